@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+#! Installs every tool threadlab's build and tests need, idempotently.
+# Each step checks first and skips what is already there, so a second run takes
+# seconds. Nothing here downloads a binary from outside the package registries:
+# Trunk and wasm-bindgen-cli are built from crates.io, Chromium comes from
+# Debian, wasm-opt from npm's binaryen package.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+TRUNK_VERSION=0.22.1
+WASM_BINDGEN_VERSION=0.2.130   # must equal Cargo.lock and Trunk.toml
+
+log() { printf 'setup: %s\n' "$*" >&2; }
+
+if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
+  log "adding the wasm32-unknown-unknown target"
+  rustup target add wasm32-unknown-unknown
+fi
+
+if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then
+  log "installing Debian's chromium and chromium-driver"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends chromium chromium-driver fonts-noto-cjk >/dev/null
+fi
+
+if ! trunk --version 2>/dev/null | grep -q "trunk $TRUNK_VERSION"; then
+  log "building trunk $TRUNK_VERSION from crates.io (about 11 minutes, once)"
+  cargo install --locked "trunk@$TRUNK_VERSION" --ignore-rust-version
+fi
+
+if ! wasm-bindgen --version 2>/dev/null | grep -q "wasm-bindgen $WASM_BINDGEN_VERSION"; then
+  log "building wasm-bindgen-cli $WASM_BINDGEN_VERSION from crates.io (about 3 minutes, once)"
+  # --locked fails: its lockfile pins a webpki-roots version the registry no longer serves.
+  cargo install --force "wasm-bindgen-cli@$WASM_BINDGEN_VERSION"
+fi
+
+if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ]; then
+  log "installing npm packages (binaryen for wasm-opt, playwright-core)"
+  npm install --no-audit --no-fund --silent
+fi
+log "tools ready"

@@ -1,0 +1,40 @@
+//! # threadlab — architecture map
+//!
+//! threadlab simulates, event by event, what a Spring Boot service does with
+//! its requests under load, with Tomcat's platform-thread pool or with one
+//! virtual thread per request, so people can see *why* virtual threads change
+//! throughput and latency (and when they do not).
+//!
+//! ## Code map
+//! * [`sim`] — the pure simulation core. `sim::run(&Config) -> Report`.
+//!   `engine/` holds the loop and the model of clients, ingress, thread pools,
+//!   carriers, pinning, HikariCP, executors and memory; `cpu` the OS's sharing
+//!   of cores; `series` and `timeline` the bounded recorders; `report` the output.
+//! * [`scenario`] — the boundary between people and the core: the schema of
+//!   every key (default, unit, range, help, Spring property), raw JSON / `--set`
+//!   input, validation into a typed `sim::Config`, the request-program parser,
+//!   and the presets.
+//! * [`theory`] — closed forms the simulator is tested against and the charts
+//!   overlay: Little's law, Erlang C, closed-loop bounds, capacity ceilings.
+//! * [`fidelity`] — the measured figures of the source articles, with their
+//!   provenance, and the measured-vs-simulated report.
+//! * [`cli`] — the `threadlab` command line (text like hey's summary, or JSON).
+//! * [`chart`] — charts as pure functions over plotters' `DrawingBackend`
+//!   (canvas in the browser, SVG in native tests).
+//! * `ui` (wasm32 only) — the Yew playground: a thin shell over the above; the
+//!   simulation runs in a Web Worker (`src/bin/threadlab-worker.rs`).
+//!
+//! ## Invariants
+//! * `sim` depends on nothing but `rand`, `rand_pcg`, `libm`, `hdrhistogram`
+//!   and `serde`: no web, DOM, clock, thread or file access. `tests/integration/tidy.rs`
+//!   enforces this by scanning the sources.
+//! * `scenario` depends on `sim` only; `sim` never depends on `scenario`.
+//! * Same scenario and seed → identical report, natively and in wasm.
+//! * Memory is bounded by concurrency and chart resolution, not request count.
+//! * Every input value is validated once, in `scenario::validate`; the core
+//!   trusts a `Config`. Bad input is an error naming field, value and range.
+//! * Deliberately absent: wall-clock timing inside the core, global state,
+//!   panics on user input.
+#![warn(missing_docs)]
+
+pub mod sim;

@@ -1,0 +1,201 @@
+//! The validated, typed configuration of one run.
+//!
+//! Only the scenario layer builds these (from raw JSON or `--set` pairs, after
+//! validation), so the engine can trust every value: counts are at least 1,
+//! durations are finite, names resolve.
+
+use super::program::Program;
+use super::time::Nanos;
+
+/// Everything a run needs.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Config {
+    /// Seed of the run's only random source.
+    pub seed: u64,
+    /// The load generator.
+    pub load: Load,
+    /// Tomcat, the JVM's threads and the cores.
+    pub server: Server,
+    /// What each request does.
+    pub program: Program,
+    /// The HikariCP pool.
+    pub db: Db,
+    /// `@Async` executors, indexed by `Op::Async::executor`.
+    pub executors: Vec<Executor>,
+    /// Memory costs and the limit.
+    pub memory: Memory,
+    /// When a run gives up.
+    pub limits: Limits,
+    /// What is recorded for charts.
+    pub record: Record,
+}
+
+/// How requests are generated.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Load {
+    /// Closed or open loop.
+    pub kind: LoadKind,
+    /// Stop issuing after this much simulated time (hey `-z`); wins over `requests`.
+    pub duration: Option<Nanos>,
+    /// Total requests (hey `-n`), when no duration is given.
+    pub requests: Option<u64>,
+    /// Client-side timeout per request (hey `-t`, 20 s by default); `None` = never.
+    pub timeout: Option<Nanos>,
+    /// CPU the client spends per request on the server's own cores.
+    pub client_cpu: Nanos,
+}
+
+/// Closed-loop workers or open-loop arrivals.
+#[derive(Clone, Debug, serde::Serialize)]
+pub enum LoadKind {
+    /// hey / wrk / JMeter: a fixed set of workers, each waits for its answer.
+    Closed {
+        /// Number of workers (hey `-c`, JMeter threads).
+        concurrency: u32,
+        /// Pause after each answer.
+        think: Nanos,
+        /// JMeter ramp-up: worker k starts at k·ramp_up/concurrency.
+        ramp_up: Nanos,
+        /// JMeter loop count per worker; `None` = derive from `requests`.
+        loops: Option<u64>,
+    },
+    /// wrk2 / k6 constant-arrival-rate: arrivals regardless of answers.
+    Open {
+        /// Total arrival rate per second.
+        rate_rps: f64,
+        /// Evenly spaced or Poisson.
+        poisson: bool,
+    },
+}
+
+/// Thread model on the server.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub enum Mode {
+    /// Tomcat's pool of platform threads.
+    Platform,
+    /// `spring.threads.virtual.enabled=true`: one virtual thread per request.
+    Virtual,
+}
+
+/// How the OS shares cores among runnable platform threads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub enum CpuModel {
+    /// Processor sharing: n runnable threads on k cores each run at k/n.
+    ProcessorSharing,
+    /// Round robin with an explicit quantum and a switch cost per dispatch.
+    RoundRobin,
+}
+
+/// Server parameters.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Server {
+    /// Platform or virtual threads for request handling.
+    pub mode: Mode,
+    /// `server.tomcat.threads.max`.
+    pub threads_max: u32,
+    /// `server.tomcat.threads.min-spare`: threads started up front.
+    pub min_spare: u32,
+    /// CPU cores.
+    pub cores: u32,
+    /// `jdk.virtualThreadScheduler.parallelism`: carrier threads.
+    pub carriers: u32,
+    /// `jdk.virtualThreadScheduler.maxPoolSize`: carriers incl. compensation.
+    pub max_pool_size: u32,
+    /// `server.tomcat.max-connections`.
+    pub max_connections: u32,
+    /// Effective accept backlog: min(`accept-count`, `somaxconn`).
+    pub backlog: u32,
+    /// JDK feature release (21, 24, 25, …).
+    pub jdk: u32,
+    /// OS CPU sharing model.
+    pub cpu_model: CpuModel,
+    /// Round-robin quantum (also the slice length for the PS switch overhead).
+    pub quantum: Nanos,
+    /// Cost of one OS context switch.
+    pub context_switch: Nanos,
+}
+
+impl Server {
+    /// JEP 491 (JDK 24): virtual threads unmount inside `synchronized`.
+    pub fn pins_in_sync(&self) -> bool {
+        self.jdk < 24
+    }
+}
+
+/// HikariCP.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Db {
+    /// `maximumPoolSize`.
+    pub pool_size: u32,
+    /// `connectionTimeout`.
+    pub timeout: Nanos,
+}
+
+/// An `@Async` executor.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Executor {
+    /// Its bean name, as written in `async(NAME){…}`.
+    pub name: String,
+    /// Pool or virtual threads.
+    pub kind: ExecutorKind,
+}
+
+/// The two executor families Spring offers.
+#[derive(Clone, Debug, serde::Serialize)]
+pub enum ExecutorKind {
+    /// `ThreadPoolTaskExecutor`: core → queue → max → reject.
+    Pool {
+        /// `corePoolSize`.
+        core: u32,
+        /// `maxPoolSize`.
+        max: u32,
+        /// `queueCapacity`.
+        queue: u32,
+    },
+    /// `VirtualThreadTaskExecutor` / `SimpleAsyncTaskExecutor` on virtual threads.
+    Virtual {
+        /// `concurrencyLimit`: submitters block beyond it; `None` = unbounded.
+        limit: Option<u32>,
+    },
+}
+
+/// Memory model (all in bytes).
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Memory {
+    /// The heap/container limit: passing it ends the run "out of memory".
+    pub limit: u64,
+    /// JVM baseline (heap in use, metaspace, code cache) before any load.
+    pub base: u64,
+    /// Committed per platform thread (stack plus native thread structures).
+    pub platform_thread: u64,
+    /// Per live virtual thread (the `VirtualThread` object and its continuation).
+    pub virtual_thread: u64,
+    /// Extra per unmounted virtual thread: its stack chunk copied to the heap.
+    pub stack_chunk: u64,
+    /// Per open connection (NIO socket and buffers).
+    pub connection: u64,
+    /// Per request inside the server (request/response objects, handler garbage).
+    pub request: u64,
+}
+
+/// Budgets that stop a runaway run.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Limits {
+    /// Stop after this many events.
+    pub max_events: u64,
+    /// Stop at this simulated time.
+    pub max_time: Nanos,
+}
+
+/// What to record for charts.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Record {
+    /// Target number of time-series buckets (the width adapts to the run).
+    pub series_buckets: u32,
+    /// Start of the thread/carrier timeline window.
+    pub timeline_start: Nanos,
+    /// Length of the timeline window.
+    pub timeline_window: Nanos,
+    /// At most this many lanes (threads or carriers) in the timeline.
+    pub timeline_lanes: u32,
+}

@@ -1,0 +1,212 @@
+//! The operating system's share of cores among runnable OS threads.
+//!
+//! Every CPU demand in the server goes through here: a platform thread's `cpu`
+//! step, a carrier thread running a virtual thread's `cpu` step, an executor
+//! thread, and a load client that shares the machine. Two models:
+//!
+//! * **Processor sharing** (default): n runnable jobs on k cores each progress at
+//!   min(1, k/n). Because all jobs share one rate, a single "attained service"
+//!   clock `v` orders their finishing points, so only the earliest finish needs
+//!   an event. Time slicing is not free: with more runnable threads than cores
+//!   the rate is scaled by quantum / (quantum + switch cost).
+//! * **Round robin**: an explicit run queue; a core runs a job for at most one
+//!   quantum, pays the switch cost when it changes job, and requeues the rest.
+
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, VecDeque};
+
+use super::config::CpuModel;
+use super::time::Nanos;
+
+/// `CpuCheck` events the engine must schedule: (time, stamp). Under processor
+/// sharing the stamp invalidates superseded checks; under round robin it names
+/// the core whose slice ends.
+pub type Wakes = Vec<(Nanos, u32)>;
+
+/// A CPU job's owner, as the engine names it (a fiber index).
+pub type JobId = u32;
+
+struct RrJob {
+    id: JobId,
+    remaining: Nanos,
+}
+
+/// The shared cores.
+pub struct Cpu {
+    model: CpuModel,
+    cores: u32,
+    quantum: Nanos,
+    switch: Nanos,
+    // processor sharing
+    v: f64,
+    last: Nanos,
+    heap: BinaryHeap<Reverse<(u64, u64, JobId)>>,
+    seq: u64,
+    stamp: u32,
+    next_at: Option<Nanos>,
+    // round robin
+    running: Vec<Option<(RrJob, Nanos)>>,
+    last_on_core: Vec<Option<JobId>>,
+    queue: VecDeque<RrJob>,
+    /// Core-seconds of work done (for utilisation), in ns.
+    busy_ns: f64,
+}
+
+impl Cpu {
+    /// `cores` cores shared under `model`.
+    pub fn new(model: CpuModel, cores: u32, quantum: Nanos, switch: Nanos) -> Self {
+        Cpu {
+            model,
+            cores,
+            quantum: quantum.max(1),
+            switch,
+            v: 0.0,
+            last: 0,
+            heap: BinaryHeap::new(),
+            seq: 0,
+            stamp: 0,
+            next_at: None,
+            running: (0..cores).map(|_| None).collect(),
+            last_on_core: vec![None; cores as usize],
+            queue: VecDeque::new(),
+            busy_ns: 0.0,
+        }
+    }
+
+    /// Runnable jobs right now (running or waiting for a core).
+    pub fn runnable(&self) -> u32 {
+        match self.model {
+            CpuModel::ProcessorSharing => self.heap.len() as u32,
+            CpuModel::RoundRobin => {
+                self.queue.len() as u32 + self.running.iter().filter(|r| r.is_some()).count() as u32
+            }
+        }
+    }
+
+    /// Cores busy right now.
+    pub fn busy_cores(&self) -> u32 {
+        self.runnable().min(self.cores)
+    }
+
+    /// Core-nanoseconds of work done so far.
+    pub fn busy_ns(&self) -> f64 {
+        self.busy_ns
+    }
+
+    fn ps_rate(&self, n: usize) -> f64 {
+        let k = self.cores as usize;
+        if n <= k {
+            1.0
+        } else {
+            let q = self.quantum as f64;
+            (k as f64 / n as f64) * (q / (q + self.switch as f64))
+        }
+    }
+
+    fn ps_advance(&mut self, now: Nanos) {
+        let n = self.heap.len();
+        if n > 0 && now > self.last {
+            let dt = (now - self.last) as f64;
+            let rate = self.ps_rate(n);
+            self.v += rate * dt;
+            self.busy_ns += dt * (n.min(self.cores as usize) as f64);
+        }
+        self.last = now;
+    }
+
+    fn ps_schedule(&mut self, now: Nanos, wakes: &mut Wakes) {
+        match self.heap.peek() {
+            None => self.next_at = None,
+            Some(Reverse((tag, _, _))) => {
+                let rate = self.ps_rate(self.heap.len());
+                let left = (f64::from_bits(*tag) - self.v).max(0.0);
+                let at = now + libm::ceil(left / rate) as Nanos;
+                if self.next_at == Some(at) {
+                    return;
+                }
+                self.next_at = Some(at);
+                self.stamp = self.stamp.wrapping_add(1);
+                wakes.push((at, self.stamp));
+            }
+        }
+    }
+
+    /// Adds a job needing `demand` ns of CPU.
+    pub fn add(&mut self, now: Nanos, id: JobId, demand: Nanos, wakes: &mut Wakes) {
+        match self.model {
+            CpuModel::ProcessorSharing => {
+                let before = self.heap.len();
+                self.ps_advance(now);
+                let tag = self.v + demand as f64;
+                self.seq += 1;
+                self.heap.push(Reverse((tag.to_bits(), self.seq, id)));
+                // The pending event stays right if the rate did not change and
+                // the new job does not finish first.
+                let rate_same = self.ps_rate(before) == self.ps_rate(before + 1);
+                let new_is_first = self.heap.peek().is_some_and(|Reverse((_, s, _))| *s == self.seq);
+                if before == 0 || !rate_same || new_is_first {
+                    self.ps_schedule(now, wakes);
+                }
+            }
+            CpuModel::RoundRobin => {
+                self.queue.push_back(RrJob { id, remaining: demand });
+                self.rr_dispatch(now, wakes);
+            }
+        }
+    }
+
+    /// Handles a `CpuCheck` event; pushes finished jobs into `done`.
+    pub fn check(&mut self, now: Nanos, stamp: u32, done: &mut Vec<JobId>, wakes: &mut Wakes) {
+        match self.model {
+            CpuModel::ProcessorSharing => {
+                if stamp != self.stamp {
+                    return;
+                }
+                self.ps_advance(now);
+                self.next_at = None;
+                // Half a nanosecond of slack absorbs the rounding of event times.
+                while let Some(Reverse((tag, _, id))) = self.heap.peek() {
+                    if f64::from_bits(*tag) <= self.v + 0.5 {
+                        done.push(*id);
+                        self.heap.pop();
+                    } else {
+                        break;
+                    }
+                }
+                self.ps_schedule(now, wakes);
+            }
+            CpuModel::RoundRobin => {
+                let core = stamp as usize;
+                if let Some((job, end)) = self.running[core].take() {
+                    if end != now {
+                        self.running[core] = Some((job, end));
+                        return;
+                    }
+                    if job.remaining == 0 {
+                        done.push(job.id);
+                    } else {
+                        self.queue.push_back(job);
+                    }
+                }
+                self.rr_dispatch(now, wakes);
+            }
+        }
+    }
+
+    fn rr_dispatch(&mut self, now: Nanos, wakes: &mut Wakes) {
+        for core in 0..self.cores as usize {
+            if self.running[core].is_some() {
+                continue;
+            }
+            let Some(mut job) = self.queue.pop_front() else { break };
+            let slice = job.remaining.min(self.quantum);
+            let switch = if self.last_on_core[core] == Some(job.id) { 0 } else { self.switch };
+            job.remaining -= slice;
+            self.last_on_core[core] = Some(job.id);
+            self.busy_ns += (slice + switch) as f64;
+            let end = now + slice + switch;
+            self.running[core] = Some((job, end));
+            wakes.push((end, core as u32));
+        }
+    }
+}

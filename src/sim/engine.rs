@@ -1,0 +1,584 @@
+//! The event loop and the state it drives.
+//!
+//! A **fiber** is one execution of a program: a request's handler or an
+//! `@Async` task. It runs on a platform thread (a Tomcat or executor pool
+//! thread) or on a virtual thread that must be mounted on a carrier to run.
+//! The loop pops the earliest event, lets the owning part react (client,
+//! server threads, interpreter), then runs every fiber made ready until each
+//! blocks again. Nothing here reads a clock or does I/O.
+//!
+//! Submodules, all `impl Engine`:
+//! * `client`: load generators, connections, timeouts, what the client counts;
+//! * `threads`: Tomcat and executor pools, carriers, mounting, pinning;
+//! * `interp`: the program interpreter (cpu, io, db, monitors, async);
+//! * `finish`: turning the collected state into a [`Report`].
+
+mod client;
+mod finish;
+mod interp;
+mod threads;
+
+use std::collections::{BTreeMap, VecDeque};
+
+use hdrhistogram::Histogram;
+
+use super::config::{Config, ExecutorKind, LoadKind, Mode};
+use super::cpu::{Cpu, Wakes};
+use super::program::Op;
+use super::queue::{Event, Queue};
+use super::report::{Outcome, Report};
+use super::rng::Rng;
+use super::series::{Gauge, Series};
+use super::time::{Nanos, SEC};
+use super::timeline::{LaneKind, TimelineRecorder};
+
+/// "No index" marker for fiber, thread and carrier references.
+pub(crate) const NONE: u32 = u32::MAX;
+
+/// Where a fiber is in its life.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    /// Slot unused.
+    Free,
+    /// The load client burns CPU to send the request.
+    ClientCpu,
+    /// Waiting for the server to accept the connection (backlog or SYN retry).
+    Connecting,
+    /// Accepted; waiting for a Tomcat thread.
+    Queued,
+    /// On a thread (running, blocked or waiting).
+    Running,
+    /// A task waiting in an executor queue.
+    TaskQueued,
+}
+
+/// What a blocked fiber waits for (decides pinning and the timeline state).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Wait {
+    /// Not waiting.
+    None,
+    /// Socket or sleep.
+    Io,
+    /// File I/O (carrier captured, scheduler compensates).
+    File,
+    /// A HikariCP connection.
+    DbConn,
+    /// A shared `synchronized` monitor.
+    Monitor,
+    /// A shared `ReentrantLock`.
+    Lock,
+    /// A concurrency-limit permit of a virtual-thread executor.
+    Permit,
+}
+
+/// Why a request got the response it got.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Cause {
+    Ok,
+    PoolTimeout,
+    TaskRejected,
+}
+
+/// One execution of a program (request handler or async task).
+#[derive(Clone, Debug)]
+struct Fiber {
+    phase: Phase,
+    /// Bumped on reuse, so stale timeouts are recognised.
+    generation: u32,
+    /// Program counter.
+    pc: u32,
+    /// Executor index for tasks, `NONE` for requests.
+    exec: u32,
+    /// Platform thread it runs on, or `NONE` (virtual thread).
+    thread: u32,
+    /// Carrier it is mounted on (virtual), or `NONE`.
+    carrier: u32,
+    /// `synchronized` blocks currently held (own or shared).
+    sync_depth: u16,
+    /// Bit i set = holds shared monitor/lock i.
+    held: u64,
+    /// What it is blocked on.
+    wait: Wait,
+    /// Blocked while keeping its carrier (pinned or captured).
+    pinned: bool,
+    /// A platform thread woke from blocking: its next CPU burst pays a switch.
+    wake_cs: bool,
+    /// Token of the current DB wait (stale timeouts compare it).
+    wait_token: u32,
+    /// Closed-loop worker, or `NONE` (open loop or task).
+    worker: u32,
+    /// When the client sent it (requests) or when it was submitted (tasks).
+    sent: Nanos,
+    /// When the current DB wait began.
+    wait_since: Nanos,
+    /// When a task started running.
+    started: Option<Nanos>,
+    /// The client gave up (timed out); the server may still be working.
+    abandoned: bool,
+    /// The client already counted this request (response or error).
+    counted: bool,
+    /// Holds a server connection slot.
+    conn: bool,
+    /// Accepted by the server (counts as in the server).
+    in_server: bool,
+    /// SYN retries so far.
+    syn_tries: u8,
+    /// Response cause so far.
+    cause: Cause,
+    /// Async body waiting for a permit (virtual executor with a limit).
+    pending_body: u32,
+}
+
+impl Fiber {
+    fn free() -> Self {
+        Fiber {
+            phase: Phase::Free,
+            generation: 0,
+            pc: 0,
+            exec: NONE,
+            thread: NONE,
+            carrier: NONE,
+            sync_depth: 0,
+            held: 0,
+            wait: Wait::None,
+            pinned: false,
+            wake_cs: false,
+            wait_token: 0,
+            worker: NONE,
+            sent: 0,
+            wait_since: 0,
+            started: None,
+            abandoned: false,
+            counted: false,
+            conn: false,
+            in_server: false,
+            syn_tries: 0,
+            cause: Cause::Ok,
+            pending_body: NONE,
+        }
+    }
+}
+
+/// A closed-loop worker (hey worker, JMeter user).
+#[derive(Clone, Debug)]
+struct Worker {
+    /// Requests it still has to send (`u64::MAX` = until the duration ends).
+    left: u64,
+    /// Owns an idle keep-alive connection slot.
+    conn: bool,
+}
+
+/// A platform thread.
+#[derive(Clone, Debug)]
+struct Thread {
+    /// Pool index: 0 = Tomcat, 1 + i = executor i.
+    pool: u32,
+    /// Timeline lane, if it has one.
+    lane: Option<u16>,
+}
+
+/// A pool of platform threads (Tomcat's or a `ThreadPoolTaskExecutor`).
+#[derive(Clone, Debug)]
+struct Pool {
+    core: u32,
+    max: u32,
+    queue_cap: u32,
+    alive: u32,
+    busy: u32,
+    idle: Vec<u32>,
+    queue: VecDeque<u32>,
+    lane_kind: LaneKind,
+    name: String,
+}
+
+/// A carrier thread of the virtual-thread scheduler.
+#[derive(Clone, Debug)]
+struct Carrier {
+    fiber: u32,
+    lane: Option<u16>,
+    alive: bool,
+}
+
+/// A shared monitor or lock.
+#[derive(Clone, Debug, Default)]
+struct Monitor {
+    owner: u32,
+    depth: u32,
+    waiters: VecDeque<u32>,
+}
+
+/// Per-executor counters.
+#[derive(Clone, Debug, Default)]
+struct ExecStats {
+    submitted: u64,
+    completed: u64,
+    rejected: u64,
+    first_submit: Option<Nanos>,
+    last_done: Nanos,
+    queue_ns: f64,
+    total_ns: f64,
+    peak_threads: u32,
+    /// Virtual executor: tasks running (for the concurrency limit).
+    active: u32,
+    /// Virtual executor: submitters blocked on the limit.
+    permit_waiters: VecDeque<u32>,
+}
+
+/// The whole simulated world.
+pub struct Engine<'c> {
+    cfg: &'c Config,
+    ops: &'c [Op],
+    rng: Rng,
+    queue: Queue,
+    now: Nanos,
+    events: u64,
+    cpu: Cpu,
+    wakes: Wakes,
+    cpu_done: Vec<u32>,
+    ready: VecDeque<u32>,
+
+    fibers: Vec<Fiber>,
+    free_fibers: Vec<u32>,
+    workers: Vec<Worker>,
+    open_left: u64,
+    stopping: bool,
+
+    backlog: VecDeque<u32>,
+    threads: Vec<Thread>,
+    pools: Vec<Pool>,
+    carriers: Vec<Carrier>,
+    idle_carriers: Vec<u32>,
+    runnable: VecDeque<u32>,
+    compensating: u32,
+    monitors: Vec<Monitor>,
+    db_free: u32,
+    db_waiters: VecDeque<(u32, u32)>,
+    db_wait_ns: f64,
+    db_acquired: u64,
+    execs: Vec<ExecStats>,
+    tasks_pending: u64,
+
+    // What the client counts.
+    sent: u64,
+    results: u64,
+    succeeded: u64,
+    responses: BTreeMap<&'static str, u64>,
+    errors: BTreeMap<&'static str, u64>,
+    latency: Histogram<u64>,
+    latency_sum_ns: f64,
+    client_time_ns: f64,
+    last_result: Nanos,
+    client_end: Option<Nanos>,
+    syn_drops: u64,
+    abandoned: u64,
+
+    series: Series,
+    peaks: [u32; super::series::GAUGES],
+    timeline: TimelineRecorder,
+    peak_memory: u64,
+    outcome: Option<(Outcome, String)>,
+}
+
+impl<'c> Engine<'c> {
+    /// Builds the world at time zero.
+    pub fn new(cfg: &'c Config) -> Self {
+        let s = &cfg.server;
+        let mut pools = vec![Pool {
+            core: s.threads_max,
+            max: s.threads_max,
+            queue_cap: u32::MAX,
+            alive: 0,
+            busy: 0,
+            idle: Vec::new(),
+            queue: VecDeque::new(),
+            lane_kind: LaneKind::Tomcat,
+            name: "http-nio-8080-exec".into(),
+        }];
+        for e in &cfg.executors {
+            if let ExecutorKind::Pool { core, max, queue } = e.kind {
+                pools.push(Pool {
+                    core,
+                    max,
+                    queue_cap: queue,
+                    alive: 0,
+                    busy: 0,
+                    idle: Vec::new(),
+                    queue: VecDeque::new(),
+                    lane_kind: LaneKind::Executor,
+                    name: e.name.clone(),
+                });
+            } else {
+                // Keeps pool indices aligned with executor indices.
+                pools.push(Pool {
+                    core: 0,
+                    max: 0,
+                    queue_cap: 0,
+                    alive: 0,
+                    busy: 0,
+                    idle: Vec::new(),
+                    queue: VecDeque::new(),
+                    lane_kind: LaneKind::Executor,
+                    name: e.name.clone(),
+                });
+            }
+        }
+        let record = &cfg.record;
+        let initial_width = match cfg.load.duration {
+            Some(d) => (d / record.series_buckets.max(1) as u64).max(1000),
+            None => SEC / 1000,
+        };
+        let responses = ["ok", "pool_timeout", "task_rejected"].into_iter().map(|k| (k, 0)).collect();
+        let errors = ["client_timeout", "connect_failed"].into_iter().map(|k| (k, 0)).collect();
+        let mut engine = Engine {
+            cfg,
+            ops: &cfg.program.ops,
+            rng: Rng::new(cfg.seed),
+            queue: Queue::default(),
+            now: 0,
+            events: 0,
+            cpu: Cpu::new(s.cpu_model, s.cores, s.quantum, s.context_switch),
+            wakes: Vec::new(),
+            cpu_done: Vec::new(),
+            ready: VecDeque::new(),
+            fibers: Vec::new(),
+            free_fibers: Vec::new(),
+            workers: Vec::new(),
+            open_left: 0,
+            stopping: false,
+            backlog: VecDeque::new(),
+            threads: Vec::new(),
+            pools,
+            carriers: Vec::new(),
+            idle_carriers: Vec::new(),
+            runnable: VecDeque::new(),
+            compensating: 0,
+            monitors: vec![Monitor { owner: NONE, ..Default::default() }; cfg.program.monitors.len()],
+            db_free: cfg.db.pool_size,
+            db_waiters: VecDeque::new(),
+            db_wait_ns: 0.0,
+            db_acquired: 0,
+            execs: vec![ExecStats::default(); cfg.executors.len()],
+            tasks_pending: 0,
+            sent: 0,
+            results: 0,
+            succeeded: 0,
+            responses,
+            errors,
+            // 1 µs to 1 hour at 3 significant digits; the bounds are constants,
+            // so construction cannot fail.
+            latency: Histogram::new_with_bounds(1, 3_600_000_000, 3).expect("constant histogram bounds are valid"),
+            latency_sum_ns: 0.0,
+            client_time_ns: 0.0,
+            last_result: 0,
+            client_end: None,
+            syn_drops: 0,
+            abandoned: 0,
+            series: Series::new(record.series_buckets, initial_width),
+            peaks: [0; super::series::GAUGES],
+            timeline: TimelineRecorder::new(record.timeline_start, record.timeline_window, record.timeline_lanes),
+            peak_memory: 0,
+            outcome: None,
+        };
+        engine.start();
+        engine
+    }
+
+    /// Starts threads that exist before the first request, and the load.
+    fn start(&mut self) {
+        let s = &self.cfg.server;
+        if s.mode == Mode::Platform {
+            for _ in 0..s.min_spare.min(s.threads_max) {
+                let t = self.new_thread(0);
+                self.pools[0].idle.push(t);
+            }
+        }
+        if s.mode == Mode::Virtual || self.cfg.executors.iter().any(|e| matches!(e.kind, ExecutorKind::Virtual { .. })) {
+            for _ in 0..s.carriers {
+                self.new_carrier();
+            }
+            // Idle carriers are taken from the back: keep worker-1 first.
+            self.idle_carriers.reverse();
+        }
+        self.start_load();
+    }
+
+    /// Sets a gauge and tracks its peak.
+    #[inline]
+    fn gauge(&mut self, g: Gauge, delta: i32) {
+        self.series.add(g, delta, self.now);
+        let v = self.series.get(g);
+        let p = &mut self.peaks[g as usize];
+        if v > *p {
+            *p = v;
+        }
+    }
+
+    /// Allocates a fiber slot.
+    fn alloc_fiber(&mut self) -> u32 {
+        let id = match self.free_fibers.pop() {
+            Some(id) => id,
+            None => {
+                self.fibers.push(Fiber::free());
+                (self.fibers.len() - 1) as u32
+            }
+        };
+        let generation = self.fibers[id as usize].generation.wrapping_add(1);
+        self.fibers[id as usize] = Fiber { generation, ..Fiber::free() };
+        id
+    }
+
+    /// Returns a fiber slot.
+    fn free_fiber(&mut self, f: u32) {
+        let fb = &mut self.fibers[f as usize];
+        debug_assert!(fb.phase != Phase::Free, "fiber freed twice");
+        fb.phase = Phase::Free;
+        self.free_fibers.push(f);
+    }
+
+    /// Runs to the end (or a budget) and reports.
+    pub fn run(mut self) -> Report {
+        let max_events = self.cfg.limits.max_events;
+        let max_time = self.cfg.limits.max_time;
+        loop {
+            self.drain_ready();
+            if self.outcome.is_some() || self.finished() {
+                break;
+            }
+            let Some((at, event)) = self.queue.pop() else {
+                if self.results < self.sent {
+                    self.outcome = Some((
+                        Outcome::Deadlock,
+                        format!(
+                            "{} requests can never finish: nothing is scheduled while they wait (no client timeout is set)",
+                            self.sent - self.results
+                        ),
+                    ));
+                }
+                break;
+            };
+            if at > max_time {
+                self.outcome = Some((
+                    Outcome::BudgetExceeded,
+                    format!("stopped at the simulated-time budget of {:.1} s", max_time as f64 / 1e9),
+                ));
+                break;
+            }
+            self.now = at;
+            self.events += 1;
+            if self.events > max_events {
+                self.outcome = Some((
+                    Outcome::BudgetExceeded,
+                    format!("stopped at the budget of {max_events} events"),
+                ));
+                break;
+            }
+            self.handle(event);
+            self.check_memory();
+        }
+        self.report()
+    }
+
+    /// Whether the run is over: the client is done and no async task is left.
+    fn finished(&self) -> bool {
+        self.stopping || (self.client_end.is_some() && self.tasks_pending == 0)
+    }
+
+    fn handle(&mut self, event: Event) {
+        match event {
+            Event::WorkerSend(w) => self.worker_send(w),
+            Event::Arrival => self.open_arrival(),
+            Event::SynRetry(f) => self.syn_retry(f),
+            Event::ClientTimeout(f, generation) => self.client_timeout(f, generation),
+            Event::WaitDone(f) => self.wait_done(f),
+            Event::PoolTimeout(f, token) => self.pool_timeout(f, token),
+            Event::CpuCheck(stamp) => {
+                let mut done = std::mem::take(&mut self.cpu_done);
+                self.cpu.check(self.now, stamp, &mut done, &mut self.wakes);
+                self.flush_wakes();
+                self.gauge_cpu();
+                for f in done.drain(..) {
+                    self.cpu_finished(f);
+                }
+                self.cpu_done = done;
+            }
+            Event::Stop => self.stop(),
+        }
+    }
+
+    /// Schedules the CPU model's requested checks.
+    fn flush_wakes(&mut self) {
+        for (at, stamp) in self.wakes.drain(..) {
+            self.queue.push(at, Event::CpuCheck(stamp));
+        }
+    }
+
+    fn gauge_cpu(&mut self) {
+        let busy = self.cpu.busy_cores() as i32;
+        let cur = self.series.get(Gauge::CpuBusy) as i32;
+        if busy != cur {
+            self.gauge(Gauge::CpuBusy, busy - cur);
+        }
+    }
+
+    /// Gives a fiber `demand` ns of CPU; it continues when the CPU finishes.
+    fn start_cpu(&mut self, f: u32, demand: Nanos) {
+        self.cpu.add(self.now, f, demand, &mut self.wakes);
+        self.flush_wakes();
+        self.gauge_cpu();
+    }
+
+    fn cpu_finished(&mut self, f: u32) {
+        match self.fibers[f as usize].phase {
+            Phase::ClientCpu => self.client_cpu_done(f),
+            _ => self.ready.push_back(f),
+        }
+    }
+
+    /// Runs every ready fiber until it blocks.
+    fn drain_ready(&mut self) {
+        while let Some(f) = self.ready.pop_front() {
+            self.step(f);
+        }
+    }
+
+    /// Memory in use right now, bytes.
+    fn memory(&self) -> u64 {
+        let m = &self.cfg.memory;
+        let g = |x: Gauge| self.series.get(x) as u64;
+        m.base
+            + g(Gauge::PlatformAlive) * m.platform_thread
+            + g(Gauge::CarriersAlive) * m.platform_thread
+            + g(Gauge::VthreadsAlive) * m.virtual_thread
+            + g(Gauge::VthreadsUnmounted) * m.stack_chunk
+            + g(Gauge::Connections) * m.connection
+            + g(Gauge::InServer) * m.request
+    }
+
+    fn check_memory(&mut self) {
+        let used = self.memory();
+        if used > self.peak_memory {
+            self.peak_memory = used;
+            if used > self.cfg.memory.limit && self.outcome.is_none() {
+                self.outcome = Some((
+                    Outcome::OutOfMemory,
+                    format!(
+                        "out of memory at {:.3} s: {:.0} MB needed, limit {:.0} MB",
+                        self.now as f64 / 1e9,
+                        used as f64 / 1048576.0,
+                        self.cfg.memory.limit as f64 / 1048576.0
+                    ),
+                ));
+            }
+        }
+    }
+
+    /// Whether the load is closed-loop.
+    fn closed(&self) -> bool {
+        matches!(self.cfg.load.kind, LoadKind::Closed { .. })
+    }
+}
+
+/// Runs one simulation to its end.
+pub fn run(cfg: &Config) -> Report {
+    Engine::new(cfg).run()
+}

@@ -1,0 +1,290 @@
+//! The load client and the server's ingress: issuing requests, connections,
+//! the accept backlog with SYN retries, client timeouts, and what the client
+//! counts (as hey counts it).
+
+use super::super::config::LoadKind;
+use super::super::queue::Event;
+use super::super::series::Gauge;
+use super::super::time::{Nanos, SEC};
+use super::{Cause, Engine, NONE, Phase, Worker};
+
+impl Engine<'_> {
+    /// Creates the workers or the first arrival, and the stop event.
+    pub(super) fn start_load(&mut self) {
+        let load = &self.cfg.load;
+        let unlimited = load.duration.is_some();
+        match load.kind {
+            LoadKind::Closed { concurrency, ramp_up, loops, .. } => {
+                let per_worker = |i: u64| -> u64 {
+                    if unlimited {
+                        u64::MAX
+                    } else if let Some(l) = loops {
+                        l
+                    } else {
+                        // hey gives each worker n / c requests (integer division).
+                        let _ = i;
+                        load.requests.unwrap_or(0) / concurrency as u64
+                    }
+                };
+                for i in 0..concurrency as u64 {
+                    self.workers.push(Worker { left: per_worker(i), conn: false });
+                    // JMeter: user k starts at k·ramp/C.
+                    let at = ramp_up as u128 * i as u128 / concurrency as u128;
+                    self.queue.push(at as Nanos, Event::WorkerSend(i as u32));
+                }
+            }
+            LoadKind::Open { .. } => {
+                self.open_left = if unlimited { u64::MAX } else { load.requests.unwrap_or(0) };
+                if self.open_left > 0 {
+                    self.queue.push(0, Event::Arrival);
+                }
+            }
+        }
+        if let Some(d) = load.duration {
+            self.queue.push(d, Event::Stop);
+        }
+        if self.workers.iter().all(|w| w.left == 0) && self.open_left == 0 {
+            self.client_end = Some(0);
+        }
+    }
+
+    /// A worker sends its next request, or closes its connection when done.
+    pub(super) fn worker_send(&mut self, w: u32) {
+        let worker = &mut self.workers[w as usize];
+        if self.stopping || worker.left == 0 {
+            return;
+        }
+        if worker.left != u64::MAX {
+            worker.left -= 1;
+        }
+        self.issue(w);
+    }
+
+    /// The next open-loop arrival.
+    pub(super) fn open_arrival(&mut self) {
+        if self.stopping || self.open_left == 0 {
+            return;
+        }
+        if self.open_left != u64::MAX {
+            self.open_left -= 1;
+        }
+        if let LoadKind::Open { rate_rps, poisson } = self.cfg.load.kind {
+            if self.open_left > 0 {
+                let mean = 1e9 / rate_rps;
+                let gap = if poisson { self.rng.exp(mean) } else { mean };
+                let next = self.now + libm::round(gap).max(0.0) as Nanos;
+                self.queue.push(next, Event::Arrival);
+            }
+        }
+        self.issue(NONE);
+    }
+
+    /// The client sends a request.
+    fn issue(&mut self, worker: u32) {
+        let f = self.alloc_fiber();
+        let now = self.now;
+        {
+            let fb = &mut self.fibers[f as usize];
+            fb.worker = worker;
+            fb.sent = now;
+        }
+        self.sent += 1;
+        self.gauge(Gauge::InFlight, 1);
+        if let Some(t) = self.cfg.load.timeout {
+            let generation = self.fibers[f as usize].generation;
+            self.queue.push(now + t, Event::ClientTimeout(f, generation));
+        }
+        let cpu = self.cfg.load.client_cpu;
+        if cpu > 0 {
+            self.fibers[f as usize].phase = Phase::ClientCpu;
+            self.start_cpu(f, cpu);
+        } else {
+            self.connect(f);
+        }
+    }
+
+    /// The client's own CPU for a request is done.
+    pub(super) fn client_cpu_done(&mut self, f: u32) {
+        if self.fibers[f as usize].abandoned {
+            self.free_fiber(f);
+            return;
+        }
+        self.connect(f);
+    }
+
+    /// Gets the request onto a server connection.
+    fn connect(&mut self, f: u32) {
+        let w = self.fibers[f as usize].worker;
+        if w != NONE && self.workers[w as usize].conn {
+            // Keep-alive: the worker's open connection carries the request.
+            self.workers[w as usize].conn = false;
+            self.fibers[f as usize].conn = true;
+            self.arrive(f);
+            return;
+        }
+        self.fibers[f as usize].phase = Phase::Connecting;
+        if self.series.get(Gauge::Connections) < self.cfg.server.max_connections {
+            self.gauge(Gauge::Connections, 1);
+            self.fibers[f as usize].conn = true;
+            self.arrive(f);
+        } else if (self.backlog.len() as u32) < self.cfg.server.backlog {
+            self.backlog.push_back(f);
+            self.gauge(Gauge::Backlog, 1);
+        } else {
+            // Linux drops the SYN (tcp_abort_on_overflow=0); the client retries
+            // after 1 s, then 2 s, 4 s, … (cumulative 1, 3, 7, 15 s).
+            self.syn_drops += 1;
+            let tries = self.fibers[f as usize].syn_tries;
+            self.fibers[f as usize].syn_tries = tries.saturating_add(1);
+            let delay = SEC << tries.min(6);
+            self.queue.push(self.now + delay, Event::SynRetry(f));
+        }
+    }
+
+    /// A dropped SYN is sent again.
+    pub(super) fn syn_retry(&mut self, f: u32) {
+        if self.fibers[f as usize].abandoned {
+            self.free_fiber(f);
+            return;
+        }
+        self.connect(f);
+    }
+
+    /// A connection slot is free: accept the oldest live backlog entry.
+    pub(super) fn release_conn(&mut self) {
+        self.gauge(Gauge::Connections, -1);
+        while let Some(f) = self.backlog.pop_front() {
+            self.gauge(Gauge::Backlog, -1);
+            if self.fibers[f as usize].abandoned {
+                // The client closed it while it waited; Tomcat reads EOF.
+                self.free_fiber(f);
+                continue;
+            }
+            self.gauge(Gauge::Connections, 1);
+            self.fibers[f as usize].conn = true;
+            self.arrive(f);
+            break;
+        }
+    }
+
+    /// The client's timeout for a request fired.
+    pub(super) fn client_timeout(&mut self, f: u32, generation: u32) {
+        let fb = &self.fibers[f as usize];
+        if fb.generation != generation || fb.phase == Phase::Free || fb.counted {
+            return;
+        }
+        let cause = if matches!(fb.phase, Phase::Connecting | Phase::ClientCpu) && !fb.conn {
+            "connect_failed"
+        } else {
+            "client_timeout"
+        };
+        let sent = fb.sent;
+        let worker = fb.worker;
+        let in_server = fb.in_server;
+        {
+            let fb = &mut self.fibers[f as usize];
+            fb.counted = true;
+            fb.abandoned = true;
+        }
+        if in_server {
+            self.abandoned += 1;
+        }
+        self.count_result(sent);
+        *self.errors.get_mut(cause).expect("every error cause is pre-registered") += 1;
+        self.series.error(self.now);
+        // A request still in the server keeps running; one that never got in
+        // is dropped where it waits (backlog, SYN retry, client CPU).
+        if worker != NONE {
+            // hey closes the timed-out connection and opens a new one.
+            self.next_request(worker);
+        }
+        self.maybe_client_end();
+    }
+
+    /// The server finished a request: the client gets its response, if it
+    /// still waits. Called by the server side after releasing the thread.
+    pub(super) fn deliver(&mut self, f: u32) {
+        let fb = &self.fibers[f as usize];
+        let (sent, worker, counted, cause, conn) = (fb.sent, fb.worker, fb.counted, fb.cause, fb.conn);
+        if conn {
+            if !counted && worker != NONE && !self.stopping {
+                // Keep-alive: the connection goes back to the worker.
+                self.workers[worker as usize].conn = true;
+            } else {
+                self.release_conn();
+            }
+        }
+        if !counted {
+            self.fibers[f as usize].counted = true;
+            let latency = self.now - sent;
+            self.count_result(sent);
+            let key = match cause {
+                Cause::Ok => "ok",
+                Cause::PoolTimeout => "pool_timeout",
+                Cause::TaskRejected => "task_rejected",
+            };
+            *self.responses.get_mut(key).expect("every response cause is pre-registered") += 1;
+            let ok = cause == Cause::Ok;
+            self.succeeded += ok as u64;
+            self.latency_sum_ns += latency as f64;
+            // Recorded in µs; the bounds are 1 µs to 1 h, clamp to them.
+            let us = (latency / 1000).clamp(1, 3_600_000_000);
+            let _ = self.latency.record(us);
+            self.series.response(self.now, latency, ok);
+            if worker != NONE {
+                self.next_request(worker);
+            }
+            self.maybe_client_end();
+        }
+        self.free_fiber(f);
+    }
+
+    /// Common bookkeeping for any client-side result.
+    fn count_result(&mut self, sent: Nanos) {
+        self.results += 1;
+        self.client_time_ns += (self.now - sent) as f64;
+        self.last_result = self.now;
+        self.gauge(Gauge::InFlight, -1);
+    }
+
+    /// A worker goes on: think, then send; or close its connection when done.
+    fn next_request(&mut self, w: u32) {
+        let think = match self.cfg.load.kind {
+            LoadKind::Closed { think, .. } => think,
+            LoadKind::Open { .. } => 0,
+        };
+        let worker = &mut self.workers[w as usize];
+        if worker.left == 0 || self.stopping {
+            if worker.conn {
+                worker.conn = false;
+                self.release_conn();
+            }
+            return;
+        }
+        if think > 0 {
+            self.queue.push(self.now + think, Event::WorkerSend(w));
+        } else {
+            self.worker_send(w);
+        }
+    }
+
+    /// Marks the client done when nothing is left to send or wait for.
+    fn maybe_client_end(&mut self) {
+        if self.client_end.is_some() || self.results < self.sent {
+            return;
+        }
+        let more = if self.closed() { self.workers.iter().any(|w| w.left > 0) } else { self.open_left > 0 };
+        if !more {
+            self.client_end = Some(self.now);
+        }
+    }
+
+    /// The load's duration is over (hey `-z`): stop counting, end the run.
+    pub(super) fn stop(&mut self) {
+        self.stopping = true;
+        self.client_end = Some(self.now);
+        self.last_result = self.now;
+        // Like hey -z, the run ends at the deadline: requests still in flight
+        // are neither responses nor errors; async tasks are not waited for.
+    }
+}

@@ -1,0 +1,224 @@
+//! The program interpreter: runs a fiber's ops until it blocks or ends.
+
+use super::super::program::{LockKind, MonitorRef, Op};
+use super::super::queue::Event;
+use super::super::series::Gauge;
+use super::threads::Submit;
+use super::{Cause, Engine, NONE, Phase, Wait};
+
+impl Engine<'_> {
+    /// Runs fiber `f` from its program counter until it blocks or ends.
+    pub(super) fn step(&mut self, f: u32) {
+        loop {
+            let pc = self.fibers[f as usize].pc;
+            match self.ops[pc as usize] {
+                Op::Cpu(d) => {
+                    let mut demand = d.sample(&mut self.rng);
+                    self.fibers[f as usize].pc += 1;
+                    demand += self.take_switch_cost(f);
+                    if demand > 0 {
+                        self.start_cpu(f, demand);
+                        return;
+                    }
+                }
+                Op::Io(d) | Op::File(d) => {
+                    let wait = if matches!(self.ops[pc as usize], Op::File(_)) { Wait::File } else { Wait::Io };
+                    let dur = d.sample(&mut self.rng);
+                    self.fibers[f as usize].pc += 1;
+                    self.block(f, wait);
+                    self.queue.push(self.now + dur, Event::WaitDone(f));
+                    return;
+                }
+                Op::DbAcquire => {
+                    if self.db_free > 0 && self.db_waiters.is_empty() {
+                        self.db_free -= 1;
+                        self.db_acquired += 1;
+                        self.gauge(Gauge::DbActive, 1);
+                        self.fibers[f as usize].pc += 1;
+                    } else {
+                        let fb = &mut self.fibers[f as usize];
+                        fb.wait_token = fb.wait_token.wrapping_add(1);
+                        let token = fb.wait_token;
+                        fb.wait_since = self.now;
+                        self.db_waiters.push_back((f, token));
+                        self.gauge(Gauge::DbWaiters, 1);
+                        self.queue.push(self.now + self.cfg.db.timeout, Event::PoolTimeout(f, token));
+                        self.block(f, Wait::DbConn);
+                        return;
+                    }
+                }
+                Op::DbRelease => {
+                    self.fibers[f as usize].pc += 1;
+                    self.db_release();
+                }
+                Op::Enter(m, kind) => {
+                    if !self.enter(f, m, kind) {
+                        return;
+                    }
+                }
+                Op::Exit(m, kind) => {
+                    self.fibers[f as usize].pc += 1;
+                    self.exit(f, m, kind);
+                }
+                Op::Async { executor, resume } => match self.submit_task(executor as u32, pc + 1, f) {
+                    Submit::Accepted => self.fibers[f as usize].pc = resume,
+                    Submit::Rejected => {
+                        self.fail(f, Cause::TaskRejected);
+                        return;
+                    }
+                    Submit::Blocked => {
+                        self.block(f, Wait::Permit);
+                        return;
+                    }
+                },
+                Op::End => {
+                    // Writing the response needs the thread on a core once more
+                    // after a wake-up: pay that switch before finishing.
+                    let cs = self.take_switch_cost(f);
+                    if cs > 0 {
+                        self.start_cpu(f, cs);
+                        return;
+                    }
+                    self.finish(f);
+                    return;
+                }
+            }
+        }
+    }
+
+    /// The context-switch cost a platform thread owes after waking, if any.
+    fn take_switch_cost(&mut self, f: u32) -> u64 {
+        let fb = &mut self.fibers[f as usize];
+        if fb.wake_cs {
+            fb.wake_cs = false;
+            self.cfg.server.context_switch
+        } else {
+            0
+        }
+    }
+
+    /// A blocking wait (io, file) ended.
+    pub(super) fn wait_done(&mut self, f: u32) {
+        self.wake(f);
+    }
+
+    /// Gives a freed connection to the longest live waiter, or back to the pool.
+    fn db_release(&mut self) {
+        while let Some((w, token)) = self.db_waiters.pop_front() {
+            let fb = &self.fibers[w as usize];
+            if fb.phase == Phase::Free || fb.wait_token != token || fb.wait != Wait::DbConn {
+                continue; // timed out already
+            }
+            self.gauge(Gauge::DbWaiters, -1);
+            self.db_acquired += 1;
+            self.db_wait_ns += (self.now - self.fibers[w as usize].wait_since) as f64;
+            let fb = &mut self.fibers[w as usize];
+            fb.wait_token = fb.wait_token.wrapping_add(1);
+            fb.pc += 1;
+            self.wake(w);
+            return;
+        }
+        self.db_free += 1;
+        self.gauge(Gauge::DbActive, -1);
+    }
+
+    /// HikariCP's `connectionTimeout` fired for a waiter.
+    pub(super) fn pool_timeout(&mut self, f: u32, token: u32) {
+        let fb = &self.fibers[f as usize];
+        if fb.phase == Phase::Free || fb.wait_token != token || fb.wait != Wait::DbConn {
+            return;
+        }
+        self.gauge(Gauge::DbWaiters, -1);
+        let fb = &mut self.fibers[f as usize];
+        // Its queue entry becomes stale: the release loop skips it.
+        fb.wait_token = fb.wait_token.wrapping_add(1);
+        // SQLTransientConnectionException → HTTP 500 (or a failed task).
+        self.fail(f, Cause::PoolTimeout);
+    }
+
+    /// Tries to enter a monitor or lock; false if the fiber now waits.
+    fn enter(&mut self, f: u32, m: MonitorRef, kind: LockKind) -> bool {
+        match m {
+            MonitorRef::Own => {
+                let fb = &mut self.fibers[f as usize];
+                if kind == LockKind::Sync {
+                    fb.sync_depth += 1;
+                }
+                fb.pc += 1;
+                true
+            }
+            MonitorRef::Shared(i) => {
+                let mon = &mut self.monitors[i as usize];
+                if mon.owner == NONE || mon.owner == f {
+                    mon.owner = f;
+                    mon.depth += 1;
+                    let fb = &mut self.fibers[f as usize];
+                    fb.held |= 1u64 << i;
+                    if kind == LockKind::Sync {
+                        fb.sync_depth += 1;
+                    }
+                    fb.pc += 1;
+                    true
+                } else {
+                    mon.waiters.push_back(f);
+                    self.gauge(Gauge::LockWaiters, 1);
+                    self.block(f, if kind == LockKind::Sync { Wait::Monitor } else { Wait::Lock });
+                    false
+                }
+            }
+        }
+    }
+
+    /// Leaves a monitor or lock, handing a shared one to its longest waiter.
+    fn exit(&mut self, f: u32, m: MonitorRef, kind: LockKind) {
+        if kind == LockKind::Sync {
+            let fb = &mut self.fibers[f as usize];
+            fb.sync_depth = fb.sync_depth.saturating_sub(1);
+        }
+        if let MonitorRef::Shared(i) = m {
+            self.release_monitor(f, i);
+        }
+    }
+
+    fn release_monitor(&mut self, f: u32, i: u16) {
+        let mon = &mut self.monitors[i as usize];
+        debug_assert_eq!(mon.owner, f, "only the owner exits a monitor");
+        mon.depth -= 1;
+        if mon.depth > 0 {
+            return;
+        }
+        self.fibers[f as usize].held &= !(1u64 << i);
+        match mon.waiters.pop_front() {
+            None => mon.owner = NONE,
+            Some(w) => {
+                mon.owner = w;
+                mon.depth = 1;
+                self.gauge(Gauge::LockWaiters, -1);
+                let kind = match self.ops[self.fibers[w as usize].pc as usize] {
+                    Op::Enter(_, k) => k,
+                    _ => LockKind::Lock,
+                };
+                let fb = &mut self.fibers[w as usize];
+                fb.held |= 1u64 << i;
+                if kind == LockKind::Sync {
+                    fb.sync_depth += 1;
+                }
+                fb.pc += 1;
+                self.wake(w);
+            }
+        }
+    }
+
+    /// A failing fiber leaves every monitor it holds (Java unwinds them).
+    pub(super) fn release_held(&mut self, f: u32) {
+        let mut held = self.fibers[f as usize].held;
+        while held != 0 {
+            let i = held.trailing_zeros() as u16;
+            held &= held - 1;
+            // Fully release, whatever the reentrancy depth.
+            self.monitors[i as usize].depth = 1;
+            self.release_monitor(f, i);
+        }
+        self.fibers[f as usize].sync_depth = 0;
+    }
+}

@@ -1,0 +1,374 @@
+//! Threads: Tomcat's pool, executor pools, virtual threads and their carriers.
+//!
+//! Platform threads belong to a pool and keep their fiber through every wait.
+//! Virtual threads need a carrier to run; at a blocking wait they unmount and
+//! free it, unless they are pinned (JDK 21–23 inside `synchronized`, or while
+//! waiting to enter a contended monitor), in which case the carrier is blocked
+//! too. File I/O captures the carrier on every JDK, and the scheduler
+//! compensates with an extra carrier up to `maxPoolSize`.
+
+use super::super::config::{ExecutorKind, Mode};
+use super::super::series::Gauge;
+use super::super::timeline::{LaneKind, LaneState};
+use super::{Cause, Engine, Fiber, NONE, Phase, Thread, Wait};
+
+impl Engine<'_> {
+    /// Starts a platform thread in pool `pool` (not yet busy, not in idle).
+    pub(super) fn new_thread(&mut self, pool: u32) -> u32 {
+        let p = &mut self.pools[pool as usize];
+        p.alive += 1;
+        let n = p.alive;
+        let name = format!("{}-{n}", p.name);
+        let kind = p.lane_kind;
+        if pool > 0 {
+            let stats = &mut self.execs[pool as usize - 1];
+            stats.peak_threads = stats.peak_threads.max(n);
+        }
+        let lane = self.timeline.lane(name, kind, self.now);
+        self.threads.push(Thread { pool, lane });
+        self.gauge(Gauge::PlatformAlive, 1);
+        (self.threads.len() - 1) as u32
+    }
+
+    /// Starts a carrier thread and makes it available.
+    pub(super) fn new_carrier(&mut self) -> u32 {
+        let n = self.carriers.len() + 1;
+        let lane = self.timeline.lane(format!("ForkJoinPool-1-worker-{n}"), LaneKind::Carrier, self.now);
+        self.carriers.push(super::Carrier { fiber: NONE, lane, alive: true });
+        self.gauge(Gauge::CarriersAlive, 1);
+        let c = (self.carriers.len() - 1) as u32;
+        self.idle_carriers.push(c);
+        c
+    }
+
+    /// The server accepted a request's connection: give it a thread.
+    pub(super) fn arrive(&mut self, f: u32) {
+        self.fibers[f as usize].in_server = true;
+        self.gauge(Gauge::InServer, 1);
+        match self.cfg.server.mode {
+            Mode::Platform => {
+                self.fibers[f as usize].phase = Phase::Queued;
+                self.pool_submit(0, f);
+            }
+            Mode::Virtual => {
+                self.fibers[f as usize].phase = Phase::Running;
+                self.gauge(Gauge::VthreadsAlive, 1);
+                self.make_runnable(f);
+            }
+        }
+    }
+
+    /// Gives fiber `f` a thread of `pool`: an idle one, a new one, or a queue slot.
+    /// Returns false if the pool rejected it (executor pools only).
+    pub(super) fn pool_submit(&mut self, pool: u32, f: u32) -> bool {
+        let p = &self.pools[pool as usize];
+        let (alive, core, max, queued, cap) = (p.alive, p.core, p.max, p.queue.len() as u32, p.queue_cap);
+        let has_idle = !p.idle.is_empty();
+        let tomcat = pool == 0;
+        let thread = if tomcat {
+            // Tomcat's TaskQueue makes its executor grow to max before queueing.
+            if has_idle {
+                self.pools[0].idle.pop()
+            } else if alive < max {
+                Some(self.new_thread(0))
+            } else {
+                None
+            }
+        } else if alive < core {
+            // ThreadPoolExecutor: below core, always a new thread...
+            Some(self.new_thread(pool))
+        } else if has_idle {
+            // ...else offer to the queue, where an idle worker takes it at once...
+            self.pools[pool as usize].idle.pop()
+        } else if queued < cap {
+            None
+        } else if alive < max {
+            // ...and only when the queue is full grow towards max...
+            Some(self.new_thread(pool))
+        } else {
+            // ...and beyond that reject.
+            return false;
+        };
+        match thread {
+            Some(t) => self.assign_thread(t, f),
+            None => {
+                self.pools[pool as usize].queue.push_back(f);
+                if tomcat {
+                    self.gauge(Gauge::TomcatQueue, 1);
+                } else {
+                    self.fibers[f as usize].phase = Phase::TaskQueued;
+                    self.gauge(Gauge::ExecutorQueue, 1);
+                }
+            }
+        }
+        true
+    }
+
+    fn assign_thread(&mut self, t: u32, f: u32) {
+        let pool = self.threads[t as usize].pool;
+        self.pools[pool as usize].busy += 1;
+        if pool == 0 {
+            self.gauge(Gauge::TomcatBusy, 1);
+        }
+        let fb = &mut self.fibers[f as usize];
+        fb.thread = t;
+        fb.phase = Phase::Running;
+        if fb.exec != NONE {
+            fb.started = Some(self.now);
+        }
+        let lane = self.threads[t as usize].lane;
+        self.timeline.set(lane, LaneState::Cpu, self.now);
+        self.ready.push_back(f);
+    }
+
+    /// A platform thread is done with its fiber: next queued fiber or idle.
+    fn release_thread(&mut self, t: u32) {
+        let pool = self.threads[t as usize].pool;
+        let p = &mut self.pools[pool as usize];
+        p.busy -= 1;
+        if pool == 0 {
+            self.gauge(Gauge::TomcatBusy, -1);
+        }
+        let lane = self.threads[t as usize].lane;
+        self.timeline.set(lane, LaneState::Idle, self.now);
+        if let Some(next) = self.pools[pool as usize].queue.pop_front() {
+            self.gauge(if pool == 0 { Gauge::TomcatQueue } else { Gauge::ExecutorQueue }, -1);
+            self.assign_thread(t, next);
+        } else {
+            self.pools[pool as usize].idle.push(t);
+        }
+    }
+
+    /// A virtual thread is ready to run: queue it for a carrier.
+    pub(super) fn make_runnable(&mut self, f: u32) {
+        self.runnable.push_back(f);
+        self.gauge(Gauge::RunnableVthreads, 1);
+        self.dispatch_carriers();
+    }
+
+    /// Mounts runnable virtual threads on idle carriers (FIFO).
+    fn dispatch_carriers(&mut self) {
+        while !self.runnable.is_empty() {
+            let Some(c) = self.idle_carriers.pop() else { return };
+            let f = self.runnable.pop_front().expect("checked non-empty");
+            self.gauge(Gauge::RunnableVthreads, -1);
+            let carrier = &mut self.carriers[c as usize];
+            carrier.fiber = f;
+            let lane = carrier.lane;
+            self.fibers[f as usize].carrier = c;
+            self.gauge(Gauge::CarriersBusy, 1);
+            self.timeline.set(lane, LaneState::Mounted, self.now);
+            let fb = &mut self.fibers[f as usize];
+            if fb.exec != NONE && fb.started.is_none() {
+                fb.started = Some(self.now);
+            }
+            self.ready.push_back(f);
+        }
+    }
+
+    /// A carrier has nothing mounted: retire it if compensation is over, else reuse.
+    fn carrier_free(&mut self, c: u32) {
+        let carrier = &mut self.carriers[c as usize];
+        carrier.fiber = NONE;
+        let lane = carrier.lane;
+        self.gauge(Gauge::CarriersBusy, -1);
+        self.timeline.set(lane, LaneState::Idle, self.now);
+        let target = self.cfg.server.carriers + self.compensating;
+        if self.series.get(Gauge::CarriersAlive) > target {
+            self.carriers[c as usize].alive = false;
+            self.gauge(Gauge::CarriersAlive, -1);
+            return;
+        }
+        self.idle_carriers.push(c);
+        self.dispatch_carriers();
+    }
+
+    /// Fiber `f` blocks for `wait`. Decides pinning and frees what it frees.
+    pub(super) fn block(&mut self, f: u32, wait: Wait) {
+        let now = self.now;
+        let fb = &mut self.fibers[f as usize];
+        fb.wait = wait;
+        let state = if matches!(wait, Wait::Io | Wait::File) { LaneState::Blocked } else { LaneState::Waiting };
+        if fb.thread != NONE {
+            let lane = self.threads[fb.thread as usize].lane;
+            self.timeline.set(lane, state, now);
+            return;
+        }
+        let pins_in_sync = self.cfg.server.pins_in_sync();
+        let pinned = match wait {
+            Wait::File => true,
+            // Waiting to enter a contended monitor holds the carrier before JEP 491.
+            Wait::Monitor => pins_in_sync,
+            _ => pins_in_sync && fb.sync_depth > 0,
+        };
+        let c = fb.carrier;
+        debug_assert!(c != NONE, "a running virtual thread is mounted");
+        if pinned {
+            fb.pinned = true;
+            let lane = self.carriers[c as usize].lane;
+            self.timeline.set(lane, LaneState::Pinned, now);
+            if wait == Wait::File {
+                // The scheduler compensates for the captured carrier.
+                self.compensating += 1;
+                if self.series.get(Gauge::CarriersAlive) < self.cfg.server.max_pool_size {
+                    self.new_carrier();
+                    self.dispatch_carriers();
+                }
+            } else {
+                self.gauge(Gauge::CarriersPinned, 1);
+            }
+        } else {
+            fb.carrier = NONE;
+            self.gauge(Gauge::VthreadsUnmounted, 1);
+            self.carrier_free(c);
+        }
+    }
+
+    /// Fiber `f`'s wait is over: it runs again (or queues for a carrier).
+    pub(super) fn wake(&mut self, f: u32) {
+        let fb = &mut self.fibers[f as usize];
+        let wait = std::mem::replace(&mut fb.wait, Wait::None);
+        if fb.thread != NONE {
+            fb.wake_cs = true;
+            let lane = self.threads[fb.thread as usize].lane;
+            self.timeline.set(lane, LaneState::Cpu, self.now);
+            self.ready.push_back(f);
+        } else if fb.pinned {
+            fb.pinned = false;
+            let lane = self.carriers[fb.carrier as usize].lane;
+            self.timeline.set(lane, LaneState::Mounted, self.now);
+            if wait == Wait::File {
+                self.compensating -= 1;
+            } else {
+                self.gauge(Gauge::CarriersPinned, -1);
+            }
+            self.ready.push_back(f);
+        } else {
+            self.gauge(Gauge::VthreadsUnmounted, -1);
+            self.make_runnable(f);
+        }
+    }
+
+    /// The fiber's program ended (or failed): free its thread, deliver, count.
+    pub(super) fn finish(&mut self, f: u32) {
+        self.release_held(f);
+        let fb: Fiber = self.fibers[f as usize].clone();
+        if fb.thread != NONE {
+            self.fibers[f as usize].thread = NONE;
+            self.release_thread(fb.thread);
+        } else {
+            self.gauge(Gauge::VthreadsAlive, -1);
+            if fb.wait != Wait::None && !fb.pinned {
+                // Failed while unmounted (a pool timeout): no carrier to free.
+                self.gauge(Gauge::VthreadsUnmounted, -1);
+            }
+            if fb.pinned {
+                self.gauge(Gauge::CarriersPinned, -1);
+            }
+            if fb.carrier != NONE {
+                self.fibers[f as usize].carrier = NONE;
+                self.carrier_free(fb.carrier);
+            }
+        }
+        if fb.exec != NONE {
+            self.task_done(f);
+        } else {
+            self.fibers[f as usize].in_server = false;
+            self.gauge(Gauge::InServer, -1);
+            self.deliver(f);
+        }
+    }
+
+    /// Fails a request (HTTP 500) or a task with `cause` and ends it.
+    pub(super) fn fail(&mut self, f: u32, cause: Cause) {
+        self.fibers[f as usize].cause = cause;
+        self.finish(f);
+    }
+
+    /// Submits an async body starting at `body` to executor `e` for caller `f`.
+    /// Returns false if it was rejected; may block the caller (concurrency limit).
+    pub(super) fn submit_task(&mut self, e: u32, body: u32, caller: u32) -> Submit {
+        self.execs[e as usize].submitted += 1;
+        if self.execs[e as usize].first_submit.is_none() {
+            self.execs[e as usize].first_submit = Some(self.now);
+        }
+        match self.cfg.executors[e as usize].kind {
+            ExecutorKind::Pool { .. } => {
+                let t = self.new_task(e, body);
+                if self.pool_submit(e + 1, t) {
+                    self.tasks_pending += 1;
+                    Submit::Accepted
+                } else {
+                    self.execs[e as usize].rejected += 1;
+                    self.fibers[t as usize].phase = Phase::Running;
+                    self.free_fiber(t);
+                    Submit::Rejected
+                }
+            }
+            ExecutorKind::Virtual { limit } => {
+                if limit.is_some_and(|l| self.execs[e as usize].active >= l) {
+                    self.fibers[caller as usize].pending_body = body;
+                    self.execs[e as usize].permit_waiters.push_back(caller);
+                    return Submit::Blocked;
+                }
+                self.start_virtual_task(e, body);
+                Submit::Accepted
+            }
+        }
+    }
+
+    fn new_task(&mut self, e: u32, body: u32) -> u32 {
+        let t = self.alloc_fiber();
+        let fb = &mut self.fibers[t as usize];
+        fb.exec = e;
+        fb.pc = body;
+        fb.sent = self.now;
+        fb.phase = Phase::Running;
+        t
+    }
+
+    fn start_virtual_task(&mut self, e: u32, body: u32) {
+        let t = self.new_task(e, body);
+        self.execs[e as usize].active += 1;
+        self.tasks_pending += 1;
+        self.gauge(Gauge::VthreadsAlive, 1);
+        self.make_runnable(t);
+    }
+
+    /// A task ended: count it and let a blocked submitter in.
+    fn task_done(&mut self, f: u32) {
+        let fb = &self.fibers[f as usize];
+        let e = fb.exec;
+        let (sent, started) = (fb.sent, fb.started.unwrap_or(self.now));
+        let stats = &mut self.execs[e as usize];
+        stats.completed += 1;
+        stats.last_done = self.now;
+        stats.queue_ns += (started - sent) as f64;
+        stats.total_ns += (self.now - sent) as f64;
+        self.tasks_pending -= 1;
+        self.series.task_done(self.now);
+        self.free_fiber(f);
+        if let ExecutorKind::Virtual { .. } = self.cfg.executors[e as usize].kind {
+            self.execs[e as usize].active -= 1;
+            if let Some(caller) = self.execs[e as usize].permit_waiters.pop_front() {
+                let body = std::mem::replace(&mut self.fibers[caller as usize].pending_body, NONE);
+                self.start_virtual_task(e, body);
+                if let super::super::program::Op::Async { resume, .. } = self.ops[self.fibers[caller as usize].pc as usize] {
+                    self.fibers[caller as usize].pc = resume;
+                }
+                self.wake(caller);
+            }
+        }
+    }
+}
+
+/// What happened to an `@Async` submission.
+#[derive(Debug, PartialEq, Eq)]
+pub(super) enum Submit {
+    /// Running or queued.
+    Accepted,
+    /// `TaskRejectedException`.
+    Rejected,
+    /// The caller waits for a permit.
+    Blocked,
+}

@@ -1,0 +1,122 @@
+//! A request program compiled to a flat list of operations.
+//!
+//! The scenario layer parses text such as `cpu:0.2ms,db:exp(50ms),sync{io:5ms}`
+//! into this form once; the engine then walks it with a program counter. Blocks
+//! become explicit enter/exit pairs and an `async` body is laid out inline,
+//! right after its `Async` op, ending in its own `End`.
+
+use super::rng::Dist;
+
+/// Which monitor or lock a block takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub enum MonitorRef {
+    /// `sync{…}` / `lock{…}`: the request's own object, never contended.
+    Own,
+    /// `sync(NAME){…}` / `lock(NAME){…}`: one object shared by every request.
+    Shared(u16),
+}
+
+/// `synchronized` or `java.util.concurrent.locks.ReentrantLock`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub enum LockKind {
+    /// A monitor: pins a virtual thread that blocks inside it on JDK 21–23.
+    Sync,
+    /// A `ReentrantLock`: never pins.
+    Lock,
+}
+
+/// One step of a compiled program.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+pub enum Op {
+    /// Needs a core for this long.
+    Cpu(Dist),
+    /// A blocking wait (sleep, socket read, downstream HTTP call).
+    Io(Dist),
+    /// Blocking file I/O: the carrier stays captured, but the JDK scheduler
+    /// compensates by starting another carrier (up to `maxPoolSize`).
+    File(Dist),
+    /// HikariCP `getConnection()`: wait for a free connection or time out.
+    DbAcquire,
+    /// Give the connection back (wakes the longest waiter).
+    DbRelease,
+    /// Enter a `synchronized` block or `lock()`.
+    Enter(MonitorRef, LockKind),
+    /// Leave it (wakes the longest waiter of a shared one).
+    Exit(MonitorRef, LockKind),
+    /// `@Async`: hand the body (starting at the next op) to an executor and
+    /// continue at `resume`.
+    Async {
+        /// Index into the scenario's executors.
+        executor: u16,
+        /// Where the caller goes on after submitting.
+        resume: u32,
+    },
+    /// End of the program or of an async body.
+    End,
+}
+
+/// A compiled request program.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Program {
+    /// The operations; the request handler starts at 0.
+    pub ops: Vec<Op>,
+    /// Names of shared monitors, indexed by `MonitorRef::Shared`.
+    pub monitors: Vec<String>,
+    /// The source text it was compiled from (for display).
+    pub source: String,
+}
+
+impl Program {
+    /// Mean CPU time (ns) of the request handler itself, excluding async bodies.
+    pub fn mean_cpu_ns(&self) -> f64 {
+        self.sum_main(|op| if let Op::Cpu(d) = op { d.mean_ns() } else { 0.0 })
+    }
+
+    /// Mean time (ns) the handler spends in blocking steps (io, file, db work),
+    /// excluding waits for resources and async bodies.
+    pub fn mean_blocking_ns(&self) -> f64 {
+        self.sum_main(|op| match op {
+            Op::Io(d) | Op::File(d) => d.mean_ns(),
+            _ => 0.0,
+        })
+    }
+
+    /// Mean time (ns) a DB connection is held per request (0 if no `db` step).
+    pub fn mean_db_hold_ns(&self) -> f64 {
+        let mut total = 0.0;
+        let mut in_db = false;
+        self.walk_main(|op| match op {
+            Op::DbAcquire => in_db = true,
+            Op::DbRelease => in_db = false,
+            Op::Io(d) if in_db => total += d.mean_ns(),
+            _ => {}
+        });
+        total
+    }
+
+    /// Whether the handler's main path holds any monitor or lock.
+    pub fn uses_db(&self) -> bool {
+        self.ops.iter().any(|op| matches!(op, Op::DbAcquire))
+    }
+
+    fn sum_main(&self, f: impl Fn(&Op) -> f64) -> f64 {
+        let mut total = 0.0;
+        self.walk_main(|op| total += f(op));
+        total
+    }
+
+    /// Visits the handler's own ops, skipping async bodies.
+    fn walk_main(&self, mut f: impl FnMut(&Op)) {
+        let mut pc = 0usize;
+        while let Some(op) = self.ops.get(pc) {
+            match *op {
+                Op::End => break,
+                Op::Async { resume, .. } => pc = resume as usize,
+                _ => {
+                    f(op);
+                    pc += 1;
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,222 @@
+//! What a run produces: counts, latency statistics, time series, a timeline,
+//! the outcome and the named bottleneck. Serialisable for the CLI's JSON, the
+//! Web Worker's messages and, later, permalinks.
+
+use std::collections::BTreeMap;
+
+use super::timeline::Timeline;
+
+/// How a run ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    /// Every request was answered or failed.
+    Completed,
+    /// Memory passed the limit; results are those up to that moment.
+    OutOfMemory,
+    /// The event or simulated-time budget ran out; results are partial.
+    BudgetExceeded,
+    /// Requests remain but nothing can ever happen again (e.g. all carriers
+    /// pinned by threads waiting on each other).
+    Deadlock,
+}
+
+/// Latency statistics of responses (ms).
+#[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
+pub struct Latency {
+    /// Mean.
+    pub mean: f64,
+    /// Fastest.
+    pub min: f64,
+    /// Median.
+    pub p50: f64,
+    /// 90th percentile.
+    pub p90: f64,
+    /// 95th percentile.
+    pub p95: f64,
+    /// 99th percentile.
+    pub p99: f64,
+    /// 99.9th percentile.
+    pub p999: f64,
+    /// Slowest.
+    pub max: f64,
+}
+
+/// Client-side failures.
+#[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
+pub struct Errors {
+    /// All client-side errors.
+    pub total: u64,
+    /// By cause; every cause is listed.
+    pub by_cause: BTreeMap<String, u64>,
+}
+
+/// Little's law on the client's view: mean in flight = throughput × mean time.
+#[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
+pub struct LittleCheck {
+    /// Time-averaged requests in flight (L).
+    pub mean_in_flight: f64,
+    /// Finished requests (responses + errors) per second (λ).
+    pub throughput_rps: f64,
+    /// Mean time from send to response or error, s (W).
+    pub mean_time_s: f64,
+    /// λ·W.
+    pub lambda_w: f64,
+    /// |L − λW| / L.
+    pub rel_error: f64,
+}
+
+/// One `@Async` executor's results.
+#[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
+pub struct ExecutorStats {
+    /// Bean name.
+    pub name: String,
+    /// Tasks submitted (accepted or not).
+    pub submitted: u64,
+    /// Tasks finished.
+    pub completed: u64,
+    /// Tasks rejected (`TaskRejectedException`).
+    pub rejected: u64,
+    /// Finished tasks per second from the first submission to the last finish.
+    pub throughput_per_s: f64,
+    /// Mean time from submission to the start of the task, ms.
+    pub mean_queue_ms: f64,
+    /// Mean time from submission to the end of the task, ms.
+    pub mean_total_ms: f64,
+    /// Most threads the executor had.
+    pub peak_threads: u32,
+}
+
+/// Peaks and averages of server resources.
+#[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
+pub struct ServerStats {
+    /// Most platform threads alive at once (all pools).
+    pub peak_platform_threads: u32,
+    /// Most Tomcat threads busy at once.
+    pub peak_tomcat_busy: u32,
+    /// Most requests waiting for a Tomcat thread.
+    pub peak_tomcat_queue: u32,
+    /// Most virtual threads alive at once.
+    pub peak_virtual_threads: u32,
+    /// Most carriers alive at once (compensation shows above parallelism).
+    pub peak_carriers: u32,
+    /// Most carriers pinned at once.
+    pub peak_pinned: u32,
+    /// Most runnable virtual threads waiting for a carrier.
+    pub peak_runnable: u32,
+    /// Most requests waiting for a DB connection.
+    pub peak_db_waiters: u32,
+    /// Most connections waiting in the accept backlog.
+    pub peak_backlog: u32,
+    /// Mean CPU utilisation (0–1) over the run.
+    pub cpu_utilisation: f64,
+    /// Mean fraction of the Tomcat pool busy (platform mode).
+    pub tomcat_utilisation: f64,
+    /// Mean fraction of carriers busy (virtual mode).
+    pub carrier_utilisation: f64,
+    /// Mean fraction of DB connections in use.
+    pub db_utilisation: f64,
+    /// Highest memory use, MB.
+    pub peak_memory_mb: f64,
+    /// Connection attempts dropped because the backlog was full.
+    pub syn_drops: u64,
+    /// HikariCP acquisitions that succeeded.
+    pub db_acquired: u64,
+    /// Mean wait for a DB connection, ms (successful acquisitions).
+    pub db_mean_wait_ms: f64,
+    /// Requests that were still running on the server after their client gave up.
+    pub abandoned: u64,
+}
+
+/// The resource that limits throughput, in words.
+#[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
+pub struct Bottleneck {
+    /// Short name: `tomcat_threads`, `carriers`, `cpu`, `db_pool`, `connections`,
+    /// `shared_monitor`, `executor`, `client` or `none`.
+    pub resource: String,
+    /// One sentence for people.
+    pub explanation: String,
+}
+
+/// Time series, one value per bucket.
+#[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
+pub struct TimeSeries {
+    /// Bucket width, s.
+    pub bucket_s: f64,
+    /// Bucket start times, s.
+    pub t_s: Vec<f64>,
+    /// Finished requests (responses + errors) per second.
+    pub throughput_rps: Vec<f64>,
+    /// Client-side errors per second.
+    pub errors_rps: Vec<f64>,
+    /// Mean response latency, ms (NaN-free: 0 where there were none).
+    pub latency_mean_ms: Vec<f64>,
+    /// Approximate p50 from coarse bins, ms.
+    pub latency_p50_ms: Vec<f64>,
+    /// Approximate p99 from coarse bins, ms.
+    pub latency_p99_ms: Vec<f64>,
+    /// Slowest response, ms.
+    pub latency_max_ms: Vec<f64>,
+    /// Time-averaged gauges by name (see `Gauge`), plus `memory_mb` and `cpu_utilisation`.
+    pub gauges: BTreeMap<String, Vec<f64>>,
+    /// Async tasks finished per second.
+    pub tasks_per_s: Vec<f64>,
+}
+
+/// A latency histogram for display: bins with their edges.
+#[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
+pub struct HistogramBin {
+    /// Lower edge, ms.
+    pub from_ms: f64,
+    /// Upper edge, ms.
+    pub to_ms: f64,
+    /// Responses in the bin.
+    pub count: u64,
+}
+
+/// Everything a run produced.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Report {
+    /// How the run ended.
+    pub outcome: Outcome,
+    /// Why, in words (budget reached, memory at the limit, …).
+    pub outcome_detail: String,
+    /// Seed used.
+    pub seed: u64,
+    /// Simulated seconds from start to the last event that counted.
+    pub sim_time_s: f64,
+    /// Events processed.
+    pub events: u64,
+    /// Requests the clients issued.
+    pub sent: u64,
+    /// Requests that got an HTTP response (any status).
+    pub completed: u64,
+    /// Responses that succeeded (HTTP 200).
+    pub succeeded: u64,
+    /// Requests still in flight when the run ended.
+    pub in_flight: u64,
+    /// (responses + errors) ÷ run time, as hey's Requests/sec.
+    pub throughput_rps: f64,
+    /// Successful responses ÷ run time.
+    pub goodput_rps: f64,
+    /// Response latency statistics.
+    pub latency_ms: Latency,
+    /// Client-side failures.
+    pub errors: Errors,
+    /// Responses by cause (`ok`, `pool_timeout`, `task_rejected`); every cause listed.
+    pub responses_by_cause: BTreeMap<String, u64>,
+    /// Little's law on the client's view.
+    pub little: LittleCheck,
+    /// Server resource peaks and averages.
+    pub server: ServerStats,
+    /// Per-executor results.
+    pub executors: Vec<ExecutorStats>,
+    /// What limits throughput.
+    pub bottleneck: Bottleneck,
+    /// Time series for charts.
+    pub series: TimeSeries,
+    /// Latency histogram (log-spaced bins).
+    pub histogram: Vec<HistogramBin>,
+    /// Thread/carrier timeline over the recorded window.
+    pub timeline: Timeline,
+}

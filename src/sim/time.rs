@@ -1,0 +1,30 @@
+//! Simulated time: integer nanoseconds, so event order never depends on float rounding.
+
+/// Nanoseconds since the start of a run. Plain `u64` keeps the hot loop cheap;
+/// the helpers below convert at the edges (configuration and reports).
+pub type Nanos = u64;
+
+/// One millisecond in [`Nanos`].
+pub const MS: Nanos = 1_000_000;
+/// One second in [`Nanos`].
+pub const SEC: Nanos = 1_000_000_000;
+
+/// Milliseconds (possibly fractional) to nanoseconds, rounded to the nearest tick.
+pub fn from_ms(ms: f64) -> Nanos {
+    if ms <= 0.0 { 0 } else { (ms * 1e6).round() as Nanos }
+}
+
+/// Seconds (possibly fractional) to nanoseconds, rounded to the nearest tick.
+pub fn from_s(s: f64) -> Nanos {
+    if s <= 0.0 { 0 } else { (s * 1e9).round() as Nanos }
+}
+
+/// Nanoseconds to seconds for reports.
+pub fn to_s(t: Nanos) -> f64 {
+    t as f64 / 1e9
+}
+
+/// Nanoseconds to milliseconds for reports.
+pub fn to_ms(t: Nanos) -> f64 {
+    t as f64 / 1e6
+}
