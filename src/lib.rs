@@ -37,4 +37,7 @@
 //!   panics on user input.
 #![warn(missing_docs)]
 
+pub mod cli;
+pub mod fidelity;
+pub mod scenario;
 pub mod sim;

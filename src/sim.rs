@@ -2,7 +2,8 @@
 //! service under load.
 //!
 //! # Contract
-//! * [`run`] takes a validated [`Config`] and returns a [`Report`]; nothing else.
+//! * [`run`] takes a validated [`Config`] and returns a [`Report`]; [`Simulation`]
+//!   does the same in slices (`advance(events)`, `progress()`, `finish()`).
 //! * Pure: no I/O, no wall clock, no DOM, no OS randomness. It compiles for
 //!   `wasm32-unknown-unknown` unchanged.
 //! * Deterministic: events are ordered by (time in integer ns, sequence number),
@@ -24,5 +25,5 @@ pub mod time;
 pub mod timeline;
 
 pub use config::Config;
-pub use engine::run;
+pub use engine::{Engine as Simulation, run};
 pub use report::{Outcome, Report};

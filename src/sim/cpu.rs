@@ -143,13 +143,19 @@ impl Cpu {
                 // The pending event stays right if the rate did not change and
                 // the new job does not finish first.
                 let rate_same = self.ps_rate(before) == self.ps_rate(before + 1);
-                let new_is_first = self.heap.peek().is_some_and(|Reverse((_, s, _))| *s == self.seq);
+                let new_is_first = self
+                    .heap
+                    .peek()
+                    .is_some_and(|Reverse((_, s, _))| *s == self.seq);
                 if before == 0 || !rate_same || new_is_first {
                     self.ps_schedule(now, wakes);
                 }
             }
             CpuModel::RoundRobin => {
-                self.queue.push_back(RrJob { id, remaining: demand });
+                self.queue.push_back(RrJob {
+                    id,
+                    remaining: demand,
+                });
                 self.rr_dispatch(now, wakes);
             }
         }
@@ -198,9 +204,15 @@ impl Cpu {
             if self.running[core].is_some() {
                 continue;
             }
-            let Some(mut job) = self.queue.pop_front() else { break };
+            let Some(mut job) = self.queue.pop_front() else {
+                break;
+            };
             let slice = job.remaining.min(self.quantum);
-            let switch = if self.last_on_core[core] == Some(job.id) { 0 } else { self.switch };
+            let switch = if self.last_on_core[core] == Some(job.id) {
+                0
+            } else {
+                self.switch
+            };
             job.remaining -= slice;
             self.last_on_core[core] = Some(job.id);
             self.busy_ns += (slice + switch) as f64;

@@ -24,7 +24,6 @@ use hdrhistogram::Histogram;
 
 use super::config::{Config, ExecutorKind, LoadKind, Mode};
 use super::cpu::{Cpu, Wakes};
-use super::program::Op;
 use super::queue::{Event, Queue};
 use super::report::{Outcome, Report};
 use super::rng::Rng;
@@ -225,9 +224,8 @@ struct ExecStats {
 }
 
 /// The whole simulated world.
-pub struct Engine<'c> {
-    cfg: &'c Config,
-    ops: &'c [Op],
+pub struct Engine {
+    cfg: Config,
     rng: Rng,
     queue: Queue,
     now: Nanos,
@@ -279,9 +277,9 @@ pub struct Engine<'c> {
     outcome: Option<(Outcome, String)>,
 }
 
-impl<'c> Engine<'c> {
+impl Engine {
     /// Builds the world at time zero.
-    pub fn new(cfg: &'c Config) -> Self {
+    pub fn new(cfg: Config) -> Self {
         let s = &cfg.server;
         let mut pools = vec![Pool {
             core: s.threads_max,
@@ -327,16 +325,37 @@ impl<'c> Engine<'c> {
             Some(d) => (d / record.series_buckets.max(1) as u64).max(1000),
             None => SEC / 1000,
         };
-        let responses = ["ok", "pool_timeout", "task_rejected"].into_iter().map(|k| (k, 0)).collect();
-        let errors = ["client_timeout", "connect_failed"].into_iter().map(|k| (k, 0)).collect();
+        let responses = ["ok", "pool_timeout", "task_rejected"]
+            .into_iter()
+            .map(|k| (k, 0))
+            .collect();
+        let errors = ["client_timeout", "connect_failed"]
+            .into_iter()
+            .map(|k| (k, 0))
+            .collect();
+        let cpu = Cpu::new(s.cpu_model, s.cores, s.quantum, s.context_switch);
+        let monitors = vec![
+            Monitor {
+                owner: NONE,
+                ..Default::default()
+            };
+            cfg.program.monitors.len()
+        ];
+        let db_free = cfg.db.pool_size;
+        let execs = vec![ExecStats::default(); cfg.executors.len()];
+        let rng = Rng::new(cfg.seed);
+        let series = Series::new(record.series_buckets, initial_width);
+        let timeline = TimelineRecorder::new(
+            record.timeline_start,
+            record.timeline_window,
+            record.timeline_lanes,
+        );
         let mut engine = Engine {
-            cfg,
-            ops: &cfg.program.ops,
-            rng: Rng::new(cfg.seed),
+            rng,
             queue: Queue::default(),
             now: 0,
             events: 0,
-            cpu: Cpu::new(s.cpu_model, s.cores, s.quantum, s.context_switch),
+            cpu,
             wakes: Vec::new(),
             cpu_done: Vec::new(),
             ready: VecDeque::new(),
@@ -352,12 +371,12 @@ impl<'c> Engine<'c> {
             idle_carriers: Vec::new(),
             runnable: VecDeque::new(),
             compensating: 0,
-            monitors: vec![Monitor { owner: NONE, ..Default::default() }; cfg.program.monitors.len()],
-            db_free: cfg.db.pool_size,
+            monitors,
+            db_free,
             db_waiters: VecDeque::new(),
             db_wait_ns: 0.0,
             db_acquired: 0,
-            execs: vec![ExecStats::default(); cfg.executors.len()],
+            execs,
             tasks_pending: 0,
             sent: 0,
             results: 0,
@@ -366,18 +385,20 @@ impl<'c> Engine<'c> {
             errors,
             // 1 µs to 1 hour at 3 significant digits; the bounds are constants,
             // so construction cannot fail.
-            latency: Histogram::new_with_bounds(1, 3_600_000_000, 3).expect("constant histogram bounds are valid"),
+            latency: Histogram::new_with_bounds(1, 3_600_000_000, 3)
+                .expect("constant histogram bounds are valid"),
             latency_sum_ns: 0.0,
             client_time_ns: 0.0,
             last_result: 0,
             client_end: None,
             syn_drops: 0,
             abandoned: 0,
-            series: Series::new(record.series_buckets, initial_width),
+            series,
             peaks: [0; super::series::GAUGES],
-            timeline: TimelineRecorder::new(record.timeline_start, record.timeline_window, record.timeline_lanes),
+            timeline,
             peak_memory: 0,
             outcome: None,
+            cfg,
         };
         engine.start();
         engine
@@ -385,15 +406,25 @@ impl<'c> Engine<'c> {
 
     /// Starts threads that exist before the first request, and the load.
     fn start(&mut self) {
-        let s = &self.cfg.server;
-        if s.mode == Mode::Platform {
-            for _ in 0..s.min_spare.min(s.threads_max) {
+        let (mode, spare, carriers) = (
+            self.cfg.server.mode,
+            self.cfg.server.min_spare.min(self.cfg.server.threads_max),
+            self.cfg.server.carriers,
+        );
+        if mode == Mode::Platform {
+            for _ in 0..spare {
                 let t = self.new_thread(0);
                 self.pools[0].idle.push(t);
             }
         }
-        if s.mode == Mode::Virtual || self.cfg.executors.iter().any(|e| matches!(e.kind, ExecutorKind::Virtual { .. })) {
-            for _ in 0..s.carriers {
+        if mode == Mode::Virtual
+            || self
+                .cfg
+                .executors
+                .iter()
+                .any(|e| matches!(e.kind, ExecutorKind::Virtual { .. }))
+        {
+            for _ in 0..carriers {
                 self.new_carrier();
             }
             // Idle carriers are taken from the back: keep worker-1 first.
@@ -423,7 +454,10 @@ impl<'c> Engine<'c> {
             }
         };
         let generation = self.fibers[id as usize].generation.wrapping_add(1);
-        self.fibers[id as usize] = Fiber { generation, ..Fiber::free() };
+        self.fibers[id as usize] = Fiber {
+            generation,
+            ..Fiber::free()
+        };
         id
     }
 
@@ -435,14 +469,20 @@ impl<'c> Engine<'c> {
         self.free_fibers.push(f);
     }
 
-    /// Runs to the end (or a budget) and reports.
-    pub fn run(mut self) -> Report {
+    /// Processes up to `budget` events; returns true when the run is over.
+    /// The playground calls this in slices so the browser stays responsive
+    /// (and V8 optimises the loop between calls).
+    pub fn advance(&mut self, budget: u64) -> bool {
         let max_events = self.cfg.limits.max_events;
         let max_time = self.cfg.limits.max_time;
+        let stop_at = self.events.saturating_add(budget);
         loop {
             self.drain_ready();
             if self.outcome.is_some() || self.finished() {
-                break;
+                return true;
+            }
+            if self.events >= stop_at {
+                return false;
             }
             let Some((at, event)) = self.queue.pop() else {
                 if self.results < self.sent {
@@ -454,14 +494,17 @@ impl<'c> Engine<'c> {
                         ),
                     ));
                 }
-                break;
+                return true;
             };
             if at > max_time {
                 self.outcome = Some((
                     Outcome::BudgetExceeded,
-                    format!("stopped at the simulated-time budget of {:.1} s", max_time as f64 / 1e9),
+                    format!(
+                        "stopped at the simulated-time budget of {:.1} s",
+                        max_time as f64 / 1e9
+                    ),
                 ));
-                break;
+                return true;
             }
             self.now = at;
             self.events += 1;
@@ -470,11 +513,45 @@ impl<'c> Engine<'c> {
                     Outcome::BudgetExceeded,
                     format!("stopped at the budget of {max_events} events"),
                 ));
-                break;
+                return true;
             }
             self.handle(event);
             self.check_memory();
         }
+    }
+
+    /// Rough fraction of the run done (0–1), for progress bars.
+    pub fn progress(&self) -> f64 {
+        if self.finished() {
+            return 1.0;
+        }
+        let load = &self.cfg.load;
+        if let Some(d) = load.duration {
+            return (self.now as f64 / d as f64).min(1.0);
+        }
+        let total = match load.kind {
+            LoadKind::Closed {
+                concurrency, loops, ..
+            } => match loops {
+                Some(l) => l.saturating_mul(concurrency as u64),
+                None => load.requests.unwrap_or(0) / concurrency as u64 * concurrency as u64,
+            },
+            LoadKind::Open { .. } => load.requests.unwrap_or(0),
+        };
+        if total == 0 {
+            1.0
+        } else {
+            (self.results as f64 / total as f64).min(1.0)
+        }
+    }
+
+    /// Events processed so far.
+    pub fn events(&self) -> u64 {
+        self.events
+    }
+
+    /// Ends the run where it is and reports.
+    pub fn finish(self) -> Report {
         self.report()
     }
 
@@ -578,7 +655,9 @@ impl<'c> Engine<'c> {
     }
 }
 
-/// Runs one simulation to its end.
+/// Runs one simulation to its end (or its budget).
 pub fn run(cfg: &Config) -> Report {
-    Engine::new(cfg).run()
+    let mut engine = Engine::new(cfg.clone());
+    while !engine.advance(u64::MAX) {}
+    engine.finish()
 }

@@ -69,7 +69,13 @@ pub struct Program {
 impl Program {
     /// Mean CPU time (ns) of the request handler itself, excluding async bodies.
     pub fn mean_cpu_ns(&self) -> f64 {
-        self.sum_main(|op| if let Op::Cpu(d) = op { d.mean_ns() } else { 0.0 })
+        self.sum_main(|op| {
+            if let Op::Cpu(d) = op {
+                d.mean_ns()
+            } else {
+                0.0
+            }
+        })
     }
 
     /// Mean time (ns) the handler spends in blocking steps (io, file, db work),

@@ -39,7 +39,10 @@ struct Entry {
 impl Ord for Entry {
     fn cmp(&self, other: &Self) -> Ordering {
         // Reversed: `BinaryHeap` is a max-heap and we want the earliest first.
-        other.at.cmp(&self.at).then_with(|| other.seq.cmp(&self.seq))
+        other
+            .at
+            .cmp(&self.at)
+            .then_with(|| other.seq.cmp(&self.seq))
     }
 }
 
@@ -61,7 +64,11 @@ impl Queue {
     #[inline]
     pub fn push(&mut self, at: Nanos, event: Event) {
         self.seq += 1;
-        self.heap.push(Entry { at, seq: self.seq, event });
+        self.heap.push(Entry {
+            at,
+            seq: self.seq,
+            event,
+        });
     }
 
     /// Takes the earliest event.

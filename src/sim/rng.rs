@@ -18,7 +18,9 @@ pub struct Rng {
 impl Rng {
     /// A generator whose whole sequence is fixed by `seed`.
     pub fn new(seed: u64) -> Self {
-        Rng { inner: Pcg64Mcg::seed_from_u64(seed) }
+        Rng {
+            inner: Pcg64Mcg::seed_from_u64(seed),
+        }
     }
 
     /// A uniform draw in the open interval (0, 1): never 0, so `ln` is finite.
@@ -79,7 +81,10 @@ impl Dist {
     /// A log-normal distribution with the given median and 99th percentile (ns).
     pub fn lognormal(p50_ns: f64, p99_ns: f64) -> Dist {
         let mu = libm::log(p50_ns);
-        Dist::LogNormal { mu, sigma: (libm::log(p99_ns) - mu) / Z99 }
+        Dist::LogNormal {
+            mu,
+            sigma: (libm::log(p99_ns) - mu) / Z99,
+        }
     }
 
     /// The mean of the distribution in ns (for theory overlays and checks).

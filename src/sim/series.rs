@@ -110,7 +110,11 @@ impl Bucket {
 pub fn lat_bin(ns: u64) -> usize {
     let us = (ns / 1000).max(1);
     let octave = 63 - us.leading_zeros() as usize;
-    let frac = if octave >= 2 { ((us >> (octave - 2)) & 3) as usize } else { ((us << (2 - octave)) & 3) as usize };
+    let frac = if octave >= 2 {
+        ((us >> (octave - 2)) & 3) as usize
+    } else {
+        ((us << (2 - octave)) & 3) as usize
+    };
     (octave * 4 + frac).min(LAT_BINS - 1)
 }
 

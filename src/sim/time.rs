@@ -11,12 +11,20 @@ pub const SEC: Nanos = 1_000_000_000;
 
 /// Milliseconds (possibly fractional) to nanoseconds, rounded to the nearest tick.
 pub fn from_ms(ms: f64) -> Nanos {
-    if ms <= 0.0 { 0 } else { (ms * 1e6).round() as Nanos }
+    if ms <= 0.0 {
+        0
+    } else {
+        (ms * 1e6).round() as Nanos
+    }
 }
 
 /// Seconds (possibly fractional) to nanoseconds, rounded to the nearest tick.
 pub fn from_s(s: f64) -> Nanos {
-    if s <= 0.0 { 0 } else { (s * 1e9).round() as Nanos }
+    if s <= 0.0 {
+        0
+    } else {
+        (s * 1e9).round() as Nanos
+    }
 }
 
 /// Nanoseconds to seconds for reports.

@@ -90,7 +90,11 @@ impl TimelineRecorder {
             end: start + window,
             max_lanes: max_lanes as usize,
             current: Vec::new(),
-            out: Timeline { start_ms: start as f64 / 1e6, end_ms: (start + window) as f64 / 1e6, ..Default::default() },
+            out: Timeline {
+                start_ms: start as f64 / 1e6,
+                end_ms: (start + window) as f64 / 1e6,
+                ..Default::default()
+            },
         }
     }
 
@@ -126,7 +130,12 @@ impl TimelineRecorder {
             self.out.truncated = true;
             return;
         }
-        self.out.segments.push(Segment { lane, state, from_ms: from as f64 / 1e6, to_ms: to as f64 / 1e6 });
+        self.out.segments.push(Segment {
+            lane,
+            state,
+            from_ms: from as f64 / 1e6,
+            to_ms: to as f64 / 1e6,
+        });
     }
 
     /// Whether nothing more can be recorded after `now`.

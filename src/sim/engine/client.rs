@@ -8,13 +8,18 @@ use super::super::series::Gauge;
 use super::super::time::{Nanos, SEC};
 use super::{Cause, Engine, NONE, Phase, Worker};
 
-impl Engine<'_> {
+impl Engine {
     /// Creates the workers or the first arrival, and the stop event.
     pub(super) fn start_load(&mut self) {
         let load = &self.cfg.load;
         let unlimited = load.duration.is_some();
         match load.kind {
-            LoadKind::Closed { concurrency, ramp_up, loops, .. } => {
+            LoadKind::Closed {
+                concurrency,
+                ramp_up,
+                loops,
+                ..
+            } => {
                 let per_worker = |i: u64| -> u64 {
                     if unlimited {
                         u64::MAX
@@ -27,14 +32,21 @@ impl Engine<'_> {
                     }
                 };
                 for i in 0..concurrency as u64 {
-                    self.workers.push(Worker { left: per_worker(i), conn: false });
+                    self.workers.push(Worker {
+                        left: per_worker(i),
+                        conn: false,
+                    });
                     // JMeter: user k starts at k·ramp/C.
                     let at = ramp_up as u128 * i as u128 / concurrency as u128;
                     self.queue.push(at as Nanos, Event::WorkerSend(i as u32));
                 }
             }
             LoadKind::Open { .. } => {
-                self.open_left = if unlimited { u64::MAX } else { load.requests.unwrap_or(0) };
+                self.open_left = if unlimited {
+                    u64::MAX
+                } else {
+                    load.requests.unwrap_or(0)
+                };
                 if self.open_left > 0 {
                     self.queue.push(0, Event::Arrival);
                 }
@@ -92,7 +104,8 @@ impl Engine<'_> {
         self.gauge(Gauge::InFlight, 1);
         if let Some(t) = self.cfg.load.timeout {
             let generation = self.fibers[f as usize].generation;
-            self.queue.push(now + t, Event::ClientTimeout(f, generation));
+            self.queue
+                .push(now + t, Event::ClientTimeout(f, generation));
         }
         let cpu = self.cfg.load.client_cpu;
         if cpu > 0 {
@@ -190,7 +203,10 @@ impl Engine<'_> {
             self.abandoned += 1;
         }
         self.count_result(sent);
-        *self.errors.get_mut(cause).expect("every error cause is pre-registered") += 1;
+        *self
+            .errors
+            .get_mut(cause)
+            .expect("every error cause is pre-registered") += 1;
         self.series.error(self.now);
         // A request still in the server keeps running; one that never got in
         // is dropped where it waits (backlog, SYN retry, client CPU).
@@ -205,7 +221,8 @@ impl Engine<'_> {
     /// still waits. Called by the server side after releasing the thread.
     pub(super) fn deliver(&mut self, f: u32) {
         let fb = &self.fibers[f as usize];
-        let (sent, worker, counted, cause, conn) = (fb.sent, fb.worker, fb.counted, fb.cause, fb.conn);
+        let (sent, worker, counted, cause, conn) =
+            (fb.sent, fb.worker, fb.counted, fb.cause, fb.conn);
         if conn {
             if !counted && worker != NONE && !self.stopping {
                 // Keep-alive: the connection goes back to the worker.
@@ -223,7 +240,10 @@ impl Engine<'_> {
                 Cause::PoolTimeout => "pool_timeout",
                 Cause::TaskRejected => "task_rejected",
             };
-            *self.responses.get_mut(key).expect("every response cause is pre-registered") += 1;
+            *self
+                .responses
+                .get_mut(key)
+                .expect("every response cause is pre-registered") += 1;
             let ok = cause == Cause::Ok;
             self.succeeded += ok as u64;
             self.latency_sum_ns += latency as f64;
@@ -273,7 +293,11 @@ impl Engine<'_> {
         if self.client_end.is_some() || self.results < self.sent {
             return;
         }
-        let more = if self.closed() { self.workers.iter().any(|w| w.left > 0) } else { self.open_left > 0 };
+        let more = if self.closed() {
+            self.workers.iter().any(|w| w.left > 0)
+        } else {
+            self.open_left > 0
+        };
         if !more {
             self.client_end = Some(self.now);
         }

@@ -4,7 +4,8 @@ use std::collections::BTreeMap;
 
 use super::super::config::Mode;
 use super::super::report::{
-    Bottleneck, Errors, ExecutorStats, HistogramBin, Latency, LittleCheck, Outcome, Report, ServerStats, TimeSeries,
+    Bottleneck, Errors, ExecutorStats, HistogramBin, Latency, LittleCheck, Outcome, Report,
+    ServerStats, TimeSeries,
 };
 use super::super::series::{GAUGES, Gauge, LAT_BINS, bin_floor_ns};
 use super::Engine;
@@ -31,14 +32,17 @@ pub const GAUGE_NAMES: [&str; GAUGES] = [
     "executor_queue",
 ];
 
-impl Engine<'_> {
+impl Engine {
     /// Builds the report.
     pub(super) fn report(mut self) -> Report {
         let end = self.client_end.unwrap_or(self.now).max(self.last_result);
         let run_ns = end.max(1);
         let run_s = run_ns as f64 / 1e9;
         self.series.close(self.now.max(end));
-        let (outcome, detail) = self.outcome.clone().unwrap_or((Outcome::Completed, "every request finished".into()));
+        let (outcome, detail) = self
+            .outcome
+            .clone()
+            .unwrap_or((Outcome::Completed, "every request finished".into()));
         let completed: u64 = self.responses.values().sum();
         let errors_total: u64 = self.errors.values().sum();
         let in_flight = self.sent - self.results;
@@ -59,23 +63,43 @@ impl Engine<'_> {
             Latency::default()
         };
 
-        let area = |g: Gauge| -> f64 { self.series.buckets.iter().map(|b| b.area[g as usize]).sum::<f64>() };
+        let area = |g: Gauge| -> f64 {
+            self.series
+                .buckets
+                .iter()
+                .map(|b| b.area[g as usize])
+                .sum::<f64>()
+        };
         let horizon = self.now.max(end).max(1) as f64;
         let mean_in_flight = area(Gauge::InFlight) / horizon;
         let throughput = self.results as f64 / run_s;
-        let mean_time_s = if self.results > 0 { self.client_time_ns / self.results as f64 / 1e9 } else { 0.0 };
+        let mean_time_s = if self.results > 0 {
+            self.client_time_ns / self.results as f64 / 1e9
+        } else {
+            0.0
+        };
         let lambda_w = throughput * mean_time_s;
         let little = LittleCheck {
             mean_in_flight,
             throughput_rps: throughput,
             mean_time_s,
             lambda_w,
-            rel_error: if mean_in_flight > 0.0 { (mean_in_flight - lambda_w).abs() / mean_in_flight } else { 0.0 },
+            rel_error: if mean_in_flight > 0.0 {
+                (mean_in_flight - lambda_w).abs() / mean_in_flight
+            } else {
+                0.0
+            },
         };
 
         let s = &self.cfg.server;
         let cores = s.cores as f64;
-        let util = |g: Gauge, cap: f64| if cap > 0.0 { area(g) / horizon / cap } else { 0.0 };
+        let util = |g: Gauge, cap: f64| {
+            if cap > 0.0 {
+                area(g) / horizon / cap
+            } else {
+                0.0
+            }
+        };
         let server = ServerStats {
             peak_platform_threads: self.peaks[Gauge::PlatformAlive as usize],
             peak_tomcat_busy: self.peaks[Gauge::TomcatBusy as usize],
@@ -93,7 +117,11 @@ impl Engine<'_> {
             peak_memory_mb: self.peak_memory as f64 / 1048576.0,
             syn_drops: self.syn_drops,
             db_acquired: self.db_acquired,
-            db_mean_wait_ms: if self.db_acquired > 0 { self.db_wait_ns / self.db_acquired as f64 / 1e6 } else { 0.0 },
+            db_mean_wait_ms: if self.db_acquired > 0 {
+                self.db_wait_ns / self.db_acquired as f64 / 1e6
+            } else {
+                0.0
+            },
             abandoned: self.abandoned,
         };
 
@@ -103,14 +131,22 @@ impl Engine<'_> {
             .iter()
             .zip(&self.execs)
             .map(|(e, st)| {
-                let span = st.first_submit.map(|f| st.last_done.saturating_sub(f)).unwrap_or(0) as f64 / 1e9;
+                let span = st
+                    .first_submit
+                    .map(|f| st.last_done.saturating_sub(f))
+                    .unwrap_or(0) as f64
+                    / 1e9;
                 let n = st.completed.max(1) as f64;
                 ExecutorStats {
                     name: e.name.clone(),
                     submitted: st.submitted,
                     completed: st.completed,
                     rejected: st.rejected,
-                    throughput_per_s: if span > 0.0 { st.completed as f64 / span } else { 0.0 },
+                    throughput_per_s: if span > 0.0 {
+                        st.completed as f64 / span
+                    } else {
+                        0.0
+                    },
                     mean_queue_ms: st.queue_ns / n / 1e6,
                     mean_total_ms: st.total_ns / n / 1e6,
                     peak_threads: st.peak_threads,
@@ -123,10 +159,17 @@ impl Engine<'_> {
         let histogram = self.histogram_bins();
         let errors = Errors {
             total: errors_total,
-            by_cause: self.errors.iter().map(|(k, v)| (k.to_string(), *v)).collect(),
+            by_cause: self
+                .errors
+                .iter()
+                .map(|(k, v)| (k.to_string(), *v))
+                .collect(),
         };
-        let responses_by_cause: BTreeMap<String, u64> =
-            self.responses.iter().map(|(k, v)| (k.to_string(), *v)).collect();
+        let responses_by_cause: BTreeMap<String, u64> = self
+            .responses
+            .iter()
+            .map(|(k, v)| (k.to_string(), *v))
+            .collect();
         let timeline = self.timeline.finish(self.now);
         Report {
             outcome,
@@ -157,7 +200,10 @@ impl Engine<'_> {
         let w = self.series.width;
         let ws = w as f64 / 1e9;
         let n = self.series.buckets.len();
-        let mut out = TimeSeries { bucket_s: ws, ..Default::default() };
+        let mut out = TimeSeries {
+            bucket_s: ws,
+            ..Default::default()
+        };
         let mut gauges: Vec<Vec<f64>> = vec![Vec::with_capacity(n); GAUGES];
         let mut memory = Vec::with_capacity(n);
         let mut cpu = Vec::with_capacity(n);
@@ -168,19 +214,27 @@ impl Engine<'_> {
             let span = (self.now.max(t0 + 1).min(t0 + w) - t0).max(1) as f64;
             out.t_s.push(t0 as f64 / 1e9);
             let span_s = span / 1e9;
-            out.throughput_rps.push((b.responses + b.errors) as f64 / span_s);
+            out.throughput_rps
+                .push((b.responses + b.errors) as f64 / span_s);
             out.errors_rps.push(b.errors as f64 / span_s);
             out.tasks_per_s.push(b.tasks_done as f64 / span_s);
-            out.latency_mean_ms.push(if b.responses > 0 { b.lat_sum / b.responses as f64 / 1e6 } else { 0.0 });
+            out.latency_mean_ms.push(if b.responses > 0 {
+                b.lat_sum / b.responses as f64 / 1e6
+            } else {
+                0.0
+            });
             out.latency_max_ms.push(b.lat_max as f64 / 1e6);
-            out.latency_p50_ms.push(bin_quantile(&b.lat_bins[..], b.responses, 0.5));
-            out.latency_p99_ms.push(bin_quantile(&b.lat_bins[..], b.responses, 0.99));
+            out.latency_p50_ms
+                .push(bin_quantile(&b.lat_bins[..], b.responses, 0.5));
+            out.latency_p99_ms
+                .push(bin_quantile(&b.lat_bins[..], b.responses, 0.99));
             for g in 0..GAUGES {
                 gauges[g].push(b.area[g] / span);
             }
             let avg = |g: Gauge| b.area[g as usize] / span;
             let mem = m.base as f64
-                + (avg(Gauge::PlatformAlive) + avg(Gauge::CarriersAlive)) * m.platform_thread as f64
+                + (avg(Gauge::PlatformAlive) + avg(Gauge::CarriersAlive))
+                    * m.platform_thread as f64
                 + avg(Gauge::VthreadsAlive) * m.virtual_thread as f64
                 + avg(Gauge::VthreadsUnmounted) * m.stack_chunk as f64
                 + avg(Gauge::Connections) * m.connection as f64
@@ -207,11 +261,23 @@ impl Engine<'_> {
         let mut out = Vec::with_capacity(bins);
         let mut prev = lo;
         for i in 1..=bins {
-            let edge = if i == bins { hi } else { lo * libm::pow(ratio, i as f64 / bins as f64) };
+            let edge = if i == bins {
+                hi
+            } else {
+                lo * libm::pow(ratio, i as f64 / bins as f64)
+            };
             let from = prev as u64;
             let to = edge as u64;
-            let count = if to >= from { h.count_between(from, to) } else { 0 };
-            out.push(HistogramBin { from_ms: prev / 1000.0, to_ms: edge / 1000.0, count });
+            let count = if to >= from {
+                h.count_between(from, to)
+            } else {
+                0
+            };
+            out.push(HistogramBin {
+                from_ms: prev / 1000.0,
+                to_ms: edge / 1000.0,
+                count,
+            });
             prev = edge + 1.0;
         }
         // Equivalent-range rounding can double count at the seams; the counts
@@ -222,7 +288,10 @@ impl Engine<'_> {
     /// Names the resource that limits throughput.
     fn bottleneck(&self, st: &ServerStats, throughput: f64) -> Bottleneck {
         let s = &self.cfg.server;
-        let b = |r: &str, e: String| Bottleneck { resource: r.into(), explanation: e };
+        let b = |r: &str, e: String| Bottleneck {
+            resource: r.into(),
+            explanation: e,
+        };
         let errors: u64 = self.errors.values().sum();
         if self.series.buckets.is_empty() || throughput == 0.0 {
             return b("none", "nothing finished".into());
@@ -238,7 +307,11 @@ impl Engine<'_> {
             st.cpu_utilisation,
             self.peaks[Gauge::CpuBusy as usize] >= s.cores,
             "cpu",
-            format!("the {} cores are {:.0}% busy: more threads cannot add throughput", s.cores, st.cpu_utilisation * 100.0),
+            format!(
+                "the {} cores are {:.0}% busy: more threads cannot add throughput",
+                s.cores,
+                st.cpu_utilisation * 100.0
+            ),
         );
         if s.mode == Mode::Platform {
             consider(
@@ -260,7 +333,11 @@ impl Engine<'_> {
                     "the {} carrier threads are {:.0}% busy{}; up to {} virtual threads wait for one",
                     s.carriers,
                     st.carrier_utilisation * 100.0,
-                    if st.peak_pinned > 0 { format!(", up to {} pinned", st.peak_pinned) } else { String::new() },
+                    if st.peak_pinned > 0 {
+                        format!(", up to {} pinned", st.peak_pinned)
+                    } else {
+                        String::new()
+                    },
                     st.peak_runnable
                 ),
             );
@@ -282,7 +359,9 @@ impl Engine<'_> {
                 0.9,
                 true,
                 "shared_monitor",
-                format!("a shared monitor or lock serialises requests: up to {lock_waiters} threads wait to enter"),
+                format!(
+                    "a shared monitor or lock serialises requests: up to {lock_waiters} threads wait to enter"
+                ),
             );
         }
         if let Some((_, found)) = best {
@@ -298,7 +377,12 @@ impl Engine<'_> {
             );
         }
         if errors > 0 {
-            return b("client", format!("{errors} requests failed on the client side (timeouts or refused connections)"));
+            return b(
+                "client",
+                format!(
+                    "{errors} requests failed on the client side (timeouts or refused connections)"
+                ),
+            );
         }
         b(
             "none",
@@ -322,4 +406,3 @@ fn bin_quantile(bins: &[u32], total: u32, q: f64) -> f64 {
     }
     0.0
 }
-

@@ -6,12 +6,12 @@ use super::super::series::Gauge;
 use super::threads::Submit;
 use super::{Cause, Engine, NONE, Phase, Wait};
 
-impl Engine<'_> {
+impl Engine {
     /// Runs fiber `f` from its program counter until it blocks or ends.
     pub(super) fn step(&mut self, f: u32) {
         loop {
             let pc = self.fibers[f as usize].pc;
-            match self.ops[pc as usize] {
+            match self.cfg.program.ops[pc as usize] {
                 Op::Cpu(d) => {
                     let mut demand = d.sample(&mut self.rng);
                     self.fibers[f as usize].pc += 1;
@@ -22,7 +22,11 @@ impl Engine<'_> {
                     }
                 }
                 Op::Io(d) | Op::File(d) => {
-                    let wait = if matches!(self.ops[pc as usize], Op::File(_)) { Wait::File } else { Wait::Io };
+                    let wait = if matches!(self.cfg.program.ops[pc as usize], Op::File(_)) {
+                        Wait::File
+                    } else {
+                        Wait::Io
+                    };
                     let dur = d.sample(&mut self.rng);
                     self.fibers[f as usize].pc += 1;
                     self.block(f, wait);
@@ -42,7 +46,8 @@ impl Engine<'_> {
                         fb.wait_since = self.now;
                         self.db_waiters.push_back((f, token));
                         self.gauge(Gauge::DbWaiters, 1);
-                        self.queue.push(self.now + self.cfg.db.timeout, Event::PoolTimeout(f, token));
+                        self.queue
+                            .push(self.now + self.cfg.db.timeout, Event::PoolTimeout(f, token));
                         self.block(f, Wait::DbConn);
                         return;
                     }
@@ -60,17 +65,19 @@ impl Engine<'_> {
                     self.fibers[f as usize].pc += 1;
                     self.exit(f, m, kind);
                 }
-                Op::Async { executor, resume } => match self.submit_task(executor as u32, pc + 1, f) {
-                    Submit::Accepted => self.fibers[f as usize].pc = resume,
-                    Submit::Rejected => {
-                        self.fail(f, Cause::TaskRejected);
-                        return;
+                Op::Async { executor, resume } => {
+                    match self.submit_task(executor as u32, pc + 1, f) {
+                        Submit::Accepted => self.fibers[f as usize].pc = resume,
+                        Submit::Rejected => {
+                            self.fail(f, Cause::TaskRejected);
+                            return;
+                        }
+                        Submit::Blocked => {
+                            self.block(f, Wait::Permit);
+                            return;
+                        }
                     }
-                    Submit::Blocked => {
-                        self.block(f, Wait::Permit);
-                        return;
-                    }
-                },
+                }
                 Op::End => {
                     // Writing the response needs the thread on a core once more
                     // after a wake-up: pay that switch before finishing.
@@ -79,7 +86,7 @@ impl Engine<'_> {
                         self.start_cpu(f, cs);
                         return;
                     }
-                    self.finish(f);
+                    self.end_fiber(f);
                     return;
                 }
             }
@@ -162,7 +169,14 @@ impl Engine<'_> {
                 } else {
                     mon.waiters.push_back(f);
                     self.gauge(Gauge::LockWaiters, 1);
-                    self.block(f, if kind == LockKind::Sync { Wait::Monitor } else { Wait::Lock });
+                    self.block(
+                        f,
+                        if kind == LockKind::Sync {
+                            Wait::Monitor
+                        } else {
+                            Wait::Lock
+                        },
+                    );
                     false
                 }
             }
@@ -194,7 +208,7 @@ impl Engine<'_> {
                 mon.owner = w;
                 mon.depth = 1;
                 self.gauge(Gauge::LockWaiters, -1);
-                let kind = match self.ops[self.fibers[w as usize].pc as usize] {
+                let kind = match self.cfg.program.ops[self.fibers[w as usize].pc as usize] {
                     Op::Enter(_, k) => k,
                     _ => LockKind::Lock,
                 };

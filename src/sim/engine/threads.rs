@@ -12,7 +12,7 @@ use super::super::series::Gauge;
 use super::super::timeline::{LaneKind, LaneState};
 use super::{Cause, Engine, Fiber, NONE, Phase, Thread, Wait};
 
-impl Engine<'_> {
+impl Engine {
     /// Starts a platform thread in pool `pool` (not yet busy, not in idle).
     pub(super) fn new_thread(&mut self, pool: u32) -> u32 {
         let p = &mut self.pools[pool as usize];
@@ -33,8 +33,16 @@ impl Engine<'_> {
     /// Starts a carrier thread and makes it available.
     pub(super) fn new_carrier(&mut self) -> u32 {
         let n = self.carriers.len() + 1;
-        let lane = self.timeline.lane(format!("ForkJoinPool-1-worker-{n}"), LaneKind::Carrier, self.now);
-        self.carriers.push(super::Carrier { fiber: NONE, lane, alive: true });
+        let lane = self.timeline.lane(
+            format!("ForkJoinPool-1-worker-{n}"),
+            LaneKind::Carrier,
+            self.now,
+        );
+        self.carriers.push(super::Carrier {
+            fiber: NONE,
+            lane,
+            alive: true,
+        });
         self.gauge(Gauge::CarriersAlive, 1);
         let c = (self.carriers.len() - 1) as u32;
         self.idle_carriers.push(c);
@@ -62,7 +70,8 @@ impl Engine<'_> {
     /// Returns false if the pool rejected it (executor pools only).
     pub(super) fn pool_submit(&mut self, pool: u32, f: u32) -> bool {
         let p = &self.pools[pool as usize];
-        let (alive, core, max, queued, cap) = (p.alive, p.core, p.max, p.queue.len() as u32, p.queue_cap);
+        let (alive, core, max, queued, cap) =
+            (p.alive, p.core, p.max, p.queue.len() as u32, p.queue_cap);
         let has_idle = !p.idle.is_empty();
         let tomcat = pool == 0;
         let thread = if tomcat {
@@ -132,7 +141,14 @@ impl Engine<'_> {
         let lane = self.threads[t as usize].lane;
         self.timeline.set(lane, LaneState::Idle, self.now);
         if let Some(next) = self.pools[pool as usize].queue.pop_front() {
-            self.gauge(if pool == 0 { Gauge::TomcatQueue } else { Gauge::ExecutorQueue }, -1);
+            self.gauge(
+                if pool == 0 {
+                    Gauge::TomcatQueue
+                } else {
+                    Gauge::ExecutorQueue
+                },
+                -1,
+            );
             self.assign_thread(t, next);
         } else {
             self.pools[pool as usize].idle.push(t);
@@ -149,7 +165,9 @@ impl Engine<'_> {
     /// Mounts runnable virtual threads on idle carriers (FIFO).
     fn dispatch_carriers(&mut self) {
         while !self.runnable.is_empty() {
-            let Some(c) = self.idle_carriers.pop() else { return };
+            let Some(c) = self.idle_carriers.pop() else {
+                return;
+            };
             let f = self.runnable.pop_front().expect("checked non-empty");
             self.gauge(Gauge::RunnableVthreads, -1);
             let carrier = &mut self.carriers[c as usize];
@@ -188,7 +206,11 @@ impl Engine<'_> {
         let now = self.now;
         let fb = &mut self.fibers[f as usize];
         fb.wait = wait;
-        let state = if matches!(wait, Wait::Io | Wait::File) { LaneState::Blocked } else { LaneState::Waiting };
+        let state = if matches!(wait, Wait::Io | Wait::File) {
+            LaneState::Blocked
+        } else {
+            LaneState::Waiting
+        };
         if fb.thread != NONE {
             let lane = self.threads[fb.thread as usize].lane;
             self.timeline.set(lane, state, now);
@@ -250,7 +272,7 @@ impl Engine<'_> {
     }
 
     /// The fiber's program ended (or failed): free its thread, deliver, count.
-    pub(super) fn finish(&mut self, f: u32) {
+    pub(super) fn end_fiber(&mut self, f: u32) {
         self.release_held(f);
         let fb: Fiber = self.fibers[f as usize].clone();
         if fb.thread != NONE {
@@ -282,7 +304,7 @@ impl Engine<'_> {
     /// Fails a request (HTTP 500) or a task with `cause` and ends it.
     pub(super) fn fail(&mut self, f: u32, cause: Cause) {
         self.fibers[f as usize].cause = cause;
-        self.finish(f);
+        self.end_fiber(f);
     }
 
     /// Submits an async body starting at `body` to executor `e` for caller `f`.
@@ -353,7 +375,9 @@ impl Engine<'_> {
             if let Some(caller) = self.execs[e as usize].permit_waiters.pop_front() {
                 let body = std::mem::replace(&mut self.fibers[caller as usize].pending_body, NONE);
                 self.start_virtual_task(e, body);
-                if let super::super::program::Op::Async { resume, .. } = self.ops[self.fibers[caller as usize].pc as usize] {
+                if let super::super::program::Op::Async { resume, .. } =
+                    self.cfg.program.ops[self.fibers[caller as usize].pc as usize]
+                {
                     self.fibers[caller as usize].pc = resume;
                 }
                 self.wake(caller);

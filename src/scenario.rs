@@ -1,0 +1,25 @@
+//! The boundary between people and the core: raw scenario input (JSON files,
+//! `--set KEY=VALUE`, form fields, URLs) is checked once here and becomes a
+//! typed [`sim::Config`](crate::sim::Config). Every error names the field, the
+//! value and what is allowed.
+//!
+//! * `schema` — every key with its kind, default, unit, range, help and the
+//!   real Spring/JVM property it stands for;
+//! * `draft` — the editable raw form (nested JSON), and `--set` parsing;
+//! * `validate` — draft → `Config`, collecting every problem;
+//! * `program` — the request-program parser;
+//! * `presets` — ready-made scenarios, one per measured experiment.
+
+mod draft;
+mod error;
+mod presets;
+mod program;
+mod schema;
+mod validate;
+
+pub use draft::{Draft, SCHEMA_VERSION};
+pub use error::FieldError;
+pub use presets::{Assumption, Preset, default_preset, preset, presets};
+pub use program::parse_program;
+pub use schema::{FieldKind, FieldSpec, Group, field, schema};
+pub use validate::validate;

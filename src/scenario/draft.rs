@@ -1,0 +1,204 @@
+//! The raw, editable form of a scenario: nested JSON objects keyed like the
+//! dotted names (`{"load": {"concurrency": 2000}}` is `load.concurrency`).
+//! A draft may hold anything; `validate` decides what it means.
+
+use serde_json::{Map, Value};
+
+use super::error::FieldError;
+use super::schema::{FieldKind, field};
+
+/// Version of the scenario format; a file may say `"schema": 1`.
+pub const SCHEMA_VERSION: u64 = 1;
+
+/// A scenario as typed by a person, not yet validated.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(transparent)]
+pub struct Draft(pub Value);
+
+impl Draft {
+    /// An empty draft: every key at its default.
+    pub fn new() -> Self {
+        Draft(Value::Object(Map::new()))
+    }
+
+    /// Parses a scenario file's JSON text.
+    pub fn from_json(text: &str) -> Result<Self, FieldError> {
+        let value: Value = serde_json::from_str(text)
+            .map_err(|e| FieldError::new("scenario", "(file)", format!("not valid JSON: {e}")))?;
+        if !value.is_object() {
+            return Err(FieldError::new(
+                "scenario",
+                short(&value),
+                "must be a JSON object of sections such as {\"load\": {…}}",
+            ));
+        }
+        Ok(Draft(value))
+    }
+
+    /// The draft as pretty JSON.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(&self.0).unwrap_or_else(|_| "{}".into())
+    }
+
+    /// Sets `key` from its command-line text, typed by the schema.
+    pub fn set(&mut self, key: &str, raw: &str) -> Result<(), FieldError> {
+        let value = parse_value(key, raw)?;
+        self.set_value(key, value);
+        Ok(())
+    }
+
+    /// Sets `key` to a JSON value as is (validation comes later).
+    pub fn set_value(&mut self, key: &str, value: Value) {
+        if key == "schema" {
+            self.object_mut().insert(key.into(), value);
+            return;
+        }
+        let mut node = &mut self.0;
+        let parts: Vec<&str> = key.split('.').collect();
+        for (i, part) in parts.iter().enumerate() {
+            if !node.is_object() {
+                *node = Value::Object(Map::new());
+            }
+            let map = node.as_object_mut().expect("made an object just above");
+            if i + 1 == parts.len() {
+                map.insert(part.to_string(), value);
+                return;
+            }
+            node = map
+                .entry(part.to_string())
+                .or_insert_with(|| Value::Object(Map::new()));
+        }
+    }
+
+    /// The value at a dotted key, if present.
+    pub fn get(&self, key: &str) -> Option<&Value> {
+        let mut node = &self.0;
+        for part in key.split('.') {
+            node = node.as_object()?.get(part)?;
+        }
+        Some(node)
+    }
+
+    /// Removes a key (back to its default).
+    pub fn unset(&mut self, key: &str) {
+        let parts: Vec<&str> = key.split('.').collect();
+        let mut node = &mut self.0;
+        for part in &parts[..parts.len() - 1] {
+            match node.as_object_mut().and_then(|m| m.get_mut(*part)) {
+                Some(n) => node = n,
+                None => return,
+            }
+        }
+        if let Some(m) = node.as_object_mut() {
+            m.remove(parts[parts.len() - 1]);
+        }
+    }
+
+    /// Every leaf as (dotted key, value), in key order.
+    pub fn leaves(&self) -> Vec<(String, &Value)> {
+        let mut out = Vec::new();
+        collect(&self.0, String::new(), &mut out);
+        out
+    }
+
+    /// Applies every leaf of `other` on top of this draft.
+    pub fn overlay(&mut self, other: &Draft) {
+        for (key, value) in other.leaves() {
+            self.set_value(&key, value.clone());
+        }
+    }
+
+    fn object_mut(&mut self) -> &mut Map<String, Value> {
+        if !self.0.is_object() {
+            self.0 = Value::Object(Map::new());
+        }
+        self.0.as_object_mut().expect("made an object just above")
+    }
+}
+
+fn collect<'a>(v: &'a Value, prefix: String, out: &mut Vec<(String, &'a Value)>) {
+    if let Some(map) = v.as_object() {
+        // An empty section below the top is kept as a leaf so validation sees it.
+        if !map.is_empty() || prefix.is_empty() {
+            for (k, child) in map {
+                let key = if prefix.is_empty() {
+                    k.clone()
+                } else {
+                    format!("{prefix}.{k}")
+                };
+                collect(child, key, out);
+            }
+            return;
+        }
+    }
+    out.push((prefix, v));
+}
+
+/// A value shortened for messages.
+pub(crate) fn short(v: &Value) -> String {
+    let s = match v {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    };
+    if s.chars().count() > 60 {
+        format!("{}…", s.chars().take(60).collect::<String>())
+    } else {
+        s
+    }
+}
+
+/// Parses command-line text for `key` into a JSON value of the right type.
+pub fn parse_value(key: &str, raw: &str) -> Result<Value, FieldError> {
+    let raw_trim = raw.trim();
+    if key == "schema" {
+        return raw_trim.parse::<u64>().map(Value::from).map_err(|_| {
+            FieldError::new(
+                "schema",
+                raw,
+                format!("must be the format version {SCHEMA_VERSION}"),
+            )
+        });
+    }
+    let Some(spec) = field(key) else {
+        return Err(FieldError::new(
+            key,
+            raw,
+            "unknown key; `threadlab schema` lists every key",
+        ));
+    };
+    if spec.nullable
+        && (raw_trim.eq_ignore_ascii_case("null") || raw_trim.eq_ignore_ascii_case("none"))
+    {
+        return Ok(Value::Null);
+    }
+    let bad = || {
+        FieldError::new(
+            key,
+            raw,
+            format!("expected {}", spec.kind.allowed(spec.nullable)),
+        )
+    };
+    match spec.kind {
+        FieldKind::Int { .. } => {
+            let cleaned = raw_trim.replace('_', "");
+            if let Ok(i) = cleaned.parse::<i64>() {
+                return Ok(Value::from(i));
+            }
+            // Accept 1e5 and 100000.0, but only if whole.
+            match cleaned.parse::<f64>() {
+                Ok(x) if x.is_finite() && x.fract() == 0.0 && x.abs() < 9.2e18 => {
+                    Ok(Value::from(x as i64))
+                }
+                _ => Err(bad()),
+            }
+        }
+        FieldKind::Float { .. } => match raw_trim.replace('_', "").parse::<f64>() {
+            Ok(x) if x.is_finite() => Ok(serde_json::Number::from_f64(x)
+                .map(Value::Number)
+                .ok_or_else(bad)?),
+            _ => Err(bad()),
+        },
+        FieldKind::Choice(_) => Ok(Value::String(raw_trim.to_ascii_lowercase())),
+        FieldKind::Program => Ok(Value::String(raw_trim.to_string())),
+    }
+}

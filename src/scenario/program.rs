@@ -1,0 +1,360 @@
+//! The request-program language, parsed into `sim::program::Program`.
+//!
+//! ```text
+//! program  := step ("," step)*
+//! step     := ("cpu" | "io" | "db" | "file") ":" dur
+//!           | ("sync" | "lock") ["(" NAME ")"] "{" program "}"
+//!           | "async" "(" NAME ")" "{" program "}"
+//! dur      := NUMBER UNIT | "exp(" dur ")" | "uniform(" dur "," dur ")"
+//!           | "lognormal(p50=" dur ",p99=" dur ")"
+//! UNIT     := ns | us | µs | ms | s
+//! ```
+//! Example: `cpu:0.2ms,db:exp(50ms),io:50ms,async(email){io:100ms}`.
+
+use crate::sim::program::{LockKind, MonitorRef, Op, Program};
+use crate::sim::rng::Dist;
+use crate::sim::time::Nanos;
+
+use super::schema::valid_executor_name;
+
+/// Longest single duration a program may name (one hour).
+const MAX_NS: f64 = 3.6e12;
+/// Most steps in a program.
+const MAX_STEPS: usize = 500;
+/// Deepest nesting of blocks.
+const MAX_DEPTH: usize = 16;
+/// Most shared monitors (they are tracked in a 64-bit set).
+const MAX_MONITORS: usize = 64;
+
+/// A parsed program plus the executor names it uses, in order of appearance.
+pub struct Parsed {
+    /// The compiled program (executor indices refer to `executors`).
+    pub program: Program,
+    /// Executor names used by `async(NAME)`.
+    pub executors: Vec<String>,
+}
+
+/// Parses `text`; the error says what was expected and where.
+pub fn parse_program(text: &str) -> Result<Parsed, String> {
+    let mut p = Parser {
+        src: text,
+        chars: text.char_indices().collect(),
+        pos: 0,
+        ops: Vec::new(),
+        monitors: Vec::new(),
+        executors: Vec::new(),
+        steps: 0,
+    };
+    p.skip_ws();
+    if p.at_end() {
+        return Err("the program is empty; write at least one step, e.g. io:50ms".into());
+    }
+    p.steps(0)?;
+    p.skip_ws();
+    if !p.at_end() {
+        return Err(p.error("a comma and another step, or the end"));
+    }
+    p.ops.push(Op::End);
+    Ok(Parsed {
+        program: Program {
+            ops: p.ops,
+            monitors: p.monitors,
+            source: text.trim().to_string(),
+        },
+        executors: p.executors,
+    })
+}
+
+struct Parser<'a> {
+    src: &'a str,
+    chars: Vec<(usize, char)>,
+    pos: usize,
+    ops: Vec<Op>,
+    monitors: Vec<String>,
+    executors: Vec<String>,
+    steps: usize,
+}
+
+impl Parser<'_> {
+    fn at_end(&self) -> bool {
+        self.pos >= self.chars.len()
+    }
+
+    fn peek(&self) -> Option<char> {
+        self.chars.get(self.pos).map(|c| c.1)
+    }
+
+    fn skip_ws(&mut self) {
+        while self.peek().is_some_and(char::is_whitespace) {
+            self.pos += 1;
+        }
+    }
+
+    fn error(&self, expected: &str) -> String {
+        let found = match self.peek() {
+            None => "the end".to_string(),
+            Some(_) => {
+                let at = self.chars[self.pos].0;
+                let rest: String = self.src[at..].chars().take(12).collect();
+                format!("'{rest}'")
+            }
+        };
+        format!(
+            "expected {expected} at character {} but found {found}",
+            self.pos + 1
+        )
+    }
+
+    fn eat(&mut self, c: char) -> bool {
+        self.skip_ws();
+        if self.peek() == Some(c) {
+            self.pos += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    fn expect(&mut self, c: char) -> Result<(), String> {
+        if self.eat(c) {
+            Ok(())
+        } else {
+            Err(self.error(&format!("'{c}'")))
+        }
+    }
+
+    fn word(&mut self) -> String {
+        self.skip_ws();
+        let mut w = String::new();
+        while let Some(c) = self.peek() {
+            if c.is_ascii_alphanumeric() || c == '_' || c == '-' {
+                w.push(c);
+                self.pos += 1;
+            } else {
+                break;
+            }
+        }
+        w
+    }
+
+    fn steps(&mut self, depth: usize) -> Result<(), String> {
+        if depth > MAX_DEPTH {
+            return Err(format!("blocks are nested more than {MAX_DEPTH} deep"));
+        }
+        loop {
+            self.step(depth)?;
+            if !self.eat(',') {
+                return Ok(());
+            }
+        }
+    }
+
+    fn step(&mut self, depth: usize) -> Result<(), String> {
+        self.steps += 1;
+        if self.steps > MAX_STEPS {
+            return Err(format!("more than {MAX_STEPS} steps"));
+        }
+        let start = self.pos;
+        let kw = self.word();
+        match kw.as_str() {
+            "cpu" | "io" | "db" | "file" => {
+                self.expect(':')?;
+                let d = self.dur()?;
+                match kw.as_str() {
+                    "cpu" => self.ops.push(Op::Cpu(d)),
+                    "io" => self.ops.push(Op::Io(d)),
+                    "file" => self.ops.push(Op::File(d)),
+                    _ => self.ops.extend([Op::DbAcquire, Op::Io(d), Op::DbRelease]),
+                }
+                Ok(())
+            }
+            "sync" | "lock" => {
+                let kind = if kw == "sync" {
+                    LockKind::Sync
+                } else {
+                    LockKind::Lock
+                };
+                let monitor = if self.eat('(') {
+                    let name = self.name("a monitor name")?;
+                    self.expect(')')?;
+                    MonitorRef::Shared(self.monitor_index(&name)?)
+                } else {
+                    MonitorRef::Own
+                };
+                self.expect('{')?;
+                self.ops.push(Op::Enter(monitor, kind));
+                self.steps(depth + 1)?;
+                self.expect('}')?;
+                self.ops.push(Op::Exit(monitor, kind));
+                Ok(())
+            }
+            "async" => {
+                self.expect('(')?;
+                let name = self.name("an executor name")?;
+                self.expect(')')?;
+                self.expect('{')?;
+                let executor = match self.executors.iter().position(|e| *e == name) {
+                    Some(i) => i,
+                    None => {
+                        self.executors.push(name);
+                        self.executors.len() - 1
+                    }
+                } as u16;
+                let at = self.ops.len();
+                self.ops.push(Op::Async {
+                    executor,
+                    resume: 0,
+                });
+                self.steps(depth + 1)?;
+                self.expect('}')?;
+                self.ops.push(Op::End);
+                let resume = self.ops.len() as u32;
+                self.ops[at] = Op::Async { executor, resume };
+                Ok(())
+            }
+            _ => {
+                self.pos = start;
+                self.skip_ws();
+                Err(self.error("a step: cpu:, io:, db:, file:, sync{…}, lock{…} or async(NAME){…}"))
+            }
+        }
+    }
+
+    fn name(&mut self, what: &str) -> Result<String, String> {
+        let n = self.word();
+        if valid_executor_name(&n) {
+            Ok(n)
+        } else {
+            Err(self.error(&format!("{what} (a letter, then letters, digits, _ or -)")))
+        }
+    }
+
+    fn monitor_index(&mut self, name: &str) -> Result<u16, String> {
+        if let Some(i) = self.monitors.iter().position(|m| m == name) {
+            return Ok(i as u16);
+        }
+        if self.monitors.len() >= MAX_MONITORS {
+            return Err(format!("more than {MAX_MONITORS} shared monitors"));
+        }
+        self.monitors.push(name.to_string());
+        Ok((self.monitors.len() - 1) as u16)
+    }
+
+    fn dur(&mut self) -> Result<Dist, String> {
+        self.skip_ws();
+        let save = self.pos;
+        let w = self.word();
+        match w.as_str() {
+            "exp" => {
+                self.expect('(')?;
+                let m = self.ns()?;
+                self.expect(')')?;
+                Ok(if m == 0.0 {
+                    Dist::Const { ns: 0 }
+                } else {
+                    Dist::Exp { mean_ns: m }
+                })
+            }
+            "uniform" => {
+                self.expect('(')?;
+                let lo = self.ns()?;
+                self.expect(',')?;
+                let hi = self.ns()?;
+                self.expect(')')?;
+                if hi < lo {
+                    return Err(format!(
+                        "uniform({}, {}): the upper bound is below the lower one",
+                        fmt_ns(lo),
+                        fmt_ns(hi)
+                    ));
+                }
+                Ok(Dist::Uniform {
+                    lo_ns: lo,
+                    hi_ns: hi,
+                })
+            }
+            "lognormal" => {
+                self.expect('(')?;
+                self.key("p50")?;
+                let p50 = self.ns()?;
+                self.expect(',')?;
+                self.key("p99")?;
+                let p99 = self.ns()?;
+                self.expect(')')?;
+                if p50 <= 0.0 || p99 <= p50 {
+                    return Err(format!(
+                        "lognormal(p50={}, p99={}): needs 0 < p50 < p99",
+                        fmt_ns(p50),
+                        fmt_ns(p99)
+                    ));
+                }
+                Ok(Dist::lognormal(p50, p99))
+            }
+            _ => {
+                self.pos = save;
+                let ns = self.ns()?;
+                Ok(Dist::Const {
+                    ns: ns.round() as Nanos,
+                })
+            }
+        }
+    }
+
+    fn key(&mut self, k: &str) -> Result<(), String> {
+        let w = self.word();
+        if w != k {
+            return Err(self.error(&format!("{k}=")));
+        }
+        self.expect('=')
+    }
+
+    /// A number with a unit, in ns.
+    fn ns(&mut self) -> Result<f64, String> {
+        self.skip_ws();
+        let start = self.pos;
+        let mut num = String::new();
+        while let Some(c) = self.peek() {
+            if c.is_ascii_digit() || c == '.' {
+                num.push(c);
+                self.pos += 1;
+            } else {
+                break;
+            }
+        }
+        let value: f64 = match num.parse() {
+            Ok(v) => v,
+            Err(_) => {
+                self.pos = start;
+                return Err(self.error("a duration such as 50ms, 0.2ms, 1s or 800us"));
+            }
+        };
+        let mut unit = String::new();
+        while let Some(c) = self.peek() {
+            if c.is_alphabetic() {
+                unit.push(c);
+                self.pos += 1;
+            } else {
+                break;
+            }
+        }
+        let scale = match unit.as_str() {
+            "ns" => 1.0,
+            "us" | "µs" | "μs" => 1e3,
+            "ms" => 1e6,
+            "s" => 1e9,
+            _ => {
+                self.pos = start + num.chars().count();
+                return Err(self.error("a unit: ns, us, ms or s"));
+            }
+        };
+        let ns = value * scale;
+        if !(0.0..=MAX_NS).contains(&ns) {
+            return Err(format!("{num}{unit} is longer than one hour"));
+        }
+        Ok(ns)
+    }
+}
+
+fn fmt_ns(ns: f64) -> String {
+    format!("{}ms", ns / 1e6)
+}
