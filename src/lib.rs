@@ -41,3 +41,4 @@ pub mod cli;
 pub mod fidelity;
 pub mod scenario;
 pub mod sim;
+pub mod theory;

@@ -264,6 +264,8 @@ pub struct Engine {
     errors: BTreeMap<&'static str, u64>,
     latency: Histogram<u64>,
     latency_sum_ns: f64,
+    latency_min_ns: u64,
+    latency_max_ns: u64,
     client_time_ns: f64,
     last_result: Nanos,
     client_end: Option<Nanos>,
@@ -388,6 +390,8 @@ impl Engine {
             latency: Histogram::new_with_bounds(1, 3_600_000_000, 3)
                 .expect("constant histogram bounds are valid"),
             latency_sum_ns: 0.0,
+            latency_min_ns: u64::MAX,
+            latency_max_ns: 0,
             client_time_ns: 0.0,
             last_result: 0,
             client_end: None,

@@ -247,6 +247,8 @@ impl Engine {
             let ok = cause == Cause::Ok;
             self.succeeded += ok as u64;
             self.latency_sum_ns += latency as f64;
+            self.latency_min_ns = self.latency_min_ns.min(latency);
+            self.latency_max_ns = self.latency_max_ns.max(latency);
             // Recorded in µs; the bounds are 1 µs to 1 h, clamp to them.
             let us = (latency / 1000).clamp(1, 3_600_000_000);
             let _ = self.latency.record(us);

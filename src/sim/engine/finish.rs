@@ -48,16 +48,19 @@ impl Engine {
         let in_flight = self.sent - self.results;
 
         let lat = if completed > 0 {
-            let q = |p: f64| self.latency.value_at_quantile(p) as f64 / 1000.0;
+            // Percentiles come from the histogram (3 significant digits), kept
+            // within the exact extremes so that min ≤ p50 ≤ … ≤ max holds.
+            let (min_ms, max_ms) = (self.latency_min_ns as f64 / 1e6, self.latency_max_ns as f64 / 1e6);
+            let q = |p: f64| (self.latency.value_at_quantile(p) as f64 / 1000.0).clamp(min_ms, max_ms);
             Latency {
                 mean: self.latency_sum_ns / completed as f64 / 1e6,
-                min: self.latency.min() as f64 / 1000.0,
+                min: min_ms,
                 p50: q(0.50),
                 p90: q(0.90),
                 p95: q(0.95),
                 p99: q(0.99),
                 p999: q(0.999),
-                max: self.latency.max() as f64 / 1000.0,
+                max: max_ms,
             }
         } else {
             Latency::default()
@@ -324,7 +327,9 @@ impl Engine {
                     s.threads_max, st.peak_tomcat_queue
                 ),
             );
-        } else {
+        } else if st.peak_pinned > 0 || st.cpu_utilisation < 0.85 {
+            // Carriers busy running CPU are a CPU limit, named as such above;
+            // carriers are the bottleneck when they are pinned or blocked.
             consider(
                 st.carrier_utilisation,
                 st.peak_runnable > 0,

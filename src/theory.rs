@@ -1,0 +1,61 @@
+//! Closed forms from queueing theory. The tests hold the simulator to them,
+//! and the playground draws them over the simulated curves.
+
+/// Erlang C: probability that an arrival waits in an M/M/c queue with arrival
+/// rate `lambda`, mean service `mean_s` and `c` servers. Needs ρ < 1.
+pub fn erlang_c_wait_probability(lambda: f64, mean_s: f64, c: u32) -> f64 {
+    let a = lambda * mean_s; // offered load in Erlangs
+    let rho = a / c as f64;
+    if rho >= 1.0 {
+        return 1.0;
+    }
+    // Sum a^k/k! for k < c with a running term, stable for large c.
+    let (mut term, mut sum) = (1.0f64, 0.0f64);
+    for k in 0..c {
+        if k > 0 {
+            term *= a / k as f64;
+        }
+        sum += term;
+    }
+    let last = term * a / c as f64 / (1.0 - rho); // a^c / c! / (1 − ρ)
+    last / (sum + last)
+}
+
+/// Erlang C: mean time in the queue (before service), s.
+pub fn erlang_c_mean_wait(lambda: f64, mean_s: f64, c: u32) -> f64 {
+    let a = lambda * mean_s;
+    if a >= c as f64 {
+        return f64::INFINITY;
+    }
+    erlang_c_wait_probability(lambda, mean_s, c) * mean_s / (c as f64 - a)
+}
+
+/// Erlang C: mean response time (wait + service), s.
+pub fn erlang_c_mean_response(lambda: f64, mean_s: f64, c: u32) -> f64 {
+    erlang_c_mean_wait(lambda, mean_s, c) + mean_s
+}
+
+/// A closed loop of `clients` with think time `think_s` on `threads` servers
+/// of service `service_s` (deterministic): throughput X = min(C/(S+Z), T/S)
+/// and response time R = C/X − Z. Returns (X per s, R in s).
+pub fn closed_loop(clients: u32, threads: u32, service_s: f64, think_s: f64) -> (f64, f64) {
+    let c = clients as f64;
+    let x = (c / (service_s + think_s)).min(threads as f64 / service_s);
+    (x, c / x - think_s)
+}
+
+/// Little's law: mean number in the system N = X · R.
+pub fn little_n(throughput: f64, response_s: f64) -> f64 {
+    throughput * response_s
+}
+
+/// Little's law solved for the response time: R = N / X.
+pub fn little_r(in_flight: f64, throughput: f64) -> f64 {
+    if throughput > 0.0 { in_flight / throughput } else { f64::INFINITY }
+}
+
+/// The most a pool of `n` holders can serve when each holds for `hold_s`:
+/// threads ÷ time per request, cores ÷ CPU per request, connections ÷ hold time.
+pub fn ceiling(n: f64, hold_s: f64) -> f64 {
+    if hold_s > 0.0 { n / hold_s } else { f64::INFINITY }
+}

@@ -1,0 +1,152 @@
+//! The command line: exit codes, hey-like text, the JSON shape, bad input.
+
+use threadlab::cli::{EXIT_BAD_INPUT, EXIT_BUDGET, Output, main};
+
+fn cli(args: &[&str]) -> Output {
+    let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+    let files = |path: &str| -> Result<String, String> {
+        match path {
+            "good.json" => Ok(r#"{"schema": 1, "load": {"concurrency": 20, "requests": 200}, "program": "io:10ms"}"#.into()),
+            "typo.json" => Ok(r#"{"load": {"concurrancy": 20}}"#.into()),
+            "broken.json" => Ok("{ not json".into()),
+            _ => Err("no such file".into()),
+        }
+    };
+    main(&args, &files)
+}
+
+#[test]
+fn the_issue_command_prints_a_hey_summary() {
+    let out = cli(&[
+        "run",
+        "--set",
+        "load.concurrency=2000",
+        "--set",
+        "load.requests=100000",
+        "--set",
+        "server.mode=platform",
+        "--set",
+        "server.threads_max=100",
+        "--set",
+        "server.cores=4",
+        "--set",
+        "program=io:50ms",
+    ]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    for needle in ["Summary:", "Total:", "Slowest:", "Fastest:", "Average:", "Requests/sec:", "Latency distribution:", "99% in", "Error distribution:", "client_timeout"] {
+        assert!(out.stdout.contains(needle), "missing {needle:?} in:\n{}", out.stdout);
+    }
+}
+
+#[test]
+fn json_has_the_documented_shape() {
+    let out = cli(&["run", "--preset", "e2-virtual", "--set", "load.requests=4000", "--format", "json"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    for k in ["throughput_rps", "goodput_rps", "sent", "completed", "outcome", "sim_time_s", "events", "responses_by_cause"] {
+        assert!(v.get(k).is_some(), "missing {k}");
+    }
+    for k in ["mean", "p50", "p90", "p99", "p999", "max"] {
+        assert!(v["latency_ms"][k].is_number(), "missing latency_ms.{k}");
+    }
+    assert!(v["errors"]["total"].is_number());
+    for cause in ["client_timeout", "connect_failed"] {
+        assert!(v["errors"]["by_cause"][cause].is_number(), "missing errors.by_cause.{cause}");
+    }
+    for cause in ["ok", "pool_timeout", "task_rejected"] {
+        assert!(v["responses_by_cause"][cause].is_number(), "missing responses_by_cause.{cause}");
+    }
+    assert_eq!(v["outcome"], "completed");
+    assert!(v.get("series").is_none(), "chart data only with --full");
+}
+
+#[test]
+fn the_default_scenario_is_e2_platform() {
+    let out = cli(&["run", "--format", "json", "--set", "load.requests=10000"]);
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    // 100 threads, ~50 ms each: ≈ 2,000 req/s.
+    let x = v["throughput_rps"].as_f64().unwrap();
+    assert!((1700.0..2000.0).contains(&x), "{x}");
+}
+
+#[test]
+fn bad_input_exits_2_with_one_line_per_problem() {
+    let out = cli(&["run", "--set", "load.concurrency=0", "--set", "server.mode=green", "--set", "nope=1"]);
+    assert_eq!(out.code, EXIT_BAD_INPUT);
+    assert!(out.stdout.is_empty());
+    let lines: Vec<&str> = out.stderr.lines().collect();
+    assert_eq!(lines.len(), 1, "the unknown key stops before validation: {lines:?}");
+    assert!(lines[0].contains("nope"));
+    let out = cli(&["run", "--set", "load.concurrency=0", "--set", "server.mode=green"]);
+    let lines: Vec<&str> = out.stderr.lines().collect();
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert!(lines[0].contains("load.concurrency") && lines[0].contains('0'));
+    assert!(lines[1].contains("server.mode") && lines[1].contains("green"));
+    for args in [
+        &["run", "--preset", "nope"][..],
+        &["run", "--scenario", "missing.json"],
+        &["run", "--scenario", "broken.json"],
+        &["run", "--scenario", "typo.json"],
+        &["run", "--set", "novalue"],
+        &["run", "--format", "xml"],
+        &["run", "--bogus"],
+        &["frobnicate"],
+    ] {
+        let out = cli(args);
+        assert_eq!(out.code, EXIT_BAD_INPUT, "{args:?}");
+        assert!(out.stderr.starts_with("error: "), "{args:?}: {}", out.stderr);
+        assert!(!out.stderr.contains("panicked"));
+    }
+}
+
+#[test]
+fn a_scenario_file_is_read_and_overridden_by_set() {
+    let out = cli(&["run", "--scenario", "good.json", "--set", "load.requests=400", "--format", "json"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    assert_eq!(v["sent"], 400);
+}
+
+#[test]
+fn a_budget_stop_exits_3_with_partial_results() {
+    let out = cli(&["run", "--set", "limits.max_events=5000", "--format", "json"]);
+    assert_eq!(out.code, EXIT_BUDGET);
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    assert_eq!(v["outcome"], "budget_exceeded");
+    assert!(v["sent"].as_u64().unwrap() > 0);
+    assert!(out.stderr.contains("partial"));
+}
+
+#[test]
+fn out_of_memory_is_an_outcome_not_a_failure() {
+    let out = cli(&[
+        "run",
+        "--set",
+        "server.threads_max=5000",
+        "--set",
+        "load.concurrency=5000",
+        "--set",
+        "load.requests=10000",
+        "--set",
+        "memory.heap_mb=1024",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    assert_eq!(v["outcome"], "out_of_memory");
+}
+
+#[test]
+fn schema_and_presets_list_everything() {
+    let schema = cli(&["schema"]);
+    assert_eq!(schema.code, 0);
+    for f in threadlab::scenario::schema() {
+        assert!(schema.stdout.contains(f.key), "schema misses {}", f.key);
+    }
+    assert!(schema.stdout.contains("server.tomcat.threads.max"));
+    let presets = cli(&["presets"]);
+    for p in threadlab::scenario::presets() {
+        assert!(presets.stdout.contains(p.name));
+    }
+}

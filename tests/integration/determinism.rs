@@ -1,0 +1,54 @@
+//! Same scenario and seed → identical report; another seed → a different one.
+
+use threadlab::cli::json_report;
+
+use crate::helpers::run;
+
+const RANDOM: &[(&str, &str)] = &[
+    ("load.concurrency", "300"),
+    ("load.duration_s", "5"),
+    ("load.timeout_ms", "400"),
+    ("server.mode", "virtual"),
+    ("server.cores", "2"),
+    ("db.pool_size", "8"),
+    ("db.timeout_ms", "250"),
+    ("program", "cpu:exp(0.3ms),db:lognormal(p50=5ms,p99=40ms),io:uniform(1ms,30ms),sync{io:exp(1ms)},async(mail){io:exp(20ms)}"),
+];
+
+fn with_seed(seed: &str) -> String {
+    let mut s = RANDOM.to_vec();
+    s.push(("seed", seed));
+    json_report(&run(&s), true)
+}
+
+#[test]
+fn same_seed_same_report() {
+    assert_eq!(with_seed("7"), with_seed("7"));
+}
+
+#[test]
+fn another_seed_another_report() {
+    assert_ne!(with_seed("7"), with_seed("8"));
+}
+
+#[test]
+fn presets_are_deterministic() {
+    for p in threadlab::scenario::presets() {
+        let cfg = threadlab::scenario::validate(&p.draft()).expect("presets validate");
+        let a = json_report(&threadlab::sim::run(&cfg), true);
+        let b = json_report(&threadlab::sim::run(&cfg), true);
+        assert!(a == b, "preset {} is not deterministic", p.name);
+    }
+}
+
+#[test]
+fn slicing_a_run_does_not_change_it() {
+    // The playground runs in slices; the result must equal one long call.
+    let mut s = RANDOM.to_vec();
+    s.push(("seed", "3"));
+    let cfg = crate::helpers::config(&s);
+    let whole = json_report(&threadlab::sim::run(&cfg), true);
+    let mut sim = threadlab::sim::Simulation::new(cfg);
+    while !sim.advance(997) {}
+    assert_eq!(json_report(&sim.finish(), true), whole);
+}

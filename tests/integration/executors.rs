@@ -1,0 +1,100 @@
+//! `@Async` executors: ThreadPoolExecutor's core → queue → max → reject order,
+//! and a virtual-thread executor whose concurrency limit blocks the submitter.
+
+use crate::helpers::{assert_close, run};
+
+#[test]
+fn thread_pool_executor_goes_core_then_queue_then_max_then_rejects() {
+    // Seven submissions 1 ms apart to core=2, queue=2, max=4, tasks of 1 s:
+    // A,B start threads (core); C,D queue; E,F grow the pool to max; G is rejected.
+    let r = run(&[
+        ("load.kind", "open"),
+        ("load.arrivals", "constant"),
+        ("load.rate_rps", "1000"),
+        ("load.requests", "7"),
+        ("server.context_switch_us", "0"),
+        ("async.mail.kind", "pool"),
+        ("async.mail.core", "2"),
+        ("async.mail.queue", "2"),
+        ("async.mail.max", "4"),
+        ("program", "async(mail){io:1s}"),
+    ]);
+    let e = &r.executors[0];
+    assert_eq!((e.submitted, e.completed, e.rejected), (7, 6, 1));
+    assert_eq!(e.peak_threads, 4);
+    // C and D waited for A and B to finish: 998 ms each; the others not at all.
+    assert_close("mean queue wait", e.mean_queue_ms, 2.0 * 998.0 / 6.0, 1e-6);
+    // The rejected submission fails its HTTP request with a 500.
+    assert_eq!(r.responses_by_cause["task_rejected"], 1);
+    assert_eq!(r.responses_by_cause["ok"], 6);
+    // A and B end at 1.000/1.001 s and C, D start then: the last ends at 2.001 s.
+    assert_close("executor throughput", e.throughput_per_s, 6.0 / 2.001, 1e-6);
+}
+
+#[test]
+fn a_synchronous_queue_grows_straight_to_max() {
+    // queue=0 (SynchronousQueue): past core, new threads up to max, then reject.
+    let r = run(&[
+        ("load.kind", "open"),
+        ("load.arrivals", "constant"),
+        ("load.rate_rps", "1000"),
+        ("load.requests", "5"),
+        ("async.mail.core", "1"),
+        ("async.mail.queue", "0"),
+        ("async.mail.max", "3"),
+        ("program", "async(mail){io:1s}"),
+    ]);
+    let e = &r.executors[0];
+    assert_eq!((e.completed, e.rejected, e.peak_threads), (3, 2, 3));
+}
+
+#[test]
+fn a_concurrency_limit_blocks_the_submitter() {
+    // Limit 2, four requests at once: two submit at once, two wait 100 ms for a permit.
+    let r = run(&[
+        ("load.concurrency", "4"),
+        ("load.requests", "4"),
+        ("server.mode", "virtual"),
+        ("async.mail.kind", "virtual"),
+        ("async.mail.limit", "2"),
+        ("program", "async(mail){io:100ms}"),
+    ]);
+    let e = &r.executors[0];
+    assert_eq!((e.completed, e.rejected), (4, 0));
+    assert!(r.latency_ms.p50 < 1.0, "the first two answer at once: p50 {}", r.latency_ms.p50);
+    assert_close("blocked submitters wait for a permit", r.latency_ms.max, 100.0, 0.01);
+    assert_close("tasks finish in two waves", e.mean_total_ms, 100.0, 0.01);
+}
+
+#[test]
+fn an_unbounded_virtual_executor_runs_every_task_at_once() {
+    let r = run(&[
+        ("load.kind", "open"),
+        ("load.arrivals", "constant"),
+        ("load.rate_rps", "10000"),
+        ("load.requests", "1000"),
+        ("server.mode", "virtual"),
+        ("async.mail.kind", "virtual"),
+        ("program", "async(mail){io:100ms}"),
+    ]);
+    let e = &r.executors[0];
+    assert_eq!(e.completed, 1000);
+    assert_close("no queueing", e.mean_total_ms, 100.0, 0.001);
+    assert!(r.server.peak_virtual_threads >= 1000, "a virtual thread per task");
+}
+
+#[test]
+fn an_unconfigured_executor_is_spring_boots_default() {
+    // Boot's applicationTaskExecutor: 8 core threads and an unbounded queue on
+    // platform threads; a virtual-thread executor when virtual threads are on.
+    let platform = run(&[("load.concurrency", "20"), ("load.requests", "20"), ("program", "async(jobs){io:100ms}")]);
+    assert_eq!(platform.executors[0].peak_threads, 8);
+    assert_close("8 threads, 20 tasks of 100 ms", platform.executors[0].mean_total_ms, (8.0 * 100.0 + 8.0 * 200.0 + 4.0 * 300.0) / 20.0, 0.01);
+    let virt = run(&[
+        ("load.concurrency", "20"),
+        ("load.requests", "20"),
+        ("server.mode", "virtual"),
+        ("program", "async(jobs){io:100ms}"),
+    ]);
+    assert_close("virtual default executor", virt.executors[0].mean_total_ms, 100.0, 0.01);
+}

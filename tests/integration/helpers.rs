@@ -1,0 +1,25 @@
+//! Shared helpers: build a scenario from `--set`-style pairs and run it.
+
+use threadlab::scenario::{Draft, validate};
+use threadlab::sim::{self, Config, Report};
+
+/// A validated config from an empty draft plus `settings`.
+pub fn config(settings: &[(&str, &str)]) -> Config {
+    let mut d = Draft::new();
+    for (k, v) in settings {
+        d.set(k, v).unwrap_or_else(|e| panic!("bad test setting {k}={v}: {e}"));
+    }
+    validate(&d).unwrap_or_else(|e| panic!("test scenario does not validate: {e:?}"))
+}
+
+/// Runs a scenario given as `--set`-style pairs.
+pub fn run(settings: &[(&str, &str)]) -> Report {
+    sim::run(&config(settings))
+}
+
+/// Asserts `actual` is within `tol` (relative) of `expected`.
+#[track_caller]
+pub fn assert_close(what: &str, actual: f64, expected: f64, tol: f64) {
+    let rel = (actual - expected).abs() / expected.abs();
+    assert!(rel <= tol, "{what}: got {actual}, expected {expected} ± {:.2} % (off by {:.3} %)", tol * 100.0, rel * 100.0);
+}

@@ -1,0 +1,92 @@
+//! Tomcat's ingress: max-connections, the accept backlog (capped by
+//! somaxconn), dropped SYNs retried after 1 s, 3 s, 7 s …, and client timeouts.
+
+use crate::helpers::{assert_close, run};
+
+fn ten_clients(extra: &[(&str, &str)]) -> threadlab::sim::Report {
+    let mut s = vec![
+        ("load.concurrency", "10"),
+        ("load.requests", "10"),
+        ("server.max_connections", "2"),
+        ("server.accept_count", "3"),
+        ("server.context_switch_us", "0"),
+        ("program", "io:100ms"),
+    ];
+    s.extend_from_slice(extra);
+    run(&s)
+}
+
+#[test]
+fn connections_beyond_the_backlog_are_dropped_and_retried_after_a_second() {
+    // 2 connections open, 3 wait in the backlog, 5 SYNs dropped and retried at 1 s.
+    let r = ten_clients(&[]);
+    assert_eq!(r.server.syn_drops, 5);
+    assert_eq!(r.server.peak_backlog, 3);
+    assert_eq!(r.completed, 10);
+    assert_close("makespan", r.sim_time_s, 1.3, 1e-6);
+    assert_close("slowest", r.latency_ms.max, 1300.0, 0.001);
+    assert_close("fastest", r.latency_ms.min, 100.0, 0.001);
+}
+
+#[test]
+fn somaxconn_caps_the_backlog_and_retries_back_off() {
+    // Backlog of 1: 7 SYNs dropped at 0 s; at 1 s 2 connect, 1 waits, 4 are
+    // dropped again; at 3 s 2 connect, 1 waits, 1 is dropped; at 7 s the last
+    // connects (SYN retries at 1, 3, 7 s).
+    let r = ten_clients(&[("server.somaxconn", "1")]);
+    assert_eq!(r.server.peak_backlog, 1);
+    assert_eq!(r.server.syn_drops, 7 + 4 + 1);
+    assert_close("makespan", r.sim_time_s, 7.1, 1e-6);
+}
+
+#[test]
+fn a_client_timeout_while_connecting_is_a_connect_failure() {
+    let r = ten_clients(&[("load.timeout_ms", "500")]);
+    assert_eq!(r.errors.by_cause["connect_failed"], 5, "{:?}", r.errors);
+    assert_eq!(r.completed, 5);
+    assert_eq!(r.sent, r.completed + r.errors.total);
+}
+
+#[test]
+fn a_request_the_client_gave_up_on_keeps_running_on_the_server() {
+    // One thread, requests of 1 s, a 1.5 s timeout: the second client gives up
+    // while its request still waits; the server runs it anyway.
+    let r = run(&[
+        ("load.concurrency", "2"),
+        ("load.requests", "2"),
+        ("load.timeout_ms", "1500"),
+        ("server.threads_max", "1"),
+        ("server.min_spare", "1"),
+        ("program", "io:1s"),
+    ]);
+    assert_eq!(r.errors.by_cause["client_timeout"], 1);
+    assert_eq!(r.completed, 1);
+    assert_eq!(r.server.abandoned, 1);
+    assert_eq!(r.server.peak_tomcat_queue, 1);
+}
+
+#[test]
+fn jmeter_ramp_up_starts_users_evenly() {
+    // 10 users over 10 s, one 100 ms request each: the last starts at 9 s.
+    let r = run(&[
+        ("load.concurrency", "10"),
+        ("load.loops", "1"),
+        ("load.ramp_up_s", "10"),
+        ("program", "io:100ms"),
+    ]);
+    assert_eq!(r.sent, 10);
+    assert_close("makespan", r.sim_time_s, 9.1, 1e-3);
+}
+
+#[test]
+fn duration_wins_over_request_count() {
+    let r = run(&[
+        ("load.concurrency", "10"),
+        ("load.requests", "20"),
+        ("load.duration_s", "5"),
+        ("server.context_switch_us", "0"),
+        ("program", "io:100ms"),
+    ]);
+    assert_close("duration", r.sim_time_s, 5.0, 1e-9);
+    assert!(r.sent > 20, "the duration decides, not -n: sent {}", r.sent);
+}

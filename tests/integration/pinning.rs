@@ -1,0 +1,94 @@
+//! Pinning: blocking inside `synchronized` holds the carrier on JDK 21–23,
+//! not on JDK 24+ (JEP 491); a shared monitor serialises on every JDK.
+
+use crate::helpers::{assert_close, run};
+
+/// N virtual threads each sleeping `d` inside `sync` on P carriers.
+fn sleepers(n: u32, carriers: u32, jdk: u32, program: &str) -> threadlab::sim::Report {
+    run(&[
+        ("load.kind", "closed"),
+        ("load.concurrency", &n.to_string()),
+        ("load.requests", &n.to_string()),
+        ("load.timeout_ms", "0"),
+        ("server.mode", "virtual"),
+        ("server.cores", &carriers.to_string()),
+        ("server.jdk", &jdk.to_string()),
+        ("program", program),
+    ])
+}
+
+#[test]
+fn sleeping_inside_synchronized_pins_carriers_on_jdk_21() {
+    for (n, p) in [(40u32, 4u32), (10, 4), (9, 3)] {
+        let r = sleepers(n, p, 21, "sync{io:100ms}");
+        let expected = (n as f64 / p as f64).ceil() * 0.1;
+        assert_close(&format!("N={n} P={p} JDK 21 makespan"), r.sim_time_s, expected, 0.001);
+        assert_eq!(r.server.peak_pinned, p, "every carrier is pinned at some point");
+    }
+}
+
+#[test]
+fn jdk_24_unmounts_inside_synchronized() {
+    for jdk in [24u32, 25] {
+        let r = sleepers(40, 4, jdk, "sync{io:100ms}");
+        assert_close(&format!("JDK {jdk} makespan"), r.sim_time_s, 0.1, 0.001);
+        assert_eq!(r.server.peak_pinned, 0);
+    }
+}
+
+#[test]
+fn reentrant_lock_never_pins() {
+    let r = sleepers(40, 4, 21, "lock{io:100ms}");
+    assert_close("ReentrantLock on JDK 21", r.sim_time_s, 0.1, 0.001);
+}
+
+#[test]
+fn a_shared_monitor_serialises_on_every_jdk() {
+    for jdk in [21u32, 24] {
+        let r = sleepers(10, 4, jdk, "sync(cache){io:10ms}");
+        assert_close(&format!("shared monitor JDK {jdk}"), r.sim_time_s, 0.1, 0.001);
+    }
+}
+
+#[test]
+fn waiting_to_enter_a_contended_monitor_pins_on_jdk_21_only() {
+    // One shared monitor held for 10 ms by each of 8 requests; the other 4
+    // carriers would be free for a second endpoint's work, but on JDK 21 the
+    // waiters hold all of them.
+    let program = "sync(cache){io:10ms}";
+    let r21 = sleepers(8, 4, 21, program);
+    let r24 = sleepers(8, 4, 24, program);
+    assert_eq!(r21.server.peak_pinned, 4, "JDK 21: waiters and the holder pin every carrier");
+    assert!(r24.server.peak_pinned == 0, "JDK 24: nobody pins");
+}
+
+#[test]
+fn file_io_captures_the_carrier_but_the_scheduler_compensates() {
+    // 40 blocking file reads of 100 ms on 4 carriers: compensation adds
+    // carriers (up to maxPoolSize), so they overlap.
+    let r = sleepers(40, 4, 21, "file:100ms");
+    assert_close("compensated file I/O", r.sim_time_s, 0.1, 0.001);
+    assert!(r.server.peak_carriers > 4, "extra carriers appear: {}", r.server.peak_carriers);
+    // With maxPoolSize = parallelism there is nothing to compensate with.
+    let capped = run(&[
+        ("load.concurrency", "40"),
+        ("load.requests", "40"),
+        ("server.mode", "virtual"),
+        ("server.cores", "4"),
+        ("server.max_pool_size", "4"),
+        ("program", "file:100ms"),
+    ]);
+    assert_close("uncompensated file I/O", capped.sim_time_s, 1.0, 0.001);
+}
+
+#[test]
+fn platform_threads_do_not_care_about_synchronized() {
+    let r = run(&[
+        ("load.concurrency", "40"),
+        ("load.requests", "40"),
+        ("server.threads_max", "40"),
+        ("server.jdk", "21"),
+        ("program", "sync{io:100ms}"),
+    ]);
+    assert_close("platform threads", r.sim_time_s, 0.1, 0.001);
+}

@@ -1,0 +1,59 @@
+//! HikariCP: throughput never exceeds pool size ÷ hold time; waiters past
+//! `connectionTimeout` fail with HTTP 500 and are counted.
+
+use crate::helpers::{assert_close, run};
+
+#[test]
+fn pool_caps_throughput_at_size_over_hold_time() {
+    for (pool, hold_ms) in [(10u32, 20.0), (5, 50.0), (50, 10.0)] {
+        let r = run(&[
+            ("load.concurrency", "1000"),
+            ("load.duration_s", "20"),
+            ("load.timeout_ms", "0"),
+            ("server.mode", "virtual"),
+            ("db.pool_size", &pool.to_string()),
+            ("db.timeout_ms", "3600000"),
+            ("program", &format!("db:{hold_ms}ms")),
+        ]);
+        let cap = pool as f64 / (hold_ms / 1000.0);
+        assert!(r.throughput_rps <= cap * 1.0001, "pool {pool}: {} > {cap}", r.throughput_rps);
+        assert_close(&format!("pool {pool} saturated"), r.throughput_rps, cap, 0.01);
+        assert_eq!(r.bottleneck.resource, "db_pool", "{}", r.bottleneck.explanation);
+    }
+}
+
+#[test]
+fn pool_timeouts_become_500s_with_a_latency() {
+    // 200 clients, 2 connections held 100 ms: 20 req/s capacity; a waiter
+    // gives up after 250 ms, so most requests get a 500.
+    let r = run(&[
+        ("load.concurrency", "200"),
+        ("load.duration_s", "10"),
+        ("server.mode", "virtual"),
+        ("db.pool_size", "2"),
+        ("db.timeout_ms", "250"),
+        ("program", "db:100ms"),
+    ]);
+    let timeouts = r.responses_by_cause["pool_timeout"];
+    let ok = r.responses_by_cause["ok"];
+    assert!(timeouts > 10 * ok, "most fail: {timeouts} timeouts vs {ok} ok");
+    assert!(r.goodput_rps <= 20.0 * 1.0001, "goodput capped by the pool: {}", r.goodput_rps);
+    assert_eq!(r.errors.total, 0, "a pool timeout is a response, not a client error");
+    // A timed-out request answered after 250 ms of waiting: latency at least that.
+    assert!(r.latency_ms.p50 >= 250.0, "p50 {} includes the 250 ms wait", r.latency_ms.p50);
+}
+
+#[test]
+fn platform_threads_cap_below_the_pool() {
+    // 100 threads each waiting 50 ms: 2000 req/s even with a huge pool.
+    let r = run(&[
+        ("load.concurrency", "2000"),
+        ("load.duration_s", "20"),
+        ("server.threads_max", "100"),
+        ("server.context_switch_us", "0"),
+        ("db.pool_size", "1000"),
+        ("program", "db:50ms"),
+    ]);
+    assert_close("thread-capped", r.throughput_rps, 2000.0, 0.01);
+    assert_eq!(r.bottleneck.resource, "tomcat_threads", "{}", r.bottleneck.explanation);
+}

@@ -1,0 +1,110 @@
+//! Property tests over random valid scenarios: no panic, ordered percentiles,
+//! conservation, no negative or NaN numbers anywhere in the report.
+
+use proptest::prelude::*;
+use serde_json::Value;
+use threadlab::scenario::{Draft, validate};
+use threadlab::sim;
+
+fn duration() -> impl Strategy<Value = String> {
+    prop_oneof![
+        (1u32..200).prop_map(|ms| format!("{ms}ms")),
+        (1u32..100).prop_map(|ms| format!("exp({ms}ms)")),
+        (1u32..50, 1u32..50).prop_map(|(a, b)| format!("uniform({a}ms,{}ms)", a + b)),
+        (1u32..20, 1u32..200).prop_map(|(a, b)| format!("lognormal(p50={a}ms,p99={}ms)", a + b)),
+        (1u32..2000).prop_map(|us| format!("{us}us")),
+    ]
+}
+
+fn step() -> impl Strategy<Value = String> {
+    let leaf = prop_oneof![
+        duration().prop_map(|d| format!("cpu:{d}")),
+        duration().prop_map(|d| format!("io:{d}")),
+        duration().prop_map(|d| format!("db:{d}")),
+        duration().prop_map(|d| format!("file:{d}")),
+    ];
+    leaf.prop_recursive(2, 6, 3, |inner| {
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 1..3).prop_map(|s| format!("sync{{{}}}", s.join(","))),
+            prop::collection::vec(inner.clone(), 1..3).prop_map(|s| format!("sync(m1){{{}}}", s.join(","))),
+            prop::collection::vec(inner.clone(), 1..3).prop_map(|s| format!("lock(m2){{{}}}", s.join(","))),
+            prop::collection::vec(inner, 1..3).prop_map(|s| format!("async(mail){{{}}}", s.join(","))),
+        ]
+    })
+}
+
+fn scenario() -> impl Strategy<Value = Vec<(String, String)>> {
+    (
+        prop::collection::vec(step(), 1..4),
+        prop_oneof![Just("platform"), Just("virtual")],
+        prop_oneof![Just("closed"), Just("open")],
+        1u32..120,
+        1u32..40,
+        1u32..8,
+        21u32..26,
+        prop_oneof![Just("ps"), Just("rr")],
+        (1u32..20, 0u32..3000, 0u32..2),
+        (1u64..1000, prop_oneof![Just("pool"), Just("virtual")]),
+    )
+        .prop_map(|(steps, mode, kind, conc, threads, cores, jdk, cpu, (pool, timeout, think), (seed, exec))| {
+            vec![
+                ("program".into(), steps.join(",")),
+                ("server.mode".into(), mode.into()),
+                ("load.kind".into(), kind.into()),
+                ("load.concurrency".into(), conc.to_string()),
+                ("load.requests".into(), (conc * 3).to_string()),
+                ("load.rate_rps".into(), (conc * 20).to_string()),
+                ("load.timeout_ms".into(), timeout.to_string()),
+                ("load.think_ms".into(), think.to_string()),
+                ("server.threads_max".into(), threads.to_string()),
+                ("server.cores".into(), cores.to_string()),
+                ("server.jdk".into(), jdk.to_string()),
+                ("server.cpu_model".into(), cpu.into()),
+                ("server.max_connections".into(), (conc / 2 + 1).to_string()),
+                ("server.accept_count".into(), (conc / 4).to_string()),
+                ("db.pool_size".into(), pool.to_string()),
+                ("db.timeout_ms".into(), "300".into()),
+                ("async.mail.kind".into(), exec.into()),
+                ("async.mail.queue".into(), "5".into()),
+                ("async.mail.max".into(), "12".into()),
+                ("limits.max_events".into(), "2000000".into()),
+                ("seed".into(), seed.to_string()),
+            ]
+        })
+}
+
+/// Every number in the report is finite and not negative.
+fn check_numbers(path: &str, v: &Value) -> Result<(), String> {
+    match v {
+        Value::Number(n) => {
+            let x = n.as_f64().unwrap_or(f64::NAN);
+            if !x.is_finite() || x < 0.0 { Err(format!("{path} = {x}")) } else { Ok(()) }
+        }
+        Value::Array(a) => a.iter().enumerate().try_for_each(|(i, x)| check_numbers(&format!("{path}[{i}]"), x)),
+        Value::Object(m) => m.iter().try_for_each(|(k, x)| check_numbers(&format!("{path}.{k}"), x)),
+        Value::Null => Err(format!("{path} is null (a NaN?)")),
+        _ => Ok(()),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 96, .. ProptestConfig::default() })]
+    #[test]
+    fn any_valid_scenario_runs_cleanly(settings in scenario()) {
+        let mut d = Draft::new();
+        for (k, v) in &settings {
+            d.set(k, v).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        }
+        let cfg = validate(&d).map_err(|e| TestCaseError::fail(format!("{e:?}")))?;
+        let r = sim::run(&cfg);
+        let l = &r.latency_ms;
+        if r.completed > 0 {
+            prop_assert!(l.min <= l.p50 && l.p50 <= l.p90 && l.p90 <= l.p95 && l.p95 <= l.p99
+                && l.p99 <= l.p999 && l.p999 <= l.max * 1.001, "percentiles out of order: {l:?}");
+            prop_assert!(l.mean <= l.max * 1.001 && l.mean >= l.min * 0.999 - 1e-9, "mean outside [min, max]: {l:?}");
+        }
+        prop_assert_eq!(r.sent, r.completed + r.errors.total + r.in_flight);
+        let json = serde_json::to_value(&r).expect("reports serialise");
+        check_numbers("report", &json).map_err(TestCaseError::fail)?;
+    }
+}
