@@ -80,13 +80,13 @@ impl Engine {
         if self.open_left != u64::MAX {
             self.open_left -= 1;
         }
-        if let LoadKind::Open { rate_rps, poisson } = self.cfg.load.kind {
-            if self.open_left > 0 {
-                let mean = 1e9 / rate_rps;
-                let gap = if poisson { self.rng.exp(mean) } else { mean };
-                let next = self.now + libm::round(gap).max(0.0) as Nanos;
-                self.queue.push(next, Event::Arrival);
-            }
+        if let (LoadKind::Open { rate_rps, poisson }, true) =
+            (&self.cfg.load.kind, self.open_left > 0)
+        {
+            let mean = 1e9 / rate_rps;
+            let gap = if *poisson { self.rng.exp(mean) } else { mean };
+            let next = self.now + libm::round(gap).max(0.0) as Nanos;
+            self.queue.push(next, Event::Arrival);
         }
         self.issue(NONE);
     }

@@ -50,8 +50,12 @@ impl Engine {
         let lat = if completed > 0 {
             // Percentiles come from the histogram (3 significant digits), kept
             // within the exact extremes so that min ≤ p50 ≤ … ≤ max holds.
-            let (min_ms, max_ms) = (self.latency_min_ns as f64 / 1e6, self.latency_max_ns as f64 / 1e6);
-            let q = |p: f64| (self.latency.value_at_quantile(p) as f64 / 1000.0).clamp(min_ms, max_ms);
+            let (min_ms, max_ms) = (
+                self.latency_min_ns as f64 / 1e6,
+                self.latency_max_ns as f64 / 1e6,
+            );
+            let q =
+                |p: f64| (self.latency.value_at_quantile(p) as f64 / 1000.0).clamp(min_ms, max_ms);
             Latency {
                 mean: self.latency_sum_ns / completed as f64 / 1e6,
                 min: min_ms,
@@ -207,7 +211,7 @@ impl Engine {
             bucket_s: ws,
             ..Default::default()
         };
-        let mut gauges: Vec<Vec<f64>> = vec![Vec::with_capacity(n); GAUGES];
+        let mut gauges: Vec<Vec<f64>> = (0..GAUGES).map(|_| Vec::with_capacity(n)).collect();
         let mut memory = Vec::with_capacity(n);
         let mut cpu = Vec::with_capacity(n);
         let m = &self.cfg.memory;
@@ -231,8 +235,8 @@ impl Engine {
                 .push(bin_quantile(&b.lat_bins[..], b.responses, 0.5));
             out.latency_p99_ms
                 .push(bin_quantile(&b.lat_bins[..], b.responses, 0.99));
-            for g in 0..GAUGES {
-                gauges[g].push(b.area[g] / span);
+            for (values, area) in gauges.iter_mut().zip(b.area.iter()) {
+                values.push(area / span);
             }
             let avg = |g: Gauge| b.area[g as usize] / span;
             let mem = m.base as f64
