@@ -32,6 +32,8 @@ usage:
   threadlab schema             every key with its default, unit, range and meaning
   threadlab fidelity [--format text|json]
                                every measured figure of the source articles beside the simulation
+  threadlab bench [--rounds N] [--only NAME,...] [--list]
+                               time the speed benchmarks (see BENCHMARKS.md)
   threadlab help
 
 Without --preset or --scenario, `run` starts from E2's platform run
@@ -56,6 +58,7 @@ pub fn main(args: &[String], read_file: &dyn Fn(&str) -> Result<String, String>)
             ..Default::default()
         },
         Some("fidelity") => crate::fidelity::cli(&args[1..]),
+        Some("bench") => crate::bench::cli(&args[1..]),
         Some(other) => bad(vec![format!(
             "unknown command '{other}'; try `threadlab help`"
         )]),
@@ -228,11 +231,9 @@ fn run(args: &[String], read_file: &dyn Fn(&str) -> Result<String, String>) -> O
 /// The report as JSON; without `full`, the bulky chart data is left out.
 pub fn json_report(report: &Report, full: bool) -> String {
     let mut v = serde_json::to_value(report).unwrap_or_default();
-    if !full {
-        if let Some(m) = v.as_object_mut() {
-            for k in ["series", "timeline", "histogram"] {
-                m.remove(k);
-            }
+    if let (false, Some(m)) = (full, v.as_object_mut()) {
+        for k in ["series", "timeline", "histogram"] {
+            m.remove(k);
         }
     }
     let mut s = serde_json::to_string_pretty(&v).unwrap_or_default();

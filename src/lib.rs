@@ -18,6 +18,8 @@
 //!   overlay: Little's law, Erlang C, closed-loop bounds, capacity ceilings.
 //! * [`fidelity`] — the measured figures of the source articles, with their
 //!   provenance, and the measured-vs-simulated report.
+//! * [`bench`] — the speed benchmarks' workloads and a timing-free runner
+//!   shared by `threadlab bench` and the WebAssembly harness.
 //! * [`cli`] — the `threadlab` command line (text like hey's summary, or JSON).
 //! * [`chart`] — charts as pure functions over plotters' `DrawingBackend`
 //!   (canvas in the browser, SVG in native tests).
@@ -37,6 +39,7 @@
 //!   panics on user input.
 #![warn(missing_docs)]
 
+pub mod bench;
 pub mod cli;
 pub mod fidelity;
 pub mod scenario;

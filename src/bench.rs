@@ -1,0 +1,360 @@
+//! Speed benchmarks: the workloads threadlab is measured on, a timing-free
+//! runner that native code and WebAssembly share, and (natively) the
+//! `threadlab bench` command that times them.
+//!
+//! The workloads are ordinary scenarios, built as [`Draft`]s and validated
+//! like any other, so they run through the general engine with every feature
+//! compiled in (series, timeline, histogram, memory and budget checks):
+//!
+//! * **m1** — M/M/10: open-loop Poisson arrivals at 8 req/s, a platform pool
+//!   of 10 threads, one exponential I/O step of mean 1 s, 10⁶ requests, CPU
+//!   not involved (no `cpu` step, no context-switch cost).
+//! * **m2** — closed loop: 2,000 clients, no think time, 60 simulated seconds,
+//!   200 Tomcat threads, `io:50ms,cpu:0.1ms` on 4 cores (processor sharing,
+//!   threadlab's default CPU model).
+//! * **m2-fifo** — the same on round-robin cores with a 4 ms quantum: a 0.1 ms
+//!   step never gets preempted, so this is the FIFO cores of the peers.
+//! * **m2-virtual** — m2 with `server.mode=virtual`.
+//! * **sweep** — the playground's default sweep: the default scenario at 25
+//!   concurrency points, platform and virtual, each run to 20,000 requests.
+//! * **mem** — 10⁷ requests at 10⁴ concurrency, for the memory measurement
+//!   (`mem-1e6` is the same with 10⁶ requests, to show memory does not grow
+//!   with the number of requests).
+//!
+//! Wall-clock timing is deliberately absent from everything but [`cli`]
+//! (native only): WebAssembly callers time the same [`Run`] from JavaScript
+//! with `performance.now()`, one [`Run::advance`] chunk per call, so V8 can
+//! optimise the loop between calls.
+
+use crate::scenario::{self, Draft};
+use crate::sim::{Config, Report, Simulation};
+
+/// Events per [`Run::advance`] call that the harnesses use by default: about
+/// 5–15 ms of work, small enough for a browser frame budget and large enough
+/// that the per-call overhead does not show.
+pub const DEFAULT_CHUNK: u64 = 100_000;
+
+/// Concurrency points of the playground's default sweep (25, geometric from
+/// 10 to 5,000).
+pub const SWEEP_CONCURRENCY: [u32; 25] = [
+    10, 13, 17, 22, 28, 37, 48, 62, 80, 104, 135, 175, 227, 294, 381, 494, 640, 829, 1075, 1393,
+    1805, 2339, 3031, 3928, 5000,
+];
+
+/// Requests per sweep point.
+pub const SWEEP_REQUESTS: u64 = 20_000;
+
+/// A named benchmark workload: one scenario, or several run back to back.
+#[derive(Clone, Copy, Debug)]
+pub struct Workload {
+    /// Short name (`m1`, `m2`, …).
+    pub name: &'static str,
+    /// What it is, in one line.
+    pub title: &'static str,
+    /// The same model's name in the peers' benchmark (`../shared/peers`), if any.
+    pub peer: Option<&'static str>,
+    /// Part of the default `threadlab bench` set (the memory runs are not).
+    pub default: bool,
+}
+
+const M1: &[(&str, &str)] = &[
+    ("load.kind", "open"),
+    ("load.rate_rps", "8"),
+    ("load.arrivals", "poisson"),
+    ("load.requests", "1000000"),
+    ("load.timeout_ms", "0"),
+    ("server.mode", "platform"),
+    ("server.threads_max", "10"),
+    ("server.min_spare", "10"),
+    ("server.cores", "10"),
+    ("server.context_switch_us", "0"),
+    ("program", "io:exp(1s)"),
+    // 10⁶ arrivals at 8/s take about 125,000 s: beyond the default one-day budget.
+    ("limits.max_sim_s", "1000000"),
+];
+
+const M2: &[(&str, &str)] = &[
+    ("load.kind", "closed"),
+    ("load.concurrency", "2000"),
+    ("load.duration_s", "60"),
+    ("load.timeout_ms", "0"),
+    ("load.think_ms", "0"),
+    ("server.mode", "platform"),
+    ("server.threads_max", "200"),
+    ("server.min_spare", "200"),
+    ("server.cores", "4"),
+    ("server.context_switch_us", "0"),
+    ("program", "io:50ms,cpu:0.1ms"),
+];
+
+/// Every workload, in the order `threadlab bench` runs them.
+pub const WORKLOADS: &[Workload] = &[
+    Workload {
+        name: "m1",
+        title: "M/M/10, open Poisson 8 req/s, io:exp(1s), 10^6 requests",
+        peer: Some("m1"),
+        default: true,
+    },
+    Workload {
+        name: "m2",
+        title: "closed 2,000 clients, 200 threads, io:50ms,cpu:0.1ms, 4 PS cores, 60 s",
+        peer: Some("m2-pool"),
+        default: true,
+    },
+    Workload {
+        name: "m2-fifo",
+        title: "m2 on round-robin cores (4 ms quantum, so FIFO for 0.1 ms steps)",
+        peer: Some("m2-pool"),
+        default: true,
+    },
+    Workload {
+        name: "m2-virtual",
+        title: "m2 with server.mode=virtual",
+        peer: Some("m2-virtual"),
+        default: true,
+    },
+    Workload {
+        name: "sweep",
+        title: "playground sweep: default scenario, 25 concurrency points x platform/virtual, 20,000 requests each",
+        peer: None,
+        default: true,
+    },
+    Workload {
+        name: "mem-1e6",
+        title: "10^6 requests at 10^4 concurrency (memory baseline)",
+        peer: None,
+        default: false,
+    },
+    Workload {
+        name: "mem-1e7",
+        title: "10^7 requests at 10^4 concurrency (memory)",
+        peer: None,
+        default: false,
+    },
+];
+
+/// Looks a workload up by name.
+pub fn workload(name: &str) -> Option<&'static Workload> {
+    WORKLOADS.iter().find(|w| w.name == name)
+}
+
+fn draft_of(settings: &[(&str, &str)], base: Option<Draft>) -> Draft {
+    let mut d = base.unwrap_or_default();
+    for (k, v) in settings {
+        // Every value here is tested to be accepted (see the tests below).
+        d.set(k, v).expect("benchmark settings are valid");
+    }
+    d
+}
+
+/// The draft of one sweep point: the playground's default scenario with a
+/// given server mode and concurrency, run to [`SWEEP_REQUESTS`] requests.
+pub fn sweep_draft(base: &Draft, virtual_threads: bool, concurrency: u32) -> Draft {
+    let mut d = base.clone();
+    let mode = if virtual_threads {
+        "virtual"
+    } else {
+        "platform"
+    };
+    let c = concurrency.to_string();
+    let n = SWEEP_REQUESTS.to_string();
+    for (k, v) in [
+        ("server.mode", mode),
+        ("load.concurrency", c.as_str()),
+        ("load.requests", n.as_str()),
+        ("load.duration_s", "null"),
+    ] {
+        d.set(k, v).expect("sweep settings are valid");
+    }
+    d
+}
+
+impl Workload {
+    /// The scenarios this workload runs, in order (one, or 50 for the sweep).
+    pub fn drafts(&self) -> Vec<Draft> {
+        match self.name {
+            "m1" => vec![draft_of(M1, None)],
+            "m2" => vec![draft_of(M2, None)],
+            "m2-fifo" => {
+                let mut d = draft_of(M2, None);
+                d.set("server.cpu_model", "rr").expect("valid");
+                d.set("server.quantum_ms", "4").expect("valid");
+                vec![d]
+            }
+            "m2-virtual" => {
+                let mut d = draft_of(M2, None);
+                d.set("server.mode", "virtual").expect("valid");
+                vec![d]
+            }
+            "sweep" => {
+                let base = scenario::default_preset().draft();
+                [false, true]
+                    .iter()
+                    .flat_map(|&v| SWEEP_CONCURRENCY.map(|c| sweep_draft(&base, v, c)))
+                    .collect()
+            }
+            "mem-1e6" | "mem-1e7" => {
+                let n = if self.name == "mem-1e6" {
+                    "1000000"
+                } else {
+                    "10000000"
+                };
+                let base = scenario::preset("e2-virtual").map(|p| p.draft());
+                vec![draft_of(
+                    &[
+                        ("load.concurrency", "10000"),
+                        ("load.requests", n),
+                        ("server.max_connections", "20000"),
+                    ],
+                    base,
+                )]
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// The validated configurations of [`Workload::drafts`].
+    pub fn configs(&self) -> Vec<Config> {
+        self.drafts()
+            .iter()
+            .map(|d| scenario::validate(d).expect("benchmark workloads validate"))
+            .collect()
+    }
+}
+
+/// What a finished workload simulated (no wall time: callers measure that).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Totals {
+    /// Scenarios run.
+    pub runs: u32,
+    /// Events processed.
+    pub events: u64,
+    /// Requests the client finished (responses and errors).
+    pub requests: u64,
+    /// Simulated seconds, summed over runs.
+    pub sim_s: f64,
+    /// Throughput of the last run (req/s), a cross-check against theory.
+    pub throughput_rps: f64,
+    /// Mean latency of the last run (ms).
+    pub mean_latency_ms: f64,
+}
+
+impl Totals {
+    /// Adds one finished run's report.
+    pub fn add(&mut self, r: &Report) {
+        self.runs += 1;
+        self.events += r.events;
+        self.requests += r.completed + r.errors.total;
+        self.sim_s += r.sim_time_s;
+        self.throughput_rps = r.throughput_rps;
+        self.mean_latency_ms = r.latency_ms.mean;
+    }
+}
+
+/// A workload in progress, advanced in chunks of events.
+pub struct Run {
+    configs: Vec<Config>,
+    next: usize,
+    sim: Option<Simulation>,
+    totals: Totals,
+}
+
+impl Run {
+    /// Prepares a workload's runs (validation happens here, not while timed).
+    pub fn new(w: &Workload) -> Self {
+        Run::from_configs(w.configs())
+    }
+
+    /// Prepares arbitrary configurations, run one after another.
+    pub fn from_configs(configs: Vec<Config>) -> Self {
+        Run {
+            configs,
+            next: 0,
+            sim: None,
+            totals: Totals::default(),
+        }
+    }
+
+    /// Processes up to about `chunk` events; returns true when every run is over.
+    /// Starting a run and building its report happen inside this call, so a
+    /// timer around the calls measures everything the playground would wait for.
+    pub fn advance(&mut self, chunk: u64) -> bool {
+        let mut left = chunk.max(1);
+        loop {
+            let sim = match self.sim.as_mut() {
+                Some(s) => s,
+                None => {
+                    let Some(cfg) = self.configs.get(self.next) else {
+                        return true;
+                    };
+                    self.next += 1;
+                    self.sim.insert(Simulation::new(cfg.clone()))
+                }
+            };
+            let before = sim.events();
+            let done = sim.advance(left);
+            left = left.saturating_sub(sim.events() - before);
+            if done {
+                let report = self.sim.take().expect("a run is in progress").finish();
+                self.totals.add(&report);
+            }
+            if left == 0 {
+                return self.next >= self.configs.len() && self.sim.is_none();
+            }
+        }
+    }
+
+    /// What has been simulated so far.
+    pub fn totals(&self) -> Totals {
+        self.totals
+    }
+}
+
+/// Runs a workload to the end in chunks of `chunk` events.
+pub fn run_workload(w: &Workload, chunk: u64) -> Totals {
+    let mut run = Run::new(w);
+    while !run.advance(chunk) {}
+    run.totals()
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+mod timed;
+#[cfg(not(target_arch = "wasm32"))]
+pub use timed::cli;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_workload_validates() {
+        for w in WORKLOADS {
+            let n = w.configs().len();
+            assert_eq!(n, if w.name == "sweep" { 50 } else { 1 }, "{}", w.name);
+        }
+    }
+
+    #[test]
+    fn a_tiny_version_of_each_model_runs_like_theory() {
+        // M2 for 5 simulated seconds: 200 threads / 50.1 ms ≈ 3,990 req/s on
+        // FIFO cores, less the first 50 ms in which nothing can finish.
+        let mut d = workload("m2-fifo").unwrap().drafts().remove(0);
+        d.set("load.duration_s", "5").unwrap();
+        let cfg = scenario::validate(&d).unwrap();
+        let mut run = Run::from_configs(vec![cfg.clone(), cfg]);
+        while !run.advance(777) {}
+        let t = run.totals();
+        assert_eq!(t.runs, 2);
+        assert!((t.throughput_rps - 3990.0).abs() < 60.0, "{t:?}");
+
+        // M1 with 2,000 customers: chunked and unchunked runs agree exactly.
+        let mut d = workload("m1").unwrap().drafts().remove(0);
+        d.set("load.requests", "2000").unwrap();
+        let cfg = scenario::validate(&d).unwrap();
+        let mut chunked = Run::from_configs(vec![cfg.clone()]);
+        while !chunked.advance(1) {}
+        let whole = crate::sim::run(&cfg);
+        assert_eq!(chunked.totals().events, whole.events);
+        assert_eq!(chunked.totals().requests, 2000);
+    }
+}
