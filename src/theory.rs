@@ -51,11 +51,19 @@ pub fn little_n(throughput: f64, response_s: f64) -> f64 {
 
 /// Little's law solved for the response time: R = N / X.
 pub fn little_r(in_flight: f64, throughput: f64) -> f64 {
-    if throughput > 0.0 { in_flight / throughput } else { f64::INFINITY }
+    if throughput > 0.0 {
+        in_flight / throughput
+    } else {
+        f64::INFINITY
+    }
 }
 
 /// The most a pool of `n` holders can serve when each holds for `hold_s`:
 /// threads ÷ time per request, cores ÷ CPU per request, connections ÷ hold time.
 pub fn ceiling(n: f64, hold_s: f64) -> f64 {
-    if hold_s > 0.0 { n / hold_s } else { f64::INFINITY }
+    if hold_s > 0.0 {
+        n / hold_s
+    } else {
+        f64::INFINITY
+    }
 }

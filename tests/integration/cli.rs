@@ -33,17 +33,49 @@ fn the_issue_command_prints_a_hey_summary() {
         "program=io:50ms",
     ]);
     assert_eq!(out.code, 0, "{}", out.stderr);
-    for needle in ["Summary:", "Total:", "Slowest:", "Fastest:", "Average:", "Requests/sec:", "Latency distribution:", "99% in", "Error distribution:", "client_timeout"] {
-        assert!(out.stdout.contains(needle), "missing {needle:?} in:\n{}", out.stdout);
+    for needle in [
+        "Summary:",
+        "Total:",
+        "Slowest:",
+        "Fastest:",
+        "Average:",
+        "Requests/sec:",
+        "Latency distribution:",
+        "99% in",
+        "Error distribution:",
+        "client_timeout",
+    ] {
+        assert!(
+            out.stdout.contains(needle),
+            "missing {needle:?} in:\n{}",
+            out.stdout
+        );
     }
 }
 
 #[test]
 fn json_has_the_documented_shape() {
-    let out = cli(&["run", "--preset", "e2-virtual", "--set", "load.requests=4000", "--format", "json"]);
+    let out = cli(&[
+        "run",
+        "--preset",
+        "e2-virtual",
+        "--set",
+        "load.requests=4000",
+        "--format",
+        "json",
+    ]);
     assert_eq!(out.code, 0, "{}", out.stderr);
     let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
-    for k in ["throughput_rps", "goodput_rps", "sent", "completed", "outcome", "sim_time_s", "events", "responses_by_cause"] {
+    for k in [
+        "throughput_rps",
+        "goodput_rps",
+        "sent",
+        "completed",
+        "outcome",
+        "sim_time_s",
+        "events",
+        "responses_by_cause",
+    ] {
         assert!(v.get(k).is_some(), "missing {k}");
     }
     for k in ["mean", "p50", "p90", "p99", "p999", "max"] {
@@ -51,10 +83,16 @@ fn json_has_the_documented_shape() {
     }
     assert!(v["errors"]["total"].is_number());
     for cause in ["client_timeout", "connect_failed"] {
-        assert!(v["errors"]["by_cause"][cause].is_number(), "missing errors.by_cause.{cause}");
+        assert!(
+            v["errors"]["by_cause"][cause].is_number(),
+            "missing errors.by_cause.{cause}"
+        );
     }
     for cause in ["ok", "pool_timeout", "task_rejected"] {
-        assert!(v["responses_by_cause"][cause].is_number(), "missing responses_by_cause.{cause}");
+        assert!(
+            v["responses_by_cause"][cause].is_number(),
+            "missing responses_by_cause.{cause}"
+        );
     }
     assert_eq!(v["outcome"], "completed");
     assert!(v.get("series").is_none(), "chart data only with --full");
@@ -71,13 +109,31 @@ fn the_default_scenario_is_e2_platform() {
 
 #[test]
 fn bad_input_exits_2_with_one_line_per_problem() {
-    let out = cli(&["run", "--set", "load.concurrency=0", "--set", "server.mode=green", "--set", "nope=1"]);
+    let out = cli(&[
+        "run",
+        "--set",
+        "load.concurrency=0",
+        "--set",
+        "server.mode=green",
+        "--set",
+        "nope=1",
+    ]);
     assert_eq!(out.code, EXIT_BAD_INPUT);
     assert!(out.stdout.is_empty());
     let lines: Vec<&str> = out.stderr.lines().collect();
-    assert_eq!(lines.len(), 1, "the unknown key stops before validation: {lines:?}");
+    assert_eq!(
+        lines.len(),
+        1,
+        "the unknown key stops before validation: {lines:?}"
+    );
     assert!(lines[0].contains("nope"));
-    let out = cli(&["run", "--set", "load.concurrency=0", "--set", "server.mode=green"]);
+    let out = cli(&[
+        "run",
+        "--set",
+        "load.concurrency=0",
+        "--set",
+        "server.mode=green",
+    ]);
     let lines: Vec<&str> = out.stderr.lines().collect();
     assert_eq!(lines.len(), 2, "{lines:?}");
     assert!(lines[0].contains("load.concurrency") && lines[0].contains('0'));
@@ -94,14 +150,26 @@ fn bad_input_exits_2_with_one_line_per_problem() {
     ] {
         let out = cli(args);
         assert_eq!(out.code, EXIT_BAD_INPUT, "{args:?}");
-        assert!(out.stderr.starts_with("error: "), "{args:?}: {}", out.stderr);
+        assert!(
+            out.stderr.starts_with("error: "),
+            "{args:?}: {}",
+            out.stderr
+        );
         assert!(!out.stderr.contains("panicked"));
     }
 }
 
 #[test]
 fn a_scenario_file_is_read_and_overridden_by_set() {
-    let out = cli(&["run", "--scenario", "good.json", "--set", "load.requests=400", "--format", "json"]);
+    let out = cli(&[
+        "run",
+        "--scenario",
+        "good.json",
+        "--set",
+        "load.requests=400",
+        "--format",
+        "json",
+    ]);
     assert_eq!(out.code, 0, "{}", out.stderr);
     let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
     assert_eq!(v["sent"], 400);

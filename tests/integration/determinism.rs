@@ -12,7 +12,10 @@ const RANDOM: &[(&str, &str)] = &[
     ("server.cores", "2"),
     ("db.pool_size", "8"),
     ("db.timeout_ms", "250"),
-    ("program", "cpu:exp(0.3ms),db:lognormal(p50=5ms,p99=40ms),io:uniform(1ms,30ms),sync{io:exp(1ms)},async(mail){io:exp(20ms)}"),
+    (
+        "program",
+        "cpu:exp(0.3ms),db:lognormal(p50=5ms,p99=40ms),io:uniform(1ms,30ms),sync{io:exp(1ms)},async(mail){io:exp(20ms)}",
+    ),
 ];
 
 fn with_seed(seed: &str) -> String {

@@ -61,8 +61,17 @@ fn a_concurrency_limit_blocks_the_submitter() {
     ]);
     let e = &r.executors[0];
     assert_eq!((e.completed, e.rejected), (4, 0));
-    assert!(r.latency_ms.p50 < 1.0, "the first two answer at once: p50 {}", r.latency_ms.p50);
-    assert_close("blocked submitters wait for a permit", r.latency_ms.max, 100.0, 0.01);
+    assert!(
+        r.latency_ms.p50 < 1.0,
+        "the first two answer at once: p50 {}",
+        r.latency_ms.p50
+    );
+    assert_close(
+        "blocked submitters wait for a permit",
+        r.latency_ms.max,
+        100.0,
+        0.01,
+    );
     assert_close("tasks finish in two waves", e.mean_total_ms, 100.0, 0.01);
 }
 
@@ -80,21 +89,38 @@ fn an_unbounded_virtual_executor_runs_every_task_at_once() {
     let e = &r.executors[0];
     assert_eq!(e.completed, 1000);
     assert_close("no queueing", e.mean_total_ms, 100.0, 0.001);
-    assert!(r.server.peak_virtual_threads >= 1000, "a virtual thread per task");
+    assert!(
+        r.server.peak_virtual_threads >= 1000,
+        "a virtual thread per task"
+    );
 }
 
 #[test]
 fn an_unconfigured_executor_is_spring_boots_default() {
     // Boot's applicationTaskExecutor: 8 core threads and an unbounded queue on
     // platform threads; a virtual-thread executor when virtual threads are on.
-    let platform = run(&[("load.concurrency", "20"), ("load.requests", "20"), ("program", "async(jobs){io:100ms}")]);
+    let platform = run(&[
+        ("load.concurrency", "20"),
+        ("load.requests", "20"),
+        ("program", "async(jobs){io:100ms}"),
+    ]);
     assert_eq!(platform.executors[0].peak_threads, 8);
-    assert_close("8 threads, 20 tasks of 100 ms", platform.executors[0].mean_total_ms, (8.0 * 100.0 + 8.0 * 200.0 + 4.0 * 300.0) / 20.0, 0.01);
+    assert_close(
+        "8 threads, 20 tasks of 100 ms",
+        platform.executors[0].mean_total_ms,
+        (8.0 * 100.0 + 8.0 * 200.0 + 4.0 * 300.0) / 20.0,
+        0.01,
+    );
     let virt = run(&[
         ("load.concurrency", "20"),
         ("load.requests", "20"),
         ("server.mode", "virtual"),
         ("program", "async(jobs){io:100ms}"),
     ]);
-    assert_close("virtual default executor", virt.executors[0].mean_total_ms, 100.0, 0.01);
+    assert_close(
+        "virtual default executor",
+        virt.executors[0].mean_total_ms,
+        100.0,
+        0.01,
+    );
 }

@@ -7,7 +7,8 @@ use threadlab::sim::{self, Config, Report};
 pub fn config(settings: &[(&str, &str)]) -> Config {
     let mut d = Draft::new();
     for (k, v) in settings {
-        d.set(k, v).unwrap_or_else(|e| panic!("bad test setting {k}={v}: {e}"));
+        d.set(k, v)
+            .unwrap_or_else(|e| panic!("bad test setting {k}={v}: {e}"));
     }
     validate(&d).unwrap_or_else(|e| panic!("test scenario does not validate: {e:?}"))
 }
@@ -21,5 +22,10 @@ pub fn run(settings: &[(&str, &str)]) -> Report {
 #[track_caller]
 pub fn assert_close(what: &str, actual: f64, expected: f64, tol: f64) {
     let rel = (actual - expected).abs() / expected.abs();
-    assert!(rel <= tol, "{what}: got {actual}, expected {expected} ± {:.2} % (off by {:.3} %)", tol * 100.0, rel * 100.0);
+    assert!(
+        rel <= tol,
+        "{what}: got {actual}, expected {expected} ± {:.2} % (off by {:.3} %)",
+        tol * 100.0,
+        rel * 100.0
+    );
 }

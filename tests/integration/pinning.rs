@@ -22,8 +22,16 @@ fn sleeping_inside_synchronized_pins_carriers_on_jdk_21() {
     for (n, p) in [(40u32, 4u32), (10, 4), (9, 3)] {
         let r = sleepers(n, p, 21, "sync{io:100ms}");
         let expected = (n as f64 / p as f64).ceil() * 0.1;
-        assert_close(&format!("N={n} P={p} JDK 21 makespan"), r.sim_time_s, expected, 0.001);
-        assert_eq!(r.server.peak_pinned, p, "every carrier is pinned at some point");
+        assert_close(
+            &format!("N={n} P={p} JDK 21 makespan"),
+            r.sim_time_s,
+            expected,
+            0.001,
+        );
+        assert_eq!(
+            r.server.peak_pinned, p,
+            "every carrier is pinned at some point"
+        );
     }
 }
 
@@ -46,7 +54,12 @@ fn reentrant_lock_never_pins() {
 fn a_shared_monitor_serialises_on_every_jdk() {
     for jdk in [21u32, 24] {
         let r = sleepers(10, 4, jdk, "sync(cache){io:10ms}");
-        assert_close(&format!("shared monitor JDK {jdk}"), r.sim_time_s, 0.1, 0.001);
+        assert_close(
+            &format!("shared monitor JDK {jdk}"),
+            r.sim_time_s,
+            0.1,
+            0.001,
+        );
     }
 }
 
@@ -58,7 +71,10 @@ fn waiting_to_enter_a_contended_monitor_pins_on_jdk_21_only() {
     let program = "sync(cache){io:10ms}";
     let r21 = sleepers(8, 4, 21, program);
     let r24 = sleepers(8, 4, 24, program);
-    assert_eq!(r21.server.peak_pinned, 4, "JDK 21: waiters and the holder pin every carrier");
+    assert_eq!(
+        r21.server.peak_pinned, 4,
+        "JDK 21: waiters and the holder pin every carrier"
+    );
     assert!(r24.server.peak_pinned == 0, "JDK 24: nobody pins");
 }
 
@@ -68,7 +84,11 @@ fn file_io_captures_the_carrier_but_the_scheduler_compensates() {
     // carriers (up to maxPoolSize), so they overlap.
     let r = sleepers(40, 4, 21, "file:100ms");
     assert_close("compensated file I/O", r.sim_time_s, 0.1, 0.001);
-    assert!(r.server.peak_carriers > 4, "extra carriers appear: {}", r.server.peak_carriers);
+    assert!(
+        r.server.peak_carriers > 4,
+        "extra carriers appear: {}",
+        r.server.peak_carriers
+    );
     // With maxPoolSize = parallelism there is nothing to compensate with.
     let capped = run(&[
         ("load.concurrency", "40"),

@@ -16,9 +16,22 @@ fn pool_caps_throughput_at_size_over_hold_time() {
             ("program", &format!("db:{hold_ms}ms")),
         ]);
         let cap = pool as f64 / (hold_ms / 1000.0);
-        assert!(r.throughput_rps <= cap * 1.0001, "pool {pool}: {} > {cap}", r.throughput_rps);
-        assert_close(&format!("pool {pool} saturated"), r.throughput_rps, cap, 0.01);
-        assert_eq!(r.bottleneck.resource, "db_pool", "{}", r.bottleneck.explanation);
+        assert!(
+            r.throughput_rps <= cap * 1.0001,
+            "pool {pool}: {} > {cap}",
+            r.throughput_rps
+        );
+        assert_close(
+            &format!("pool {pool} saturated"),
+            r.throughput_rps,
+            cap,
+            0.01,
+        );
+        assert_eq!(
+            r.bottleneck.resource, "db_pool",
+            "{}",
+            r.bottleneck.explanation
+        );
     }
 }
 
@@ -36,11 +49,25 @@ fn pool_timeouts_become_500s_with_a_latency() {
     ]);
     let timeouts = r.responses_by_cause["pool_timeout"];
     let ok = r.responses_by_cause["ok"];
-    assert!(timeouts > 10 * ok, "most fail: {timeouts} timeouts vs {ok} ok");
-    assert!(r.goodput_rps <= 20.0 * 1.0001, "goodput capped by the pool: {}", r.goodput_rps);
-    assert_eq!(r.errors.total, 0, "a pool timeout is a response, not a client error");
+    assert!(
+        timeouts > 10 * ok,
+        "most fail: {timeouts} timeouts vs {ok} ok"
+    );
+    assert!(
+        r.goodput_rps <= 20.0 * 1.0001,
+        "goodput capped by the pool: {}",
+        r.goodput_rps
+    );
+    assert_eq!(
+        r.errors.total, 0,
+        "a pool timeout is a response, not a client error"
+    );
     // A timed-out request answered after 250 ms of waiting: latency at least that.
-    assert!(r.latency_ms.p50 >= 250.0, "p50 {} includes the 250 ms wait", r.latency_ms.p50);
+    assert!(
+        r.latency_ms.p50 >= 250.0,
+        "p50 {} includes the 250 ms wait",
+        r.latency_ms.p50
+    );
 }
 
 #[test]
@@ -55,5 +82,9 @@ fn platform_threads_cap_below_the_pool() {
         ("program", "db:50ms"),
     ]);
     assert_close("thread-capped", r.throughput_rps, 2000.0, 0.01);
-    assert_eq!(r.bottleneck.resource, "tomcat_threads", "{}", r.bottleneck.explanation);
+    assert_eq!(
+        r.bottleneck.resource, "tomcat_threads",
+        "{}",
+        r.bottleneck.explanation
+    );
 }

@@ -25,10 +25,14 @@ fn step() -> impl Strategy<Value = String> {
     ];
     leaf.prop_recursive(2, 6, 3, |inner| {
         prop_oneof![
-            prop::collection::vec(inner.clone(), 1..3).prop_map(|s| format!("sync{{{}}}", s.join(","))),
-            prop::collection::vec(inner.clone(), 1..3).prop_map(|s| format!("sync(m1){{{}}}", s.join(","))),
-            prop::collection::vec(inner.clone(), 1..3).prop_map(|s| format!("lock(m2){{{}}}", s.join(","))),
-            prop::collection::vec(inner, 1..3).prop_map(|s| format!("async(mail){{{}}}", s.join(","))),
+            prop::collection::vec(inner.clone(), 1..3)
+                .prop_map(|s| format!("sync{{{}}}", s.join(","))),
+            prop::collection::vec(inner.clone(), 1..3)
+                .prop_map(|s| format!("sync(m1){{{}}}", s.join(","))),
+            prop::collection::vec(inner.clone(), 1..3)
+                .prop_map(|s| format!("lock(m2){{{}}}", s.join(","))),
+            prop::collection::vec(inner, 1..3)
+                .prop_map(|s| format!("async(mail){{{}}}", s.join(","))),
         ]
     })
 }
@@ -46,31 +50,44 @@ fn scenario() -> impl Strategy<Value = Vec<(String, String)>> {
         (1u32..20, 0u32..3000, 0u32..2),
         (1u64..1000, prop_oneof![Just("pool"), Just("virtual")]),
     )
-        .prop_map(|(steps, mode, kind, conc, threads, cores, jdk, cpu, (pool, timeout, think), (seed, exec))| {
-            vec![
-                ("program".into(), steps.join(",")),
-                ("server.mode".into(), mode.into()),
-                ("load.kind".into(), kind.into()),
-                ("load.concurrency".into(), conc.to_string()),
-                ("load.requests".into(), (conc * 3).to_string()),
-                ("load.rate_rps".into(), (conc * 20).to_string()),
-                ("load.timeout_ms".into(), timeout.to_string()),
-                ("load.think_ms".into(), think.to_string()),
-                ("server.threads_max".into(), threads.to_string()),
-                ("server.cores".into(), cores.to_string()),
-                ("server.jdk".into(), jdk.to_string()),
-                ("server.cpu_model".into(), cpu.into()),
-                ("server.max_connections".into(), (conc / 2 + 1).to_string()),
-                ("server.accept_count".into(), (conc / 4).to_string()),
-                ("db.pool_size".into(), pool.to_string()),
-                ("db.timeout_ms".into(), "300".into()),
-                ("async.mail.kind".into(), exec.into()),
-                ("async.mail.queue".into(), "5".into()),
-                ("async.mail.max".into(), "12".into()),
-                ("limits.max_events".into(), "2000000".into()),
-                ("seed".into(), seed.to_string()),
-            ]
-        })
+        .prop_map(
+            |(
+                steps,
+                mode,
+                kind,
+                conc,
+                threads,
+                cores,
+                jdk,
+                cpu,
+                (pool, timeout, think),
+                (seed, exec),
+            )| {
+                vec![
+                    ("program".into(), steps.join(",")),
+                    ("server.mode".into(), mode.into()),
+                    ("load.kind".into(), kind.into()),
+                    ("load.concurrency".into(), conc.to_string()),
+                    ("load.requests".into(), (conc * 3).to_string()),
+                    ("load.rate_rps".into(), (conc * 20).to_string()),
+                    ("load.timeout_ms".into(), timeout.to_string()),
+                    ("load.think_ms".into(), think.to_string()),
+                    ("server.threads_max".into(), threads.to_string()),
+                    ("server.cores".into(), cores.to_string()),
+                    ("server.jdk".into(), jdk.to_string()),
+                    ("server.cpu_model".into(), cpu.into()),
+                    ("server.max_connections".into(), (conc / 2 + 1).to_string()),
+                    ("server.accept_count".into(), (conc / 4).to_string()),
+                    ("db.pool_size".into(), pool.to_string()),
+                    ("db.timeout_ms".into(), "300".into()),
+                    ("async.mail.kind".into(), exec.into()),
+                    ("async.mail.queue".into(), "5".into()),
+                    ("async.mail.max".into(), "12".into()),
+                    ("limits.max_events".into(), "2000000".into()),
+                    ("seed".into(), seed.to_string()),
+                ]
+            },
+        )
 }
 
 /// Every number in the report is finite and not negative.
@@ -78,10 +95,19 @@ fn check_numbers(path: &str, v: &Value) -> Result<(), String> {
     match v {
         Value::Number(n) => {
             let x = n.as_f64().unwrap_or(f64::NAN);
-            if !x.is_finite() || x < 0.0 { Err(format!("{path} = {x}")) } else { Ok(()) }
+            if !x.is_finite() || x < 0.0 {
+                Err(format!("{path} = {x}"))
+            } else {
+                Ok(())
+            }
         }
-        Value::Array(a) => a.iter().enumerate().try_for_each(|(i, x)| check_numbers(&format!("{path}[{i}]"), x)),
-        Value::Object(m) => m.iter().try_for_each(|(k, x)| check_numbers(&format!("{path}.{k}"), x)),
+        Value::Array(a) => a
+            .iter()
+            .enumerate()
+            .try_for_each(|(i, x)| check_numbers(&format!("{path}[{i}]"), x)),
+        Value::Object(m) => m
+            .iter()
+            .try_for_each(|(k, x)| check_numbers(&format!("{path}.{k}"), x)),
         Value::Null => Err(format!("{path} is null (a NaN?)")),
         _ => Ok(()),
     }

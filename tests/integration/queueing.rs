@@ -31,7 +31,12 @@ fn littles_law_holds_in_a_steady_open_run() {
         ("server.context_switch_us", "0"),
         ("program", "io:exp(40ms)"),
     ]);
-    assert_close("Little's law L vs λW", r.little.lambda_w, r.little.mean_in_flight, 0.01);
+    assert_close(
+        "Little's law L vs λW",
+        r.little.lambda_w,
+        r.little.mean_in_flight,
+        0.01,
+    );
 }
 
 #[test]
@@ -48,14 +53,29 @@ fn requests_are_conserved() {
         ("db.timeout_ms", "300"),
         ("program", "cpu:0.2ms,db:exp(20ms),io:exp(30ms)"),
     ]);
-    assert_eq!(r.sent, r.completed + r.errors.total + r.in_flight, "sent = responses + errors + in flight");
+    assert_eq!(
+        r.sent,
+        r.completed + r.errors.total + r.in_flight,
+        "sent = responses + errors + in flight"
+    );
     let by_cause: u64 = r.errors.by_cause.values().sum();
     assert_eq!(by_cause, r.errors.total);
     let responses: u64 = r.responses_by_cause.values().sum();
     assert_eq!(responses, r.completed);
-    assert!(r.errors.by_cause["client_timeout"] > 0, "the scenario should produce client timeouts: {:?}", r.errors);
-    assert!(r.errors.by_cause["connect_failed"] > 0, "the scenario should produce connect failures: {:?}", r.errors);
-    assert!(r.responses_by_cause["pool_timeout"] > 0, "the scenario should produce pool timeouts");
+    assert!(
+        r.errors.by_cause["client_timeout"] > 0,
+        "the scenario should produce client timeouts: {:?}",
+        r.errors
+    );
+    assert!(
+        r.errors.by_cause["connect_failed"] > 0,
+        "the scenario should produce connect failures: {:?}",
+        r.errors
+    );
+    assert!(
+        r.responses_by_cause["pool_timeout"] > 0,
+        "the scenario should produce pool timeouts"
+    );
 }
 
 /// Mean response time of M/M/c from the simulator, averaged over seeds.
@@ -90,7 +110,12 @@ fn erlang_c_matches_at_several_utilisations() {
         let lambda = rho * c as f64 / mean_s;
         let expected = theory::erlang_c_mean_response(lambda, mean_s, c);
         let simulated = mmc_mean_response_s(lambda, mean_s, c, 1_000_000, 5);
-        assert_close(&format!("M/M/10 mean response at ρ={rho}"), simulated, expected, 0.03);
+        assert_close(
+            &format!("M/M/10 mean response at ρ={rho}"),
+            simulated,
+            expected,
+            0.03,
+        );
     }
 }
 
@@ -102,7 +127,10 @@ fn erlang_c_wait_probability_is_reproduced() {
     let pw = theory::erlang_c_wait_probability(lambda, mean_s, c);
     let expected = theory::erlang_c_mean_response(lambda, mean_s, c);
     let simulated = mmc_mean_response_s(lambda, mean_s, c, 400_000, 3);
-    assert!(pw > 0.5 && pw < 0.7, "P(wait) for ρ=0.8 on 4 servers is about 0.6, got {pw}");
+    assert!(
+        pw > 0.5 && pw < 0.7,
+        "P(wait) for ρ=0.8 on 4 servers is about 0.6, got {pw}"
+    );
     assert_close("M/M/4 mean response", simulated, expected, 0.03);
 }
 
@@ -120,8 +148,18 @@ fn closed_loop_on_a_fixed_pool_follows_x_equals_min_c_t_over_s() {
             ("program", "io:50ms"),
         ]);
         let (x, resp) = theory::closed_loop(clients, threads, s, 0.0);
-        assert_close(&format!("X for C={clients}, T={threads}"), r.throughput_rps, x, 0.01);
-        assert_close(&format!("R for C={clients}, T={threads}"), r.latency_ms.mean / 1000.0, resp, 0.01);
+        assert_close(
+            &format!("X for C={clients}, T={threads}"),
+            r.throughput_rps,
+            x,
+            0.01,
+        );
+        assert_close(
+            &format!("R for C={clients}, T={threads}"),
+            r.latency_ms.mean / 1000.0,
+            resp,
+            0.01,
+        );
     }
 }
 
@@ -139,7 +177,12 @@ fn closed_loop_with_think_time_follows_the_interactive_law() {
             ("program", "io:50ms"),
         ]);
         let (x, _) = theory::closed_loop(clients, 100, 0.05, think_ms / 1000.0);
-        assert_close(&format!("X for C={clients}, Z={think_ms} ms"), r.throughput_rps, x, 0.01);
+        assert_close(
+            &format!("X for C={clients}, Z={think_ms} ms"),
+            r.throughput_rps,
+            x,
+            0.01,
+        );
     }
 }
 
@@ -157,8 +200,20 @@ fn cpu_bound_work_is_capped_by_cores_in_both_modes() {
             ("server.context_switch_us", "0"),
             ("program", "cpu:20ms"),
         ]);
-        assert_close(&format!("{mode} CPU ceiling"), r.throughput_rps, 200.0, 0.01);
-        assert!(r.server.cpu_utilisation > 0.98, "{mode}: cores should be saturated");
-        assert_eq!(r.bottleneck.resource, "cpu", "{mode}: {}", r.bottleneck.explanation);
+        assert_close(
+            &format!("{mode} CPU ceiling"),
+            r.throughput_rps,
+            200.0,
+            0.01,
+        );
+        assert!(
+            r.server.cpu_utilisation > 0.98,
+            "{mode}: cores should be saturated"
+        );
+        assert_eq!(
+            r.bottleneck.resource, "cpu",
+            "{mode}: {}",
+            r.bottleneck.explanation
+        );
     }
 }

@@ -30,11 +30,32 @@ fn files(rel: &str) -> Vec<PathBuf> {
 #[test]
 fn the_core_touches_no_web_clock_os_or_threads() {
     let banned = [
-        "yew", "web_sys", "wasm_bindgen", "gloo", "plotters", "js_sys", "std::time", "Instant", "SystemTime",
-        "thread_rng", "OsRng", "std::fs", "std::env", "std::thread", "std::net", "println!", "eprintln!",
+        "yew",
+        "web_sys",
+        "wasm_bindgen",
+        "gloo",
+        "plotters",
+        "js_sys",
+        "std::time",
+        "Instant",
+        "SystemTime",
+        "thread_rng",
+        "OsRng",
+        "std::fs",
+        "std::env",
+        "std::thread",
+        "std::net",
+        "println!",
+        "eprintln!",
     ];
     let mut checked = 0;
-    for dir in ["src/sim", "src/sim.rs", "src/scenario", "src/scenario.rs", "src/theory.rs"] {
+    for dir in [
+        "src/sim",
+        "src/sim.rs",
+        "src/scenario",
+        "src/scenario.rs",
+        "src/theory.rs",
+    ] {
         for f in files(dir) {
             let text = fs::read_to_string(&f).unwrap();
             for line in text.lines().filter(|l| !l.trim_start().starts_with("//")) {
@@ -45,7 +66,10 @@ fn the_core_touches_no_web_clock_os_or_threads() {
             checked += 1;
         }
     }
-    assert!(checked > 15, "the tidy check found too few files ({checked})");
+    assert!(
+        checked > 15,
+        "the tidy check found too few files ({checked})"
+    );
 }
 
 #[test]
@@ -53,6 +77,10 @@ fn every_source_file_opens_with_a_doc_line() {
     for f in files("src").into_iter().chain(files("tests")) {
         let text = fs::read_to_string(&f).unwrap();
         let first = text.lines().next().unwrap_or("");
-        assert!(first.starts_with("//!"), "{} must open with a `//!` line saying what it is for", f.display());
+        assert!(
+            first.starts_with("//!"),
+            "{} must open with a `//!` line saying what it is for",
+            f.display()
+        );
     }
 }

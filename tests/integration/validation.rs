@@ -39,13 +39,29 @@ fn every_problem_is_reported() {
         ("program", "cpu:5parsecs".into()),
     ]);
     let fields: Vec<&str> = e.iter().map(|e| e.field.as_str()).collect();
-    assert_eq!(fields, ["load.concurrency", "server.cores", "server.mode", "program", "db.pool_size"]);
-    assert!(e[2].message.contains("platform, virtual"), "{}", e[2].message);
+    assert_eq!(
+        fields,
+        [
+            "load.concurrency",
+            "server.cores",
+            "server.mode",
+            "program",
+            "db.pool_size"
+        ]
+    );
+    assert!(
+        e[2].message.contains("platform, virtual"),
+        "{}",
+        e[2].message
+    );
 }
 
 #[test]
 fn unknown_keys_are_errors() {
-    let e = errors(&[("load.concurency", 10.into()), ("async.mail.cores", 3.into())]);
+    let e = errors(&[
+        ("load.concurency", 10.into()),
+        ("async.mail.cores", 3.into()),
+    ]);
     assert_eq!(e.len(), 2, "{e:?}");
     assert!(e.iter().all(|e| e.message.contains("unknown")));
 }
@@ -58,14 +74,21 @@ fn wrong_format_version_is_an_error() {
 
 #[test]
 fn hey_needs_at_least_one_request_per_worker() {
-    let e = errors(&[("load.concurrency", 100.into()), ("load.requests", 50.into())]);
+    let e = errors(&[
+        ("load.concurrency", 100.into()),
+        ("load.requests", 50.into()),
+    ]);
     assert_eq!(e[0].field, "load.requests");
     assert!(e[0].message.contains("100"));
 }
 
 #[test]
 fn executor_max_below_core_is_an_error() {
-    let e = errors(&[("async.mail.core", 10.into()), ("async.mail.max", 5.into()), ("program", "async(mail){io:1ms}".into())]);
+    let e = errors(&[
+        ("async.mail.core", 10.into()),
+        ("async.mail.max", 5.into()),
+        ("program", "async(mail){io:1ms}".into()),
+    ]);
     assert_eq!(e[0].field, "async.mail.max");
 }
 
@@ -78,10 +101,18 @@ fn set_parses_by_the_schema_and_rejects_garbage() {
     assert_eq!(d.get("load.concurrency"), Some(&2000.into()));
     assert_eq!(d.get("load.requests"), Some(&100000.into()));
     let e = d.set("load.concurrency", "lots").unwrap_err();
-    assert_eq!((e.field.as_str(), e.value.as_str()), ("load.concurrency", "lots"));
+    assert_eq!(
+        (e.field.as_str(), e.value.as_str()),
+        ("load.concurrency", "lots")
+    );
     assert!(d.set("load.timeout_ms", "NaN").is_err());
     assert!(d.set("load.timeout_ms", "inf").is_err());
-    assert!(d.set("no.such.key", "1").unwrap_err().message.contains("unknown"));
+    assert!(
+        d.set("no.such.key", "1")
+            .unwrap_err()
+            .message
+            .contains("unknown")
+    );
 }
 
 #[test]
@@ -101,7 +132,9 @@ fn program_errors_say_what_and_where() {
         ("async{io:1ms}", "'('"),
         ("async(9x){io:1ms}", "executor name"),
     ] {
-        let err = parse_program(text).err().unwrap_or_else(|| panic!("{text:?} should not parse"));
+        let err = parse_program(text)
+            .err()
+            .unwrap_or_else(|| panic!("{text:?} should not parse"));
         assert!(err.contains(needle), "{text:?}: {err}");
     }
 }
@@ -109,13 +142,20 @@ fn program_errors_say_what_and_where() {
 #[test]
 fn programs_compile_to_the_expected_ops() {
     use threadlab::sim::program::{LockKind, MonitorRef, Op};
-    let p = parse_program("cpu:1ms, db:2ms, sync(a){io:3ms}, async(mail){io:4ms}, lock{io:5ms}").unwrap();
+    let p = parse_program("cpu:1ms, db:2ms, sync(a){io:3ms}, async(mail){io:4ms}, lock{io:5ms}")
+        .unwrap();
     let ops = &p.program.ops;
     assert!(matches!(ops[0], Op::Cpu(_)));
     assert_eq!(&ops[1..4], &[Op::DbAcquire, ops[2], Op::DbRelease]);
     assert_eq!(ops[4], Op::Enter(MonitorRef::Shared(0), LockKind::Sync));
     assert_eq!(ops[6], Op::Exit(MonitorRef::Shared(0), LockKind::Sync));
-    assert_eq!(ops[7], Op::Async { executor: 0, resume: 10 });
+    assert_eq!(
+        ops[7],
+        Op::Async {
+            executor: 0,
+            resume: 10
+        }
+    );
     assert_eq!(ops[9], Op::End);
     assert_eq!(ops[10], Op::Enter(MonitorRef::Own, LockKind::Lock));
     assert_eq!(*ops.last().unwrap(), Op::End);
