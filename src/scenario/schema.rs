@@ -449,7 +449,7 @@ static SCHEMA: &[FieldSpec] = &[
         "KB",
         "-Xss",
         Memory,
-        "stack reserved per platform thread (1 MB on Linux x64), counted as committed — an upper bound, the OS commits touched pages only"
+        "stack per platform thread: -Xss is 1 MB on Linux x64 (the java launcher's docs) and is counted as committed, as the E2 article does (it reports ~2 GB → ~4 GB going from 200 to 1,000 threads); the OS really commits touched pages only, so this is an upper bound"
     ),
     f!(
         "memory.vthread_bytes",
@@ -459,7 +459,7 @@ static SCHEMA: &[FieldSpec] = &[
         "B",
         "JEP 444 (assumption)",
         Memory,
-        "per virtual thread object and continuation (JEP 444: a few hundred bytes to ~1 KB)"
+        "per virtual thread: the E2 article says 'a few hundred bytes'; 1 KB is a rounded-up assumption that covers the continuation object"
     ),
     f!(
         "memory.stack_chunk_kb",
@@ -469,7 +469,7 @@ static SCHEMA: &[FieldSpec] = &[
         "KB",
         "stack chunk (assumption)",
         Memory,
-        "extra per unmounted virtual thread: its stack copied to the heap (a Spring MVC stack is ~100 frames)"
+        "extra per unmounted virtual thread: its stack chunk copied to the heap (JEP 444); 8 KB assumes a Spring MVC handler stack of ~100 frames"
     ),
     f!(
         "memory.connection_kb",
@@ -479,7 +479,7 @@ static SCHEMA: &[FieldSpec] = &[
         "KB",
         "socket.appReadBufSize + appWriteBufSize",
         Memory,
-        "per open connection: Tomcat's NIO read and write buffers (8 KB each by default)"
+        "per open connection: Tomcat's NIO read and write buffers (socket.appReadBufSize and appWriteBufSize, 8 KB each by default in Tomcat's docs)"
     ),
     f!(
         "memory.request_kb",
