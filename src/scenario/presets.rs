@@ -33,6 +33,8 @@ pub struct Preset {
     pub stated: &'static [&'static str],
     /// Keys whose values are assumed, with reasons.
     pub assumptions: &'static [Assumption],
+    /// Where the experiment comes from, in one line (empty for lessons).
+    pub provenance: &'static str,
 }
 
 impl Preset {
@@ -53,20 +55,213 @@ const fn a(key: &'static str, reason: &'static str) -> Assumption {
     Assumption { key, reason }
 }
 
-// ---- shared assumptions --------------------------------------------------
+// ---- shared settings and assumptions ---------------------------------------
+//
+// An assumption is the same for every variant of one experiment unless the
+// article states a difference. Values fitted to one measured figure say so:
+// "calibrated on <figure>"; the experiment's other figures are predictions.
 
+const E1_PROVENANCE: &str = "E1 · Patrick Hütter (encircle360), \"Spring Boot mit Virtual Threads: Migration und Benchmarks\", 2024-08-19";
+const E1_PROGRAM: &str = "cpu:0.14ms,db:50ms,io:50ms,io:uniform(0ms,15.6ms),cpu:0.14ms";
+const E1_STATED: &[&str] = &[
+    "load.kind",
+    "load.concurrency",
+    "load.duration_s",
+    "server.mode",
+    "server.threads_max",
+];
+const E1_ASSUMED: &[Assumption] = &[
+    a(
+        "program",
+        "stated: a ~50 ms database query, then a ~50 ms HTTP call. Assumed: 0.28 ms of CPU per request in two halves (JSON, JDBC, HTTP client), calibrated on the virtual run's 14,200 req/s (4 cores ÷ 14,200 req/s = 0.28 ms: the only limit left once threads are not); and a further 0–15.6 ms (mean 7.8 ms) of waiting beyond the two 50 ms calls (the \"~\": driver, network, pool hand-offs), calibrated on the platform run's 1,850 req/s (200 threads ÷ 1,850 req/s = 108 ms held per request); uniform, because a constant keeps the threads in artificial lockstep",
+    ),
+    a(
+        "server.cores",
+        "not stated; 4, a common size for a service container. Only cores × CPU per request matters here, and that product is calibrated",
+    ),
+    a(
+        "db.pool_size",
+        "not stated; must be large: 14,200 req/s × 50 ms per query = 710 connections held at once in the virtual run (HikariCP's default 10 would cap both runs at 200 req/s). 1,000 in both runs",
+    ),
+    a(
+        "load.timeout_ms",
+        "the load tool is not named; \"2,000 connections for 60 s\" is wrk's vocabulary (-c, -d), and wrk's default timeout is 2 s",
+    ),
+    a(
+        "server.min_spare",
+        "Spring Boot's default (10); the article changes only threads.max",
+    ),
+];
+
+const E2_PROVENANCE: &str = "E2 · 程序员欣宸, \"性能暴涨，CTO问我是不是偷偷升级硬件了：JDK 21虚拟线程真香实录\", 2026-03-05";
+const E2_PROGRAM: &str = "cpu:0.1ms,io:50ms,io:uniform(0ms,6.3ms)";
 const E2_CORES: Assumption = a(
     "server.cores",
-    "the article's reposted table names a 4-core, 8 GB server; the hey run itself does not say",
+    "the article's reposted table names a 4-core, 8 GB server; the hey runs themselves do not say",
 );
-const E2_SERVER_CPU: Assumption = a(
+const E2_PROGRAM_WHY: Assumption = a(
     "program",
-    "Thread.sleep(50) plus Spring MVC's own work; 0.1 ms of CPU per request is typical of a trivial endpoint",
+    "stated: Thread.sleep(50). Assumed: 0.1 ms of server CPU per request (Tomcat parsing, Spring MVC dispatch, a 48-byte body), typical of a trivial endpoint; and 0–6.3 ms (mean 3.15 ms) of waiting beyond the sleep, calibrated on the platform run's 1877.2105 req/s: 100 threads ÷ 1877.21 req/s = 53.27 ms held per request. It cannot be CPU (the virtual run served 12,773 req/s from the same cores, ≤ 0.31 ms each), so it is a wait: sleep overshoot, GC safepoints, poller-to-worker hand-offs. Uniform, because a constant keeps the threads in artificial lockstep. The article's own fastest responses (53.2 ms, 53.8 ms) corroborate ~3 ms beyond the sleep",
 );
-const E2_CLIENT_CPU: Assumption = a(
-    "load.client_cpu_ms",
-    "the virtual run's hey targets localhost, so hey's CPU per request (~0.15 ms) competes for the server's cores; calibrated on 12,773 req/s",
+
+const E3_PROVENANCE: &str =
+    "E3 · 51CTO.COM, \"虚拟线程在Spring Boot中的应用及性能对比\" (author and date not given)";
+const E3_STATED: &[&str] = &[
+    "load.kind",
+    "load.concurrency",
+    "load.ramp_up_s",
+    "server.mode",
+    "program",
+];
+const E3_ASSUMED: &[Assumption] = &[
+    a(
+        "server.threads_max",
+        "not stated; Spring Boot's default 200 (the article sets only spring.threads.virtual.enabled)",
+    ),
+    a("server.min_spare", "Spring Boot's default (10)"),
+    a(
+        "server.cores",
+        "not stated; 4. The sleep endpoint barely uses CPU, so its results do not depend on it",
+    ),
+    a(
+        "load.duration_s",
+        "not stated; the charts show the response time climbing and levelling off: 100 s of ramp-up plus 100 s at full load shows the plateau",
+    ),
+    a(
+        "load.loops",
+        "not stated; JMeter's \"infinite\" (a loop count of 1 would send 10 req/s and never queue, contradicting the 5,000 ms the article shows)",
+    ),
+    a(
+        "load.timeout_ms",
+        "JMeter's HTTP sampler has no response timeout by default",
+    ),
+];
+const E3_SLEEP_PROGRAM: Assumption = a(
+    "program",
+    "stated: a log line, then Thread.sleep(1000). Assumed: 0.1 ms of CPU for the log line and Spring MVC",
 );
+const E3_CPU_PROGRAM: Assumption = a(
+    "program",
+    "stated: 20000! by repeated BigInteger.multiply. Assumed: 100 ms of CPU. The product grows to ~260,000 bits (~8,000 words); 20,000 multiplications of ~4,000 words on average is ~80 M word operations plus as many words copied into new arrays: tens to a few hundred ms on one core",
+);
+
+const E4_PROVENANCE: &str = "E4 · \"Improving I/O Concurrency with Spring @Async and Virtual Threads\" (author and date not given)";
+const E4_PROGRAM: &str = "cpu:0.2ms,db:5ms,io:102ms,async(email){io:100ms}";
+const E4_STATED: &[&str] = &[
+    "load.kind",
+    "load.requests",
+    "load.concurrency",
+    "async.email.kind",
+    "async.email.core",
+    "async.email.max",
+    "async.email.queue",
+];
+const E4_ASSUMED: &[Assumption] = &[
+    a(
+        "program",
+        "stated: create a user in the database, then an @Async e-mail that sleeps 100 ms. Assumed: 0.2 ms of CPU and 5 ms holding a HikariCP connection for the INSERT and commit; and 102 ms more before the e-mail is handed off, calibrated on the virtual executor's 896 e-mails/s at 100 concurrent: 1,000 e-mails ÷ 896/s = 1.116 s from first submission to last e-mail, minus one 100 ms e-mail, is 1.016 s for 10 rounds of 100 requests, ~102 ms each. Far more than an INSERT: the article names no client, so this includes its round trip",
+    ),
+    a(
+        "server.cores",
+        "not stated; 4. The e-mail tasks and requests barely use CPU",
+    ),
+    a(
+        "server.mode",
+        "the article changes only the @Async executor; Tomcat keeps its platform-thread pool",
+    ),
+    a(
+        "server.threads_max",
+        "Spring Boot's default 200: more than the 100 concurrent requests",
+    ),
+    a("db.pool_size", "HikariCP's default 10"),
+    a(
+        "load.timeout_ms",
+        "the client is not named; no timeout (none is reached)",
+    ),
+];
+
+const REPOST_PROVENANCE: &str = "E2 (reposted table) · quoted in 程序员欣宸's article, source not given: same 4-core 8 GB server, simple CRUD API";
+const REPOST_STATED: &[&str] = &[
+    "server.cores",
+    "server.mode",
+    "server.threads_max",
+    "load.concurrency",
+];
+const REPOST_ASSUMED: &[Assumption] = &[
+    a(
+        "program",
+        "\"simple CRUD API\": assumed 0.3 ms of CPU and one 5 ms query on a HikariCP connection",
+    ),
+    a("db.pool_size", "HikariCP's default 10"),
+    a(
+        "load.requests",
+        "not stated; the load tool is not named; assumed hey as in the article's own runs, 10 requests per user (as -n 100000 -c 10000)",
+    ),
+    a("load.timeout_ms", "hey's default 20 s"),
+    a(
+        "server.max_connections",
+        "not stated; 10,000: the table reports 10,000 users as stable, which needs 10,000 open connections. With Tomcat's default 8,192 the model leaves the other 1,808 users waiting for good, because it lets a client keep its connection forever (it does not model maxKeepAliveRequests=100 nor hey's 500 idle connections)",
+    ),
+    a(
+        "memory.heap_mb",
+        "the JVM's default heap on an 8 GB machine: 25 % = 2,048 MB",
+    ),
+    a(
+        "memory.request_kb",
+        "calibrated on \"+300 MB at 10,000 concurrency\" (virtual): 300 MB ÷ 10,000 = 30 KB per request in flight, of which the connection's buffers (16 KB), the unmounted stack (8 KB) and the virtual thread (1 KB) are the schema's values; the rest, ~5 KB, is the request's own objects",
+    ),
+    a("server.min_spare", "Spring Boot's default (10)"),
+];
+
+macro_rules! e4 {
+    ($name:literal, $n:literal, $kind:literal, $exec:expr) => {
+        Preset {
+            name: $name,
+            title: concat!("E4 · 1,000 requests at ", $n, " concurrent · @Async e-mails · ", $kind, " executor"),
+            experiment: "E4",
+            variant: concat!($kind, " ", $n),
+            description: "Each request creates a user, then hands a 100 ms e-mail to an @Async executor: a ThreadPoolTaskExecutor of 50 threads caps e-mails at 50 ÷ 100 ms = 500/s; a virtual-thread executor runs them all at once.",
+            settings: $exec,
+            stated: E4_STATED,
+            assumptions: E4_ASSUMED,
+            provenance: E4_PROVENANCE,
+        }
+    };
+}
+
+macro_rules! e4_settings {
+    ($n:literal, pool) => {
+        &[
+            ("load.kind", "closed"),
+            ("load.concurrency", $n),
+            ("load.requests", "1000"),
+            ("load.timeout_ms", "0"),
+            ("server.mode", "platform"),
+            ("server.threads_max", "200"),
+            ("server.cores", "4"),
+            ("db.pool_size", "10"),
+            ("program", E4_PROGRAM),
+            ("async.email.kind", "pool"),
+            ("async.email.core", "50"),
+            ("async.email.max", "50"),
+            ("async.email.queue", "1000"),
+        ]
+    };
+    ($n:literal, virtual) => {
+        &[
+            ("load.kind", "closed"),
+            ("load.concurrency", $n),
+            ("load.requests", "1000"),
+            ("load.timeout_ms", "0"),
+            ("server.mode", "platform"),
+            ("server.threads_max", "200"),
+            ("server.cores", "4"),
+            ("db.pool_size", "10"),
+            ("program", E4_PROGRAM),
+            ("async.email.kind", "virtual"),
+        ]
+    };
+}
 
 static PRESETS: &[Preset] = &[
     Preset {
@@ -74,7 +269,7 @@ static PRESETS: &[Preset] = &[
         title: "E2 · hey -c 2000 -n 100000 /delay/50 · platform threads (threads.max=100)",
         experiment: "E2",
         variant: "platform",
-        description: "Thread.sleep(50) behind Tomcat's pool of 100 threads: at most 100 ÷ 50 ms = 2,000 req/s, so 2,000 clients wait ~1 s each.",
+        description: "Thread.sleep(50) behind Tomcat's pool of 100 threads: at most 100 ÷ 53 ms ≈ 1,880 req/s, so 2,000 clients wait ~1 s each.",
         settings: &[
             ("load.kind", "closed"),
             ("load.concurrency", "2000"),
@@ -87,7 +282,7 @@ static PRESETS: &[Preset] = &[
             ("server.accept_count", "5000"),
             ("server.cores", "4"),
             ("server.jdk", "21"),
-            ("program", "cpu:0.1ms,io:50ms"),
+            ("program", E2_PROGRAM),
             ("load.client_cpu_ms", "0"),
         ],
         stated: &[
@@ -104,19 +299,20 @@ static PRESETS: &[Preset] = &[
         ],
         assumptions: &[
             E2_CORES,
-            E2_SERVER_CPU,
+            E2_PROGRAM_WHY,
             a(
                 "load.client_cpu_ms",
-                "the platform run's client was on a second machine: no CPU on the server's cores",
+                "stated difference: the platform run's hey ran on a second machine (192.168.31.211), so it takes no CPU from the server",
             ),
         ],
+        provenance: E2_PROVENANCE,
     },
     Preset {
         name: "e2-virtual",
         title: "E2 · hey -c 2000 -n 100000 /delay/50 · virtual threads",
         experiment: "E2",
         variant: "virtual",
-        description: "The same endpoint with spring.threads.virtual.enabled=true: the sleep no longer holds a thread, so CPU (server and a local hey) becomes the limit.",
+        description: "The same endpoint with spring.threads.virtual.enabled=true: the sleep no longer holds a thread, so CPU (the server and a local hey) becomes the limit.",
         settings: &[
             ("load.kind", "closed"),
             ("load.concurrency", "2000"),
@@ -129,8 +325,8 @@ static PRESETS: &[Preset] = &[
             ("server.accept_count", "5000"),
             ("server.cores", "4"),
             ("server.jdk", "21"),
-            ("program", "cpu:0.1ms,io:50ms"),
-            ("load.client_cpu_ms", "0.15"),
+            ("program", E2_PROGRAM),
+            ("load.client_cpu_ms", "0.21"),
         ],
         stated: &[
             "load.kind",
@@ -142,8 +338,262 @@ static PRESETS: &[Preset] = &[
             "server.accept_count",
             "server.jdk",
         ],
-        assumptions: &[E2_CORES, E2_SERVER_CPU, E2_CLIENT_CPU],
+        assumptions: &[
+            E2_CORES,
+            E2_PROGRAM_WHY,
+            a(
+                "load.client_cpu_ms",
+                "stated difference: the virtual run's hey targets localhost, so it shares the server's cores. Calibrated on 12773.137 req/s: 4 cores ÷ 12,773 req/s = 0.31 ms of CPU per request in all, 0.1 ms of it the server's, leaves 0.21 ms for hey (HTTP client work, and a TCP connect for most requests: hey keeps at most 500 idle connections, so 3 in 4 of its 2,000 workers reconnect)",
+            ),
+        ],
+        provenance: E2_PROVENANCE,
     },
+    Preset {
+        name: "e1-platform",
+        title: "E1 · 2,000 connections for 60 s · DB 50 ms + HTTP 50 ms · platform threads (200)",
+        experiment: "E1",
+        variant: "platform",
+        description: "A query and a downstream call, ~100 ms, behind Tomcat's 200 threads: at most 200 ÷ 108 ms ≈ 1,850 req/s, so 2,000 connections wait ~1 s each.",
+        settings: &[
+            ("load.kind", "closed"),
+            ("load.concurrency", "2000"),
+            ("load.requests", "null"),
+            ("load.duration_s", "60"),
+            ("load.timeout_ms", "2000"),
+            ("server.mode", "platform"),
+            ("server.threads_max", "200"),
+            ("server.min_spare", "10"),
+            ("server.cores", "4"),
+            ("program", E1_PROGRAM),
+            ("db.pool_size", "1000"),
+        ],
+        stated: E1_STATED,
+        assumptions: E1_ASSUMED,
+        provenance: E1_PROVENANCE,
+    },
+    Preset {
+        name: "e1-virtual",
+        title: "E1 · 2,000 connections for 60 s · DB 50 ms + HTTP 50 ms · virtual threads",
+        experiment: "E1",
+        variant: "virtual",
+        description: "The same service on virtual threads: the waits hold no thread, so the cores become the limit.",
+        settings: &[
+            ("load.kind", "closed"),
+            ("load.concurrency", "2000"),
+            ("load.requests", "null"),
+            ("load.duration_s", "60"),
+            ("load.timeout_ms", "2000"),
+            ("server.mode", "virtual"),
+            ("server.threads_max", "200"),
+            ("server.min_spare", "10"),
+            ("server.cores", "4"),
+            ("program", E1_PROGRAM),
+            ("db.pool_size", "1000"),
+        ],
+        stated: E1_STATED,
+        assumptions: E1_ASSUMED,
+        provenance: E1_PROVENANCE,
+    },
+    Preset {
+        name: "e2-repost-platform",
+        title: "E2 reposted table · 10,000 users · CRUD API · platform threads (200)",
+        experiment: "E2-repost",
+        variant: "platform",
+        description: "The reposted claims at 10,000 concurrent users: a pool of 200 threads, a HikariCP pool of 10.",
+        settings: &[
+            ("load.kind", "closed"),
+            ("load.concurrency", "10000"),
+            ("load.requests", "100000"),
+            ("load.timeout_ms", "20000"),
+            ("server.mode", "platform"),
+            ("server.threads_max", "200"),
+            ("server.min_spare", "10"),
+            ("server.max_connections", "10000"),
+            ("server.cores", "4"),
+            ("program", "cpu:0.3ms,db:5ms"),
+            ("db.pool_size", "10"),
+            ("memory.heap_mb", "2048"),
+            ("memory.request_kb", "5"),
+        ],
+        stated: REPOST_STATED,
+        assumptions: REPOST_ASSUMED,
+        provenance: REPOST_PROVENANCE,
+    },
+    Preset {
+        name: "e2-repost-virtual",
+        title: "E2 reposted table · 10,000 users · CRUD API · virtual threads",
+        experiment: "E2-repost",
+        variant: "virtual",
+        description: "The reposted claims at 10,000 concurrent users on virtual threads.",
+        settings: &[
+            ("load.kind", "closed"),
+            ("load.concurrency", "10000"),
+            ("load.requests", "100000"),
+            ("load.timeout_ms", "20000"),
+            ("server.mode", "virtual"),
+            ("server.threads_max", "200"),
+            ("server.min_spare", "10"),
+            ("server.max_connections", "10000"),
+            ("server.cores", "4"),
+            ("program", "cpu:0.3ms,db:5ms"),
+            ("db.pool_size", "10"),
+            ("memory.heap_mb", "2048"),
+            ("memory.request_kb", "5"),
+        ],
+        stated: REPOST_STATED,
+        assumptions: REPOST_ASSUMED,
+        provenance: REPOST_PROVENANCE,
+    },
+    Preset {
+        name: "e3-sleep-platform",
+        title: "E3 · JMeter 1,000 users, 100 s ramp-up · /load sleeps 1 s · platform threads",
+        experiment: "E3",
+        variant: "sleep platform",
+        description: "200 threads each hold a request for 1 s: once more than 200 users are active they queue, and at 1,000 users R = 1000 ÷ (200 ÷ 1 s) = 5 s.",
+        settings: &[
+            ("load.kind", "closed"),
+            ("load.concurrency", "1000"),
+            ("load.ramp_up_s", "100"),
+            ("load.requests", "null"),
+            ("load.duration_s", "200"),
+            ("load.timeout_ms", "0"),
+            ("server.mode", "platform"),
+            ("server.threads_max", "200"),
+            ("server.min_spare", "10"),
+            ("server.cores", "4"),
+            ("program", "cpu:0.1ms,io:1000ms"),
+        ],
+        stated: E3_STATED,
+        assumptions: &[
+            E3_SLEEP_PROGRAM,
+            E3_ASSUMED[0],
+            E3_ASSUMED[1],
+            E3_ASSUMED[2],
+            E3_ASSUMED[3],
+            E3_ASSUMED[4],
+            E3_ASSUMED[5],
+        ],
+        provenance: E3_PROVENANCE,
+    },
+    Preset {
+        name: "e3-sleep-virtual",
+        title: "E3 · JMeter 1,000 users, 100 s ramp-up · /load sleeps 1 s · virtual threads",
+        experiment: "E3",
+        variant: "sleep virtual",
+        description: "Every request gets its own virtual thread: the response time stays at the 1 s sleep.",
+        settings: &[
+            ("load.kind", "closed"),
+            ("load.concurrency", "1000"),
+            ("load.ramp_up_s", "100"),
+            ("load.requests", "null"),
+            ("load.duration_s", "200"),
+            ("load.timeout_ms", "0"),
+            ("server.mode", "virtual"),
+            ("server.threads_max", "200"),
+            ("server.min_spare", "10"),
+            ("server.cores", "4"),
+            ("program", "cpu:0.1ms,io:1000ms"),
+        ],
+        stated: E3_STATED,
+        assumptions: &[
+            E3_SLEEP_PROGRAM,
+            E3_ASSUMED[0],
+            E3_ASSUMED[1],
+            E3_ASSUMED[2],
+            E3_ASSUMED[3],
+            E3_ASSUMED[4],
+            E3_ASSUMED[5],
+        ],
+        provenance: E3_PROVENANCE,
+    },
+    Preset {
+        name: "e3-cpu-platform",
+        title: "E3 · JMeter 1,000 users, 100 s ramp-up · /calc computes 20000! · platform threads",
+        experiment: "E3",
+        variant: "cpu platform",
+        description: "CPU-bound: 4 cores ÷ 100 ms = 40 req/s whatever the thread model.",
+        settings: &[
+            ("load.kind", "closed"),
+            ("load.concurrency", "1000"),
+            ("load.ramp_up_s", "100"),
+            ("load.requests", "null"),
+            ("load.duration_s", "200"),
+            ("load.timeout_ms", "0"),
+            ("server.mode", "platform"),
+            ("server.threads_max", "200"),
+            ("server.min_spare", "10"),
+            ("server.cores", "4"),
+            ("program", "cpu:100ms"),
+        ],
+        stated: E3_STATED,
+        assumptions: &[
+            E3_CPU_PROGRAM,
+            E3_ASSUMED[0],
+            E3_ASSUMED[1],
+            E3_ASSUMED[2],
+            E3_ASSUMED[3],
+            E3_ASSUMED[4],
+            E3_ASSUMED[5],
+        ],
+        provenance: E3_PROVENANCE,
+    },
+    Preset {
+        name: "e3-cpu-virtual",
+        title: "E3 · JMeter 1,000 users, 100 s ramp-up · /calc computes 20000! · virtual threads",
+        experiment: "E3",
+        variant: "cpu virtual",
+        description: "The same CPU-bound endpoint on virtual threads: the 4 carriers run one factorial each at a time.",
+        settings: &[
+            ("load.kind", "closed"),
+            ("load.concurrency", "1000"),
+            ("load.ramp_up_s", "100"),
+            ("load.requests", "null"),
+            ("load.duration_s", "200"),
+            ("load.timeout_ms", "0"),
+            ("server.mode", "virtual"),
+            ("server.threads_max", "200"),
+            ("server.min_spare", "10"),
+            ("server.cores", "4"),
+            ("program", "cpu:100ms"),
+        ],
+        stated: E3_STATED,
+        assumptions: &[
+            E3_CPU_PROGRAM,
+            E3_ASSUMED[0],
+            E3_ASSUMED[1],
+            E3_ASSUMED[2],
+            E3_ASSUMED[3],
+            E3_ASSUMED[4],
+            E3_ASSUMED[5],
+        ],
+        provenance: E3_PROVENANCE,
+    },
+    e4!("e4-platform-25", "25", "platform", e4_settings!("25", pool)),
+    e4!(
+        "e4-virtual-25",
+        "25",
+        "virtual",
+        e4_settings!("25", virtual)
+    ),
+    e4!("e4-platform-50", "50", "platform", e4_settings!("50", pool)),
+    e4!(
+        "e4-virtual-50",
+        "50",
+        "virtual",
+        e4_settings!("50", virtual)
+    ),
+    e4!(
+        "e4-platform-100",
+        "100",
+        "platform",
+        e4_settings!("100", pool)
+    ),
+    e4!(
+        "e4-virtual-100",
+        "100",
+        "virtual",
+        e4_settings!("100", virtual)
+    ),
     Preset {
         name: "pinning-jdk21",
         title: "Lesson · pinning: sleep inside synchronized on JDK 21",
@@ -160,6 +610,7 @@ static PRESETS: &[Preset] = &[
         ],
         stated: &[],
         assumptions: &[],
+        provenance: "",
     },
     Preset {
         name: "pinning-jdk24",
@@ -177,6 +628,7 @@ static PRESETS: &[Preset] = &[
         ],
         stated: &[],
         assumptions: &[],
+        provenance: "",
     },
     Preset {
         name: "db-pool",
@@ -194,6 +646,7 @@ static PRESETS: &[Preset] = &[
         ],
         stated: &[],
         assumptions: &[],
+        provenance: "",
     },
     Preset {
         name: "cpu-bound",
@@ -210,6 +663,7 @@ static PRESETS: &[Preset] = &[
         ],
         stated: &[],
         assumptions: &[],
+        provenance: "",
     },
 ];
 

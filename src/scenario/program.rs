@@ -3,6 +3,7 @@
 //! ```text
 //! program  := step ("," step)*
 //! step     := ("cpu" | "io" | "db" | "file") ":" dur
+//!           | "wait" ":" dur            (Object.wait, only inside sync)
 //!           | ("sync" | "lock") ["(" NAME ")"] "{" program "}"
 //!           | "async" "(" NAME ")" "{" program "}"
 //! dur      := NUMBER UNIT | "exp(" dur ")" | "uniform(" dur "," dur ")"
@@ -44,6 +45,7 @@ pub fn parse_program(text: &str) -> Result<Parsed, String> {
         monitors: Vec::new(),
         executors: Vec::new(),
         steps: 0,
+        syncs: Vec::new(),
     };
     p.skip_ws();
     if p.at_end() {
@@ -73,6 +75,8 @@ struct Parser<'a> {
     monitors: Vec<String>,
     executors: Vec<String>,
     steps: usize,
+    /// Monitors of the enclosing `sync` blocks, innermost last.
+    syncs: Vec<MonitorRef>,
 }
 
 impl Parser<'_> {
@@ -157,6 +161,16 @@ impl Parser<'_> {
         let start = self.pos;
         let kw = self.word();
         match kw.as_str() {
+            "wait" => {
+                self.expect(':')?;
+                let d = self.dur()?;
+                let Some(&monitor) = self.syncs.last() else {
+                    return Err("wait:D is Object.wait() and needs the monitor: put it inside sync{…} or sync(NAME){…}".into());
+                };
+                self.ops.push(Op::Wait(d, monitor));
+                self.ops.push(Op::Enter(monitor, LockKind::Sync));
+                Ok(())
+            }
             "cpu" | "io" | "db" | "file" => {
                 self.expect(':')?;
                 let d = self.dur()?;
@@ -183,7 +197,13 @@ impl Parser<'_> {
                 };
                 self.expect('{')?;
                 self.ops.push(Op::Enter(monitor, kind));
+                if kind == LockKind::Sync {
+                    self.syncs.push(monitor);
+                }
                 self.steps(depth + 1)?;
+                if kind == LockKind::Sync {
+                    self.syncs.pop();
+                }
                 self.expect('}')?;
                 self.ops.push(Op::Exit(monitor, kind));
                 Ok(())
@@ -205,7 +225,10 @@ impl Parser<'_> {
                     executor,
                     resume: 0,
                 });
+                // The task runs on another thread: it holds none of the caller's monitors.
+                let outer = std::mem::take(&mut self.syncs);
                 self.steps(depth + 1)?;
+                self.syncs = outer;
                 self.expect('}')?;
                 self.ops.push(Op::End);
                 let resume = self.ops.len() as u32;
@@ -215,7 +238,9 @@ impl Parser<'_> {
             _ => {
                 self.pos = start;
                 self.skip_ws();
-                Err(self.error("a step: cpu:, io:, db:, file:, sync{…}, lock{…} or async(NAME){…}"))
+                Err(self.error(
+                    "a step: cpu:, io:, db:, file:, wait:, sync{…}, lock{…} or async(NAME){…}",
+                ))
             }
         }
     }

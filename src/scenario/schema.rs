@@ -349,7 +349,7 @@ static SCHEMA: &[FieldSpec] = &[
         "",
         "the controller method",
         Program,
-        "steps: cpu:D, io:D, db:D, file:D, sync{…}, sync(NAME){…}, lock{…}, lock(NAME){…}, async(NAME){…}; D = 50ms, exp(50ms), uniform(10ms,90ms), lognormal(p50=40ms,p99=200ms)"
+        "steps: cpu:D, io:D, db:D, file:D, wait:D (Object.wait, inside sync), sync{…}, sync(NAME){…}, lock{…}, lock(NAME){…}, async(NAME){…}; D = 50ms, exp(50ms), uniform(10ms,90ms), lognormal(p50=40ms,p99=200ms)"
     ),
     f!(
         "db.pool_size",

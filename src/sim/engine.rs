@@ -60,6 +60,8 @@ enum Wait {
     Io,
     /// File I/O (carrier captured, scheduler compensates).
     File,
+    /// `Object.wait()` (pinned with compensation before JDK 24).
+    ObjectWait,
     /// A HikariCP connection.
     DbConn,
     /// A shared `synchronized` monitor.
@@ -457,9 +459,14 @@ impl Engine {
                 (self.fibers.len() - 1) as u32
             }
         };
-        let generation = self.fibers[id as usize].generation.wrapping_add(1);
+        let old = &self.fibers[id as usize];
+        let generation = old.generation.wrapping_add(1);
+        // The wait token survives reuse: a HikariCP timeout armed in the slot's
+        // previous life must not match the new fiber's first wait.
+        let wait_token = old.wait_token;
         self.fibers[id as usize] = Fiber {
             generation,
+            wait_token,
             ..Fiber::free()
         };
         id

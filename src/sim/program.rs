@@ -35,6 +35,10 @@ pub enum Op {
     /// Blocking file I/O: the carrier stays captured, but the JDK scheduler
     /// compensates by starting another carrier (up to `maxPoolSize`).
     File(Dist),
+    /// `Object.wait(timeout)` inside a `synchronized` block: releases that
+    /// monitor for the wait (the parser follows it with an `Enter` that takes
+    /// it back). Pins on JDK 21–23, where the scheduler compensates.
+    Wait(Dist, MonitorRef),
     /// HikariCP `getConnection()`: wait for a free connection or time out.
     DbAcquire,
     /// Give the connection back (wakes the longest waiter).
@@ -82,7 +86,7 @@ impl Program {
     /// excluding waits for resources and async bodies.
     pub fn mean_blocking_ns(&self) -> f64 {
         self.sum_main(|op| match op {
-            Op::Io(d) | Op::File(d) => d.mean_ns(),
+            Op::Io(d) | Op::File(d) | Op::Wait(d, _) => d.mean_ns(),
             _ => 0.0,
         })
     }

@@ -24,6 +24,26 @@ fn with_seed(seed: &str) -> String {
     json_report(&run(&s), true)
 }
 
+/// The report that `tests/wasm_determinism.rs` must reproduce in the browser.
+const GOLDEN: &str = "tests/golden/determinism.json";
+
+#[test]
+fn native_report_matches_the_golden_file_shared_with_wasm() {
+    // The same file is compiled into the wasm test, so native and WebAssembly
+    // are held to one byte-identical report. After a deliberate model change,
+    // re-bless with UPDATE_GOLDEN=1 cargo test.
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(GOLDEN);
+    let actual = threadlab::scenario::golden_report();
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::write(&path, &actual).unwrap();
+    }
+    let expected = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        expected == actual,
+        "{GOLDEN} is stale or the run is not deterministic; if the model changed on purpose, run UPDATE_GOLDEN=1 cargo test"
+    );
+}
+
 #[test]
 fn same_seed_same_report() {
     assert_eq!(with_seed("7"), with_seed("7"));

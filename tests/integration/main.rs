@@ -1,4 +1,6 @@
 //! threadlab's integration tests: one binary, one module per concern.
+//! Native only: the browser tests are `tests/web.rs` and `tests/wasm_determinism.rs`.
+#![cfg(not(target_arch = "wasm32"))]
 
 mod cli;
 mod determinism;

@@ -112,3 +112,38 @@ fn platform_threads_do_not_care_about_synchronized() {
     ]);
     assert_close("platform threads", r.sim_time_s, 0.1, 0.001);
 }
+
+#[test]
+fn object_wait_pins_with_compensation_on_jdk_21_and_unmounts_on_24() {
+    // 40 requests each Object.wait(100 ms) on their own monitor, 4 carriers:
+    // JDK 21 pins but adds carriers, so the waits overlap; JDK 24 unmounts.
+    for jdk in [21u32, 24] {
+        let r = sleepers(40, 4, jdk, "sync{wait:100ms}");
+        assert_close(
+            &format!("Object.wait on JDK {jdk}"),
+            r.sim_time_s,
+            0.1,
+            0.001,
+        );
+        if jdk == 21 {
+            assert!(
+                r.server.peak_carriers > 4,
+                "compensating carriers: {}",
+                r.server.peak_carriers
+            );
+            assert!(r.server.peak_pinned > 0);
+        } else {
+            assert_eq!((r.server.peak_carriers, r.server.peak_pinned), (4, 0));
+        }
+    }
+}
+
+#[test]
+fn object_wait_releases_a_shared_monitor() {
+    // Ten requests wait 100 ms inside one shared monitor: wait() lets the next
+    // one in, so they overlap instead of taking 10 × 100 ms.
+    let r = sleepers(10, 4, 24, "sync(queue){wait:100ms}");
+    assert_close("wait releases the monitor", r.sim_time_s, 0.1, 0.01);
+    let held = sleepers(10, 4, 24, "sync(queue){io:100ms}");
+    assert_close("sleep keeps the monitor", held.sim_time_s, 1.0, 0.001);
+}

@@ -131,6 +131,9 @@ fn program_errors_say_what_and_where() {
         ("io:7200s", "longer than one hour"),
         ("async{io:1ms}", "'('"),
         ("async(9x){io:1ms}", "executor name"),
+        ("wait:5ms", "inside sync"),
+        ("lock{wait:5ms}", "inside sync"),
+        ("sync{async(mail){wait:5ms}}", "inside sync"),
     ] {
         let err = parse_program(text)
             .err()

@@ -33,6 +33,20 @@ impl Engine {
                     self.queue.push(self.now + dur, Event::WaitDone(f));
                     return;
                 }
+                Op::Wait(d, m) => {
+                    // Object.wait releases the monitor while waiting.
+                    if let MonitorRef::Shared(i) = m {
+                        self.monitors[i as usize].depth = 1;
+                        self.release_monitor(f, i);
+                    }
+                    let fb = &mut self.fibers[f as usize];
+                    fb.sync_depth = fb.sync_depth.saturating_sub(1);
+                    fb.pc += 1;
+                    let dur = d.sample(&mut self.rng);
+                    self.block(f, Wait::ObjectWait);
+                    self.queue.push(self.now + dur, Event::WaitDone(f));
+                    return;
+                }
                 Op::DbAcquire => {
                     if self.db_free > 0 && self.db_waiters.is_empty() {
                         self.db_free -= 1;

@@ -217,27 +217,35 @@ impl Engine {
             return;
         }
         let pins_in_sync = self.cfg.server.pins_in_sync();
-        let pinned = match wait {
+        let compensated = match wait {
             Wait::File => true,
-            // Waiting to enter a contended monitor holds the carrier before JEP 491.
-            Wait::Monitor => pins_in_sync,
-            _ => pins_in_sync && fb.sync_depth > 0,
+            Wait::ObjectWait => pins_in_sync,
+            _ => false,
         };
+        let pinned = compensated
+            || match wait {
+                // Waiting to enter a contended monitor holds the carrier before JEP 491.
+                Wait::Monitor => pins_in_sync,
+                Wait::ObjectWait => false,
+                _ => pins_in_sync && fb.sync_depth > 0,
+            };
         let c = fb.carrier;
         debug_assert!(c != NONE, "a running virtual thread is mounted");
         if pinned {
             fb.pinned = true;
             let lane = self.carriers[c as usize].lane;
             self.timeline.set(lane, LaneState::Pinned, now);
-            if wait == Wait::File {
+            if wait != Wait::File {
+                // File I/O captures the carrier too, but that is not called pinning.
+                self.gauge(Gauge::CarriersPinned, 1);
+            }
+            if compensated {
                 // The scheduler compensates for the captured carrier.
                 self.compensating += 1;
                 if self.series.get(Gauge::CarriersAlive) < self.cfg.server.max_pool_size {
                     self.new_carrier();
                     self.dispatch_carriers();
                 }
-            } else {
-                self.gauge(Gauge::CarriersPinned, 1);
             }
         } else {
             fb.carrier = NONE;
@@ -259,9 +267,10 @@ impl Engine {
             fb.pinned = false;
             let lane = self.carriers[fb.carrier as usize].lane;
             self.timeline.set(lane, LaneState::Mounted, self.now);
-            if wait == Wait::File {
+            if wait == Wait::File || wait == Wait::ObjectWait {
                 self.compensating -= 1;
-            } else {
+            }
+            if wait != Wait::File {
                 self.gauge(Gauge::CarriersPinned, -1);
             }
             self.ready.push_back(f);
