@@ -58,6 +58,7 @@ pub fn main(args: &[String], read_file: &dyn Fn(&str) -> Result<String, String>)
             ..Default::default()
         },
         Some("fidelity") => crate::fidelity::cli(&args[1..]),
+        #[cfg(not(target_arch = "wasm32"))]
         Some("bench") => crate::bench::cli(&args[1..]),
         Some(other) => bad(vec![format!(
             "unknown command '{other}'; try `threadlab help`"
