@@ -60,8 +60,6 @@ enum Wait {
     Io,
     /// File I/O (carrier captured, scheduler compensates).
     File,
-    /// `Object.wait()` (pinned with compensation before JDK 24).
-    ObjectWait,
     /// A HikariCP connection.
     DbConn,
     /// A shared `synchronized` monitor.
