@@ -60,6 +60,8 @@ enum Wait {
     Io,
     /// File I/O (carrier captured, scheduler compensates).
     File,
+    /// `Object.wait()` (pinned with compensation before JDK 24).
+    ObjectWait,
     /// A HikariCP connection.
     DbConn,
     /// A shared `synchronized` monitor.
