@@ -1,13 +1,73 @@
 //! The measured figures of the source articles, their provenance, and the
 //! measured-vs-simulated report.
+//!
+//! * `sources` — the four articles (title, author, date, URL, language);
+//! * `figures` — every measured figure as data: value in the article's own
+//!   units, the preset that reproduces it, how to read the simulated value,
+//!   tolerance and basis (predicted, calibrated, qualitative, contradiction);
+//! * `arith` — Little's-law checks of the articles' numbers and the worked
+//!   arithmetic of each contradiction;
+//! * `rows` — runs presets and builds the rows (also from reports the
+//!   playground already has: [`rows_for`], [`rows_from`]);
+//! * `format` — the text table and the JSON of `threadlab fidelity`.
+//!
+//! Pure like the core: no files, no clock, so it runs in WebAssembly too.
+
+mod arith;
+mod figures;
+mod format;
+mod rows;
+mod sources;
+
+pub use arith::{Arith, LittleCheck, little_checks, little_mean_s};
+pub use figures::{
+    Basis, Check, Figure, Measured, Read, Stat, Tolerance, figures, figures_for_preset,
+};
+pub use format::{json, text};
+pub use rows::{CALIBRATED_TOLERANCE, Row, Verdict, report, rows_for, rows_from, run_preset};
+pub use sources::{Source, source, sources};
 
 use crate::cli::Output;
 
-/// `threadlab fidelity`.
-pub fn cli(_args: &[String]) -> Output {
+/// `threadlab fidelity [--format text|json]`.
+pub fn cli(args: &[String]) -> Output {
+    let mut as_json = false;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let format = match a.as_str() {
+            "--format" => it.next().map(String::as_str),
+            s => match s.strip_prefix("--format=") {
+                Some(f) => Some(f),
+                None => {
+                    return Output {
+                        code: crate::cli::EXIT_BAD_INPUT,
+                        stdout: String::new(),
+                        stderr: format!(
+                            "error: fidelity: unknown argument {a}; usage: threadlab fidelity [--format text|json]\n"
+                        ),
+                    };
+                }
+            },
+        };
+        match format {
+            Some("json") => as_json = true,
+            Some("text") => as_json = false,
+            other => {
+                return Output {
+                    code: crate::cli::EXIT_BAD_INPUT,
+                    stdout: String::new(),
+                    stderr: format!(
+                        "error: --format: {} — one of text, json\n",
+                        other.unwrap_or("(missing)")
+                    ),
+                };
+            }
+        }
+    }
+    let rows = report();
     Output {
-        code: 2,
-        stdout: String::new(),
-        stderr: "error: the fidelity report is not built yet\n".into(),
+        code: 0,
+        stdout: if as_json { json(&rows) } else { text(&rows) },
+        stderr: String::new(),
     }
 }

@@ -118,7 +118,10 @@ const E3_ASSUMED: &[Assumption] = &[
         "server.threads_max",
         "not stated; Spring Boot's default 200 (the article sets only spring.threads.virtual.enabled)",
     ),
-    a("server.min_spare", "Spring Boot's default (10)"),
+    a(
+        "server.min_spare",
+        "Spring Boot's default of 10; the article does not change it",
+    ),
     a(
         "server.cores",
         "not stated; 4. The sleep endpoint barely uses CPU, so its results do not depend on it",
@@ -173,7 +176,10 @@ const E4_ASSUMED: &[Assumption] = &[
         "server.threads_max",
         "Spring Boot's default 200: more than the 100 concurrent requests",
     ),
-    a("db.pool_size", "HikariCP's default 10"),
+    a(
+        "db.pool_size",
+        "HikariCP's default maximum-pool-size of 10; the article does not change it",
+    ),
     a(
         "load.timeout_ms",
         "the client is not named; no timeout (none is reached)",
@@ -189,15 +195,25 @@ const REPOST_STATED: &[&str] = &[
 ];
 const REPOST_ASSUMED: &[Assumption] = &[
     a(
+        "load.kind",
+        "the load tool is not named; a closed loop like hey, which the article itself uses",
+    ),
+    a(
         "program",
         "\"simple CRUD API\": assumed 0.3 ms of CPU and one 5 ms query on a HikariCP connection",
     ),
-    a("db.pool_size", "HikariCP's default 10"),
+    a(
+        "db.pool_size",
+        "HikariCP's default maximum-pool-size of 10; the article does not change it",
+    ),
     a(
         "load.requests",
         "not stated; the load tool is not named; assumed hey as in the article's own runs, 10 requests per user (as -n 100000 -c 10000)",
     ),
-    a("load.timeout_ms", "hey's default 20 s"),
+    a(
+        "load.timeout_ms",
+        "hey's default client timeout (-t) of 20 s, as in the article's own runs",
+    ),
     a(
         "server.max_connections",
         "not stated; 10,000: the table reports 10,000 users as stable, which needs 10,000 open connections. With Tomcat's default 8,192 the model leaves the other 1,808 users waiting for good, because it lets a client keep its connection forever (it does not model maxKeepAliveRequests=100 nor hey's 500 idle connections)",
@@ -210,7 +226,10 @@ const REPOST_ASSUMED: &[Assumption] = &[
         "memory.request_kb",
         "calibrated on \"+300 MB at 10,000 concurrency\" (virtual): 300 MB ÷ 10,000 = 30 KB per request in flight, of which the connection's buffers (16 KB), the unmounted stack (8 KB) and the virtual thread (1 KB) are the schema's values; the rest, ~5 KB, is the request's own objects",
     ),
-    a("server.min_spare", "Spring Boot's default (10)"),
+    a(
+        "server.min_spare",
+        "Spring Boot's default of 10; the article does not change it",
+    ),
 ];
 
 macro_rules! e4 {
@@ -334,6 +353,8 @@ static PRESETS: &[Preset] = &[
             "load.requests",
             "load.timeout_ms",
             "server.mode",
+            "server.threads_max",
+            "server.min_spare",
             "server.max_connections",
             "server.accept_count",
             "server.jdk",
@@ -357,7 +378,6 @@ static PRESETS: &[Preset] = &[
         settings: &[
             ("load.kind", "closed"),
             ("load.concurrency", "2000"),
-            ("load.requests", "null"),
             ("load.duration_s", "60"),
             ("load.timeout_ms", "2000"),
             ("server.mode", "platform"),
@@ -380,7 +400,6 @@ static PRESETS: &[Preset] = &[
         settings: &[
             ("load.kind", "closed"),
             ("load.concurrency", "2000"),
-            ("load.requests", "null"),
             ("load.duration_s", "60"),
             ("load.timeout_ms", "2000"),
             ("server.mode", "virtual"),
@@ -454,7 +473,6 @@ static PRESETS: &[Preset] = &[
             ("load.kind", "closed"),
             ("load.concurrency", "1000"),
             ("load.ramp_up_s", "100"),
-            ("load.requests", "null"),
             ("load.duration_s", "200"),
             ("load.timeout_ms", "0"),
             ("server.mode", "platform"),
@@ -485,7 +503,6 @@ static PRESETS: &[Preset] = &[
             ("load.kind", "closed"),
             ("load.concurrency", "1000"),
             ("load.ramp_up_s", "100"),
-            ("load.requests", "null"),
             ("load.duration_s", "200"),
             ("load.timeout_ms", "0"),
             ("server.mode", "virtual"),
@@ -516,7 +533,6 @@ static PRESETS: &[Preset] = &[
             ("load.kind", "closed"),
             ("load.concurrency", "1000"),
             ("load.ramp_up_s", "100"),
-            ("load.requests", "null"),
             ("load.duration_s", "200"),
             ("load.timeout_ms", "0"),
             ("server.mode", "platform"),
@@ -547,7 +563,6 @@ static PRESETS: &[Preset] = &[
             ("load.kind", "closed"),
             ("load.concurrency", "1000"),
             ("load.ramp_up_s", "100"),
-            ("load.requests", "null"),
             ("load.duration_s", "200"),
             ("load.timeout_ms", "0"),
             ("server.mode", "virtual"),

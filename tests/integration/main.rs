@@ -5,6 +5,7 @@
 mod cli;
 mod determinism;
 mod executors;
+mod fidelity;
 mod helpers;
 mod ingress;
 mod pinning;

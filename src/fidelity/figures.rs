@@ -1,0 +1,315 @@
+//! Every measured figure of the source articles as data: its value in the
+//! article's own units, the preset that reproduces it, how to read the
+//! simulated value from a report, its tolerance and its basis.
+
+use super::arith::Arith;
+
+/// How a figure relates to the simulation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Basis {
+    /// Not fitted: the simulation predicts it from stated and assumed values.
+    Predicted,
+    /// An assumed value was fitted to this figure (must match within 2 %).
+    Calibrated,
+    /// Words, not a number: checked by a stated rule.
+    Qualitative,
+    /// Contradicts the article's other figures or queueing theory: shown with
+    /// the arithmetic, never fitted.
+    Contradiction,
+}
+
+/// How close a prediction must come.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Tolerance {
+    /// Throughput or total time: ±10 %.
+    Throughput,
+    /// Mean latency: ±10 %.
+    MeanLatency,
+    /// Percentiles, fastest and slowest: ±15 %.
+    Percentile,
+    /// Error rates: ±15 %, or ±1 percentage point near zero.
+    ErrorRate,
+    /// Memory: ±15 %.
+    Memory,
+}
+
+impl Tolerance {
+    /// Allowed relative difference.
+    pub fn relative(self) -> f64 {
+        match self {
+            Tolerance::Throughput | Tolerance::MeanLatency => 0.10,
+            Tolerance::Percentile | Tolerance::ErrorRate | Tolerance::Memory => 0.15,
+        }
+    }
+
+    /// Allowed absolute difference in the figure's unit, if any.
+    pub fn absolute(self) -> Option<f64> {
+        match self {
+            Tolerance::ErrorRate => Some(1.0),
+            _ => None,
+        }
+    }
+}
+
+/// A measured value as the article gives it.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+#[serde(untagged)]
+pub enum Measured {
+    /// A number in the figure's unit.
+    Number(f64),
+    /// Words ("almost identical", "out of memory").
+    Text(&'static str),
+}
+
+/// A latency statistic.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stat {
+    /// Mean.
+    Mean,
+    /// Median.
+    P50,
+    /// 99th percentile.
+    P99,
+    /// Fastest.
+    Min,
+    /// Slowest.
+    Max,
+}
+
+/// Where the simulated value comes from in a [`Report`](crate::sim::Report).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Read {
+    /// `throughput_rps` (hey's Requests/sec).
+    ThroughputRps,
+    /// `sim_time_s` (hey's Total).
+    TotalTimeS,
+    /// A response-latency statistic, ms.
+    Latency(Stat),
+    /// Client errors and non-200 responses, percent of all results.
+    ErrorRatePct,
+    /// `executors[name].throughput_per_s`.
+    ExecutorPerS(&'static str),
+    /// Throughput-weighted mean latency of the time-series buckets that start
+    /// at or after `after_s` (a chart's plateau), ms.
+    PlateauMeanMs {
+        /// Start of the plateau, simulated seconds.
+        after_s: f64,
+    },
+    /// Peak memory minus the preset's idle baseline, MB.
+    MemoryIncreaseMb,
+    /// Peak memory, MB.
+    PeakMemoryMb,
+    /// Nothing the simulation can show for this figure.
+    Nothing,
+}
+
+/// The rule of a qualitative figure.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Check {
+    /// No client error and no error response.
+    NoErrors,
+    /// The run ends out of memory.
+    OutOfMemory,
+    /// The figure's `read` is within 10 % of the same read of `other`.
+    Within10Pct {
+        /// The other variant's preset.
+        other: &'static str,
+    },
+}
+
+/// One measured figure.
+#[derive(Clone, Copy, Debug)]
+pub struct Figure {
+    /// Experiment id (`E1` … `E4`, `E2-repost`).
+    pub experiment: &'static str,
+    /// Variant, as the article names it.
+    pub variant: &'static str,
+    /// What was measured.
+    pub metric: &'static str,
+    /// Unit of `measured` (and of the simulated value).
+    pub unit: &'static str,
+    /// The article's value, in the article's units.
+    pub measured: Measured,
+    /// The preset that reproduces the run.
+    pub preset: &'static str,
+    /// How to read the simulated value (converted to `unit`).
+    pub read: Read,
+    /// How close a prediction must come.
+    pub tolerance: Tolerance,
+    /// Predicted, calibrated, qualitative or contradiction.
+    pub basis: Basis,
+    /// The rule of a qualitative figure.
+    pub check: Option<Check>,
+    /// The rule in words (qualitative figures).
+    pub rule: &'static str,
+    /// The contradiction's arithmetic.
+    pub arith: Option<Arith>,
+    /// Context for people: where the number is read, what was calibrated.
+    pub note: &'static str,
+    /// A prediction the model cannot reach with honest assumptions: what it
+    /// would need. Such a row is expected to fail (tested), as a finding.
+    pub finding: &'static str,
+}
+
+// One argument per column of the table below: a row reads like the article's.
+#[allow(clippy::too_many_arguments)]
+const fn fig(
+    experiment: &'static str,
+    variant: &'static str,
+    metric: &'static str,
+    unit: &'static str,
+    measured: Measured,
+    preset: &'static str,
+    read: Read,
+    tolerance: Tolerance,
+    basis: Basis,
+) -> Figure {
+    Figure {
+        experiment,
+        variant,
+        metric,
+        unit,
+        measured,
+        preset,
+        read,
+        tolerance,
+        basis,
+        check: None,
+        rule: "",
+        arith: None,
+        note: "",
+        finding: "",
+    }
+}
+
+impl Figure {
+    const fn note(mut self, note: &'static str) -> Self {
+        self.note = note;
+        self
+    }
+    const fn finding(mut self, finding: &'static str) -> Self {
+        self.finding = finding;
+        self
+    }
+    const fn rule(mut self, check: Check, rule: &'static str) -> Self {
+        self.check = Some(check);
+        self.rule = rule;
+        self
+    }
+    const fn arith(mut self, arith: Arith) -> Self {
+        self.arith = Some(arith);
+        self
+    }
+
+    /// Every preset the figure needs (its own, and a comparison's).
+    pub fn presets(&self) -> Vec<&'static str> {
+        let mut v = vec![self.preset];
+        if let Some(Check::Within10Pct { other }) = self.check {
+            v.push(other);
+        }
+        v
+    }
+}
+
+use Basis::*;
+use Measured::{Number as N, Text as T};
+use Read::*;
+use Stat::*;
+use Tolerance as Tol;
+
+const GC_PAUSE: &str = "The model dispatches requests strictly first-come first-served and has no stop-the-world pauses, so its slowest request waits barely longer than the average one. A slowest ~0.3 s above the average (in both E2 runs) needs a JVM pause (a GC or safepoint of ~0.25–0.35 s) or non-FIFO dispatch (Tomcat's poller, hey's reconnects): the model would need GC pauses.";
+
+static FIGURES: &[Figure] = &[
+    // ---- E1 -----------------------------------------------------------------
+    fig("E1", "platform", "throughput", "req/s", N(1850.0), "e1-platform", ThroughputRps, Tol::Throughput, Calibrated)
+        .note("Calibrated: the ~8 ms of waiting beyond the two 50 ms calls (200 threads ÷ 1,850 req/s = 108 ms held per request)."),
+    fig("E1", "platform", "p50 latency", "ms", N(108.0), "e1-platform", Latency(P50), Tol::Percentile, Contradiction)
+        .arith(Arith::LittleVsMedian { n: 2000.0, x_rps: 1850.0, p50_ms: 108.0, p99_ms: 1240.0, error_pct: 2.3, run_s: 60.0 })
+        .note("108 ms is what one request holds a thread (200 ÷ 1,850 req/s), not what a client waits while 1,800 others queue."),
+    fig("E1", "platform", "p99 latency", "ms", N(1240.0), "e1-platform", Latency(P99), Tol::Percentile, Predicted),
+    fig("E1", "platform", "error rate", "%", N(2.3), "e1-platform", ErrorRatePct, Tol::ErrorRate, Predicted)
+        .finding("With a first-come first-served queue every request waits about the same ~1.08 s, so a client timeout fails either none or nearly all of them, never 2.3 %. 2.3 % needs a spread of waits across the timeout (non-FIFO dispatch, connection resets under load, a short connect timeout): the model would need Tomcat's poller/acceptor behaviour or the load tool's connection handling, which the article does not name."),
+    fig("E1", "virtual", "throughput", "req/s", N(14200.0), "e1-virtual", ThroughputRps, Tol::Throughput, Calibrated)
+        .note("Calibrated: the CPU per request (4 cores ÷ 14,200 req/s = 0.28 ms). Finding: 14,200 req/s × 50 ms per query = 710 database connections held at once, so the unstated pool must have been that large."),
+    fig("E1", "virtual", "p50 latency", "ms", N(105.0), "e1-virtual", Latency(P50), Tol::Percentile, Contradiction)
+        .arith(Arith::LittleVsMedian { n: 2000.0, x_rps: 14200.0, p50_ms: 105.0, p99_ms: 142.0, error_pct: 0.0, run_s: 60.0 }),
+    fig("E1", "virtual", "p99 latency", "ms", N(142.0), "e1-virtual", Latency(P99), Tol::Percentile, Predicted)
+        .note("Sensitive to the assumed shape of the extra wait: uniform gives this value; an exponential one of the same mean gives a p99 ~20 % higher."),
+    fig("E1", "virtual", "error rate", "%", N(0.0), "e1-virtual", ErrorRatePct, Tol::ErrorRate, Predicted),
+    // ---- E2 -----------------------------------------------------------------
+    fig("E2", "platform", "Requests/sec", "req/s", N(1877.2105), "e2-platform", ThroughputRps, Tol::Throughput, Calibrated)
+        .note("Calibrated: the ~3 ms of waiting beyond the 50 ms sleep (100 threads ÷ 1877.21 req/s = 53.27 ms held per request)."),
+    fig("E2", "platform", "total time", "s", N(53.2705), "e2-platform", TotalTimeS, Tol::Throughput, Predicted)
+        .note("hey's Total: 100,000 requests ÷ Requests/sec, so it follows the calibrated throughput."),
+    fig("E2", "platform", "average", "s", N(1.0508), "e2-platform", Latency(Mean), Tol::MeanLatency, Predicted)
+        .note("Little's law on the article's own numbers: 2,000 ÷ 1877.21 req/s = 1.065 s vs 1.0508 s measured: consistent (1.4 %, the run's start and end)."),
+    fig("E2", "platform", "slowest", "s", N(1.3969), "e2-platform", Latency(Max), Tol::Percentile, Predicted)
+        .finding(GC_PAUSE),
+    fig("E2", "platform", "fastest", "s", N(0.0532), "e2-platform", Latency(Min), Tol::Percentile, Predicted)
+        .note("The first requests: the sleep, the extra wait, and 100 threads' CPU starting at once."),
+    fig("E2", "virtual", "Requests/sec", "req/s", N(12773.137), "e2-virtual", ThroughputRps, Tol::Throughput, Calibrated)
+        .note("Calibrated: hey's CPU on the shared cores (4 cores ÷ 12,773 req/s = 0.31 ms per request, 0.21 ms of it hey's). The article's prose says 12733; hey's output says 12773.1370."),
+    fig("E2", "virtual", "total time", "s", N(7.8289), "e2-virtual", TotalTimeS, Tol::Throughput, Predicted)
+        .note("hey's Total: 100,000 requests ÷ Requests/sec, so it follows the calibrated throughput."),
+    fig("E2", "virtual", "average", "s", N(0.1520), "e2-virtual", Latency(Mean), Tol::MeanLatency, Predicted)
+        .note("Little's law on the article's own numbers: 2,000 ÷ 12,773 req/s = 0.157 s vs 0.152 s measured: consistent (3 %)."),
+    fig("E2", "virtual", "slowest", "s", N(0.3913), "e2-virtual", Latency(Max), Tol::Percentile, Predicted)
+        .finding(GC_PAUSE),
+    fig("E2", "virtual", "fastest", "s", N(0.0538), "e2-virtual", Latency(Min), Tol::Percentile, Predicted),
+    // ---- E2's reposted table -------------------------------------------------
+    fig("E2-repost", "platform", "max concurrency supported", "users", N(400.0), "e2-repost-platform", Nothing, Tol::Throughput, Contradiction)
+        .arith(Arith::PoolTimeouts { users: 400.0, threads: 200.0, service_ms: 150.0, timeout_s: 20.0 })
+        .note("\"400 (timeouts start)\"."),
+    fig("E2-repost", "virtual", "max concurrency supported", "% errors", T("10,000+ (stable)"), "e2-repost-virtual", ErrorRatePct, Tol::ErrorRate, Qualitative)
+        .rule(Check::NoErrors, "stable = no client error and no error response at 10,000 users"),
+    fig("E2-repost", "platform", "mean response time", "ms", N(3200.0), "e2-repost-platform", Latency(Mean), Tol::MeanLatency, Contradiction)
+        .arith(Arith::PoolMean { users: 400.0, threads: 200.0, service_ms: 150.0, mean_ms: 3200.0 })
+        .note("The table gives no concurrency for this row. Simulated: the mean at 10,000 users."),
+    fig("E2-repost", "virtual", "mean response time", "ms", N(150.0), "e2-repost-virtual", Latency(Mean), Tol::MeanLatency, Contradiction)
+        .arith(Arith::CpuCeiling { users: 10000.0, mean_ms: 150.0, cores: 4.0, best_rps: 12773.137 })
+        .note("Simulated: the mean at 10,000 users, where HikariCP's 10 connections limit the CRUD API."),
+    fig("E2-repost", "platform", "memory at 10,000 concurrency", "MB", T("out of memory"), "e2-repost-platform", PeakMemoryMb, Tol::Memory, Contradiction)
+        .rule(Check::OutOfMemory, "out of memory = the run ends out of memory")
+        .arith(Arith::BoundedPoolOom { threads: 200.0, stack_mb: 1.0, users: 10000.0, per_request_kb: 21.0, base_mb: 150.0, heap_mb: 2048.0, machine_mb: 8192.0 })
+        .note("Simulated: peak memory, MB."),
+    fig("E2-repost", "virtual", "memory at 10,000 concurrency", "MB", N(300.0), "e2-repost-virtual", MemoryIncreaseMb, Tol::Memory, Calibrated)
+        .note("\"+300 MB only\". Calibrated: memory.request_kb. Simulated: peak memory minus the idle baseline."),
+    // ---- E3 -----------------------------------------------------------------
+    fig("E3", "sleep platform", "response time plateau", "ms", N(5000.0), "e3-sleep-platform", PlateauMeanMs { after_s: 110.0 }, Tol::MeanLatency, Predicted)
+        .note("\"Climbs quickly to ~5,000 ms\", read off a chart. Simulated: mean response time once all 1,000 users run (t ≥ 110 s). Closed loop: R = 1000 ÷ (200 ÷ 1 s) = 5 s."),
+    fig("E3", "sleep virtual", "response time plateau", "ms", N(1000.0), "e3-sleep-virtual", PlateauMeanMs { after_s: 110.0 }, Tol::MeanLatency, Predicted)
+        .note("\"Stays at ~1,000 ms\", read off a chart. Simulated: mean response time once all 1,000 users run (t ≥ 110 s)."),
+    fig("E3", "cpu platform", "response time vs virtual", "ms", T("about the same as virtual"), "e3-cpu-platform", Latency(Mean), Tol::MeanLatency, Qualitative)
+        .rule(Check::Within10Pct { other: "e3-cpu-virtual" }, "about the same = mean response time within 10 % of the virtual run's"),
+    fig("E3", "cpu virtual", "throughput vs platform", "req/s", T("about the same (\"a little smoother\")"), "e3-cpu-virtual", ThroughputRps, Tol::Throughput, Qualitative)
+        .rule(Check::Within10Pct { other: "e3-cpu-platform" }, "about the same = throughput within 10 % of the platform run's")
+        .note("\"A little smoother\" describes a chart the article shows without numbers; not checked."),
+    // ---- E4 -----------------------------------------------------------------
+    fig("E4", "platform executor 25", "e-mails/s", "e-mails/s", T("almost identical"), "e4-platform-25", ExecutorPerS("email"), Tol::Throughput, Qualitative)
+        .rule(Check::Within10Pct { other: "e4-virtual-25" }, "almost identical = within 10 % of the virtual executor's e-mails/s"),
+    fig("E4", "virtual executor 25", "e-mails/s", "e-mails/s", T("almost identical"), "e4-virtual-25", ExecutorPerS("email"), Tol::Throughput, Qualitative)
+        .rule(Check::Within10Pct { other: "e4-platform-25" }, "almost identical = within 10 % of the platform executor's e-mails/s"),
+    fig("E4", "platform executor 50", "e-mails/s", "e-mails/s", T("almost identical"), "e4-platform-50", ExecutorPerS("email"), Tol::Throughput, Qualitative)
+        .rule(Check::Within10Pct { other: "e4-virtual-50" }, "almost identical = within 10 % of the virtual executor's e-mails/s"),
+    fig("E4", "virtual executor 50", "e-mails/s", "e-mails/s", T("almost identical"), "e4-virtual-50", ExecutorPerS("email"), Tol::Throughput, Qualitative)
+        .rule(Check::Within10Pct { other: "e4-platform-50" }, "almost identical = within 10 % of the platform executor's e-mails/s"),
+    fig("E4", "platform executor 100", "e-mails/s", "e-mails/s", N(480.0), "e4-platform-100", ExecutorPerS("email"), Tol::Throughput, Predicted)
+        .note("\"Plateaus around 480\": 50 threads ÷ 100 ms = 500/s at most; the first and last e-mails of the 1,000 stretch the span."),
+    fig("E4", "virtual executor 100", "e-mails/s", "e-mails/s", N(896.0), "e4-virtual-100", ExecutorPerS("email"), Tol::Throughput, Calibrated)
+        .note("Calibrated: the request-side time before the hand-off (~102 ms). E-mails/s = tasks finished ÷ (last finish − first submission)."),
+];
+
+/// Every measured figure, experiment by experiment.
+pub fn figures() -> &'static [Figure] {
+    FIGURES
+}
+
+/// The figures a preset's run is compared with (its own, and comparisons that need it).
+pub fn figures_for_preset(name: &str) -> Vec<&'static Figure> {
+    FIGURES
+        .iter()
+        .filter(|f| f.presets().contains(&name))
+        .collect()
+}

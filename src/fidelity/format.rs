@@ -1,0 +1,141 @@
+//! The fidelity report as a readable text table, or as JSON
+//! (`{"rows": [...]}`, one object per measured figure).
+
+use std::fmt::Write as _;
+
+use super::arith::little_checks;
+use super::figures::Measured;
+use super::rows::{Row, Verdict};
+use super::sources::sources;
+
+/// `{"rows": [{experiment, variant, metric, unit, measured, simulated, diff_pct, basis, verdict, note}]}`.
+pub fn json(rows: &[Row]) -> String {
+    let mut s =
+        serde_json::to_string_pretty(&serde_json::json!({ "rows": rows })).unwrap_or_default();
+    s.push('\n');
+    s
+}
+
+fn num(v: f64) -> String {
+    let a = v.abs();
+    if a >= 1000.0 {
+        format!("{v:.0}")
+    } else if a >= 100.0 {
+        format!("{v:.1}")
+    } else if a >= 1.0 {
+        format!("{v:.2}")
+    } else {
+        format!("{v:.4}")
+    }
+}
+
+fn measured(m: &Measured) -> String {
+    match m {
+        Measured::Number(v) => num(*v),
+        Measured::Text(t) => format!("\"{t}\""),
+    }
+}
+
+/// A table, one line per figure, with numbered notes below it.
+pub fn text(rows: &[Row]) -> String {
+    let mut o = String::new();
+    let _ = writeln!(
+        o,
+        "threadlab fidelity — every measured figure of the source articles beside the simulation\n"
+    );
+    let head = [
+        "#",
+        "exp",
+        "variant",
+        "metric",
+        "measured",
+        "simulated",
+        "unit",
+        "diff",
+        "basis",
+        "verdict",
+    ];
+    let mut lines: Vec<[String; 10]> = Vec::new();
+    for (i, r) in rows.iter().enumerate() {
+        lines.push([
+            format!("{}", i + 1),
+            r.experiment.into(),
+            r.variant.into(),
+            r.metric.into(),
+            measured(&r.measured),
+            r.simulated.map_or("—".into(), num),
+            r.unit.into(),
+            r.diff_pct.map_or("—".into(), |d| format!("{d:+.1} %")),
+            format!("{:?}", r.basis).to_lowercase(),
+            match r.verdict {
+                Verdict::Pass => "pass".into(),
+                Verdict::Fail => "FAIL".into(),
+                Verdict::Shown => "shown".into(),
+            },
+        ]);
+    }
+    let mut width = head.map(|h| h.chars().count());
+    for l in &lines {
+        for (w, c) in width.iter_mut().zip(l.iter()) {
+            *w = (*w).max(c.chars().count());
+        }
+    }
+    let line = |o: &mut String, cells: &[String]| {
+        let mut s = String::new();
+        for (i, c) in cells.iter().enumerate() {
+            let pad = width[i].saturating_sub(c.chars().count());
+            // Numbers right-aligned, words left-aligned.
+            if matches!(i, 0 | 4 | 5 | 7) {
+                s.push_str(&" ".repeat(pad));
+                s.push_str(c);
+            } else {
+                s.push_str(c);
+                s.push_str(&" ".repeat(pad));
+            }
+            s.push_str("  ");
+        }
+        let _ = writeln!(o, "{}", s.trim_end());
+    };
+    line(&mut o, &head.map(String::from));
+    for l in &lines {
+        line(&mut o, l);
+    }
+    let count = |v: Verdict| rows.iter().filter(|r| r.verdict == v).count();
+    let _ = writeln!(
+        o,
+        "\n{} figures: {} pass, {} fail, {} shown (contradictions).",
+        rows.len(),
+        count(Verdict::Pass),
+        count(Verdict::Fail),
+        count(Verdict::Shown)
+    );
+    let _ = writeln!(o, "\nNotes:");
+    for (i, r) in rows.iter().enumerate() {
+        let _ = writeln!(o, "  [{}] {}", i + 1, r.note);
+    }
+    let _ = writeln!(o, "\nLittle's law on the articles' own numbers:");
+    for c in little_checks() {
+        let _ = writeln!(o, "  {}", c.text);
+    }
+    let _ = writeln!(o, "\nSources:");
+    for s in sources() {
+        let or = |v: &str| {
+            if v.is_empty() {
+                "not given".to_string()
+            } else {
+                v.to_string()
+            }
+        };
+        let _ = writeln!(
+            o,
+            "  {}  {} — {}, {} ({}) {}",
+            s.id,
+            s.title,
+            or(s.author),
+            or(s.date),
+            s.language,
+            or(s.url)
+        );
+    }
+    o
+}

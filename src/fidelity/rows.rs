@@ -1,0 +1,301 @@
+//! Measured vs simulated: runs the presets and turns each figure into a row
+//! with its difference, basis and verdict.
+
+use std::collections::BTreeMap;
+
+use super::figures::{Basis, Check, Figure, Measured, Read, Stat, figures};
+use crate::scenario;
+use crate::sim::{self, Outcome, Report};
+
+/// Whether a row meets its target.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Verdict {
+    /// Within tolerance (predicted), within 2 % (calibrated), or the rule holds.
+    Pass,
+    /// Not.
+    Fail,
+    /// A contradiction, or a comparison whose other run is missing: shown only.
+    Shown,
+}
+
+/// One measured figure beside its simulation.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Row {
+    /// Experiment id.
+    pub experiment: &'static str,
+    /// Variant.
+    pub variant: &'static str,
+    /// What was measured.
+    pub metric: &'static str,
+    /// Unit of `measured` and `simulated`.
+    pub unit: &'static str,
+    /// The article's value.
+    pub measured: Measured,
+    /// The simulation's value, if it has one.
+    pub simulated: Option<f64>,
+    /// (simulated − measured) ÷ measured, percent, when both are numbers.
+    pub diff_pct: Option<f64>,
+    /// Predicted, calibrated, qualitative or contradiction.
+    pub basis: Basis,
+    /// Pass, fail or shown.
+    pub verdict: Verdict,
+    /// The rule, the arithmetic, the calibration, the finding, in words.
+    pub note: String,
+    /// The preset that reproduces it (not in the JSON).
+    #[serde(skip)]
+    pub preset: &'static str,
+    /// A known gap of the model (not in the JSON; also in `note`).
+    #[serde(skip)]
+    pub finding: &'static str,
+}
+
+/// Allowed difference for calibrated figures.
+pub const CALIBRATED_TOLERANCE: f64 = 0.02;
+
+/// Runs a preset with its own seed.
+pub fn run_preset(name: &str) -> Option<Report> {
+    let p = scenario::preset(name)?;
+    let cfg = scenario::validate(&p.draft()).ok()?;
+    Some(sim::run(&cfg))
+}
+
+/// Every figure beside a fresh simulation of its preset(s).
+pub fn report() -> Vec<Row> {
+    let mut reports = BTreeMap::new();
+    for f in figures() {
+        for name in f.presets() {
+            if !reports.contains_key(name)
+                && let Some(r) = run_preset(name)
+            {
+                reports.insert(name.to_string(), r);
+            }
+        }
+    }
+    rows_from(&reports)
+}
+
+/// Rows for every figure whose preset has a report in `reports` (keyed by
+/// preset name). A comparison whose other run is missing is shown, not judged.
+pub fn rows_from(reports: &BTreeMap<String, Report>) -> Vec<Row> {
+    figures()
+        .iter()
+        .filter_map(|f| {
+            let r = reports.get(f.preset)?;
+            let other = match f.check {
+                Some(Check::Within10Pct { other }) => reports.get(other),
+                _ => None,
+            };
+            Some(row(f, r, other))
+        })
+        .collect()
+}
+
+/// Rows for the figures of one preset, from a report of it (as the
+/// playground has from its worker). Comparisons with another run are shown
+/// without a verdict; use [`rows_from`] with both reports to judge them.
+pub fn rows_for(preset: &str, report: &Report) -> Vec<Row> {
+    figures()
+        .iter()
+        .filter(|f| f.preset == preset)
+        .map(|f| row(f, report, None))
+        .collect()
+}
+
+/// The preset's idle memory baseline, MB.
+fn base_mb(preset: &str) -> f64 {
+    scenario::preset(preset)
+        .and_then(|p| scenario::validate(&p.draft()).ok())
+        .map_or(0.0, |c| c.memory.base as f64 / 1_048_576.0)
+}
+
+/// The simulated value of `read`, in ms / req/s / s / % / MB as the read says.
+fn value(read: Read, preset: &str, r: &Report) -> Option<f64> {
+    let l = &r.latency_ms;
+    Some(match read {
+        Read::ThroughputRps => r.throughput_rps,
+        Read::TotalTimeS => r.sim_time_s,
+        Read::Latency(s) => match s {
+            Stat::Mean => l.mean,
+            Stat::P50 => l.p50,
+            Stat::P99 => l.p99,
+            Stat::Min => l.min,
+            Stat::Max => l.max,
+        },
+        Read::ErrorRatePct => {
+            let bad = r.errors.total + r.completed.saturating_sub(r.succeeded);
+            let all = r.completed + r.errors.total;
+            if all == 0 {
+                return None;
+            }
+            bad as f64 * 100.0 / all as f64
+        }
+        Read::ExecutorPerS(name) => {
+            r.executors
+                .iter()
+                .find(|e| e.name == name)?
+                .throughput_per_s
+        }
+        Read::PlateauMeanMs { after_s } => {
+            let s = &r.series;
+            let (mut sum, mut weight) = (0.0, 0.0);
+            for (i, &t) in s.t_s.iter().enumerate() {
+                let (Some(&x), Some(&lat)) = (s.throughput_rps.get(i), s.latency_mean_ms.get(i))
+                else {
+                    continue;
+                };
+                if t >= after_s && x > 0.0 {
+                    sum += x * lat;
+                    weight += x;
+                }
+            }
+            if weight == 0.0 {
+                return None;
+            }
+            sum / weight
+        }
+        Read::MemoryIncreaseMb => r.server.peak_memory_mb - base_mb(preset),
+        Read::PeakMemoryMb => r.server.peak_memory_mb,
+        Read::Nothing => return None,
+    })
+}
+
+/// Converts a read's value to the figure's unit (latencies are read in ms).
+fn in_unit(f: &Figure, v: f64) -> f64 {
+    match (f.read, f.unit) {
+        (Read::Latency(_) | Read::PlateauMeanMs { .. }, "s") => v / 1000.0,
+        _ => v,
+    }
+}
+
+fn pct(v: f64) -> String {
+    format!("{v:+.1} %")
+}
+
+/// Builds one row.
+fn row(f: &Figure, r: &Report, other: Option<&Report>) -> Row {
+    let simulated = value(f.read, f.preset, r).map(|v| in_unit(f, v));
+    let diff_pct = match (f.measured, simulated) {
+        (Measured::Number(m), Some(s)) if m != 0.0 => Some((s - m) / m * 100.0),
+        _ => None,
+    };
+    let mut notes: Vec<String> = Vec::new();
+    let verdict = match f.basis {
+        Basis::Contradiction => {
+            if let Some(a) = f.arith {
+                notes.push(a.explain());
+            }
+            Verdict::Shown
+        }
+        Basis::Calibrated => match diff_pct {
+            Some(d) if d.abs() <= CALIBRATED_TOLERANCE * 100.0 => Verdict::Pass,
+            _ => Verdict::Fail,
+        },
+        Basis::Predicted => match (f.measured, simulated) {
+            (Measured::Number(m), Some(s)) => {
+                let rel_ok = m != 0.0 && ((s - m) / m).abs() <= f.tolerance.relative();
+                let abs_ok = f.tolerance.absolute().is_some_and(|a| (s - m).abs() <= a);
+                if rel_ok || abs_ok {
+                    Verdict::Pass
+                } else {
+                    Verdict::Fail
+                }
+            }
+            _ => Verdict::Fail,
+        },
+        Basis::Qualitative => qualitative(f, r, other, simulated, &mut notes),
+    };
+    if f.basis == Basis::Contradiction && f.check.is_some() {
+        // A contradiction with a rule: say what the simulation did.
+        let _ = qualitative(f, r, other, simulated, &mut notes);
+    }
+    let tol = match f.basis {
+        Basis::Predicted => format!(
+            "target ±{:.0} %{}",
+            f.tolerance.relative() * 100.0,
+            f.tolerance
+                .absolute()
+                .map_or(String::new(), |a| format!(" or ±{a} {}", f.unit))
+        ),
+        Basis::Calibrated => "calibrated: target ±2 %".into(),
+        _ => String::new(),
+    };
+    if !tol.is_empty() {
+        notes.insert(0, tol);
+    }
+    if !f.note.is_empty() {
+        notes.push(f.note.into());
+    }
+    if !f.finding.is_empty() {
+        notes.push(format!("Finding: {}", f.finding));
+    }
+    if r.outcome != Outcome::Completed && !matches!(f.check, Some(Check::OutOfMemory)) {
+        notes.push(format!("The run did not complete: {}.", r.outcome_detail));
+    }
+    Row {
+        experiment: f.experiment,
+        variant: f.variant,
+        metric: f.metric,
+        unit: f.unit,
+        measured: f.measured,
+        simulated,
+        diff_pct,
+        basis: f.basis,
+        verdict,
+        note: notes.join(" "),
+        preset: f.preset,
+        finding: f.finding,
+    }
+}
+
+/// Applies a qualitative rule; says what happened in `notes`.
+fn qualitative(
+    f: &Figure,
+    r: &Report,
+    other: Option<&Report>,
+    simulated: Option<f64>,
+    notes: &mut Vec<String>,
+) -> Verdict {
+    let Some(check) = f.check else {
+        return Verdict::Fail;
+    };
+    notes.push(format!("Rule: {}.", f.rule));
+    let holds = match check {
+        Check::NoErrors => {
+            let bad = r.errors.total + r.completed.saturating_sub(r.succeeded);
+            notes.push(format!(
+                "Simulated: {bad} errors in {} results ({:?}).",
+                r.completed + r.errors.total,
+                r.outcome
+            ));
+            bad == 0 && r.outcome == Outcome::Completed
+        }
+        Check::OutOfMemory => {
+            notes.push(format!(
+                "Simulated: {:?}, peak {:.0} MB.",
+                r.outcome, r.server.peak_memory_mb
+            ));
+            r.outcome == Outcome::OutOfMemory
+        }
+        Check::Within10Pct { other: name } => {
+            let Some(o) = other else {
+                notes.push(format!("Run {name} too to judge it."));
+                return Verdict::Shown;
+            };
+            let b = value(f.read, name, o).map(|v| in_unit(f, v));
+            match (simulated, b) {
+                (Some(a), Some(b)) if a.max(b) > 0.0 => {
+                    let d = (a - b) / b * 100.0;
+                    notes.push(format!(
+                        "Simulated: {a:.1} vs {b:.1} {} in {name} ({}).",
+                        f.unit,
+                        pct(d)
+                    ));
+                    d.abs() <= 10.0
+                }
+                _ => false,
+            }
+        }
+    };
+    if holds { Verdict::Pass } else { Verdict::Fail }
+}
