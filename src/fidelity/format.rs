@@ -10,15 +10,21 @@ use super::sources::sources;
 
 /// `{"rows": [{experiment, variant, metric, unit, measured, simulated, diff_pct, basis, verdict, note}]}`.
 pub fn json(rows: &[Row]) -> String {
-    let mut s =
-        serde_json::to_string_pretty(&serde_json::json!({ "rows": rows })).unwrap_or_default();
+    // A struct, not `json!`, so each row keeps the key order.
+    #[derive(serde::Serialize)]
+    struct Doc<'a> {
+        rows: &'a [Row],
+    }
+    let mut s = serde_json::to_string_pretty(&Doc { rows }).unwrap_or_default();
     s.push('\n');
     s
 }
 
 fn num(v: f64) -> String {
     let a = v.abs();
-    if a >= 1000.0 {
+    if a == 0.0 {
+        "0".into()
+    } else if a >= 1000.0 {
         format!("{v:.0}")
     } else if a >= 100.0 {
         format!("{v:.1}")

@@ -211,14 +211,15 @@ fn row(f: &Figure, r: &Report, other: Option<&Report>) -> Row {
     }
     let tol = match f.basis {
         Basis::Predicted => format!(
-            "target ±{:.0} %{}",
+            "Predicted, target ±{:.0} %{}.",
             f.tolerance.relative() * 100.0,
             f.tolerance
                 .absolute()
-                .map_or(String::new(), |a| format!(" or ±{a} {}", f.unit))
+                .map_or(String::new(), |a| format!(" or ±{a} point"))
         ),
-        Basis::Calibrated => "calibrated: target ±2 %".into(),
-        _ => String::new(),
+        Basis::Calibrated => "Target ±2 %.".into(),
+        Basis::Contradiction => "Contradiction, shown and not fitted:".into(),
+        Basis::Qualitative => String::new(),
     };
     if !tol.is_empty() {
         notes.insert(0, tol);
