@@ -40,8 +40,11 @@
 #![warn(missing_docs)]
 
 pub mod bench;
+pub mod chart;
 pub mod cli;
 pub mod fidelity;
 pub mod scenario;
 pub mod sim;
 pub mod theory;
+#[cfg(target_arch = "wasm32")]
+pub mod ui;

@@ -1,0 +1,88 @@
+//! Number formatting for labels, tooltips and tables: thousands separators
+//! and a sensible number of digits, the same on every platform.
+
+/// `1877.2105` → `1,877.21` with `decimals` digits after the point.
+pub fn thousands(x: f64, decimals: usize) -> String {
+    if !x.is_finite() {
+        return "–".into();
+    }
+    let s = format!("{:.*}", decimals, x.abs());
+    let (int, frac) = match s.split_once('.') {
+        Some((i, f)) => (i.to_string(), Some(f.to_string())),
+        None => (s.clone(), None),
+    };
+    let mut out = String::new();
+    for (i, c) in int.chars().enumerate() {
+        if i > 0 && (int.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    if let Some(f) = frac {
+        out.push('.');
+        out.push_str(&f);
+    }
+    if x < 0.0 && out.chars().any(|c| c != '0' && c != '.' && c != ',') {
+        out.insert(0, '-');
+    }
+    out
+}
+
+/// A number with about three significant digits: `12,773`, `152`, `1.05`, `0.0532`.
+pub fn sig(x: f64) -> String {
+    let a = x.abs();
+    if !x.is_finite() {
+        "–".into()
+    } else if a >= 100.0 || a == 0.0 {
+        thousands(x, 0)
+    } else if a >= 10.0 {
+        thousands(x, 1)
+    } else if a >= 1.0 {
+        thousands(x, 2)
+    } else {
+        format!(
+            "{:.*}",
+            (2 - a.log10().floor() as i32).clamp(2, 6) as usize,
+            x
+        )
+    }
+}
+
+/// Milliseconds in the friendliest unit: `850 ms`, `1.05 s`, `0.12 ms`.
+pub fn ms(x: f64) -> String {
+    if x.is_finite() && x.abs() >= 1000.0 {
+        format!("{} s", sig(x / 1000.0))
+    } else {
+        format!("{} ms", sig(x))
+    }
+}
+
+/// A signed percentage difference: `+1.4 %`, `−12 %`.
+pub fn pct_diff(simulated: f64, measured: f64) -> String {
+    if measured == 0.0 || !simulated.is_finite() {
+        return "–".into();
+    }
+    let d = (simulated - measured) / measured.abs() * 100.0;
+    let sign = if d >= 0.0 { "+" } else { "−" };
+    format!("{sign}{} %", sig(d.abs()))
+}
+
+/// Axis tick labels: compact (`2k`, `1.5M`) so they never overlap.
+pub fn tick(x: f64) -> String {
+    let a = x.abs();
+    if a >= 1e6 {
+        format!("{}M", trim(x / 1e6))
+    } else if a >= 1e4 {
+        format!("{}k", trim(x / 1e3))
+    } else if a >= 100.0 || a == 0.0 {
+        format!("{x:.0}")
+    } else {
+        trim(x)
+    }
+}
+
+fn trim(x: f64) -> String {
+    let s = format!("{x:.2}");
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    s.to_string()
+}

@@ -1,0 +1,213 @@
+//! Utilisation over time (busy threads, carriers, pinned carriers, pool
+//! waiters, queues, cores) for one run, and memory over time for both.
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+
+use super::format::{sig, thousands, tick};
+use super::style::{GRID, MEASURED, SERIES, Style, mode_color, mode_label};
+use super::view::{RunView, UTILISATION_GAUGES};
+use super::{ChartError, Frame, Tooltip, draw_message, err, nearest};
+
+fn end_t(r: &RunView) -> f64 {
+    let t = &r.series.t_s;
+    match t.as_slice() {
+        [.., a, b] => b + (b - a),
+        [a] => *a,
+        [] => 0.0,
+    }
+}
+
+fn frame<DB: DrawingBackend>(
+    chart: &ChartContext<
+        '_,
+        DB,
+        Cartesian2d<plotters::coord::types::RangedCoordf64, plotters::coord::types::RangedCoordf64>,
+    >,
+    t1: f64,
+    ymax: f64,
+) -> Frame {
+    let (l, t) = chart.backend_coord(&(0.0, ymax));
+    let (r, b) = chart.backend_coord(&(t1, 0.0));
+    Frame {
+        px_left: l as f64,
+        px_right: r as f64,
+        px_top: t as f64,
+        px_bottom: b as f64,
+        x_min: 0.0,
+        x_max: t1,
+        log_x: false,
+    }
+}
+
+/// Draws the gauges of one run.
+pub fn draw_utilisation<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    style: &Style,
+    run: &RunView,
+) -> Result<Frame, ChartError> {
+    let t1 = end_t(run);
+    let s = &run.series;
+    if t1 <= 0.0 || s.gauges.is_empty() {
+        return draw_message(area, style, "running…");
+    }
+    area.fill(&WHITE).map_err(err)?;
+    let ymax = s.gauges.values().flatten().fold(0.0f64, |a, b| a.max(*b)) * 1.12;
+    let ymax = ymax.max(1.0);
+    let mut chart = ChartBuilder::on(area)
+        .margin(style.margin())
+        .x_label_area_size(style.x_label_area())
+        .y_label_area_size(style.y_label_area())
+        .build_cartesian_2d(0f64..t1, 0f64..ymax)
+        .map_err(err)?;
+    chart
+        .configure_mesh()
+        .x_desc("simulated time (s)")
+        .y_desc("threads / requests (time-averaged)")
+        .x_label_formatter(&|x| tick(*x))
+        .y_label_formatter(&|y| tick(*y))
+        .label_style(style.font(0.85))
+        .axis_desc_style(style.font(0.9))
+        .bold_line_style(GRID)
+        .light_line_style(WHITE)
+        .draw()
+        .map_err(err)?;
+    for (i, (name, label)) in UTILISATION_GAUGES.iter().enumerate() {
+        let Some(v) = s.gauges.get(*name) else {
+            continue;
+        };
+        let c = SERIES[i % SERIES.len()];
+        let pts: Vec<(f64, f64)> = s.t_s.iter().copied().zip(v.iter().copied()).collect();
+        chart
+            .draw_series(LineSeries::new(pts, c.stroke_width(style.line(2.0))))
+            .map_err(err)?
+            .label(*label)
+            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], c.stroke_width(3)));
+    }
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperRight)
+        .label_font(style.font(0.75))
+        .background_style(WHITE.mix(0.85))
+        .border_style(GRID)
+        .draw()
+        .map_err(err)?;
+    Ok(frame(&chart, t1, ymax))
+}
+
+/// The gauges at time `t` (s).
+pub fn utilisation_tooltip(run: &RunView, t: f64) -> Option<Tooltip> {
+    let s = &run.series;
+    let i = nearest(&s.t_s, t, false)?;
+    let lines = UTILISATION_GAUGES
+        .iter()
+        .filter_map(|(name, label)| {
+            let v = s.gauges.get(*name)?.get(i)?;
+            Some(format!("{label}: {}", sig(*v)))
+        })
+        .collect();
+    Some(Tooltip {
+        title: format!("{}, t = {:.2} s", mode_label(&run.mode), s.t_s[i]),
+        lines,
+    })
+}
+
+/// Draws memory over time for each run, with the heap limit.
+pub fn draw_memory<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    style: &Style,
+    runs: &[&RunView],
+    limit_mb: f64,
+) -> Result<Frame, ChartError> {
+    let t1 = runs.iter().map(|r| end_t(r)).fold(0.0, f64::max);
+    if t1 <= 0.0 {
+        return draw_message(area, style, "running…");
+    }
+    area.fill(&WHITE).map_err(err)?;
+    let peak = runs
+        .iter()
+        .flat_map(|r| r.series.memory_mb.iter())
+        .fold(0.0f64, |a, b| a.max(*b));
+    let show_limit = limit_mb > 0.0 && limit_mb < peak * 4.0;
+    let ymax = (if show_limit { peak.max(limit_mb) } else { peak } * 1.12).max(1.0);
+    let mut chart = ChartBuilder::on(area)
+        .margin(style.margin())
+        .x_label_area_size(style.x_label_area())
+        .y_label_area_size(style.y_label_area())
+        .build_cartesian_2d(0f64..t1, 0f64..ymax)
+        .map_err(err)?;
+    chart
+        .configure_mesh()
+        .x_desc("simulated time (s)")
+        .y_desc("memory in use (MB)")
+        .x_label_formatter(&|x| tick(*x))
+        .y_label_formatter(&|y| tick(*y))
+        .label_style(style.font(0.85))
+        .axis_desc_style(style.font(0.9))
+        .bold_line_style(GRID)
+        .light_line_style(WHITE)
+        .draw()
+        .map_err(err)?;
+    if show_limit {
+        chart
+            .draw_series(DashedLineSeries::new(
+                [(0.0, limit_mb), (t1, limit_mb)],
+                style.px(6.0),
+                style.px(4.0),
+                MEASURED.stroke_width(style.line(1.5)),
+            ))
+            .map_err(err)?
+            .label(format!("heap limit {} MB", thousands(limit_mb, 0)))
+            .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], MEASURED.stroke_width(2)));
+    }
+    for r in runs {
+        let c = mode_color(&r.mode);
+        let pts: Vec<(f64, f64)> = r
+            .series
+            .t_s
+            .iter()
+            .copied()
+            .zip(r.series.memory_mb.iter().copied())
+            .collect();
+        chart
+            .draw_series(LineSeries::new(pts, c.stroke_width(style.line(2.5))))
+            .map_err(err)?
+            .label(format!(
+                "{} (peak {} MB)",
+                mode_label(&r.mode),
+                thousands(r.peak_memory_mb, 0)
+            ))
+            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], c.stroke_width(3)));
+    }
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::LowerRight)
+        .label_font(style.font(0.8))
+        .background_style(WHITE.mix(0.85))
+        .border_style(GRID)
+        .draw()
+        .map_err(err)?;
+    Ok(frame(&chart, t1, ymax))
+}
+
+/// Memory of each run at time `t` (s).
+pub fn memory_tooltip(runs: &[&RunView], t: f64) -> Option<Tooltip> {
+    let lines: Vec<String> = runs
+        .iter()
+        .filter_map(|r| {
+            let i = nearest(&r.series.t_s, t, false)?;
+            if t > end_t(r) {
+                return Some(format!("{}: run over", mode_label(&r.mode)));
+            }
+            Some(format!(
+                "{}: {} MB",
+                mode_label(&r.mode),
+                thousands(*r.series.memory_mb.get(i)?, 0)
+            ))
+        })
+        .collect();
+    (!lines.is_empty()).then(|| Tooltip {
+        title: format!("t = {t:.2} s"),
+        lines,
+    })
+}

@@ -1,0 +1,129 @@
+//! The latency histogram of each run: share of responses per log-spaced bin,
+//! drawn as outlined steps so both modes stay visible where they overlap.
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+
+use super::format::{ms, tick};
+use super::style::{GRID, Style, mode_color, mode_label};
+use super::view::RunView;
+use super::{ChartError, Frame, Tooltip, draw_message, err};
+
+/// (from ms, to ms, share %).
+type Bin = (f64, f64, f64);
+
+fn shares(r: &RunView) -> Vec<Bin> {
+    let total: u64 = r.histogram.iter().map(|b| b.2).sum();
+    if total == 0 {
+        return Vec::new();
+    }
+    r.histogram
+        .iter()
+        .filter(|b| b.1 > b.0 && b.0 > 0.0)
+        .map(|&(a, b, n)| (a, b, n as f64 / total as f64 * 100.0))
+        .collect()
+}
+
+/// Draws the histograms.
+pub fn draw_histogram<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    style: &Style,
+    runs: &[&RunView],
+) -> Result<Frame, ChartError> {
+    let all: Vec<(String, Vec<Bin>)> = runs
+        .iter()
+        .map(|r| (r.mode.clone(), shares(r)))
+        .filter(|(_, s)| !s.is_empty())
+        .collect();
+    // Only the bins that hold something set the range.
+    let busy = all.iter().flat_map(|(_, s)| s.iter().filter(|b| b.2 > 0.0));
+    let (mut x0, mut x1, mut ymax) = (f64::INFINITY, 0.0f64, 0.0f64);
+    for &(a, b, p) in busy {
+        x0 = x0.min(a);
+        x1 = x1.max(b);
+        ymax = ymax.max(p);
+    }
+    if all.is_empty() || x1 <= x0 || !x0.is_finite() {
+        return draw_message(area, style, "no responses yet");
+    }
+    area.fill(&WHITE).map_err(err)?;
+    let (x0, x1) = (x0 / 1.3, x1 * 1.3);
+    let ymax = ymax * 1.15;
+    let mut chart = ChartBuilder::on(area)
+        .margin(style.margin())
+        .x_label_area_size(style.x_label_area())
+        .y_label_area_size(style.y_label_area())
+        .build_cartesian_2d((x0..x1).log_scale(), 0f64..ymax)
+        .map_err(err)?;
+    chart
+        .configure_mesh()
+        .x_desc("latency (ms, log scale)")
+        .y_desc("share of responses (%)")
+        .x_label_formatter(&|x| tick(*x))
+        .y_label_formatter(&|y| tick(*y))
+        .label_style(style.font(0.85))
+        .axis_desc_style(style.font(0.9))
+        .bold_line_style(GRID)
+        .light_line_style(WHITE)
+        .draw()
+        .map_err(err)?;
+    for (mode, bins) in &all {
+        let c = mode_color(mode);
+        chart
+            .draw_series(
+                bins.iter()
+                    .filter(|b| b.2 > 0.0)
+                    .map(|&(a, b, p)| Rectangle::new([(a, 0.0), (b, p)], c.mix(0.35).filled())),
+            )
+            .map_err(err)?
+            .label(mode_label(mode))
+            .legend(move |(x, y)| {
+                Rectangle::new([(x, y - 5), (x + 14, y + 5)], c.mix(0.6).filled())
+            });
+        chart
+            .draw_series(bins.iter().filter(|b| b.2 > 0.0).map(|&(a, b, p)| {
+                Rectangle::new([(a, 0.0), (b, p)], c.stroke_width(style.line(1.5)))
+            }))
+            .map_err(err)?;
+    }
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperRight)
+        .label_font(style.font(0.8))
+        .background_style(WHITE.mix(0.85))
+        .border_style(GRID)
+        .draw()
+        .map_err(err)?;
+    let (l, t) = chart.backend_coord(&(x0, ymax));
+    let (r, b) = chart.backend_coord(&(x1, 0.0));
+    Ok(Frame {
+        px_left: l as f64,
+        px_right: r as f64,
+        px_top: t as f64,
+        px_bottom: b as f64,
+        x_min: x0,
+        x_max: x1,
+        log_x: true,
+    })
+}
+
+/// Each run's bin at latency `x` (ms).
+pub fn histogram_tooltip(runs: &[&RunView], x: f64) -> Option<Tooltip> {
+    let lines: Vec<String> = runs
+        .iter()
+        .filter_map(|r| {
+            let (a, b, p) = shares(r).into_iter().find(|b| b.0 <= x && x < b.1)?;
+            Some(format!(
+                "{}: {:.1} % in {} – {}",
+                mode_label(&r.mode),
+                p,
+                ms(a),
+                ms(b)
+            ))
+        })
+        .collect();
+    Some(Tooltip {
+        title: format!("latency ≈ {}", ms(x)),
+        lines,
+    })
+}

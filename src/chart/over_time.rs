@@ -1,0 +1,204 @@
+//! Throughput and latency over the time of one run, both server modes on one
+//! time axis, with the lowest capacity ceiling and measured figures as lines.
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+
+use super::format::{ms, thousands, tick};
+use super::style::{GRID, MEASURED, Style, mode_color, mode_label};
+use super::sweep::Marker;
+use super::theory::Theory;
+use super::view::RunView;
+use super::{ChartError, Frame, Tooltip, draw_message, err, nearest};
+
+/// Which quantity over time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum TimeMetric {
+    /// Requests per second.
+    Throughput,
+    /// Mean and p99 latency.
+    Latency,
+}
+
+fn max_t(runs: &[&RunView]) -> f64 {
+    runs.iter()
+        .filter_map(|r| r.series.t_s.last().map(|t| t + bucket(r)))
+        .fold(0.0, f64::max)
+}
+
+fn bucket(r: &RunView) -> f64 {
+    match r.series.t_s.as_slice() {
+        [a, b, ..] => b - a,
+        _ => 0.0,
+    }
+}
+
+/// Draws throughput or latency over time for each run.
+pub fn draw_over_time<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    style: &Style,
+    runs: &[&RunView],
+    theory: &[Theory],
+    measured: &[Marker],
+    metric: TimeMetric,
+) -> Result<Frame, ChartError> {
+    let t1 = max_t(runs);
+    if t1 <= 0.0 {
+        return draw_message(area, style, "running…");
+    }
+    area.fill(&WHITE).map_err(err)?;
+    let series = |r: &RunView| -> Vec<Vec<f64>> {
+        match metric {
+            TimeMetric::Throughput => vec![r.series.throughput_rps.clone()],
+            TimeMetric::Latency => vec![
+                r.series.latency_mean_ms.clone(),
+                r.series.latency_p99_ms.clone(),
+            ],
+        }
+    };
+    let mut ymax = runs
+        .iter()
+        .flat_map(|r| series(r).into_iter().flatten())
+        .chain(measured.iter().map(|m| m.y))
+        .fold(0.0f64, f64::max);
+    if metric == TimeMetric::Throughput {
+        for t in theory {
+            if t.max_rps() < ymax * 1.6 {
+                ymax = ymax.max(t.max_rps());
+            }
+        }
+    }
+    let ymax = if ymax > 0.0 { ymax * 1.12 } else { 1.0 };
+    let y_desc = match metric {
+        TimeMetric::Throughput => "throughput (req/s)",
+        TimeMetric::Latency => "latency (ms): mean solid, p99 dashed",
+    };
+    let mut chart = ChartBuilder::on(area)
+        .margin(style.margin())
+        .x_label_area_size(style.x_label_area())
+        .y_label_area_size(style.y_label_area())
+        .build_cartesian_2d(0f64..t1, 0f64..ymax)
+        .map_err(err)?;
+    chart
+        .configure_mesh()
+        .x_desc("simulated time (s)")
+        .y_desc(y_desc)
+        .x_label_formatter(&|x| tick(*x))
+        .y_label_formatter(&|y| tick(*y))
+        .label_style(style.font(0.85))
+        .axis_desc_style(style.font(0.9))
+        .bold_line_style(GRID)
+        .light_line_style(WHITE)
+        .draw()
+        .map_err(err)?;
+    if metric == TimeMetric::Throughput {
+        for t in theory.iter().filter(|t| t.max_rps() < ymax) {
+            let c = mode_color(&t.mode).mix(0.55);
+            let y = t.max_rps();
+            chart
+                .draw_series(DashedLineSeries::new(
+                    [(0.0, y), (t1, y)],
+                    style.px(6.0),
+                    style.px(4.0),
+                    c.stroke_width(style.line(1.5)),
+                ))
+                .map_err(err)?
+                .label(format!("ceiling, {}: {} req/s", t.mode, thousands(y, 0)))
+                .legend(move |(x, y)| {
+                    PathElement::new(vec![(x, y), (x + 18, y)], c.stroke_width(2))
+                });
+        }
+    }
+    for m in measured {
+        let c = mode_color(&m.mode);
+        chart
+            .draw_series(DashedLineSeries::new(
+                [(0.0, m.y), (t1, m.y)],
+                style.px(2.0),
+                style.px(3.0),
+                MEASURED.stroke_width(style.line(2.0)),
+            ))
+            .map_err(err)?
+            .label(m.label.clone())
+            .legend(move |(x, y)| {
+                EmptyElement::at((x + 9, y))
+                    + Cross::new((0, 0), 5, MEASURED.stroke_width(2))
+                    + Circle::new((0, 0), 7, c.stroke_width(2))
+            });
+    }
+    for r in runs {
+        let c = mode_color(&r.mode);
+        for (i, ys) in series(r).into_iter().enumerate() {
+            let pts: Vec<(f64, f64)> = r.series.t_s.iter().copied().zip(ys).collect();
+            if i == 0 {
+                chart
+                    .draw_series(LineSeries::new(pts, c.stroke_width(style.line(2.5))))
+                    .map_err(err)?
+                    .label(mode_label(&r.mode))
+                    .legend(move |(x, y)| {
+                        PathElement::new(vec![(x, y), (x + 18, y)], c.stroke_width(3))
+                    });
+            } else {
+                chart
+                    .draw_series(DashedLineSeries::new(
+                        pts,
+                        style.px(8.0),
+                        style.px(4.0),
+                        c.stroke_width(style.line(1.5)),
+                    ))
+                    .map_err(err)?;
+            }
+        }
+    }
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperRight)
+        .label_font(style.font(0.8))
+        .background_style(WHITE.mix(0.85))
+        .border_style(GRID)
+        .draw()
+        .map_err(err)?;
+    let (l, t) = chart.backend_coord(&(0.0, ymax));
+    let (rr, b) = chart.backend_coord(&(t1, 0.0));
+    Ok(Frame {
+        px_left: l as f64,
+        px_right: rr as f64,
+        px_top: t as f64,
+        px_bottom: b as f64,
+        x_min: 0.0,
+        x_max: t1,
+        log_x: false,
+    })
+}
+
+/// Each run's values in the bucket nearest to time `t` (s).
+pub fn over_time_tooltip(runs: &[&RunView], metric: TimeMetric, t: f64) -> Option<Tooltip> {
+    let mut lines = Vec::new();
+    for r in runs {
+        let s = &r.series;
+        let Some(i) = nearest(&s.t_s, t, false) else {
+            continue;
+        };
+        if t > s.t_s[i] + bucket(r) * 1.5 {
+            lines.push(format!("{}: run over", mode_label(&r.mode)));
+            continue;
+        }
+        lines.push(match metric {
+            TimeMetric::Throughput => format!(
+                "{}: {} req/s",
+                mode_label(&r.mode),
+                thousands(s.throughput_rps[i], 0)
+            ),
+            TimeMetric::Latency => format!(
+                "{}: mean {}, p99 {}",
+                mode_label(&r.mode),
+                ms(s.latency_mean_ms[i]),
+                ms(s.latency_p99_ms[i])
+            ),
+        });
+    }
+    (!lines.is_empty()).then(|| Tooltip {
+        title: format!("t = {:.2} s", t),
+        lines,
+    })
+}

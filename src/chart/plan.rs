@@ -1,0 +1,169 @@
+//! Which runs the charts need, as drafts: one full run per server mode (for
+//! the over-time charts, the timeline and the tables) and a sweep of the load
+//! (concurrency, or arrival rate for an open loop) per mode. Every run is
+//! bounded by an event budget so nothing the page asks for can run away.
+
+use serde_json::Value;
+
+use crate::scenario::{Draft, validate};
+use crate::sim::config::LoadKind;
+
+/// Event budget of a full run unless the scenario sets a lower one.
+pub const SINGLE_MAX_EVENTS: u64 = 30_000_000;
+/// Upper limit for a scenario's own budget in the playground.
+pub const SINGLE_MAX_EVENTS_CAP: u64 = 50_000_000;
+/// Event budget of one sweep point.
+pub const SWEEP_MAX_EVENTS: u64 = 4_000_000;
+/// Points per sweep and mode.
+pub const SWEEP_POINTS: usize = 25;
+/// Requests per sweep point (at least; more at high concurrency).
+pub const SWEEP_REQUESTS: u64 = 20_000;
+
+/// What the sweep varies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum SweepAxis {
+    /// Closed loop: `load.concurrency`.
+    Concurrency,
+    /// Open loop: `load.rate_rps`.
+    Rate,
+}
+
+impl SweepAxis {
+    /// The axis label with its unit.
+    pub fn label(self) -> &'static str {
+        match self {
+            SweepAxis::Concurrency => "concurrency (clients in flight)",
+            SweepAxis::Rate => "arrival rate (req/s)",
+        }
+    }
+
+    /// The draft key it sets.
+    pub fn key(self) -> &'static str {
+        match self {
+            SweepAxis::Concurrency => "load.concurrency",
+            SweepAxis::Rate => "load.rate_rps",
+        }
+    }
+}
+
+/// The draft of a mode's full run: `draft` with `server.mode` set, a bounded
+/// event budget, and a timeline window in the steady state unless the
+/// scenario chooses one.
+pub fn single(draft: &Draft, mode: &str) -> Draft {
+    let mut d = draft.clone();
+    d.set_value("server.mode", Value::from(mode));
+    let budget = d
+        .get("limits.max_events")
+        .and_then(Value::as_u64)
+        .map_or(SINGLE_MAX_EVENTS, |b| b.min(SINGLE_MAX_EVENTS_CAP));
+    d.set_value("limits.max_events", Value::from(budget));
+    let unset = |k: &str| d.get(k).is_none();
+    if unset("record.timeline_start_ms")
+        && unset("record.timeline_window_ms")
+        && let Ok(cfg) = validate(&d)
+    {
+        let t = super::theory::Theory::of(&cfg);
+        let window = (t.service_ms * 6.0).clamp(20.0, 2000.0);
+        let ramp_ms = match cfg.load.kind {
+            LoadKind::Closed { ramp_up, .. } => ramp_up as f64 / 1e6,
+            LoadKind::Open { .. } => 0.0,
+        };
+        let total = cfg.load.requests.unwrap_or(0) as f64;
+        let est_ms = if t.max_rps().is_finite() && total > 0.0 {
+            total / t.max_rps() * 1000.0
+        } else {
+            10_000.0
+        };
+        let start = (1000.0 + ramp_ms).min(est_ms * 0.3).max(0.0);
+        d.set_value("record.timeline_start_ms", json_f64(start.round()));
+        d.set_value("record.timeline_window_ms", json_f64(window.round()));
+    }
+    d
+}
+
+fn json_f64(x: f64) -> Value {
+    serde_json::Number::from_f64(x).map_or(Value::Null, Value::Number)
+}
+
+/// The sweep's axis and its points for `draft` (log-spaced, the scenario's
+/// own value included).
+pub fn sweep_points(draft: &Draft) -> (SweepAxis, Vec<f64>) {
+    let Ok(cfg) = validate(draft) else {
+        return (SweepAxis::Concurrency, Vec::new());
+    };
+    let (axis, here, lo, hi) = match cfg.load.kind {
+        LoadKind::Closed { concurrency, .. } => {
+            let c = concurrency as f64;
+            (SweepAxis::Concurrency, c, 1.0, (c * 2.0).max(16.0))
+        }
+        LoadKind::Open { rate_rps, .. } => {
+            (SweepAxis::Rate, rate_rps, rate_rps / 25.0, rate_rps * 2.0)
+        }
+    };
+    let n = SWEEP_POINTS;
+    let mut xs: Vec<f64> = (0..n)
+        .map(|i| {
+            let f = i as f64 / (n - 1) as f64;
+            (lo.ln() + f * (hi.ln() - lo.ln())).exp()
+        })
+        .map(|x| {
+            if axis == SweepAxis::Concurrency {
+                x.round().max(1.0)
+            } else {
+                x
+            }
+        })
+        .collect();
+    // Put the scenario's own value in place of its nearest neighbour.
+    if let Some(i) = super::nearest(&xs, here, true) {
+        xs[i] = here;
+    }
+    xs.sort_by(f64::total_cmp);
+    xs.dedup();
+    (axis, xs)
+}
+
+/// The order in which to run the points: coarse first, so the curve's shape
+/// shows early and the gaps fill in.
+pub fn fill_order(n: usize) -> Vec<usize> {
+    let mut order = Vec::with_capacity(n);
+    let mut step = n.next_power_of_two();
+    while step >= 1 {
+        let mut i = 0;
+        while i < n {
+            if !order.contains(&i) {
+                order.push(i);
+            }
+            i += step;
+        }
+        if step == 1 {
+            break;
+        }
+        step /= 2;
+    }
+    if n > 1 && order.last() != Some(&(n - 1)) {
+        order.retain(|&i| i != n - 1);
+        order.insert(1, n - 1);
+    }
+    order
+}
+
+/// The draft of one sweep point: `x` on `axis`, a request count instead of a
+/// duration, no ramp-up, a small event budget and minimal recording.
+pub fn sweep_point(draft: &Draft, mode: &str, axis: SweepAxis, x: f64) -> Draft {
+    let mut d = draft.clone();
+    d.set_value("server.mode", Value::from(mode));
+    match axis {
+        SweepAxis::Concurrency => d.set_value(axis.key(), Value::from(x.round() as u64)),
+        SweepAxis::Rate => d.set_value(axis.key(), json_f64(x)),
+    }
+    let requests = SWEEP_REQUESTS.max(3 * x.round() as u64).min(200_000);
+    d.set_value("load.requests", Value::from(requests));
+    d.set_value("load.duration_s", Value::Null);
+    d.set_value("load.loops", Value::Null);
+    d.set_value("load.ramp_up_s", Value::from(0));
+    d.set_value("limits.max_events", Value::from(SWEEP_MAX_EVENTS));
+    d.set_value("record.series_buckets", Value::from(10));
+    d.set_value("record.timeline_lanes", Value::from(0));
+    d
+}

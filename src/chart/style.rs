@@ -1,0 +1,97 @@
+//! Colours, fonts and line widths shared by every chart, scaled for the
+//! device (pixel ratio) and the room (a projector gets larger text).
+
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+/// Platform threads: a warm orange.
+pub const PLATFORM: RGBColor = RGBColor(214, 96, 13);
+/// Virtual threads: a clear blue.
+pub const VIRTUAL: RGBColor = RGBColor(31, 110, 190);
+/// Measured figures: near black.
+pub const MEASURED: RGBColor = RGBColor(20, 20, 20);
+/// Theory lines and secondary text.
+pub const MUTED: RGBColor = RGBColor(110, 110, 110);
+/// Grid lines.
+pub const GRID: RGBColor = RGBColor(225, 225, 225);
+
+/// A colour per series for multi-series charts (colour-blind friendly order).
+pub const SERIES: [RGBColor; 8] = [
+    RGBColor(31, 110, 190),
+    RGBColor(214, 96, 13),
+    RGBColor(44, 160, 44),
+    RGBColor(200, 30, 60),
+    RGBColor(148, 103, 189),
+    RGBColor(140, 86, 75),
+    RGBColor(200, 140, 0),
+    RGBColor(23, 170, 190),
+];
+
+/// Sizes for one drawing surface.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Style {
+    /// Base font size in device pixels.
+    pub font_px: f64,
+    /// Device pixels per CSS pixel (line widths scale with it).
+    pub scale: f64,
+}
+
+impl Default for Style {
+    fn default() -> Self {
+        Style {
+            font_px: 14.0,
+            scale: 1.0,
+        }
+    }
+}
+
+impl Style {
+    /// A font `rel` times the base size.
+    pub fn font(&self, rel: f64) -> TextStyle<'static> {
+        ("sans-serif", self.font_px * rel).into_font().color(&BLACK)
+    }
+
+    /// A font anchored for labels placed at their right end.
+    pub fn font_right(&self, rel: f64) -> TextStyle<'static> {
+        self.font(rel).pos(Pos::new(HPos::Right, VPos::Center))
+    }
+
+    /// A line width in device pixels.
+    pub fn line(&self, css_px: f64) -> u32 {
+        (css_px * self.scale).round().max(1.0) as u32
+    }
+
+    /// A length in device pixels.
+    pub fn px(&self, css_px: f64) -> i32 {
+        (css_px * self.scale).round() as i32
+    }
+
+    /// Space for x-axis labels and tick labels.
+    pub fn x_label_area(&self) -> u32 {
+        (self.font_px * 3.2) as u32
+    }
+
+    /// Space for y-axis labels and tick labels.
+    pub fn y_label_area(&self) -> u32 {
+        (self.font_px * 4.6) as u32
+    }
+
+    /// Margin around the plot.
+    pub fn margin(&self) -> u32 {
+        (self.font_px * 0.8) as u32
+    }
+}
+
+/// The colour of a server mode (`platform` or `virtual`).
+pub fn mode_color(mode: &str) -> RGBColor {
+    if mode == "virtual" { VIRTUAL } else { PLATFORM }
+}
+
+/// The legend name of a server mode.
+pub fn mode_label(mode: &str) -> &'static str {
+    if mode == "virtual" {
+        "virtual threads"
+    } else {
+        "platform threads"
+    }
+}

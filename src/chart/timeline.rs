@@ -1,0 +1,167 @@
+//! The timeline: what each Tomcat thread (platform) or carrier thread
+//! (virtual) does over a short window — running, blocked, waiting, mounted,
+//! pinned or idle — one lane per thread.
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+use super::format::tick;
+use super::style::{GRID, MUTED, Style};
+use super::view::{LANE_STATES, RunView};
+use super::{ChartError, Frame, Tooltip, draw_message, err};
+
+/// The colour of a lane state (index into [`LANE_STATES`]).
+pub fn state_color(state: u8) -> RGBColor {
+    match state {
+        0 => RGBColor(236, 236, 236), // idle
+        1 => RGBColor(44, 160, 44),   // cpu
+        2 => RGBColor(214, 96, 13),   // blocked
+        3 => RGBColor(230, 190, 40),  // waiting
+        4 => RGBColor(31, 110, 190),  // mounted
+        _ => RGBColor(200, 30, 60),   // pinned
+    }
+}
+
+/// Draws one run's timeline.
+pub fn draw_timeline<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    style: &Style,
+    run: &RunView,
+) -> Result<Frame, ChartError> {
+    let tl = &run.timeline;
+    let lanes = tl.lanes.len();
+    if lanes == 0 || tl.end_ms <= tl.start_ms {
+        return draw_message(area, style, "no threads recorded in the window");
+    }
+    area.fill(&WHITE).map_err(err)?;
+    // Only the states this timeline uses get a legend entry.
+    let mut used = [false; 6];
+    for s in &tl.segments {
+        used[(s.1 as usize).min(5)] = true;
+    }
+    let legend_h = (style.font_px * 1.8) as u32;
+    let (legend, body) = area.split_vertically(legend_h);
+    let mut x = style.px(8.0);
+    for (i, (name, _)) in LANE_STATES.iter().enumerate() {
+        if !used[i] {
+            continue;
+        }
+        let sq = (style.font_px * 0.8) as i32;
+        let y = legend_h as i32 / 2;
+        legend
+            .draw(&Rectangle::new(
+                [(x, y - sq / 2), (x + sq, y + sq / 2)],
+                state_color(i as u8).filled(),
+            ))
+            .map_err(err)?;
+        x += sq + style.px(4.0);
+        legend
+            .draw(&Text::new(
+                name.to_string(),
+                (x, y),
+                style.font(0.8).pos(Pos::new(HPos::Left, VPos::Center)),
+            ))
+            .map_err(err)?;
+        x += (name.len() as f64 * style.font_px * 0.55) as i32 + style.px(14.0);
+    }
+    let mut chart = ChartBuilder::on(&body)
+        .margin(style.margin())
+        .x_label_area_size(style.x_label_area())
+        .y_label_area_size((style.font_px * 9.0) as u32)
+        .build_cartesian_2d(tl.start_ms..tl.end_ms, 0f64..lanes as f64)
+        .map_err(err)?;
+    let names = tl.lanes.clone();
+    let step = (lanes as f64 / 12.0).ceil().max(1.0) as usize;
+    chart
+        .configure_mesh()
+        .x_desc("simulated time (ms)")
+        .y_desc(if tl.carriers {
+            "carrier threads"
+        } else {
+            "Tomcat threads"
+        })
+        .x_label_formatter(&|x| tick(*x))
+        .y_labels(lanes.min(48))
+        .y_label_formatter(&|y| {
+            let i = y.floor() as usize;
+            if i < names.len() && y.fract().abs() < 1e-9 && i.is_multiple_of(step) {
+                short_name(&names[i])
+            } else {
+                String::new()
+            }
+        })
+        .label_style(style.font(0.75))
+        .axis_desc_style(style.font(0.9))
+        .bold_line_style(GRID)
+        .light_line_style(WHITE)
+        .disable_y_mesh()
+        .draw()
+        .map_err(err)?;
+    chart
+        .draw_series(tl.segments.iter().map(|&(lane, state, from, to)| {
+            let y = lane as f64;
+            Rectangle::new(
+                [(from, y + 0.1), (to, y + 0.9)],
+                state_color(state).filled(),
+            )
+        }))
+        .map_err(err)?;
+    if tl.truncated {
+        chart
+            .draw_series(std::iter::once(Text::new(
+                "(segments capped)",
+                (tl.end_ms, lanes as f64),
+                style
+                    .font(0.7)
+                    .color(&MUTED)
+                    .pos(Pos::new(HPos::Right, VPos::Top)),
+            )))
+            .map_err(err)?;
+    }
+    let (l, t) = chart.backend_coord(&(tl.start_ms, lanes as f64));
+    let (r, b) = chart.backend_coord(&(tl.end_ms, 0.0));
+    Ok(Frame {
+        px_left: l as f64,
+        px_right: r as f64,
+        px_top: t as f64 + legend_h as f64,
+        px_bottom: b as f64 + legend_h as f64,
+        x_min: tl.start_ms,
+        x_max: tl.end_ms,
+        log_x: false,
+    })
+}
+
+/// `http-nio-8080-exec-12` → `exec-12`; `ForkJoinPool-1-worker-3` → `worker-3`.
+fn short_name(name: &str) -> String {
+    let parts: Vec<&str> = name.rsplitn(3, '-').collect();
+    if parts.len() >= 2 {
+        format!("{}-{}", parts[1], parts[0])
+    } else {
+        name.to_string()
+    }
+}
+
+/// How many lanes are in each state at time `t` (ms).
+pub fn timeline_tooltip(run: &RunView, t: f64) -> Option<Tooltip> {
+    let tl = &run.timeline;
+    if tl.lanes.is_empty() {
+        return None;
+    }
+    let mut counts = [0usize; 6];
+    for &(_, state, from, to) in &tl.segments {
+        if from <= t && t < to {
+            counts[(state as usize).min(5)] += 1;
+        }
+    }
+    let lines = LANE_STATES
+        .iter()
+        .zip(counts)
+        .filter(|(_, n)| *n > 0)
+        .map(|((_, meaning), n)| format!("{n} {meaning}"))
+        .collect();
+    Some(Tooltip {
+        title: format!("t = {t:.1} ms, {} threads shown", tl.lanes.len()),
+        lines,
+    })
+}

@@ -1,0 +1,331 @@
+//! What the charts need from a run, as a compact serialisable digest of a
+//! [`Report`]: the Web Worker builds it and posts it to the page (the core's
+//! `Report` is serialise-only and carries more than the page draws).
+
+use std::collections::BTreeMap;
+
+use crate::sim::report::{Outcome, Report};
+use crate::sim::timeline::{LaneKind, LaneState};
+
+/// Gauges the utilisation chart shows, in legend order, with their labels.
+pub const UTILISATION_GAUGES: &[(&str, &str)] = &[
+    ("tomcat_busy", "Tomcat threads busy"),
+    ("tomcat_queue", "waiting for a Tomcat thread"),
+    ("carriers_busy", "carriers busy"),
+    ("carriers_pinned", "carriers pinned"),
+    ("runnable_vthreads", "virtual threads waiting for a carrier"),
+    ("db_waiters", "waiting for a DB connection"),
+    ("db_active", "DB connections in use"),
+    ("cpu_busy", "cores busy"),
+    ("lock_waiters", "waiting for a shared lock"),
+    ("executor_queue", "@Async tasks queued"),
+];
+
+/// One run, digested.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct RunView {
+    /// `platform` or `virtual`.
+    pub mode: String,
+    /// `completed`, `out_of_memory`, `budget_exceeded` or `deadlock`.
+    pub outcome: String,
+    /// The outcome in words.
+    pub outcome_detail: String,
+    /// Whether the run stopped at its event or time budget.
+    pub budget_hit: bool,
+    /// Events processed.
+    pub events: u64,
+    /// Simulated seconds.
+    pub sim_time_s: f64,
+    /// Requests sent.
+    pub sent: u64,
+    /// Requests answered with any status.
+    pub completed: u64,
+    /// Requests answered with 200.
+    pub succeeded: u64,
+    /// hey's Requests/sec: (responses + errors) ÷ run time.
+    pub throughput_rps: f64,
+    /// Successful responses per second.
+    pub goodput_rps: f64,
+    /// Latency statistics, ms: mean, min, p50, p90, p95, p99, p99.9, max.
+    pub latency: LatencyView,
+    /// Client errors and error responses by cause (only non-zero ones).
+    pub failures: Vec<(String, u64)>,
+    /// Little's law on the client's view: (mean in flight L, λ·W, relative gap).
+    pub little: (f64, f64, f64),
+    /// The limiting resource's short name.
+    pub bottleneck: String,
+    /// The bottleneck in one sentence.
+    pub bottleneck_text: String,
+    /// Mean CPU utilisation 0–1.
+    pub cpu_utilisation: f64,
+    /// Highest memory use, MB.
+    pub peak_memory_mb: f64,
+    /// Most platform threads alive.
+    pub peak_platform_threads: u32,
+    /// Most virtual threads alive.
+    pub peak_virtual_threads: u32,
+    /// Most carriers pinned at once.
+    pub peak_pinned: u32,
+    /// `@Async` executors: (name, tasks per second, rejected).
+    pub executors: Vec<(String, f64, u64)>,
+    /// Time series.
+    pub series: SeriesView,
+    /// Latency histogram: (from ms, to ms, count).
+    pub histogram: Vec<(f64, f64, u64)>,
+    /// Thread/carrier timeline.
+    pub timeline: TimelineView,
+}
+
+/// Latency statistics, ms.
+#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct LatencyView {
+    /// Mean.
+    pub mean: f64,
+    /// Fastest.
+    pub min: f64,
+    /// Median.
+    pub p50: f64,
+    /// 90th percentile.
+    pub p90: f64,
+    /// 99th percentile.
+    pub p99: f64,
+    /// Slowest.
+    pub max: f64,
+}
+
+/// Time series, one value per bucket.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct SeriesView {
+    /// Bucket start times, s.
+    pub t_s: Vec<f64>,
+    /// Finished requests per second.
+    pub throughput_rps: Vec<f64>,
+    /// Mean latency, ms.
+    pub latency_mean_ms: Vec<f64>,
+    /// p50, ms.
+    pub latency_p50_ms: Vec<f64>,
+    /// p99, ms.
+    pub latency_p99_ms: Vec<f64>,
+    /// Memory in use, MB.
+    pub memory_mb: Vec<f64>,
+    /// The gauges of [`UTILISATION_GAUGES`] that are ever non-zero.
+    pub gauges: BTreeMap<String, Vec<f64>>,
+}
+
+/// A thread or carrier's states over a short window.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct TimelineView {
+    /// Window start, ms.
+    pub start_ms: f64,
+    /// Window end, ms.
+    pub end_ms: f64,
+    /// Lane names (Java thread names).
+    pub lanes: Vec<String>,
+    /// Whether lanes are carriers (virtual) rather than pool threads.
+    pub carriers: bool,
+    /// (lane, state, from ms, to ms); state is one of [`LANE_STATES`].
+    pub segments: Vec<(u16, u8, f64, f64)>,
+    /// Segments were dropped at the recorder's cap.
+    pub truncated: bool,
+}
+
+/// Lane states in index order: (name, meaning).
+pub const LANE_STATES: &[(&str, &str)] = &[
+    ("idle", "idle (no request; a carrier with nothing mounted)"),
+    ("cpu", "running on a core"),
+    ("blocked", "blocked in I/O, holding the thread"),
+    ("waiting", "waiting for a connection, lock or permit"),
+    ("mounted", "a virtual thread is mounted"),
+    ("pinned", "pinned: blocked with its virtual thread"),
+];
+
+fn finite(x: f64) -> f64 {
+    if x.is_finite() { x } else { 0.0 }
+}
+
+fn finite_all(v: &[f64]) -> Vec<f64> {
+    v.iter().map(|x| finite(*x)).collect()
+}
+
+fn state_index(s: LaneState) -> u8 {
+    match s {
+        LaneState::Idle => 0,
+        LaneState::Cpu => 1,
+        LaneState::Blocked => 2,
+        LaneState::Waiting => 3,
+        LaneState::Mounted => 4,
+        LaneState::Pinned => 5,
+    }
+}
+
+impl RunView {
+    /// Digests a report of a run in `mode`.
+    pub fn from_report(mode: &str, r: &Report) -> Self {
+        let outcome = match r.outcome {
+            Outcome::Completed => "completed",
+            Outcome::OutOfMemory => "out_of_memory",
+            Outcome::BudgetExceeded => "budget_exceeded",
+            Outcome::Deadlock => "deadlock",
+        };
+        let mut failures: Vec<(String, u64)> = r
+            .errors
+            .by_cause
+            .iter()
+            .chain(
+                r.responses_by_cause
+                    .iter()
+                    .filter(|(k, _)| k.as_str() != "ok"),
+            )
+            .filter(|(_, n)| **n > 0)
+            .map(|(k, n)| (k.clone(), *n))
+            .collect();
+        failures.sort();
+        let s = &r.series;
+        let gauge = |name: &str| s.gauges.get(name).map(|v| finite_all(v));
+        let gauges = UTILISATION_GAUGES
+            .iter()
+            .filter_map(|(name, _)| {
+                let v = gauge(name)?;
+                v.iter().any(|x| *x > 0.0).then(|| (name.to_string(), v))
+            })
+            .collect();
+        let l = &r.latency_ms;
+        RunView {
+            mode: mode.to_string(),
+            outcome: outcome.into(),
+            outcome_detail: r.outcome_detail.clone(),
+            budget_hit: r.outcome == Outcome::BudgetExceeded,
+            events: r.events,
+            sim_time_s: finite(r.sim_time_s),
+            sent: r.sent,
+            completed: r.completed,
+            succeeded: r.succeeded,
+            throughput_rps: finite(r.throughput_rps),
+            goodput_rps: finite(r.goodput_rps),
+            latency: LatencyView {
+                mean: finite(l.mean),
+                min: finite(l.min),
+                p50: finite(l.p50),
+                p90: finite(l.p90),
+                p99: finite(l.p99),
+                max: finite(l.max),
+            },
+            failures,
+            little: (
+                finite(r.little.mean_in_flight),
+                finite(r.little.lambda_w),
+                finite(r.little.rel_error),
+            ),
+            bottleneck: r.bottleneck.resource.clone(),
+            bottleneck_text: r.bottleneck.explanation.clone(),
+            cpu_utilisation: finite(r.server.cpu_utilisation),
+            peak_memory_mb: finite(r.server.peak_memory_mb),
+            peak_platform_threads: r.server.peak_platform_threads,
+            peak_virtual_threads: r.server.peak_virtual_threads,
+            peak_pinned: r.server.peak_pinned,
+            executors: r
+                .executors
+                .iter()
+                .map(|e| (e.name.clone(), finite(e.throughput_per_s), e.rejected))
+                .collect(),
+            series: SeriesView {
+                t_s: finite_all(&s.t_s),
+                throughput_rps: finite_all(&s.throughput_rps),
+                latency_mean_ms: finite_all(&s.latency_mean_ms),
+                latency_p50_ms: finite_all(&s.latency_p50_ms),
+                latency_p99_ms: finite_all(&s.latency_p99_ms),
+                memory_mb: gauge("memory_mb").unwrap_or_default(),
+                gauges,
+            },
+            histogram: r
+                .histogram
+                .iter()
+                .map(|b| (finite(b.from_ms), finite(b.to_ms), b.count))
+                .collect(),
+            timeline: TimelineView {
+                start_ms: r.timeline.start_ms,
+                end_ms: r.timeline.end_ms,
+                lanes: r.timeline.lanes.iter().map(|l| l.name.clone()).collect(),
+                carriers: r.timeline.lanes.iter().any(|l| l.kind == LaneKind::Carrier),
+                segments: r
+                    .timeline
+                    .segments
+                    .iter()
+                    .map(|g| (g.lane, state_index(g.state), g.from_ms, g.to_ms))
+                    .collect(),
+                truncated: r.timeline.truncated,
+            },
+        }
+    }
+
+    /// Client errors plus error responses.
+    pub fn failures_total(&self) -> u64 {
+        self.failures.iter().map(|(_, n)| n).sum()
+    }
+
+    /// Failed requests as a percentage of all finished ones.
+    pub fn error_rate_pct(&self) -> f64 {
+        let done = self.completed + self.errors_client();
+        if done == 0 {
+            0.0
+        } else {
+            self.failures_total() as f64 / done as f64 * 100.0
+        }
+    }
+
+    fn errors_client(&self) -> u64 {
+        self.failures
+            .iter()
+            .filter(|(k, _)| k != "pool_timeout" && k != "task_rejected")
+            .map(|(_, n)| n)
+            .sum()
+    }
+}
+
+/// One point of a sweep: a whole run reduced to a few numbers.
+#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct SweepPoint {
+    /// The swept value (concurrency, or arrival rate for open loops).
+    pub x: f64,
+    /// Requests per second.
+    pub throughput_rps: f64,
+    /// Successful responses per second.
+    pub goodput_rps: f64,
+    /// Mean latency, ms.
+    pub mean_ms: f64,
+    /// Median latency, ms.
+    pub p50_ms: f64,
+    /// 99th percentile, ms.
+    pub p99_ms: f64,
+    /// Failed requests, % of finished.
+    pub error_pct: f64,
+    /// Stopped at its budget.
+    pub budget_hit: bool,
+}
+
+impl SweepPoint {
+    /// Reduces a report of a run at `x`.
+    pub fn from_report(x: f64, r: &Report) -> Self {
+        let failed: u64 = r.errors.total
+            + r.responses_by_cause
+                .iter()
+                .filter(|(k, _)| k.as_str() != "ok")
+                .map(|(_, n)| n)
+                .sum::<u64>();
+        let done = r.completed + r.errors.total;
+        SweepPoint {
+            x,
+            throughput_rps: finite(r.throughput_rps),
+            goodput_rps: finite(r.goodput_rps),
+            mean_ms: finite(r.latency_ms.mean),
+            p50_ms: finite(r.latency_ms.p50),
+            p99_ms: finite(r.latency_ms.p99),
+            error_pct: if done == 0 {
+                0.0
+            } else {
+                failed as f64 / done as f64 * 100.0
+            },
+            budget_hit: r.outcome == Outcome::BudgetExceeded,
+        }
+    }
+}

@@ -1,0 +1,213 @@
+//! A canvas that draws one chart (sized to its box and the device's pixel
+//! ratio, redrawn on resize) and shows the values under the pointer.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use gloo::events::EventListener;
+use gloo::timers::callback::Timeout;
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use plotters_canvas::CanvasBackend;
+use web_sys::{HtmlCanvasElement, HtmlElement};
+use yew::prelude::*;
+
+use crate::chart::theory::Theory;
+use crate::chart::view::RunView;
+use crate::chart::{
+    self, ChartError, Frame, Marker, Style, SweepChart, SweepMetric, TimeMetric, Tooltip,
+};
+
+/// Which chart with which data.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ChartSpec {
+    /// Throughput or latency against concurrency.
+    Sweep(Rc<SweepChart>, SweepMetric),
+    /// Throughput or latency over time, with ceilings and measured lines.
+    OverTime(Vec<Rc<RunView>>, Rc<Vec<Theory>>, Vec<Marker>, TimeMetric),
+    /// One run's thread/carrier timeline.
+    Timeline(Rc<RunView>),
+    /// One run's utilisation gauges.
+    Utilisation(Rc<RunView>),
+    /// Memory of each run and the limit (MB).
+    Memory(Vec<Rc<RunView>>, f64),
+    /// Latency histograms.
+    Histogram(Vec<Rc<RunView>>),
+    /// Errors by cause.
+    Errors(Vec<Rc<RunView>>),
+}
+
+impl ChartSpec {
+    /// Draws on any backend.
+    pub fn draw<DB: DrawingBackend>(
+        &self,
+        a: &DrawingArea<DB, Shift>,
+        st: &Style,
+    ) -> Result<Frame, ChartError> {
+        match self {
+            ChartSpec::Sweep(d, m) => chart::draw_sweep(a, st, d, *m),
+            ChartSpec::OverTime(r, t, mk, m) => chart::draw_over_time(a, st, &refs(r), t, mk, *m),
+            ChartSpec::Timeline(r) => chart::draw_timeline(a, st, r),
+            ChartSpec::Utilisation(r) => chart::draw_utilisation(a, st, r),
+            ChartSpec::Memory(r, limit) => chart::draw_memory(a, st, &refs(r), *limit),
+            ChartSpec::Histogram(r) => chart::draw_histogram(a, st, &refs(r)),
+            ChartSpec::Errors(r) => chart::draw_errors(a, st, &refs(r)),
+        }
+    }
+
+    /// The tooltip at data x.
+    pub fn tooltip(&self, x: f64) -> Option<Tooltip> {
+        match self {
+            ChartSpec::Sweep(d, m) => chart::sweep_tooltip(d, *m, x),
+            ChartSpec::OverTime(r, _, _, m) => chart::over_time_tooltip(&refs(r), *m, x),
+            ChartSpec::Timeline(r) => chart::timeline_tooltip(r, x),
+            ChartSpec::Utilisation(r) => chart::utilisation_tooltip(r, x),
+            ChartSpec::Memory(r, _) => chart::memory_tooltip(&refs(r), x),
+            ChartSpec::Histogram(r) => chart::histogram_tooltip(&refs(r), x),
+            ChartSpec::Errors(r) => chart::errors_tooltip(&refs(r), x),
+        }
+    }
+}
+
+fn refs(v: &[Rc<RunView>]) -> Vec<&RunView> {
+    v.iter().map(|r| r.as_ref()).collect()
+}
+
+/// Draws `spec` on `canvas` at its displayed size; returns the frame (device pixels).
+pub fn draw_on(canvas: &HtmlCanvasElement, spec: &ChartSpec) -> Option<Frame> {
+    let (w, h) = (canvas.client_width(), canvas.client_height());
+    if w <= 0 || h <= 0 {
+        return None;
+    }
+    let window = gloo::utils::window();
+    let dpr = window.device_pixel_ratio().clamp(1.0, 3.0);
+    canvas.set_width((w as f64 * dpr) as u32);
+    canvas.set_height((h as f64 * dpr) as u32);
+    let font_css = window
+        .get_computed_style(canvas)
+        .ok()
+        .flatten()
+        .and_then(|s| s.get_property_value("font-size").ok())
+        .and_then(|v| v.trim_end_matches("px").parse::<f64>().ok())
+        .unwrap_or(14.0);
+    let style = Style {
+        font_px: font_css * dpr,
+        scale: dpr,
+    };
+    let backend = CanvasBackend::with_canvas_object(canvas.clone())?;
+    let area = backend.into_drawing_area();
+    let frame = match spec.draw(&area, &style) {
+        Ok(f) => f,
+        Err(e) => {
+            chart::draw_message(&area, &style, &format!("cannot draw: {e}")).unwrap_or_default()
+        }
+    };
+    let _ = area.present();
+    let n: u32 = canvas
+        .get_attribute("data-draws")
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0);
+    let _ = canvas.set_attribute("data-draws", &(n + 1).to_string());
+    Some(frame)
+}
+
+/// Properties of [`ChartCanvas`].
+#[derive(Properties, PartialEq)]
+pub struct CanvasProps {
+    /// What to draw.
+    pub spec: Rc<ChartSpec>,
+    /// Element id (tests find charts by it).
+    pub id: AttrValue,
+    /// Accessible description.
+    pub label: AttrValue,
+}
+
+/// A chart on a canvas with a hover tooltip.
+#[component]
+pub fn ChartCanvas(p: &CanvasProps) -> Html {
+    let canvas = use_node_ref();
+    let tip_ref = use_node_ref();
+    let frame = use_mut_ref(Frame::default);
+    let current = use_mut_ref(|| p.spec.clone());
+    let tip = use_state(|| None::<(f64, f64, bool, Tooltip)>);
+    {
+        let (canvas, frame, current) = (canvas.clone(), frame.clone(), current.clone());
+        use_effect_with(p.spec.clone(), move |spec| {
+            *current.borrow_mut() = spec.clone();
+            if let Some(c) = canvas.cast::<HtmlCanvasElement>()
+                && let Some(f) = draw_on(&c, spec)
+            {
+                *frame.borrow_mut() = f;
+            }
+        });
+    }
+    {
+        let (canvas, frame, current) = (canvas.clone(), frame.clone(), current.clone());
+        use_effect_with((), move |_| {
+            let pending: Rc<RefCell<Option<Timeout>>> = Rc::default();
+            let listener = EventListener::new(&gloo::utils::window(), "resize", move |_| {
+                let (canvas, frame, current) = (canvas.clone(), frame.clone(), current.clone());
+                *pending.borrow_mut() = Some(Timeout::new(150, move || {
+                    if let Some(c) = canvas.cast::<HtmlCanvasElement>()
+                        && let Some(f) = draw_on(&c, &current.borrow())
+                    {
+                        *frame.borrow_mut() = f;
+                    }
+                }));
+            });
+            move || drop(listener)
+        });
+    }
+    {
+        let tip_ref = tip_ref.clone();
+        use_effect_with((*tip).clone(), move |t| {
+            if let (Some(el), Some((x, y, _, _))) = (tip_ref.cast::<HtmlElement>(), t) {
+                let style = el.style();
+                let _ = style.set_property("left", &format!("{x}px"));
+                let _ = style.set_property("top", &format!("{y}px"));
+            }
+        });
+    }
+    let onmousemove = {
+        let (tip, frame, current, canvas) =
+            (tip.clone(), frame.clone(), current.clone(), canvas.clone());
+        Callback::from(move |e: MouseEvent| {
+            let Some(c) = canvas.cast::<HtmlCanvasElement>() else {
+                return;
+            };
+            let dpr = c.width() as f64 / c.client_width().max(1) as f64;
+            let (x, y) = (e.offset_x() as f64, e.offset_y() as f64);
+            let f = *frame.borrow();
+            let found = f
+                .data_x(x * dpr)
+                .and_then(|dx| current.borrow().tooltip(dx));
+            match found {
+                Some(t) => {
+                    let flip = x > c.client_width() as f64 * 0.55;
+                    let left = if flip { x - 12.0 } else { x + 12.0 };
+                    tip.set(Some((left, y + 12.0, flip, t)));
+                }
+                None => tip.set(None),
+            }
+        })
+    };
+    let onmouseleave = {
+        let tip = tip.clone();
+        Callback::from(move |_| tip.set(None))
+    };
+    let tooltip = match &*tip {
+        Some((_, _, flip, t)) => html! {
+            <div ref={tip_ref.clone()} class={classes!("tooltip", flip.then_some("flip"))} role="status">
+                <strong>{t.title.clone()}</strong>
+                { for t.lines.iter().map(|l| html! { <div>{l.clone()}</div> }) }
+            </div>
+        },
+        None => html! { <div ref={tip_ref.clone()} class="tooltip" hidden=true></div> },
+    };
+    html! {
+        <div class="canvas-box">
+            <canvas ref={canvas} id={p.id.clone()} role="img" aria-label={p.label.clone()} {onmousemove} {onmouseleave}></canvas>
+            {tooltip}
+        </div>
+    }
+}

@@ -1,0 +1,187 @@
+//! The grid of charts, each with a title and a line on what to look for.
+
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+use super::chart_canvas::{ChartCanvas, ChartSpec};
+use super::measured::{Metric, experiment};
+use super::state::UiState;
+use crate::chart::format::thousands;
+use crate::chart::view::RunView;
+use crate::chart::{Marker, SweepChart, SweepMetric, TimeMetric, mode_label};
+
+/// Properties of [`Charts`].
+#[derive(Properties, PartialEq)]
+pub struct ChartsProps {
+    /// The state.
+    pub state: UseReducerHandle<UiState>,
+}
+
+fn markers(state: &UiState, pick: impl Fn(Metric) -> bool) -> Vec<Marker> {
+    let Some(p) = state
+        .scenario
+        .preset
+        .as_deref()
+        .and_then(super::preset_pairs::find)
+    else {
+        return Vec::new();
+    };
+    let Some(e) = experiment(p.experiment) else {
+        return Vec::new();
+    };
+    super::measured::figures_for(e, p.variant)
+        .into_iter()
+        .filter(|f| pick(f.metric) && state.scenario.modes.list().contains(&f.mode))
+        .map(|f| {
+            let (_, unit) = f.metric.label();
+            Marker {
+                mode: f.mode.into(),
+                x: e.concurrency,
+                y: f.value,
+                label: format!(
+                    "{} measured, {}: {} {}",
+                    e.id,
+                    mode_label(f.mode),
+                    thousands(f.value, f.decimals),
+                    unit
+                ),
+            }
+        })
+        .collect()
+}
+
+fn figure(id: &str, title: &str, about: &str, spec: ChartSpec) -> Html {
+    html! {
+        <figure class="chart">
+            <figcaption><h3>{title.to_string()}</h3><p>{about.to_string()}</p></figcaption>
+            <ChartCanvas id={id.to_string()} label={format!("{title}: {about}")} spec={Rc::new(spec)} />
+        </figure>
+    }
+}
+
+/// All charts.
+#[component]
+pub fn Charts(p: &ChartsProps) -> Html {
+    let s = &p.state;
+    let r = &s.results;
+    let runs: Vec<Rc<RunView>> = s
+        .scenario
+        .modes
+        .list()
+        .iter()
+        .filter_map(|m| r.singles.get(*m).cloned())
+        .collect();
+    let here = s
+        .text(
+            None,
+            if r.axis == Some(crate::chart::plan::SweepAxis::Rate) {
+                "load.rate_rps"
+            } else {
+                "load.concurrency"
+            },
+        )
+        .and_then(|t| t.parse().ok());
+    let sweep = |pick: fn(Metric) -> bool| SweepChart {
+        axis_label: r.axis.map_or("concurrency", |a| a.label()).to_string(),
+        curves: (*r.sweep).clone(),
+        theory: if r.axis == Some(crate::chart::plan::SweepAxis::Rate) {
+            Vec::new()
+        } else {
+            (*r.theory).clone()
+        },
+        markers: markers(s, pick),
+        here,
+    };
+    let tput = sweep(|m| m == Metric::Throughput);
+    let lat = sweep(|m| {
+        matches!(
+            m,
+            Metric::LatencyMean | Metric::LatencyP50 | Metric::LatencyP99
+        )
+    });
+    let limit = s
+        .text(None, "memory.heap_mb")
+        .and_then(|t| t.parse().ok())
+        .unwrap_or(2048.0);
+    let mut grid = vec![
+        figure(
+            "chart-sweep-throughput",
+            "Throughput vs concurrency",
+            "each point is a whole run; dashed: theory min(N ÷ S, ceiling); ✕: measured",
+            ChartSpec::Sweep(Rc::new(tput), SweepMetric::Throughput),
+        ),
+        figure(
+            "chart-sweep-latency",
+            "Latency vs concurrency",
+            "p50 solid, p99 dashed; thin dashed: Little's law R = N ÷ X at the ceiling",
+            ChartSpec::Sweep(Rc::new(lat), SweepMetric::Latency),
+        ),
+        figure(
+            "chart-throughput-time",
+            "Throughput over time (one run)",
+            "the scenario as set, both modes on one clock; dashed: lowest ceiling, dotted: measured",
+            ChartSpec::OverTime(
+                runs.clone(),
+                r.theory.clone(),
+                markers(s, |m| m == Metric::Throughput),
+                TimeMetric::Throughput,
+            ),
+        ),
+        figure(
+            "chart-latency-time",
+            "Latency over time (one run)",
+            "mean solid, p99 dashed",
+            ChartSpec::OverTime(
+                runs.clone(),
+                r.theory.clone(),
+                Vec::new(),
+                TimeMetric::Latency,
+            ),
+        ),
+    ];
+    for run in &runs {
+        let who = if run.mode == "virtual" {
+            "carrier threads"
+        } else {
+            "Tomcat threads"
+        };
+        grid.push(figure(
+            &format!("chart-timeline-{}", run.mode),
+            &format!("Timeline: {who} ({})", mode_label(&run.mode)),
+            &format!(
+                "{} – {} ms of the run; hover for counts per state",
+                thousands(run.timeline.start_ms, 0),
+                thousands(run.timeline.end_ms, 0)
+            ),
+            ChartSpec::Timeline(run.clone()),
+        ));
+    }
+    for run in &runs {
+        grid.push(figure(
+            &format!("chart-utilisation-{}", run.mode),
+            &format!("Utilisation over time ({})", mode_label(&run.mode)),
+            "busy threads and carriers, pinned carriers, queues and pool waiters",
+            ChartSpec::Utilisation(run.clone()),
+        ));
+    }
+    grid.push(figure(
+        "chart-memory",
+        "Memory over time",
+        "stacks, virtual threads, connections and requests in flight",
+        ChartSpec::Memory(runs.clone(), limit),
+    ));
+    grid.push(figure(
+        "chart-histogram",
+        "Latency histogram",
+        "share of responses per latency bin (log scale)",
+        ChartSpec::Histogram(runs.clone()),
+    ));
+    grid.push(figure(
+        "chart-errors",
+        "Errors by cause",
+        "client timeouts, refused connections, pool timeouts, rejected tasks",
+        ChartSpec::Errors(runs),
+    ));
+    html! { <section class="charts" aria-label="charts">{ for grid }</section> }
+}

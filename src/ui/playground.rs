@@ -1,0 +1,76 @@
+//! The page's layout and its link to the worker: every change of the
+//! scenario becomes a job (debounced briefly); outputs of older jobs are
+//! dropped by generation.
+
+use gloo::timers::callback::Timeout;
+use yew::prelude::*;
+use yew_agent::reactor::{ReactorEvent, use_reactor_bridge};
+
+use super::charts::Charts;
+use super::form::ScenarioForm;
+use super::measured_panel::MeasuredPanel;
+use super::presets_picker::PresetPicker;
+use super::progress::Progress;
+use super::protocol::Job;
+use super::state::{Action, UiState};
+use super::summary::Summary;
+use super::worker::SimReactor;
+
+/// The playground.
+#[component]
+pub fn Playground() -> Html {
+    let state = use_reducer(UiState::default);
+    let bridge = {
+        let d = state.dispatcher();
+        use_reactor_bridge::<SimReactor, _>(move |ev| {
+            if let ReactorEvent::Output(out) = ev {
+                d.dispatch(Action::Worker(Box::new(out)));
+            }
+        })
+    };
+    {
+        let (bridge, st) = (bridge.clone(), state.clone());
+        use_effect_with(state.generation, move |_| {
+            let timer = st.runnable().then(|| {
+                let job = Job {
+                    generation: st.generation,
+                    modes: st.drafts(),
+                    sweep: true,
+                };
+                Timeout::new(60, move || bridge.send(job))
+            });
+            move || drop(timer)
+        });
+    }
+    let dispatch = {
+        let d = state.dispatcher();
+        Callback::from(move |a: Action| d.dispatch(a))
+    };
+    let on_pick = {
+        let d = state.dispatcher();
+        Callback::from(move |name: String| d.dispatch(Action::LoadPreset(name)))
+    };
+    let r = &state.results;
+    html! {
+        <div class="layout">
+            <header class="top">
+                <div class="brand">
+                    <h1>{"threadlab"}</h1>
+                    <p>{"Why virtual threads change how a Spring Boot service behaves under load — simulated event by event, beside real measurements."}</p>
+                </div>
+                <PresetPicker current={state.scenario.preset.clone()} {on_pick} />
+                <Progress progress={r.progress} done={r.done && r.generation == state.generation}
+                    events={r.events} blocked={!state.runnable()} />
+            </header>
+            <aside class="controls" aria-label="scenario">
+                <ScenarioForm state={state.clone()} dispatch={dispatch.clone()} />
+            </aside>
+            <main class="results">
+                if let Some(f) = &r.failure { <p class="warn">{f.clone()}</p> }
+                <Summary state={state.clone()} />
+                <MeasuredPanel state={state.clone()} />
+                <Charts state={state.clone()} />
+            </main>
+        </div>
+    }
+}
