@@ -97,6 +97,27 @@ pub fn nearest(xs: &[f64], x: f64, log: bool) -> Option<usize> {
         .map(|(i, _)| i)
 }
 
+/// A centred rolling mean over `w` values (w odd or even; 1 = unchanged),
+/// so bursty per-bucket series read as trends.
+pub fn smooth(v: &[f64], w: usize) -> Vec<f64> {
+    if w <= 1 || v.len() < 3 {
+        return v.to_vec();
+    }
+    let h = w / 2;
+    (0..v.len())
+        .map(|i| {
+            let lo = i.saturating_sub(h);
+            let hi = (i + h + 1).min(v.len());
+            v[lo..hi].iter().sum::<f64>() / (hi - lo) as f64
+        })
+        .collect()
+}
+
+/// The smoothing window for a series of `n` buckets: about 1/60 of the run.
+pub fn smoothing_window(n: usize) -> usize {
+    (n / 60).max(1) | 1
+}
+
 /// Converts any backend error into words.
 pub(crate) fn err<E: std::fmt::Debug>(e: E) -> ChartError {
     format!("{e:?}")

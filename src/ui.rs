@@ -29,7 +29,7 @@ mod summary;
 pub mod worker;
 
 pub use app::App;
-pub use chart_canvas::{ChartCanvas, ChartSpec};
+pub use chart_canvas::{ChartCanvas, ChartSpec, draw_on as draw_chart};
 pub use measured_panel::MeasuredPanel;
 pub use worker::SimReactor;
 

@@ -52,18 +52,30 @@ pub fn draw_utilisation<DB: DrawingBackend>(
         return draw_message(area, style, "running…");
     }
     area.fill(&WHITE).map_err(err)?;
-    let ymax = s.gauges.values().flatten().fold(0.0f64, |a, b| a.max(*b)) * 1.12;
-    let ymax = ymax.max(1.0);
+    // Threads and cores on the left axis, queues (often 100× larger) on the right.
+    let w = super::smoothing_window(s.t_s.len());
+    let is_queue = |name: &str| QUEUES.contains(&name);
+    let peak = |queue: bool| {
+        s.gauges
+            .iter()
+            .filter(|(k, _)| is_queue(k) == queue)
+            .flat_map(|(_, v)| v.iter())
+            .fold(0.0f64, |a, b| a.max(*b))
+            * 1.12
+    };
+    let (ymax, qmax) = (peak(false).max(1.0), peak(true).max(1.0));
     let mut chart = ChartBuilder::on(area)
         .margin(style.margin())
         .x_label_area_size(style.x_label_area())
         .y_label_area_size(style.y_label_area())
+        .right_y_label_area_size(style.y_label_area())
         .build_cartesian_2d(0f64..t1, 0f64..ymax)
-        .map_err(err)?;
+        .map_err(err)?
+        .set_secondary_coord(0f64..t1, 0f64..qmax);
     chart
         .configure_mesh()
         .x_desc("simulated time (s)")
-        .y_desc("threads / requests (time-averaged)")
+        .y_desc("threads, carriers, cores busy (solid)")
         .x_label_formatter(&|x| tick(*x))
         .y_label_formatter(&|y| tick(*y))
         .label_style(style.font(0.85))
@@ -72,17 +84,38 @@ pub fn draw_utilisation<DB: DrawingBackend>(
         .light_line_style(WHITE)
         .draw()
         .map_err(err)?;
+    chart
+        .configure_secondary_axes()
+        .y_desc("waiting, queue length (dashed)")
+        .y_label_formatter(&|y| tick(*y))
+        .label_style(style.font(0.85))
+        .axis_desc_style(style.font(0.9))
+        .draw()
+        .map_err(err)?;
     for (i, (name, label)) in UTILISATION_GAUGES.iter().enumerate() {
         let Some(v) = s.gauges.get(*name) else {
             continue;
         };
         let c = SERIES[i % SERIES.len()];
-        let pts: Vec<(f64, f64)> = s.t_s.iter().copied().zip(v.iter().copied()).collect();
-        chart
-            .draw_series(LineSeries::new(pts, c.stroke_width(style.line(2.0))))
-            .map_err(err)?
-            .label(*label)
-            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], c.stroke_width(3)));
+        let pts: Vec<(f64, f64)> = s.t_s.iter().copied().zip(super::smooth(v, w)).collect();
+        if is_queue(name) {
+            chart
+                .draw_secondary_series(DashedLineSeries::new(
+                    pts,
+                    style.px(7.0),
+                    style.px(3.0),
+                    c.stroke_width(style.line(2.0)),
+                ))
+                .map_err(err)?
+                .label(format!("{label} (right)"))
+                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], c.stroke_width(3)));
+        } else {
+            chart
+                .draw_series(LineSeries::new(pts, c.stroke_width(style.line(2.5))))
+                .map_err(err)?
+                .label(*label)
+                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], c.stroke_width(3)));
+        }
     }
     chart
         .configure_series_labels()
@@ -92,8 +125,27 @@ pub fn draw_utilisation<DB: DrawingBackend>(
         .border_style(GRID)
         .draw()
         .map_err(err)?;
-    Ok(frame(&chart, t1, ymax))
+    let (l, t) = chart.borrow_secondary().backend_coord(&(0.0, qmax));
+    let (r, b) = chart.borrow_secondary().backend_coord(&(t1, 0.0));
+    Ok(Frame {
+        px_left: l as f64,
+        px_right: r as f64,
+        px_top: t as f64,
+        px_bottom: b as f64,
+        x_min: 0.0,
+        x_max: t1,
+        log_x: false,
+    })
 }
+
+/// Gauges that count waiting work (drawn on the right axis).
+const QUEUES: &[&str] = &[
+    "tomcat_queue",
+    "runnable_vthreads",
+    "db_waiters",
+    "lock_waiters",
+    "executor_queue",
+];
 
 /// The gauges at time `t` (s).
 pub fn utilisation_tooltip(run: &RunView, t: f64) -> Option<Tooltip> {

@@ -58,6 +58,7 @@ pub fn draw_histogram<DB: DrawingBackend>(
     chart
         .configure_mesh()
         .x_desc("latency (ms, log scale)")
+        .x_labels(5)
         .y_desc("share of responses (%)")
         .x_label_formatter(&|x| tick(*x))
         .y_label_formatter(&|y| tick(*y))

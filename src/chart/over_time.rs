@@ -48,11 +48,12 @@ pub fn draw_over_time<DB: DrawingBackend>(
     }
     area.fill(&WHITE).map_err(err)?;
     let series = |r: &RunView| -> Vec<Vec<f64>> {
+        let w = super::smoothing_window(r.series.t_s.len());
         match metric {
-            TimeMetric::Throughput => vec![r.series.throughput_rps.clone()],
+            TimeMetric::Throughput => vec![super::smooth(&r.series.throughput_rps, w)],
             TimeMetric::Latency => vec![
-                r.series.latency_mean_ms.clone(),
-                r.series.latency_p99_ms.clone(),
+                super::smooth(&r.series.latency_mean_ms, w),
+                super::smooth(&r.series.latency_p99_ms, w),
             ],
         }
     };

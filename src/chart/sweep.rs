@@ -161,7 +161,9 @@ pub fn draw_sweep<DB: DrawingBackend>(
             .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], c.stroke_width(2)));
     }
     if metric == SweepMetric::Throughput {
-        draw_ceiling_labels(&mut chart, style, data, x1, ymax)?;
+        // Labels end left of the scenario's own guide, clear of its markers.
+        let at = data.here.map_or(x1 / 1.04, |h| (h / 1.5).min(x1 / 1.04));
+        draw_ceiling_labels(&mut chart, style, data, at, ymax)?;
     }
     for (mode, pts) in &data.curves {
         let c = mode_color(mode);

@@ -163,8 +163,10 @@ fn theory_of_e2_names_the_ceilings() {
     let d = preset("e2-platform").unwrap().draft();
     let t = Theory::of(&validate(&d).unwrap());
     assert_eq!(t.ceilings[0].resource, "threads");
-    assert!((t.max_rps() - 100.0 / 0.0501).abs() < 1.0);
-    assert!((t.latency_bound_ms(2000.0) - 1002.0).abs() < 1.0);
+    assert!(t.service_ms > 50.0 && t.service_ms < 60.0);
+    assert!((t.max_rps() - 100.0 / t.service_ms * 1000.0).abs() < 1e-6);
+    assert!((t.latency_bound_ms(2000.0) - 2000.0 / t.max_rps() * 1000.0).abs() < 1e-6);
+    assert!((t.latency_bound_ms(1.0) - t.service_ms).abs() < 1e-9);
     let v = Theory::of(&validate(&single(&d, "virtual")).unwrap());
     assert_eq!(v.ceilings[0].resource, "cpu");
 }
@@ -184,6 +186,15 @@ fn plans_are_bounded_and_include_the_scenario() {
     assert_eq!(o[..2], [0, 24]);
     o.sort();
     assert_eq!(o, (0..25).collect::<Vec<_>>());
+}
+
+#[test]
+fn smoothing_keeps_length_and_mean() {
+    let v = [0.0, 10.0, 0.0, 10.0, 0.0, 10.0];
+    let s = smooth(&v, 3);
+    assert_eq!(s.len(), v.len());
+    assert!((s[2] - 20.0 / 3.0).abs() < 1e-9);
+    assert_eq!(smooth(&v, 1), v.to_vec());
 }
 
 #[test]

@@ -71,7 +71,6 @@ pub fn draw_timeline<DB: DrawingBackend>(
         .y_label_area_size((style.font_px * 9.0) as u32)
         .build_cartesian_2d(tl.start_ms..tl.end_ms, 0f64..lanes as f64)
         .map_err(err)?;
-    let names = tl.lanes.clone();
     let step = (lanes as f64 / 12.0).ceil().max(1.0) as usize;
     chart
         .configure_mesh()
@@ -82,15 +81,7 @@ pub fn draw_timeline<DB: DrawingBackend>(
             "Tomcat threads"
         })
         .x_label_formatter(&|x| tick(*x))
-        .y_labels(lanes.min(48))
-        .y_label_formatter(&|y| {
-            let i = y.floor() as usize;
-            if i < names.len() && y.fract().abs() < 1e-9 && i.is_multiple_of(step) {
-                short_name(&names[i])
-            } else {
-                String::new()
-            }
-        })
+        .y_labels(0)
         .label_style(style.font(0.75))
         .axis_desc_style(style.font(0.9))
         .bold_line_style(GRID)
@@ -107,6 +98,16 @@ pub fn draw_timeline<DB: DrawingBackend>(
             )
         }))
         .map_err(err)?;
+    // Lane names at the middle of their lanes, left of the plot.
+    for (i, name) in tl.lanes.iter().enumerate().filter(|(i, _)| i.is_multiple_of(step)) {
+        let (px, py) = chart.backend_coord(&(tl.start_ms, i as f64 + 0.5));
+        body.draw(&Text::new(
+            short_name(name),
+            (px - style.px(6.0), py - legend_h as i32),
+            style.font(0.75).pos(Pos::new(HPos::Right, VPos::Center)),
+        ))
+        .map_err(err)?;
+    }
     if tl.truncated {
         chart
             .draw_series(std::iter::once(Text::new(

@@ -1,0 +1,77 @@
+//! Browser tests of the playground's glue (wasm-bindgen-test in headless
+//! Chromium): the app renders its form, presets and measured table; a chart
+//! draws on a real canvas.
+#![cfg(target_arch = "wasm32")]
+
+use std::rc::Rc;
+
+use threadlab::chart::view::RunView;
+use threadlab::scenario::{Draft, validate};
+use threadlab::ui::{App, ChartSpec};
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, HtmlElement};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+async fn tick(ms: i32) {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        let _ = web_sys::window()
+            .unwrap()
+            .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms);
+    });
+    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+}
+
+fn document() -> web_sys::Document {
+    web_sys::window().unwrap().document().unwrap()
+}
+
+fn coloured_pixels(canvas: &HtmlCanvasElement) -> usize {
+    let ctx: CanvasRenderingContext2d = canvas.get_context("2d").unwrap().unwrap().dyn_into().unwrap();
+    let data = ctx
+        .get_image_data(0.0, 0.0, canvas.width() as f64, canvas.height() as f64)
+        .unwrap()
+        .data();
+    data.chunks(4).filter(|p| (p[0] as i32 - p[2] as i32).abs() > 60).count()
+}
+
+#[wasm_bindgen_test]
+async fn app_renders_form_presets_and_measured_table() {
+    let root = document().create_element("div").unwrap();
+    document().body().unwrap().append_child(&root).unwrap();
+    yew::Renderer::<App>::with_root(root.clone()).render();
+    tick(100).await;
+    let html = root.inner_html();
+    assert!(html.contains("threadlab"));
+    assert!(document().get_element_by_id("preset").is_some(), "preset picker");
+    assert!(root.query_selector_all(".field").unwrap().length() >= 20, "form fields");
+    assert!(html.contains("server.tomcat.threads.max"), "real property names");
+    let table = document().get_element_by_id("measured-table").expect("measured table");
+    let text = table.text_content().unwrap();
+    assert!(text.contains("1,877.21") && text.contains("12,773.14"), "{text}");
+    let canvases = root.query_selector_all("canvas").unwrap();
+    assert!(canvases.length() >= 7, "chart canvases");
+    assert!(root.query_selector("canvas[data-draws]").unwrap().is_some(), "charts drew (waiting for the worker)");
+}
+
+#[wasm_bindgen_test]
+fn a_chart_draws_on_a_canvas() {
+    let mut d = Draft::new();
+    d.set("load.concurrency", "100").unwrap();
+    d.set("load.requests", "2000").unwrap();
+    d.set("server.threads_max", "20").unwrap();
+    d.set("program", "cpu:0.1ms,io:20ms").unwrap();
+    let report = threadlab::sim::run(&validate(&d).unwrap());
+    let run = Rc::new(RunView::from_report("platform", &report));
+    let canvas: HtmlCanvasElement = document().create_element("canvas").unwrap().dyn_into().unwrap();
+    let el: &HtmlElement = canvas.unchecked_ref();
+    el.style().set_property("width", "640px").unwrap();
+    el.style().set_property("height", "400px").unwrap();
+    document().body().unwrap().append_child(&canvas).unwrap();
+    for spec in [ChartSpec::Timeline(run.clone()), ChartSpec::Memory(vec![run.clone()], 2048.0)] {
+        let frame = threadlab::ui::draw_chart(&canvas, &spec).expect("drawn");
+        assert!(frame.px_right > frame.px_left);
+        assert!(coloured_pixels(&canvas) > 100, "non-blank chart");
+    }
+}
