@@ -6,9 +6,10 @@
 //!
 //! Components, one per file: `app` (worker provider) → `playground` (layout,
 //! job dispatch) → `presets_picker`, `progress`, `form` → `field`,
-//! `summary`, `measured_panel`, `charts` → `chart_canvas`. Data: `measured`
-//! (the articles' figures until `crate::fidelity` exports them) and
-//! `preset_pairs` (each measured variant and its partner in the other mode).
+//! `summary`, `measured_panel`, `charts` → `chart_canvas`. The measured
+//! figures come from `crate::fidelity` (the worker builds the rows from its
+//! reports); `preset_pairs` finds each measured variant's partner in the
+//! other mode.
 
 mod app;
 mod chart_canvas;
@@ -16,7 +17,6 @@ mod charts;
 mod field;
 mod form;
 mod labels;
-pub mod measured;
 mod measured_panel;
 mod panic;
 mod playground;

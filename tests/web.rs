@@ -28,12 +28,19 @@ fn document() -> web_sys::Document {
 }
 
 fn coloured_pixels(canvas: &HtmlCanvasElement) -> usize {
-    let ctx: CanvasRenderingContext2d = canvas.get_context("2d").unwrap().unwrap().dyn_into().unwrap();
+    let ctx: CanvasRenderingContext2d = canvas
+        .get_context("2d")
+        .unwrap()
+        .unwrap()
+        .dyn_into()
+        .unwrap();
     let data = ctx
         .get_image_data(0.0, 0.0, canvas.width() as f64, canvas.height() as f64)
         .unwrap()
         .data();
-    data.chunks(4).filter(|p| (p[0] as i32 - p[2] as i32).abs() > 60).count()
+    data.chunks(4)
+        .filter(|p| (p[0] as i32 - p[2] as i32).abs() > 60)
+        .count()
 }
 
 #[wasm_bindgen_test]
@@ -44,15 +51,32 @@ async fn app_renders_form_presets_and_measured_table() {
     tick(100).await;
     let html = root.inner_html();
     assert!(html.contains("threadlab"));
-    assert!(document().get_element_by_id("preset").is_some(), "preset picker");
-    assert!(root.query_selector_all(".field").unwrap().length() >= 20, "form fields");
-    assert!(html.contains("server.tomcat.threads.max"), "real property names");
-    let table = document().get_element_by_id("measured-table").expect("measured table");
+    assert!(
+        document().get_element_by_id("preset").is_some(),
+        "preset picker"
+    );
+    assert!(
+        root.query_selector_all(".field").unwrap().length() >= 20,
+        "form fields"
+    );
+    assert!(
+        html.contains("server.tomcat.threads.max"),
+        "real property names"
+    );
+    let table = document()
+        .get_element_by_id("measured-table")
+        .expect("measured table");
     let text = table.text_content().unwrap();
-    assert!(text.contains("1,877.21") && text.contains("12,773.14"), "{text}");
+    assert!(
+        text.contains("1,877.21") && text.contains("12,773.14"),
+        "{text}"
+    );
     let canvases = root.query_selector_all("canvas").unwrap();
     assert!(canvases.length() >= 7, "chart canvases");
-    assert!(root.query_selector("canvas[data-draws]").unwrap().is_some(), "charts drew (waiting for the worker)");
+    assert!(
+        root.query_selector("canvas[data-draws]").unwrap().is_some(),
+        "charts drew (waiting for the worker)"
+    );
 }
 
 #[wasm_bindgen_test]
@@ -64,12 +88,19 @@ fn a_chart_draws_on_a_canvas() {
     d.set("program", "cpu:0.1ms,io:20ms").unwrap();
     let report = threadlab::sim::run(&validate(&d).unwrap());
     let run = Rc::new(RunView::from_report("platform", &report));
-    let canvas: HtmlCanvasElement = document().create_element("canvas").unwrap().dyn_into().unwrap();
+    let canvas: HtmlCanvasElement = document()
+        .create_element("canvas")
+        .unwrap()
+        .dyn_into()
+        .unwrap();
     let el: &HtmlElement = canvas.unchecked_ref();
     el.style().set_property("width", "640px").unwrap();
     el.style().set_property("height", "400px").unwrap();
     document().body().unwrap().append_child(&canvas).unwrap();
-    for spec in [ChartSpec::Timeline(run.clone()), ChartSpec::Memory(vec![run.clone()], 2048.0)] {
+    for spec in [
+        ChartSpec::Timeline(run.clone()),
+        ChartSpec::Memory(vec![run.clone()], 2048.0),
+    ] {
         let frame = threadlab::ui::draw_chart(&canvas, &spec).expect("drawn");
         assert!(frame.px_right > frame.px_left);
         assert!(coloured_pixels(&canvas) > 100, "non-blank chart");

@@ -108,13 +108,17 @@ pub fn draw_utilisation<DB: DrawingBackend>(
                 ))
                 .map_err(err)?
                 .label(format!("{label} (right)"))
-                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], c.stroke_width(3)));
+                .legend(move |(x, y)| {
+                    PathElement::new(vec![(x, y), (x + 18, y)], c.stroke_width(3))
+                });
         } else {
             chart
                 .draw_series(LineSeries::new(pts, c.stroke_width(style.line(2.5))))
                 .map_err(err)?
                 .label(*label)
-                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], c.stroke_width(3)));
+                .legend(move |(x, y)| {
+                    PathElement::new(vec![(x, y), (x + 18, y)], c.stroke_width(3))
+                });
         }
     }
     chart

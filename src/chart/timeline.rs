@@ -99,7 +99,12 @@ pub fn draw_timeline<DB: DrawingBackend>(
         }))
         .map_err(err)?;
     // Lane names at the middle of their lanes, left of the plot.
-    for (i, name) in tl.lanes.iter().enumerate().filter(|(i, _)| i.is_multiple_of(step)) {
+    for (i, name) in tl
+        .lanes
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| i.is_multiple_of(step))
+    {
         let (px, py) = chart.backend_coord(&(tl.start_ms, i as f64 + 0.5));
         body.draw(&Text::new(
             short_name(name),

@@ -5,11 +5,11 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use super::chart_canvas::{ChartCanvas, ChartSpec};
-use super::measured::{Metric, experiment};
 use super::state::UiState;
 use crate::chart::format::thousands;
 use crate::chart::view::RunView;
 use crate::chart::{Marker, SweepChart, SweepMetric, TimeMetric, mode_label};
+use crate::fidelity::{Measured, Read, Stat, figures};
 
 /// Properties of [`Charts`].
 #[derive(Properties, PartialEq)]
@@ -18,37 +18,40 @@ pub struct ChartsProps {
     pub state: UseReducerHandle<UiState>,
 }
 
-fn markers(state: &UiState, pick: impl Fn(Metric) -> bool) -> Vec<Marker> {
-    let Some(p) = state
-        .scenario
-        .preset
-        .as_deref()
-        .and_then(super::preset_pairs::find)
-    else {
-        return Vec::new();
-    };
-    let Some(e) = experiment(p.experiment) else {
-        return Vec::new();
-    };
-    super::measured::figures_for(e, p.variant)
-        .into_iter()
-        .filter(|f| pick(f.metric) && state.scenario.modes.list().contains(&f.mode))
-        .map(|f| {
-            let (_, unit) = f.metric.label();
-            Marker {
-                mode: f.mode.into(),
-                x: e.concurrency,
-                y: f.value,
-                label: format!(
-                    "{} measured, {}: {} {}",
-                    e.id,
-                    mode_label(f.mode),
-                    thousands(f.value, f.decimals),
-                    unit
-                ),
+/// Measured figures of the loaded preset's runs as chart markers, read from
+/// `crate::fidelity`; `pick` chooses which reads belong on the chart.
+fn markers(state: &UiState, pick: impl Fn(Read) -> bool) -> Vec<Marker> {
+    let mut out = Vec::new();
+    for mode in state.scenario.modes.list() {
+        let Some(p) = state.preset_for(mode) else {
+            continue;
+        };
+        let x = p
+            .draft()
+            .get("load.concurrency")
+            .and_then(|v| v.as_f64())
+            .unwrap_or(0.0);
+        for f in figures()
+            .iter()
+            .filter(|f| f.preset == p.name && pick(f.read))
+        {
+            if let Measured::Number(y) = f.measured {
+                out.push(Marker {
+                    mode: mode.to_string(),
+                    x,
+                    y,
+                    label: format!(
+                        "{} measured, {}: {} {}",
+                        f.experiment,
+                        f.metric,
+                        thousands(y, 2),
+                        f.unit
+                    ),
+                });
             }
-        })
-        .collect()
+        }
+    }
+    out
 }
 
 fn figure(id: &str, title: &str, about: &str, spec: ChartSpec) -> Html {
@@ -82,7 +85,7 @@ pub fn Charts(p: &ChartsProps) -> Html {
             },
         )
         .and_then(|t| t.parse().ok());
-    let sweep = |pick: fn(Metric) -> bool| SweepChart {
+    let sweep = |pick: fn(Read) -> bool| SweepChart {
         axis_label: r.axis.map_or("concurrency", |a| a.label()).to_string(),
         curves: (*r.sweep).clone(),
         theory: if r.axis == Some(crate::chart::plan::SweepAxis::Rate) {
@@ -93,13 +96,8 @@ pub fn Charts(p: &ChartsProps) -> Html {
         markers: markers(s, pick),
         here,
     };
-    let tput = sweep(|m| m == Metric::Throughput);
-    let lat = sweep(|m| {
-        matches!(
-            m,
-            Metric::LatencyMean | Metric::LatencyP50 | Metric::LatencyP99
-        )
-    });
+    let tput = sweep(|r| r == Read::ThroughputRps);
+    let lat = sweep(|r| matches!(r, Read::Latency(Stat::Mean | Stat::P50 | Stat::P99)));
     let limit = s
         .text(None, "memory.heap_mb")
         .and_then(|t| t.parse().ok())
@@ -124,7 +122,7 @@ pub fn Charts(p: &ChartsProps) -> Html {
             ChartSpec::OverTime(
                 runs.clone(),
                 r.theory.clone(),
-                markers(s, |m| m == Metric::Throughput),
+                markers(s, |r| r == Read::ThroughputRps),
                 TimeMetric::Throughput,
             ),
         ),

@@ -1,16 +1,15 @@
-//! The measured-vs-simulated table of the loaded experiment: the figures, the
-//! simulation beside them with the difference in percent, the source, the
-//! Little's-law check of the measured figures, and which settings the
-//! article states and which are assumptions (with the reason).
+//! The measured-vs-simulated table of the loaded experiment (from
+//! `crate::fidelity`): each figure, the simulation beside it with the
+//! difference in percent and the verdict, the source, the Little's-law check
+//! of the article's own figures, and which settings the article states and
+//! which are assumptions (with the reason).
 
 use yew::prelude::*;
 
-use super::measured::{Metric, experiment, figures_for, little_check};
-use super::preset_pairs::find;
+use super::preset_pairs::{find, pair};
 use super::state::UiState;
-use crate::chart::format::{pct_diff, thousands};
+use crate::chart::format::thousands;
 use crate::chart::mode_label;
-use crate::chart::view::RunView;
 
 /// Properties of [`MeasuredPanel`].
 #[derive(Properties, PartialEq)]
@@ -19,19 +18,24 @@ pub struct MeasuredProps {
     pub state: UseReducerHandle<UiState>,
 }
 
-/// The simulated value of a metric.
-pub fn simulated(r: &RunView, m: Metric) -> Option<f64> {
-    Some(match m {
-        Metric::Throughput => r.throughput_rps,
-        Metric::LatencyMean => r.latency.mean,
-        Metric::LatencyP50 => r.latency.p50,
-        Metric::LatencyP99 => r.latency.p99,
-        Metric::LatencyMax => r.latency.max,
-        Metric::LatencyMin => r.latency.min,
-        Metric::ErrorPct => r.error_rate_pct(),
-        Metric::TotalTime => r.sim_time_s,
-        Metric::TasksPerS(name) => r.executors.iter().find(|e| e.0 == name)?.1,
-    })
+/// A number as the article would print it: two decimals when it has any.
+pub fn figure(x: f64) -> String {
+    if x.fract() == 0.0 {
+        thousands(x, 0)
+    } else if x.abs() < 10.0 {
+        thousands(x, 4).trim_end_matches('0').to_string()
+    } else {
+        thousands(x, 2)
+    }
+}
+
+fn language(code: &str) -> &str {
+    match code {
+        "de" => "German",
+        "zh" => "Chinese",
+        "en" => "English",
+        other => other,
+    }
 }
 
 /// The panel (empty when the scenario has no measurements).
@@ -41,37 +45,43 @@ pub fn MeasuredPanel(p: &MeasuredProps) -> Html {
     let Some(preset) = s.scenario.preset.as_deref().and_then(find) else {
         return html! {};
     };
-    let Some(e) = experiment(preset.experiment) else {
+    let Some(src) = crate::fidelity::source(preset.experiment) else {
         return html! {};
     };
-    let figures = figures_for(e, preset.variant);
-    let rows = figures.iter().map(|f| {
-        let (name, unit) = f.metric.label();
-        let sim = s.results.singles.get(f.mode).and_then(|r| simulated(r, f.metric));
-        let measured = format!("{}{}", if f.approx { "~" } else { "" }, thousands(f.value, f.decimals));
-        html! {
-            <tr class={f.mode}>
-                <td>{name}<span class="muted">{format!(" ({unit})")}</span></td>
-                <td>{mode_label(f.mode)}</td>
-                <td class="num measured">{measured}</td>
-                <td class="num">{sim.map_or("…".into(), |v| thousands(v, f.decimals.max(if v < 10.0 { 2 } else { 0 })))}</td>
-                <td class="num">{sim.map_or("…".into(), |v| pct_diff(v, f.value))}</td>
-            </tr>
-        }
+    let modes = s.scenario.modes.list();
+    let rows = modes.iter().flat_map(|m| {
+        let rows = s.results.rows.get(*m).cloned().unwrap_or_default();
+        rows.into_iter().map(move |r| (m.to_string(), r))
     });
-    let variants: Vec<_> = match super::preset_pairs::pair(preset) {
+    let rows: Vec<Html> = rows
+        .map(|(mode, r)| {
+            let measured = r.measured.map_or(r.measured_text.clone(), figure);
+            let sim = r.simulated.map_or("–".into(), figure);
+            let diff = r
+                .diff_pct
+                .map_or("–".into(), |d| format!("{}{:.1} %", if d >= 0.0 { "+" } else { "−" }, d.abs()));
+            html! {
+                <tr class={mode.clone()} title={r.note.clone()}>
+                    <td>{r.metric.clone()}<span class="muted">{format!(" ({})", r.unit)}</span></td>
+                    <td>{format!("{} · {}", mode_label(&mode), r.variant)}</td>
+                    <td class="num measured">{measured}</td>
+                    <td class="num">{sim}</td>
+                    <td class="num">{diff}</td>
+                    <td class={classes!("verdict", r.verdict.clone())}>{format!("{} · {}", r.basis, r.verdict)}</td>
+                </tr>
+            }
+        })
+        .collect();
+    let waiting = rows.is_empty();
+    let variants: Vec<_> = match pair(preset) {
         Some((a, b)) => vec![a, b],
         None => vec![preset],
     };
-    let stated: Vec<Html> = variants
-        .first()
-        .map(|v| {
-            v.stated
-                .iter()
-                .map(|k| html! { <li><code>{*k}</code>{" = "}{value(s, k)}</li> })
-                .collect()
-        })
-        .unwrap_or_default();
+    let stated: Vec<Html> = variants[0]
+        .stated
+        .iter()
+        .map(|k| html! { <li><code>{*k}</code>{" = "}{value(s, k)}</li> })
+        .collect();
     let mut assumed: Vec<Html> = Vec::new();
     let mut seen: Vec<&str> = Vec::new();
     for v in &variants {
@@ -80,30 +90,48 @@ pub fn MeasuredPanel(p: &MeasuredProps) -> Html {
                 continue;
             }
             seen.push(a.key);
-            assumed.push(html! { <li><code>{a.key}</code>{" = "}{value(s, a.key)}<span class="badge assumed">{"assumed"}</span>{" "}{a.reason}</li> });
+            assumed.push(html! {
+                <li><code>{a.key}</code>{" = "}{value(s, a.key)}<span class="badge assumed">{"assumed"}</span>{" "}{a.reason}</li>
+            });
         }
     }
-    let src = &e.source;
+    let exp = preset.experiment;
+    let little: Vec<Html> = crate::fidelity::little_checks()
+        .into_iter()
+        .filter(|c| c.experiment == exp)
+        .map(|c| {
+            html! {
+                <li class={if c.consistent { "ok" } else { "bad" }}>
+                    <strong>{format!("{}: ", c.variant)}</strong>{c.text.clone()}
+                    {if c.consistent { " — consistent" } else { " — inconsistent" }}
+                </li>
+            }
+        })
+        .collect();
+    let or_not = |t: &'static str| if t.is_empty() { "not given" } else { t };
     html! {
         <section class="measured" aria-label="measured vs simulated">
-            <h2>{format!("{}: measured vs simulated", e.id)}</h2>
+            <h2>{format!("{exp}: measured vs simulated")}</h2>
             <p class="source">
                 if src.url.is_empty() { <cite>{src.title}</cite> } else { <a href={src.url} rel="noopener noreferrer"><cite>{src.title}</cite></a> }
-                {format!(" — {}, {} ({})", src.author, src.date, src.language)}
+                {format!(" — {}, {} ({})", or_not(src.author), or_not(src.date), language(src.language))}
+                if !src.url.is_empty() { <br /><code class="small">{src.url}</code> }
             </p>
-            <p class="muted">{e.load}</p>
             if s.scenario.edited { <p class="warn">{"You changed the scenario since loading the preset: the simulated column is your version."}</p> }
-            <div class="table-wrap">
-                <table id="measured-table">
-                    <thead><tr><th>{"figure"}</th><th>{"mode"}</th><th class="num">{"measured"}</th><th class="num">{"simulated"}</th><th class="num">{"difference"}</th></tr></thead>
-                    <tbody>{ for rows }</tbody>
-                </table>
-            </div>
-            <h4>{"Little's law on the measured figures (N = X · R)"}</h4>
-            <ul class="little">
-                { for ["platform", "virtual"].iter().filter_map(|m| little_check(e, &figures, m).map(|t| html! { <li><strong>{format!("{}: ", mode_label(m))}</strong>{t}</li> })) }
-            </ul>
-            <p class="muted small">{e.note}</p>
+            if waiting {
+                <p class="muted">{"simulating…"}</p>
+            } else {
+                <div class="table-wrap">
+                    <table id="measured-table">
+                        <thead><tr><th>{"figure"}</th><th>{"run"}</th><th class="num">{"measured"}</th><th class="num">{"simulated"}</th><th class="num">{"difference"}</th><th>{"basis · verdict"}</th></tr></thead>
+                        <tbody>{ for rows }</tbody>
+                    </table>
+                </div>
+            }
+            if !little.is_empty() {
+                <h4>{"Little's law on the article's own figures (N = X · R)"}</h4>
+                <ul class="little">{ for little }</ul>
+            }
             <details class="provenance" open=true>
                 <summary>{"Stated by the article, and assumed"}</summary>
                 <ul>{ for stated }</ul>

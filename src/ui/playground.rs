@@ -11,7 +11,6 @@ use super::form::ScenarioForm;
 use super::measured_panel::MeasuredPanel;
 use super::presets_picker::PresetPicker;
 use super::progress::Progress;
-use super::protocol::Job;
 use super::state::{Action, UiState};
 use super::summary::Summary;
 use super::worker::SimReactor;
@@ -32,11 +31,7 @@ pub fn Playground() -> Html {
         let (bridge, st) = (bridge.clone(), state.clone());
         use_effect_with(state.generation, move |_| {
             let timer = st.runnable().then(|| {
-                let job = Job {
-                    generation: st.generation,
-                    modes: st.drafts(),
-                    sweep: true,
-                };
+                let job = st.job();
                 Timeout::new(60, move || bridge.send(job))
             });
             move || drop(timer)

@@ -11,13 +11,75 @@ use crate::chart::theory::Theory;
 use crate::chart::view::{RunView, SweepPoint};
 use crate::scenario::Draft;
 
+/// One mode of a job.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct ModeJob {
+    /// `platform` or `virtual`.
+    pub mode: String,
+    /// The draft to run.
+    pub draft: Draft,
+    /// The preset whose measured figures this run is compared with.
+    pub preset: Option<String>,
+}
+
+/// One measured figure beside its simulation (from `crate::fidelity`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MeasuredRow {
+    /// Experiment id.
+    pub experiment: String,
+    /// Variant as the article names it.
+    pub variant: String,
+    /// What was measured.
+    pub metric: String,
+    /// Unit.
+    pub unit: String,
+    /// The article's number, if it gives one.
+    pub measured: Option<f64>,
+    /// The article's words, if it gives no number.
+    pub measured_text: String,
+    /// The simulation's value.
+    pub simulated: Option<f64>,
+    /// Difference in percent.
+    pub diff_pct: Option<f64>,
+    /// Predicted, calibrated, qualitative or contradiction.
+    pub basis: String,
+    /// Pass, fail or shown.
+    pub verdict: String,
+    /// The rule, arithmetic or calibration in words.
+    pub note: String,
+}
+
+impl MeasuredRow {
+    /// Converts a fidelity row.
+    pub fn from_row(r: &crate::fidelity::Row) -> Self {
+        let (measured, measured_text) = match r.measured {
+            crate::fidelity::Measured::Number(x) => (Some(x), String::new()),
+            crate::fidelity::Measured::Text(t) => (None, t.to_string()),
+        };
+        let word = |d: String| d.to_lowercase();
+        MeasuredRow {
+            experiment: r.experiment.into(),
+            variant: r.variant.into(),
+            metric: r.metric.into(),
+            unit: r.unit.into(),
+            measured,
+            measured_text,
+            simulated: r.simulated.filter(|x| x.is_finite()),
+            diff_pct: r.diff_pct.filter(|x| x.is_finite()),
+            basis: word(format!("{:?}", r.basis)),
+            verdict: word(format!("{:?}", r.verdict)),
+            note: r.note.clone(),
+        }
+    }
+}
+
 /// A job: simulate these drafts (one per mode) and their sweeps.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Job {
     /// Generation: outputs of older jobs are stale.
     pub generation: u64,
-    /// (mode, draft) for every mode to run.
-    pub modes: Vec<(String, Draft)>,
+    /// Every mode to run.
+    pub modes: Vec<ModeJob>,
     /// Whether to sweep as well.
     pub sweep: bool,
 }
@@ -53,6 +115,8 @@ pub enum Output {
         generation: u64,
         /// The run, digested.
         run: Box<RunView>,
+        /// Its measured figures beside it.
+        rows: Vec<MeasuredRow>,
     },
     /// One sweep point finished.
     Point {

@@ -10,7 +10,7 @@ use serde_json::Value;
 use yew::Reducible;
 
 use super::preset_pairs;
-use super::protocol::Output;
+use super::protocol::{Job, MeasuredRow, ModeJob, Output};
 use crate::chart::plan::SweepAxis;
 use crate::chart::theory::Theory;
 use crate::chart::view::{RunView, SweepPoint};
@@ -85,6 +85,8 @@ pub struct Results {
     pub done: bool,
     /// Events simulated.
     pub events: u64,
+    /// Measured figures beside each mode's run, by mode.
+    pub rows: BTreeMap<String, Vec<MeasuredRow>>,
     /// A failure message from the worker.
     pub failure: Option<String>,
 }
@@ -158,6 +160,37 @@ impl UiState {
             .iter()
             .map(|m| (m.to_string(), self.scenario.draft_for(m)))
             .collect()
+    }
+
+    /// The preset whose measurements a mode's run is compared with: the
+    /// loaded preset's variant in that mode.
+    pub fn preset_for(&self, mode: &str) -> Option<&'static crate::scenario::Preset> {
+        let p = preset_pairs::find(self.scenario.preset.as_deref()?)?;
+        match preset_pairs::pair(p) {
+            Some((pp, vp)) => Some(if mode == "virtual" { vp } else { pp }),
+            None => p
+                .settings
+                .iter()
+                .any(|(k, v)| *k == "server.mode" && *v == mode)
+                .then_some(p),
+        }
+    }
+
+    /// The job for the current scenario.
+    pub fn job(&self) -> Job {
+        Job {
+            generation: self.generation,
+            modes: self
+                .drafts()
+                .into_iter()
+                .map(|(mode, draft)| ModeJob {
+                    preset: self.preset_for(&mode).map(|p| p.name.to_string()),
+                    mode,
+                    draft,
+                })
+                .collect(),
+            sweep: true,
+        }
     }
 
     /// The text a control shows for `key` (in `mode`'s override, if given).
@@ -298,7 +331,8 @@ impl UiState {
                 current,
                 ..
             } => r.progress = (done, total, current),
-            Output::Single { run, .. } => {
+            Output::Single { run, rows, .. } => {
+                r.rows.insert(run.mode.clone(), rows);
                 r.singles.insert(run.mode.clone(), Rc::new(*run));
                 let modes = self.scenario.modes.list();
                 r.singles.retain(|m, _| modes.contains(&m.as_str()));

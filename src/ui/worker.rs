@@ -7,7 +7,7 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 use yew_agent::reactor::{ReactorScope, reactor};
 
-use super::protocol::{Job, Output};
+use super::protocol::{Job, MeasuredRow, ModeJob, Output};
 use crate::chart::plan::{fill_order, single, sweep_point, sweep_points};
 use crate::chart::theory::Theory;
 use crate::chart::view::{RunView, SweepPoint};
@@ -81,7 +81,11 @@ fn newest(scope: &mut Scope, mut job: Job) -> Job {
 /// Runs one job; returns a newer job if one interrupted it.
 async fn run_job(scope: &mut Scope, job: Job) -> Option<Job> {
     let g = job.generation;
-    let first = job.modes.first().map(|m| m.1.clone()).unwrap_or_default();
+    let first = job
+        .modes
+        .first()
+        .map(|m| m.draft.clone())
+        .unwrap_or_default();
     let (axis, xs) = if job.sweep {
         sweep_points(&first)
     } else {
@@ -90,7 +94,11 @@ async fn run_job(scope: &mut Scope, job: Job) -> Option<Job> {
     let theory: Vec<Theory> = job
         .modes
         .iter()
-        .filter_map(|(mode, d)| validate(&single(d, mode)).ok().map(|c| Theory::of(&c)))
+        .filter_map(|m| {
+            validate(&single(&m.draft, &m.mode))
+                .ok()
+                .map(|c| Theory::of(&c))
+        })
         .collect();
     let _ = scope
         .send(Output::Planned {
@@ -103,7 +111,12 @@ async fn run_job(scope: &mut Scope, job: Job) -> Option<Job> {
     let total = (job.modes.len() * (1 + xs.len())) as u32;
     let mut done = 0u32;
     let mut events = 0u64;
-    for (mode, draft) in &job.modes {
+    for ModeJob {
+        mode,
+        draft,
+        preset,
+    } in &job.modes
+    {
         let d = single(draft, mode);
         match simulate(scope, &d, g, (done, total), &mut events).await {
             Err(newer) => return Some(newer),
@@ -117,13 +130,26 @@ async fn run_job(scope: &mut Scope, job: Job) -> Option<Job> {
             }
             Ok(Some(report)) => {
                 let run = Box::new(RunView::from_report(mode, &report));
-                let _ = scope.send(Output::Single { generation: g, run }).await;
+                let rows = preset
+                    .as_deref()
+                    .map(|p| crate::fidelity::rows_for(p, &report))
+                    .unwrap_or_default()
+                    .iter()
+                    .map(MeasuredRow::from_row)
+                    .collect();
+                let _ = scope
+                    .send(Output::Single {
+                        generation: g,
+                        run,
+                        rows,
+                    })
+                    .await;
             }
         }
         done += 1;
     }
     for i in fill_order(xs.len()) {
-        for (mode, draft) in &job.modes {
+        for ModeJob { mode, draft, .. } in &job.modes {
             let d = sweep_point(draft, mode, axis, xs[i]);
             match simulate(scope, &d, g, (done, total), &mut events).await {
                 Err(newer) => return Some(newer),
