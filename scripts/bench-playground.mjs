@@ -1,0 +1,123 @@
+#!/usr/bin/env node
+// Measures the playground in Debian's headless Chromium: after a slider move,
+// how long until the current scenario's charts are redrawn from the new run,
+// how long until the sweep curves are complete, and the longest main-thread
+// task meanwhile (PerformanceObserver, type "longtask").
+//
+//   trunk build --release && node scripts/bench-playground.mjs [--moves 7] [--dist DIR]
+//
+// Serves DIR (default dist/) itself on 127.0.0.1. Prints one line per slider
+// move and the medians.
+import { chromium } from 'playwright-core';
+import http from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const args = process.argv.slice(2);
+const opt = (name, dflt) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : dflt;
+};
+const dist = path.resolve(opt('--dist', path.join(root, 'dist')));
+const moves = Number(opt('--moves', 7));
+const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.css': 'text/css' };
+
+const server = http.createServer((req, res) => {
+  let file = path.join(dist, decodeURIComponent(new URL(req.url, 'http://x').pathname));
+  if (!file.startsWith(dist)) { res.writeHead(403).end(); return; }
+  if (fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, 'index.html');
+  fs.readFile(file, (err, data) => {
+    if (err) { res.writeHead(404).end(); return; }
+    res.writeHead(200, { 'content-type': types[path.extname(file)] || 'application/octet-stream' });
+    res.end(data);
+  });
+});
+await new Promise((r) => server.listen(0, '127.0.0.1', r));
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+    '--disable-component-update', '--disable-sync'],
+});
+const median = (a) => {
+  const s = [...a].sort((x, y) => x - y);
+  const n = s.length;
+  return n % 2 ? s[(n - 1) / 2] : 0.5 * (s[n / 2 - 1] + s[n / 2]);
+};
+try {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  // Long tasks and chart redraws, recorded from the start.
+  await page.addInitScript(() => {
+    window.__long = [];
+    new PerformanceObserver((l) => {
+      for (const e of l.getEntries()) window.__long.push([e.startTime, e.duration]);
+    }).observe({ type: 'longtask', buffered: true });
+    window.__draws = [];
+    new MutationObserver((ms) => {
+      const t = performance.now();
+      for (const m of ms) {
+        const el = m.target;
+        if (m.attributeName === 'data-draws') window.__draws.push([t, el.id]);
+        if (m.attributeName === 'class' && el.id === 'progress') window.__draws.push([t, el.classList.contains('done') ? 'done' : 'busy']);
+      }
+    }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-draws', 'class'] });
+  });
+  await page.goto(`http://127.0.0.1:${server.address().port}/`);
+  const settled = () => page.waitForFunction(() => {
+    const cs = [...document.querySelectorAll('canvas')];
+    return cs.length >= 8 && cs.every((c) => Number(c.dataset.draws || 0) > 0)
+      && document.querySelector('#progress.done') !== null;
+  }, null, { timeout: 120000 });
+  await settled();
+  const load = await page.evaluate(() => ({ t: performance.now(), long: window.__long.slice() }));
+  console.log(`page load to settled: ${load.t.toFixed(0)} ms; long tasks meanwhile: ${load.long.length}` +
+    (load.long.length ? `, longest ${Math.max(...load.long.map((x) => x[1])).toFixed(0)} ms` : ''));
+
+  const slider = page.locator('#slider-server-threads_max');
+  const rows = [];
+  for (let i = 0; i < moves; i++) {
+    await slider.focus();
+    const t0 = await page.evaluate(() => {
+      window.__draws = [];
+      window.__t0 = null;
+      document.querySelector('#slider-server-threads_max').addEventListener('input', () => {
+        window.__t0 ??= performance.now();
+      }, { once: true, capture: true });
+      return performance.now();
+    });
+    await page.keyboard.press(i % 2 ? 'ArrowLeft' : 'ArrowRight');
+    // Wait until a new job has started and finished.
+    await page.waitForFunction(() => window.__draws.some((d) => d[1] === 'busy'), null, { timeout: 30000 })
+      .catch(() => {});
+    await settled();
+    const r = await page.evaluate((t0) => {
+      const start = window.__t0 ?? t0;
+      const after = window.__draws.filter((d) => d[0] >= start);
+      const last = (id) => Math.max(...after.filter((d) => d[1] === id).map((d) => d[0])) - start;
+      const first = (id) => Math.min(...after.filter((d) => d[1] === id).map((d) => d[0])) - start;
+      const done = after.filter((d) => d[1] === 'done').map((d) => d[0]);
+      const long = window.__long.filter((e) => e[0] + e[1] >= start);
+      return {
+        // the single runs' own charts: over time and the two timelines
+        single: Math.max(last('chart-timeline-platform'), last('chart-timeline-virtual'), first('chart-throughput-time')),
+        sweepFirst: first('chart-sweep-throughput'),
+        sweepDone: done.length ? Math.max(...done) - start : NaN,
+        longest: long.length ? Math.max(...long.map((e) => e[1])) : 0,
+        longCount: long.length,
+        value: document.querySelector('#f-server-threads_max').value,
+      };
+    }, t0);
+    rows.push(r);
+    console.log(`move ${i + 1} (threads.max=${r.value}): charts of the run ${r.single.toFixed(0)} ms, ` +
+      `first sweep point ${r.sweepFirst.toFixed(0)} ms, sweep complete ${r.sweepDone.toFixed(0)} ms, ` +
+      `long tasks ${r.longCount}, longest ${r.longest.toFixed(0)} ms`);
+  }
+  const m = (k) => median(rows.map((r) => r[k]));
+  console.log(`RESULT playground moves=${rows.length} single_ms=${m('single').toFixed(0)} ` +
+    `sweep_first_ms=${m('sweepFirst').toFixed(0)} sweep_done_ms=${m('sweepDone').toFixed(0)} ` +
+    `longest_task_ms=${Math.max(...rows.map((r) => r.longest)).toFixed(0)} ` +
+    `long_tasks_over_50ms=${rows.reduce((a, r) => a + r.longCount, 0)}`);
+} finally {
+  await browser.close();
+  server.close();
+}

@@ -1,0 +1,117 @@
+#!/usr/bin/env node
+// Side-by-side speed benchmark: threadlab (native, WebAssembly in Node and in
+// headless Chromium) against the peers of ../shared/peers (a hand-written Rust
+// event loop, SimPy, Ciw), in interleaved rounds on one machine, so that every
+// ratio is taken within a round and then the median over rounds is quoted.
+//
+//   node scripts/bench.mjs [--rounds 5] [--peers DIR] [--skip chromium,node,rust,simpy,ciw]
+//
+// DIR is a workspace made by `bash ../shared/peers/setup.sh DIR` (default
+// /tmp/peers); without it only threadlab's own figures are printed.
+// Build threadlab first: scripts/bench.sh does both.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const opt = (name, dflt) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : dflt;
+};
+const rounds = Number(opt('--rounds', 5));
+const peers = opt('--peers', '/tmp/peers');
+const skip = new Set((opt('--skip', '') || '').split(',').filter(Boolean));
+const native = join(root, 'target-bench', 'release', 'threadlab');
+
+// threadlab workload -> the peers' name of the same model
+const PEER = { m1: 'm1', m2: 'm2-pool', 'm2-fifo': 'm2-pool', 'm2-virtual': 'm2-virtual' };
+const WORKLOADS = ['m1', 'm2', 'm2-fifo', 'm2-virtual', 'single', 'sweep'];
+
+function jobs(round) {
+  const seed = 42 + round;
+  const j = [['native', [native, 'bench', '--rounds', '1']]];
+  const wasm = join(root, 'scripts', 'bench-wasm.mjs');
+  if (!skip.has('node')) j.push(['wasm-node', ['node', wasm, '--rounds', '1']]);
+  if (!skip.has('chromium')) j.push(['wasm-chromium', ['node', wasm, '--browser', '--rounds', '1']]);
+  const des = join(peers, 'desbench', 'target', 'release', 'desbench');
+  if (!skip.has('rust') && existsSync(des)) {
+    for (const m of ['m1', 'm2-pool', 'm2-virtual']) j.push(['rust', [des, m, '1', `seed=${seed}`]]);
+  }
+  const py = join(peers, 'venv', 'bin', 'python');
+  if (!skip.has('simpy') && existsSync(py)) {
+    for (const m of ['m1', 'm2-pool', 'm2-virtual']) {
+      j.push(['simpy', [py, join(peers, 'simpy_models.py'), m, '--reps', '1', '--seed', String(seed)]]);
+    }
+  }
+  if (!skip.has('ciw') && existsSync(py)) {
+    j.push(['ciw', [py, join(peers, 'ciw_m1.py'), '--reps', '1', '--seed', String(seed)]]);
+  }
+  return j;
+}
+
+const norm = (impl) => impl.replace(/^threadlab-/, '').replace(/^rust-native$/, 'rust')
+  .replace(/^simpy.*/, 'simpy').replace(/^ciw.*/, 'ciw');
+// walls[round][impl/model] = wall s; info[impl/model] = {events, reqs}
+const walls = [];
+const info = {};
+for (let r = 0; r < rounds; r++) {
+  walls.push({});
+  for (const [label, cmd] of jobs(r)) {
+    const t = Date.now();
+    const p = spawnSync(cmd[0], cmd.slice(1), { encoding: 'utf8', maxBuffer: 1 << 26 });
+    for (const line of (p.stdout || '').split('\n')) {
+      let m = line.match(/^RUN impl=(\S+) model=(\S+) rep=\d+ wall_s=(\S+) events_per_s=(\S+) reqs_per_s=(\S+)/);
+      if (m) {
+        const key = `${norm(m[1])}/${m[2]}`;
+        const w = Number(m[3]);
+        walls[r][key] = w;
+        info[key] = { events: Number(m[4]) * w, reqs: Number(m[5]) * w };
+        console.log(`round=${r + 1} ${line}`);
+      }
+    }
+    if (p.status !== 0) console.error(`round ${r + 1} ${label} failed (${p.status}): ${(p.stderr || '').slice(-400)}`);
+    console.error(`round ${r + 1} ${label} ${cmd.slice(1, 3).join(' ')} ${((Date.now() - t) / 1e3).toFixed(1)} s`);
+  }
+}
+
+const median = (a) => {
+  const s = a.filter((x) => Number.isFinite(x)).sort((x, y) => x - y);
+  const n = s.length;
+  if (!n) return NaN;
+  return n % 2 ? s[(n - 1) / 2] : 0.5 * (s[n / 2 - 1] + s[n / 2]);
+};
+const med = (key) => median(walls.map((w) => w[key]));
+// median over rounds of (wall of a / wall of b), both from the same round
+const ratio = (a, b) => median(walls.map((w) => w[a] / w[b]));
+const f = (x, d = 2) => (Number.isFinite(x) ? x.toFixed(d) : '—');
+const M = (x) => (Number.isFinite(x) ? (x / 1e6).toFixed(2) + ' M' : '—');
+
+const out = [];
+out.push(`rounds: ${rounds}; medians over rounds; each ratio is taken within a round, then its median is shown`);
+out.push('');
+out.push('| workload | threadlab native wall s | events/s | simulated req/s | wasm Node / native | wasm Chromium / native | Chromium, first run in the page / native |');
+out.push('|---|---|---|---|---|---|---|');
+for (const w of WORKLOADS) {
+  const k = `native/${w}`;
+  const m = med(k);
+  const i = info[k] || {};
+  out.push(`| ${w} | ${f(m, 4)} | ${M(i.events / m)} | ${M(i.reqs / m)} | ` +
+    `${f(ratio(`wasm-node/${w}`, k))}× | ${f(ratio(`wasm-chromium/${w}`, k))}× | ` +
+    `${f(ratio(`wasm-chromium-cold/${w}`, k))}× |`);
+}
+out.push('');
+out.push('| model | threadlab wall s | hand-written Rust wall s | threadlab / Rust (wall) | threadlab / Rust (per simulated request) | SimPy wall s | SimPy / threadlab | Ciw wall s | Ciw / threadlab |');
+out.push('|---|---|---|---|---|---|---|---|---|');
+for (const w of ['m1', 'm2', 'm2-fifo', 'm2-virtual']) {
+  const k = `native/${w}`;
+  const p = PEER[w];
+  const rk = `rust/${p}`;
+  const sk = `simpy/${p}`;
+  const ck = `ciw/${p}`;
+  const perReq = median(walls.map((x) => (x[k] / (info[k]?.reqs || NaN)) / (x[rk] / (info[rk]?.reqs || NaN))));
+  out.push(`| ${w} (peer ${p}) | ${f(med(k), 4)} | ${f(med(rk), 4)} | ${f(ratio(k, rk))}× | ${f(perReq)}× | ` +
+    `${f(med(sk), 2)} | ${f(ratio(sk, k), 0)}× | ${f(med(ck), 2)} | ${f(ratio(ck, k), 0)}× |`);
+}
+console.log('\n' + out.join('\n'));
