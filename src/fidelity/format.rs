@@ -28,7 +28,7 @@ fn num(v: f64) -> String {
         format!("{v:.0}")
     } else if a >= 100.0 {
         format!("{v:.1}")
-    } else if a >= 1.0 {
+    } else if a >= 10.0 {
         format!("{v:.2}")
     } else {
         format!("{v:.4}")
@@ -37,7 +37,8 @@ fn num(v: f64) -> String {
 
 fn measured(m: &Measured) -> String {
     match m {
-        Measured::Number(v) => num(*v),
+        // The article's own digits, as written.
+        Measured::Number(v) => format!("{v}"),
         Measured::Text(t) => format!("\"{t}\""),
     }
 }
