@@ -113,9 +113,9 @@ pub fn smooth(v: &[f64], w: usize) -> Vec<f64> {
         .collect()
 }
 
-/// The smoothing window for a series of `n` buckets: about 1/60 of the run.
+/// The smoothing window for a series of `n` buckets: about 1/30 of the run.
 pub fn smoothing_window(n: usize) -> usize {
-    (n / 60).max(1) | 1
+    (n / 30).max(1) | 1
 }
 
 /// Converts any backend error into words.

@@ -22,9 +22,15 @@
 //!   shared by `threadlab bench` and the WebAssembly harness.
 //! * [`cli`] — the `threadlab` command line (text like hey's summary, or JSON).
 //! * [`chart`] — charts as pure functions over plotters' `DrawingBackend`
-//!   (canvas in the browser, SVG in native tests).
-//! * `ui` (wasm32 only) — the Yew playground: a thin shell over the above; the
-//!   simulation runs in a Web Worker (`src/bin/threadlab-worker.rs`).
+//!   (canvas in the browser, SVG in native tests), plus what they draw:
+//!   `chart::view` (a serialisable digest of a `Report`, what the worker
+//!   posts), `chart::plan` (the bounded runs a page needs: one per mode and
+//!   a 25-point sweep) and `chart::theory` (ceilings and Little's-law bounds).
+//! * `ui` (wasm32 only) — the Yew playground: a thin shell over the above.
+//!   A reducer holds the visitor's scenario (serde, for permalinks); jobs go
+//!   to a yew-agent reactor in a Web Worker (`src/bin/threadlab-worker.rs`)
+//!   that runs the core in slices, posts progress and results, and drops a
+//!   job as soon as a newer one arrives (generation ids).
 //!
 //! ## Invariants
 //! * `sim` depends on nothing but `rand`, `rand_pcg`, `libm`, `hdrhistogram`
@@ -37,6 +43,8 @@
 //!   trusts a `Config`. Bad input is an error naming field, value and range.
 //! * Deliberately absent: wall-clock timing inside the core, global state,
 //!   panics on user input.
+//! * The page never simulates on its main thread, and every run it asks for
+//!   has an event budget (`chart::plan`); "stopped at budget" is shown.
 #![warn(missing_docs)]
 
 pub mod bench;

@@ -63,7 +63,7 @@ pub fn MeasuredPanel(p: &MeasuredProps) -> Html {
             html! {
                 <tr class={mode.clone()} title={r.note.clone()}>
                     <td>{r.metric.clone()}<span class="muted">{format!(" ({})", r.unit)}</span></td>
-                    <td>{format!("{} · {}", mode_label(&mode), r.variant)}</td>
+                    <td>{if r.variant == mode { mode_label(&mode).to_string() } else { format!("{} · {}", mode_label(&mode), r.variant) }}</td>
                     <td class="num measured">{measured}</td>
                     <td class="num">{sim}</td>
                     <td class="num">{diff}</td>

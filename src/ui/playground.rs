@@ -60,6 +60,12 @@ pub fn Playground() -> Html {
             <aside class="controls" aria-label="scenario">
                 <ScenarioForm state={state.clone()} dispatch={dispatch.clone()} />
             </aside>
+            if !state.errors.is_empty() {
+                <div class="problems" role="alert">
+                    <strong>{"Not simulated — fix these first:"}</strong>
+                    <ul>{ for state.errors.iter().map(|e| html! { <li>{e.to_string()}</li> }) }</ul>
+                </div>
+            }
             <main class="results">
                 if let Some(f) = &r.failure { <p class="warn">{f.clone()}</p> }
                 <Summary state={state.clone()} />

@@ -205,6 +205,11 @@ impl UiState {
         draft.get(key).map(|v| match v {
             Value::String(s) => s.clone(),
             Value::Null => String::new(),
+            // 20000.0 reads as 20000 in a form.
+            Value::Number(n) => match n.as_f64() {
+                Some(x) if x.fract() == 0.0 && x.abs() < 1e15 => format!("{}", x as i64),
+                _ => n.to_string(),
+            },
             other => other.to_string(),
         })
     }
@@ -297,6 +302,15 @@ impl UiState {
                 draft.set_value(key, Value::Null);
             } else {
                 draft.unset(key);
+                // An emptied section would itself be an (invalid) setting.
+                if let Some((section, _)) = key.rsplit_once('.')
+                    && draft
+                        .get(section)
+                        .and_then(Value::as_object)
+                        .is_some_and(|m| m.is_empty())
+                {
+                    draft.unset(section);
+                }
             }
         } else if draft.set(key, &text).is_err() {
             // Keep the text; revalidate shows the parse error next to it.
@@ -378,6 +392,18 @@ impl Reducible for UiState {
                 s.scenario.base.unset(&key);
                 for o in s.scenario.overrides.values_mut() {
                     o.unset(&key);
+                }
+                if let Some((section, _)) = key.rsplit_once('.') {
+                    for d in std::iter::once(&mut s.scenario.base)
+                        .chain(s.scenario.overrides.values_mut())
+                    {
+                        if d.get(section)
+                            .and_then(Value::as_object)
+                            .is_some_and(|m| m.is_empty())
+                        {
+                            d.unset(section);
+                        }
+                    }
                 }
                 s.texts
                     .retain(|k, _| k != &key && !k.ends_with(&format!(":{key}")));

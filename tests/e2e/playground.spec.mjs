@@ -127,11 +127,26 @@ try {
     await page.waitForFunction(() => !document.querySelector('.field.invalid'));
   });
 
+  await check('a run that reaches its event budget says "stopped at budget"', async () => {
+    await page.click('details.group:has(#f-limits-max_events) > summary');
+    await page.fill('#f-limits-max_events', '5000');
+    try {
+      await page.waitForFunction(() => /Stopped at budget/.test(document.querySelector('.summary').textContent), null, { timeout: 30000 });
+    } catch (e) {
+      throw new Error(`no "stopped at budget" in: ${await page.$eval('.summary', (x) => x.textContent)} / ${await page.$eval('#progress', (x) => x.textContent)} / ${await page.inputValue('#f-limits-max_events')}`);
+    }
+    await page.fill('#f-limits-max_events', '');
+    await page.waitForFunction(() => !/Stopped at budget/.test(document.querySelector('.summary').textContent), null, { timeout: 30000 });
+  });
+
   await check('loading the hey /delay/50 preset shows 1877.21 and 12773.14 in the table', async () => {
     await page.selectOption('#preset', 'pinning-jdk21');
     await settle(page);
     await page.selectOption('#preset', 'e2-platform');
-    await page.waitForSelector('#measured-table');
+    await page.waitForFunction(() => {
+      const t = document.querySelector('#measured-table');
+      return t && /12,?773\.14/.test(t.textContent) && /1,?877\.21/.test(t.textContent);
+    }, null, { timeout: 60000 }).catch(() => {});
     const table = await page.$eval('#measured-table', (t) => t.textContent);
     assert(/1,?877\.21/.test(table), 'table has 1877.21');
     assert(/12,?773\.14/.test(table), 'table has 12773.14');
