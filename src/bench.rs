@@ -15,8 +15,12 @@
 //! * **m2-fifo** — the same on round-robin cores with a 4 ms quantum: a 0.1 ms
 //!   step never gets preempted, so this is the FIFO cores of the peers.
 //! * **m2-virtual** — m2 with `server.mode=virtual`.
-//! * **sweep** — the playground's default sweep: the default scenario at 25
-//!   concurrency points, platform and virtual, each run to 20,000 requests.
+//! * **single** — what the playground runs first after a slider move: the
+//!   default scenario's full run in both modes (`chart::plan::single`).
+//! * **sweep** — the playground's default sweep: the default scenario at its
+//!   25 log-spaced concurrency points (24 distinct ones for the default
+//!   scenario), platform and virtual, each run to 20,000 requests
+//!   (`chart::plan::sweep_points` and `sweep_point`, exactly as the page asks).
 //! * **mem** — 10⁷ requests at 10⁴ concurrency, for the memory measurement
 //!   (`mem-1e6` is the same with 10⁶ requests, to show memory does not grow
 //!   with the number of requests).
@@ -26,23 +30,17 @@
 //! with `performance.now()`, one [`Run::advance`] chunk per call, so V8 can
 //! optimise the loop between calls.
 
+use crate::chart::plan;
 use crate::scenario::{self, Draft};
 use crate::sim::{Config, Report, Simulation};
+
+/// The playground runs every scenario in both server modes.
+const MODES: [&str; 2] = ["platform", "virtual"];
 
 /// Events per [`Run::advance`] call that the harnesses use by default: about
 /// 5–15 ms of work, small enough for a browser frame budget and large enough
 /// that the per-call overhead does not show.
 pub const DEFAULT_CHUNK: u64 = 100_000;
-
-/// Concurrency points of the playground's default sweep (25, geometric from
-/// 10 to 5,000).
-pub const SWEEP_CONCURRENCY: [u32; 25] = [
-    10, 13, 17, 22, 28, 37, 48, 62, 80, 104, 135, 175, 227, 294, 381, 494, 640, 829, 1075, 1393,
-    1805, 2339, 3031, 3928, 5000,
-];
-
-/// Requests per sweep point.
-pub const SWEEP_REQUESTS: u64 = 20_000;
 
 /// A named benchmark workload: one scenario, or several run back to back.
 #[derive(Clone, Copy, Debug)]
@@ -114,6 +112,12 @@ pub const WORKLOADS: &[Workload] = &[
         default: true,
     },
     Workload {
+        name: "single",
+        title: "playground: the default scenario's full run, platform and virtual",
+        peer: None,
+        default: true,
+    },
+    Workload {
         name: "sweep",
         title: "playground sweep: default scenario, 25 concurrency points x platform/virtual, 20,000 requests each",
         peer: None,
@@ -147,28 +151,6 @@ fn draft_of(settings: &[(&str, &str)], base: Option<Draft>) -> Draft {
     d
 }
 
-/// The draft of one sweep point: the playground's default scenario with a
-/// given server mode and concurrency, run to [`SWEEP_REQUESTS`] requests.
-pub fn sweep_draft(base: &Draft, virtual_threads: bool, concurrency: u32) -> Draft {
-    let mut d = base.clone();
-    let mode = if virtual_threads {
-        "virtual"
-    } else {
-        "platform"
-    };
-    let c = concurrency.to_string();
-    let n = SWEEP_REQUESTS.to_string();
-    for (k, v) in [
-        ("server.mode", mode),
-        ("load.concurrency", c.as_str()),
-        ("load.requests", n.as_str()),
-        ("load.duration_s", "null"),
-    ] {
-        d.set(k, v).expect("sweep settings are valid");
-    }
-    d
-}
-
 impl Workload {
     /// The scenarios this workload runs, in order (one, or 50 for the sweep).
     pub fn drafts(&self) -> Vec<Draft> {
@@ -186,11 +168,17 @@ impl Workload {
                 d.set("server.mode", "virtual").expect("valid");
                 vec![d]
             }
+            "single" => {
+                let base = scenario::default_preset().draft();
+                MODES.iter().map(|m| plan::single(&base, m)).collect()
+            }
             "sweep" => {
                 let base = scenario::default_preset().draft();
-                [false, true]
+                let (axis, xs) = plan::sweep_points(&base);
+                MODES
                     .iter()
-                    .flat_map(|&v| SWEEP_CONCURRENCY.map(|c| sweep_draft(&base, v, c)))
+                    .flat_map(|m| xs.iter().map(move |&x| (m, x)))
+                    .map(|(m, x)| plan::sweep_point(&base, m, axis, x))
                     .collect()
             }
             "mem-1e6" | "mem-1e7" => {
@@ -330,7 +318,17 @@ mod tests {
     fn every_workload_validates() {
         for w in WORKLOADS {
             let n = w.configs().len();
-            assert_eq!(n, if w.name == "sweep" { 50 } else { 1 }, "{}", w.name);
+            let want = match w.name {
+                // 25 log-spaced points per mode, fewer where small ones round alike.
+                "sweep" => {
+                    let (_, xs) = plan::sweep_points(&scenario::default_preset().draft());
+                    assert!(xs.len() > 20 && xs.len() <= plan::SWEEP_POINTS);
+                    2 * xs.len()
+                }
+                "single" => 2,
+                _ => 1,
+            };
+            assert_eq!(n, want, "{}", w.name);
         }
     }
 
