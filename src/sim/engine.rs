@@ -61,7 +61,7 @@ enum Wait {
     /// File I/O (carrier captured, scheduler compensates).
     File,
     /// `Object.wait()` (pinned with compensation before JDK 24).
-    ObjectWait,
+    Condition,
     /// A HikariCP connection.
     DbConn,
     /// A shared `synchronized` monitor.

@@ -43,7 +43,7 @@ impl Engine {
                     fb.sync_depth = fb.sync_depth.saturating_sub(1);
                     fb.pc += 1;
                     let dur = d.sample(&mut self.rng);
-                    self.block(f, Wait::ObjectWait);
+                    self.block(f, Wait::Condition);
                     self.queue.push(self.now + dur, Event::WaitDone(f));
                     return;
                 }

@@ -219,14 +219,14 @@ impl Engine {
         let pins_in_sync = self.cfg.server.pins_in_sync();
         let compensated = match wait {
             Wait::File => true,
-            Wait::ObjectWait => pins_in_sync,
+            Wait::Condition => pins_in_sync,
             _ => false,
         };
         let pinned = compensated
             || match wait {
                 // Waiting to enter a contended monitor holds the carrier before JEP 491.
                 Wait::Monitor => pins_in_sync,
-                Wait::ObjectWait => false,
+                Wait::Condition => false,
                 _ => pins_in_sync && fb.sync_depth > 0,
             };
         let c = fb.carrier;
@@ -267,7 +267,7 @@ impl Engine {
             fb.pinned = false;
             let lane = self.carriers[fb.carrier as usize].lane;
             self.timeline.set(lane, LaneState::Mounted, self.now);
-            if wait == Wait::File || wait == Wait::ObjectWait {
+            if wait == Wait::File || wait == Wait::Condition {
                 self.compensating -= 1;
             }
             if wait != Wait::File {
