@@ -30,9 +30,11 @@ const only = opt('--only', null)?.split(',') ?? null;
 
 if (!browser) {
   const mod = await import(pathToFileURL(join(pkg, 'threadlab_bench_wasm.js')));
-  mod.initSync({ module: readFileSync(join(pkg, 'threadlab_bench_wasm_bg.wasm')) });
+  const wasm = mod.initSync({ module: readFileSync(join(pkg, 'threadlab_bench_wasm_bg.wasm')) });
   const { runBench } = await import(pathToFileURL(runner));
   await runBench(mod, { rounds, chunk, only, impl: 'threadlab-wasm-node' });
+  // Linear memory only grows: its size now is the peak of every run above.
+  console.log(`WASM_MEMORY_MB ${(wasm.memory.buffer.byteLength / 1048576).toFixed(1)}`);
 } else {
   // Serve the package and the runner, open a page in Debian's Chromium, run
   // there (yielding to the event loop between chunks, as the playground would).
