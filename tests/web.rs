@@ -7,7 +7,9 @@ use std::rc::Rc;
 
 use threadlab::chart::view::RunView;
 use threadlab::scenario::{Draft, validate};
-use threadlab::ui::{App, ChartSpec};
+use threadlab::ui::protocol::MeasuredRow;
+use threadlab::ui::state::UiState;
+use threadlab::ui::{App, ChartSpec, MeasuredPanel};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, HtmlElement};
@@ -63,20 +65,52 @@ async fn app_renders_form_presets_and_measured_table() {
         html.contains("server.tomcat.threads.max"),
         "real property names"
     );
-    let table = document()
-        .get_element_by_id("measured-table")
-        .expect("measured table");
-    let text = table.text_content().unwrap();
-    assert!(
-        text.contains("1,877.21") && text.contains("12,773.14"),
-        "{text}"
-    );
+    assert!(html.contains("E2: measured vs simulated"), "measured panel");
+    assert!(html.contains("程序员欣宸"), "the source's author");
     let canvases = root.query_selector_all("canvas").unwrap();
     assert!(canvases.length() >= 7, "chart canvases");
     assert!(
         root.query_selector("canvas[data-draws]").unwrap().is_some(),
         "charts drew (waiting for the worker)"
     );
+}
+
+/// The measured panel with rows as the worker would send them.
+#[yew::component]
+fn PanelWithRows() -> yew::Html {
+    let state = yew::use_reducer(|| {
+        let mut s = UiState::default();
+        for (mode, preset) in [("platform", "e2-platform"), ("virtual", "e2-virtual")] {
+            let mut d = threadlab::scenario::preset(preset).unwrap().draft();
+            d.set("load.requests", "4000").unwrap();
+            let report = threadlab::sim::run(&validate(&d).unwrap());
+            let rows = threadlab::fidelity::rows_for(preset, &report)
+                .iter()
+                .map(MeasuredRow::from_row)
+                .collect();
+            s.results.rows.insert(mode.into(), rows);
+        }
+        s
+    });
+    yew::html! { <MeasuredPanel {state} /> }
+}
+
+#[wasm_bindgen_test]
+async fn measured_table_shows_the_articles_figures() {
+    let root = document().create_element("div").unwrap();
+    document().body().unwrap().append_child(&root).unwrap();
+    yew::Renderer::<PanelWithRows>::with_root(root.clone()).render();
+    tick(50).await;
+    let table = root
+        .query_selector("#measured-table")
+        .unwrap()
+        .expect("table");
+    let text = table.text_content().unwrap();
+    assert!(
+        text.contains("1,877.21") && text.contains("12,773.14"),
+        "{text}"
+    );
+    assert!(text.contains('%'), "differences in percent");
 }
 
 #[wasm_bindgen_test]
