@@ -223,7 +223,10 @@ pub fn draw_memory<DB: DrawingBackend>(
             .t_s
             .iter()
             .copied()
-            .zip(r.series.memory_mb.iter().copied())
+            .zip(super::smooth(
+                &r.series.memory_mb,
+                super::smoothing_window(r.series.t_s.len()),
+            ))
             .collect();
         chart
             .draw_series(LineSeries::new(pts, c.stroke_width(style.line(2.5))))

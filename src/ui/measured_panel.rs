@@ -102,8 +102,7 @@ pub fn MeasuredPanel(p: &MeasuredProps) -> Html {
         .map(|c| {
             html! {
                 <li class={if c.consistent { "ok" } else { "bad" }}>
-                    <strong>{format!("{}: ", c.variant)}</strong>{c.text.clone()}
-                    {if c.consistent { " — consistent" } else { " — inconsistent" }}
+                    {c.text.clone()}
                 </li>
             }
         })

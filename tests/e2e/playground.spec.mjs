@@ -165,9 +165,13 @@ try {
   await check('every preset loads and simulates', async () => {
     const names = await page.$$eval('#preset option', (os) => os.map((o) => o.value).filter(Boolean));
     assert(names.length >= 6, `presets: ${names.length}`);
-    for (const n of names.filter((n) => /^e[134]/.test(n)).slice(0, 4)) {
+    for (const n of names.filter((n) => /^e[1-4]-|^e[1-4][a-z-]*-platform|^pinning/.test(n))) {
       await page.selectOption('#preset', n);
-      await settle(page, 120000);
+      await settle(page, 180000);
+      const measured = await page.$('.measured');
+      if (measured) await measured.screenshot({ path: path.join(artifacts, `preset-${n}-measured.png`) });
+      await page.locator('.summary').screenshot({ path: path.join(artifacts, `preset-${n}-summary.png`) });
+      await page.locator('#chart-sweep-throughput').screenshot({ path: path.join(artifacts, `preset-${n}-sweep.png`) });
     }
   });
   await page.close();
