@@ -106,7 +106,7 @@ pub fn Charts(p: &ChartsProps) -> Html {
         figure(
             "chart-sweep-throughput",
             "Throughput vs concurrency",
-            "each point is a whole run; dashed: theory min(N ÷ S, ceiling); ✕: measured",
+            "each point is a whole run (≥ 20,000 requests, no ramp-up); dashed: theory min(N ÷ S, ceiling); ✕: measured",
             ChartSpec::Sweep(Rc::new(tput), SweepMetric::Throughput),
         ),
         figure(

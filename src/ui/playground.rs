@@ -27,12 +27,17 @@ pub fn Playground() -> Html {
             }
         })
     };
+    // (generation, start, elapsed) of the job on its way, for the progress line.
+    let timing = use_mut_ref(|| (0u64, 0.0f64, None::<f64>));
     {
-        let (bridge, st) = (bridge.clone(), state.clone());
+        let (bridge, st, timing) = (bridge.clone(), state.clone(), timing.clone());
         use_effect_with(state.generation, move |_| {
             let timer = st.runnable().then(|| {
                 let job = st.job();
-                Timeout::new(60, move || bridge.send(job))
+                Timeout::new(60, move || {
+                    *timing.borrow_mut() = (job.generation, js_sys::Date::now(), None);
+                    bridge.send(job)
+                })
             });
             move || drop(timer)
         });
@@ -46,6 +51,13 @@ pub fn Playground() -> Html {
         Callback::from(move |name: String| d.dispatch(Action::LoadPreset(name)))
     };
     let r = &state.results;
+    let elapsed_ms = {
+        let mut t = timing.borrow_mut();
+        if r.done && t.0 == r.generation && t.2.is_none() {
+            t.2 = Some(js_sys::Date::now() - t.1);
+        }
+        if t.0 == r.generation { t.2 } else { None }
+    };
     html! {
         <div class="layout">
             <header class="top">
@@ -55,7 +67,7 @@ pub fn Playground() -> Html {
                 </div>
                 <PresetPicker current={state.scenario.preset.clone()} {on_pick} />
                 <Progress progress={r.progress} done={r.done && r.generation == state.generation}
-                    events={r.events} blocked={!state.runnable()} />
+                    events={r.events} blocked={!state.runnable()} {elapsed_ms} />
             </header>
             <aside class="controls" aria-label="scenario">
                 <ScenarioForm state={state.clone()} dispatch={dispatch.clone()} />

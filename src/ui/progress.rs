@@ -16,6 +16,9 @@ pub struct ProgressProps {
     pub events: u64,
     /// Whether the scenario has errors (nothing runs).
     pub blocked: bool,
+    /// Wall-clock time the finished job took, ms.
+    #[prop_or_default]
+    pub elapsed_ms: Option<f64>,
 }
 
 /// A progress bar with words.
@@ -31,9 +34,11 @@ pub fn Progress(p: &ProgressProps) -> Html {
         "fix the highlighted fields to simulate again".to_string()
     } else if p.done {
         format!(
-            "done: {} runs, {} events",
+            "done: {} runs, {} events{}",
             total,
-            thousands(p.events as f64, 0)
+            thousands(p.events as f64, 0),
+            p.elapsed_ms
+                .map_or(String::new(), |ms| format!(" in {:.1} s", ms / 1000.0))
         )
     } else {
         format!("simulating: {done} of {total} runs")

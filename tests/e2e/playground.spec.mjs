@@ -80,7 +80,9 @@ const nonBlank = (page, id) => page.$eval(`#${id}`, (c) => {
 try {
   const page = await openPage({ width: 1280, height: 800 });
   await check('page loads with the default scenario simulated and charted', async () => {
+    const t0 = Date.now();
     await settle(page);
+    console.log(`     (first job: ${await page.$eval('#progress', (p) => p.textContent)}; page ready after ${((Date.now() - t0) / 1000).toFixed(1)} s)`);
     const cards = await page.$$eval('.summary .card', (cs) => cs.map((c) => c.textContent));
     assert(cards.length === 2, `expected 2 cards (platform, virtual), got ${cards.length}`);
     assert(cards.every((t) => /req\/s/.test(t)), 'both cards show a throughput');
