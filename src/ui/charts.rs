@@ -35,7 +35,9 @@ fn markers(state: &UiState, pick: impl Fn(Read) -> bool) -> Vec<Marker> {
             .iter()
             .filter(|f| f.preset == p.name && pick(f.read))
         {
-            if let Measured::Number(y) = f.measured {
+            if let Measured::Number(v) = f.measured {
+                // Latency charts are in ms; hey reports seconds.
+                let y = if f.unit == "s" { v * 1000.0 } else { v };
                 out.push(Marker {
                     mode: mode.to_string(),
                     x,
@@ -44,7 +46,7 @@ fn markers(state: &UiState, pick: impl Fn(Read) -> bool) -> Vec<Marker> {
                         "{} measured, {}: {} {}",
                         f.experiment,
                         f.metric,
-                        thousands(y, 2),
+                        crate::ui::measured_panel::figure(v),
                         f.unit
                     ),
                 });
