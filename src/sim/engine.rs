@@ -72,6 +72,9 @@ enum Wait {
     Permit,
 }
 
+/// Names of [`Cause`]s in reports, in the order of its variants.
+const RESPONSE_CAUSES: [&str; 3] = ["ok", "pool_timeout", "task_rejected"];
+
 /// Why a request got the response it got.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Cause {
@@ -262,7 +265,8 @@ pub struct Engine {
     sent: u64,
     results: u64,
     succeeded: u64,
-    responses: BTreeMap<&'static str, u64>,
+    /// Responses by cause, indexed by `Cause as usize` (names in `RESPONSE_CAUSES`).
+    responses: [u64; 3],
     errors: BTreeMap<&'static str, u64>,
     latency: Histogram<u64>,
     latency_sum_ns: f64,
@@ -329,10 +333,6 @@ impl Engine {
             Some(d) => (d / record.series_buckets.max(1) as u64).max(1000),
             None => SEC / 1000,
         };
-        let responses = ["ok", "pool_timeout", "task_rejected"]
-            .into_iter()
-            .map(|k| (k, 0))
-            .collect();
         let errors = ["client_timeout", "connect_failed"]
             .into_iter()
             .map(|k| (k, 0))
@@ -385,7 +385,7 @@ impl Engine {
             sent: 0,
             results: 0,
             succeeded: 0,
-            responses,
+            responses: [0; 3],
             errors,
             // 1 µs to 1 hour at 3 significant digits; the bounds are constants,
             // so construction cannot fail.
@@ -443,10 +443,13 @@ impl Engine {
     #[inline]
     fn gauge(&mut self, g: Gauge, delta: i32) {
         self.series.add(g, delta, self.now);
-        let v = self.series.get(g);
-        let p = &mut self.peaks[g as usize];
-        if v > *p {
-            *p = v;
+        // Gauges change only here, so a peak can only be passed going up.
+        if delta > 0 {
+            let v = self.series.get(g);
+            let p = &mut self.peaks[g as usize];
+            if v > *p {
+                *p = v;
+            }
         }
     }
 

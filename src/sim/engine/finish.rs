@@ -8,7 +8,7 @@ use super::super::report::{
     ServerStats, TimeSeries,
 };
 use super::super::series::{GAUGES, Gauge, LAT_BINS, bin_floor_ns};
-use super::Engine;
+use super::{Engine, RESPONSE_CAUSES};
 
 /// Gauge names as they appear in reports and charts.
 pub const GAUGE_NAMES: [&str; GAUGES] = [
@@ -43,7 +43,7 @@ impl Engine {
             .outcome
             .clone()
             .unwrap_or((Outcome::Completed, "every request finished".into()));
-        let completed: u64 = self.responses.values().sum();
+        let completed: u64 = self.responses.iter().sum();
         let errors_total: u64 = self.errors.values().sum();
         let in_flight = self.sent - self.results;
 
@@ -172,10 +172,10 @@ impl Engine {
                 .map(|(k, v)| (k.to_string(), *v))
                 .collect(),
         };
-        let responses_by_cause: BTreeMap<String, u64> = self
-            .responses
+        let responses_by_cause: BTreeMap<String, u64> = RESPONSE_CAUSES
             .iter()
-            .map(|(k, v)| (k.to_string(), *v))
+            .zip(self.responses)
+            .map(|(k, v)| (k.to_string(), v))
             .collect();
         let timeline = self.timeline.finish(self.now);
         Report {

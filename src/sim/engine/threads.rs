@@ -10,7 +10,7 @@
 use super::super::config::{ExecutorKind, Mode};
 use super::super::series::Gauge;
 use super::super::timeline::{LaneKind, LaneState};
-use super::{Cause, Engine, Fiber, NONE, Phase, Thread, Wait};
+use super::{Cause, Engine, NONE, Phase, Thread, Wait};
 
 impl Engine {
     /// Starts a platform thread in pool `pool` (not yet busy, not in idle).
@@ -283,7 +283,15 @@ impl Engine {
     /// The fiber's program ended (or failed): free its thread, deliver, count.
     pub(super) fn end_fiber(&mut self, f: u32) {
         self.release_held(f);
-        let fb: Fiber = self.fibers[f as usize].clone();
+        // Only these fields are read below (a copy of the whole fiber costs more).
+        let fb = &self.fibers[f as usize];
+        let fb = Ended {
+            thread: fb.thread,
+            wait: fb.wait,
+            pinned: fb.pinned,
+            carrier: fb.carrier,
+            exec: fb.exec,
+        };
         if fb.thread != NONE {
             self.fibers[f as usize].thread = NONE;
             self.release_thread(fb.thread);
@@ -393,6 +401,15 @@ impl Engine {
             }
         }
     }
+}
+
+/// What `end_fiber` needs of the fiber it ends.
+struct Ended {
+    thread: u32,
+    wait: Wait,
+    pinned: bool,
+    carrier: u32,
+    exec: u32,
 }
 
 /// What happened to an `@Async` submission.
