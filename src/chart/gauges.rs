@@ -146,6 +146,7 @@ pub fn draw_utilisation<DB: DrawingBackend>(
 const QUEUES: &[&str] = &[
     "tomcat_queue",
     "runnable_vthreads",
+    "vthreads_unmounted",
     "db_waiters",
     "lock_waiters",
     "executor_queue",
