@@ -40,18 +40,31 @@ pub enum Event {
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 struct Entry {
-    at: Nanos,
-    seq: u64,
+    /// (time, sequence) packed as `time << 64 | sequence`: one integer
+    /// comparison orders entries exactly as the pair would.
+    key: u128,
     event: Event,
 }
 
+impl Entry {
+    fn new(at: Nanos, seq: u64, event: Event) -> Self {
+        Entry {
+            key: (at as u128) << 64 | seq as u128,
+            event,
+        }
+    }
+
+    #[inline]
+    fn at(&self) -> Nanos {
+        (self.key >> 64) as Nanos
+    }
+}
+
 impl Ord for Entry {
+    #[inline]
     fn cmp(&self, other: &Self) -> Ordering {
         // Reversed: `BinaryHeap` is a max-heap and we want the earliest first.
-        other
-            .at
-            .cmp(&self.at)
-            .then_with(|| other.seq.cmp(&self.seq))
+        other.key.cmp(&self.key)
     }
 }
 
@@ -67,7 +80,7 @@ impl PartialOrd for Entry {
 const LANES: usize = 3;
 
 /// Key of an empty lane's front: later than any event.
-const NO_FRONT: (Nanos, u64) = (Nanos::MAX, u64::MAX);
+const NO_FRONT: u128 = u128::MAX;
 
 /// Pending events.
 pub struct Queue {
@@ -78,8 +91,8 @@ pub struct Queue {
     /// Time of each lane's last entry (0 when empty): a lane only takes an
     /// entry not earlier than that, so it stays sorted whatever comes.
     backs: [Nanos; LANES],
-    /// (time, sequence) of each lane's first entry, [`NO_FRONT`] when empty.
-    fronts: [(Nanos, u64); LANES],
+    /// Key of each lane's first entry, [`NO_FRONT`] when empty.
+    fronts: [u128; LANES],
     /// Delays of the last two events that went to the heap: a delay seen
     /// again claims a free lane.
     recent: [Nanos; 2],
@@ -112,11 +125,7 @@ impl Queue {
     #[inline]
     pub fn push(&mut self, at: Nanos, event: Event) {
         self.seq += 1;
-        let entry = Entry {
-            at,
-            seq: self.seq,
-            event,
-        };
+        let entry = Entry::new(at, self.seq, event);
         let delay = at.wrapping_sub(self.now);
         if self.claimed == 0 && !self.recent.contains(&delay) {
             // No lane in use and a new delay: the plain heap (the common case
@@ -130,7 +139,7 @@ impl Queue {
 
     #[inline(never)]
     fn push_lanes(&mut self, entry: Entry, delay: Nanos) {
-        let at = entry.at;
+        let at = entry.at();
         let mut lane = self.delays.iter().position(|&d| d == delay);
         if lane.is_none() && self.recent.contains(&delay) {
             // Seen again: claim a free lane, if any.
@@ -145,7 +154,7 @@ impl Queue {
         match lane {
             Some(i) if self.backs[i] <= at => {
                 if self.lanes[i].is_empty() {
-                    self.fronts[i] = (at, self.seq);
+                    self.fronts[i] = entry.key;
                 }
                 self.backs[i] = at;
                 self.lanes[i].push_back(entry);
@@ -162,8 +171,8 @@ impl Queue {
     pub fn pop(&mut self) -> Option<(Nanos, Event)> {
         if self.claimed == 0 {
             let entry = self.heap.pop()?;
-            self.now = entry.at;
-            return Some((entry.at, entry.event));
+            self.now = entry.at();
+            return Some((self.now, entry.event));
         }
         self.pop_lanes()
     }
@@ -179,12 +188,12 @@ impl Queue {
             }
         }
         let entry = match self.heap.peek() {
-            Some(top) if (top.at, top.seq) < best => self.heap.pop(),
+            Some(top) if top.key < best => self.heap.pop(),
             _ if from < LANES => {
                 let lane = &mut self.lanes[from];
                 let entry = lane.pop_front();
                 match lane.front() {
-                    Some(next) => self.fronts[from] = (next.at, next.seq),
+                    Some(next) => self.fronts[from] = next.key,
                     None => {
                         self.fronts[from] = NO_FRONT;
                         self.backs[from] = 0;
@@ -194,8 +203,8 @@ impl Queue {
             }
             _ => None,
         }?;
-        self.now = entry.at;
-        Some((entry.at, entry.event))
+        self.now = entry.at();
+        Some((self.now, entry.event))
     }
 
     /// Number of pending events.
