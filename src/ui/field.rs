@@ -2,7 +2,7 @@
 //! one line of help, a slider where it helps, the text as typed (never
 //! lost) and the validation message naming field, value and range.
 
-use web_sys::{HtmlInputElement, HtmlSelectElement};
+use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
 use super::labels::{label, slider};
@@ -88,6 +88,15 @@ pub fn Field(p: &FieldProps) -> Html {
                         if spec.nullable { <option value="" selected={text.is_empty()}>{"default"}</option> }
                         { for options.iter().map(|o| html! { <option value={*o} selected={*o == current}>{*o}</option> }) }
                     </select>
+                }
+            }
+            FieldKind::Program => {
+                let oninput = Callback::from(move |e: InputEvent| {
+                    emit(e.target_unchecked_into::<HtmlTextAreaElement>().value())
+                });
+                html! {
+                    <textarea {id} class="wide program" rows="2" spellcheck="false"
+                        value={text.to_string()} placeholder={spec.default} {oninput} />
                 }
             }
             _ => {

@@ -127,6 +127,14 @@ try {
     assert((await page.inputValue('#f-server-cores')) === '0', 'input kept');
     await page.fill('#f-server-cores', '4');
     await page.waitForFunction(() => !document.querySelector('.field.invalid'));
+    const program = await page.inputValue('#f-program');
+    await page.fill('#f-program', 'cpu:abc,io:50ms');
+    await page.waitForSelector('.field.invalid .error');
+    const perr = await page.$eval('.field.invalid .error', (e) => e.textContent);
+    assert(/program/.test(perr) && /cpu:abc/.test(perr), `program message: ${perr}`);
+    assert((await page.inputValue('#f-program')) === 'cpu:abc,io:50ms', 'program input kept');
+    await page.fill('#f-program', program);
+    await page.waitForFunction(() => !document.querySelector('.field.invalid'));
   });
 
   await check('a run that reaches its event budget says "stopped at budget"', async () => {
