@@ -14,7 +14,10 @@ pub const UTILISATION_GAUGES: &[(&str, &str)] = &[
     ("carriers_busy", "carriers busy"),
     ("carriers_pinned", "carriers pinned"),
     ("runnable_vthreads", "virtual threads waiting for a carrier"),
-    ("vthreads_unmounted", "virtual threads unmounted (blocked off-carrier)"),
+    (
+        "vthreads_unmounted",
+        "virtual threads unmounted (blocked off-carrier)",
+    ),
     ("db_waiters", "waiting for a DB connection"),
     ("db_active", "DB connections in use"),
     ("cpu_busy", "cores busy"),
