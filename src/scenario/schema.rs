@@ -212,6 +212,16 @@ static SCHEMA: &[FieldSpec] = &[
         "CPU the load client spends per request on the server's own cores (0 = client on another machine)"
     ),
     f!(
+        "load.client_threads",
+        int(1, 100_000),
+        true,
+        "null",
+        "threads",
+        "GOMAXPROCS (hey, k6), wrk -t, JMeter threads",
+        Load,
+        "OS threads the client does its per-request CPU work on; null = one per server core (hey's Go runtime); JMeter uses one per user"
+    ),
+    f!(
         "server.mode",
         FieldKind::Choice(&["platform", "virtual"]),
         false,

@@ -24,6 +24,8 @@ pub fn validate(draft: &Draft) -> Result<Config, Vec<FieldError>> {
     };
     r.check_keys();
 
+    // Read once: the load's default client threads and the carriers follow it.
+    let cores = r.int("server.cores") as u32;
     let kind = r.choice("load.kind");
     let concurrency = r.int("load.concurrency") as u32;
     let requests = r.opt_int("load.requests").map(|n| n as u64);
@@ -59,6 +61,11 @@ pub fn validate(draft: &Draft) -> Result<Config, Vec<FieldError>> {
             _ => {}
         }
     }
+    // Default: as many as the server has cores (Go's GOMAXPROCS on that machine).
+    let client_threads = r
+        .opt_int("load.client_threads")
+        .map(|n| n as u32)
+        .unwrap_or(cores);
     let load = Load {
         kind: load_kind,
         duration,
@@ -69,9 +76,9 @@ pub fn validate(draft: &Draft) -> Result<Config, Vec<FieldError>> {
             None
         },
         client_cpu: from_ms(r.float("load.client_cpu_ms")),
+        client_threads,
     };
 
-    let cores = r.int("server.cores") as u32;
     let carriers = r
         .opt_int("server.carriers")
         .map(|c| c as u32)
@@ -168,6 +175,15 @@ pub fn validate(draft: &Draft) -> Result<Config, Vec<FieldError>> {
     };
     let seed = r.int("seed") as u64;
 
+    // Report problems in the form's order, whatever order they were found in.
+    let position = |key: &str| {
+        let spec = field(key).map(|s| s.key);
+        schema()
+            .iter()
+            .position(|s| Some(s.key) == spec)
+            .unwrap_or(usize::MAX)
+    };
+    r.errors.sort_by_key(|e| position(&e.field));
     if r.errors.is_empty() {
         Ok(Config {
             seed,

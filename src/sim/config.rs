@@ -43,6 +43,8 @@ pub struct Load {
     pub timeout: Option<Nanos>,
     /// CPU the client spends per request on the server's own cores.
     pub client_cpu: Nanos,
+    /// OS threads the client does that work on (Go's GOMAXPROCS for hey).
+    pub client_threads: u32,
 }
 
 /// Closed-loop workers or open-loop arrivals.

@@ -244,6 +244,10 @@ pub struct Engine {
     free_fibers: Vec<u32>,
     workers: Vec<Worker>,
     open_left: u64,
+    /// Client OS threads free to do a request's client-side CPU work.
+    client_threads_free: u32,
+    /// Requests whose client-side CPU work waits for a client thread.
+    client_queue: VecDeque<u32>,
     stopping: bool,
 
     backlog: VecDeque<u32>,
@@ -367,6 +371,8 @@ impl Engine {
             free_fibers: Vec::new(),
             workers: Vec::new(),
             open_left: 0,
+            client_threads_free: cfg.load.client_threads,
+            client_queue: VecDeque::new(),
             stopping: false,
             backlog: VecDeque::new(),
             threads: Vec::new(),

@@ -110,7 +110,14 @@ impl Engine {
         let cpu = self.cfg.load.client_cpu;
         if cpu > 0 {
             self.fibers[f as usize].phase = Phase::ClientCpu;
-            self.start_cpu(f, cpu);
+            // The client's work runs on its own few OS threads (Go's
+            // GOMAXPROCS for hey), not one per worker: queue for one.
+            if self.client_threads_free > 0 {
+                self.client_threads_free -= 1;
+                self.start_cpu(f, cpu);
+            } else {
+                self.client_queue.push_back(f);
+            }
         } else {
             self.connect(f);
         }
@@ -118,6 +125,17 @@ impl Engine {
 
     /// The client's own CPU for a request is done.
     pub(super) fn client_cpu_done(&mut self, f: u32) {
+        // Its OS thread takes the next request's client work.
+        self.client_threads_free += 1;
+        while let Some(next) = self.client_queue.pop_front() {
+            if self.fibers[next as usize].abandoned {
+                self.free_fiber(next);
+                continue;
+            }
+            self.client_threads_free -= 1;
+            self.start_cpu(next, self.cfg.load.client_cpu);
+            break;
+        }
         if self.fibers[f as usize].abandoned {
             self.free_fiber(f);
             return;
