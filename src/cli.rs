@@ -353,3 +353,33 @@ pub fn schema_text() -> String {
     }
     o
 }
+
+/// The report of a fixed scenario that exercises every distribution, as JSON:
+/// native and WebAssembly tests both compare it with `tests/golden/determinism.json`.
+pub fn golden_report() -> String {
+    let mut d = Draft::new();
+    for (k, v) in [
+        ("load.concurrency", "200"),
+        ("load.duration_s", "3"),
+        ("load.timeout_ms", "400"),
+        ("server.mode", "virtual"),
+        ("server.cores", "2"),
+        ("db.pool_size", "8"),
+        ("db.timeout_ms", "250"),
+        (
+            "program",
+            "cpu:exp(0.3ms),db:lognormal(p50=5ms,p99=40ms),io:uniform(1ms,30ms),sync{io:exp(1ms)},async(mail){io:exp(20ms)}",
+        ),
+        ("record.series_buckets", "20"),
+        ("record.timeline_window_ms", "20"),
+        ("seed", "11"),
+    ] {
+        if let Err(e) = d.set(k, v) {
+            return format!("invalid golden scenario: {e}");
+        }
+    }
+    match scenario::validate(&d) {
+        Ok(cfg) => json_report(&crate::sim::run(&cfg), true),
+        Err(e) => format!("invalid golden scenario: {e:?}"),
+    }
+}

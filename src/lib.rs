@@ -36,7 +36,10 @@
 //! * `sim` depends on nothing but `rand`, `rand_pcg`, `libm`, `hdrhistogram`
 //!   and `serde`: no web, DOM, clock, thread or file access. `tests/integration/tidy.rs`
 //!   enforces this by scanning the sources.
-//! * `scenario` depends on `sim` only; `sim` never depends on `scenario`.
+//! * Dependencies point one way: `ui` → `chart` → `fidelity` → `scenario` →
+//!   `sim`; `cli` and `bench` sit beside `chart`. `sim` uses nothing of the
+//!   crate outside itself, `scenario` nothing but `sim` (both checked by
+//!   `tests/integration/tidy.rs`).
 //! * Same scenario and seed → identical report, natively and in wasm.
 //! * Memory is bounded by concurrency and chart resolution, not request count.
 //! * Every input value is validated once, in `scenario::validate`; the core

@@ -9,7 +9,7 @@ wasm_bindgen_test_configure!(run_in_browser);
 #[wasm_bindgen_test]
 fn wasm_report_equals_the_native_golden_report() {
     let expected = include_str!("golden/determinism.json");
-    let actual = threadlab::scenario::golden_report();
+    let actual = threadlab::cli::golden_report();
     assert!(
         actual == expected,
         "the wasm report differs from the native one (tests/golden/determinism.json)"

@@ -33,7 +33,7 @@ fn native_report_matches_the_golden_file_shared_with_wasm() {
     // are held to one byte-identical report. After a deliberate model change,
     // re-bless with UPDATE_GOLDEN=1 cargo test.
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(GOLDEN);
-    let actual = threadlab::scenario::golden_report();
+    let actual = threadlab::cli::golden_report();
     if std::env::var_os("UPDATE_GOLDEN").is_some() {
         std::fs::write(&path, &actual).unwrap();
     }

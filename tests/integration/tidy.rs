@@ -73,6 +73,42 @@ fn the_core_touches_no_web_clock_os_or_threads() {
 }
 
 #[test]
+fn dependencies_point_one_way() {
+    // sim knows nothing of the crate around it; scenario knows only sim.
+    let outer = [
+        "crate::scenario",
+        "crate::fidelity",
+        "crate::chart",
+        "crate::ui",
+        "crate::cli",
+        "crate::bench",
+    ];
+    for f in files("src/sim").into_iter().chain(files("src/sim.rs")) {
+        let text = fs::read_to_string(&f).unwrap();
+        for b in outer {
+            assert!(
+                !text.contains(b),
+                "{} uses `{b}`: the core must not depend on its users",
+                f.display()
+            );
+        }
+    }
+    for f in files("src/scenario")
+        .into_iter()
+        .chain(files("src/scenario.rs"))
+    {
+        let text = fs::read_to_string(&f).unwrap();
+        for b in &outer[1..] {
+            assert!(
+                !text.contains(b),
+                "{} uses `{b}`: scenario may only use sim",
+                f.display()
+            );
+        }
+    }
+}
+
+#[test]
 fn every_source_file_opens_with_a_doc_line() {
     for f in files("src").into_iter().chain(files("tests")) {
         let text = fs::read_to_string(&f).unwrap();
