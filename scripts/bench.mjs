@@ -86,6 +86,8 @@ const med = (key) => median(walls.map((w) => w[key]));
 // median over rounds of (wall of a / wall of b), both from the same round
 const ratio = (a, b) => median(walls.map((w) => w[a] / w[b]));
 const f = (x, d = 2) => (Number.isFinite(x) ? x.toFixed(d) : '—');
+// a ratio: "1.23×", or "—" when a side is missing
+const fx = (x, d = 2) => (Number.isFinite(x) ? `${x.toFixed(d)}×` : '—');
 const M = (x) => (Number.isFinite(x) ? (x / 1e6).toFixed(2) + ' M' : '—');
 
 const out = [];
@@ -98,8 +100,8 @@ for (const w of WORKLOADS) {
   const m = med(k);
   const i = info[k] || {};
   out.push(`| ${w} | ${f(m, 4)} | ${M(i.events / m)} | ${M(i.reqs / m)} | ` +
-    `${f(ratio(`wasm-node/${w}`, k))}× | ${f(ratio(`wasm-chromium/${w}`, k))}× | ` +
-    `${f(ratio(`wasm-chromium-cold/${w}`, k))}× |`);
+    `${fx(ratio(`wasm-node/${w}`, k))} | ${fx(ratio(`wasm-chromium/${w}`, k))} | ` +
+    `${fx(ratio(`wasm-chromium-cold/${w}`, k))} |`);
 }
 out.push('');
 out.push('| model | threadlab wall s | hand-written Rust wall s | threadlab / Rust (wall) | threadlab / Rust (per simulated request) | SimPy wall s | SimPy / threadlab | Ciw wall s | Ciw / threadlab |');
@@ -111,7 +113,7 @@ for (const w of ['m1', 'm2', 'm2-fifo', 'm2-virtual']) {
   const sk = `simpy/${p}`;
   const ck = `ciw/${p}`;
   const perReq = median(walls.map((x) => (x[k] / (info[k]?.reqs || NaN)) / (x[rk] / (info[rk]?.reqs || NaN))));
-  out.push(`| ${w} (peer ${p}) | ${f(med(k), 4)} | ${f(med(rk), 4)} | ${f(ratio(k, rk))}× | ${f(perReq)}× | ` +
-    `${f(med(sk), 2)} | ${f(ratio(sk, k), 0)}× | ${f(med(ck), 2)} | ${f(ratio(ck, k), 0)}× |`);
+  out.push(`| ${w} (peer ${p}) | ${f(med(k), 4)} | ${f(med(rk), 4)} | ${fx(ratio(k, rk))} | ${fx(perReq)} | ` +
+    `${f(med(sk), 2)} | ${fx(ratio(sk, k), 0)} | ${f(med(ck), 2)} | ${fx(ratio(ck, k), 0)} |`);
 }
 console.log('\n' + out.join('\n'));
