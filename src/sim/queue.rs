@@ -127,19 +127,33 @@ impl Queue {
         self.seq += 1;
         let entry = Entry::new(at, self.seq, event);
         let delay = at.wrapping_sub(self.now);
-        if self.claimed == 0 && !self.recent.contains(&delay) {
-            // No lane in use and a new delay: the plain heap (the common case
-            // when delays are random).
-            self.recent[(self.seq & 1) as usize] = delay;
-            self.heap.push(entry);
-            return;
+        // While no lane is in use and the delay is new (the common case when
+        // delays are random), straight to the heap; the heap is pushed in one
+        // place only, so that the push stays inlined.
+        let lane = if self.claimed == 0 && !self.recent.contains(&delay) {
+            None
+        } else {
+            self.lane_for(at, delay)
+        };
+        match lane {
+            Some(i) => {
+                if self.lanes[i].is_empty() {
+                    self.fronts[i] = entry.key;
+                }
+                self.backs[i] = at;
+                self.lanes[i].push_back(entry);
+            }
+            None => {
+                self.recent[(self.seq & 1) as usize] = delay;
+                self.heap.push(entry);
+            }
         }
-        self.push_lanes(entry, delay);
     }
 
+    /// The lane an entry at `at`, `delay` ahead, may join (claiming a free
+    /// one for a delay seen again), or `None` for the heap.
     #[inline(never)]
-    fn push_lanes(&mut self, entry: Entry, delay: Nanos) {
-        let at = entry.at();
+    fn lane_for(&mut self, at: Nanos, delay: Nanos) -> Option<usize> {
         let mut lane = self.delays.iter().position(|&d| d == delay);
         if lane.is_none() && self.recent.contains(&delay) {
             // Seen again: claim a free lane, if any.
@@ -151,60 +165,52 @@ impl Queue {
                 self.delays[i] = delay;
             }
         }
-        match lane {
-            Some(i) if self.backs[i] <= at => {
-                if self.lanes[i].is_empty() {
-                    self.fronts[i] = entry.key;
-                }
-                self.backs[i] = at;
-                self.lanes[i].push_back(entry);
-            }
-            _ => {
-                self.recent[(self.seq & 1) as usize] = delay;
-                self.heap.push(entry);
-            }
-        }
+        lane.filter(|&i| self.backs[i] <= at)
     }
 
     /// Takes the earliest event.
     #[inline]
     pub fn pop(&mut self) -> Option<(Nanos, Event)> {
-        if self.claimed == 0 {
-            let entry = self.heap.pop()?;
-            self.now = entry.at();
-            return Some((self.now, entry.event));
-        }
-        self.pop_lanes()
-    }
-
-    #[inline(never)]
-    fn pop_lanes(&mut self) -> Option<(Nanos, Event)> {
-        let mut best = NO_FRONT;
-        let mut from = LANES;
-        for (i, &key) in self.fronts.iter().enumerate() {
-            if key < best {
-                best = key;
-                from = i;
-            }
-        }
-        let entry = match self.heap.peek() {
-            Some(top) if top.key < best => self.heap.pop(),
-            _ if from < LANES => {
-                let lane = &mut self.lanes[from];
-                let entry = lane.pop_front();
+        // The heap is popped in one place only, so that the pop stays inlined.
+        let lane = if self.claimed == 0 {
+            None
+        } else {
+            self.earliest_lane()
+        };
+        let entry = match lane {
+            None => self.heap.pop()?,
+            Some(i) => {
+                let lane = &mut self.lanes[i];
+                let entry = lane.pop_front()?;
                 match lane.front() {
-                    Some(next) => self.fronts[from] = next.key,
+                    Some(next) => self.fronts[i] = next.key,
                     None => {
-                        self.fronts[from] = NO_FRONT;
-                        self.backs[from] = 0;
+                        self.fronts[i] = NO_FRONT;
+                        self.backs[i] = 0;
                     }
                 }
                 entry
             }
-            _ => None,
-        }?;
+        };
         self.now = entry.at();
         Some((self.now, entry.event))
+    }
+
+    /// The lane whose front comes before the heap's top, if any.
+    #[inline(never)]
+    fn earliest_lane(&self) -> Option<usize> {
+        let mut best = NO_FRONT;
+        let mut from = None;
+        for (i, &key) in self.fronts.iter().enumerate() {
+            if key < best {
+                best = key;
+                from = Some(i);
+            }
+        }
+        match self.heap.peek() {
+            Some(top) if top.key < best => None,
+            _ => from,
+        }
     }
 
     /// Number of pending events.
