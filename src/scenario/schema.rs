@@ -325,11 +325,11 @@ static SCHEMA: &[FieldSpec] = &[
         "server.cpu_model",
         FieldKind::Choice(&["ps", "rr"]),
         false,
-        "ps",
+        "rr",
         "",
         "OS scheduler model",
         Server,
-        "ps: processor sharing (n runnable threads share the cores evenly); rr: round robin with a quantum"
+        "rr: round robin with a quantum (a burst shorter than the quantum runs to the end, as on Linux); ps: idealised processor sharing (n runnable threads each run at cores ÷ n, so bursts that start together end together)"
     ),
     f!(
         "server.quantum_ms",

@@ -28,6 +28,8 @@ pub type JobId = u32;
 
 struct RrJob {
     id: JobId,
+    /// The OS thread that runs it: a switch is paid when a core changes thread.
+    thread: u32,
     remaining: Nanos,
 }
 
@@ -46,7 +48,7 @@ pub struct Cpu {
     next_at: Option<Nanos>,
     // round robin
     running: Vec<Option<(RrJob, Nanos)>>,
-    last_on_core: Vec<Option<JobId>>,
+    last_on_core: Vec<Option<u32>>,
     queue: VecDeque<RrJob>,
     /// Core-seconds of work done (for utilisation), in ns.
     busy_ns: f64,
@@ -131,8 +133,8 @@ impl Cpu {
         }
     }
 
-    /// Adds a job needing `demand` ns of CPU.
-    pub fn add(&mut self, now: Nanos, id: JobId, demand: Nanos, wakes: &mut Wakes) {
+    /// Adds a job needing `demand` ns of CPU, run by OS thread `thread`.
+    pub fn add(&mut self, now: Nanos, id: JobId, thread: u32, demand: Nanos, wakes: &mut Wakes) {
         match self.model {
             CpuModel::ProcessorSharing => {
                 let before = self.heap.len();
@@ -154,6 +156,7 @@ impl Cpu {
             CpuModel::RoundRobin => {
                 self.queue.push_back(RrJob {
                     id,
+                    thread,
                     remaining: demand,
                 });
                 self.rr_dispatch(now, wakes);
@@ -208,13 +211,13 @@ impl Cpu {
                 break;
             };
             let slice = job.remaining.min(self.quantum);
-            let switch = if self.last_on_core[core] == Some(job.id) {
+            let switch = if self.last_on_core[core] == Some(job.thread) {
                 0
             } else {
                 self.switch
             };
             job.remaining -= slice;
-            self.last_on_core[core] = Some(job.id);
+            self.last_on_core[core] = Some(job.thread);
             self.busy_ns += (slice + switch) as f64;
             let end = now + slice + switch;
             self.running[core] = Some((job, end));

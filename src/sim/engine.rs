@@ -248,6 +248,8 @@ pub struct Engine {
     client_threads_free: u32,
     /// Requests whose client-side CPU work waits for a client thread.
     client_queue: VecDeque<u32>,
+    /// Which client OS thread took the last piece of client work.
+    client_thread_next: u32,
     stopping: bool,
 
     backlog: VecDeque<u32>,
@@ -373,6 +375,7 @@ impl Engine {
             open_left: 0,
             client_threads_free: cfg.load.client_threads,
             client_queue: VecDeque::new(),
+            client_thread_next: 0,
             stopping: false,
             backlog: VecDeque::new(),
             threads: Vec::new(),
@@ -619,7 +622,19 @@ impl Engine {
 
     /// Gives a fiber `demand` ns of CPU; it continues when the CPU finishes.
     fn start_cpu(&mut self, f: u32, demand: Nanos) {
-        self.cpu.add(self.now, f, demand, &mut self.wakes);
+        // The OS sees threads, not requests: a carrier running one virtual
+        // thread after another is one thread, so no switch is paid between them.
+        let fb = &self.fibers[f as usize];
+        let thread = if fb.thread != NONE {
+            fb.thread
+        } else if fb.carrier != NONE {
+            0x4000_0000 | fb.carrier
+        } else {
+            self.client_thread_next =
+                (self.client_thread_next + 1) % self.cfg.load.client_threads.max(1);
+            0x8000_0000 | self.client_thread_next
+        };
+        self.cpu.add(self.now, f, thread, demand, &mut self.wakes);
         self.flush_wakes();
         self.gauge_cpu();
     }

@@ -1,5 +1,6 @@
 //! The program interpreter: runs a fiber's ops until it blocks or ends.
 
+use super::super::config::CpuModel;
 use super::super::program::{LockKind, MonitorRef, Op};
 use super::super::queue::Event;
 use super::super::series::Gauge;
@@ -110,6 +111,11 @@ impl Engine {
     /// The context-switch cost a platform thread owes after waking, if any.
     fn take_switch_cost(&mut self, f: u32) -> u64 {
         let fb = &mut self.fibers[f as usize];
+        // Round robin pays switches itself, when a core changes thread.
+        if self.cfg.server.cpu_model == CpuModel::RoundRobin {
+            fb.wake_cs = false;
+            return 0;
+        }
         if fb.wake_cs {
             fb.wake_cs = false;
             self.cfg.server.context_switch
