@@ -4,6 +4,7 @@
 
 use crate::sim::config::{Config, LoadKind, Mode};
 use crate::sim::program::{LockKind, Op};
+use crate::theory::ceiling;
 
 /// One capacity ceiling: at most `rps` requests per second, and why.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -46,7 +47,7 @@ impl Theory {
         if s.mode == Mode::Platform && service_ms > 0.0 {
             ceilings.push(Ceiling {
                 resource: "threads".into(),
-                rps: s.threads_max as f64 / service_ms * 1000.0,
+                rps: ceiling(s.threads_max as f64, service_ms / 1000.0),
                 formula: format!(
                     "threads.max ÷ time per request = {} ÷ {}",
                     s.threads_max,
@@ -58,7 +59,7 @@ impl Theory {
         if cpu_per_req > 0.0 {
             ceilings.push(Ceiling {
                 resource: "cpu".into(),
-                rps: s.cores as f64 / cpu_per_req * 1000.0,
+                rps: ceiling(s.cores as f64, cpu_per_req / 1000.0),
                 formula: format!(
                     "cores ÷ CPU per request = {} ÷ {}",
                     s.cores,
@@ -70,7 +71,7 @@ impl Theory {
         if p.uses_db() && hold_ms > 0.0 {
             ceilings.push(Ceiling {
                 resource: "db_pool".into(),
-                rps: cfg.db.pool_size as f64 / hold_ms * 1000.0,
+                rps: ceiling(cfg.db.pool_size as f64, hold_ms / 1000.0),
                 formula: format!(
                     "maximum-pool-size ÷ hold time = {} ÷ {}",
                     cfg.db.pool_size,
@@ -83,7 +84,7 @@ impl Theory {
             let held = pinned_ms + cpu_ms;
             ceilings.push(Ceiling {
                 resource: "carriers".into(),
-                rps: s.carriers as f64 / held * 1000.0,
+                rps: ceiling(s.carriers as f64, held / 1000.0),
                 formula: format!(
                     "carriers ÷ time pinned = {} ÷ {} (JDK {} pins in synchronized)",
                     s.carriers,
