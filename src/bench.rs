@@ -10,10 +10,12 @@
 //!   of 10 threads, one exponential I/O step of mean 1 s, 10⁶ requests, CPU
 //!   not involved (no `cpu` step, no context-switch cost).
 //! * **m2** — closed loop: 2,000 clients, no think time, 60 simulated seconds,
-//!   200 Tomcat threads, `io:50ms,cpu:0.1ms` on 4 cores (processor sharing,
-//!   threadlab's default CPU model).
-//! * **m2-fifo** — the same on round-robin cores with a 4 ms quantum: a 0.1 ms
-//!   step never gets preempted, so this is the FIFO cores of the peers.
+//!   200 Tomcat threads, `io:50ms,cpu:0.1ms` on 4 cores under processor
+//!   sharing (set explicitly: it was the default CPU model when these
+//!   benchmarks were first measured).
+//! * **m2-fifo** — the same on round-robin cores with a 4 ms quantum (now the
+//!   default): a 0.1 ms step never gets preempted, so this is the FIFO cores
+//!   of the peers.
 //! * **m2-virtual** — m2 with `server.mode=virtual`.
 //! * **single** — what the playground runs first after a slider move: the
 //!   default scenario's full run in both modes (`chart::plan::single`).
@@ -81,6 +83,7 @@ const M2: &[(&str, &str)] = &[
     ("server.threads_max", "200"),
     ("server.min_spare", "200"),
     ("server.cores", "4"),
+    ("server.cpu_model", "ps"),
     ("server.context_switch_us", "0"),
     ("program", "io:50ms,cpu:0.1ms"),
 ];
