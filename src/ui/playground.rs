@@ -34,7 +34,7 @@ pub fn Playground() -> Html {
         use_effect_with(state.generation, move |_| {
             let timer = st.runnable().then(|| {
                 let job = st.job();
-                Timeout::new(60, move || {
+                Timeout::new(16, move || {
                     *timing.borrow_mut() = (job.generation, js_sys::Date::now(), None);
                     bridge.send(job)
                 })
