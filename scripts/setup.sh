@@ -6,6 +6,8 @@
 # Debian, wasm-opt from npm's binaryen package.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# cargo-installed tools and npm's binaries, even when the caller's PATH lacks them.
+export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 
 TRUNK_VERSION=0.22.1
 WASM_BINDGEN_VERSION=0.2.130   # must equal Cargo.lock and Trunk.toml
