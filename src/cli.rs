@@ -285,6 +285,13 @@ pub fn text_report(r: &Report) -> String {
         "  Requests:\t{} sent, {} responses, {} errors, {} in flight",
         r.sent, r.completed, r.errors.total, r.in_flight
     );
+    if r.dropped > 0 {
+        let _ = writeln!(
+            o,
+            "  Dropped:\t{} arrivals at the load tool's own limit (never sent)",
+            r.dropped
+        );
+    }
     let _ = writeln!(
         o,
         "  Bottleneck:\t{}: {}",

@@ -162,6 +162,26 @@ static SCHEMA: &[FieldSpec] = &[
         "open loop: evenly spaced arrivals, or random (Poisson) ones"
     ),
     f!(
+        "load.max_in_flight",
+        int(1, 10_000_000),
+        true,
+        "null",
+        "requests",
+        "k6 maxVUs, wrk2 -c",
+        Load,
+        "open loop: the tool's own limit on requests in flight; null = no limit"
+    ),
+    f!(
+        "load.overflow",
+        FieldKind::Choice(&["drop", "delay"]),
+        false,
+        "drop",
+        "",
+        "k6 dropped_iterations vs wrk2",
+        Load,
+        "open loop at its limit: drop the arrival (k6) or send it late and count the wait in its latency (wrk2)"
+    ),
+    f!(
         "load.ramp_up_s",
         float(0.0, 86_400.0),
         false,

@@ -10,8 +10,8 @@ use super::error::FieldError;
 use super::program::parse_program;
 use super::schema::{FieldKind, FieldSpec, field, schema, valid_executor_name};
 use crate::sim::config::{
-    Config, CpuModel, Db, Executor, ExecutorKind, Limits, Load, LoadKind, Memory, Mode, Record,
-    Server,
+    Config, CpuModel, Db, Executor, ExecutorKind, Limits, Load, LoadKind, Memory, Mode, Overflow,
+    Record, Server,
 };
 use crate::sim::program::Op;
 use crate::sim::time::{from_ms, from_s};
@@ -66,6 +66,14 @@ pub fn validate(draft: &Draft) -> Result<Config, Vec<FieldError>> {
         .opt_int("load.client_threads")
         .map(|n| n as u32)
         .unwrap_or(cores);
+    let overflow = if r.choice("load.overflow") == "delay" {
+        Overflow::Delay
+    } else {
+        Overflow::Drop
+    };
+    let max_in_flight = r
+        .opt_int("load.max_in_flight")
+        .map(|m| (m as u32, overflow));
     let load = Load {
         kind: load_kind,
         duration,
@@ -77,6 +85,7 @@ pub fn validate(draft: &Draft) -> Result<Config, Vec<FieldError>> {
         },
         client_cpu: from_ms(r.float("load.client_cpu_ms")),
         client_threads,
+        max_in_flight,
     };
 
     let carriers = r

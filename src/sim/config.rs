@@ -45,6 +45,9 @@ pub struct Load {
     pub client_cpu: Nanos,
     /// OS threads the client does that work on (Go's GOMAXPROCS for hey).
     pub client_threads: u32,
+    /// Open loop: the tool's own limit on requests in flight (k6 `maxVUs`,
+    /// wrk2 `-c`), and what it does with an arrival beyond it.
+    pub max_in_flight: Option<(u32, Overflow)>,
 }
 
 /// Closed-loop workers or open-loop arrivals.
@@ -68,6 +71,16 @@ pub enum LoadKind {
         /// Evenly spaced or Poisson.
         poisson: bool,
     },
+}
+
+/// What an open-loop tool does with an arrival while it is at its limit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub enum Overflow {
+    /// k6: the iteration is dropped (counted in `dropped`, never sent).
+    Drop,
+    /// wrk2: it waits for a free slot; its latency counts from when it was
+    /// due, so the wait is not hidden (no coordinated omission).
+    Delay,
 }
 
 /// Thread model on the server.

@@ -248,6 +248,10 @@ pub struct Engine {
     client_threads_free: u32,
     /// Requests whose client-side CPU work waits for a client thread.
     client_queue: VecDeque<u32>,
+    /// Open loop at its limit: arrivals waiting to be sent (when they were due).
+    delayed: VecDeque<Nanos>,
+    /// Open loop at its limit: arrivals dropped.
+    dropped: u64,
     /// Which client OS thread took the last piece of client work.
     client_thread_next: u32,
     stopping: bool,
@@ -376,6 +380,8 @@ impl Engine {
             client_threads_free: cfg.load.client_threads,
             client_queue: VecDeque::new(),
             client_thread_next: 0,
+            delayed: VecDeque::new(),
+            dropped: 0,
             stopping: false,
             backlog: VecDeque::new(),
             threads: Vec::new(),

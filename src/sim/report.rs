@@ -189,6 +189,9 @@ pub struct Report {
     pub events: u64,
     /// Requests the clients issued.
     pub sent: u64,
+    /// Open-loop arrivals the tool dropped at its own limit (k6's
+    /// `dropped_iterations`); never sent, so in no other count.
+    pub dropped: u64,
     /// Requests that got an HTTP response (any status).
     pub completed: u64,
     /// Responses that succeeded (HTTP 200).

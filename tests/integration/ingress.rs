@@ -90,3 +90,51 @@ fn duration_wins_over_request_count() {
     assert_close("duration", r.sim_time_s, 5.0, 1e-9);
     assert!(r.sent > 20, "the duration decides, not -n: sent {}", r.sent);
 }
+
+fn open_at_the_tools_limit(overflow: &str) -> threadlab::sim::Report {
+    // 1,000 arrivals 1 ms apart, a tool limit of 10 in flight, 100 ms each:
+    // the tool can carry 10 ÷ 100 ms = 100 req/s of the 1,000 req/s offered.
+    run(&[
+        ("load.kind", "open"),
+        ("load.arrivals", "constant"),
+        ("load.rate_rps", "1000"),
+        ("load.requests", "1000"),
+        ("load.max_in_flight", "10"),
+        ("load.overflow", overflow),
+        ("server.context_switch_us", "0"),
+        ("program", "io:100ms"),
+    ])
+}
+
+#[test]
+fn k6_drops_arrivals_beyond_its_vus() {
+    let r = open_at_the_tools_limit("drop");
+    assert_eq!(r.sent + r.dropped, 1000);
+    assert!(r.dropped > 850, "most arrivals are dropped: {}", r.dropped);
+    // What is sent is served at once: the tool hides the overload.
+    assert_close("latency of what was sent", r.latency_ms.max, 100.0, 1e-6);
+    assert_eq!(r.sent, r.completed + r.errors.total);
+}
+
+#[test]
+fn wrk2_sends_late_and_counts_the_wait() {
+    // Request k is due at k ms but a slot frees only every 10 ms: the last one
+    // is due at 0.999 s, sent at 9.9 s, answered at 10.0 s: 9.001 s of latency,
+    // although the server never took more than 100 ms.
+    let r = open_at_the_tools_limit("delay");
+    assert_eq!((r.sent, r.dropped, r.completed), (1000, 0, 1000));
+    assert_close("slowest, waiting included", r.latency_ms.max, 9001.0, 0.001);
+    assert_close(
+        "throughput at the tool's limit",
+        r.throughput_rps,
+        100.0,
+        0.001,
+    );
+    // Little's law holds when the held-back arrivals count as in flight.
+    assert_close(
+        "Little's law",
+        r.little.lambda_w,
+        r.little.mean_in_flight,
+        0.01,
+    );
+}

@@ -2,7 +2,7 @@
 //! the accept backlog with SYN retries, client timeouts, and what the client
 //! counts (as hey counts it).
 
-use super::super::config::LoadKind;
+use super::super::config::{LoadKind, Overflow};
 use super::super::queue::Event;
 use super::super::series::Gauge;
 use super::super::time::{Nanos, SEC};
@@ -69,7 +69,7 @@ impl Engine {
         if worker.left != u64::MAX {
             worker.left -= 1;
         }
-        self.issue(w);
+        self.issue(w, self.now, false);
     }
 
     /// The next open-loop arrival.
@@ -88,20 +88,38 @@ impl Engine {
             let next = self.now + libm::round(gap).max(0.0) as Nanos;
             self.queue.push(next, Event::Arrival);
         }
-        self.issue(NONE);
+        let in_flight = self.sent - self.results;
+        if let Some((limit, overflow)) = self.cfg.load.max_in_flight
+            && in_flight >= limit as u64
+        {
+            match overflow {
+                Overflow::Drop => self.dropped += 1,
+                Overflow::Delay => {
+                    // Due now: in flight from the client's point of view.
+                    self.delayed.push_back(self.now);
+                    self.gauge(Gauge::InFlight, 1);
+                }
+            }
+            self.maybe_client_end();
+            return;
+        }
+        self.issue(NONE, self.now, false);
     }
 
-    /// The client sends a request.
-    fn issue(&mut self, worker: u32) {
+    /// The client sends a request that was due at `due` (now, unless an
+    /// open-loop tool `held` it back at its limit, already counted in flight).
+    fn issue(&mut self, worker: u32, due: Nanos, held: bool) {
         let f = self.alloc_fiber();
         let now = self.now;
         {
             let fb = &mut self.fibers[f as usize];
             fb.worker = worker;
-            fb.sent = now;
+            fb.sent = due;
         }
         self.sent += 1;
-        self.gauge(Gauge::InFlight, 1);
+        if !held {
+            self.gauge(Gauge::InFlight, 1);
+        }
         if let Some(t) = self.cfg.load.timeout {
             let generation = self.fibers[f as usize].generation;
             self.queue
@@ -277,6 +295,11 @@ impl Engine {
         self.client_time_ns += (self.now - sent) as f64;
         self.last_result = self.now;
         self.gauge(Gauge::InFlight, -1);
+        // A slot is free: an open-loop tool sends the oldest held-back arrival.
+        if !self.delayed.is_empty() && !self.stopping {
+            let due = self.delayed.pop_front().expect("checked non-empty");
+            self.issue(NONE, due, true);
+        }
     }
 
     /// A worker goes on: think, then send; or close its connection when done.
@@ -302,7 +325,7 @@ impl Engine {
 
     /// Marks the client done when nothing is left to send or wait for.
     fn maybe_client_end(&mut self) {
-        if self.client_end.is_some() || self.results < self.sent {
+        if self.client_end.is_some() || self.results < self.sent || !self.delayed.is_empty() {
             return;
         }
         let more = if self.closed() {

@@ -185,6 +185,7 @@ impl Engine {
             sim_time_s: run_s,
             events: self.events,
             sent: self.sent,
+            dropped: self.dropped,
             completed,
             succeeded: self.succeeded,
             in_flight,
