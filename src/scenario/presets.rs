@@ -27,8 +27,10 @@ pub struct Preset {
     pub variant: &'static str,
     /// What it shows.
     pub description: &'static str,
-    /// Every setting, as `--set` pairs.
-    pub settings: &'static [(&'static str, &'static str)],
+    /// Settings every variant of the experiment shares, as `--set` pairs.
+    pub shared: &'static [(&'static str, &'static str)],
+    /// This variant's own settings (applied after `shared`).
+    pub own: &'static [(&'static str, &'static str)],
     /// Keys whose values the article states.
     pub stated: &'static [&'static str],
     /// Keys whose values are assumed, with reasons.
@@ -38,10 +40,15 @@ pub struct Preset {
 }
 
 impl Preset {
+    /// Every setting: the experiment's shared ones, then the variant's own.
+    pub fn settings(&self) -> Vec<(&'static str, &'static str)> {
+        self.shared.iter().chain(self.own).copied().collect()
+    }
+
     /// The preset as a draft.
     pub fn draft(&self) -> Draft {
         let mut d = Draft::new();
-        for (k, v) in self.settings {
+        for (k, v) in self.settings() {
             // Preset values are checked by tests; a bad one surfaces in validation.
             if d.set(k, v).is_err() {
                 d.set_value(k, serde_json::Value::String((*v).to_string()));
@@ -240,7 +247,8 @@ macro_rules! e4 {
             experiment: "E4",
             variant: concat!($kind, " ", $n),
             description: "Each request creates a user, then hands a 100 ms e-mail to an @Async executor: a ThreadPoolTaskExecutor of 50 threads caps e-mails at 50 ÷ 100 ms = 500/s; a virtual-thread executor runs them all at once.",
-            settings: $exec,
+            shared: &[],
+            own: $exec,
             stated: E4_STATED,
             assumptions: E4_ASSUMED,
             provenance: E4_PROVENANCE,
@@ -282,6 +290,62 @@ macro_rules! e4_settings {
     };
 }
 
+/// Settings every E2 variant shares.
+const E2_SHARED: &[(&str, &str)] = &[
+    ("load.kind", "closed"),
+    ("load.concurrency", "2000"),
+    ("load.requests", "100000"),
+    ("load.timeout_ms", "20000"),
+    ("server.threads_max", "100"),
+    ("server.min_spare", "2"),
+    ("server.max_connections", "8192"),
+    ("server.accept_count", "5000"),
+    ("server.cores", "4"),
+    ("server.jdk", "21"),
+    ("program", E2_PROGRAM),
+];
+
+/// Settings every E1 variant shares.
+const E1_SHARED: &[(&str, &str)] = &[
+    ("load.kind", "closed"),
+    ("load.concurrency", "2000"),
+    ("load.duration_s", "60"),
+    ("load.timeout_ms", "2000"),
+    ("server.threads_max", "200"),
+    ("server.min_spare", "10"),
+    ("server.cores", "4"),
+    ("program", E1_PROGRAM),
+    ("db.pool_size", "1000"),
+];
+
+/// Settings every E2-repost variant shares.
+const E2_REPOST_SHARED: &[(&str, &str)] = &[
+    ("load.kind", "closed"),
+    ("load.concurrency", "10000"),
+    ("load.requests", "100000"),
+    ("load.timeout_ms", "20000"),
+    ("server.threads_max", "200"),
+    ("server.min_spare", "10"),
+    ("server.max_connections", "10000"),
+    ("server.cores", "4"),
+    ("program", "cpu:0.3ms,db:5ms"),
+    ("db.pool_size", "10"),
+    ("memory.heap_mb", "2048"),
+    ("memory.request_kb", "5"),
+];
+
+/// Settings every E3 variant shares.
+const E3_SHARED: &[(&str, &str)] = &[
+    ("load.kind", "closed"),
+    ("load.concurrency", "1000"),
+    ("load.ramp_up_s", "100"),
+    ("load.duration_s", "200"),
+    ("load.timeout_ms", "0"),
+    ("server.threads_max", "200"),
+    ("server.min_spare", "10"),
+    ("server.cores", "4"),
+];
+
 static PRESETS: &[Preset] = &[
     Preset {
         name: "e2-platform",
@@ -289,21 +353,8 @@ static PRESETS: &[Preset] = &[
         experiment: "E2",
         variant: "platform",
         description: "Thread.sleep(50) behind Tomcat's pool of 100 threads: at most 100 ÷ 53 ms ≈ 1,880 req/s, so 2,000 clients wait ~1 s each.",
-        settings: &[
-            ("load.kind", "closed"),
-            ("load.concurrency", "2000"),
-            ("load.requests", "100000"),
-            ("load.timeout_ms", "20000"),
-            ("server.mode", "platform"),
-            ("server.threads_max", "100"),
-            ("server.min_spare", "2"),
-            ("server.max_connections", "8192"),
-            ("server.accept_count", "5000"),
-            ("server.cores", "4"),
-            ("server.jdk", "21"),
-            ("program", E2_PROGRAM),
-            ("load.client_cpu_ms", "0"),
-        ],
+        shared: E2_SHARED,
+        own: &[("server.mode", "platform"), ("load.client_cpu_ms", "0")],
         stated: &[
             "load.kind",
             "load.concurrency",
@@ -332,21 +383,8 @@ static PRESETS: &[Preset] = &[
         experiment: "E2",
         variant: "virtual",
         description: "The same endpoint with spring.threads.virtual.enabled=true: the sleep no longer holds a thread, so CPU (the server and a local hey) becomes the limit.",
-        settings: &[
-            ("load.kind", "closed"),
-            ("load.concurrency", "2000"),
-            ("load.requests", "100000"),
-            ("load.timeout_ms", "20000"),
-            ("server.mode", "virtual"),
-            ("server.threads_max", "100"),
-            ("server.min_spare", "2"),
-            ("server.max_connections", "8192"),
-            ("server.accept_count", "5000"),
-            ("server.cores", "4"),
-            ("server.jdk", "21"),
-            ("program", E2_PROGRAM),
-            ("load.client_cpu_ms", "0.2"),
-        ],
+        shared: E2_SHARED,
+        own: &[("server.mode", "virtual"), ("load.client_cpu_ms", "0.2")],
         stated: &[
             "load.kind",
             "load.concurrency",
@@ -375,18 +413,8 @@ static PRESETS: &[Preset] = &[
         experiment: "E1",
         variant: "platform",
         description: "A query and a downstream call, ~100 ms, behind Tomcat's 200 threads: at most 200 ÷ 108 ms ≈ 1,850 req/s, so 2,000 connections wait ~1 s each.",
-        settings: &[
-            ("load.kind", "closed"),
-            ("load.concurrency", "2000"),
-            ("load.duration_s", "60"),
-            ("load.timeout_ms", "2000"),
-            ("server.mode", "platform"),
-            ("server.threads_max", "200"),
-            ("server.min_spare", "10"),
-            ("server.cores", "4"),
-            ("program", E1_PROGRAM),
-            ("db.pool_size", "1000"),
-        ],
+        shared: E1_SHARED,
+        own: &[("server.mode", "platform")],
         stated: E1_STATED,
         assumptions: E1_ASSUMED,
         provenance: E1_PROVENANCE,
@@ -397,18 +425,8 @@ static PRESETS: &[Preset] = &[
         experiment: "E1",
         variant: "virtual",
         description: "The same service on virtual threads: the waits hold no thread, so the cores become the limit.",
-        settings: &[
-            ("load.kind", "closed"),
-            ("load.concurrency", "2000"),
-            ("load.duration_s", "60"),
-            ("load.timeout_ms", "2000"),
-            ("server.mode", "virtual"),
-            ("server.threads_max", "200"),
-            ("server.min_spare", "10"),
-            ("server.cores", "4"),
-            ("program", E1_PROGRAM),
-            ("db.pool_size", "1000"),
-        ],
+        shared: E1_SHARED,
+        own: &[("server.mode", "virtual")],
         stated: E1_STATED,
         assumptions: E1_ASSUMED,
         provenance: E1_PROVENANCE,
@@ -419,21 +437,8 @@ static PRESETS: &[Preset] = &[
         experiment: "E2-repost",
         variant: "platform",
         description: "The reposted claims at 10,000 concurrent users: a pool of 200 threads, a HikariCP pool of 10.",
-        settings: &[
-            ("load.kind", "closed"),
-            ("load.concurrency", "10000"),
-            ("load.requests", "100000"),
-            ("load.timeout_ms", "20000"),
-            ("server.mode", "platform"),
-            ("server.threads_max", "200"),
-            ("server.min_spare", "10"),
-            ("server.max_connections", "10000"),
-            ("server.cores", "4"),
-            ("program", "cpu:0.3ms,db:5ms"),
-            ("db.pool_size", "10"),
-            ("memory.heap_mb", "2048"),
-            ("memory.request_kb", "5"),
-        ],
+        shared: E2_REPOST_SHARED,
+        own: &[("server.mode", "platform")],
         stated: REPOST_STATED,
         assumptions: REPOST_ASSUMED,
         provenance: REPOST_PROVENANCE,
@@ -444,21 +449,8 @@ static PRESETS: &[Preset] = &[
         experiment: "E2-repost",
         variant: "virtual",
         description: "The reposted claims at 10,000 concurrent users on virtual threads.",
-        settings: &[
-            ("load.kind", "closed"),
-            ("load.concurrency", "10000"),
-            ("load.requests", "100000"),
-            ("load.timeout_ms", "20000"),
-            ("server.mode", "virtual"),
-            ("server.threads_max", "200"),
-            ("server.min_spare", "10"),
-            ("server.max_connections", "10000"),
-            ("server.cores", "4"),
-            ("program", "cpu:0.3ms,db:5ms"),
-            ("db.pool_size", "10"),
-            ("memory.heap_mb", "2048"),
-            ("memory.request_kb", "5"),
-        ],
+        shared: E2_REPOST_SHARED,
+        own: &[("server.mode", "virtual")],
         stated: REPOST_STATED,
         assumptions: REPOST_ASSUMED,
         provenance: REPOST_PROVENANCE,
@@ -469,16 +461,9 @@ static PRESETS: &[Preset] = &[
         experiment: "E3",
         variant: "sleep platform",
         description: "200 threads each hold a request for 1 s: once more than 200 users are active they queue, and at 1,000 users R = 1000 ÷ (200 ÷ 1 s) = 5 s.",
-        settings: &[
-            ("load.kind", "closed"),
-            ("load.concurrency", "1000"),
-            ("load.ramp_up_s", "100"),
-            ("load.duration_s", "200"),
-            ("load.timeout_ms", "0"),
+        shared: E3_SHARED,
+        own: &[
             ("server.mode", "platform"),
-            ("server.threads_max", "200"),
-            ("server.min_spare", "10"),
-            ("server.cores", "4"),
             ("program", "cpu:0.1ms,io:1000ms"),
         ],
         stated: E3_STATED,
@@ -499,16 +484,9 @@ static PRESETS: &[Preset] = &[
         experiment: "E3",
         variant: "sleep virtual",
         description: "Every request gets its own virtual thread: the response time stays at the 1 s sleep.",
-        settings: &[
-            ("load.kind", "closed"),
-            ("load.concurrency", "1000"),
-            ("load.ramp_up_s", "100"),
-            ("load.duration_s", "200"),
-            ("load.timeout_ms", "0"),
+        shared: E3_SHARED,
+        own: &[
             ("server.mode", "virtual"),
-            ("server.threads_max", "200"),
-            ("server.min_spare", "10"),
-            ("server.cores", "4"),
             ("program", "cpu:0.1ms,io:1000ms"),
         ],
         stated: E3_STATED,
@@ -529,18 +507,8 @@ static PRESETS: &[Preset] = &[
         experiment: "E3",
         variant: "cpu platform",
         description: "CPU-bound: 4 cores ÷ 75 ms ≈ 53 req/s whatever the thread model.",
-        settings: &[
-            ("load.kind", "closed"),
-            ("load.concurrency", "1000"),
-            ("load.ramp_up_s", "100"),
-            ("load.duration_s", "200"),
-            ("load.timeout_ms", "0"),
-            ("server.mode", "platform"),
-            ("server.threads_max", "200"),
-            ("server.min_spare", "10"),
-            ("server.cores", "4"),
-            ("program", "cpu:75ms"),
-        ],
+        shared: E3_SHARED,
+        own: &[("server.mode", "platform"), ("program", "cpu:75ms")],
         stated: E3_STATED,
         assumptions: &[
             E3_CPU_PROGRAM,
@@ -559,18 +527,8 @@ static PRESETS: &[Preset] = &[
         experiment: "E3",
         variant: "cpu virtual",
         description: "The same CPU-bound endpoint on virtual threads: the 4 carriers run one factorial each at a time.",
-        settings: &[
-            ("load.kind", "closed"),
-            ("load.concurrency", "1000"),
-            ("load.ramp_up_s", "100"),
-            ("load.duration_s", "200"),
-            ("load.timeout_ms", "0"),
-            ("server.mode", "virtual"),
-            ("server.threads_max", "200"),
-            ("server.min_spare", "10"),
-            ("server.cores", "4"),
-            ("program", "cpu:75ms"),
-        ],
+        shared: E3_SHARED,
+        own: &[("server.mode", "virtual"), ("program", "cpu:75ms")],
         stated: E3_STATED,
         assumptions: &[
             E3_CPU_PROGRAM,
@@ -615,7 +573,8 @@ static PRESETS: &[Preset] = &[
         experiment: "lesson",
         variant: "jdk21",
         description: "Each request sleeps 50 ms inside its own synchronized block. On JDK 21 the virtual thread cannot unmount: the 4 carriers are blocked and throughput collapses to 4 ÷ 50 ms.",
-        settings: &[
+        shared: &[],
+        own: &[
             ("load.concurrency", "200"),
             ("load.requests", "4000"),
             ("server.mode", "virtual"),
@@ -633,7 +592,8 @@ static PRESETS: &[Preset] = &[
         experiment: "lesson",
         variant: "jdk24",
         description: "JDK 24 lets the virtual thread unmount inside synchronized: the carriers stay free and the 200 clients get ~4,000 req/s.",
-        settings: &[
+        shared: &[],
+        own: &[
             ("load.concurrency", "200"),
             ("load.requests", "4000"),
             ("server.mode", "virtual"),
@@ -651,7 +611,8 @@ static PRESETS: &[Preset] = &[
         experiment: "lesson",
         variant: "virtual",
         description: "Virtual threads remove the thread limit, and 1,000 requests then queue for HikariCP's 10 connections: 10 ÷ 20 ms = 500 req/s, the rest wait or time out.",
-        settings: &[
+        shared: &[],
+        own: &[
             ("load.concurrency", "1000"),
             ("load.requests", "20000"),
             ("server.mode", "virtual"),
@@ -669,7 +630,8 @@ static PRESETS: &[Preset] = &[
         experiment: "lesson",
         variant: "virtual",
         description: "20 ms of CPU per request on 4 cores: 200 req/s whatever the thread model.",
-        settings: &[
+        shared: &[],
+        own: &[
             ("load.concurrency", "100"),
             ("load.requests", "4000"),
             ("server.mode", "virtual"),

@@ -169,7 +169,7 @@ impl UiState {
         match preset_pairs::pair(p) {
             Some((pp, vp)) => Some(if mode == "virtual" { vp } else { pp }),
             None => p
-                .settings
+                .settings()
                 .iter()
                 .any(|(k, v)| *k == "server.mode" && *v == mode)
                 .then_some(p),

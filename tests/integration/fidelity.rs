@@ -116,7 +116,7 @@ fn experiment_presets_validate_and_state_their_assumptions() {
         validate(&p.draft()).unwrap_or_else(|e| panic!("{} does not validate: {e:?}", p.name));
         assert!(!p.provenance.is_empty(), "{} has no provenance", p.name);
         assert!(!p.assumptions.is_empty(), "{} assumes nothing", p.name);
-        for (k, _) in p.settings {
+        for (k, _) in &p.settings() {
             let stated = p.stated.contains(k);
             let assumed = p.assumptions.iter().any(|a| a.key == *k);
             if !(stated || assumed) {
@@ -156,15 +156,19 @@ fn variants_of_an_experiment_share_their_assumptions() {
             .iter()
             .filter(|b| b.experiment == a.experiment && b.name != a.name)
         {
-            for (k, v) in a.settings {
+            for (k, v) in &a.settings() {
                 // E3 measures two endpoints: the program differs between them.
                 let endpoint = |v: &str| v.split(' ').next().unwrap_or("").to_string();
                 let other_endpoint = *k == "program" && endpoint(a.variant) != endpoint(b.variant);
                 if differs_by_statement.contains(k) || other_endpoint {
                     continue;
                 }
-                let w = b.settings.iter().find(|(kb, _)| kb == k).map(|(_, v)| v);
-                assert_eq!(w, Some(v), "{} and {} differ on {k}", a.name, b.name);
+                let w = b
+                    .settings()
+                    .into_iter()
+                    .find(|(kb, _)| kb == k)
+                    .map(|(_, v)| v);
+                assert_eq!(w, Some(*v), "{} and {} differ on {k}", a.name, b.name);
             }
         }
     }
