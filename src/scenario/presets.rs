@@ -290,6 +290,20 @@ macro_rules! e4_settings {
     };
 }
 
+/// What the E2 article states (hey's command line, Tomcat's properties, the JDK).
+const E2_STATED: &[&str] = &[
+    "load.kind",
+    "load.concurrency",
+    "load.requests",
+    "load.timeout_ms",
+    "server.mode",
+    "server.threads_max",
+    "server.min_spare",
+    "server.max_connections",
+    "server.accept_count",
+    "server.jdk",
+];
+
 /// Settings every E2 variant shares.
 const E2_SHARED: &[(&str, &str)] = &[
     ("load.kind", "closed"),
@@ -355,18 +369,7 @@ static PRESETS: &[Preset] = &[
         description: "Thread.sleep(50) behind Tomcat's pool of 100 threads: at most 100 ÷ 53 ms ≈ 1,880 req/s, so 2,000 clients wait ~1 s each.",
         shared: E2_SHARED,
         own: &[("server.mode", "platform"), ("load.client_cpu_ms", "0")],
-        stated: &[
-            "load.kind",
-            "load.concurrency",
-            "load.requests",
-            "load.timeout_ms",
-            "server.mode",
-            "server.threads_max",
-            "server.min_spare",
-            "server.max_connections",
-            "server.accept_count",
-            "server.jdk",
-        ],
+        stated: E2_STATED,
         assumptions: &[
             E2_CORES,
             E2_PROGRAM_WHY,
@@ -385,18 +388,7 @@ static PRESETS: &[Preset] = &[
         description: "The same endpoint with spring.threads.virtual.enabled=true: the sleep no longer holds a thread, so CPU (the server and a local hey) becomes the limit.",
         shared: E2_SHARED,
         own: &[("server.mode", "virtual"), ("load.client_cpu_ms", "0.2")],
-        stated: &[
-            "load.kind",
-            "load.concurrency",
-            "load.requests",
-            "load.timeout_ms",
-            "server.mode",
-            "server.threads_max",
-            "server.min_spare",
-            "server.max_connections",
-            "server.accept_count",
-            "server.jdk",
-        ],
+        stated: E2_STATED,
         assumptions: &[
             E2_CORES,
             E2_PROGRAM_WHY,
