@@ -1,6 +1,7 @@
 //! Utilisation over time (busy threads, carriers, pinned carriers, pool
 //! waiters, queues, cores) for one run, and memory over time for both.
 
+use super::style::draw_mesh;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
@@ -72,18 +73,12 @@ pub fn draw_utilisation<DB: DrawingBackend>(
         .build_cartesian_2d(0f64..t1, 0f64..ymax)
         .map_err(err)?
         .set_secondary_coord(0f64..t1, 0f64..qmax);
-    chart
-        .configure_mesh()
-        .x_desc("simulated time (s)")
-        .y_desc("threads, carriers, cores busy (solid)")
-        .x_label_formatter(&|x| tick(*x))
-        .y_label_formatter(&|y| tick(*y))
-        .label_style(style.font(0.85))
-        .axis_desc_style(style.font(0.9))
-        .bold_line_style(GRID)
-        .light_line_style(WHITE)
-        .draw()
-        .map_err(err)?;
+    draw_mesh(
+        &mut chart,
+        style,
+        "simulated time (s)",
+        "threads, carriers, cores busy (solid)",
+    )?;
     chart
         .configure_secondary_axes()
         .y_desc("waiting, queue length (dashed)")
@@ -193,18 +188,12 @@ pub fn draw_memory<DB: DrawingBackend>(
         .y_label_area_size(style.y_label_area())
         .build_cartesian_2d(0f64..t1, 0f64..ymax)
         .map_err(err)?;
-    chart
-        .configure_mesh()
-        .x_desc("simulated time (s)")
-        .y_desc("memory in use (MB)")
-        .x_label_formatter(&|x| tick(*x))
-        .y_label_formatter(&|y| tick(*y))
-        .label_style(style.font(0.85))
-        .axis_desc_style(style.font(0.9))
-        .bold_line_style(GRID)
-        .light_line_style(WHITE)
-        .draw()
-        .map_err(err)?;
+    draw_mesh(
+        &mut chart,
+        style,
+        "simulated time (s)",
+        "memory in use (MB)",
+    )?;
     if show_limit {
         chart
             .draw_series(DashedLineSeries::new(

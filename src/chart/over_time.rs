@@ -1,10 +1,11 @@
 //! Throughput and latency over the time of one run, both server modes on one
 //! time axis, with the lowest capacity ceiling and measured figures as lines.
 
+use super::style::draw_mesh;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::format::{ms, thousands, tick};
+use super::format::{ms, thousands};
 use super::style::{GRID, MEASURED, Style, mode_color, mode_label};
 use super::sweep::Marker;
 use super::theory::Theory;
@@ -80,18 +81,7 @@ pub fn draw_over_time<DB: DrawingBackend>(
         .y_label_area_size(style.y_label_area())
         .build_cartesian_2d(0f64..t1, 0f64..ymax)
         .map_err(err)?;
-    chart
-        .configure_mesh()
-        .x_desc("simulated time (s)")
-        .y_desc(y_desc)
-        .x_label_formatter(&|x| tick(*x))
-        .y_label_formatter(&|y| tick(*y))
-        .label_style(style.font(0.85))
-        .axis_desc_style(style.font(0.9))
-        .bold_line_style(GRID)
-        .light_line_style(WHITE)
-        .draw()
-        .map_err(err)?;
+    draw_mesh(&mut chart, style, "simulated time (s)", y_desc)?;
     if metric == TimeMetric::Throughput {
         for t in theory.iter().filter(|t| t.max_rps() < ymax) {
             let c = mode_color(&t.mode).mix(0.55);

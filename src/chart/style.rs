@@ -95,3 +95,30 @@ pub fn mode_label(mode: &str) -> &'static str {
         "platform threads"
     }
 }
+
+/// Draws the grid and the axes' labels in the house style (tick labels
+/// formatted by `format::tick`), as most charts want them.
+pub(crate) fn draw_mesh<DB, X, Y>(
+    chart: &mut ChartContext<'_, DB, Cartesian2d<X, Y>>,
+    style: &Style,
+    x_desc: &str,
+    y_desc: &str,
+) -> Result<(), super::ChartError>
+where
+    DB: DrawingBackend,
+    X: Ranged<ValueType = f64> + plotters::coord::ranged1d::ValueFormatter<f64>,
+    Y: Ranged<ValueType = f64> + plotters::coord::ranged1d::ValueFormatter<f64>,
+{
+    chart
+        .configure_mesh()
+        .x_desc(x_desc)
+        .y_desc(y_desc)
+        .x_label_formatter(&|x| super::format::tick(*x))
+        .y_label_formatter(&|y| super::format::tick(*y))
+        .label_style(style.font(0.85))
+        .axis_desc_style(style.font(0.9))
+        .bold_line_style(GRID)
+        .light_line_style(WHITE)
+        .draw()
+        .map_err(super::err)
+}

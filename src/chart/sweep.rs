@@ -2,10 +2,11 @@
 //! per server mode from the sweep, the theory bound (min(N ÷ S, ceiling) and
 //! Little's law R = N ÷ X), the measured figures as markers.
 
+use super::style::draw_mesh;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::format::{ms, thousands, tick};
+use super::format::{ms, thousands};
 use super::style::{GRID, MEASURED, MUTED, Style, mode_color, mode_label};
 use super::theory::Theory;
 use super::view::SweepPoint;
@@ -111,18 +112,7 @@ pub fn draw_sweep<DB: DrawingBackend>(
         .y_label_area_size(style.y_label_area())
         .build_cartesian_2d((x0..x1).log_scale(), 0f64..ymax)
         .map_err(err)?;
-    chart
-        .configure_mesh()
-        .x_desc(data.axis_label.as_str())
-        .y_desc(y_desc)
-        .x_label_formatter(&|x| tick(*x))
-        .y_label_formatter(&|y| tick(*y))
-        .label_style(style.font(0.85))
-        .axis_desc_style(style.font(0.9))
-        .bold_line_style(GRID)
-        .light_line_style(WHITE)
-        .draw()
-        .map_err(err)?;
+    draw_mesh(&mut chart, style, data.axis_label.as_str(), y_desc)?;
     let w = style.line(2.5);
     if let Some(here) = data.here {
         chart
