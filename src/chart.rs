@@ -57,6 +57,25 @@ pub struct Frame {
 }
 
 impl Frame {
+    /// The frame between the plot's top-left and bottom-right pixels, which
+    /// show data x from `x.0` to `x.1`.
+    pub fn between(
+        top_left: (i32, i32),
+        bottom_right: (i32, i32),
+        x: (f64, f64),
+        log_x: bool,
+    ) -> Self {
+        Frame {
+            px_left: top_left.0 as f64,
+            px_right: bottom_right.0 as f64,
+            px_top: top_left.1 as f64,
+            px_bottom: bottom_right.1 as f64,
+            x_min: x.0,
+            x_max: x.1,
+            log_x,
+        }
+    }
+
     /// The data x under pixel `px`, if it lies inside the plot.
     pub fn data_x(&self, px: f64) -> Option<f64> {
         let w = self.px_right - self.px_left;

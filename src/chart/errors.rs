@@ -1,6 +1,7 @@
 //! Errors by cause, each mode side by side: client timeouts, refused
 //! connections, pool timeouts (HTTP 500), rejected @Async tasks.
 
+use super::style::draw_legend;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -114,25 +115,13 @@ pub fn draw_errors<DB: DrawingBackend>(
             }))
             .map_err(err)?;
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperRight)
-        .label_font(style.font(0.8))
-        .background_style(WHITE.mix(0.85))
-        .border_style(GRID)
-        .draw()
-        .map_err(err)?;
-    let (l, t) = chart.backend_coord(&(0.0, ymax));
-    let (rr, b) = chart.backend_coord(&(n, 0.0));
-    Ok(Frame {
-        px_left: l as f64,
-        px_right: rr as f64,
-        px_top: t as f64,
-        px_bottom: b as f64,
-        x_min: 0.0,
-        x_max: n,
-        log_x: false,
-    })
+    draw_legend(&mut chart, style, SeriesLabelPosition::UpperRight, 0.8)?;
+    Ok(Frame::between(
+        chart.backend_coord(&(0.0, ymax)),
+        chart.backend_coord(&(n, 0.0)),
+        (0.0, n),
+        false,
+    ))
 }
 
 /// The counts of the cause under `x`.

@@ -1,12 +1,13 @@
 //! Utilisation over time (busy threads, carriers, pinned carriers, pool
 //! waiters, queues, cores) for one run, and memory over time for both.
 
+use super::style::draw_legend;
 use super::style::draw_mesh;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use super::format::{sig, thousands, tick};
-use super::style::{GRID, MEASURED, SERIES, Style, mode_color, mode_label};
+use super::style::{MEASURED, SERIES, Style, mode_color, mode_label};
 use super::view::{RunView, UTILISATION_GAUGES};
 use super::{ChartError, Frame, Tooltip, draw_message, err, nearest};
 
@@ -28,17 +29,12 @@ fn frame<DB: DrawingBackend>(
     t1: f64,
     ymax: f64,
 ) -> Frame {
-    let (l, t) = chart.backend_coord(&(0.0, ymax));
-    let (r, b) = chart.backend_coord(&(t1, 0.0));
-    Frame {
-        px_left: l as f64,
-        px_right: r as f64,
-        px_top: t as f64,
-        px_bottom: b as f64,
-        x_min: 0.0,
-        x_max: t1,
-        log_x: false,
-    }
+    Frame::between(
+        chart.backend_coord(&(0.0, ymax)),
+        chart.backend_coord(&(t1, 0.0)),
+        (0.0, t1),
+        false,
+    )
 }
 
 /// Draws the gauges of one run.
@@ -116,25 +112,13 @@ pub fn draw_utilisation<DB: DrawingBackend>(
                 });
         }
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperRight)
-        .label_font(style.font(0.75))
-        .background_style(WHITE.mix(0.85))
-        .border_style(GRID)
-        .draw()
-        .map_err(err)?;
-    let (l, t) = chart.borrow_secondary().backend_coord(&(0.0, qmax));
-    let (r, b) = chart.borrow_secondary().backend_coord(&(t1, 0.0));
-    Ok(Frame {
-        px_left: l as f64,
-        px_right: r as f64,
-        px_top: t as f64,
-        px_bottom: b as f64,
-        x_min: 0.0,
-        x_max: t1,
-        log_x: false,
-    })
+    draw_legend(&mut chart, style, SeriesLabelPosition::UpperRight, 0.75)?;
+    Ok(Frame::between(
+        chart.borrow_secondary().backend_coord(&(0.0, qmax)),
+        chart.borrow_secondary().backend_coord(&(t1, 0.0)),
+        (0.0, t1),
+        false,
+    ))
 }
 
 /// Gauges that count waiting work (drawn on the right axis).
@@ -228,14 +212,7 @@ pub fn draw_memory<DB: DrawingBackend>(
             ))
             .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], c.stroke_width(3)));
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::LowerRight)
-        .label_font(style.font(0.8))
-        .background_style(WHITE.mix(0.85))
-        .border_style(GRID)
-        .draw()
-        .map_err(err)?;
+    draw_legend(&mut chart, style, SeriesLabelPosition::LowerRight, 0.8)?;
     Ok(frame(&chart, t1, ymax))
 }
 

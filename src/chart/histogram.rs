@@ -1,6 +1,7 @@
 //! The latency histogram of each run: share of responses per log-spaced bin,
 //! drawn as outlined steps so both modes stay visible where they overlap.
 
+use super::style::draw_legend;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
@@ -87,25 +88,13 @@ pub fn draw_histogram<DB: DrawingBackend>(
             }))
             .map_err(err)?;
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperRight)
-        .label_font(style.font(0.8))
-        .background_style(WHITE.mix(0.85))
-        .border_style(GRID)
-        .draw()
-        .map_err(err)?;
-    let (l, t) = chart.backend_coord(&(x0, ymax));
-    let (r, b) = chart.backend_coord(&(x1, 0.0));
-    Ok(Frame {
-        px_left: l as f64,
-        px_right: r as f64,
-        px_top: t as f64,
-        px_bottom: b as f64,
-        x_min: x0,
-        x_max: x1,
-        log_x: true,
-    })
+    draw_legend(&mut chart, style, SeriesLabelPosition::UpperRight, 0.8)?;
+    Ok(Frame::between(
+        chart.backend_coord(&(x0, ymax)),
+        chart.backend_coord(&(x1, 0.0)),
+        (x0, x1),
+        true,
+    ))
 }
 
 /// Each run's bin at latency `x` (ms).

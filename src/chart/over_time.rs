@@ -1,12 +1,13 @@
 //! Throughput and latency over the time of one run, both server modes on one
 //! time axis, with the lowest capacity ceiling and measured figures as lines.
 
+use super::style::draw_legend;
 use super::style::draw_mesh;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use super::format::{ms, thousands};
-use super::style::{GRID, MEASURED, Style, mode_color, mode_label};
+use super::style::{MEASURED, Style, mode_color, mode_label};
 use super::sweep::Marker;
 use super::theory::Theory;
 use super::view::RunView;
@@ -141,25 +142,13 @@ pub fn draw_over_time<DB: DrawingBackend>(
             }
         }
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperRight)
-        .label_font(style.font(0.8))
-        .background_style(WHITE.mix(0.85))
-        .border_style(GRID)
-        .draw()
-        .map_err(err)?;
-    let (l, t) = chart.backend_coord(&(0.0, ymax));
-    let (rr, b) = chart.backend_coord(&(t1, 0.0));
-    Ok(Frame {
-        px_left: l as f64,
-        px_right: rr as f64,
-        px_top: t as f64,
-        px_bottom: b as f64,
-        x_min: 0.0,
-        x_max: t1,
-        log_x: false,
-    })
+    draw_legend(&mut chart, style, SeriesLabelPosition::UpperRight, 0.8)?;
+    Ok(Frame::between(
+        chart.backend_coord(&(0.0, ymax)),
+        chart.backend_coord(&(t1, 0.0)),
+        (0.0, t1),
+        false,
+    ))
 }
 
 /// Each run's values in the bucket nearest to time `t` (s).

@@ -122,3 +122,21 @@ where
         .draw()
         .map_err(super::err)
 }
+
+/// Draws the legend in the house style at `position`, its text `font_rel`
+/// times the base size.
+pub(crate) fn draw_legend<'a, DB: DrawingBackend + 'a, CT: CoordTranslate>(
+    chart: &mut ChartContext<'a, DB, CT>,
+    style: &Style,
+    position: SeriesLabelPosition,
+    font_rel: f64,
+) -> Result<(), super::ChartError> {
+    chart
+        .configure_series_labels()
+        .position(position)
+        .label_font(style.font(font_rel))
+        .background_style(WHITE.mix(0.85))
+        .border_style(GRID)
+        .draw()
+        .map_err(super::err)
+}

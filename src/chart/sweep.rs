@@ -2,12 +2,13 @@
 //! per server mode from the sweep, the theory bound (min(N ÷ S, ceiling) and
 //! Little's law R = N ÷ X), the measured figures as markers.
 
+use super::style::draw_legend;
 use super::style::draw_mesh;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use super::format::{ms, thousands};
-use super::style::{GRID, MEASURED, MUTED, Style, mode_color, mode_label};
+use super::style::{MEASURED, MUTED, Style, mode_color, mode_label};
 use super::theory::Theory;
 use super::view::SweepPoint;
 use super::{ChartError, Frame, Tooltip, draw_message, err, nearest};
@@ -182,25 +183,13 @@ pub fn draw_sweep<DB: DrawingBackend>(
         }
     }
     draw_markers(&mut chart, style, &data.markers, unit)?;
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperLeft)
-        .label_font(style.font(0.8))
-        .background_style(WHITE.mix(0.85))
-        .border_style(GRID)
-        .draw()
-        .map_err(err)?;
-    let (l, t) = chart.backend_coord(&(x0, ymax));
-    let (r, b) = chart.backend_coord(&(x1, 0.0));
-    Ok(Frame {
-        px_left: l as f64,
-        px_right: r as f64,
-        px_top: t as f64,
-        px_bottom: b as f64,
-        x_min: x0,
-        x_max: x1,
-        log_x: true,
-    })
+    draw_legend(&mut chart, style, SeriesLabelPosition::UpperLeft, 0.8)?;
+    Ok(Frame::between(
+        chart.backend_coord(&(x0, ymax)),
+        chart.backend_coord(&(x1, 0.0)),
+        (x0, x1),
+        true,
+    ))
 }
 
 type LogChart<'a, DB> =

@@ -155,6 +155,28 @@ const E3_CPU_PROGRAM: Assumption = a(
     "stated: 20000! by repeated BigInteger.multiply (a 256,909-bit result). Assumed: 75 ms of CPU, measured for this project: the article's factorial method takes 73–90 ms per call on one core (JDK 25, AMD EPYC, after warm-up)",
 );
 
+/// What the sleep endpoint's two variants assume.
+const E3_SLEEP_ASSUMED: &[Assumption] = &[
+    E3_SLEEP_PROGRAM,
+    E3_ASSUMED[0],
+    E3_ASSUMED[1],
+    E3_ASSUMED[2],
+    E3_ASSUMED[3],
+    E3_ASSUMED[4],
+    E3_ASSUMED[5],
+];
+
+/// What the CPU-bound endpoint's two variants assume.
+const E3_CPU_ASSUMED: &[Assumption] = &[
+    E3_CPU_PROGRAM,
+    E3_ASSUMED[0],
+    E3_ASSUMED[1],
+    E3_ASSUMED[2],
+    E3_ASSUMED[3],
+    E3_ASSUMED[4],
+    E3_ASSUMED[5],
+];
+
 const E4_PROVENANCE: &str = "E4 · \"Improving I/O Concurrency with Spring @Async and Virtual Threads\" (author and date not given)";
 const E4_PROGRAM: &str = "cpu:0.2ms,db:5ms,io:102ms,async(email){io:100ms}";
 const E4_STATED: &[&str] = &[
@@ -459,15 +481,7 @@ static PRESETS: &[Preset] = &[
             ("program", "cpu:0.1ms,io:1000ms"),
         ],
         stated: E3_STATED,
-        assumptions: &[
-            E3_SLEEP_PROGRAM,
-            E3_ASSUMED[0],
-            E3_ASSUMED[1],
-            E3_ASSUMED[2],
-            E3_ASSUMED[3],
-            E3_ASSUMED[4],
-            E3_ASSUMED[5],
-        ],
+        assumptions: E3_SLEEP_ASSUMED,
         provenance: E3_PROVENANCE,
     },
     Preset {
@@ -482,15 +496,7 @@ static PRESETS: &[Preset] = &[
             ("program", "cpu:0.1ms,io:1000ms"),
         ],
         stated: E3_STATED,
-        assumptions: &[
-            E3_SLEEP_PROGRAM,
-            E3_ASSUMED[0],
-            E3_ASSUMED[1],
-            E3_ASSUMED[2],
-            E3_ASSUMED[3],
-            E3_ASSUMED[4],
-            E3_ASSUMED[5],
-        ],
+        assumptions: E3_SLEEP_ASSUMED,
         provenance: E3_PROVENANCE,
     },
     Preset {
@@ -502,15 +508,7 @@ static PRESETS: &[Preset] = &[
         shared: E3_SHARED,
         own: &[("server.mode", "platform"), ("program", "cpu:75ms")],
         stated: E3_STATED,
-        assumptions: &[
-            E3_CPU_PROGRAM,
-            E3_ASSUMED[0],
-            E3_ASSUMED[1],
-            E3_ASSUMED[2],
-            E3_ASSUMED[3],
-            E3_ASSUMED[4],
-            E3_ASSUMED[5],
-        ],
+        assumptions: E3_CPU_ASSUMED,
         provenance: E3_PROVENANCE,
     },
     Preset {
@@ -522,15 +520,7 @@ static PRESETS: &[Preset] = &[
         shared: E3_SHARED,
         own: &[("server.mode", "virtual"), ("program", "cpu:75ms")],
         stated: E3_STATED,
-        assumptions: &[
-            E3_CPU_PROGRAM,
-            E3_ASSUMED[0],
-            E3_ASSUMED[1],
-            E3_ASSUMED[2],
-            E3_ASSUMED[3],
-            E3_ASSUMED[4],
-            E3_ASSUMED[5],
-        ],
+        assumptions: E3_CPU_ASSUMED,
         provenance: E3_PROVENANCE,
     },
     e4!("e4-platform-25", "25", "platform", e4_settings!("25", pool)),
