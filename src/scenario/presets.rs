@@ -269,7 +269,7 @@ macro_rules! e4 {
             experiment: "E4",
             variant: concat!($kind, " ", $n),
             description: "Each request creates a user, then hands a 100 ms e-mail to an @Async executor: a ThreadPoolTaskExecutor of 50 threads caps e-mails at 50 ÷ 100 ms = 500/s; a virtual-thread executor runs them all at once.",
-            shared: &[],
+            shared: E4_SHARED,
             own: $exec,
             stated: E4_STATED,
             assumptions: E4_ASSUMED,
@@ -278,18 +278,22 @@ macro_rules! e4 {
     };
 }
 
+/// Settings every E4 variant shares: only the concurrency and the executor differ.
+const E4_SHARED: &[(&str, &str)] = &[
+    ("load.kind", "closed"),
+    ("load.requests", "1000"),
+    ("load.timeout_ms", "0"),
+    ("server.mode", "platform"),
+    ("server.threads_max", "200"),
+    ("server.cores", "4"),
+    ("db.pool_size", "10"),
+    ("program", E4_PROGRAM),
+];
+
 macro_rules! e4_settings {
     ($n:literal, pool) => {
         &[
-            ("load.kind", "closed"),
             ("load.concurrency", $n),
-            ("load.requests", "1000"),
-            ("load.timeout_ms", "0"),
-            ("server.mode", "platform"),
-            ("server.threads_max", "200"),
-            ("server.cores", "4"),
-            ("db.pool_size", "10"),
-            ("program", E4_PROGRAM),
             ("async.email.kind", "pool"),
             ("async.email.core", "50"),
             ("async.email.max", "50"),
@@ -297,18 +301,7 @@ macro_rules! e4_settings {
         ]
     };
     ($n:literal, virtual) => {
-        &[
-            ("load.kind", "closed"),
-            ("load.concurrency", $n),
-            ("load.requests", "1000"),
-            ("load.timeout_ms", "0"),
-            ("server.mode", "platform"),
-            ("server.threads_max", "200"),
-            ("server.cores", "4"),
-            ("db.pool_size", "10"),
-            ("program", E4_PROGRAM),
-            ("async.email.kind", "virtual"),
-        ]
+        &[("load.concurrency", $n), ("async.email.kind", "virtual")]
     };
 }
 

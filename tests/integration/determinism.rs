@@ -1,22 +1,8 @@
 //! Same scenario and seed → identical report; another seed → a different one.
 
-use threadlab::cli::json_report;
+use threadlab::cli::{GOLDEN_SCENARIO as RANDOM, json_report};
 
 use crate::helpers::run;
-
-const RANDOM: &[(&str, &str)] = &[
-    ("load.concurrency", "300"),
-    ("load.duration_s", "5"),
-    ("load.timeout_ms", "400"),
-    ("server.mode", "virtual"),
-    ("server.cores", "2"),
-    ("db.pool_size", "8"),
-    ("db.timeout_ms", "250"),
-    (
-        "program",
-        "cpu:exp(0.3ms),db:lognormal(p50=5ms,p99=40ms),io:uniform(1ms,30ms),sync{io:exp(1ms)},async(mail){io:exp(20ms)}",
-    ),
-];
 
 fn with_seed(seed: &str) -> String {
     let mut s = RANDOM.to_vec();
