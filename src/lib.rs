@@ -33,7 +33,7 @@
 //!   job as soon as a newer one arrives (generation ids).
 //!
 //! ## Invariants
-//! * `sim` depends on nothing but `rand`, `rand_pcg`, `libm`, `hdrhistogram`
+//! * `sim` depends on nothing but `rand`, `rand_xoshiro`, `libm`, `hdrhistogram`
 //!   and `serde`: no web, DOM, clock, thread or file access. `tests/integration/tidy.rs`
 //!   enforces this by scanning the sources.
 //! * Dependencies point one way: `ui` → `chart` → `fidelity` → `scenario` →

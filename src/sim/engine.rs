@@ -290,6 +290,9 @@ pub struct Engine {
 
     series: Series,
     peaks: [u32; super::series::GAUGES],
+    /// Memory in use now, bytes (see [`Engine::memory_weights`]).
+    memory: u64,
+    memory_weights: [u64; super::series::GAUGES],
     timeline: TimelineRecorder,
     peak_memory: u64,
     outcome: Option<(Outcome, String)>,
@@ -416,6 +419,8 @@ impl Engine {
             abandoned: 0,
             series,
             peaks: [0; super::series::GAUGES],
+            memory: cfg.memory.base,
+            memory_weights: Engine::memory_weights(&cfg.memory),
             timeline,
             peak_memory: 0,
             outcome: None,
@@ -454,17 +459,24 @@ impl Engine {
         self.start_load();
     }
 
-    /// Sets a gauge and tracks its peak.
+    /// Changes a gauge by `delta` now, tracking its peak and the memory in use.
     #[inline]
     fn gauge(&mut self, g: Gauge, delta: i32) {
-        self.series.add(g, delta, self.now);
+        let Some(v) = self.series.add(g, delta) else {
+            return;
+        };
         // Gauges change only here, so a peak can only be passed going up.
         if delta > 0 {
-            let v = self.series.get(g);
             let p = &mut self.peaks[g as usize];
             if v > *p {
                 *p = v;
             }
+        }
+        let weight = self.memory_weights[g as usize];
+        if weight != 0 {
+            self.memory = self
+                .memory
+                .wrapping_add((delta as i64).wrapping_mul(weight as i64) as u64);
         }
     }
 
@@ -536,6 +548,7 @@ impl Engine {
                 return true;
             }
             self.now = at;
+            self.series.tick(at);
             self.events += 1;
             if self.events > max_events {
                 self.outcome = Some((
@@ -659,21 +672,21 @@ impl Engine {
         }
     }
 
-    /// Memory in use right now, bytes.
-    fn memory(&self) -> u64 {
-        let m = &self.cfg.memory;
-        let g = |x: Gauge| self.series.get(x) as u64;
-        m.base
-            + g(Gauge::PlatformAlive) * m.platform_thread
-            + g(Gauge::CarriersAlive) * m.platform_thread
-            + g(Gauge::VthreadsAlive) * m.virtual_thread
-            + g(Gauge::VthreadsUnmounted) * m.stack_chunk
-            + g(Gauge::Connections) * m.connection
-            + g(Gauge::InServer) * m.request
+    /// Bytes each unit of a gauge needs (0 for gauges that hold no memory):
+    /// memory in use is kept up to date by [`Engine::gauge`].
+    fn memory_weights(m: &super::config::Memory) -> [u64; super::series::GAUGES] {
+        let mut w = [0; super::series::GAUGES];
+        w[Gauge::PlatformAlive as usize] = m.platform_thread;
+        w[Gauge::CarriersAlive as usize] = m.platform_thread;
+        w[Gauge::VthreadsAlive as usize] = m.virtual_thread;
+        w[Gauge::VthreadsUnmounted as usize] = m.stack_chunk;
+        w[Gauge::Connections as usize] = m.connection;
+        w[Gauge::InServer as usize] = m.request;
+        w
     }
 
     fn check_memory(&mut self) {
-        let used = self.memory();
+        let used = self.memory;
         if used > self.peak_memory {
             self.peak_memory = used;
             if used > self.cfg.memory.limit && self.outcome.is_none() {

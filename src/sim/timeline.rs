@@ -111,6 +111,11 @@ impl TimelineRecorder {
     /// Changes a lane's state at `now`.
     #[inline]
     pub fn set(&mut self, lane: Option<u16>, state: LaneState, now: Nanos) {
+        // Past the window nothing more is drawn: the state each lane had at
+        // the window's end is all `finish` needs.
+        if now >= self.end {
+            return;
+        }
         let Some(lane) = lane else { return };
         let (old, since) = self.current[lane as usize];
         if old == state {

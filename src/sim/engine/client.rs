@@ -4,6 +4,7 @@
 
 use super::super::config::{LoadKind, Overflow};
 use super::super::queue::Event;
+use super::super::rng::round_ns;
 use super::super::series::Gauge;
 use super::super::time::{Nanos, SEC};
 use super::{Cause, Engine, NONE, Phase, Worker};
@@ -85,7 +86,7 @@ impl Engine {
         {
             let mean = 1e9 / rate_rps;
             let gap = if *poisson { self.rng.exp(mean) } else { mean };
-            let next = self.now + libm::round(gap).max(0.0) as Nanos;
+            let next = self.now + round_ns(gap);
             self.queue.push(next, Event::Arrival);
         }
         let in_flight = self.sent - self.results;
@@ -243,7 +244,7 @@ impl Engine {
             .errors
             .get_mut(cause)
             .expect("every error cause is pre-registered") += 1;
-        self.series.error(self.now);
+        self.series.error();
         // A request still in the server keeps running; one that never got in
         // is dropped where it waits (backlog, SYN retry, client CPU).
         if worker != NONE {
@@ -280,7 +281,7 @@ impl Engine {
             // Recorded in µs; the bounds are 1 µs to 1 h, clamp to them.
             let us = (latency / 1000).clamp(1, 3_600_000_000);
             let _ = self.latency.record(us);
-            self.series.response(self.now, latency, ok);
+            self.series.response(latency, ok);
             if worker != NONE {
                 self.next_request(worker);
             }

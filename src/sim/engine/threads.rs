@@ -385,7 +385,7 @@ impl Engine {
         stats.queue_ns += (started - sent) as f64;
         stats.total_ns += (self.now - sent) as f64;
         self.tasks_pending -= 1;
-        self.series.task_done(self.now);
+        self.series.task_done();
         self.free_fiber(f);
         if let ExecutorKind::Virtual { .. } = self.cfg.executors[e as usize].kind {
             self.execs[e as usize].active -= 1;
