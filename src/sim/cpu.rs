@@ -16,7 +16,7 @@ use std::cmp::Reverse;
 use std::collections::{BinaryHeap, VecDeque};
 
 use super::config::CpuModel;
-use super::time::Nanos;
+use super::time::{Nanos, ns_f64};
 
 /// `CpuCheck` events the engine must schedule: (time, stamp). Under processor
 /// sharing the stamp invalidates superseded checks; under round robin it names
@@ -108,7 +108,7 @@ impl Cpu {
     fn ps_advance(&mut self, now: Nanos) {
         let n = self.heap.len();
         if n > 0 && now > self.last {
-            let dt = (now - self.last) as f64;
+            let dt = ns_f64(now - self.last);
             let rate = self.ps_rate(n);
             self.v += rate * dt;
             self.busy_ns += dt * (n.min(self.cores as usize) as f64);
@@ -139,7 +139,7 @@ impl Cpu {
             CpuModel::ProcessorSharing => {
                 let before = self.heap.len();
                 self.ps_advance(now);
-                let tag = self.v + demand as f64;
+                let tag = self.v + ns_f64(demand);
                 self.seq += 1;
                 self.heap.push(Reverse((tag.to_bits(), self.seq, id)));
                 // The pending event stays right if the rate did not change and
@@ -218,7 +218,7 @@ impl Cpu {
             };
             job.remaining -= slice;
             self.last_on_core[core] = Some(job.thread);
-            self.busy_ns += (slice + switch) as f64;
+            self.busy_ns += ns_f64(slice + switch);
             let end = now + slice + switch;
             self.running[core] = Some((job, end));
             wakes.push((end, core as u32));

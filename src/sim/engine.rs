@@ -87,8 +87,11 @@ enum Cause {
 #[derive(Clone, Debug)]
 struct Fiber {
     phase: Phase,
-    /// Bumped on reuse, so stale timeouts are recognised.
-    generation: u32,
+    /// Sequence number of its armed client timeout (0: none), so that a
+    /// timeout armed in the slot's previous life is recognised as stale.
+    timeout_seq: u64,
+    /// Sequence number of its armed HikariCP timeout (0: none).
+    db_timeout_seq: u64,
     /// Program counter.
     pc: u32,
     /// Executor index for tasks, `NONE` for requests.
@@ -137,7 +140,8 @@ impl Fiber {
     fn free() -> Self {
         Fiber {
             phase: Phase::Free,
-            generation: 0,
+            timeout_seq: 0,
+            db_timeout_seq: 0,
             pc: 0,
             exec: NONE,
             thread: NONE,
@@ -481,6 +485,7 @@ impl Engine {
     }
 
     /// Allocates a fiber slot.
+    #[inline]
     fn alloc_fiber(&mut self) -> u32 {
         let id = match self.free_fibers.pop() {
             Some(id) => id,
@@ -489,13 +494,10 @@ impl Engine {
                 (self.fibers.len() - 1) as u32
             }
         };
-        let old = &self.fibers[id as usize];
-        let generation = old.generation.wrapping_add(1);
-        // The wait token survives reuse: a HikariCP timeout armed in the slot's
-        // previous life must not match the new fiber's first wait.
-        let wait_token = old.wait_token;
+        // The wait token survives reuse: a stale entry for this slot in the
+        // HikariCP waiter queue must not match the new fiber's first wait.
+        let wait_token = self.fibers[id as usize].wait_token;
         self.fibers[id as usize] = Fiber {
-            generation,
             wait_token,
             ..Fiber::free()
         };
@@ -503,6 +505,7 @@ impl Engine {
     }
 
     /// Returns a fiber slot.
+    #[inline]
     fn free_fiber(&mut self, f: u32) {
         let fb = &mut self.fibers[f as usize];
         debug_assert!(fb.phase != Phase::Free, "fiber freed twice");
@@ -525,7 +528,7 @@ impl Engine {
             if self.events >= stop_at {
                 return false;
             }
-            let Some((at, event)) = self.queue.pop() else {
+            let Some((at, seq, event)) = self.queue.pop() else {
                 if self.results < self.sent {
                     self.outcome = Some((
                         Outcome::Deadlock,
@@ -557,7 +560,7 @@ impl Engine {
                 ));
                 return true;
             }
-            self.handle(event);
+            self.handle(event, seq);
             self.check_memory();
         }
     }
@@ -598,18 +601,20 @@ impl Engine {
     }
 
     /// Whether the run is over: the client is done and no async task is left.
+    #[inline]
     fn finished(&self) -> bool {
         self.stopping || (self.client_end.is_some() && self.tasks_pending == 0)
     }
 
-    fn handle(&mut self, event: Event) {
+    #[inline]
+    fn handle(&mut self, event: Event, seq: u64) {
         match event {
             Event::WorkerSend(w) => self.worker_send(w),
             Event::Arrival => self.open_arrival(),
             Event::SynRetry(f) => self.syn_retry(f),
-            Event::ClientTimeout(f, generation) => self.client_timeout(f, generation),
+            Event::ClientTimeout(f) => self.client_timeout(f, seq),
             Event::WaitDone(f) => self.wait_done(f),
-            Event::PoolTimeout(f, token) => self.pool_timeout(f, token),
+            Event::PoolTimeout(f) => self.pool_timeout(f, seq),
             Event::CpuCheck(stamp) => {
                 let mut done = std::mem::take(&mut self.cpu_done);
                 self.cpu.check(self.now, stamp, &mut done, &mut self.wakes);
@@ -666,6 +671,7 @@ impl Engine {
     }
 
     /// Runs every ready fiber until it blocks.
+    #[inline]
     fn drain_ready(&mut self) {
         while let Some(f) = self.ready.pop_front() {
             self.step(f);
@@ -685,6 +691,7 @@ impl Engine {
         w
     }
 
+    #[inline]
     fn check_memory(&mut self) {
         let used = self.memory;
         if used > self.peak_memory {

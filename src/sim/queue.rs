@@ -26,37 +26,32 @@ pub enum Event {
     Arrival,
     /// A client retries a connection whose SYN the full backlog dropped.
     SynRetry(u32),
-    /// A request's client-side timeout (fiber, generation).
-    ClientTimeout(u32, u32),
+    /// A request's client-side timeout (fiber; the fiber keeps the sequence
+    /// number of its armed timeout, so a stale one is recognised).
+    ClientTimeout(u32),
     /// A blocking wait (io, file, query) of a fiber ended.
     WaitDone(u32),
-    /// A HikariCP `connectionTimeout` expired (fiber, wait token).
-    PoolTimeout(u32, u32),
+    /// A HikariCP `connectionTimeout` expired (fiber; checked like `ClientTimeout`).
+    PoolTimeout(u32),
     /// The CPU model asked to be checked (stamp or core).
     CpuCheck(u32),
     /// The load's duration is over.
     Stop,
 }
 
+/// 24 bytes: with a one-word event, entries move cheaply in the heap, and
+/// comparing time first (ties are rare) is faster than one 128-bit compare.
 #[derive(Clone, Copy, PartialEq, Eq)]
 struct Entry {
-    /// (time, sequence) packed as `time << 64 | sequence`: one integer
-    /// comparison orders entries exactly as the pair would.
-    key: u128,
+    at: Nanos,
+    seq: u64,
     event: Event,
 }
 
 impl Entry {
-    fn new(at: Nanos, seq: u64, event: Event) -> Self {
-        Entry {
-            key: (at as u128) << 64 | seq as u128,
-            event,
-        }
-    }
-
     #[inline]
-    fn at(&self) -> Nanos {
-        (self.key >> 64) as Nanos
+    fn key(&self) -> (Nanos, u64) {
+        (self.at, self.seq)
     }
 }
 
@@ -64,7 +59,7 @@ impl Ord for Entry {
     #[inline]
     fn cmp(&self, other: &Self) -> Ordering {
         // Reversed: `BinaryHeap` is a max-heap and we want the earliest first.
-        other.key.cmp(&self.key)
+        other.key().cmp(&self.key())
     }
 }
 
@@ -80,7 +75,7 @@ impl PartialOrd for Entry {
 const LANES: usize = 3;
 
 /// Key of an empty lane's front: later than any event.
-const NO_FRONT: u128 = u128::MAX;
+const NO_FRONT: (Nanos, u64) = (Nanos::MAX, u64::MAX);
 
 /// Pending events.
 pub struct Queue {
@@ -92,7 +87,7 @@ pub struct Queue {
     /// entry not earlier than that, so it stays sorted whatever comes.
     backs: [Nanos; LANES],
     /// Key of each lane's first entry, [`NO_FRONT`] when empty.
-    fronts: [u128; LANES],
+    fronts: [(Nanos, u64); LANES],
     /// Delays of the last two events that went to the heap: a delay seen
     /// again claims a free lane.
     recent: [Nanos; 2],
@@ -121,11 +116,15 @@ impl Default for Queue {
 }
 
 impl Queue {
-    /// Schedules `event` at `at`.
+    /// Schedules `event` at `at`; returns its sequence number (never 0).
     #[inline]
-    pub fn push(&mut self, at: Nanos, event: Event) {
+    pub fn push(&mut self, at: Nanos, event: Event) -> u64 {
         self.seq += 1;
-        let entry = Entry::new(at, self.seq, event);
+        let entry = Entry {
+            at,
+            seq: self.seq,
+            event,
+        };
         let delay = at.wrapping_sub(self.now);
         // While no lane is in use and the delay is new (the common case when
         // delays are random), straight to the heap; the heap is pushed in one
@@ -138,7 +137,7 @@ impl Queue {
         match lane {
             Some(i) => {
                 if self.lanes[i].is_empty() {
-                    self.fronts[i] = entry.key;
+                    self.fronts[i] = entry.key();
                 }
                 self.backs[i] = at;
                 self.lanes[i].push_back(entry);
@@ -148,6 +147,7 @@ impl Queue {
                 self.heap.push(entry);
             }
         }
+        self.seq
     }
 
     /// The lane an entry at `at`, `delay` ahead, may join (claiming a free
@@ -168,9 +168,9 @@ impl Queue {
         lane.filter(|&i| self.backs[i] <= at)
     }
 
-    /// Takes the earliest event.
+    /// Takes the earliest event: its time, sequence number and what it is.
     #[inline]
-    pub fn pop(&mut self) -> Option<(Nanos, Event)> {
+    pub fn pop(&mut self) -> Option<(Nanos, u64, Event)> {
         // The heap is popped in one place only, so that the pop stays inlined.
         let lane = if self.claimed == 0 {
             None
@@ -183,7 +183,7 @@ impl Queue {
                 let lane = &mut self.lanes[i];
                 let entry = lane.pop_front()?;
                 match lane.front() {
-                    Some(next) => self.fronts[i] = next.key,
+                    Some(next) => self.fronts[i] = next.key(),
                     None => {
                         self.fronts[i] = NO_FRONT;
                         self.backs[i] = 0;
@@ -192,8 +192,8 @@ impl Queue {
                 entry
             }
         };
-        self.now = entry.at();
-        Some((self.now, entry.event))
+        self.now = entry.at;
+        Some((entry.at, entry.seq, entry.event))
     }
 
     /// The lane whose front comes before the heap's top, if any.
@@ -208,7 +208,7 @@ impl Queue {
             }
         }
         match self.heap.peek() {
-            Some(top) if top.key < best => None,
+            Some(top) if top.key() < best => None,
             _ => from,
         }
     }
@@ -260,7 +260,7 @@ mod tests {
                 let want = reference
                     .pop()
                     .map(|Reverse((at, s))| (at, Event::WaitDone(s)));
-                let got = q.pop();
+                let got = q.pop().map(|(at, _, e)| (at, e));
                 assert_eq!(got, want, "pop {pops}");
                 if let Some((at, _)) = got {
                     now = at;

@@ -41,7 +41,9 @@ impl Rng {
     #[inline]
     pub fn open01(&mut self) -> f64 {
         // 53 random bits, shifted half a step off zero.
-        ((self.inner.next_u64() >> 11) as f64 + 0.5) * UNIT
+        // Through i64: the value fits, and a signed conversion is one
+        // instruction where an unsigned one is several.
+        (((self.inner.next_u64() >> 11) as i64) as f64 + 0.5) * UNIT
     }
 
     /// A standard normal draw (Box–Muller, one value of the pair).
@@ -64,7 +66,7 @@ impl Rng {
             let bits = self.inner.next_u64();
             // The low 8 bits pick a layer, the top 53 place the point in it.
             let i = (bits & 0xff) as usize;
-            let x = (bits >> 11) as f64 * UNIT * self.zig.x[i];
+            let x = ((bits >> 11) as i64) as f64 * UNIT * self.zig.x[i];
             if x < self.zig.x[i + 1] {
                 return x;
             }
@@ -185,7 +187,7 @@ impl Dist {
     }
 
     /// One draw, rounded to whole nanoseconds.
-    #[inline]
+    #[inline(always)]
     pub fn sample(&self, rng: &mut Rng) -> Nanos {
         let x = match *self {
             Dist::Const { ns } => return ns,
@@ -197,13 +199,17 @@ impl Dist {
     }
 }
 
-/// Rounds a duration in ns to whole ns, capped at ~11.6 days so a wild
-/// log-normal tail cannot overflow time. For 0 ≤ x < 2^52, `x + 0.5`
-/// truncated is rounding half up, without a call to `round`.
-#[inline]
+/// Rounds a duration in ns to whole ns (half up), capped at ~11.6 days so a
+/// wild log-normal tail cannot overflow time; negative or NaN gives 0.
+/// `x + 0.5` truncated is rounding half up without a call to `round`, and
+/// the float-to-signed conversion is one instruction (it saturates).
+#[inline(always)]
 pub fn round_ns(x: f64) -> Nanos {
-    (x.clamp(0.0, 1e15) + 0.5) as Nanos
+    ((x + 0.5) as i64).clamp(0, ROUND_CAP) as Nanos
 }
+
+/// The longest duration a draw may give (ns).
+const ROUND_CAP: i64 = 1_000_000_000_000_000;
 
 #[cfg(test)]
 mod tests {
@@ -275,5 +281,7 @@ mod tests {
         assert_eq!(round_ns(2.5), 3);
         assert_eq!(round_ns(-3.0), 0);
         assert_eq!(round_ns(f64::INFINITY), 1_000_000_000_000_000);
+        assert_eq!(round_ns(f64::NAN), 0);
+        assert_eq!(round_ns(-0.4), 0);
     }
 }

@@ -5,7 +5,7 @@
 //! many, neighbours merge and the width doubles. Memory stays bounded by the
 //! bucket count whatever the number of requests.
 
-use super::time::Nanos;
+use super::time::{Nanos, ns_f64};
 
 /// Integer gauges sampled over time (time-weighted averages per bucket).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -175,7 +175,7 @@ impl Series {
         if now > self.end {
             self.roll(now);
         }
-        self.left = (self.end - now) as f64;
+        self.left = ns_f64(self.end - now);
     }
 
     /// Adds `delta` to a gauge (at the last tick). Returns the new value, or
@@ -240,7 +240,7 @@ impl Series {
         let bucket = self.current();
         bucket.responses += 1;
         bucket.ok += ok as u32;
-        bucket.lat_sum += latency as f64;
+        bucket.lat_sum += ns_f64(latency);
         bucket.lat_max = bucket.lat_max.max(latency);
         bucket.lat_bins[lat_bin(latency)] += 1;
     }

@@ -6,7 +6,7 @@ use super::super::config::{LoadKind, Overflow};
 use super::super::queue::Event;
 use super::super::rng::round_ns;
 use super::super::series::Gauge;
-use super::super::time::{Nanos, SEC};
+use super::super::time::{Nanos, SEC, ns_f64};
 use super::{Cause, Engine, NONE, Phase, Worker};
 
 impl Engine {
@@ -62,6 +62,7 @@ impl Engine {
     }
 
     /// A worker sends its next request, or closes its connection when done.
+    #[inline]
     pub(super) fn worker_send(&mut self, w: u32) {
         let worker = &mut self.workers[w as usize];
         if self.stopping || worker.left == 0 {
@@ -74,6 +75,7 @@ impl Engine {
     }
 
     /// The next open-loop arrival.
+    #[inline]
     pub(super) fn open_arrival(&mut self) {
         if self.stopping || self.open_left == 0 {
             return;
@@ -109,6 +111,7 @@ impl Engine {
 
     /// The client sends a request that was due at `due` (now, unless an
     /// open-loop tool `held` it back at its limit, already counted in flight).
+    #[inline]
     fn issue(&mut self, worker: u32, due: Nanos, held: bool) {
         let f = self.alloc_fiber();
         let now = self.now;
@@ -122,9 +125,7 @@ impl Engine {
             self.gauge(Gauge::InFlight, 1);
         }
         if let Some(t) = self.cfg.load.timeout {
-            let generation = self.fibers[f as usize].generation;
-            self.queue
-                .push(now + t, Event::ClientTimeout(f, generation));
+            self.fibers[f as usize].timeout_seq = self.queue.push(now + t, Event::ClientTimeout(f));
         }
         let cpu = self.cfg.load.client_cpu;
         if cpu > 0 {
@@ -163,6 +164,7 @@ impl Engine {
     }
 
     /// Gets the request onto a server connection.
+    #[inline]
     fn connect(&mut self, f: u32) {
         let w = self.fibers[f as usize].worker;
         if w != NONE && self.workers[w as usize].conn {
@@ -201,6 +203,7 @@ impl Engine {
     }
 
     /// A connection slot is free: accept the oldest live backlog entry.
+    #[inline]
     pub(super) fn release_conn(&mut self) {
         self.gauge(Gauge::Connections, -1);
         while let Some(f) = self.backlog.pop_front() {
@@ -218,9 +221,9 @@ impl Engine {
     }
 
     /// The client's timeout for a request fired.
-    pub(super) fn client_timeout(&mut self, f: u32, generation: u32) {
+    pub(super) fn client_timeout(&mut self, f: u32, seq: u64) {
         let fb = &self.fibers[f as usize];
-        if fb.generation != generation || fb.phase == Phase::Free || fb.counted {
+        if fb.timeout_seq != seq || fb.phase == Phase::Free || fb.counted {
             return;
         }
         let cause = if matches!(fb.phase, Phase::Connecting | Phase::ClientCpu) && !fb.conn {
@@ -256,6 +259,7 @@ impl Engine {
 
     /// The server finished a request: the client gets its response, if it
     /// still waits. Called by the server side after releasing the thread.
+    #[inline]
     pub(super) fn deliver(&mut self, f: u32) {
         let fb = &self.fibers[f as usize];
         let (sent, worker, counted, cause, conn) =
@@ -275,7 +279,7 @@ impl Engine {
             self.responses[cause as usize] += 1;
             let ok = cause == Cause::Ok;
             self.succeeded += ok as u64;
-            self.latency_sum_ns += latency as f64;
+            self.latency_sum_ns += ns_f64(latency);
             self.latency_min_ns = self.latency_min_ns.min(latency);
             self.latency_max_ns = self.latency_max_ns.max(latency);
             // Recorded in µs; the bounds are 1 µs to 1 h, clamp to them.
@@ -291,9 +295,10 @@ impl Engine {
     }
 
     /// Common bookkeeping for any client-side result.
+    #[inline]
     fn count_result(&mut self, sent: Nanos) {
         self.results += 1;
-        self.client_time_ns += (self.now - sent) as f64;
+        self.client_time_ns += ns_f64(self.now - sent);
         self.last_result = self.now;
         self.gauge(Gauge::InFlight, -1);
         // A slot is free: an open-loop tool sends the oldest held-back arrival.
@@ -304,6 +309,7 @@ impl Engine {
     }
 
     /// A worker goes on: think, then send; or close its connection when done.
+    #[inline]
     fn next_request(&mut self, w: u32) {
         let think = match self.cfg.load.kind {
             LoadKind::Closed { think, .. } => think,
@@ -325,6 +331,7 @@ impl Engine {
     }
 
     /// Marks the client done when nothing is left to send or wait for.
+    #[inline]
     fn maybe_client_end(&mut self) {
         if self.client_end.is_some() || self.results < self.sent || !self.delayed.is_empty() {
             return;

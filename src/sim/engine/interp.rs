@@ -4,6 +4,7 @@ use super::super::config::CpuModel;
 use super::super::program::{LockKind, MonitorRef, Op};
 use super::super::queue::Event;
 use super::super::series::Gauge;
+use super::super::time::ns_f64;
 use super::threads::Submit;
 use super::{Cause, Engine, NONE, Phase, Wait};
 
@@ -61,8 +62,9 @@ impl Engine {
                         fb.wait_since = self.now;
                         self.db_waiters.push_back((f, token));
                         self.gauge(Gauge::DbWaiters, 1);
-                        self.queue
-                            .push(self.now + self.cfg.db.timeout, Event::PoolTimeout(f, token));
+                        self.fibers[f as usize].db_timeout_seq = self
+                            .queue
+                            .push(self.now + self.cfg.db.timeout, Event::PoolTimeout(f));
                         self.block(f, Wait::DbConn);
                         return;
                     }
@@ -109,6 +111,7 @@ impl Engine {
     }
 
     /// The context-switch cost a platform thread owes after waking, if any.
+    #[inline]
     fn take_switch_cost(&mut self, f: u32) -> u64 {
         let fb = &mut self.fibers[f as usize];
         // Round robin pays switches itself, when a core changes thread.
@@ -125,6 +128,7 @@ impl Engine {
     }
 
     /// A blocking wait (io, file) ended.
+    #[inline]
     pub(super) fn wait_done(&mut self, f: u32) {
         self.wake(f);
     }
@@ -138,7 +142,7 @@ impl Engine {
             }
             self.gauge(Gauge::DbWaiters, -1);
             self.db_acquired += 1;
-            self.db_wait_ns += (self.now - self.fibers[w as usize].wait_since) as f64;
+            self.db_wait_ns += ns_f64(self.now - self.fibers[w as usize].wait_since);
             let fb = &mut self.fibers[w as usize];
             fb.wait_token = fb.wait_token.wrapping_add(1);
             fb.pc += 1;
@@ -150,9 +154,9 @@ impl Engine {
     }
 
     /// HikariCP's `connectionTimeout` fired for a waiter.
-    pub(super) fn pool_timeout(&mut self, f: u32, token: u32) {
+    pub(super) fn pool_timeout(&mut self, f: u32, seq: u64) {
         let fb = &self.fibers[f as usize];
-        if fb.phase == Phase::Free || fb.wait_token != token || fb.wait != Wait::DbConn {
+        if fb.phase == Phase::Free || fb.db_timeout_seq != seq || fb.wait != Wait::DbConn {
             return;
         }
         self.gauge(Gauge::DbWaiters, -1);
@@ -244,6 +248,7 @@ impl Engine {
     }
 
     /// A failing fiber leaves every monitor it holds (Java unwinds them).
+    #[inline]
     pub(super) fn release_held(&mut self, f: u32) {
         let mut held = self.fibers[f as usize].held;
         while held != 0 {

@@ -9,6 +9,7 @@
 
 use super::super::config::{ExecutorKind, Mode};
 use super::super::series::Gauge;
+use super::super::time::ns_f64;
 use super::super::timeline::{LaneKind, LaneState};
 use super::{Cause, Engine, NONE, Phase, Thread, Wait};
 
@@ -50,6 +51,7 @@ impl Engine {
     }
 
     /// The server accepted a request's connection: give it a thread.
+    #[inline]
     pub(super) fn arrive(&mut self, f: u32) {
         self.fibers[f as usize].in_server = true;
         self.gauge(Gauge::InServer, 1);
@@ -68,6 +70,7 @@ impl Engine {
 
     /// Gives fiber `f` a thread of `pool`: an idle one, a new one, or a queue slot.
     /// Returns false if the pool rejected it (executor pools only).
+    #[inline]
     pub(super) fn pool_submit(&mut self, pool: u32, f: u32) -> bool {
         let p = &self.pools[pool as usize];
         let (alive, core, max, queued, cap) =
@@ -113,6 +116,7 @@ impl Engine {
         true
     }
 
+    #[inline]
     fn assign_thread(&mut self, t: u32, f: u32) {
         let pool = self.threads[t as usize].pool;
         self.pools[pool as usize].busy += 1;
@@ -131,6 +135,7 @@ impl Engine {
     }
 
     /// A platform thread is done with its fiber: next queued fiber or idle.
+    #[inline]
     fn release_thread(&mut self, t: u32) {
         let pool = self.threads[t as usize].pool;
         let p = &mut self.pools[pool as usize];
@@ -202,6 +207,7 @@ impl Engine {
     }
 
     /// Fiber `f` blocks for `wait`. Decides pinning and frees what it frees.
+    #[inline]
     pub(super) fn block(&mut self, f: u32, wait: Wait) {
         let now = self.now;
         let fb = &mut self.fibers[f as usize];
@@ -255,6 +261,7 @@ impl Engine {
     }
 
     /// Fiber `f`'s wait is over: it runs again (or queues for a carrier).
+    #[inline]
     pub(super) fn wake(&mut self, f: u32) {
         let fb = &mut self.fibers[f as usize];
         let wait = std::mem::replace(&mut fb.wait, Wait::None);
@@ -382,8 +389,8 @@ impl Engine {
         let stats = &mut self.execs[e as usize];
         stats.completed += 1;
         stats.last_done = self.now;
-        stats.queue_ns += (started - sent) as f64;
-        stats.total_ns += (self.now - sent) as f64;
+        stats.queue_ns += ns_f64(started - sent);
+        stats.total_ns += ns_f64(self.now - sent);
         self.tasks_pending -= 1;
         self.series.task_done();
         self.free_fiber(f);
