@@ -242,7 +242,8 @@ pub struct Engine {
     cpu: Cpu,
     wakes: Wakes,
     cpu_done: Vec<u32>,
-    ready: VecDeque<u32>,
+    /// Fibers made ready by the current event, run in order by `drain_ready`.
+    ready: Vec<u32>,
 
     fibers: Vec<Fiber>,
     free_fibers: Vec<u32>,
@@ -379,7 +380,7 @@ impl Engine {
             cpu,
             wakes: Vec::new(),
             cpu_done: Vec::new(),
-            ready: VecDeque::new(),
+            ready: Vec::new(),
             fibers: Vec::new(),
             free_fibers: Vec::new(),
             workers: Vec::new(),
@@ -476,8 +477,9 @@ impl Engine {
                 *p = v;
             }
         }
-        let weight = self.memory_weights[g as usize];
-        if weight != 0 {
+        // `g` is a constant at every call site, so this test folds away.
+        if g.holds_memory() {
+            let weight = self.memory_weights[g as usize];
             self.memory = self
                 .memory
                 .wrapping_add((delta as i64).wrapping_mul(weight as i64) as u64);
@@ -666,16 +668,21 @@ impl Engine {
     fn cpu_finished(&mut self, f: u32) {
         match self.fibers[f as usize].phase {
             Phase::ClientCpu => self.client_cpu_done(f),
-            _ => self.ready.push_back(f),
+            _ => self.ready.push(f),
         }
     }
 
     /// Runs every ready fiber until it blocks.
     #[inline]
     fn drain_ready(&mut self) {
-        while let Some(f) = self.ready.pop_front() {
+        // A list and a cursor rather than a deque: fibers stepped here may
+        // make more ready, and all of them run before the next event.
+        let mut next = 0;
+        while let Some(&f) = self.ready.get(next) {
+            next += 1;
             self.step(f);
         }
+        self.ready.clear();
     }
 
     /// Bytes each unit of a gauge needs (0 for gauges that hold no memory):
@@ -688,6 +695,10 @@ impl Engine {
         w[Gauge::VthreadsUnmounted as usize] = m.stack_chunk;
         w[Gauge::Connections as usize] = m.connection;
         w[Gauge::InServer as usize] = m.request;
+        debug_assert!(
+            (0..super::series::GAUGES).all(|i| w[i] == 0 || Gauge::ALL[i].holds_memory()),
+            "a gauge with a memory weight must say it holds memory"
+        );
         w
     }
 

@@ -7,13 +7,18 @@
 //! client's 20 s timeout, a pool timeout), and since time never runs
 //! backwards, events with the same delay arrive in time order. A delay seen
 //! again soon gets one of a few FIFO lanes, where a push and a pop cost O(1);
-//! everything else goes to the binary heap. `pop` takes the least (time,
-//! sequence) of the heap's top and the lanes' fronts, so the order is exactly
+//! everything else goes to the store (a short sorted list or a binary heap,
+//! see [`store`]). `pop` takes the least (time, sequence) of the store's
+//! first entry and the lanes' fronts, so the order is exactly
 //! that of a single heap whatever goes where: the lanes change the speed,
 //! never the result.
 
+mod store;
+
 use std::cmp::Ordering;
-use std::collections::{BinaryHeap, VecDeque};
+use std::collections::VecDeque;
+
+use store::Store;
 
 use super::time::Nanos;
 
@@ -39,7 +44,7 @@ pub enum Event {
     Stop,
 }
 
-/// 24 bytes: with a one-word event, entries move cheaply in the heap, and
+/// 24 bytes: with a one-word event, entries move cheaply in the store, and
 /// comparing time first (ties are rare) is faster than one 128-bit compare.
 #[derive(Clone, Copy, PartialEq, Eq)]
 struct Entry {
@@ -69,7 +74,7 @@ impl PartialOrd for Entry {
     }
 }
 
-/// FIFO lanes beside the heap: enough for the usual constant delays (an I/O
+/// FIFO lanes beside the store: enough for the usual constant delays (an I/O
 /// step, the client timeout, a pool timeout) and few enough that checking
 /// them on every push and pop stays cheap.
 const LANES: usize = 3;
@@ -79,7 +84,8 @@ const NO_FRONT: (Nanos, u64) = (Nanos::MAX, u64::MAX);
 
 /// Pending events.
 pub struct Queue {
-    heap: BinaryHeap<Entry>,
+    /// Entries not in a lane.
+    store: Store,
     /// Lane i holds events scheduled `delays[i]` ahead, sorted by (time, sequence).
     lanes: [VecDeque<Entry>; LANES],
     delays: [Nanos; LANES],
@@ -88,11 +94,11 @@ pub struct Queue {
     backs: [Nanos; LANES],
     /// Key of each lane's first entry, [`NO_FRONT`] when empty.
     fronts: [(Nanos, u64); LANES],
-    /// Delays of the last two events that went to the heap: a delay seen
+    /// Delays of the last two events that went to the store: a delay seen
     /// again claims a free lane.
     recent: [Nanos; 2],
     /// Lanes given a delay so far (they keep it): while none is, pushes and
-    /// pops go straight to the heap.
+    /// pops go straight to the store.
     claimed: usize,
     /// Time of the last event popped: no event is scheduled before it.
     now: Nanos,
@@ -102,7 +108,7 @@ pub struct Queue {
 impl Default for Queue {
     fn default() -> Self {
         Queue {
-            heap: BinaryHeap::new(),
+            store: Store::default(),
             lanes: Default::default(),
             delays: [Nanos::MAX; LANES],
             backs: [0; LANES],
@@ -127,7 +133,7 @@ impl Queue {
         };
         let delay = at.wrapping_sub(self.now);
         // While no lane is in use and the delay is new (the common case when
-        // delays are random), straight to the heap; the heap is pushed in one
+        // delays are random), straight to the store; it is pushed in one
         // place only, so that the push stays inlined.
         let lane = if self.claimed == 0 && !self.recent.contains(&delay) {
             None
@@ -144,14 +150,14 @@ impl Queue {
             }
             None => {
                 self.recent[(self.seq & 1) as usize] = delay;
-                self.heap.push(entry);
+                self.store.push(entry);
             }
         }
         self.seq
     }
 
     /// The lane an entry at `at`, `delay` ahead, may join (claiming a free
-    /// one for a delay seen again), or `None` for the heap.
+    /// one for a delay seen again), or `None` for the store.
     #[inline(never)]
     fn lane_for(&mut self, at: Nanos, delay: Nanos) -> Option<usize> {
         let mut lane = self.delays.iter().position(|&d| d == delay);
@@ -171,14 +177,14 @@ impl Queue {
     /// Takes the earliest event: its time, sequence number and what it is.
     #[inline]
     pub fn pop(&mut self) -> Option<(Nanos, u64, Event)> {
-        // The heap is popped in one place only, so that the pop stays inlined.
+        // The store is popped in one place only, so that the pop stays inlined.
         let lane = if self.claimed == 0 {
             None
         } else {
             self.earliest_lane()
         };
         let entry = match lane {
-            None => self.heap.pop()?,
+            None => self.store.pop()?,
             Some(i) => {
                 let lane = &mut self.lanes[i];
                 let entry = lane.pop_front()?;
@@ -196,7 +202,7 @@ impl Queue {
         Some((entry.at, entry.seq, entry.event))
     }
 
-    /// The lane whose front comes before the heap's top, if any.
+    /// The lane whose front comes before the store's first entry, if any.
     #[inline(never)]
     fn earliest_lane(&self) -> Option<usize> {
         let mut best = NO_FRONT;
@@ -207,15 +213,15 @@ impl Queue {
                 from = Some(i);
             }
         }
-        match self.heap.peek() {
-            Some(top) if top.key() < best => None,
+        match self.store.peek_key() {
+            Some(top) if top < best => None,
             _ => from,
         }
     }
 
     /// Number of pending events.
     pub fn len(&self) -> usize {
-        self.heap.len() + self.lanes.iter().map(VecDeque::len).sum::<usize>()
+        self.store.len() + self.lanes.iter().map(VecDeque::len).sum::<usize>()
     }
 
     /// Whether nothing is pending.
@@ -227,6 +233,7 @@ impl Queue {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::collections::BinaryHeap;
     use std::cmp::Reverse;
 
     /// Whatever mix of constant and random delays comes, every pop returns

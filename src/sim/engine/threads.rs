@@ -131,7 +131,7 @@ impl Engine {
         }
         let lane = self.threads[t as usize].lane;
         self.timeline.set(lane, LaneState::Cpu, self.now);
-        self.ready.push_back(f);
+        self.ready.push(f);
     }
 
     /// A platform thread is done with its fiber: next queued fiber or idle.
@@ -185,7 +185,7 @@ impl Engine {
             if fb.exec != NONE && fb.started.is_none() {
                 fb.started = Some(self.now);
             }
-            self.ready.push_back(f);
+            self.ready.push(f);
         }
     }
 
@@ -269,7 +269,7 @@ impl Engine {
             fb.wake_cs = true;
             let lane = self.threads[fb.thread as usize].lane;
             self.timeline.set(lane, LaneState::Cpu, self.now);
-            self.ready.push_back(f);
+            self.ready.push(f);
         } else if fb.pinned {
             fb.pinned = false;
             let lane = self.carriers[fb.carrier as usize].lane;
@@ -280,7 +280,7 @@ impl Engine {
             if wait != Wait::File {
                 self.gauge(Gauge::CarriersPinned, -1);
             }
-            self.ready.push_back(f);
+            self.ready.push(f);
         } else {
             self.gauge(Gauge::VthreadsUnmounted, -1);
             self.make_runnable(f);
