@@ -65,7 +65,7 @@ impl Store {
             Store::Heap(heap) => {
                 let entry = heap.pop();
                 if heap.len() < LIST_MIN {
-                    self.to_list();
+                    self.become_list();
                 }
                 entry
             }
@@ -73,7 +73,7 @@ impl Store {
     }
 
     #[inline(never)]
-    fn to_list(&mut self) {
+    fn become_list(&mut self) {
         if let Store::Heap(heap) = self {
             // Ascending by `Entry`'s reversed order = latest first.
             let list = std::mem::take(heap).into_sorted_vec();
@@ -119,7 +119,7 @@ mod tests {
             x ^= x << 17;
             // Grow and shrink in waves between 0 and about 40 entries.
             let grow = (step / 80) % 2 == 0;
-            if grow == (x % 4 != 0) {
+            if grow == !x.is_multiple_of(4) {
                 seq += 1;
                 let at = x % 50;
                 store.push(Entry {
