@@ -119,7 +119,7 @@ mod tests {
             x ^= x << 17;
             // Grow and shrink in waves between 0 and about 40 entries.
             let grow = (step / 80) % 2 == 0;
-            if grow == !x.is_multiple_of(4) {
+            if grow != x.is_multiple_of(4) {
                 seq += 1;
                 let at = x % 50;
                 store.push(Entry {
