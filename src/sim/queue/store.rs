@@ -46,7 +46,15 @@ impl Store {
                 // Its place: after every entry due later. A count of
                 // comparisons, not a search, so no branch depends on times.
                 let later = list.iter().map(|e| (e.at > entry.at) as usize).sum();
-                list.insert(later, entry);
+                // Shift the earlier entries up one by one: a call to
+                // `memmove` costs more than the few moves it saves.
+                list.push(entry);
+                let mut i = list.len() - 1;
+                while i > later {
+                    list[i] = list[i - 1];
+                    i -= 1;
+                }
+                list[later] = entry;
             }
             Store::List(list) => {
                 let mut heap = BinaryHeap::from(std::mem::take(list));
