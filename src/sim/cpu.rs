@@ -122,7 +122,8 @@ impl Cpu {
             Some(Reverse((tag, _, _))) => {
                 let rate = self.ps_rate(self.heap.len());
                 let left = (f64::from_bits(*tag) - self.v).max(0.0);
-                let at = now + libm::ceil(left / rate) as Nanos;
+                // `ceil` is exact, so the platform's is as deterministic as libm's.
+                let at = now + (left / rate).ceil() as Nanos;
                 if self.next_at == Some(at) {
                     return;
                 }
