@@ -12,6 +12,11 @@
 //! * `threads`: Tomcat and executor pools, carriers, mounting, pinning;
 //! * `interp`: the program interpreter (cpu, io, db, monitors, async);
 //! * `finish`: turning the collected state into a [`Report`].
+//!
+//! Inlining: the functions every request passes through are inlined always
+//! in WebAssembly, where V8 keeps no register across a call, so each call
+//! spills whatever the event loop holds (6 % of M1's time); natively the
+//! compiler's own choice is 4–7 % faster than forcing it.
 
 mod client;
 mod finish;

@@ -123,7 +123,8 @@ impl Default for Queue {
 
 impl Queue {
     /// Schedules `event` at `at`; returns its sequence number (never 0).
-    #[inline]
+    #[cfg_attr(target_arch = "wasm32", inline(always))]
+    #[cfg_attr(not(target_arch = "wasm32"), inline)]
     pub fn push(&mut self, at: Nanos, event: Event) -> u64 {
         self.seq += 1;
         let entry = Entry {

@@ -111,7 +111,8 @@ impl Engine {
 
     /// The client sends a request that was due at `due` (now, unless an
     /// open-loop tool `held` it back at its limit, already counted in flight).
-    #[inline]
+    #[cfg_attr(target_arch = "wasm32", inline(always))]
+    #[cfg_attr(not(target_arch = "wasm32"), inline)]
     fn issue(&mut self, worker: u32, due: Nanos, held: bool) {
         let f = self.alloc_fiber();
         let now = self.now;
@@ -164,7 +165,8 @@ impl Engine {
     }
 
     /// Gets the request onto a server connection.
-    #[inline]
+    #[cfg_attr(target_arch = "wasm32", inline(always))]
+    #[cfg_attr(not(target_arch = "wasm32"), inline)]
     fn connect(&mut self, f: u32) {
         let w = self.fibers[f as usize].worker;
         if w != NONE && self.workers[w as usize].conn {
@@ -203,7 +205,8 @@ impl Engine {
     }
 
     /// A connection slot is free: accept the oldest live backlog entry.
-    #[inline]
+    #[cfg_attr(target_arch = "wasm32", inline(always))]
+    #[cfg_attr(not(target_arch = "wasm32"), inline)]
     pub(super) fn release_conn(&mut self) {
         self.gauge(Gauge::Connections, -1);
         while let Some(f) = self.backlog.pop_front() {
@@ -259,7 +262,8 @@ impl Engine {
 
     /// The server finished a request: the client gets its response, if it
     /// still waits. Called by the server side after releasing the thread.
-    #[inline]
+    #[cfg_attr(target_arch = "wasm32", inline(always))]
+    #[cfg_attr(not(target_arch = "wasm32"), inline)]
     pub(super) fn deliver(&mut self, f: u32) {
         let fb = &self.fibers[f as usize];
         let (sent, worker, counted, cause, conn) =

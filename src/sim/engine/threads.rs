@@ -51,7 +51,8 @@ impl Engine {
     }
 
     /// The server accepted a request's connection: give it a thread.
-    #[inline]
+    #[cfg_attr(target_arch = "wasm32", inline(always))]
+    #[cfg_attr(not(target_arch = "wasm32"), inline)]
     pub(super) fn arrive(&mut self, f: u32) {
         self.fibers[f as usize].in_server = true;
         self.gauge(Gauge::InServer, 1);
@@ -70,7 +71,8 @@ impl Engine {
 
     /// Gives fiber `f` a thread of `pool`: an idle one, a new one, or a queue slot.
     /// Returns false if the pool rejected it (executor pools only).
-    #[inline]
+    #[cfg_attr(target_arch = "wasm32", inline(always))]
+    #[cfg_attr(not(target_arch = "wasm32"), inline)]
     pub(super) fn pool_submit(&mut self, pool: u32, f: u32) -> bool {
         let p = &self.pools[pool as usize];
         let (alive, core, max, queued, cap) =
@@ -116,7 +118,8 @@ impl Engine {
         true
     }
 
-    #[inline]
+    #[cfg_attr(target_arch = "wasm32", inline(always))]
+    #[cfg_attr(not(target_arch = "wasm32"), inline)]
     fn assign_thread(&mut self, t: u32, f: u32) {
         let pool = self.threads[t as usize].pool;
         self.pools[pool as usize].busy += 1;
@@ -135,7 +138,8 @@ impl Engine {
     }
 
     /// A platform thread is done with its fiber: next queued fiber or idle.
-    #[inline]
+    #[cfg_attr(target_arch = "wasm32", inline(always))]
+    #[cfg_attr(not(target_arch = "wasm32"), inline)]
     fn release_thread(&mut self, t: u32) {
         let pool = self.threads[t as usize].pool;
         let p = &mut self.pools[pool as usize];
@@ -207,7 +211,8 @@ impl Engine {
     }
 
     /// Fiber `f` blocks for `wait`. Decides pinning and frees what it frees.
-    #[inline]
+    #[cfg_attr(target_arch = "wasm32", inline(always))]
+    #[cfg_attr(not(target_arch = "wasm32"), inline)]
     pub(super) fn block(&mut self, f: u32, wait: Wait) {
         let now = self.now;
         let fb = &mut self.fibers[f as usize];
@@ -261,7 +266,8 @@ impl Engine {
     }
 
     /// Fiber `f`'s wait is over: it runs again (or queues for a carrier).
-    #[inline]
+    #[cfg_attr(target_arch = "wasm32", inline(always))]
+    #[cfg_attr(not(target_arch = "wasm32"), inline)]
     pub(super) fn wake(&mut self, f: u32) {
         let fb = &mut self.fibers[f as usize];
         let wait = std::mem::replace(&mut fb.wait, Wait::None);
@@ -288,6 +294,7 @@ impl Engine {
     }
 
     /// The fiber's program ended (or failed): free its thread, deliver, count.
+    #[cfg_attr(target_arch = "wasm32", inline(always))]
     pub(super) fn end_fiber(&mut self, f: u32) {
         self.release_held(f);
         // Only these fields are read below (a copy of the whole fiber costs more).
