@@ -135,6 +135,7 @@ impl Cpu {
     }
 
     /// Adds a job needing `demand` ns of CPU, run by OS thread `thread`.
+    #[cfg_attr(target_arch = "wasm32", inline(always))]
     pub fn add(&mut self, now: Nanos, id: JobId, thread: u32, demand: Nanos, wakes: &mut Wakes) {
         match self.model {
             CpuModel::ProcessorSharing => {
@@ -203,6 +204,7 @@ impl Cpu {
         }
     }
 
+    #[cfg_attr(target_arch = "wasm32", inline(always))]
     fn rr_dispatch(&mut self, now: Nanos, wakes: &mut Wakes) {
         for core in 0..self.cores as usize {
             if self.running[core].is_some() {

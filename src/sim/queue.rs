@@ -159,7 +159,8 @@ impl Queue {
 
     /// The lane an entry at `at`, `delay` ahead, may join (claiming a free
     /// one for a delay seen again), or `None` for the store.
-    #[inline(never)]
+    #[cfg_attr(target_arch = "wasm32", inline(always))]
+    #[cfg_attr(not(target_arch = "wasm32"), inline(never))]
     fn lane_for(&mut self, at: Nanos, delay: Nanos) -> Option<usize> {
         let mut lane = self.delays.iter().position(|&d| d == delay);
         if lane.is_none() && self.recent.contains(&delay) {
@@ -204,7 +205,8 @@ impl Queue {
     }
 
     /// The lane whose front comes before the store's first entry, if any.
-    #[inline(never)]
+    #[cfg_attr(target_arch = "wasm32", inline(always))]
+    #[cfg_attr(not(target_arch = "wasm32"), inline(never))]
     fn earliest_lane(&self) -> Option<usize> {
         let mut best = NO_FRONT;
         let mut from = None;
@@ -234,8 +236,8 @@ impl Queue {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::collections::BinaryHeap;
     use std::cmp::Reverse;
+    use std::collections::BinaryHeap;
 
     /// Whatever mix of constant and random delays comes, every pop returns
     /// what a single heap of (time, sequence) would.

@@ -62,7 +62,8 @@ impl Engine {
     }
 
     /// A worker sends its next request, or closes its connection when done.
-    #[inline]
+    #[cfg_attr(target_arch = "wasm32", inline(always))]
+    #[cfg_attr(not(target_arch = "wasm32"), inline)]
     pub(super) fn worker_send(&mut self, w: u32) {
         let worker = &mut self.workers[w as usize];
         if self.stopping || worker.left == 0 {
@@ -299,7 +300,8 @@ impl Engine {
     }
 
     /// Common bookkeeping for any client-side result.
-    #[inline]
+    #[cfg_attr(target_arch = "wasm32", inline(always))]
+    #[cfg_attr(not(target_arch = "wasm32"), inline)]
     fn count_result(&mut self, sent: Nanos) {
         self.results += 1;
         self.client_time_ns += ns_f64(self.now - sent);
@@ -313,7 +315,8 @@ impl Engine {
     }
 
     /// A worker goes on: think, then send; or close its connection when done.
-    #[inline]
+    #[cfg_attr(target_arch = "wasm32", inline(always))]
+    #[cfg_attr(not(target_arch = "wasm32"), inline)]
     fn next_request(&mut self, w: u32) {
         let think = match self.cfg.load.kind {
             LoadKind::Closed { think, .. } => think,

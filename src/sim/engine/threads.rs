@@ -165,6 +165,7 @@ impl Engine {
     }
 
     /// A virtual thread is ready to run: queue it for a carrier.
+    #[cfg_attr(target_arch = "wasm32", inline(always))]
     pub(super) fn make_runnable(&mut self, f: u32) {
         self.runnable.push_back(f);
         self.gauge(Gauge::RunnableVthreads, 1);
@@ -172,6 +173,7 @@ impl Engine {
     }
 
     /// Mounts runnable virtual threads on idle carriers (FIFO).
+    #[cfg_attr(target_arch = "wasm32", inline(always))]
     fn dispatch_carriers(&mut self) {
         while !self.runnable.is_empty() {
             let Some(c) = self.idle_carriers.pop() else {
@@ -194,6 +196,7 @@ impl Engine {
     }
 
     /// A carrier has nothing mounted: retire it if compensation is over, else reuse.
+    #[cfg_attr(target_arch = "wasm32", inline(always))]
     fn carrier_free(&mut self, c: u32) {
         let carrier = &mut self.carriers[c as usize];
         carrier.fiber = NONE;

@@ -38,7 +38,8 @@ impl Store {
     /// Adds an entry whose sequence number is larger than any stored one
     /// (the queue numbers every push), so an entry with the same time goes
     /// after it.
-    #[inline]
+    #[cfg_attr(target_arch = "wasm32", inline(always))]
+    #[cfg_attr(not(target_arch = "wasm32"), inline)]
     pub(super) fn push(&mut self, entry: Entry) {
         match self {
             Store::List(list) if list.len() < LIST_MAX => {
