@@ -15,8 +15,8 @@
 //!
 //! Inlining: the functions every request passes through (here, in the
 //! queue and in the CPU model) are inlined always in WebAssembly, where V8
-//! keeps no register across a call, so each call spills whatever the event
-//! loop holds: that made the wasm build 5–22 % faster in Chromium. Natively
+//! treats every register as caller-saved, so each call spills whatever the
+//! event loop holds: that made the wasm build 5–22 % faster in Chromium. Natively
 //! the compiler's own choice is 4–7 % faster than forcing it, so the
 //! attributes apply to `wasm32` only.
 
