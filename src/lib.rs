@@ -8,8 +8,13 @@
 //! ## Code map
 //! * [`sim`] — the pure simulation core. `sim::run(&Config) -> Report`.
 //!   `engine/` holds the loop and the model of clients, ingress, thread pools,
-//!   carriers, pinning, HikariCP, executors and memory; `cpu` the OS's sharing
-//!   of cores; `series` and `timeline` the bounded recorders; `report` the output.
+//!   carriers, pinning, HikariCP, executors and memory; `queue` the event list
+//!   (FIFO lanes for constant delays, a short sorted list or a heap for the
+//!   rest); `rng` the seeded generator and its distributions; `cpu` the OS's
+//!   sharing of cores; `series` and `timeline` the bounded recorders; `report`
+//!   the output. Speed matters here (BENCHMARKS.md): change the hot path with
+//!   a profile in hand, and keep the golden report byte-identical unless the
+//!   model changes on purpose.
 //! * [`scenario`] — the boundary between people and the core: the schema of
 //!   every key (default, unit, range, help, Spring property), raw JSON / `--set`
 //!   input, validation into a typed `sim::Config`, the request-program parser,

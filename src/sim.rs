@@ -8,8 +8,9 @@
 //!   `wasm32-unknown-unknown` unchanged.
 //! * Deterministic: events are ordered by (time in integer ns, sequence number),
 //!   FIFO on ties; the only randomness is the seeded generator in `rng`; `libm`
-//!   supplies ln/exp/cos. Same config and seed → identical report, natively and
-//!   in WebAssembly.
+//!   supplies ln/exp/cos (the platform only what IEEE 754 makes exact: sqrt,
+//!   ceil). Same config and seed → identical report, natively and in
+//!   WebAssembly.
 //! * Bounded: memory grows with concurrency, pool sizes and chart resolution,
 //!   never with the number of requests; a run stops at its event or time budget.
 
