@@ -8,10 +8,8 @@
 //
 // Serves DIR (default dist/) itself on 127.0.0.1. Prints one line per slider
 // move and the medians.
-import { chromium } from 'playwright-core';
-import http from 'node:http';
-import fs from 'node:fs';
 import path from 'node:path';
+import { serveDist, launchChromium } from './serve-dist.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const args = process.argv.slice(2);
@@ -21,24 +19,8 @@ const opt = (name, dflt) => {
 };
 const dist = path.resolve(opt('--dist', path.join(root, 'dist')));
 const moves = Number(opt('--moves', 7));
-const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.css': 'text/css' };
-
-const server = http.createServer((req, res) => {
-  let file = path.join(dist, decodeURIComponent(new URL(req.url, 'http://x').pathname));
-  if (!file.startsWith(dist)) { res.writeHead(403).end(); return; }
-  if (fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, 'index.html');
-  fs.readFile(file, (err, data) => {
-    if (err) { res.writeHead(404).end(); return; }
-    res.writeHead(200, { 'content-type': types[path.extname(file)] || 'application/octet-stream' });
-    res.end(data);
-  });
-});
-await new Promise((r) => server.listen(0, '127.0.0.1', r));
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync'],
-});
+const server = await serveDist(dist);
+const browser = await launchChromium();
 const median = (a) => {
   const s = [...a].sort((x, y) => x - y);
   const n = s.length;

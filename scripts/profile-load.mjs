@@ -4,34 +4,19 @@
 // A diagnostic, not a test.
 //
 //   trunk build --release && node scripts/profile-load.mjs [--dist DIR]
-import http from 'node:http';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { serveDist, launchChromium } from './serve-dist.mjs';
 
-const require = createRequire(import.meta.url);
-const { chromium } = require('playwright-core');
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const i = args.indexOf('--dist');
 const dist = path.resolve(i >= 0 ? args[i + 1] : path.join(root, 'dist'));
-const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.css': 'text/css' };
-
-const server = http.createServer((req, res) => {
-  let file = path.join(dist, decodeURIComponent(new URL(req.url, 'http://x').pathname));
-  if (!file.startsWith(dist)) { res.writeHead(403).end(); return; }
-  if (fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, 'index.html');
-  fs.readFile(file, (err, data) => {
-    if (err) { res.writeHead(404).end(); return; }
-    res.writeHead(200, { 'content-type': types[path.extname(file)] || 'application/octet-stream' });
-    res.end(data);
-  });
-});
-await new Promise((r) => server.listen(0, '127.0.0.1', r));
+const server = await serveDist(dist);
+const browser = await launchChromium();
 const tracePath = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'threadlab-trace-')), 'trace.json');
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--disable-gpu', '--no-first-run'] });
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   await browser.startTracing(page, { path: tracePath, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink'] });
@@ -65,3 +50,4 @@ for (const t of tasks) {
     console.log(`  ${(us / 1000).toFixed(1).padStart(7)} ms  ${name}`);
   }
 }
+fs.rmSync(path.dirname(tracePath), { recursive: true, force: true });
