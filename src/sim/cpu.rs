@@ -39,6 +39,9 @@ pub struct Cpu {
     cores: u32,
     quantum: Nanos,
     switch: Nanos,
+    /// Processor sharing: the share of a core's time left by switches,
+    /// quantum / (quantum + switch), computed once.
+    useful_share: f64,
     // processor sharing
     v: f64,
     last: Nanos,
@@ -62,6 +65,10 @@ impl Cpu {
             cores,
             quantum: quantum.max(1),
             switch,
+            useful_share: {
+                let q = quantum.max(1) as f64;
+                q / (q + switch as f64)
+            },
             v: 0.0,
             last: 0,
             heap: BinaryHeap::new(),
@@ -100,8 +107,7 @@ impl Cpu {
         if n <= k {
             1.0
         } else {
-            let q = self.quantum as f64;
-            (k as f64 / n as f64) * (q / (q + self.switch as f64))
+            (k as f64 / n as f64) * self.useful_share
         }
     }
 
