@@ -58,6 +58,12 @@ impl Entry {
     fn key(&self) -> (Nanos, u64) {
         (self.at, self.seq)
     }
+
+    /// The same order as [`Entry::key`], as one integer.
+    #[inline]
+    fn key128(&self) -> u128 {
+        (self.at as u128) << 64 | self.seq as u128
+    }
 }
 
 impl Ord for Entry {
@@ -80,7 +86,7 @@ impl PartialOrd for Entry {
 const LANES: usize = 3;
 
 /// Key of an empty lane's front: later than any event.
-const NO_FRONT: (Nanos, u64) = (Nanos::MAX, u64::MAX);
+const NO_FRONT: u128 = u128::MAX;
 
 /// Pending events.
 pub struct Queue {
@@ -92,8 +98,10 @@ pub struct Queue {
     /// Time of each lane's last entry (0 when empty): a lane only takes an
     /// entry not earlier than that, so it stays sorted whatever comes.
     backs: [Nanos; LANES],
-    /// Key of each lane's first entry, [`NO_FRONT`] when empty.
-    fronts: [(Nanos, u64); LANES],
+    /// Key of each lane's first entry as one `u128` (time, then sequence:
+    /// the minimum of three is then found without a branch per field),
+    /// [`NO_FRONT`] when empty.
+    fronts: [u128; LANES],
     /// Delays of the last two events that went to the store: a delay seen
     /// again claims a free lane.
     recent: [Nanos; 2],
@@ -144,7 +152,7 @@ impl Queue {
         match lane {
             Some(i) => {
                 if self.lanes[i].is_empty() {
-                    self.fronts[i] = entry.key();
+                    self.fronts[i] = entry.key128();
                 }
                 self.backs[i] = at;
                 self.lanes[i].push_back(entry);
@@ -191,7 +199,7 @@ impl Queue {
                 let lane = &mut self.lanes[i];
                 let entry = lane.pop_front()?;
                 match lane.front() {
-                    Some(next) => self.fronts[i] = next.key(),
+                    Some(next) => self.fronts[i] = next.key128(),
                     None => {
                         self.fronts[i] = NO_FRONT;
                         self.backs[i] = 0;
@@ -217,7 +225,7 @@ impl Queue {
             }
         }
         match self.store.peek_key() {
-            Some(top) if top < best => None,
+            Some((at, seq)) if ((at as u128) << 64 | seq as u128) < best => None,
             _ => from,
         }
     }
