@@ -302,9 +302,8 @@ pub struct Engine {
 
     series: Series,
     peaks: [u32; super::series::GAUGES],
-    /// Memory in use now, bytes (see [`Engine::memory_weights`]).
+    /// Memory in use now, bytes, kept up to date by [`Engine::gauge`].
     memory: u64,
-    memory_weights: [u64; super::series::GAUGES],
     timeline: TimelineRecorder,
     peak_memory: u64,
     outcome: Option<(Outcome, String)>,
@@ -432,7 +431,6 @@ impl Engine {
             series,
             peaks: [0; super::series::GAUGES],
             memory: cfg.memory.base,
-            memory_weights: Engine::memory_weights(&cfg.memory),
             timeline,
             peak_memory: 0,
             outcome: None,
@@ -484,13 +482,12 @@ impl Engine {
                 *p = v;
             }
         }
-        // `g` is a constant at every call site, so this test folds away.
-        if g.holds_memory() {
-            let weight = self.memory_weights[g as usize];
-            self.memory = self
-                .memory
-                .wrapping_add((delta as i64).wrapping_mul(weight as i64) as u64);
-        }
+        // `g` is a constant at every call site, so this folds to nothing for
+        // gauges that hold no memory.
+        let weight = memory_per_unit(&self.cfg.memory, g) as i64;
+        self.memory = self
+            .memory
+            .wrapping_add((delta as i64).wrapping_mul(weight) as u64);
     }
 
     /// Allocates a fiber slot.
@@ -697,23 +694,6 @@ impl Engine {
         self.ready.clear();
     }
 
-    /// Bytes each unit of a gauge needs (0 for gauges that hold no memory):
-    /// memory in use is kept up to date by [`Engine::gauge`].
-    fn memory_weights(m: &super::config::Memory) -> [u64; super::series::GAUGES] {
-        let mut w = [0; super::series::GAUGES];
-        w[Gauge::PlatformAlive as usize] = m.platform_thread;
-        w[Gauge::CarriersAlive as usize] = m.platform_thread;
-        w[Gauge::VthreadsAlive as usize] = m.virtual_thread;
-        w[Gauge::VthreadsUnmounted as usize] = m.stack_chunk;
-        w[Gauge::Connections as usize] = m.connection;
-        w[Gauge::InServer as usize] = m.request;
-        debug_assert!(
-            (0..super::series::GAUGES).all(|i| w[i] == 0 || Gauge::ALL[i].holds_memory()),
-            "a gauge with a memory weight must say it holds memory"
-        );
-        w
-    }
-
     #[inline]
     fn check_memory(&mut self) {
         let used = self.memory;
@@ -736,6 +716,20 @@ impl Engine {
     /// Whether the load is closed-loop.
     fn closed(&self) -> bool {
         matches!(self.cfg.load.kind, LoadKind::Closed { .. })
+    }
+}
+
+/// Bytes each unit of a gauge holds (a thread, a stack chunk, a connection,
+/// a request); 0 for gauges that hold no memory.
+#[inline(always)]
+fn memory_per_unit(m: &super::config::Memory, g: Gauge) -> u64 {
+    match g {
+        Gauge::PlatformAlive | Gauge::CarriersAlive => m.platform_thread,
+        Gauge::VthreadsAlive => m.virtual_thread,
+        Gauge::VthreadsUnmounted => m.stack_chunk,
+        Gauge::Connections => m.connection,
+        Gauge::InServer => m.request,
+        _ => 0,
     }
 }
 

@@ -49,45 +49,6 @@ pub enum Gauge {
     ExecutorQueue,
 }
 
-impl Gauge {
-    /// Every gauge, in order.
-    pub const ALL: [Gauge; GAUGES] = [
-        Gauge::InFlight,
-        Gauge::InServer,
-        Gauge::TomcatBusy,
-        Gauge::PlatformAlive,
-        Gauge::TomcatQueue,
-        Gauge::CarriersBusy,
-        Gauge::CarriersPinned,
-        Gauge::CarriersAlive,
-        Gauge::RunnableVthreads,
-        Gauge::VthreadsAlive,
-        Gauge::VthreadsUnmounted,
-        Gauge::DbWaiters,
-        Gauge::DbActive,
-        Gauge::LockWaiters,
-        Gauge::CpuBusy,
-        Gauge::Connections,
-        Gauge::Backlog,
-        Gauge::ExecutorQueue,
-    ];
-
-    /// Whether each unit of the gauge holds memory (a thread, a stack chunk,
-    /// a connection, a request).
-    #[inline(always)]
-    pub const fn holds_memory(self) -> bool {
-        matches!(
-            self,
-            Gauge::PlatformAlive
-                | Gauge::CarriersAlive
-                | Gauge::VthreadsAlive
-                | Gauge::VthreadsUnmounted
-                | Gauge::Connections
-                | Gauge::InServer
-        )
-    }
-}
-
 /// Number of gauges.
 pub const GAUGES: usize = Gauge::ExecutorQueue as usize + 1;
 
@@ -309,13 +270,6 @@ impl Series {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn all_lists_every_gauge_in_order() {
-        for (i, g) in Gauge::ALL.iter().enumerate() {
-            assert_eq!(*g as usize, i);
-        }
-    }
 
     /// Random changes at random times, checked against a brute-force
     /// integral over each bucket: gaps of many buckets, merges, changes on
