@@ -225,7 +225,7 @@ impl Queue {
             }
         }
         match self.store.peek_key() {
-            Some((at, seq)) if ((at as u128) << 64 | seq as u128) < best => None,
+            Some(first) if first < best => None,
             _ => from,
         }
     }

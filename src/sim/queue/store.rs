@@ -90,12 +90,12 @@ impl Store {
         }
     }
 
-    /// The earliest entry's (time, sequence), if any.
+    /// The earliest entry's key ([`Entry::key128`]), if any.
     #[inline]
-    pub(super) fn peek_key(&self) -> Option<(u64, u64)> {
+    pub(super) fn peek_key(&self) -> Option<u128> {
         match self {
-            Store::List(list) => list.last().map(Entry::key),
-            Store::Heap(heap) => heap.peek().map(Entry::key),
+            Store::List(list) => list.last().map(Entry::key128),
+            Store::Heap(heap) => heap.peek().map(Entry::key128),
         }
     }
 
@@ -140,7 +140,8 @@ mod tests {
             } else {
                 reference.sort_unstable_by(|a, b| b.cmp(a));
                 let want = reference.pop();
-                assert_eq!(store.peek_key(), want, "step {step}");
+                let want128 = want.map(|(at, seq)| (at as u128) << 64 | seq as u128);
+                assert_eq!(store.peek_key(), want128, "step {step}");
                 assert_eq!(store.pop().map(|e| e.key()), want, "step {step}");
             }
             assert_eq!(store.len(), reference.len());
