@@ -90,8 +90,9 @@ impl Store {
         }
     }
 
-    /// The earliest entry's key ([`Entry::key128`]), if any.
-    #[inline]
+    /// The earliest entry's key ([`Entry::key128`]), if any. Always inlined:
+    /// left to the compiler, the call cost 1-2 % of M2's instructions.
+    #[inline(always)]
     pub(super) fn peek_key(&self) -> Option<u128> {
         match self {
             Store::List(list) => list.last().map(Entry::key128),
