@@ -22,6 +22,14 @@ use super::time::Nanos;
 /// 2^-53: turns 53 random bits into a float in [0, 1).
 const UNIT: f64 = 1.0 / (1u64 << 53) as f64;
 
+/// The top 53 bits of a draw as a float (0 to 2^53 − 1, exactly). Through
+/// `i64`: the value fits, and a signed conversion is one instruction where
+/// an unsigned one is several.
+#[inline(always)]
+fn top53(bits: u64) -> f64 {
+    ((bits >> 11) as i64) as f64
+}
+
 /// A seeded generator with the few draws the simulator needs.
 pub struct Rng {
     inner: Xoshiro256PlusPlus,
@@ -41,9 +49,7 @@ impl Rng {
     #[inline]
     pub fn open01(&mut self) -> f64 {
         // 53 random bits, shifted half a step off zero.
-        // Through i64: the value fits, and a signed conversion is one
-        // instruction where an unsigned one is several.
-        (((self.inner.next_u64() >> 11) as i64) as f64 + 0.5) * UNIT
+        (top53(self.inner.next_u64()) + 0.5) * UNIT
     }
 
     /// A standard normal draw (Box–Muller, one value of the pair).
@@ -68,7 +74,7 @@ impl Rng {
             let bits = self.inner.next_u64();
             // The low 8 bits pick a layer, the top 53 place the point in it.
             let i = (bits & 0xff) as usize;
-            let x = ((bits >> 11) as i64) as f64 * UNIT * self.zig.x[i];
+            let x = top53(bits) * UNIT * self.zig.x[i];
             if x < self.zig.x[i + 1] {
                 return x;
             }

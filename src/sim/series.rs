@@ -194,8 +194,7 @@ impl Series {
     /// neighbours (doubling the width) when there are too many.
     #[inline(never)]
     fn roll(&mut self, now: Nanos) {
-        let last = self.buckets.len() - 1;
-        self.buckets[last].area = self.areas;
+        self.current().area = self.areas;
         while now > self.end {
             if self.buckets.len() >= self.max_buckets {
                 // An even count: every bucket has a partner, and the merged

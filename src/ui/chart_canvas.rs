@@ -1,7 +1,6 @@
 //! A canvas that draws one chart (sized to its box and the device's pixel
 //! ratio, redrawn on resize) and shows the values under the pointer.
 
-use std::cell::RefCell;
 use std::rc::Rc;
 
 use gloo::events::EventListener;
@@ -130,41 +129,42 @@ pub fn ChartCanvas(p: &CanvasProps) -> Html {
     let frame = use_mut_ref(Frame::default);
     let current = use_mut_ref(|| p.spec.clone());
     let tip = use_state(|| None::<(f64, f64, bool, Tooltip)>);
-    {
-        let (canvas, frame, current) = (canvas.clone(), frame.clone(), current.clone());
-        // Each chart draws in a task of its own: drawn in the render that
-        // changed them, a dozen charts made one main-thread task of 60-110 ms
-        // at page load. A newer spec cancels a draw still waiting.
-        let pending = use_mut_ref(|| None::<Timeout>);
-        use_effect_with(p.spec.clone(), move |spec| {
-            *current.borrow_mut() = spec.clone();
-            let spec = spec.clone();
-            *pending.borrow_mut() = Some(Timeout::new(0, move || {
+    // One pending draw at a time: a newer spec or resize replaces (cancels)
+    // a draw still waiting.
+    let pending = use_mut_ref(|| None::<Timeout>);
+    let redraw = {
+        let (canvas, frame, current, pending) = (
+            canvas.clone(),
+            frame.clone(),
+            current.clone(),
+            pending.clone(),
+        );
+        Rc::new(move |delay_ms: u32| {
+            let (canvas, frame, current) = (canvas.clone(), frame.clone(), current.clone());
+            *pending.borrow_mut() = Some(Timeout::new(delay_ms, move || {
                 if let Some(c) = canvas.cast::<HtmlCanvasElement>()
-                    && let Some(f) = draw_on(&c, &spec)
+                    && let Some(f) = draw_on(&c, &current.borrow())
                 {
                     *frame.borrow_mut() = f;
                 }
             }));
-        });
-    }
+        })
+    };
     {
-        let (canvas, frame, current) = (canvas.clone(), frame.clone(), current.clone());
-        use_effect_with((), move |_| {
-            let pending: Rc<RefCell<Option<Timeout>>> = Rc::default();
-            let listener = EventListener::new(&gloo::utils::window(), "resize", move |_| {
-                let (canvas, frame, current) = (canvas.clone(), frame.clone(), current.clone());
-                *pending.borrow_mut() = Some(Timeout::new(150, move || {
-                    if let Some(c) = canvas.cast::<HtmlCanvasElement>()
-                        && let Some(f) = draw_on(&c, &current.borrow())
-                    {
-                        *frame.borrow_mut() = f;
-                    }
-                }));
-            });
-            move || drop(listener)
+        let (current, redraw) = (current.clone(), redraw.clone());
+        // Each chart draws in a task of its own: drawn in the render that
+        // changed them, a dozen charts made one main-thread task of 60-110 ms
+        // at page load.
+        use_effect_with(p.spec.clone(), move |spec| {
+            *current.borrow_mut() = spec.clone();
+            redraw(0);
         });
     }
+    use_effect_with((), move |_| {
+        // Redrawn at the new size once the window stops resizing.
+        let listener = EventListener::new(&gloo::utils::window(), "resize", move |_| redraw(150));
+        move || drop(listener)
+    });
     {
         let tip_ref = tip_ref.clone();
         use_effect_with((*tip).clone(), move |t| {
