@@ -1,6 +1,7 @@
 //! Utilisation over time (busy threads, carriers, pinned carriers, pool
 //! waiters, queues, cores) for one run, and memory over time for both.
 
+use super::style::draw_guide;
 use super::style::draw_legend;
 use super::style::draw_mesh;
 use plotters::coord::Shift;
@@ -179,16 +180,13 @@ pub fn draw_memory<DB: DrawingBackend>(
         "memory in use (MB)",
     )?;
     if show_limit {
-        chart
-            .draw_series(DashedLineSeries::new(
-                [(0.0, limit_mb), (t1, limit_mb)],
-                style.px(6.0),
-                style.px(4.0),
-                MEASURED.stroke_width(style.line(1.5)),
-            ))
-            .map_err(err)?
-            .label(format!("heap limit {} MB", thousands(limit_mb, 0)))
-            .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], MEASURED.stroke_width(2)));
+        draw_guide(
+            &mut chart,
+            style,
+            vec![(0.0, limit_mb), (t1, limit_mb)],
+            MEASURED.to_rgba(),
+            format!("heap limit {} MB", thousands(limit_mb, 0)),
+        )?;
     }
     for r in runs {
         let c = mode_color(&r.mode);

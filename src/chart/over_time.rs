@@ -1,6 +1,7 @@
 //! Throughput and latency over the time of one run, both server modes on one
 //! time axis, with the lowest capacity ceiling and measured figures as lines.
 
+use super::style::draw_guide;
 use super::style::draw_legend;
 use super::style::draw_mesh;
 use plotters::coord::Shift;
@@ -85,20 +86,14 @@ pub fn draw_over_time<DB: DrawingBackend>(
     draw_mesh(&mut chart, style, "simulated time (s)", y_desc)?;
     if metric == TimeMetric::Throughput {
         for t in theory.iter().filter(|t| t.max_rps() < ymax) {
-            let c = mode_color(&t.mode).mix(0.55);
             let y = t.max_rps();
-            chart
-                .draw_series(DashedLineSeries::new(
-                    [(0.0, y), (t1, y)],
-                    style.px(6.0),
-                    style.px(4.0),
-                    c.stroke_width(style.line(1.5)),
-                ))
-                .map_err(err)?
-                .label(format!("ceiling, {}: {} req/s", t.mode, thousands(y, 0)))
-                .legend(move |(x, y)| {
-                    PathElement::new(vec![(x, y), (x + 18, y)], c.stroke_width(2))
-                });
+            draw_guide(
+                &mut chart,
+                style,
+                vec![(0.0, y), (t1, y)],
+                mode_color(&t.mode).mix(0.55),
+                format!("ceiling, {}: {} req/s", t.mode, thousands(y, 0)),
+            )?;
         }
     }
     for m in measured {

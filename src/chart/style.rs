@@ -140,3 +140,30 @@ pub(crate) fn draw_legend<'a, DB: DrawingBackend + 'a, CT: CoordTranslate>(
         .draw()
         .map_err(super::err)
 }
+
+/// Draws a dashed guide (a ceiling, a limit, a theory curve) through `pts` in
+/// `color`, with a short line of that colour for its legend entry.
+pub(crate) fn draw_guide<'a, DB, X, Y>(
+    chart: &mut ChartContext<'a, DB, Cartesian2d<X, Y>>,
+    style: &Style,
+    pts: Vec<(f64, f64)>,
+    color: RGBAColor,
+    label: String,
+) -> Result<(), super::ChartError>
+where
+    DB: DrawingBackend + 'a,
+    X: Ranged<ValueType = f64>,
+    Y: Ranged<ValueType = f64>,
+{
+    chart
+        .draw_series(DashedLineSeries::new(
+            pts,
+            style.px(6.0),
+            style.px(4.0),
+            color.stroke_width(style.line(1.5)),
+        ))
+        .map_err(super::err)?
+        .label(label)
+        .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], color.stroke_width(2)));
+    Ok(())
+}

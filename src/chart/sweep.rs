@@ -2,6 +2,7 @@
 //! per server mode from the sweep, the theory bound (min(N ÷ S, ceiling) and
 //! Little's law R = N ÷ X), the measured figures as markers.
 
+use super::style::draw_guide;
 use super::style::draw_legend;
 use super::style::draw_mesh;
 use plotters::coord::Shift;
@@ -140,16 +141,7 @@ pub fn draw_sweep<DB: DrawingBackend>(
             SweepMetric::Throughput => format!("theory, {}: min(N ÷ S, ceiling)", t.mode),
             SweepMetric::Latency => format!("Little's law, {}: R = N ÷ X", t.mode),
         };
-        chart
-            .draw_series(DashedLineSeries::new(
-                pts,
-                style.px(6.0),
-                style.px(4.0),
-                c.stroke_width(style.line(1.5)),
-            ))
-            .map_err(err)?
-            .label(label)
-            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], c.stroke_width(2)));
+        draw_guide(&mut chart, style, pts, c, label)?;
     }
     if metric == SweepMetric::Throughput {
         // Labels end left of the scenario's own guide, clear of its markers.
