@@ -1,15 +1,15 @@
 //! Errors by cause, each mode side by side: client timeouts, refused
 //! connections, pool timeouts (HTTP 500), rejected @Async tasks.
 
-use super::style::draw_legend;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use super::format::{thousands, tick};
-use super::style::{GRID, Style, mode_color, mode_label};
-use super::view::RunView;
+use super::style::{GRID, Style, draw_legend, mode_color};
 use super::{ChartError, Frame, Tooltip, draw_message, err};
+use crate::app::RunView;
+use crate::app::format::{thousands, tick};
+use crate::app::modes::label;
 
 /// A cause's name in words.
 pub fn cause_label(cause: &str) -> String {
@@ -91,7 +91,7 @@ pub fn draw_errors<DB: DrawingBackend>(
         .map_err(err)?;
     let width = 0.8 / runs.len() as f64;
     for (j, r) in runs.iter().enumerate() {
-        let c = mode_color(&r.mode);
+        let c = mode_color(r.mode);
         let bars: Vec<(f64, f64)> = causes
             .iter()
             .enumerate()
@@ -103,7 +103,7 @@ pub fn draw_errors<DB: DrawingBackend>(
                     .map(|&(x, y)| Rectangle::new([(x, 0.0), (x + width * 0.95, y)], c.filled())),
             )
             .map_err(err)?
-            .label(mode_label(&r.mode))
+            .label(label(r.mode))
             .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 14, y + 5)], c.filled()));
         chart
             .draw_series(bars.iter().filter(|b| b.1 > 0.0).map(|&(x, y)| {
@@ -135,9 +135,9 @@ pub fn errors_tooltip(runs: &[&RunView], x: f64) -> Option<Tooltip> {
             .map(|r| {
                 format!(
                     "{}: {} of {} requests",
-                    mode_label(&r.mode),
+                    label(r.mode),
                     thousands(count(r, cause) as f64, 0),
-                    thousands((r.completed + r.failures_total()) as f64, 0)
+                    thousands(r.finished as f64, 0)
                 )
             })
             .collect(),

@@ -1,16 +1,15 @@
 //! Utilisation over time (busy threads, carriers, pinned carriers, pool
 //! waiters, queues, cores) for one run, and memory over time for both.
 
-use super::style::draw_guide;
-use super::style::draw_legend;
-use super::style::draw_mesh;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::format::{sig, thousands, tick};
-use super::style::{MEASURED, SERIES, Style, mode_color, mode_label};
-use super::view::{RunView, UTILISATION_GAUGES};
-use super::{ChartError, Frame, Tooltip, draw_message, err, nearest};
+use super::style::{MEASURED, SERIES, Style, draw_guide, draw_legend, draw_mesh, mode_color};
+use super::{ChartError, Frame, Tooltip, draw_message, err};
+use crate::app::digest::UTILISATION_GAUGES;
+use crate::app::format::{sig, thousands, tick};
+use crate::app::modes::label;
+use crate::app::{RunView, nearest};
 
 fn end_t(r: &RunView) -> f64 {
     let t = &r.series.t_s;
@@ -144,7 +143,7 @@ pub fn utilisation_tooltip(run: &RunView, t: f64) -> Option<Tooltip> {
         })
         .collect();
     Some(Tooltip {
-        title: format!("{}, t = {:.2} s", mode_label(&run.mode), s.t_s[i]),
+        title: format!("{}, t = {:.2} s", label(run.mode), s.t_s[i]),
         lines,
     })
 }
@@ -189,7 +188,7 @@ pub fn draw_memory<DB: DrawingBackend>(
         )?;
     }
     for r in runs {
-        let c = mode_color(&r.mode);
+        let c = mode_color(r.mode);
         let pts: Vec<(f64, f64)> = r
             .series
             .t_s
@@ -205,7 +204,7 @@ pub fn draw_memory<DB: DrawingBackend>(
             .map_err(err)?
             .label(format!(
                 "{} (peak {} MB)",
-                mode_label(&r.mode),
+                label(r.mode),
                 thousands(r.peak_memory_mb, 0)
             ))
             .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], c.stroke_width(3)));
@@ -221,11 +220,11 @@ pub fn memory_tooltip(runs: &[&RunView], t: f64) -> Option<Tooltip> {
         .filter_map(|r| {
             let i = nearest(&r.series.t_s, t, false)?;
             if t > end_t(r) {
-                return Some(format!("{}: run over", mode_label(&r.mode)));
+                return Some(format!("{}: run over", label(r.mode)));
             }
             Some(format!(
                 "{}: {} MB",
-                mode_label(&r.mode),
+                label(r.mode),
                 thousands(*r.series.memory_mb.get(i)?, 0)
             ))
         })

@@ -1,14 +1,14 @@
 //! The latency histogram of each run: share of responses per log-spaced bin,
 //! drawn as outlined steps so both modes stay visible where they overlap.
 
-use super::style::draw_legend;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::format::{ms, tick};
-use super::style::{GRID, Style, mode_color, mode_label};
-use super::view::RunView;
+use super::style::{GRID, Style, draw_legend, mode_color};
 use super::{ChartError, Frame, Tooltip, draw_message, err};
+use crate::app::RunView;
+use crate::app::format::{ms, tick};
+use crate::app::modes::{Mode, label};
 
 /// (from ms, to ms, share %).
 type Bin = (f64, f64, f64);
@@ -31,9 +31,9 @@ pub fn draw_histogram<DB: DrawingBackend>(
     style: &Style,
     runs: &[&RunView],
 ) -> Result<Frame, ChartError> {
-    let all: Vec<(String, Vec<Bin>)> = runs
+    let all: Vec<(Mode, Vec<Bin>)> = runs
         .iter()
-        .map(|r| (r.mode.clone(), shares(r)))
+        .map(|r| (r.mode, shares(r)))
         .filter(|(_, s)| !s.is_empty())
         .collect();
     // Only the bins that hold something set the range.
@@ -70,7 +70,7 @@ pub fn draw_histogram<DB: DrawingBackend>(
         .draw()
         .map_err(err)?;
     for (mode, bins) in &all {
-        let c = mode_color(mode);
+        let c = mode_color(*mode);
         chart
             .draw_series(
                 bins.iter()
@@ -78,7 +78,7 @@ pub fn draw_histogram<DB: DrawingBackend>(
                     .map(|&(a, b, p)| Rectangle::new([(a, 0.0), (b, p)], c.mix(0.35).filled())),
             )
             .map_err(err)?
-            .label(mode_label(mode))
+            .label(label(*mode))
             .legend(move |(x, y)| {
                 Rectangle::new([(x, y - 5), (x + 14, y + 5)], c.mix(0.6).filled())
             });
@@ -105,7 +105,7 @@ pub fn histogram_tooltip(runs: &[&RunView], x: f64) -> Option<Tooltip> {
             let (a, b, p) = shares(r).into_iter().find(|b| b.0 <= x && x < b.1)?;
             Some(format!(
                 "{}: {:.1} % in {} – {}",
-                mode_label(&r.mode),
+                label(r.mode),
                 p,
                 ms(a),
                 ms(b)

@@ -1,27 +1,15 @@
 //! Throughput and latency over the time of one run, both server modes on one
 //! time axis, with the lowest capacity ceiling and measured figures as lines.
 
-use super::style::draw_guide;
-use super::style::draw_legend;
-use super::style::draw_mesh;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::format::{ms, thousands};
-use super::style::{MEASURED, Style, mode_color, mode_label};
-use super::sweep::Marker;
-use super::theory::Theory;
-use super::view::RunView;
-use super::{ChartError, Frame, Tooltip, draw_message, err, nearest};
-
-/// Which quantity over time.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub enum TimeMetric {
-    /// Requests per second.
-    Throughput,
-    /// Mean and p99 latency.
-    Latency,
-}
+use super::style::{MEASURED, Style, draw_guide, draw_legend, draw_mesh, mode_color};
+use super::{ChartError, Frame, Tooltip, draw_message, err};
+use crate::app::format::{ms, thousands};
+use crate::app::modes::label;
+use crate::app::{Bounds, Marker, RunView, TimeMetric, nearest};
+use crate::scenario::mode_word;
 
 fn max_t(runs: &[&RunView]) -> f64 {
     runs.iter()
@@ -41,7 +29,7 @@ pub fn draw_over_time<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     style: &Style,
     runs: &[&RunView],
-    theory: &[Theory],
+    bounds: &[Bounds],
     measured: &[Marker],
     metric: TimeMetric,
 ) -> Result<Frame, ChartError> {
@@ -66,7 +54,7 @@ pub fn draw_over_time<DB: DrawingBackend>(
         .chain(measured.iter().map(|m| m.y))
         .fold(0.0f64, f64::max);
     if metric == TimeMetric::Throughput {
-        for t in theory {
+        for t in bounds {
             if t.max_rps() < ymax * 1.6 {
                 ymax = ymax.max(t.max_rps());
             }
@@ -85,19 +73,19 @@ pub fn draw_over_time<DB: DrawingBackend>(
         .map_err(err)?;
     draw_mesh(&mut chart, style, "simulated time (s)", y_desc)?;
     if metric == TimeMetric::Throughput {
-        for t in theory.iter().filter(|t| t.max_rps() < ymax) {
+        for t in bounds.iter().filter(|t| t.max_rps() < ymax) {
             let y = t.max_rps();
             draw_guide(
                 &mut chart,
                 style,
                 vec![(0.0, y), (t1, y)],
-                mode_color(&t.mode).mix(0.55),
-                format!("ceiling, {}: {} req/s", t.mode, thousands(y, 0)),
+                mode_color(t.mode).mix(0.55),
+                format!("ceiling, {}: {} req/s", mode_word(t.mode), thousands(y, 0)),
             )?;
         }
     }
     for m in measured {
-        let c = mode_color(&m.mode);
+        let c = mode_color(m.mode);
         chart
             .draw_series(DashedLineSeries::new(
                 [(0.0, m.y), (t1, m.y)],
@@ -114,14 +102,14 @@ pub fn draw_over_time<DB: DrawingBackend>(
             });
     }
     for r in runs {
-        let c = mode_color(&r.mode);
+        let c = mode_color(r.mode);
         for (i, ys) in series(r).into_iter().enumerate() {
             let pts: Vec<(f64, f64)> = r.series.t_s.iter().copied().zip(ys).collect();
             if i == 0 {
                 chart
                     .draw_series(LineSeries::new(pts, c.stroke_width(style.line(2.5))))
                     .map_err(err)?
-                    .label(mode_label(&r.mode))
+                    .label(label(r.mode))
                     .legend(move |(x, y)| {
                         PathElement::new(vec![(x, y), (x + 18, y)], c.stroke_width(3))
                     });
@@ -155,18 +143,18 @@ pub fn over_time_tooltip(runs: &[&RunView], metric: TimeMetric, t: f64) -> Optio
             continue;
         };
         if t > s.t_s[i] + bucket(r) * 1.5 {
-            lines.push(format!("{}: run over", mode_label(&r.mode)));
+            lines.push(format!("{}: run over", label(r.mode)));
             continue;
         }
         lines.push(match metric {
             TimeMetric::Throughput => format!(
                 "{}: {} req/s",
-                mode_label(&r.mode),
+                label(r.mode),
                 thousands(s.throughput_rps[i], 0)
             ),
             TimeMetric::Latency => format!(
                 "{}: mean {}, p99 {}",
-                mode_label(&r.mode),
+                label(r.mode),
                 ms(s.latency_mean_ms[i]),
                 ms(s.latency_p99_ms[i])
             ),

@@ -4,6 +4,8 @@
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
+use crate::app::Mode;
+
 /// Platform threads: a warm orange.
 pub const PLATFORM: RGBColor = RGBColor(214, 96, 13);
 /// Virtual threads: a clear blue.
@@ -82,17 +84,11 @@ impl Style {
     }
 }
 
-/// The colour of a server mode (`platform` or `virtual`).
-pub fn mode_color(mode: &str) -> RGBColor {
-    if mode == "virtual" { VIRTUAL } else { PLATFORM }
-}
-
-/// The legend name of a server mode.
-pub fn mode_label(mode: &str) -> &'static str {
-    if mode == "virtual" {
-        "virtual threads"
-    } else {
-        "platform threads"
+/// The colour of a server mode.
+pub fn mode_color(mode: Mode) -> RGBColor {
+    match mode {
+        Mode::Platform => PLATFORM,
+        Mode::Virtual => VIRTUAL,
     }
 }
 
@@ -113,8 +109,8 @@ where
         .configure_mesh()
         .x_desc(x_desc)
         .y_desc(y_desc)
-        .x_label_formatter(&|x| super::format::tick(*x))
-        .y_label_formatter(&|y| super::format::tick(*y))
+        .x_label_formatter(&|x| crate::app::format::tick(*x))
+        .y_label_formatter(&|y| crate::app::format::tick(*y))
         .label_style(style.font(0.85))
         .axis_desc_style(style.font(0.9))
         .bold_line_style(GRID)
