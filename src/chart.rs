@@ -53,6 +53,27 @@ pub struct Frame {
     pub log_x: bool,
 }
 
+/// The frame of a chart whose plot shows x from `x.0` to `x.1` and y from 0
+/// to `y_top`.
+pub(crate) fn plot_frame<DB, X, Y>(
+    chart: &ChartContext<'_, DB, Cartesian2d<X, Y>>,
+    x: (f64, f64),
+    y_top: f64,
+    log_x: bool,
+) -> Frame
+where
+    DB: DrawingBackend,
+    X: Ranged<ValueType = f64>,
+    Y: Ranged<ValueType = f64>,
+{
+    Frame::between(
+        chart.backend_coord(&(x.0, y_top)),
+        chart.backend_coord(&(x.1, 0.0)),
+        x,
+        log_x,
+    )
+}
+
 impl Frame {
     /// The frame between the plot's top-left and bottom-right pixels, which
     /// show data x from `x.0` to `x.1`.

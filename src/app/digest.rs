@@ -6,8 +6,8 @@
 use std::collections::BTreeMap;
 
 use super::modes::{Mode, as_word};
-use crate::sim::report::{Outcome, Report};
-use crate::sim::timeline::{LaneKind, LaneState};
+use crate::sim::report::{Latency, Outcome, Report, TimeSeries};
+use crate::sim::timeline::{LaneKind, LaneState, Timeline};
 
 /// Gauges the utilisation chart shows, in legend order, with their labels.
 pub const UTILISATION_GAUGES: &[(&str, &str)] = &[
@@ -185,23 +185,41 @@ fn failed_pct(r: &Report) -> f64 {
     }
 }
 
-impl RunView {
-    /// Digests a report of a run in `mode`.
-    pub fn from_report(mode: Mode, r: &Report) -> Self {
-        let mut failures: Vec<(String, u64)> = r
-            .errors
-            .by_cause
-            .iter()
-            .chain(
-                r.responses_by_cause
-                    .iter()
-                    .filter(|(k, _)| k.as_str() != "ok"),
-            )
-            .filter(|(_, n)| **n > 0)
-            .map(|(k, n)| (k.clone(), *n))
-            .collect();
-        failures.sort();
-        let s = &r.series;
+/// Client errors and error responses by cause, the non-zero ones, sorted.
+fn failures_of(r: &Report) -> Vec<(String, u64)> {
+    let mut failures: Vec<(String, u64)> = r
+        .errors
+        .by_cause
+        .iter()
+        .chain(
+            r.responses_by_cause
+                .iter()
+                .filter(|(k, _)| k.as_str() != "ok"),
+        )
+        .filter(|(_, n)| **n > 0)
+        .map(|(k, n)| (k.clone(), *n))
+        .collect();
+    failures.sort();
+    failures
+}
+
+impl LatencyView {
+    fn of(l: &Latency) -> Self {
+        LatencyView {
+            mean: finite(l.mean),
+            min: finite(l.min),
+            p50: finite(l.p50),
+            p90: finite(l.p90),
+            p99: finite(l.p99),
+            max: finite(l.max),
+        }
+    }
+}
+
+impl SeriesView {
+    /// The series, and the gauges of [`UTILISATION_GAUGES`] that are ever
+    /// non-zero.
+    fn of(s: &TimeSeries) -> Self {
         let gauge = |name: &str| s.gauges.get(name).map(|v| finite_all(v));
         let gauges = UTILISATION_GAUGES
             .iter()
@@ -210,7 +228,38 @@ impl RunView {
                 v.iter().any(|x| *x > 0.0).then(|| (name.to_string(), v))
             })
             .collect();
-        let l = &r.latency_ms;
+        SeriesView {
+            t_s: finite_all(&s.t_s),
+            throughput_rps: finite_all(&s.throughput_rps),
+            latency_mean_ms: finite_all(&s.latency_mean_ms),
+            latency_p50_ms: finite_all(&s.latency_p50_ms),
+            latency_p99_ms: finite_all(&s.latency_p99_ms),
+            memory_mb: gauge("memory_mb").unwrap_or_default(),
+            gauges,
+        }
+    }
+}
+
+impl TimelineView {
+    fn of(t: &Timeline) -> Self {
+        TimelineView {
+            start_ms: t.start_ms,
+            end_ms: t.end_ms,
+            lanes: t.lanes.iter().map(|l| l.name.clone()).collect(),
+            carriers: t.lanes.iter().any(|l| l.kind == LaneKind::Carrier),
+            segments: t
+                .segments
+                .iter()
+                .map(|g| (g.lane, state_index(g.state), g.from_ms, g.to_ms))
+                .collect(),
+            truncated: t.truncated,
+        }
+    }
+}
+
+impl RunView {
+    /// Digests a report of a run in `mode`.
+    pub fn from_report(mode: Mode, r: &Report) -> Self {
         RunView {
             mode,
             outcome: r.outcome,
@@ -225,15 +274,8 @@ impl RunView {
             throughput_rps: finite(r.throughput_rps),
             goodput_rps: finite(r.goodput_rps),
             error_pct: failed_pct(r),
-            latency: LatencyView {
-                mean: finite(l.mean),
-                min: finite(l.min),
-                p50: finite(l.p50),
-                p90: finite(l.p90),
-                p99: finite(l.p99),
-                max: finite(l.max),
-            },
-            failures,
+            latency: LatencyView::of(&r.latency_ms),
+            failures: failures_of(r),
             little: (
                 finite(r.little.mean_in_flight),
                 finite(r.little.lambda_w),
@@ -251,33 +293,13 @@ impl RunView {
                 .iter()
                 .map(|e| (e.name.clone(), finite(e.throughput_per_s), e.rejected))
                 .collect(),
-            series: SeriesView {
-                t_s: finite_all(&s.t_s),
-                throughput_rps: finite_all(&s.throughput_rps),
-                latency_mean_ms: finite_all(&s.latency_mean_ms),
-                latency_p50_ms: finite_all(&s.latency_p50_ms),
-                latency_p99_ms: finite_all(&s.latency_p99_ms),
-                memory_mb: gauge("memory_mb").unwrap_or_default(),
-                gauges,
-            },
+            series: SeriesView::of(&r.series),
             histogram: r
                 .histogram
                 .iter()
                 .map(|b| (finite(b.from_ms), finite(b.to_ms), b.count))
                 .collect(),
-            timeline: TimelineView {
-                start_ms: r.timeline.start_ms,
-                end_ms: r.timeline.end_ms,
-                lanes: r.timeline.lanes.iter().map(|l| l.name.clone()).collect(),
-                carriers: r.timeline.lanes.iter().any(|l| l.kind == LaneKind::Carrier),
-                segments: r
-                    .timeline
-                    .segments
-                    .iter()
-                    .map(|g| (g.lane, state_index(g.state), g.from_ms, g.to_ms))
-                    .collect(),
-                truncated: r.timeline.truncated,
-            },
+            timeline: TimelineView::of(&r.timeline),
         }
     }
 }

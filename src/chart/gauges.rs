@@ -4,8 +4,10 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::style::{MEASURED, SERIES, Style, draw_guide, draw_legend, draw_mesh, mode_color};
-use super::{ChartError, Frame, Tooltip, draw_message, err};
+use super::style::{
+    MEASURED, SERIES, Style, chart_builder, draw_guide, draw_legend, draw_mesh, mode_color,
+};
+use super::{ChartError, Frame, Tooltip, draw_message, err, plot_frame};
 use crate::app::digest::UTILISATION_GAUGES;
 use crate::app::format::{sig, thousands, tick};
 use crate::app::modes::label;
@@ -18,23 +20,6 @@ fn end_t(r: &RunView) -> f64 {
         [a] => *a,
         [] => 0.0,
     }
-}
-
-fn frame<DB: DrawingBackend>(
-    chart: &ChartContext<
-        '_,
-        DB,
-        Cartesian2d<plotters::coord::types::RangedCoordf64, plotters::coord::types::RangedCoordf64>,
-    >,
-    t1: f64,
-    ymax: f64,
-) -> Frame {
-    Frame::between(
-        chart.backend_coord(&(0.0, ymax)),
-        chart.backend_coord(&(t1, 0.0)),
-        (0.0, t1),
-        false,
-    )
 }
 
 /// Draws the gauges of one run.
@@ -61,10 +46,7 @@ pub fn draw_utilisation<DB: DrawingBackend>(
             * 1.12
     };
     let (ymax, qmax) = (peak(false).max(1.0), peak(true).max(1.0));
-    let mut chart = ChartBuilder::on(area)
-        .margin(style.margin())
-        .x_label_area_size(style.x_label_area())
-        .y_label_area_size(style.y_label_area())
+    let mut chart = chart_builder(area, style)
         .right_y_label_area_size(style.y_label_area())
         .build_cartesian_2d(0f64..t1, 0f64..ymax)
         .map_err(err)?
@@ -91,12 +73,7 @@ pub fn draw_utilisation<DB: DrawingBackend>(
         let pts: Vec<(f64, f64)> = s.t_s.iter().copied().zip(super::smooth(v, w)).collect();
         if is_queue(name) {
             chart
-                .draw_secondary_series(DashedLineSeries::new(
-                    pts,
-                    style.px(7.0),
-                    style.px(3.0),
-                    c.stroke_width(style.line(2.0)),
-                ))
+                .draw_secondary_series(style.dashed(pts, &c, (7.0, 3.0, 2.0)))
                 .map_err(err)?
                 .label(format!("{label} (right)"))
                 .legend(move |(x, y)| {
@@ -113,12 +90,7 @@ pub fn draw_utilisation<DB: DrawingBackend>(
         }
     }
     draw_legend(&mut chart, style, SeriesLabelPosition::UpperRight, 0.75)?;
-    Ok(Frame::between(
-        chart.borrow_secondary().backend_coord(&(0.0, qmax)),
-        chart.borrow_secondary().backend_coord(&(t1, 0.0)),
-        (0.0, t1),
-        false,
-    ))
+    Ok(plot_frame(chart.borrow_secondary(), (0.0, t1), qmax, false))
 }
 
 /// Gauges that count waiting work (drawn on the right axis).
@@ -166,10 +138,7 @@ pub fn draw_memory<DB: DrawingBackend>(
         .fold(0.0f64, |a, b| a.max(*b));
     let show_limit = limit_mb > 0.0 && limit_mb < peak * 4.0;
     let ymax = (if show_limit { peak.max(limit_mb) } else { peak } * 1.12).max(1.0);
-    let mut chart = ChartBuilder::on(area)
-        .margin(style.margin())
-        .x_label_area_size(style.x_label_area())
-        .y_label_area_size(style.y_label_area())
+    let mut chart = chart_builder(area, style)
         .build_cartesian_2d(0f64..t1, 0f64..ymax)
         .map_err(err)?;
     draw_mesh(
@@ -210,7 +179,7 @@ pub fn draw_memory<DB: DrawingBackend>(
             .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], c.stroke_width(3)));
     }
     draw_legend(&mut chart, style, SeriesLabelPosition::LowerRight, 0.8)?;
-    Ok(frame(&chart, t1, ymax))
+    Ok(plot_frame(&chart, (0.0, t1), ymax, false))
 }
 
 /// Memory of each run at time `t` (s).

@@ -4,8 +4,8 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::style::{GRID, Style, draw_legend, mode_color};
-use super::{ChartError, Frame, Tooltip, draw_message, err};
+use super::style::{Style, chart_builder, draw_legend, house_mesh, mode_color};
+use super::{ChartError, Frame, Tooltip, draw_message, err, plot_frame};
 use crate::app::RunView;
 use crate::app::format::{ms, tick};
 use crate::app::modes::{Mode, label};
@@ -50,23 +50,15 @@ pub fn draw_histogram<DB: DrawingBackend>(
     area.fill(&WHITE).map_err(err)?;
     let (x0, x1) = (x0 / 1.3, x1 * 1.3);
     let ymax = ymax * 1.15;
-    let mut chart = ChartBuilder::on(area)
-        .margin(style.margin())
-        .x_label_area_size(style.x_label_area())
-        .y_label_area_size(style.y_label_area())
+    let mut chart = chart_builder(area, style)
         .build_cartesian_2d((x0..x1).log_scale(), 0f64..ymax)
         .map_err(err)?;
-    chart
-        .configure_mesh()
+    house_mesh(&mut chart, style, 0.85)
         .x_desc("latency (ms, log scale)")
         .x_labels(5)
         .y_desc("share of responses (%)")
         .x_label_formatter(&|x| tick(*x))
         .y_label_formatter(&|y| tick(*y))
-        .label_style(style.font(0.85))
-        .axis_desc_style(style.font(0.9))
-        .bold_line_style(GRID)
-        .light_line_style(WHITE)
         .draw()
         .map_err(err)?;
     for (mode, bins) in &all {
@@ -89,12 +81,7 @@ pub fn draw_histogram<DB: DrawingBackend>(
             .map_err(err)?;
     }
     draw_legend(&mut chart, style, SeriesLabelPosition::UpperRight, 0.8)?;
-    Ok(Frame::between(
-        chart.backend_coord(&(x0, ymax)),
-        chart.backend_coord(&(x1, 0.0)),
-        (x0, x1),
-        true,
-    ))
+    Ok(plot_frame(&chart, (x0, x1), ymax, true))
 }
 
 /// Each run's bin at latency `x` (ms).

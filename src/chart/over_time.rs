@@ -4,8 +4,10 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::style::{MEASURED, Style, draw_guide, draw_legend, draw_mesh, mode_color};
-use super::{ChartError, Frame, Tooltip, draw_message, err};
+use super::style::{
+    MEASURED, Style, chart_builder, draw_guide, draw_legend, draw_mesh, mode_color,
+};
+use super::{ChartError, Frame, Tooltip, draw_message, err, plot_frame};
 use crate::app::format::{ms, thousands};
 use crate::app::modes::label;
 use crate::app::{Bounds, Marker, RunView, TimeMetric, nearest};
@@ -65,10 +67,7 @@ pub fn draw_over_time<DB: DrawingBackend>(
         TimeMetric::Throughput => "throughput (req/s)",
         TimeMetric::Latency => "latency (ms): mean solid, p99 dashed",
     };
-    let mut chart = ChartBuilder::on(area)
-        .margin(style.margin())
-        .x_label_area_size(style.x_label_area())
-        .y_label_area_size(style.y_label_area())
+    let mut chart = chart_builder(area, style)
         .build_cartesian_2d(0f64..t1, 0f64..ymax)
         .map_err(err)?;
     draw_mesh(&mut chart, style, "simulated time (s)", y_desc)?;
@@ -87,12 +86,7 @@ pub fn draw_over_time<DB: DrawingBackend>(
     for m in measured {
         let c = mode_color(m.mode);
         chart
-            .draw_series(DashedLineSeries::new(
-                [(0.0, m.y), (t1, m.y)],
-                style.px(2.0),
-                style.px(3.0),
-                MEASURED.stroke_width(style.line(2.0)),
-            ))
+            .draw_series(style.dashed([(0.0, m.y), (t1, m.y)], &MEASURED, (2.0, 3.0, 2.0)))
             .map_err(err)?
             .label(m.label.clone())
             .legend(move |(x, y)| {
@@ -115,23 +109,13 @@ pub fn draw_over_time<DB: DrawingBackend>(
                     });
             } else {
                 chart
-                    .draw_series(DashedLineSeries::new(
-                        pts,
-                        style.px(8.0),
-                        style.px(4.0),
-                        c.stroke_width(style.line(1.5)),
-                    ))
+                    .draw_series(style.dashed(pts, &c, (8.0, 4.0, 1.5)))
                     .map_err(err)?;
             }
         }
     }
     draw_legend(&mut chart, style, SeriesLabelPosition::UpperRight, 0.8)?;
-    Ok(Frame::between(
-        chart.backend_coord(&(0.0, ymax)),
-        chart.backend_coord(&(t1, 0.0)),
-        (0.0, t1),
-        false,
-    ))
+    Ok(plot_frame(&chart, (0.0, t1), ymax, false))
 }
 
 /// Each run's values in the bucket nearest to time `t` (s).

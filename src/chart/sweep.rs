@@ -7,8 +7,10 @@ use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use super::style::{MEASURED, MUTED, Style, draw_guide, draw_legend, draw_mesh, mode_color};
-use super::{ChartError, Frame, Tooltip, draw_message, err};
+use super::style::{
+    MEASURED, MUTED, Style, chart_builder, draw_guide, draw_legend, draw_mesh, mode_color,
+};
+use super::{ChartError, Frame, Tooltip, draw_message, err, plot_frame};
 use crate::app::format::{ms, thousands};
 use crate::app::modes::label;
 use crate::app::{Bounds, Marker, SweepChart, SweepMetric, SweepPoint, nearest};
@@ -72,10 +74,7 @@ pub fn draw_sweep<DB: DrawingBackend>(
         SweepMetric::Throughput => "throughput (req/s)",
         SweepMetric::Latency => "latency (ms): p50 solid, p99 dashed",
     };
-    let mut chart = ChartBuilder::on(area)
-        .margin(style.margin())
-        .x_label_area_size(style.x_label_area())
-        .y_label_area_size(style.y_label_area())
+    let mut chart = chart_builder(area, style)
         .build_cartesian_2d((x0..x1).log_scale(), 0f64..ymax)
         .map_err(err)?;
     draw_mesh(&mut chart, style, data.axis_label.as_str(), y_desc)?;
@@ -94,12 +93,7 @@ pub fn draw_sweep<DB: DrawingBackend>(
     }
     draw_markers(&mut chart, style, &data.markers)?;
     draw_legend(&mut chart, style, SeriesLabelPosition::UpperLeft, 0.8)?;
-    Ok(Frame::between(
-        chart.backend_coord(&(x0, ymax)),
-        chart.backend_coord(&(x1, 0.0)),
-        (x0, x1),
-        true,
-    ))
+    Ok(plot_frame(&chart, (x0, x1), ymax, true))
 }
 
 /// A faint vertical line at the scenario's own x.
@@ -110,11 +104,10 @@ fn draw_here<DB: DrawingBackend>(
     ymax: f64,
 ) -> Result<(), ChartError> {
     chart
-        .draw_series(DashedLineSeries::new(
+        .draw_series(style.dashed(
             [(here, 0.0), (here, ymax)],
-            style.px(3.0),
-            style.px(5.0),
-            MUTED.mix(0.5).stroke_width(style.line(1.0)),
+            &MUTED.mix(0.5),
+            (3.0, 5.0, 1.0),
         ))
         .map_err(err)?;
     Ok(())
@@ -175,12 +168,7 @@ fn draw_curve<DB: DrawingBackend>(
     if metric == SweepMetric::Latency {
         let p99: Vec<(f64, f64)> = pts.iter().map(|p| (p.x, values(p, metric)[1])).collect();
         chart
-            .draw_series(DashedLineSeries::new(
-                p99,
-                style.px(8.0),
-                style.px(4.0),
-                c.stroke_width(style.line(2.0)),
-            ))
+            .draw_series(style.dashed(p99, &c, (8.0, 4.0, 2.0)))
             .map_err(err)?;
     }
     Ok(())

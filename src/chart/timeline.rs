@@ -7,7 +7,7 @@ use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use super::style::{GRID, MUTED, Style};
+use super::style::{MUTED, Style, chart_builder, house_mesh};
 use super::{ChartError, Frame, Tooltip, draw_message, err};
 use crate::app::RunView;
 use crate::app::digest::LANE_STATES;
@@ -43,9 +43,7 @@ pub fn draw_timeline<DB: DrawingBackend>(
     let legend_h = (style.font_px * 1.8) as u32;
     let (legend, body) = area.split_vertically(legend_h);
     draw_state_legend(&legend, style, run)?;
-    let mut chart = ChartBuilder::on(&body)
-        .margin(style.margin())
-        .x_label_area_size(style.x_label_area())
+    let mut chart = chart_builder(&body, style)
         .y_label_area_size((style.font_px * 9.0) as u32)
         .build_cartesian_2d(tl.start_ms..tl.end_ms, 0f64..lanes as f64)
         .map_err(err)?;
@@ -124,8 +122,7 @@ fn draw_lane_mesh<DB: DrawingBackend>(
     style: &Style,
     carriers: bool,
 ) -> Result<(), ChartError> {
-    chart
-        .configure_mesh()
+    house_mesh(chart, style, 0.75)
         .x_desc("simulated time (ms)")
         .y_desc(if carriers {
             "carrier threads"
@@ -134,10 +131,6 @@ fn draw_lane_mesh<DB: DrawingBackend>(
         })
         .x_label_formatter(&|x| tick(*x))
         .y_labels(0)
-        .label_style(style.font(0.75))
-        .axis_desc_style(style.font(0.9))
-        .bold_line_style(GRID)
-        .light_line_style(WHITE)
         .disable_y_mesh()
         .draw()
         .map_err(err)
