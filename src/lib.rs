@@ -16,14 +16,15 @@
 //!   a profile in hand, and keep the golden report byte-identical unless the
 //!   model changes on purpose.
 //! * [`scenario`] — the boundary between people and the core: the schema of
-//!   every key (default, unit, range, help, Spring property), raw JSON / `--set`
-//!   input, validation into a typed `sim::Config`, the request-program parser,
-//!   and the presets.
+//!   every key (default, unit, range, help, Spring property, and its label
+//!   and place on the form), raw JSON / `--set` input, validation into a
+//!   typed `sim::Config`, the request-program parser, and the presets (a
+//!   measured experiment's two runs are a `Pair`).
 //! * [`theory`] — closed forms the simulator is tested against and the charts
 //!   overlay: Little's law, Erlang C, closed-loop bounds, capacity ceilings.
 //! * [`fidelity`] — the measured figures of the source articles, with their
 //!   provenance, and the measured-vs-simulated report.
-//! * [`bench`] — the speed benchmarks' workloads and a timing-free runner
+//! * [`bench`](mod@bench) — the speed benchmarks' workloads and a timing-free runner
 //!   shared by `threadlab bench` and the WebAssembly harness.
 //! * [`app`] — the playground's logic, native and tested: the page's state
 //!   and its reducer (what the visitor set up, serde for permalinks), the
@@ -47,11 +48,13 @@
 //! * `sim` depends on nothing but `rand`, `rand_xoshiro`, `libm`, `hdrhistogram`
 //!   and `serde`: no web, DOM, clock, thread or file access. `tests/integration/tidy.rs`
 //!   enforces this by scanning the sources.
-//! * Dependencies point one way, each layer using only those below it:
-//!   `sim` ← `scenario` ← `fidelity` ← `app` ← `chart` ← `ui`, with
-//!   `theory` (closed forms) beside `scenario`, `bench` beside `chart` (it
-//!   runs `app`'s plans), and `cli` at the top beside `ui`. The table of
-//!   allowed edges is in `tests/integration/tidy.rs`, which checks every
+//! * Dependencies point one way: `ui` → `chart` → `app` → `fidelity` →
+//!   `scenario` → `sim`, each layer using only layers to its right and
+//!   `theory` (closed forms, which use nothing); `bench` uses `app`,
+//!   `scenario` and `sim`; `cli` may use everything but `ui`. Until the
+//!   command line moves into a `cli/` folder, `fidelity` and `bench` still
+//!   use `cli`'s exit codes and `Output` (the one exception).
+//!   `tests/integration/tidy.rs` holds this as a table and checks every
 //!   `crate::` and `super::` path against it.
 //! * Same scenario and seed → identical report, natively and in wasm.
 //! * Memory is bounded by concurrency and chart resolution, not request count.

@@ -12,7 +12,7 @@ use crate::sim::config::Mode;
 pub struct Assumption {
     /// The key.
     pub key: &'static str,
-    /// Why this value (physically motivated, or "calibrated on <figure>").
+    /// Why this value (physically motivated, or "calibrated on `<figure>`").
     pub reason: &'static str,
 }
 
