@@ -18,11 +18,11 @@
 //!   of the peers.
 //! * **m2-virtual** — m2 with `server.mode=virtual`.
 //! * **single** — what the playground runs first after a slider move: the
-//!   default scenario's full run in both modes (`chart::plan::single`).
+//!   default scenario's full run in both modes (`app::plan::single`).
 //! * **sweep** — the playground's default sweep: the default scenario at its
 //!   25 log-spaced concurrency points (24 distinct ones for the default
 //!   scenario), platform and virtual, each run to 20,000 requests
-//!   (`chart::plan::sweep_points` and `sweep_point`, exactly as the page asks).
+//!   (`app::plan::sweep_points` and `sweep_point`, exactly as the page asks).
 //! * **mem** — 10⁷ requests at 10⁴ concurrency, for the memory measurement
 //!   (`mem-1e6` is the same with 10⁶ requests, to show memory does not grow
 //!   with the number of requests).
@@ -32,12 +32,9 @@
 //! with `performance.now()`, one [`Run::advance`] chunk per call, so V8 can
 //! optimise the loop between calls.
 
-use crate::chart::plan;
+use crate::app::{MODES, plan};
 use crate::scenario::{self, Draft};
 use crate::sim::{Config, Report, Simulation};
-
-/// The playground runs every scenario in both server modes.
-const MODES: [&str; 2] = ["platform", "virtual"];
 
 /// Events per [`Run::advance`] call that the harnesses use by default: about
 /// 5–15 ms of work, small enough for a browser frame budget and large enough
@@ -173,14 +170,14 @@ impl Workload {
             }
             "single" => {
                 let base = scenario::default_preset().draft();
-                MODES.iter().map(|m| plan::single(&base, m)).collect()
+                MODES.iter().map(|&m| plan::single(&base, m)).collect()
             }
             "sweep" => {
                 let base = scenario::default_preset().draft();
                 let (axis, xs) = plan::sweep_points(&base);
                 MODES
                     .iter()
-                    .flat_map(|m| xs.iter().map(move |&x| (m, x)))
+                    .flat_map(|&m| xs.iter().map(move |&x| (m, x)))
                     .map(|(m, x)| plan::sweep_point(&base, m, axis, x))
                     .collect()
             }

@@ -1,36 +1,33 @@
 //! Charts as pure functions over plotters' `DrawingBackend`: the browser draws
-//! them on a canvas, native tests into an SVG string.
+//! them on a canvas, native tests into an SVG string. What to draw comes
+//! from the playground's logic ([`ChartSpec`] and the data it holds, in
+//! `crate::app`); this module only draws it.
 //!
-//! * `view` — a compact, serialisable digest of a [`Report`](crate::sim::Report)
-//!   (what the Web Worker sends to the page), and sweep points;
-//! * `plan` — which runs the charts need (two single runs and a sweep), as drafts;
-//! * `theory` — capacity ceilings and Little's-law bounds drawn over the data;
+//! * [`draw`] and [`tooltip`] — any [`ChartSpec`];
 //! * one file per chart family (`sweep`, `over_time`, `timeline`, `gauges`,
 //!   `histogram`, `errors`), each returning a [`Frame`] so the page can map
 //!   the pointer back to data for its hover tooltip;
-//! * `style`, `format` — colours, fonts and number formatting shared by all.
+//! * `style` — colours, fonts and line widths shared by all (numbers are
+//!   formatted by `crate::app::format`).
 
 mod errors;
-pub mod format;
 mod gauges;
 mod histogram;
 mod over_time;
-pub mod plan;
 mod style;
 mod sweep;
-pub mod theory;
 mod timeline;
-pub mod view;
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
+use crate::app::{ChartSpec, RunView};
 pub use errors::{draw_errors, errors_tooltip};
 pub use gauges::{draw_memory, draw_utilisation, memory_tooltip, utilisation_tooltip};
 pub use histogram::{draw_histogram, histogram_tooltip};
-pub use over_time::{TimeMetric, draw_over_time, over_time_tooltip};
-pub use style::{Style, mode_color, mode_label};
-pub use sweep::{Marker, SweepChart, SweepMetric, draw_sweep, sweep_tooltip};
+pub use over_time::{draw_over_time, over_time_tooltip};
+pub use style::{Style, mode_color};
+pub use sweep::{draw_sweep, sweep_tooltip};
 pub use timeline::{draw_timeline, timeline_tooltip};
 
 /// Any drawing failure, already turned into words (backends' errors differ).
@@ -54,6 +51,27 @@ pub struct Frame {
     pub x_max: f64,
     /// Whether x is on a log scale.
     pub log_x: bool,
+}
+
+/// The frame of a chart whose plot shows x from `x.0` to `x.1` and y from 0
+/// to `y_top`.
+pub(crate) fn plot_frame<DB, X, Y>(
+    chart: &ChartContext<'_, DB, Cartesian2d<X, Y>>,
+    x: (f64, f64),
+    y_top: f64,
+    log_x: bool,
+) -> Frame
+where
+    DB: DrawingBackend,
+    X: Ranged<ValueType = f64>,
+    Y: Ranged<ValueType = f64>,
+{
+    Frame::between(
+        chart.backend_coord(&(x.0, y_top)),
+        chart.backend_coord(&(x.1, 0.0)),
+        x,
+        log_x,
+    )
 }
 
 impl Frame {
@@ -100,22 +118,6 @@ pub struct Tooltip {
     pub lines: Vec<String>,
 }
 
-/// Index of the value in sorted `xs` nearest to `x` (on a log scale if `log`).
-pub fn nearest(xs: &[f64], x: f64, log: bool) -> Option<usize> {
-    let key = |v: f64| if log && v > 0.0 { v.ln() } else { v };
-    let kx = key(x);
-    xs.iter()
-        .enumerate()
-        .filter(|(_, v)| v.is_finite())
-        .min_by(|(_, a), (_, b)| {
-            (key(**a) - kx)
-                .abs()
-                .partial_cmp(&(key(**b) - kx).abs())
-                .unwrap_or(std::cmp::Ordering::Equal)
-        })
-        .map(|(i, _)| i)
-}
-
 /// A centred rolling mean over `w` values (w odd or even; 1 = unchanged),
 /// so bursty per-bucket series read as trends.
 pub fn smooth(v: &[f64], w: usize) -> Vec<f64> {
@@ -135,6 +137,40 @@ pub fn smooth(v: &[f64], w: usize) -> Vec<f64> {
 /// The smoothing window for a series of `n` buckets: about 1/30 of the run.
 pub fn smoothing_window(n: usize) -> usize {
     (n / 30).max(1) | 1
+}
+
+/// Draws `spec` on any backend.
+pub fn draw<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    style: &Style,
+    spec: &ChartSpec,
+) -> Result<Frame, ChartError> {
+    match spec {
+        ChartSpec::Sweep(d, m) => draw_sweep(area, style, d, *m),
+        ChartSpec::OverTime(r, b, mk, m) => draw_over_time(area, style, &refs(r), b, mk, *m),
+        ChartSpec::Timeline(r) => draw_timeline(area, style, r),
+        ChartSpec::Utilisation(r) => draw_utilisation(area, style, r),
+        ChartSpec::Memory(r, limit) => draw_memory(area, style, &refs(r), *limit),
+        ChartSpec::Histogram(r) => draw_histogram(area, style, &refs(r)),
+        ChartSpec::Errors(r) => draw_errors(area, style, &refs(r)),
+    }
+}
+
+/// The tooltip of `spec` at data x.
+pub fn tooltip(spec: &ChartSpec, x: f64) -> Option<Tooltip> {
+    match spec {
+        ChartSpec::Sweep(d, m) => sweep_tooltip(d, *m, x),
+        ChartSpec::OverTime(r, _, _, m) => over_time_tooltip(&refs(r), *m, x),
+        ChartSpec::Timeline(r) => timeline_tooltip(r, x),
+        ChartSpec::Utilisation(r) => utilisation_tooltip(r, x),
+        ChartSpec::Memory(r, _) => memory_tooltip(&refs(r), x),
+        ChartSpec::Histogram(r) => histogram_tooltip(&refs(r), x),
+        ChartSpec::Errors(r) => errors_tooltip(&refs(r), x),
+    }
+}
+
+fn refs(v: &[std::rc::Rc<RunView>]) -> Vec<&RunView> {
+    v.iter().map(|r| r.as_ref()).collect()
 }
 
 /// Converts any backend error into words.

@@ -16,35 +16,46 @@
 //!   a profile in hand, and keep the golden report byte-identical unless the
 //!   model changes on purpose.
 //! * [`scenario`] — the boundary between people and the core: the schema of
-//!   every key (default, unit, range, help, Spring property), raw JSON / `--set`
-//!   input, validation into a typed `sim::Config`, the request-program parser,
-//!   and the presets.
+//!   every key (default, unit, range, help, Spring property, and its label
+//!   and place on the form), raw JSON / `--set` input, validation into a
+//!   typed `sim::Config`, the request-program parser, and the presets (a
+//!   measured experiment's two runs are a `Pair`).
 //! * [`theory`] — closed forms the simulator is tested against and the charts
 //!   overlay: Little's law, Erlang C, closed-loop bounds, capacity ceilings.
 //! * [`fidelity`] — the measured figures of the source articles, with their
 //!   provenance, and the measured-vs-simulated report.
-//! * [`bench`] — the speed benchmarks' workloads and a timing-free runner
+//! * [`bench`](mod@bench) — the speed benchmarks' workloads and a timing-free runner
 //!   shared by `threadlab bench` and the WebAssembly harness.
-//! * [`cli`] — the `threadlab` command line (text like hey's summary, or JSON).
+//! * [`app`] — the playground's logic, native and tested: the page's state
+//!   and its reducer (what the visitor set up, serde for permalinks), the
+//!   form's rules, the messages to and from the worker, a job as a list of
+//!   bounded runs (`app::plan`: one full run per mode and a 25-point sweep),
+//!   a report digested for the page (`app::digest`: what the worker posts),
+//!   capacity ceilings and Little's-law bounds in words (`app::bounds`), and
+//!   which charts show what (`app::charts`).
 //! * [`chart`] — charts as pure functions over plotters' `DrawingBackend`
-//!   (canvas in the browser, SVG in native tests), plus what they draw:
-//!   `chart::view` (a serialisable digest of a `Report`, what the worker
-//!   posts), `chart::plan` (the bounded runs a page needs: one per mode and
-//!   a 25-point sweep) and `chart::theory` (ceilings and Little's-law bounds).
-//! * `ui` (wasm32 only) — the Yew playground: a thin shell over the above.
-//!   A reducer holds the visitor's scenario (serde, for permalinks); jobs go
-//!   to a yew-agent reactor in a Web Worker (`src/bin/threadlab-worker.rs`)
-//!   that runs the core in slices, posts progress and results, and drops a
-//!   job as soon as a newer one arrives (generation ids).
+//!   (canvas in the browser, SVG in native tests): they draw what `app`
+//!   describes.
+//! * [`cli`] — the `threadlab` command line (text like hey's summary, or JSON).
+//! * `ui` (wasm32 only) — the Yew playground: components, the DOM and the
+//!   worker bridge, nothing else. Components render `app`'s state and
+//!   dispatch its actions; jobs go to a yew-agent reactor in a Web Worker
+//!   (`src/bin/threadlab-worker.rs`) that runs `app::job`'s runs in slices,
+//!   posts progress and results, and drops a job as soon as a newer one
+//!   arrives (generation ids).
 //!
 //! ## Invariants
 //! * `sim` depends on nothing but `rand`, `rand_xoshiro`, `libm`, `hdrhistogram`
 //!   and `serde`: no web, DOM, clock, thread or file access. `tests/integration/tidy.rs`
 //!   enforces this by scanning the sources.
-//! * Dependencies point one way: `ui` → `chart` → `fidelity` → `scenario` →
-//!   `sim`; `cli` and `bench` sit beside `chart`. `sim` uses nothing of the
-//!   crate outside itself, `scenario` nothing but `sim` (both checked by
-//!   `tests/integration/tidy.rs`).
+//! * Dependencies point one way: `ui` → `chart` → `app` → `fidelity` →
+//!   `scenario` → `sim`, each layer using only layers to its right and
+//!   `theory` (closed forms, which use nothing); `bench` uses `app`,
+//!   `scenario` and `sim`; `cli` may use everything but `ui`. Until the
+//!   command line moves into a `cli/` folder, `fidelity` and `bench` still
+//!   use `cli`'s exit codes and `Output` (the one exception).
+//!   `tests/integration/tidy.rs` holds this as a table and checks every
+//!   `crate::` and `super::` path against it.
 //! * Same scenario and seed → identical report, natively and in wasm.
 //! * Memory is bounded by concurrency and chart resolution, not request count.
 //! * Every input value is validated once, in `scenario::validate`; the core
@@ -52,9 +63,10 @@
 //! * Deliberately absent: wall-clock timing inside the core, global state,
 //!   panics on user input.
 //! * The page never simulates on its main thread, and every run it asks for
-//!   has an event budget (`chart::plan`); "stopped at budget" is shown.
+//!   has an event budget (`app::plan`); "stopped at budget" is shown.
 #![warn(missing_docs)]
 
+pub mod app;
 pub mod bench;
 pub mod chart;
 pub mod cli;

@@ -1,35 +1,31 @@
-//! The Yew playground (wasm32 only): a thin shell over the core. The page
-//! keeps the visitor's scenario in a reducer (`state`), sends jobs to the
-//! simulation worker (`worker`, a yew-agent reactor in its own Web Worker)
-//! and draws what comes back with the pure chart functions of `crate::chart`
-//! on canvases.
+//! The Yew playground (wasm32 only): components, the DOM and the bridge to
+//! the simulation worker, nothing more. What the page shows and does is
+//! decided in `crate::app` (natively tested); components render its state,
+//! dispatch its actions and draw `crate::chart`s on canvases.
 //!
 //! Components, one per file: `app` (worker provider) → `playground` (layout,
 //! job dispatch) → `presets_picker`, `progress`, `form` → `field`,
-//! `summary`, `measured_panel`, `charts` → `chart_canvas`. The measured
-//! figures come from `crate::fidelity` (the worker builds the rows from its
-//! reports); `preset_pairs` finds each measured variant's partner in the
-//! other mode.
+//! `summary`, `measured_panel`, `charts` → `chart_canvas`. Beside them:
+//! `reducer` (the app's state as a Yew reducer), `worker` (the reactor in
+//! the Web Worker), `codec` (messages as JSON text), `panic` (an error panel).
 
 mod app;
 mod chart_canvas;
 mod charts;
+mod codec;
 mod field;
 mod form;
-mod labels;
 mod measured_panel;
 mod panic;
 mod playground;
-pub mod preset_pairs;
 mod presets_picker;
 mod progress;
-pub mod protocol;
-pub mod state;
+mod reducer;
 mod summary;
-pub mod worker;
+mod worker;
 
 pub use app::App;
-pub use chart_canvas::{ChartCanvas, ChartSpec, draw_on as draw_chart};
+pub use chart_canvas::draw_on as draw_chart;
 pub use measured_panel::MeasuredPanel;
 pub use worker::SimReactor;
 
@@ -52,6 +48,6 @@ pub fn start() {
 pub fn start_worker() {
     console_error_panic_hook::set_once();
     SimReactor::registrar()
-        .encoding::<protocol::JsonCodec>()
+        .encoding::<codec::JsonCodec>()
         .register();
 }

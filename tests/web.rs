@@ -5,11 +5,9 @@
 
 use std::rc::Rc;
 
-use threadlab::chart::view::RunView;
+use threadlab::app::{ChartSpec, Mode, RunView, State};
 use threadlab::scenario::{Draft, validate};
-use threadlab::ui::protocol::MeasuredRow;
-use threadlab::ui::state::UiState;
-use threadlab::ui::{App, ChartSpec, MeasuredPanel};
+use threadlab::ui::{App, MeasuredPanel};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, HtmlElement};
@@ -79,16 +77,15 @@ async fn app_renders_form_presets_and_measured_table() {
 #[yew::component]
 fn PanelWithRows() -> yew::Html {
     let state = yew::use_reducer(|| {
-        let mut s = UiState::default();
-        for (mode, preset) in [("platform", "e2-platform"), ("virtual", "e2-virtual")] {
+        let mut s = State::default();
+        for (mode, preset) in [
+            (Mode::Platform, "e2-platform"),
+            (Mode::Virtual, "e2-virtual"),
+        ] {
             let mut d = threadlab::scenario::preset(preset).unwrap().draft();
             d.set("load.requests", "4000").unwrap();
             let report = threadlab::sim::run(&validate(&d).unwrap());
-            let rows = threadlab::fidelity::rows_for(preset, &report)
-                .iter()
-                .map(MeasuredRow::from_row)
-                .collect();
-            s.results.rows.insert(mode.into(), rows);
+            *s.results.rows.get_mut(mode) = threadlab::fidelity::rows_for(preset, &report);
         }
         s
     });
@@ -121,7 +118,7 @@ fn a_chart_draws_on_a_canvas() {
     d.set("server.threads_max", "20").unwrap();
     d.set("program", "cpu:0.1ms,io:20ms").unwrap();
     let report = threadlab::sim::run(&validate(&d).unwrap());
-    let run = Rc::new(RunView::from_report("platform", &report));
+    let run = Rc::new(RunView::from_report(Mode::Platform, &report));
     let canvas: HtmlCanvasElement = document()
         .create_element("canvas")
         .unwrap()

@@ -1,15 +1,15 @@
 //! Errors by cause, each mode side by side: client timeouts, refused
 //! connections, pool timeouts (HTTP 500), rejected @Async tasks.
 
-use super::style::draw_legend;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use super::format::{thousands, tick};
-use super::style::{GRID, Style, mode_color, mode_label};
-use super::view::RunView;
-use super::{ChartError, Frame, Tooltip, draw_message, err};
+use super::style::{Style, chart_builder, draw_legend, house_mesh, mode_color};
+use super::{ChartError, Frame, Tooltip, draw_message, err, plot_frame};
+use crate::app::RunView;
+use crate::app::format::{thousands, tick};
+use crate::app::modes::label;
 
 /// A cause's name in words.
 pub fn cause_label(cause: &str) -> String {
@@ -61,15 +61,11 @@ pub fn draw_errors<DB: DrawingBackend>(
         .unwrap_or(1) as f64
         * 1.15;
     let n = causes.len() as f64;
-    let mut chart = ChartBuilder::on(area)
-        .margin(style.margin())
-        .x_label_area_size(style.x_label_area())
-        .y_label_area_size(style.y_label_area())
+    let mut chart = chart_builder(area, style)
         .build_cartesian_2d(0f64..n, 0f64..ymax.max(1.0))
         .map_err(err)?;
     let labels = causes.clone();
-    chart
-        .configure_mesh()
+    house_mesh(&mut chart, style, 0.8)
         .x_desc("cause")
         .y_desc("failed requests")
         .x_labels(causes.len() * 2 + 1)
@@ -82,16 +78,12 @@ pub fn draw_errors<DB: DrawingBackend>(
             }
         })
         .y_label_formatter(&|y| tick(*y))
-        .label_style(style.font(0.8))
-        .axis_desc_style(style.font(0.9))
-        .bold_line_style(GRID)
-        .light_line_style(WHITE)
         .disable_x_mesh()
         .draw()
         .map_err(err)?;
     let width = 0.8 / runs.len() as f64;
     for (j, r) in runs.iter().enumerate() {
-        let c = mode_color(&r.mode);
+        let c = mode_color(r.mode);
         let bars: Vec<(f64, f64)> = causes
             .iter()
             .enumerate()
@@ -103,7 +95,7 @@ pub fn draw_errors<DB: DrawingBackend>(
                     .map(|&(x, y)| Rectangle::new([(x, 0.0), (x + width * 0.95, y)], c.filled())),
             )
             .map_err(err)?
-            .label(mode_label(&r.mode))
+            .label(label(r.mode))
             .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 14, y + 5)], c.filled()));
         chart
             .draw_series(bars.iter().filter(|b| b.1 > 0.0).map(|&(x, y)| {
@@ -116,12 +108,7 @@ pub fn draw_errors<DB: DrawingBackend>(
             .map_err(err)?;
     }
     draw_legend(&mut chart, style, SeriesLabelPosition::UpperRight, 0.8)?;
-    Ok(Frame::between(
-        chart.backend_coord(&(0.0, ymax)),
-        chart.backend_coord(&(n, 0.0)),
-        (0.0, n),
-        false,
-    ))
+    Ok(plot_frame(&chart, (0.0, n), ymax, false))
 }
 
 /// The counts of the cause under `x`.
@@ -135,9 +122,9 @@ pub fn errors_tooltip(runs: &[&RunView], x: f64) -> Option<Tooltip> {
             .map(|r| {
                 format!(
                     "{}: {} of {} requests",
-                    mode_label(&r.mode),
+                    label(r.mode),
                     thousands(count(r, cause) as f64, 0),
-                    thousands((r.completed + r.failures_total()) as f64, 0)
+                    thousands(r.finished as f64, 0)
                 )
             })
             .collect(),

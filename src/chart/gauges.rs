@@ -1,16 +1,17 @@
 //! Utilisation over time (busy threads, carriers, pinned carriers, pool
 //! waiters, queues, cores) for one run, and memory over time for both.
 
-use super::style::draw_guide;
-use super::style::draw_legend;
-use super::style::draw_mesh;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::format::{sig, thousands, tick};
-use super::style::{MEASURED, SERIES, Style, mode_color, mode_label};
-use super::view::{RunView, UTILISATION_GAUGES};
-use super::{ChartError, Frame, Tooltip, draw_message, err, nearest};
+use super::style::{
+    MEASURED, SERIES, Style, chart_builder, draw_guide, draw_legend, draw_mesh, mode_color,
+};
+use super::{ChartError, Frame, Tooltip, draw_message, err, plot_frame};
+use crate::app::digest::UTILISATION_GAUGES;
+use crate::app::format::{sig, thousands, tick};
+use crate::app::modes::label;
+use crate::app::{RunView, nearest};
 
 fn end_t(r: &RunView) -> f64 {
     let t = &r.series.t_s;
@@ -19,23 +20,6 @@ fn end_t(r: &RunView) -> f64 {
         [a] => *a,
         [] => 0.0,
     }
-}
-
-fn frame<DB: DrawingBackend>(
-    chart: &ChartContext<
-        '_,
-        DB,
-        Cartesian2d<plotters::coord::types::RangedCoordf64, plotters::coord::types::RangedCoordf64>,
-    >,
-    t1: f64,
-    ymax: f64,
-) -> Frame {
-    Frame::between(
-        chart.backend_coord(&(0.0, ymax)),
-        chart.backend_coord(&(t1, 0.0)),
-        (0.0, t1),
-        false,
-    )
 }
 
 /// Draws the gauges of one run.
@@ -62,10 +46,7 @@ pub fn draw_utilisation<DB: DrawingBackend>(
             * 1.12
     };
     let (ymax, qmax) = (peak(false).max(1.0), peak(true).max(1.0));
-    let mut chart = ChartBuilder::on(area)
-        .margin(style.margin())
-        .x_label_area_size(style.x_label_area())
-        .y_label_area_size(style.y_label_area())
+    let mut chart = chart_builder(area, style)
         .right_y_label_area_size(style.y_label_area())
         .build_cartesian_2d(0f64..t1, 0f64..ymax)
         .map_err(err)?
@@ -92,12 +73,7 @@ pub fn draw_utilisation<DB: DrawingBackend>(
         let pts: Vec<(f64, f64)> = s.t_s.iter().copied().zip(super::smooth(v, w)).collect();
         if is_queue(name) {
             chart
-                .draw_secondary_series(DashedLineSeries::new(
-                    pts,
-                    style.px(7.0),
-                    style.px(3.0),
-                    c.stroke_width(style.line(2.0)),
-                ))
+                .draw_secondary_series(style.dashed(pts, &c, (7.0, 3.0, 2.0)))
                 .map_err(err)?
                 .label(format!("{label} (right)"))
                 .legend(move |(x, y)| {
@@ -114,12 +90,7 @@ pub fn draw_utilisation<DB: DrawingBackend>(
         }
     }
     draw_legend(&mut chart, style, SeriesLabelPosition::UpperRight, 0.75)?;
-    Ok(Frame::between(
-        chart.borrow_secondary().backend_coord(&(0.0, qmax)),
-        chart.borrow_secondary().backend_coord(&(t1, 0.0)),
-        (0.0, t1),
-        false,
-    ))
+    Ok(plot_frame(chart.borrow_secondary(), (0.0, t1), qmax, false))
 }
 
 /// Gauges that count waiting work (drawn on the right axis).
@@ -144,7 +115,7 @@ pub fn utilisation_tooltip(run: &RunView, t: f64) -> Option<Tooltip> {
         })
         .collect();
     Some(Tooltip {
-        title: format!("{}, t = {:.2} s", mode_label(&run.mode), s.t_s[i]),
+        title: format!("{}, t = {:.2} s", label(run.mode), s.t_s[i]),
         lines,
     })
 }
@@ -167,10 +138,7 @@ pub fn draw_memory<DB: DrawingBackend>(
         .fold(0.0f64, |a, b| a.max(*b));
     let show_limit = limit_mb > 0.0 && limit_mb < peak * 4.0;
     let ymax = (if show_limit { peak.max(limit_mb) } else { peak } * 1.12).max(1.0);
-    let mut chart = ChartBuilder::on(area)
-        .margin(style.margin())
-        .x_label_area_size(style.x_label_area())
-        .y_label_area_size(style.y_label_area())
+    let mut chart = chart_builder(area, style)
         .build_cartesian_2d(0f64..t1, 0f64..ymax)
         .map_err(err)?;
     draw_mesh(
@@ -189,7 +157,7 @@ pub fn draw_memory<DB: DrawingBackend>(
         )?;
     }
     for r in runs {
-        let c = mode_color(&r.mode);
+        let c = mode_color(r.mode);
         let pts: Vec<(f64, f64)> = r
             .series
             .t_s
@@ -205,13 +173,13 @@ pub fn draw_memory<DB: DrawingBackend>(
             .map_err(err)?
             .label(format!(
                 "{} (peak {} MB)",
-                mode_label(&r.mode),
+                label(r.mode),
                 thousands(r.peak_memory_mb, 0)
             ))
             .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], c.stroke_width(3)));
     }
     draw_legend(&mut chart, style, SeriesLabelPosition::LowerRight, 0.8)?;
-    Ok(frame(&chart, t1, ymax))
+    Ok(plot_frame(&chart, (0.0, t1), ymax, false))
 }
 
 /// Memory of each run at time `t` (s).
@@ -221,11 +189,11 @@ pub fn memory_tooltip(runs: &[&RunView], t: f64) -> Option<Tooltip> {
         .filter_map(|r| {
             let i = nearest(&r.series.t_s, t, false)?;
             if t > end_t(r) {
-                return Some(format!("{}: run over", mode_label(&r.mode)));
+                return Some(format!("{}: run over", label(r.mode)));
             }
             Some(format!(
                 "{}: {} MB",
-                mode_label(&r.mode),
+                label(r.mode),
                 thousands(*r.series.memory_mb.get(i)?, 0)
             ))
         })

@@ -1,14 +1,14 @@
 //! The latency histogram of each run: share of responses per log-spaced bin,
 //! drawn as outlined steps so both modes stay visible where they overlap.
 
-use super::style::draw_legend;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::format::{ms, tick};
-use super::style::{GRID, Style, mode_color, mode_label};
-use super::view::RunView;
-use super::{ChartError, Frame, Tooltip, draw_message, err};
+use super::style::{Style, chart_builder, draw_legend, house_mesh, mode_color};
+use super::{ChartError, Frame, Tooltip, draw_message, err, plot_frame};
+use crate::app::RunView;
+use crate::app::format::{ms, tick};
+use crate::app::modes::{Mode, label};
 
 /// (from ms, to ms, share %).
 type Bin = (f64, f64, f64);
@@ -31,9 +31,9 @@ pub fn draw_histogram<DB: DrawingBackend>(
     style: &Style,
     runs: &[&RunView],
 ) -> Result<Frame, ChartError> {
-    let all: Vec<(String, Vec<Bin>)> = runs
+    let all: Vec<(Mode, Vec<Bin>)> = runs
         .iter()
-        .map(|r| (r.mode.clone(), shares(r)))
+        .map(|r| (r.mode, shares(r)))
         .filter(|(_, s)| !s.is_empty())
         .collect();
     // Only the bins that hold something set the range.
@@ -50,27 +50,19 @@ pub fn draw_histogram<DB: DrawingBackend>(
     area.fill(&WHITE).map_err(err)?;
     let (x0, x1) = (x0 / 1.3, x1 * 1.3);
     let ymax = ymax * 1.15;
-    let mut chart = ChartBuilder::on(area)
-        .margin(style.margin())
-        .x_label_area_size(style.x_label_area())
-        .y_label_area_size(style.y_label_area())
+    let mut chart = chart_builder(area, style)
         .build_cartesian_2d((x0..x1).log_scale(), 0f64..ymax)
         .map_err(err)?;
-    chart
-        .configure_mesh()
+    house_mesh(&mut chart, style, 0.85)
         .x_desc("latency (ms, log scale)")
         .x_labels(5)
         .y_desc("share of responses (%)")
         .x_label_formatter(&|x| tick(*x))
         .y_label_formatter(&|y| tick(*y))
-        .label_style(style.font(0.85))
-        .axis_desc_style(style.font(0.9))
-        .bold_line_style(GRID)
-        .light_line_style(WHITE)
         .draw()
         .map_err(err)?;
     for (mode, bins) in &all {
-        let c = mode_color(mode);
+        let c = mode_color(*mode);
         chart
             .draw_series(
                 bins.iter()
@@ -78,7 +70,7 @@ pub fn draw_histogram<DB: DrawingBackend>(
                     .map(|&(a, b, p)| Rectangle::new([(a, 0.0), (b, p)], c.mix(0.35).filled())),
             )
             .map_err(err)?
-            .label(mode_label(mode))
+            .label(label(*mode))
             .legend(move |(x, y)| {
                 Rectangle::new([(x, y - 5), (x + 14, y + 5)], c.mix(0.6).filled())
             });
@@ -89,12 +81,7 @@ pub fn draw_histogram<DB: DrawingBackend>(
             .map_err(err)?;
     }
     draw_legend(&mut chart, style, SeriesLabelPosition::UpperRight, 0.8)?;
-    Ok(Frame::between(
-        chart.backend_coord(&(x0, ymax)),
-        chart.backend_coord(&(x1, 0.0)),
-        (x0, x1),
-        true,
-    ))
+    Ok(plot_frame(&chart, (x0, x1), ymax, true))
 }
 
 /// Each run's bin at latency `x` (ms).
@@ -105,7 +92,7 @@ pub fn histogram_tooltip(runs: &[&RunView], x: f64) -> Option<Tooltip> {
             let (a, b, p) = shares(r).into_iter().find(|b| b.0 <= x && x < b.1)?;
             Some(format!(
                 "{}: {:.1} % in {} – {}",
-                mode_label(&r.mode),
+                label(r.mode),
                 p,
                 ms(a),
                 ms(b)

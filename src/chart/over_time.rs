@@ -1,27 +1,17 @@
 //! Throughput and latency over the time of one run, both server modes on one
 //! time axis, with the lowest capacity ceiling and measured figures as lines.
 
-use super::style::draw_guide;
-use super::style::draw_legend;
-use super::style::draw_mesh;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::format::{ms, thousands};
-use super::style::{MEASURED, Style, mode_color, mode_label};
-use super::sweep::Marker;
-use super::theory::Theory;
-use super::view::RunView;
-use super::{ChartError, Frame, Tooltip, draw_message, err, nearest};
-
-/// Which quantity over time.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub enum TimeMetric {
-    /// Requests per second.
-    Throughput,
-    /// Mean and p99 latency.
-    Latency,
-}
+use super::style::{
+    MEASURED, Style, chart_builder, draw_guide, draw_legend, draw_mesh, mode_color,
+};
+use super::{ChartError, Frame, Tooltip, draw_message, err, plot_frame};
+use crate::app::format::{ms, thousands};
+use crate::app::modes::label;
+use crate::app::{Bounds, Marker, RunView, TimeMetric, nearest};
+use crate::scenario::mode_word;
 
 fn max_t(runs: &[&RunView]) -> f64 {
     runs.iter()
@@ -41,7 +31,7 @@ pub fn draw_over_time<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     style: &Style,
     runs: &[&RunView],
-    theory: &[Theory],
+    bounds: &[Bounds],
     measured: &[Marker],
     metric: TimeMetric,
 ) -> Result<Frame, ChartError> {
@@ -66,7 +56,7 @@ pub fn draw_over_time<DB: DrawingBackend>(
         .chain(measured.iter().map(|m| m.y))
         .fold(0.0f64, f64::max);
     if metric == TimeMetric::Throughput {
-        for t in theory {
+        for t in bounds {
             if t.max_rps() < ymax * 1.6 {
                 ymax = ymax.max(t.max_rps());
             }
@@ -77,34 +67,26 @@ pub fn draw_over_time<DB: DrawingBackend>(
         TimeMetric::Throughput => "throughput (req/s)",
         TimeMetric::Latency => "latency (ms): mean solid, p99 dashed",
     };
-    let mut chart = ChartBuilder::on(area)
-        .margin(style.margin())
-        .x_label_area_size(style.x_label_area())
-        .y_label_area_size(style.y_label_area())
+    let mut chart = chart_builder(area, style)
         .build_cartesian_2d(0f64..t1, 0f64..ymax)
         .map_err(err)?;
     draw_mesh(&mut chart, style, "simulated time (s)", y_desc)?;
     if metric == TimeMetric::Throughput {
-        for t in theory.iter().filter(|t| t.max_rps() < ymax) {
+        for t in bounds.iter().filter(|t| t.max_rps() < ymax) {
             let y = t.max_rps();
             draw_guide(
                 &mut chart,
                 style,
                 vec![(0.0, y), (t1, y)],
-                mode_color(&t.mode).mix(0.55),
-                format!("ceiling, {}: {} req/s", t.mode, thousands(y, 0)),
+                mode_color(t.mode).mix(0.55),
+                format!("ceiling, {}: {} req/s", mode_word(t.mode), thousands(y, 0)),
             )?;
         }
     }
     for m in measured {
-        let c = mode_color(&m.mode);
+        let c = mode_color(m.mode);
         chart
-            .draw_series(DashedLineSeries::new(
-                [(0.0, m.y), (t1, m.y)],
-                style.px(2.0),
-                style.px(3.0),
-                MEASURED.stroke_width(style.line(2.0)),
-            ))
+            .draw_series(style.dashed([(0.0, m.y), (t1, m.y)], &MEASURED, (2.0, 3.0, 2.0)))
             .map_err(err)?
             .label(m.label.clone())
             .legend(move |(x, y)| {
@@ -114,36 +96,26 @@ pub fn draw_over_time<DB: DrawingBackend>(
             });
     }
     for r in runs {
-        let c = mode_color(&r.mode);
+        let c = mode_color(r.mode);
         for (i, ys) in series(r).into_iter().enumerate() {
             let pts: Vec<(f64, f64)> = r.series.t_s.iter().copied().zip(ys).collect();
             if i == 0 {
                 chart
                     .draw_series(LineSeries::new(pts, c.stroke_width(style.line(2.5))))
                     .map_err(err)?
-                    .label(mode_label(&r.mode))
+                    .label(label(r.mode))
                     .legend(move |(x, y)| {
                         PathElement::new(vec![(x, y), (x + 18, y)], c.stroke_width(3))
                     });
             } else {
                 chart
-                    .draw_series(DashedLineSeries::new(
-                        pts,
-                        style.px(8.0),
-                        style.px(4.0),
-                        c.stroke_width(style.line(1.5)),
-                    ))
+                    .draw_series(style.dashed(pts, &c, (8.0, 4.0, 1.5)))
                     .map_err(err)?;
             }
         }
     }
     draw_legend(&mut chart, style, SeriesLabelPosition::UpperRight, 0.8)?;
-    Ok(Frame::between(
-        chart.backend_coord(&(0.0, ymax)),
-        chart.backend_coord(&(t1, 0.0)),
-        (0.0, t1),
-        false,
-    ))
+    Ok(plot_frame(&chart, (0.0, t1), ymax, false))
 }
 
 /// Each run's values in the bucket nearest to time `t` (s).
@@ -155,18 +127,18 @@ pub fn over_time_tooltip(runs: &[&RunView], metric: TimeMetric, t: f64) -> Optio
             continue;
         };
         if t > s.t_s[i] + bucket(r) * 1.5 {
-            lines.push(format!("{}: run over", mode_label(&r.mode)));
+            lines.push(format!("{}: run over", label(r.mode)));
             continue;
         }
         lines.push(match metric {
             TimeMetric::Throughput => format!(
                 "{}: {} req/s",
-                mode_label(&r.mode),
+                label(r.mode),
                 thousands(s.throughput_rps[i], 0)
             ),
             TimeMetric::Latency => format!(
                 "{}: mean {}, p99 {}",
-                mode_label(&r.mode),
+                label(r.mode),
                 ms(s.latency_mean_ms[i]),
                 ms(s.latency_p99_ms[i])
             ),

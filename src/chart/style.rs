@@ -1,8 +1,14 @@
 //! Colours, fonts and line widths shared by every chart, scaled for the
 //! device (pixel ratio) and the room (a projector gets larger text).
 
+use plotters::chart::MeshStyle;
+use plotters::coord::Shift;
+use plotters::coord::ranged1d::ValueFormatter;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+use crate::app::Mode;
+use crate::app::format::tick;
 
 /// Platform threads: a warm orange.
 pub const PLATFORM: RGBColor = RGBColor(214, 96, 13);
@@ -66,6 +72,26 @@ impl Style {
         (css_px * self.scale).round() as i32
     }
 
+    /// A dashed line through `pts` in `color`; `dash`, `gap` and `width`
+    /// are CSS pixels.
+    pub fn dashed<I>(
+        &self,
+        pts: I,
+        color: &impl Color,
+        (dash, gap, width): (f64, f64, f64),
+    ) -> DashedLineSeries<I::IntoIter, i32>
+    where
+        I: IntoIterator<Item = (f64, f64)>,
+        I::IntoIter: Clone,
+    {
+        DashedLineSeries::new(
+            pts,
+            self.px(dash),
+            self.px(gap),
+            color.stroke_width(self.line(width)),
+        )
+    }
+
     /// Space for x-axis labels and tick labels.
     pub fn x_label_area(&self) -> u32 {
         (self.font_px * 3.2) as u32
@@ -82,18 +108,45 @@ impl Style {
     }
 }
 
-/// The colour of a server mode (`platform` or `virtual`).
-pub fn mode_color(mode: &str) -> RGBColor {
-    if mode == "virtual" { VIRTUAL } else { PLATFORM }
+/// The colour of a server mode.
+pub fn mode_color(mode: Mode) -> RGBColor {
+    match mode {
+        Mode::Platform => PLATFORM,
+        Mode::Virtual => VIRTUAL,
+    }
 }
 
-/// The legend name of a server mode.
-pub fn mode_label(mode: &str) -> &'static str {
-    if mode == "virtual" {
-        "virtual threads"
-    } else {
-        "platform threads"
-    }
+/// A chart builder on `area` with the house margin and label areas.
+pub(crate) fn chart_builder<'a, 'b, DB: DrawingBackend>(
+    area: &'a DrawingArea<DB, Shift>,
+    style: &Style,
+) -> ChartBuilder<'a, 'b, DB> {
+    let mut builder = ChartBuilder::on(area);
+    builder
+        .margin(style.margin())
+        .x_label_area_size(style.x_label_area())
+        .y_label_area_size(style.y_label_area());
+    builder
+}
+
+/// The grid and axes in the house style, tick labels `tick_rel` times the
+/// base size; the caller adds the descriptions and draws it.
+pub(crate) fn house_mesh<'a, 'b, DB, X, Y>(
+    chart: &'b mut ChartContext<'a, DB, Cartesian2d<X, Y>>,
+    style: &Style,
+    tick_rel: f64,
+) -> MeshStyle<'a, 'b, X, Y, DB>
+where
+    DB: DrawingBackend,
+    X: Ranged<ValueType = f64> + ValueFormatter<f64>,
+    Y: Ranged<ValueType = f64> + ValueFormatter<f64>,
+{
+    let mut mesh = chart.configure_mesh();
+    mesh.label_style(style.font(tick_rel))
+        .axis_desc_style(style.font(0.9))
+        .bold_line_style(GRID)
+        .light_line_style(WHITE);
+    mesh
 }
 
 /// Draws the grid and the axes' labels in the house style (tick labels
@@ -106,19 +159,14 @@ pub(crate) fn draw_mesh<DB, X, Y>(
 ) -> Result<(), super::ChartError>
 where
     DB: DrawingBackend,
-    X: Ranged<ValueType = f64> + plotters::coord::ranged1d::ValueFormatter<f64>,
-    Y: Ranged<ValueType = f64> + plotters::coord::ranged1d::ValueFormatter<f64>,
+    X: Ranged<ValueType = f64> + ValueFormatter<f64>,
+    Y: Ranged<ValueType = f64> + ValueFormatter<f64>,
 {
-    chart
-        .configure_mesh()
+    house_mesh(chart, style, 0.85)
         .x_desc(x_desc)
         .y_desc(y_desc)
-        .x_label_formatter(&|x| super::format::tick(*x))
-        .y_label_formatter(&|y| super::format::tick(*y))
-        .label_style(style.font(0.85))
-        .axis_desc_style(style.font(0.9))
-        .bold_line_style(GRID)
-        .light_line_style(WHITE)
+        .x_label_formatter(&|x| tick(*x))
+        .y_label_formatter(&|y| tick(*y))
         .draw()
         .map_err(super::err)
 }
@@ -156,12 +204,7 @@ where
     Y: Ranged<ValueType = f64>,
 {
     chart
-        .draw_series(DashedLineSeries::new(
-            pts,
-            style.px(6.0),
-            style.px(4.0),
-            color.stroke_width(style.line(1.5)),
-        ))
+        .draw_series(style.dashed(pts, &color, (6.0, 4.0, 1.5)))
         .map_err(super::err)?
         .label(label)
         .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], color.stroke_width(2)));

@@ -1,17 +1,18 @@
 //! Every chart drawn into an SVG string: axis labels, legends and data paths
-//! must be there; hover mapping and formatting behave.
+//! must be there; hover mapping behaves.
 
 use plotters::prelude::*;
 use plotters_svg::SVGBackend;
 
-use super::plan::{SweepAxis, fill_order, single, sweep_point, sweep_points};
-use super::theory::Theory;
-use super::view::{RunView, SweepPoint};
 use super::*;
-use crate::scenario::{Draft, preset, validate};
+use crate::app::plan::single;
+use crate::app::{
+    Bounds, Marker, Mode, SweepAxis, SweepChart, SweepMetric, SweepPoint, TimeMetric, nearest,
+};
+use crate::scenario::{Draft, validate};
 use crate::sim::run;
 
-fn small(mode: &str) -> (RunView, Theory) {
+fn small(mode: Mode) -> (RunView, Bounds) {
     let mut d = Draft::new();
     for (k, v) in [
         ("load.concurrency", "300"),
@@ -24,7 +25,7 @@ fn small(mode: &str) -> (RunView, Theory) {
         d.set(k, v).unwrap();
     }
     let cfg = validate(&single(&d, mode)).unwrap();
-    (RunView::from_report(mode, &run(&cfg)), Theory::of(&cfg))
+    (RunView::from_report(mode, &run(&cfg)), Bounds::of(&cfg))
 }
 
 fn svg(
@@ -41,8 +42,8 @@ fn svg(
 }
 
 fn sweep_chart() -> SweepChart {
-    let (p, tp) = small("platform");
-    let (v, tv) = small("virtual");
+    let (p, tp) = small(Mode::Platform);
+    let (v, tv) = small(Mode::Virtual);
     let pts = |r: &RunView| {
         vec![
             SweepPoint {
@@ -63,10 +64,10 @@ fn sweep_chart() -> SweepChart {
     };
     SweepChart {
         axis_label: SweepAxis::Concurrency.label().into(),
-        curves: vec![("platform".into(), pts(&p)), ("virtual".into(), pts(&v))],
-        theory: vec![tp, tv],
+        curves: vec![(Mode::Platform, pts(&p)), (Mode::Virtual, pts(&v))],
+        bounds: vec![tp, tv],
         markers: vec![Marker {
-            mode: "virtual".into(),
+            mode: Mode::Virtual,
             x: 300.0,
             y: 5000.0,
             label: "measured 5,000 req/s".into(),
@@ -103,8 +104,8 @@ fn sweep_charts_have_axes_legend_theory_and_markers() {
 
 #[test]
 fn run_charts_draw_their_data() {
-    let (p, tp) = small("platform");
-    let (v, tv) = small("virtual");
+    let (p, tp) = small(Mode::Platform);
+    let (v, tv) = small(Mode::Virtual);
     let runs = [&p, &v];
     let theory = [tp, tv];
     let st = Style::default();
@@ -134,7 +135,7 @@ fn run_charts_draw_their_data() {
 
 #[test]
 fn errors_chart_names_causes() {
-    let (mut p, _) = small("platform");
+    let (mut p, _) = small(Mode::Platform);
     p.failures = vec![("client_timeout".into(), 12), ("pool_timeout".into(), 3)];
     let (s, f) = svg(|a| draw_errors(a, &Style::default(), &[&p]));
     assert!(s.contains("client timeout") && s.contains("DB pool timeout"));
@@ -159,36 +160,6 @@ fn frame_maps_pixels_back_to_data() {
 }
 
 #[test]
-fn theory_of_e2_names_the_ceilings() {
-    let d = preset("e2-platform").unwrap().draft();
-    let t = Theory::of(&validate(&d).unwrap());
-    assert_eq!(t.ceilings[0].resource, "threads");
-    assert!(t.service_ms > 50.0 && t.service_ms < 60.0);
-    assert!((t.max_rps() - 100.0 / t.service_ms * 1000.0).abs() < 1e-6);
-    assert!((t.latency_bound_ms(2000.0) - 2000.0 / t.max_rps() * 1000.0).abs() < 1e-6);
-    assert!((t.latency_bound_ms(1.0) - t.service_ms).abs() < 1e-9);
-    let v = Theory::of(&validate(&single(&d, "virtual")).unwrap());
-    assert_eq!(v.ceilings[0].resource, "cpu");
-}
-
-#[test]
-fn plans_are_bounded_and_include_the_scenario() {
-    let d = preset("e2-platform").unwrap().draft();
-    let (axis, xs) = sweep_points(&d);
-    assert_eq!(axis, SweepAxis::Concurrency);
-    assert!(xs.len() >= 20 && xs.contains(&2000.0) && xs[0] == 1.0);
-    let p = sweep_point(&d, "virtual", axis, 2000.0);
-    let cfg = validate(&p).unwrap();
-    assert_eq!(cfg.limits.max_events, super::plan::SWEEP_MAX_EVENTS);
-    let s = validate(&single(&d, "platform")).unwrap();
-    assert_eq!(s.limits.max_events, super::plan::SINGLE_MAX_EVENTS);
-    let mut o = fill_order(25);
-    assert_eq!(o[..2], [0, 24]);
-    o.sort();
-    assert_eq!(o, (0..25).collect::<Vec<_>>());
-}
-
-#[test]
 fn smoothing_keeps_length_and_mean() {
     let v = [0.0, 10.0, 0.0, 10.0, 0.0, 10.0];
     let s = smooth(&v, 3);
@@ -198,11 +169,30 @@ fn smoothing_keeps_length_and_mean() {
 }
 
 #[test]
-fn numbers_read_well() {
-    assert_eq!(format::thousands(1877.2105, 2), "1,877.21");
-    assert_eq!(format::thousands(12773.137, 2), "12,773.14");
-    assert_eq!(format::sig(0.0532), "0.0532");
-    assert_eq!(format::ms(1050.8), "1.05 s");
-    assert_eq!(format::tick(20000.0), "20k");
-    assert_eq!(format::pct_diff(110.0, 100.0), "+10.0 %");
+fn every_chart_of_the_page_draws_and_answers_the_pointer() {
+    use crate::app::charts::charts;
+    use crate::app::job::run_blocking;
+    use crate::app::{Action, State};
+    let mut s = State::default();
+    let mut job = s.job();
+    for m in &mut job.modes {
+        m.draft.set("load.concurrency", "40").unwrap();
+        m.draft.set("load.requests", "400").unwrap();
+    }
+    for m in run_blocking(&job) {
+        s.reduce(Action::Worker(Box::new(m)));
+    }
+    let all = charts(&s);
+    assert_eq!(all.len(), 11);
+    for c in all {
+        let (out, frame) = svg(|a| draw(a, &Style::default(), &c.spec));
+        if c.id == "chart-errors" {
+            // Nothing failed in this scenario, and the chart says so.
+            assert!(out.contains("no errors"), "{out}");
+            continue;
+        }
+        assert!(frame.px_right > frame.px_left, "{} draws data", c.id);
+        let middle = (frame.x_min + frame.x_max) / 2.0;
+        assert!(tooltip(&c.spec, middle).is_some(), "{} has a tooltip", c.id);
+    }
 }

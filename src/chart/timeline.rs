@@ -3,13 +3,15 @@
 //! pinned or idle — one lane per thread.
 
 use plotters::coord::Shift;
+use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use super::format::tick;
-use super::style::{GRID, MUTED, Style};
-use super::view::{LANE_STATES, RunView};
+use super::style::{MUTED, Style, chart_builder, house_mesh};
 use super::{ChartError, Frame, Tooltip, draw_message, err};
+use crate::app::RunView;
+use crate::app::digest::LANE_STATES;
+use crate::app::format::tick;
 
 /// The colour of a lane state (index into [`LANE_STATES`]).
 pub fn state_color(state: u8) -> RGBColor {
@@ -23,7 +25,10 @@ pub fn state_color(state: u8) -> RGBColor {
     }
 }
 
-/// Draws one run's timeline.
+type LaneChart<'a, DB> = ChartContext<'a, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
+
+/// Draws one run's timeline: a legend of the states it uses above, one lane
+/// per thread below.
 pub fn draw_timeline<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     style: &Style,
@@ -35,60 +40,14 @@ pub fn draw_timeline<DB: DrawingBackend>(
         return draw_message(area, style, "no threads recorded in the window");
     }
     area.fill(&WHITE).map_err(err)?;
-    // Only the states this timeline uses get a legend entry.
-    let mut used = [false; 6];
-    for s in &tl.segments {
-        used[(s.1 as usize).min(5)] = true;
-    }
     let legend_h = (style.font_px * 1.8) as u32;
     let (legend, body) = area.split_vertically(legend_h);
-    let mut x = style.px(8.0);
-    for (i, (name, _)) in LANE_STATES.iter().enumerate() {
-        if !used[i] {
-            continue;
-        }
-        let sq = (style.font_px * 0.8) as i32;
-        let y = legend_h as i32 / 2;
-        legend
-            .draw(&Rectangle::new(
-                [(x, y - sq / 2), (x + sq, y + sq / 2)],
-                state_color(i as u8).filled(),
-            ))
-            .map_err(err)?;
-        x += sq + style.px(4.0);
-        legend
-            .draw(&Text::new(
-                name.to_string(),
-                (x, y),
-                style.font(0.8).pos(Pos::new(HPos::Left, VPos::Center)),
-            ))
-            .map_err(err)?;
-        x += (name.len() as f64 * style.font_px * 0.55) as i32 + style.px(14.0);
-    }
-    let mut chart = ChartBuilder::on(&body)
-        .margin(style.margin())
-        .x_label_area_size(style.x_label_area())
+    draw_state_legend(&legend, style, run)?;
+    let mut chart = chart_builder(&body, style)
         .y_label_area_size((style.font_px * 9.0) as u32)
         .build_cartesian_2d(tl.start_ms..tl.end_ms, 0f64..lanes as f64)
         .map_err(err)?;
-    let step = (lanes as f64 / 12.0).ceil().max(1.0) as usize;
-    chart
-        .configure_mesh()
-        .x_desc("simulated time (ms)")
-        .y_desc(if tl.carriers {
-            "carrier threads"
-        } else {
-            "Tomcat threads"
-        })
-        .x_label_formatter(&|x| tick(*x))
-        .y_labels(0)
-        .label_style(style.font(0.75))
-        .axis_desc_style(style.font(0.9))
-        .bold_line_style(GRID)
-        .light_line_style(WHITE)
-        .disable_y_mesh()
-        .draw()
-        .map_err(err)?;
+    draw_lane_mesh(&mut chart, style, tl.carriers)?;
     chart
         .draw_series(tl.segments.iter().map(|&(lane, state, from, to)| {
             let y = lane as f64;
@@ -98,21 +57,7 @@ pub fn draw_timeline<DB: DrawingBackend>(
             )
         }))
         .map_err(err)?;
-    // Lane names at the middle of their lanes, left of the plot.
-    for (i, name) in tl
-        .lanes
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| i.is_multiple_of(step))
-    {
-        let (px, py) = chart.backend_coord(&(tl.start_ms, i as f64 + 0.5));
-        body.draw(&Text::new(
-            short_name(name),
-            (px - style.px(6.0), py - legend_h as i32),
-            style.font(0.75).pos(Pos::new(HPos::Right, VPos::Center)),
-        ))
-        .map_err(err)?;
-    }
+    draw_lane_names(&chart, &body, style, run, legend_h as i32)?;
     if tl.truncated {
         chart
             .draw_series(std::iter::once(Text::new(
@@ -138,6 +83,82 @@ pub fn draw_timeline<DB: DrawingBackend>(
     })
 }
 
+/// A coloured square and a name for each state the timeline uses, in a row.
+fn draw_state_legend<DB: DrawingBackend>(
+    legend: &DrawingArea<DB, Shift>,
+    style: &Style,
+    run: &RunView,
+) -> Result<(), ChartError> {
+    let mut used = [false; LANE_STATES.len()];
+    for s in &run.timeline.segments {
+        used[(s.1 as usize).min(LANE_STATES.len() - 1)] = true;
+    }
+    let y = legend.dim_in_pixel().1 as i32 / 2;
+    let sq = (style.font_px * 0.8) as i32;
+    let mut x = style.px(8.0);
+    for (i, (name, _)) in LANE_STATES.iter().enumerate().filter(|(i, _)| used[*i]) {
+        legend
+            .draw(&Rectangle::new(
+                [(x, y - sq / 2), (x + sq, y + sq / 2)],
+                state_color(i as u8).filled(),
+            ))
+            .map_err(err)?;
+        x += sq + style.px(4.0);
+        legend
+            .draw(&Text::new(
+                name.to_string(),
+                (x, y),
+                style.font(0.8).pos(Pos::new(HPos::Left, VPos::Center)),
+            ))
+            .map_err(err)?;
+        x += (name.len() as f64 * style.font_px * 0.55) as i32 + style.px(14.0);
+    }
+    Ok(())
+}
+
+/// The time axis and the lanes' description (no horizontal grid).
+fn draw_lane_mesh<DB: DrawingBackend>(
+    chart: &mut LaneChart<'_, DB>,
+    style: &Style,
+    carriers: bool,
+) -> Result<(), ChartError> {
+    house_mesh(chart, style, 0.75)
+        .x_desc("simulated time (ms)")
+        .y_desc(if carriers {
+            "carrier threads"
+        } else {
+            "Tomcat threads"
+        })
+        .x_label_formatter(&|x| tick(*x))
+        .y_labels(0)
+        .disable_y_mesh()
+        .draw()
+        .map_err(err)
+}
+
+/// Lane names at the middle of their lanes, left of the plot: about a dozen,
+/// evenly spread.
+fn draw_lane_names<DB: DrawingBackend>(
+    chart: &LaneChart<'_, DB>,
+    body: &DrawingArea<DB, Shift>,
+    style: &Style,
+    run: &RunView,
+    legend_h: i32,
+) -> Result<(), ChartError> {
+    let tl = &run.timeline;
+    let step = (tl.lanes.len() as f64 / 12.0).ceil().max(1.0) as usize;
+    for (i, name) in tl.lanes.iter().enumerate().step_by(step) {
+        let (px, py) = chart.backend_coord(&(tl.start_ms, i as f64 + 0.5));
+        body.draw(&Text::new(
+            short_name(name),
+            (px - style.px(6.0), py - legend_h),
+            style.font(0.75).pos(Pos::new(HPos::Right, VPos::Center)),
+        ))
+        .map_err(err)?;
+    }
+    Ok(())
+}
+
 /// `http-nio-8080-exec-12` → `exec-12`; `ForkJoinPool-1-worker-3` → `worker-3`.
 fn short_name(name: &str) -> String {
     let parts: Vec<&str> = name.rsplitn(3, '-').collect();
@@ -154,10 +175,10 @@ pub fn timeline_tooltip(run: &RunView, t: f64) -> Option<Tooltip> {
     if tl.lanes.is_empty() {
         return None;
     }
-    let mut counts = [0usize; 6];
+    let mut counts = [0usize; LANE_STATES.len()];
     for &(_, state, from, to) in &tl.segments {
         if from <= t && t < to {
-            counts[(state as usize).min(5)] += 1;
+            counts[(state as usize).min(LANE_STATES.len() - 1)] += 1;
         }
     }
     let lines = LANE_STATES

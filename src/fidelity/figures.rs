@@ -2,10 +2,12 @@
 //! article's own units, the preset that reproduces it, how to read the
 //! simulated value from a report, its tolerance and its basis.
 
+use std::borrow::Cow;
+
 use super::arith::Arith;
 
 /// How a figure relates to the simulation.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Basis {
     /// Not fitted: the simulation predicts it from stated and assumed values.
@@ -17,6 +19,18 @@ pub enum Basis {
     /// Contradicts the article's other figures or queueing theory: shown with
     /// the arithmetic, never fitted.
     Contradiction,
+}
+
+impl Basis {
+    /// The basis in one word, as the JSON writes it.
+    pub fn word(self) -> &'static str {
+        match self {
+            Basis::Predicted => "predicted",
+            Basis::Calibrated => "calibrated",
+            Basis::Qualitative => "qualitative",
+            Basis::Contradiction => "contradiction",
+        }
+    }
 }
 
 /// How close a prediction must come.
@@ -54,13 +68,14 @@ impl Tolerance {
 }
 
 /// A measured value as the article gives it.
-#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(untagged)]
 pub enum Measured {
     /// A number in the figure's unit.
     Number(f64),
-    /// Words ("almost identical", "out of memory").
-    Text(&'static str),
+    /// Words ("almost identical", "out of memory"): borrowed from the table
+    /// of figures, owned once a row has crossed to the page as JSON.
+    Text(Cow<'static, str>),
 }
 
 /// A latency statistic.
@@ -120,7 +135,7 @@ pub enum Check {
 }
 
 /// One measured figure.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Figure {
     /// Experiment id (`E1` … `E4`, `E2-repost`).
     pub experiment: &'static str,
@@ -203,6 +218,15 @@ impl Figure {
         self
     }
 
+    /// How many of the read's units make one of the figure's: latencies are
+    /// read in ms, so a figure in seconds (hey's) is 1,000 of them.
+    pub fn read_units_per_unit(&self) -> f64 {
+        match (self.read, self.unit) {
+            (Read::Latency(_) | Read::PlateauMeanMs { .. }, "s") => 1000.0,
+            _ => 1.0,
+        }
+    }
+
     /// Every preset the figure needs (its own, and a comparison's).
     pub fn presets(&self) -> Vec<&'static str> {
         let mut v = vec![self.preset];
@@ -214,7 +238,12 @@ impl Figure {
 }
 
 use Basis::*;
-use Measured::{Number as N, Text as T};
+use Measured::Number as N;
+
+/// The article's words for a figure without a number.
+const fn words(text: &'static str) -> Measured {
+    Measured::Text(Cow::Borrowed(text))
+}
 use Read::*;
 use Stat::*;
 use Tolerance as Tol;
@@ -262,7 +291,7 @@ static FIGURES: &[Figure] = &[
     fig("E2-repost", "platform", "max concurrency supported", "users", N(400.0), "e2-repost-platform", Nothing, Tol::Throughput, Contradiction)
         .arith(Arith::PoolTimeouts { users: 400.0, threads: 200.0, service_ms: 150.0, timeout_s: 20.0 })
         .note("\"400 (timeouts start)\"."),
-    fig("E2-repost", "virtual", "max concurrency supported", "% errors", T("10,000+ (stable)"), "e2-repost-virtual", ErrorRatePct, Tol::ErrorRate, Qualitative)
+    fig("E2-repost", "virtual", "max concurrency supported", "% errors", words("10,000+ (stable)"), "e2-repost-virtual", ErrorRatePct, Tol::ErrorRate, Qualitative)
         .rule(Check::NoErrors, "stable = no client error and no error response at 10,000 users"),
     fig("E2-repost", "platform", "mean response time", "ms", N(3200.0), "e2-repost-platform", Latency(Mean), Tol::MeanLatency, Contradiction)
         .arith(Arith::PoolMean { users: 400.0, threads: 200.0, service_ms: 150.0, mean_ms: 3200.0 })
@@ -270,7 +299,7 @@ static FIGURES: &[Figure] = &[
     fig("E2-repost", "virtual", "mean response time", "ms", N(150.0), "e2-repost-virtual", Latency(Mean), Tol::MeanLatency, Contradiction)
         .arith(Arith::CpuCeiling { users: 10000.0, mean_ms: 150.0, cores: 4.0, best_rps: 12773.137 })
         .note("Simulated: the mean at 10,000 users, where HikariCP's 10 connections limit the CRUD API."),
-    fig("E2-repost", "platform", "memory at 10,000 concurrency", "MB", T("out of memory"), "e2-repost-platform", PeakMemoryMb, Tol::Memory, Contradiction)
+    fig("E2-repost", "platform", "memory at 10,000 concurrency", "MB", words("out of memory"), "e2-repost-platform", PeakMemoryMb, Tol::Memory, Contradiction)
         .rule(Check::OutOfMemory, "out of memory = the run ends out of memory")
         .arith(Arith::BoundedPoolOom { threads: 200.0, stack_mb: 1.0, users: 10000.0, per_request_kb: 21.0, base_mb: 150.0, heap_mb: 2048.0, machine_mb: 8192.0 })
         .note("Simulated: peak memory, MB."),
@@ -281,19 +310,19 @@ static FIGURES: &[Figure] = &[
         .note("\"Climbs quickly to ~5,000 ms\", read off a chart. Simulated: mean response time once all 1,000 users run (t ≥ 110 s). Closed loop: R = 1000 ÷ (200 ÷ 1 s) = 5 s."),
     fig("E3", "sleep virtual", "response time plateau", "ms", N(1000.0), "e3-sleep-virtual", PlateauMeanMs { after_s: 110.0 }, Tol::MeanLatency, Predicted)
         .note("\"Stays at ~1,000 ms\", read off a chart. Simulated: mean response time once all 1,000 users run (t ≥ 110 s)."),
-    fig("E3", "cpu platform", "response time vs virtual", "ms", T("about the same as virtual"), "e3-cpu-platform", Latency(Mean), Tol::MeanLatency, Qualitative)
+    fig("E3", "cpu platform", "response time vs virtual", "ms", words("about the same as virtual"), "e3-cpu-platform", Latency(Mean), Tol::MeanLatency, Qualitative)
         .rule(Check::Within10Pct { other: "e3-cpu-virtual" }, "about the same = mean response time within 10 % of the virtual run's"),
-    fig("E3", "cpu virtual", "throughput vs platform", "req/s", T("about the same (\"a little smoother\")"), "e3-cpu-virtual", ThroughputRps, Tol::Throughput, Qualitative)
+    fig("E3", "cpu virtual", "throughput vs platform", "req/s", words("about the same (\"a little smoother\")"), "e3-cpu-virtual", ThroughputRps, Tol::Throughput, Qualitative)
         .rule(Check::Within10Pct { other: "e3-cpu-platform" }, "about the same = throughput within 10 % of the platform run's")
         .note("\"A little smoother\" describes a chart the article shows without numbers; not checked."),
     // ---- E4 -----------------------------------------------------------------
-    fig("E4", "platform executor 25", "e-mails/s", "e-mails/s", T("almost identical"), "e4-platform-25", ExecutorPerS("email"), Tol::Throughput, Qualitative)
+    fig("E4", "platform executor 25", "e-mails/s", "e-mails/s", words("almost identical"), "e4-platform-25", ExecutorPerS("email"), Tol::Throughput, Qualitative)
         .rule(Check::Within10Pct { other: "e4-virtual-25" }, "almost identical = within 10 % of the virtual executor's e-mails/s"),
-    fig("E4", "virtual executor 25", "e-mails/s", "e-mails/s", T("almost identical"), "e4-virtual-25", ExecutorPerS("email"), Tol::Throughput, Qualitative)
+    fig("E4", "virtual executor 25", "e-mails/s", "e-mails/s", words("almost identical"), "e4-virtual-25", ExecutorPerS("email"), Tol::Throughput, Qualitative)
         .rule(Check::Within10Pct { other: "e4-platform-25" }, "almost identical = within 10 % of the platform executor's e-mails/s"),
-    fig("E4", "platform executor 50", "e-mails/s", "e-mails/s", T("almost identical"), "e4-platform-50", ExecutorPerS("email"), Tol::Throughput, Qualitative)
+    fig("E4", "platform executor 50", "e-mails/s", "e-mails/s", words("almost identical"), "e4-platform-50", ExecutorPerS("email"), Tol::Throughput, Qualitative)
         .rule(Check::Within10Pct { other: "e4-virtual-50" }, "almost identical = within 10 % of the virtual executor's e-mails/s"),
-    fig("E4", "virtual executor 50", "e-mails/s", "e-mails/s", T("almost identical"), "e4-virtual-50", ExecutorPerS("email"), Tol::Throughput, Qualitative)
+    fig("E4", "virtual executor 50", "e-mails/s", "e-mails/s", words("almost identical"), "e4-virtual-50", ExecutorPerS("email"), Tol::Throughput, Qualitative)
         .rule(Check::Within10Pct { other: "e4-platform-50" }, "almost identical = within 10 % of the platform executor's e-mails/s"),
     fig("E4", "platform executor 100", "e-mails/s", "e-mails/s", N(480.0), "e4-platform-100", ExecutorPerS("email"), Tol::Throughput, Predicted)
         .note("\"Plateaus around 480\": 50 threads ÷ 100 ms = 500/s at most; the first and last e-mails of the 1,000 stretch the span."),

@@ -66,12 +66,12 @@ pub fn text(rows: &[Row]) -> String {
     for (i, r) in rows.iter().enumerate() {
         lines.push([
             format!("{}", i + 1),
-            r.experiment.into(),
-            r.variant.into(),
-            r.metric.into(),
+            r.experiment.to_string(),
+            r.variant.to_string(),
+            r.metric.to_string(),
             measured(&r.measured),
             r.simulated.map_or("—".into(), num),
-            r.unit.into(),
+            r.unit.to_string(),
             r.diff_pct.map_or("—".into(), |d| format!("{d:+.1} %")),
             format!("{:?}", r.basis).to_lowercase(),
             match r.verdict {

@@ -1,6 +1,7 @@
 //! Measured vs simulated: runs the presets and turns each figure into a row
 //! with its difference, basis and verdict.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use super::figures::{Basis, Check, Figure, Measured, Read, Stat, figures};
@@ -8,7 +9,7 @@ use crate::scenario;
 use crate::sim::{self, Outcome, Report};
 
 /// Whether a row meets its target.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Verdict {
     /// Within tolerance (predicted), within 2 % (calibrated), or the rule holds.
@@ -19,20 +20,35 @@ pub enum Verdict {
     Shown,
 }
 
-/// One measured figure beside its simulation.
-#[derive(Clone, Debug, serde::Serialize)]
+impl Verdict {
+    /// The verdict in one word, as the JSON writes it.
+    pub fn word(self) -> &'static str {
+        match self {
+            Verdict::Pass => "pass",
+            Verdict::Fail => "fail",
+            Verdict::Shown => "shown",
+        }
+    }
+}
+
+/// One measured figure beside its simulation: a line of `threadlab
+/// fidelity`, an object of its JSON, and a row of the playground's measured
+/// table (the worker posts rows as JSON, so the texts that are borrowed from
+/// the figures here arrive owned on the page).
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Row {
     /// Experiment id.
-    pub experiment: &'static str,
+    pub experiment: Cow<'static, str>,
     /// Variant.
-    pub variant: &'static str,
+    pub variant: Cow<'static, str>,
     /// What was measured.
-    pub metric: &'static str,
+    pub metric: Cow<'static, str>,
     /// Unit of `measured` and `simulated`.
-    pub unit: &'static str,
+    pub unit: Cow<'static, str>,
     /// The article's value.
     pub measured: Measured,
-    /// The simulation's value, if it has one.
+    /// The simulation's value, if it has one (JSON writes a non-finite
+    /// value as `null`, which reads back as `None`).
     pub simulated: Option<f64>,
     /// (simulated − measured) ÷ measured, percent, when both are numbers.
     pub diff_pct: Option<f64>,
@@ -162,10 +178,7 @@ fn value(read: Read, preset: &str, r: &Report) -> Option<f64> {
 
 /// Converts a read's value to the figure's unit (latencies are read in ms).
 fn in_unit(f: &Figure, v: f64) -> f64 {
-    match (f.read, f.unit) {
-        (Read::Latency(_) | Read::PlateauMeanMs { .. }, "s") => v / 1000.0,
-        _ => v,
-    }
+    v / f.read_units_per_unit()
 }
 
 fn pct(v: f64) -> String {
@@ -175,8 +188,8 @@ fn pct(v: f64) -> String {
 /// Builds one row.
 fn row(f: &Figure, r: &Report, other: Option<&Report>) -> Row {
     let simulated = value(f.read, f.preset, r).map(|v| in_unit(f, v));
-    let diff_pct = match (f.measured, simulated) {
-        (Measured::Number(m), Some(s)) if m != 0.0 => Some((s - m) / m * 100.0),
+    let diff_pct = match (&f.measured, simulated) {
+        (&Measured::Number(m), Some(s)) if m != 0.0 => Some((s - m) / m * 100.0),
         _ => None,
     };
     let mut notes: Vec<String> = Vec::new();
@@ -191,8 +204,8 @@ fn row(f: &Figure, r: &Report, other: Option<&Report>) -> Row {
             Some(d) if d.abs() <= CALIBRATED_TOLERANCE * 100.0 => Verdict::Pass,
             _ => Verdict::Fail,
         },
-        Basis::Predicted => match (f.measured, simulated) {
-            (Measured::Number(m), Some(s)) => {
+        Basis::Predicted => match (&f.measured, simulated) {
+            (&Measured::Number(m), Some(s)) => {
                 let rel_ok = m != 0.0 && ((s - m) / m).abs() <= f.tolerance.relative();
                 let abs_ok = f.tolerance.absolute().is_some_and(|a| (s - m).abs() <= a);
                 if rel_ok || abs_ok {
@@ -217,7 +230,7 @@ fn row(f: &Figure, r: &Report, other: Option<&Report>) -> Row {
                 .absolute()
                 .map_or(String::new(), |a| format!(" or ±{a} point"))
         ),
-        Basis::Calibrated => "Target ±2 %.".into(),
+        Basis::Calibrated => format!("Target ±{:.0} %.", CALIBRATED_TOLERANCE * 100.0),
         Basis::Contradiction => "Contradiction, shown and not fitted:".into(),
         Basis::Qualitative => String::new(),
     };
@@ -234,11 +247,11 @@ fn row(f: &Figure, r: &Report, other: Option<&Report>) -> Row {
         notes.push(format!("The run did not complete: {}.", r.outcome_detail));
     }
     Row {
-        experiment: f.experiment,
-        variant: f.variant,
-        metric: f.metric,
-        unit: f.unit,
-        measured: f.measured,
+        experiment: f.experiment.into(),
+        variant: f.variant.into(),
+        metric: f.metric.into(),
+        unit: f.unit.into(),
+        measured: f.measured.clone(),
         simulated,
         diff_pct,
         basis: f.basis,

@@ -4,14 +4,28 @@
 //! by the article or an **assumption** with its reason.
 
 use super::draft::Draft;
+use super::schema::mode_named;
+use crate::sim::config::Mode;
 
 /// A setting a preset had to assume, and why.
 #[derive(Clone, Copy, Debug, serde::Serialize)]
 pub struct Assumption {
     /// The key.
     pub key: &'static str,
-    /// Why this value (physically motivated, or "calibrated on <figure>").
+    /// Why this value (physically motivated, or "calibrated on `<figure>`").
     pub reason: &'static str,
+}
+
+/// One of a measured experiment's two runs that the playground loads as one
+/// scenario and shows side by side, in its platform and virtual columns.
+/// Mostly the side is the run's server mode; in E4, where Tomcat keeps its
+/// platform threads, it is the `@Async` executor's kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Pair {
+    /// Shared by the two runs.
+    pub id: &'static str,
+    /// The column this run is shown in.
+    pub side: Mode,
 }
 
 /// A named scenario.
@@ -25,6 +39,9 @@ pub struct Preset {
     pub experiment: &'static str,
     /// Variant within the experiment.
     pub variant: &'static str,
+    /// The experiment's two runs that the playground shows side by side, and
+    /// this one's side; `None` for a scenario of its own (the lessons).
+    pub pair: Option<Pair>,
     /// What it shows.
     pub description: &'static str,
     /// Settings every variant of the experiment shares, as `--set` pairs.
@@ -43,6 +60,31 @@ impl Preset {
     /// Every setting: the experiment's shared ones, then the variant's own.
     pub fn settings(&self) -> Vec<(&'static str, &'static str)> {
         self.shared.iter().chain(self.own).copied().collect()
+    }
+
+    /// The playground's column it is shown in: its side of a pair, else the
+    /// server mode it runs.
+    pub fn side(&self) -> Mode {
+        self.pair.map_or_else(|| self.mode(), |p| p.side)
+    }
+
+    /// The server mode it runs: its `server.mode`, else the default (platform).
+    pub fn mode(&self) -> Mode {
+        self.settings()
+            .iter()
+            .rev()
+            .find(|(k, _)| *k == "server.mode")
+            .and_then(|(_, v)| mode_named(v))
+            .unwrap_or(Mode::Platform)
+    }
+
+    /// The same experiment's run on the other side, if it has one.
+    pub fn partner(&self) -> Option<&'static Preset> {
+        let pair = self.pair?;
+        PRESETS.iter().find(|q| {
+            q.pair
+                .is_some_and(|o| o.id == pair.id && o.side != pair.side)
+        })
     }
 
     /// The preset as a draft.
@@ -261,13 +303,27 @@ const REPOST_ASSUMED: &[Assumption] = &[
     ),
 ];
 
+/// The side of an E4 run: its executor's kind.
+macro_rules! e4_side {
+    ("platform") => {
+        Mode::Platform
+    };
+    ("virtual") => {
+        Mode::Virtual
+    };
+}
+
 macro_rules! e4 {
-    ($name:literal, $n:literal, $kind:literal, $exec:expr) => {
+    ($name:literal, $n:literal, $kind:tt, $exec:expr) => {
         Preset {
             name: $name,
             title: concat!("E4 · 1,000 requests at ", $n, " concurrent · @Async e-mails · ", $kind, " executor"),
             experiment: "E4",
             variant: concat!($kind, " ", $n),
+            pair: Some(Pair {
+                id: concat!("e4-", $n),
+                side: e4_side!($kind),
+            }),
             description: "Each request creates a user, then hands a 100 ms e-mail to an @Async executor: a ThreadPoolTaskExecutor of 50 threads caps e-mails at 50 ÷ 100 ms = 500/s; a virtual-thread executor runs them all at once.",
             shared: E4_SHARED,
             own: $exec,
@@ -381,6 +437,10 @@ static PRESETS: &[Preset] = &[
         title: "E2 · hey -c 2000 -n 100000 /delay/50 · platform threads (threads.max=100)",
         experiment: "E2",
         variant: "platform",
+        pair: Some(Pair {
+            id: "e2",
+            side: Mode::Platform,
+        }),
         description: "Thread.sleep(50) behind Tomcat's pool of 100 threads: at most 100 ÷ 53 ms ≈ 1,880 req/s, so 2,000 clients wait ~1 s each.",
         shared: E2_SHARED,
         own: &[("server.mode", "platform"), ("load.client_cpu_ms", "0")],
@@ -400,6 +460,10 @@ static PRESETS: &[Preset] = &[
         title: "E2 · hey -c 2000 -n 100000 /delay/50 · virtual threads",
         experiment: "E2",
         variant: "virtual",
+        pair: Some(Pair {
+            id: "e2",
+            side: Mode::Virtual,
+        }),
         description: "The same endpoint with spring.threads.virtual.enabled=true: the sleep no longer holds a thread, so CPU (the server and a local hey) becomes the limit.",
         shared: E2_SHARED,
         own: &[("server.mode", "virtual"), ("load.client_cpu_ms", "0.2")],
@@ -419,6 +483,10 @@ static PRESETS: &[Preset] = &[
         title: "E1 · 2,000 connections for 60 s · DB 50 ms + HTTP 50 ms · platform threads (200)",
         experiment: "E1",
         variant: "platform",
+        pair: Some(Pair {
+            id: "e1",
+            side: Mode::Platform,
+        }),
         description: "A query and a downstream call, ~100 ms, behind Tomcat's 200 threads: at most 200 ÷ 108 ms ≈ 1,850 req/s, so 2,000 connections wait ~1 s each.",
         shared: E1_SHARED,
         own: &[("server.mode", "platform")],
@@ -431,6 +499,10 @@ static PRESETS: &[Preset] = &[
         title: "E1 · 2,000 connections for 60 s · DB 50 ms + HTTP 50 ms · virtual threads",
         experiment: "E1",
         variant: "virtual",
+        pair: Some(Pair {
+            id: "e1",
+            side: Mode::Virtual,
+        }),
         description: "The same service on virtual threads: the waits hold no thread, so the cores become the limit.",
         shared: E1_SHARED,
         own: &[("server.mode", "virtual")],
@@ -443,6 +515,10 @@ static PRESETS: &[Preset] = &[
         title: "E2 reposted table · 10,000 users · CRUD API · platform threads (200)",
         experiment: "E2-repost",
         variant: "platform",
+        pair: Some(Pair {
+            id: "e2-repost",
+            side: Mode::Platform,
+        }),
         description: "The reposted claims at 10,000 concurrent users: a pool of 200 threads, a HikariCP pool of 10.",
         shared: E2_REPOST_SHARED,
         own: &[("server.mode", "platform")],
@@ -455,6 +531,10 @@ static PRESETS: &[Preset] = &[
         title: "E2 reposted table · 10,000 users · CRUD API · virtual threads",
         experiment: "E2-repost",
         variant: "virtual",
+        pair: Some(Pair {
+            id: "e2-repost",
+            side: Mode::Virtual,
+        }),
         description: "The reposted claims at 10,000 concurrent users on virtual threads.",
         shared: E2_REPOST_SHARED,
         own: &[("server.mode", "virtual")],
@@ -467,6 +547,10 @@ static PRESETS: &[Preset] = &[
         title: "E3 · JMeter 1,000 users, 100 s ramp-up · /load sleeps 1 s · platform threads",
         experiment: "E3",
         variant: "sleep platform",
+        pair: Some(Pair {
+            id: "e3-sleep",
+            side: Mode::Platform,
+        }),
         description: "200 threads each hold a request for 1 s: once more than 200 users are active they queue, and at 1,000 users R = 1000 ÷ (200 ÷ 1 s) = 5 s.",
         shared: E3_SHARED,
         own: &[
@@ -482,6 +566,10 @@ static PRESETS: &[Preset] = &[
         title: "E3 · JMeter 1,000 users, 100 s ramp-up · /load sleeps 1 s · virtual threads",
         experiment: "E3",
         variant: "sleep virtual",
+        pair: Some(Pair {
+            id: "e3-sleep",
+            side: Mode::Virtual,
+        }),
         description: "Every request gets its own virtual thread: the response time stays at the 1 s sleep.",
         shared: E3_SHARED,
         own: &[
@@ -497,6 +585,10 @@ static PRESETS: &[Preset] = &[
         title: "E3 · JMeter 1,000 users, 100 s ramp-up · /calc computes 20000! · platform threads",
         experiment: "E3",
         variant: "cpu platform",
+        pair: Some(Pair {
+            id: "e3-cpu",
+            side: Mode::Platform,
+        }),
         description: "CPU-bound: 4 cores ÷ 75 ms ≈ 53 req/s whatever the thread model.",
         shared: E3_SHARED,
         own: &[("server.mode", "platform"), ("program", "cpu:75ms")],
@@ -509,6 +601,10 @@ static PRESETS: &[Preset] = &[
         title: "E3 · JMeter 1,000 users, 100 s ramp-up · /calc computes 20000! · virtual threads",
         experiment: "E3",
         variant: "cpu virtual",
+        pair: Some(Pair {
+            id: "e3-cpu",
+            side: Mode::Virtual,
+        }),
         description: "The same CPU-bound endpoint on virtual threads: the 4 carriers run one factorial each at a time.",
         shared: E3_SHARED,
         own: &[("server.mode", "virtual"), ("program", "cpu:75ms")],
@@ -547,6 +643,7 @@ static PRESETS: &[Preset] = &[
         title: "Lesson · pinning: sleep inside synchronized on JDK 21",
         experiment: "lesson",
         variant: "jdk21",
+        pair: None,
         description: "Each request sleeps 50 ms inside its own synchronized block. On JDK 21 the virtual thread cannot unmount: the 4 carriers are blocked and throughput collapses to 4 ÷ 50 ms.",
         shared: &[],
         own: &[
@@ -566,6 +663,7 @@ static PRESETS: &[Preset] = &[
         title: "Lesson · the same on JDK 24 (JEP 491: no pinning in synchronized)",
         experiment: "lesson",
         variant: "jdk24",
+        pair: None,
         description: "JDK 24 lets the virtual thread unmount inside synchronized: the carriers stay free and the 200 clients get ~4,000 req/s.",
         shared: &[],
         own: &[
@@ -585,6 +683,7 @@ static PRESETS: &[Preset] = &[
         title: "Lesson · the connection pool becomes the new bottleneck",
         experiment: "lesson",
         variant: "virtual",
+        pair: None,
         description: "Virtual threads remove the thread limit, and 1,000 requests then queue for HikariCP's 10 connections: 10 ÷ 20 ms = 500 req/s, the rest wait or time out.",
         shared: &[],
         own: &[
@@ -604,6 +703,7 @@ static PRESETS: &[Preset] = &[
         title: "Lesson · CPU-bound work gains nothing from virtual threads",
         experiment: "lesson",
         variant: "virtual",
+        pair: None,
         description: "20 ms of CPU per request on 4 cores: 200 req/s whatever the thread model.",
         shared: &[],
         own: &[
@@ -632,4 +732,34 @@ pub fn preset(name: &str) -> Option<&'static Preset> {
 /// The scenario used when nothing is chosen: E2's platform run.
 pub fn default_preset() -> &'static Preset {
     &PRESETS[0]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pairs_are_one_experiment_in_both_modes() {
+        let mut paired = 0;
+        for p in presets() {
+            let Some(pair) = p.pair else { continue };
+            let id = pair.id;
+            let members = presets()
+                .iter()
+                .filter(|q| q.pair.is_some_and(|o| o.id == id))
+                .count();
+            assert_eq!(members, 2, "pair {id} has {members} presets");
+            let q = p.partner().expect("a pair has a partner");
+            assert_eq!(q.partner().map(|r| r.name), Some(p.name), "{id}");
+            assert_eq!(q.experiment, p.experiment, "{id}");
+            if p.experiment != "E4" {
+                // E4 keeps Tomcat on platform threads; its sides are executors.
+                assert_eq!(p.mode(), pair.side, "{id}: the side is the server mode");
+            }
+            paired += 1;
+        }
+        assert_eq!(paired, 16, "E1, E2, E2-repost, E3 (2) and E4 (3) pairs");
+        assert!(preset("db-pool").unwrap().partner().is_none());
+        assert_eq!(preset("e2-virtual").unwrap().mode(), Mode::Virtual);
+    }
 }

@@ -1,11 +1,15 @@
 //! Every scenario key: kind, default, unit, allowed range, one line of help,
-//! and the real property or tool flag it stands for. The CLI's `schema`
-//! command, the validator and the playground's form all read this table.
+//! the real property or tool flag it stands for, and how the playground's
+//! form shows it (label, when it is shown, a slider's range). The CLI's
+//! `schema` command, the validator and the playground's form all read this
+//! table.
 //!
 //! Defaults are the real software's defaults where one exists (Tomcat,
 //! HikariCP, the JDK, Spring, hey). Where none exists (cores, costs, memory
 //! per object) the value is an assumption and the help says where it comes
 //! from.
+
+use crate::sim::config::Mode;
 
 /// What kind of value a key takes.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -42,7 +46,7 @@ pub enum Group {
     Program,
     /// HikariCP.
     Db,
-    /// `@Async` executors.
+    /// `@Async` executors (one set of keys per executor the program names).
     Async,
     /// Memory costs and limit.
     Memory,
@@ -52,6 +56,75 @@ pub enum Group {
     Record,
     /// The seed.
     Run,
+}
+
+impl Group {
+    /// The group's heading on the form.
+    pub fn title(self) -> &'static str {
+        match self {
+            Group::Load => "Load",
+            Group::Server => "Server",
+            Group::Program => "Request program",
+            Group::Db => "HikariCP pool",
+            Group::Async => "@Async executors",
+            Group::Memory => "Memory",
+            Group::Limits => "Budgets",
+            Group::Record => "Recording",
+            Group::Run => "Run",
+        }
+    }
+
+    /// One line under the heading.
+    pub fn about(self) -> &'static str {
+        match self {
+            Group::Load => "the client: hey/wrk closed loop, JMeter ramp-up, or an arrival rate",
+            Group::Server => "Tomcat, threads, cores and the JDK",
+            Group::Program => "what the controller method does",
+            Group::Db => "spring.datasource.hikari.*",
+            Group::Async => "one per async(NAME){…} in the program",
+            Group::Memory => "what threads, connections and requests cost",
+            Group::Limits => "every run stops here",
+            Group::Record => "chart resolution and the timeline window",
+            Group::Run => "the random seed",
+        }
+    }
+}
+
+/// When the playground's form shows a key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shown {
+    /// Whatever the load model.
+    Always,
+    /// Only for a closed loop (`load.kind = closed`).
+    ClosedLoop,
+    /// Only for an open loop (`load.kind = open`).
+    OpenLoop,
+    /// Never as a field of its own (`server.mode`: the page's mode selector
+    /// sets it per run).
+    Never,
+}
+
+impl Shown {
+    /// Whether the key is shown for a scenario with this load model.
+    pub fn on_form(self, open_loop: bool) -> bool {
+        match self {
+            Shown::Always => true,
+            Shown::ClosedLoop => !open_loop,
+            Shown::OpenLoop => open_loop,
+            Shown::Never => false,
+        }
+    }
+}
+
+/// A slider's range on the form (the text field beside it takes any value).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Slider {
+    /// Left end.
+    pub min: f64,
+    /// Right end.
+    pub max: f64,
+    /// Whether the slider moves on a logarithmic scale.
+    pub log: bool,
 }
 
 /// One key of the scenario.
@@ -73,6 +146,12 @@ pub struct FieldSpec {
     pub help: &'static str,
     /// Form group.
     pub group: Group,
+    /// The words on the form, e.g. "Max threads".
+    pub label: &'static str,
+    /// When the form shows it.
+    pub shown: Shown,
+    /// A slider's range, where one helps.
+    pub slider: Option<Slider>,
 }
 
 const fn int(min: i64, max: i64) -> FieldKind {
@@ -82,17 +161,44 @@ const fn float(min: f64, max: f64) -> FieldKind {
     FieldKind::Float { min, max }
 }
 
-macro_rules! f {
-    ($key:literal, $kind:expr, $nullable:literal, $default:literal, $unit:literal, $prop:literal, $group:ident, $help:literal) => {
+/// What an entry leaves out: no unit, no property, not nullable, always
+/// shown, no slider. (The required parts are placeholders that every
+/// `entry!` overrides.)
+const OPTIONAL: FieldSpec = FieldSpec {
+    key: "",
+    kind: FieldKind::Program,
+    nullable: false,
+    default: "",
+    unit: "",
+    property: "",
+    help: "",
+    group: Group::Run,
+    label: "",
+    shown: Shown::Always,
+    slider: None,
+};
+
+/// One schema entry: the six parts every key has, by name and in this order,
+/// then any of `unit`, `property`, `nullable`, `shown`, `slider`.
+macro_rules! entry {
+    (
+        key: $key:literal,
+        kind: $kind:expr,
+        default: $default:literal,
+        group: $group:ident,
+        label: $label:literal,
+        help: $help:literal
+        $(, $field:ident: $value:expr)* $(,)?
+    ) => {
         FieldSpec {
             key: $key,
             kind: $kind,
-            nullable: $nullable,
             default: $default,
-            unit: $unit,
-            property: $prop,
-            help: $help,
             group: Group::$group,
+            label: $label,
+            help: $help,
+            $($field: $value,)*
+            ..OPTIONAL
         }
     };
 }
@@ -101,496 +207,518 @@ macro_rules! f {
 const MAX_SAFE: i64 = 9_007_199_254_740_991;
 
 static SCHEMA: &[FieldSpec] = &[
-    f!(
-        "load.kind",
-        FieldKind::Choice(&["closed", "open"]),
-        false,
-        "closed",
-        "",
-        "hey/wrk/JMeter vs wrk2 -R/k6 arrival rate",
-        Load,
-        "closed: a fixed set of workers, each waits for its answer; open: arrivals at a rate whatever the answers"
-    ),
-    f!(
-        "load.concurrency",
-        int(1, 100_000),
-        false,
-        "50",
-        "workers",
-        "hey -c, wrk -c, JMeter threads",
-        Load,
-        "closed loop: how many requests the client keeps in flight (hey's default is 50)"
-    ),
-    f!(
-        "load.requests",
-        int(1, 100_000_000),
-        true,
-        "200",
-        "requests",
-        "hey -n",
-        Load,
-        "total requests; hey gives each worker n ÷ c of them (hey's default is 200); a duration wins over this"
-    ),
-    f!(
-        "load.duration_s",
-        float(0.001, 86_400.0),
-        true,
-        "null",
-        "s",
-        "hey -z, wrk -d",
-        Load,
-        "run for this long instead of a request count; requests still in flight at the end are not counted"
-    ),
-    f!(
-        "load.rate_rps",
-        float(0.001, 10_000_000.0),
-        false,
-        "1000",
-        "req/s",
-        "wrk2 -R, k6 rate",
-        Load,
-        "open loop: total arrival rate"
-    ),
-    f!(
-        "load.arrivals",
-        FieldKind::Choice(&["constant", "poisson"]),
-        false,
-        "poisson",
-        "",
-        "k6 constant-arrival-rate vs Poisson",
-        Load,
-        "open loop: evenly spaced arrivals, or random (Poisson) ones"
-    ),
-    f!(
-        "load.max_in_flight",
-        int(1, 10_000_000),
-        true,
-        "null",
-        "requests",
-        "k6 maxVUs, wrk2 -c",
-        Load,
-        "open loop: the tool's own limit on requests in flight; null = no limit"
-    ),
-    f!(
-        "load.overflow",
-        FieldKind::Choice(&["drop", "delay"]),
-        false,
-        "drop",
-        "",
-        "k6 dropped_iterations vs wrk2",
-        Load,
-        "open loop at its limit: drop the arrival (k6) or send it late and count the wait in its latency (wrk2)"
-    ),
-    f!(
-        "load.ramp_up_s",
-        float(0.0, 86_400.0),
-        false,
-        "0",
-        "s",
-        "JMeter ramp-up period",
-        Load,
-        "closed loop: worker k starts at k × ramp-up ÷ concurrency"
-    ),
-    f!(
-        "load.timeout_ms",
-        float(0.0, 3_600_000.0),
-        false,
-        "20000",
-        "ms",
-        "hey -t (20 s)",
-        Load,
-        "client gives up after this long and counts an error; 0 = never"
-    ),
-    f!(
-        "load.think_ms",
-        float(0.0, 3_600_000.0),
-        false,
-        "0",
-        "ms",
-        "JMeter timers, k6 sleep",
-        Load,
-        "closed loop: pause between an answer and the next request"
-    ),
-    f!(
-        "load.loops",
-        int(1, 1_000_000_000),
-        true,
-        "null",
-        "per worker",
-        "JMeter loop count",
-        Load,
-        "closed loop: requests per worker (instead of a total); null = use requests"
-    ),
-    f!(
-        "load.client_cpu_ms",
-        float(0.0, 1_000.0),
-        false,
-        "0",
-        "ms",
-        "load tool on the server machine",
-        Load,
-        "CPU the load client spends per request on the server's own cores (0 = client on another machine)"
-    ),
-    f!(
-        "load.client_threads",
-        int(1, 100_000),
-        true,
-        "null",
-        "threads",
-        "GOMAXPROCS (hey, k6), wrk -t, JMeter threads",
-        Load,
-        "OS threads the client does its per-request CPU work on; null = one per server core (hey's Go runtime); JMeter uses one per user"
-    ),
-    f!(
-        "server.mode",
-        FieldKind::Choice(&["platform", "virtual"]),
-        false,
-        "platform",
-        "",
-        "spring.threads.virtual.enabled",
-        Server,
-        "platform: Tomcat's thread pool; virtual: one virtual thread per request on a few carrier threads"
-    ),
-    f!(
-        "server.threads_max",
-        int(1, 100_000),
-        false,
-        "200",
-        "threads",
-        "server.tomcat.threads.max",
-        Server,
-        "Tomcat's pool size; a request holds its thread for its whole life (ignored with virtual threads)"
-    ),
-    f!(
-        "server.min_spare",
-        int(0, 100_000),
-        false,
-        "10",
-        "threads",
-        "server.tomcat.threads.min-spare",
-        Server,
-        "threads Tomcat starts up front"
-    ),
-    f!(
-        "server.cores",
-        int(1, 1_024),
-        false,
-        "4",
-        "cores",
-        "availableProcessors()",
-        Server,
-        "CPU cores of the server (assumption when an article does not say)"
-    ),
-    f!(
-        "server.carriers",
-        int(1, 32_767),
-        true,
-        "null",
-        "threads",
-        "jdk.virtualThreadScheduler.parallelism",
-        Server,
-        "carrier threads for virtual threads; null = one per core (the JDK default)"
-    ),
-    f!(
-        "server.max_pool_size",
-        int(1, 32_767),
-        true,
-        "null",
-        "threads",
-        "jdk.virtualThreadScheduler.maxPoolSize",
-        Server,
-        "most carriers including compensation for captured carriers; null = max(parallelism, 256) (the JDK default)"
-    ),
-    f!(
-        "server.max_connections",
-        int(1, 10_000_000),
-        false,
-        "8192",
-        "connections",
-        "server.tomcat.max-connections",
-        Server,
-        "connections Tomcat keeps open; beyond it new ones wait in the OS backlog"
-    ),
-    f!(
-        "server.accept_count",
-        int(0, 10_000_000),
-        false,
-        "100",
-        "connections",
-        "server.tomcat.accept-count",
-        Server,
-        "OS accept backlog beyond max-connections (capped by somaxconn); when full, SYNs are dropped and retried"
-    ),
-    f!(
-        "server.somaxconn",
-        int(0, 10_000_000),
-        false,
-        "4096",
-        "connections",
-        "net.core.somaxconn",
-        Server,
-        "the kernel's cap on any accept backlog (4096 on current Linux)"
-    ),
-    f!(
-        "server.jdk",
-        int(21, 40),
-        false,
-        "21",
-        "",
-        "JDK feature release",
-        Server,
-        "21–23 pin a virtual thread that blocks inside synchronized; 24+ do not (JEP 491)"
-    ),
-    f!(
-        "server.cpu_model",
-        FieldKind::Choice(&["ps", "rr"]),
-        false,
-        "rr",
-        "",
-        "OS scheduler model",
-        Server,
-        "rr: round robin with a quantum (a burst shorter than the quantum runs to the end, as on Linux); ps: idealised processor sharing (n runnable threads each run at cores ÷ n, so bursts that start together end together)"
-    ),
-    f!(
-        "server.quantum_ms",
-        float(0.01, 1_000.0),
-        false,
-        "4",
-        "ms",
-        "CFS time slice (assumption)",
-        Server,
-        "how long the OS lets a thread run before switching when there are more runnable threads than cores"
-    ),
-    f!(
-        "server.context_switch_us",
-        float(0.0, 1_000.0),
-        false,
-        "5",
-        "µs",
-        "OS context switch (assumption)",
-        Server,
-        "CPU cost of switching between OS threads: paid after each wake-up of a platform thread and per time slice"
-    ),
-    f!(
-        "program",
-        FieldKind::Program,
-        false,
-        "io:50ms",
-        "",
-        "the controller method",
-        Program,
-        "steps: cpu:D, io:D, db:D, file:D, wait:D (Object.wait, inside sync), sync{…}, sync(NAME){…}, lock{…}, lock(NAME){…}, async(NAME){…}; D = 50ms, exp(50ms), uniform(10ms,90ms), lognormal(p50=40ms,p99=200ms)"
-    ),
-    f!(
-        "db.pool_size",
-        int(1, 100_000),
-        false,
-        "10",
-        "connections",
-        "spring.datasource.hikari.maximum-pool-size",
-        Db,
-        "HikariCP connections; a db step waits for one"
-    ),
-    f!(
-        "db.timeout_ms",
-        float(250.0, 3_600_000.0),
-        false,
-        "30000",
-        "ms",
-        "spring.datasource.hikari.connection-timeout",
-        Db,
-        "how long a db step waits for a connection before failing with HTTP 500 (HikariCP's minimum is 250 ms)"
-    ),
-    f!(
-        "async.*.kind",
-        FieldKind::Choice(&["pool", "virtual"]),
-        true,
-        "null",
-        "",
-        "@Async executor bean",
-        Async,
-        "pool: ThreadPoolTaskExecutor; virtual: VirtualThreadTaskExecutor / SimpleAsyncTaskExecutor on virtual threads; null = Spring Boot's auto-configured one (virtual when server.mode=virtual)"
-    ),
-    f!(
-        "async.*.core",
-        int(0, 1_000_000),
-        false,
-        "8",
-        "threads",
-        "ThreadPoolTaskExecutor.corePoolSize",
-        Async,
-        "pool: threads started before any queueing (Spring Boot's default 8)"
-    ),
-    f!(
-        "async.*.max",
-        int(1, 2_147_483_647),
-        true,
-        "null",
-        "threads",
-        "ThreadPoolTaskExecutor.maxPoolSize",
-        Async,
-        "pool: threads added once the queue is full; null = unbounded (Integer.MAX_VALUE)"
-    ),
-    f!(
-        "async.*.queue",
-        int(0, 2_147_483_647),
-        true,
-        "null",
-        "tasks",
-        "ThreadPoolTaskExecutor.queueCapacity",
-        Async,
-        "pool: tasks waiting for a thread; null = unbounded; beyond queue and max a task is rejected (HTTP 500)"
-    ),
-    f!(
-        "async.*.limit",
-        int(1, 2_147_483_647),
-        true,
-        "null",
-        "tasks",
-        "SimpleAsyncTaskExecutor.concurrencyLimit",
-        Async,
-        "virtual: tasks running at once; the submitter blocks beyond it; null = unbounded"
-    ),
-    f!(
-        "memory.heap_mb",
-        float(16.0, 1_048_576.0),
-        false,
-        "2048",
-        "MB",
-        "-Xmx / container limit",
-        Memory,
-        "everything the model counts must fit here, else the run ends out of memory (default: the JVM's 25 % of an 8 GB machine)"
-    ),
-    f!(
-        "memory.base_mb",
-        float(0.0, 1_048_576.0),
-        false,
-        "150",
-        "MB",
-        "idle JVM footprint (assumption)",
-        Memory,
-        "memory in use before any load: heap, metaspace, code cache of a small Spring Boot service"
-    ),
-    f!(
-        "memory.xss_kb",
-        float(16.0, 1_048_576.0),
-        false,
-        "1024",
-        "KB",
-        "-Xss",
-        Memory,
-        "stack per platform thread: -Xss is 1 MB on Linux x64 (the java launcher's docs) and is counted as committed, as the E2 article does (it reports ~2 GB → ~4 GB going from 200 to 1,000 threads); the OS really commits touched pages only, so this is an upper bound"
-    ),
-    f!(
-        "memory.vthread_bytes",
-        float(0.0, 1_048_576.0),
-        false,
-        "1024",
-        "B",
-        "JEP 444 (assumption)",
-        Memory,
-        "per virtual thread: the E2 article says 'a few hundred bytes'; 1 KB is a rounded-up assumption that covers the continuation object"
-    ),
-    f!(
-        "memory.stack_chunk_kb",
-        float(0.0, 1_048_576.0),
-        false,
-        "8",
-        "KB",
-        "stack chunk (assumption)",
-        Memory,
-        "extra per unmounted virtual thread: its stack chunk copied to the heap (JEP 444); 8 KB assumes a Spring MVC handler stack of ~100 frames"
-    ),
-    f!(
-        "memory.connection_kb",
-        float(0.0, 1_048_576.0),
-        false,
-        "16",
-        "KB",
-        "socket.appReadBufSize + appWriteBufSize",
-        Memory,
-        "per open connection: Tomcat's NIO read and write buffers (socket.appReadBufSize and appWriteBufSize, 8 KB each by default in Tomcat's docs)"
-    ),
-    f!(
-        "memory.request_kb",
-        float(0.0, 1_048_576.0),
-        false,
-        "32",
-        "KB",
-        "request objects (assumption)",
-        Memory,
-        "per request inside the server: request/response objects and the handler's live garbage"
-    ),
-    f!(
-        "limits.max_events",
-        int(1, 100_000_000_000),
-        false,
-        "500000000",
-        "events",
-        "",
-        Limits,
-        "a run stops here and reports partial results (exit code 3)"
-    ),
-    f!(
-        "limits.max_sim_s",
-        float(0.001, 10_000_000.0),
-        false,
-        "86400",
-        "s",
-        "",
-        Limits,
-        "a run stops at this simulated time and reports partial results"
-    ),
-    f!(
-        "record.series_buckets",
-        int(10, 5_000),
-        false,
-        "200",
-        "buckets",
-        "",
-        Record,
-        "resolution of the time series (the width adapts to the run)"
-    ),
-    f!(
-        "record.timeline_start_ms",
-        float(0.0, 86_400_000.0),
-        false,
-        "0",
-        "ms",
-        "",
-        Record,
-        "start of the thread/carrier timeline window"
-    ),
-    f!(
-        "record.timeline_window_ms",
-        float(0.001, 600_000.0),
-        false,
-        "300",
-        "ms",
-        "",
-        Record,
-        "length of the timeline window"
-    ),
-    f!(
-        "record.timeline_lanes",
-        int(0, 512),
-        false,
-        "24",
-        "lanes",
-        "",
-        Record,
-        "threads and carriers shown in the timeline"
-    ),
-    f!(
-        "seed",
-        int(0, MAX_SAFE),
-        false,
-        "1",
-        "",
-        "",
-        Run,
-        "seed of the random source: same scenario and seed, same result"
-    ),
+    entry! {
+        key: "load.kind",
+        kind: FieldKind::Choice(&["closed", "open"]),
+        default: "closed",
+        group: Load,
+        label: "Load model",
+        help: "closed: a fixed set of workers, each waits for its answer; open: arrivals at a rate whatever the answers",
+        property: "hey/wrk/JMeter vs wrk2 -R/k6 arrival rate",
+    },
+    entry! {
+        key: "load.concurrency",
+        kind: int(1, 100_000),
+        default: "50",
+        group: Load,
+        label: "Concurrency",
+        help: "closed loop: how many requests the client keeps in flight (hey's default is 50)",
+        unit: "workers",
+        property: "hey -c, wrk -c, JMeter threads",
+        shown: Shown::ClosedLoop,
+        slider: Some(Slider { min: 1.0, max: 20_000.0, log: true }),
+    },
+    entry! {
+        key: "load.requests",
+        kind: int(1, 100_000_000),
+        default: "200",
+        group: Load,
+        label: "Requests",
+        help: "total requests; hey gives each worker n ÷ c of them (hey's default is 200); a duration wins over this",
+        unit: "requests",
+        property: "hey -n",
+        nullable: true,
+        slider: Some(Slider { min: 100.0, max: 1_000_000.0, log: true }),
+    },
+    entry! {
+        key: "load.duration_s",
+        kind: float(0.001, 86_400.0),
+        default: "null",
+        group: Load,
+        label: "Duration",
+        help: "run for this long instead of a request count; requests still in flight at the end are not counted",
+        unit: "s",
+        property: "hey -z, wrk -d",
+        nullable: true,
+        slider: Some(Slider { min: 1.0, max: 600.0, log: true }),
+    },
+    entry! {
+        key: "load.rate_rps",
+        kind: float(0.001, 10_000_000.0),
+        default: "1000",
+        group: Load,
+        label: "Arrival rate",
+        help: "open loop: total arrival rate",
+        unit: "req/s",
+        property: "wrk2 -R, k6 rate",
+        shown: Shown::OpenLoop,
+        slider: Some(Slider { min: 1.0, max: 100_000.0, log: true }),
+    },
+    entry! {
+        key: "load.arrivals",
+        kind: FieldKind::Choice(&["constant", "poisson"]),
+        default: "poisson",
+        group: Load,
+        label: "Arrivals",
+        help: "open loop: evenly spaced arrivals, or random (Poisson) ones",
+        property: "k6 constant-arrival-rate vs Poisson",
+        shown: Shown::OpenLoop,
+    },
+    entry! {
+        key: "load.max_in_flight",
+        kind: int(1, 10_000_000),
+        default: "null",
+        group: Load,
+        label: "Max in flight",
+        help: "open loop: the tool's own limit on requests in flight; null = no limit",
+        unit: "requests",
+        property: "k6 maxVUs, wrk2 -c",
+        nullable: true,
+    },
+    entry! {
+        key: "load.overflow",
+        kind: FieldKind::Choice(&["drop", "delay"]),
+        default: "drop",
+        group: Load,
+        label: "Overflow",
+        help: "open loop at its limit: drop the arrival (k6) or send it late and count the wait in its latency (wrk2)",
+        property: "k6 dropped_iterations vs wrk2",
+    },
+    entry! {
+        key: "load.ramp_up_s",
+        kind: float(0.0, 86_400.0),
+        default: "0",
+        group: Load,
+        label: "Ramp-up",
+        help: "closed loop: worker k starts at k × ramp-up ÷ concurrency",
+        unit: "s",
+        property: "JMeter ramp-up period",
+        shown: Shown::ClosedLoop,
+        slider: Some(Slider { min: 0.0, max: 300.0, log: false }),
+    },
+    entry! {
+        key: "load.timeout_ms",
+        kind: float(0.0, 3_600_000.0),
+        default: "20000",
+        group: Load,
+        label: "Client timeout",
+        help: "client gives up after this long and counts an error; 0 = never",
+        unit: "ms",
+        property: "hey -t (20 s)",
+        slider: Some(Slider { min: 0.0, max: 60_000.0, log: false }),
+    },
+    entry! {
+        key: "load.think_ms",
+        kind: float(0.0, 3_600_000.0),
+        default: "0",
+        group: Load,
+        label: "Think time",
+        help: "closed loop: pause between an answer and the next request",
+        unit: "ms",
+        property: "JMeter timers, k6 sleep",
+        shown: Shown::ClosedLoop,
+        slider: Some(Slider { min: 0.0, max: 2_000.0, log: false }),
+    },
+    entry! {
+        key: "load.loops",
+        kind: int(1, 1_000_000_000),
+        default: "null",
+        group: Load,
+        label: "Loops per user",
+        help: "closed loop: requests per worker (instead of a total); null = use requests",
+        unit: "per worker",
+        property: "JMeter loop count",
+        nullable: true,
+        shown: Shown::ClosedLoop,
+    },
+    entry! {
+        key: "load.client_cpu_ms",
+        kind: float(0.0, 1_000.0),
+        default: "0",
+        group: Load,
+        label: "Client CPU on the server",
+        help: "CPU the load client spends per request on the server's own cores (0 = client on another machine)",
+        unit: "ms",
+        property: "load tool on the server machine",
+        slider: Some(Slider { min: 0.0, max: 2.0, log: false }),
+    },
+    entry! {
+        key: "load.client_threads",
+        kind: int(1, 100_000),
+        default: "null",
+        group: Load,
+        label: "Client threads",
+        help: "OS threads the client does its per-request CPU work on; null = one per server core (hey's Go runtime); JMeter uses one per user",
+        unit: "threads",
+        property: "GOMAXPROCS (hey, k6), wrk -t, JMeter threads",
+        nullable: true,
+    },
+    entry! {
+        key: "server.mode",
+        kind: FieldKind::Choice(&["platform", "virtual"]),
+        default: "platform",
+        group: Server,
+        label: "Mode",
+        help: "platform: Tomcat's thread pool; virtual: one virtual thread per request on a few carrier threads",
+        property: "spring.threads.virtual.enabled",
+        shown: Shown::Never,
+    },
+    entry! {
+        key: "server.threads_max",
+        kind: int(1, 100_000),
+        default: "200",
+        group: Server,
+        label: "Max threads",
+        help: "Tomcat's pool size; a request holds its thread for its whole life (ignored with virtual threads)",
+        unit: "threads",
+        property: "server.tomcat.threads.max",
+        slider: Some(Slider { min: 1.0, max: 5_000.0, log: true }),
+    },
+    entry! {
+        key: "server.min_spare",
+        kind: int(0, 100_000),
+        default: "10",
+        group: Server,
+        label: "Min spare threads",
+        help: "threads Tomcat starts up front",
+        unit: "threads",
+        property: "server.tomcat.threads.min-spare",
+        slider: Some(Slider { min: 0.0, max: 200.0, log: false }),
+    },
+    entry! {
+        key: "server.cores",
+        kind: int(1, 1_024),
+        default: "4",
+        group: Server,
+        label: "CPU cores",
+        help: "CPU cores of the server (assumption when an article does not say)",
+        unit: "cores",
+        property: "availableProcessors()",
+        slider: Some(Slider { min: 1.0, max: 64.0, log: true }),
+    },
+    entry! {
+        key: "server.carriers",
+        kind: int(1, 32_767),
+        default: "null",
+        group: Server,
+        label: "Carrier threads",
+        help: "carrier threads for virtual threads; null = one per core (the JDK default)",
+        unit: "threads",
+        property: "jdk.virtualThreadScheduler.parallelism",
+        nullable: true,
+        slider: Some(Slider { min: 1.0, max: 64.0, log: true }),
+    },
+    entry! {
+        key: "server.max_pool_size",
+        kind: int(1, 32_767),
+        default: "null",
+        group: Server,
+        label: "Max carriers",
+        help: "most carriers including compensation for captured carriers; null = max(parallelism, 256) (the JDK default)",
+        unit: "threads",
+        property: "jdk.virtualThreadScheduler.maxPoolSize",
+        nullable: true,
+        slider: Some(Slider { min: 1.0, max: 1_024.0, log: true }),
+    },
+    entry! {
+        key: "server.max_connections",
+        kind: int(1, 10_000_000),
+        default: "8192",
+        group: Server,
+        label: "Max connections",
+        help: "connections Tomcat keeps open; beyond it new ones wait in the OS backlog",
+        unit: "connections",
+        property: "server.tomcat.max-connections",
+        slider: Some(Slider { min: 10.0, max: 100_000.0, log: true }),
+    },
+    entry! {
+        key: "server.accept_count",
+        kind: int(0, 10_000_000),
+        default: "100",
+        group: Server,
+        label: "Accept count",
+        help: "OS accept backlog beyond max-connections (capped by somaxconn); when full, SYNs are dropped and retried",
+        unit: "connections",
+        property: "server.tomcat.accept-count",
+        slider: Some(Slider { min: 0.0, max: 10_000.0, log: false }),
+    },
+    entry! {
+        key: "server.somaxconn",
+        kind: int(0, 10_000_000),
+        default: "4096",
+        group: Server,
+        label: "somaxconn",
+        help: "the kernel's cap on any accept backlog (4096 on current Linux)",
+        unit: "connections",
+        property: "net.core.somaxconn",
+    },
+    entry! {
+        key: "server.jdk",
+        kind: int(21, 40),
+        default: "21",
+        group: Server,
+        label: "JDK version",
+        help: "21–23 pin a virtual thread that blocks inside synchronized; 24+ do not (JEP 491)",
+        property: "JDK feature release",
+        slider: Some(Slider { min: 21.0, max: 25.0, log: false }),
+    },
+    entry! {
+        key: "server.cpu_model",
+        kind: FieldKind::Choice(&["ps", "rr"]),
+        default: "rr",
+        group: Server,
+        label: "CPU scheduler",
+        help: "rr: round robin with a quantum (a burst shorter than the quantum runs to the end, as on Linux); ps: idealised processor sharing (n runnable threads each run at cores ÷ n, so bursts that start together end together)",
+        property: "OS scheduler model",
+    },
+    entry! {
+        key: "server.quantum_ms",
+        kind: float(0.01, 1_000.0),
+        default: "4",
+        group: Server,
+        label: "Time slice",
+        help: "how long the OS lets a thread run before switching when there are more runnable threads than cores",
+        unit: "ms",
+        property: "CFS time slice (assumption)",
+    },
+    entry! {
+        key: "server.context_switch_us",
+        kind: float(0.0, 1_000.0),
+        default: "5",
+        group: Server,
+        label: "Context switch",
+        help: "CPU cost of switching between OS threads: paid after each wake-up of a platform thread and per time slice",
+        unit: "µs",
+        property: "OS context switch (assumption)",
+    },
+    entry! {
+        key: "program",
+        kind: FieldKind::Program,
+        default: "io:50ms",
+        group: Program,
+        label: "Request program",
+        help: "steps: cpu:D, io:D, db:D, file:D, wait:D (Object.wait, inside sync), sync{…}, sync(NAME){…}, lock{…}, lock(NAME){…}, async(NAME){…}; D = 50ms, exp(50ms), uniform(10ms,90ms), lognormal(p50=40ms,p99=200ms)",
+        property: "the controller method",
+    },
+    entry! {
+        key: "db.pool_size",
+        kind: int(1, 100_000),
+        default: "10",
+        group: Db,
+        label: "Pool size",
+        help: "HikariCP connections; a db step waits for one",
+        unit: "connections",
+        property: "spring.datasource.hikari.maximum-pool-size",
+        slider: Some(Slider { min: 1.0, max: 2_000.0, log: true }),
+    },
+    entry! {
+        key: "db.timeout_ms",
+        kind: float(250.0, 3_600_000.0),
+        default: "30000",
+        group: Db,
+        label: "Connection timeout",
+        help: "how long a db step waits for a connection before failing with HTTP 500 (HikariCP's minimum is 250 ms)",
+        unit: "ms",
+        property: "spring.datasource.hikari.connection-timeout",
+        slider: Some(Slider { min: 250.0, max: 60_000.0, log: true }),
+    },
+    entry! {
+        key: "async.*.kind",
+        kind: FieldKind::Choice(&["pool", "virtual"]),
+        default: "null",
+        group: Async,
+        label: "Kind",
+        help: "pool: ThreadPoolTaskExecutor; virtual: VirtualThreadTaskExecutor / SimpleAsyncTaskExecutor on virtual threads; null = Spring Boot's auto-configured one (virtual when server.mode=virtual)",
+        property: "@Async executor bean",
+        nullable: true,
+    },
+    entry! {
+        key: "async.*.core",
+        kind: int(0, 1_000_000),
+        default: "8",
+        group: Async,
+        label: "Core",
+        help: "pool: threads started before any queueing (Spring Boot's default 8)",
+        unit: "threads",
+        property: "ThreadPoolTaskExecutor.corePoolSize",
+    },
+    entry! {
+        key: "async.*.max",
+        kind: int(1, 2_147_483_647),
+        default: "null",
+        group: Async,
+        label: "Max",
+        help: "pool: threads added once the queue is full; null = unbounded (Integer.MAX_VALUE)",
+        unit: "threads",
+        property: "ThreadPoolTaskExecutor.maxPoolSize",
+        nullable: true,
+    },
+    entry! {
+        key: "async.*.queue",
+        kind: int(0, 2_147_483_647),
+        default: "null",
+        group: Async,
+        label: "Queue",
+        help: "pool: tasks waiting for a thread; null = unbounded; beyond queue and max a task is rejected (HTTP 500)",
+        unit: "tasks",
+        property: "ThreadPoolTaskExecutor.queueCapacity",
+        nullable: true,
+    },
+    entry! {
+        key: "async.*.limit",
+        kind: int(1, 2_147_483_647),
+        default: "null",
+        group: Async,
+        label: "Limit",
+        help: "virtual: tasks running at once; the submitter blocks beyond it; null = unbounded",
+        unit: "tasks",
+        property: "SimpleAsyncTaskExecutor.concurrencyLimit",
+        nullable: true,
+    },
+    entry! {
+        key: "memory.heap_mb",
+        kind: float(16.0, 1_048_576.0),
+        default: "2048",
+        group: Memory,
+        label: "Memory limit",
+        help: "everything the model counts must fit here, else the run ends out of memory (default: the JVM's 25 % of an 8 GB machine)",
+        unit: "MB",
+        property: "-Xmx / container limit",
+        slider: Some(Slider { min: 64.0, max: 32_768.0, log: true }),
+    },
+    entry! {
+        key: "memory.base_mb",
+        kind: float(0.0, 1_048_576.0),
+        default: "150",
+        group: Memory,
+        label: "Idle JVM",
+        help: "memory in use before any load: heap, metaspace, code cache of a small Spring Boot service",
+        unit: "MB",
+        property: "idle JVM footprint (assumption)",
+    },
+    entry! {
+        key: "memory.xss_kb",
+        kind: float(16.0, 1_048_576.0),
+        default: "1024",
+        group: Memory,
+        label: "Stack per thread",
+        help: "stack per platform thread: -Xss is 1 MB on Linux x64 (the java launcher's docs) and is counted as committed, as the E2 article does (it reports ~2 GB → ~4 GB going from 200 to 1,000 threads); the OS really commits touched pages only, so this is an upper bound",
+        unit: "KB",
+        property: "-Xss",
+        slider: Some(Slider { min: 64.0, max: 4_096.0, log: true }),
+    },
+    entry! {
+        key: "memory.vthread_bytes",
+        kind: float(0.0, 1_048_576.0),
+        default: "1024",
+        group: Memory,
+        label: "Per virtual thread",
+        help: "per virtual thread: the E2 article says 'a few hundred bytes'; 1 KB is a rounded-up assumption that covers the continuation object",
+        unit: "B",
+        property: "JEP 444 (assumption)",
+    },
+    entry! {
+        key: "memory.stack_chunk_kb",
+        kind: float(0.0, 1_048_576.0),
+        default: "8",
+        group: Memory,
+        label: "Stack chunk",
+        help: "extra per unmounted virtual thread: its stack chunk copied to the heap (JEP 444); 8 KB assumes a Spring MVC handler stack of ~100 frames",
+        unit: "KB",
+        property: "stack chunk (assumption)",
+    },
+    entry! {
+        key: "memory.connection_kb",
+        kind: float(0.0, 1_048_576.0),
+        default: "16",
+        group: Memory,
+        label: "Per connection",
+        help: "per open connection: Tomcat's NIO read and write buffers (socket.appReadBufSize and appWriteBufSize, 8 KB each by default in Tomcat's docs)",
+        unit: "KB",
+        property: "socket.appReadBufSize + appWriteBufSize",
+    },
+    entry! {
+        key: "memory.request_kb",
+        kind: float(0.0, 1_048_576.0),
+        default: "32",
+        group: Memory,
+        label: "Per request",
+        help: "per request inside the server: request/response objects and the handler's live garbage",
+        unit: "KB",
+        property: "request objects (assumption)",
+    },
+    entry! {
+        key: "limits.max_events",
+        kind: int(1, 100_000_000_000),
+        default: "500000000",
+        group: Limits,
+        label: "Event budget",
+        help: "a run stops here and reports partial results (exit code 3)",
+        unit: "events",
+    },
+    entry! {
+        key: "limits.max_sim_s",
+        kind: float(0.001, 10_000_000.0),
+        default: "86400",
+        group: Limits,
+        label: "Time budget",
+        help: "a run stops at this simulated time and reports partial results",
+        unit: "s",
+    },
+    entry! {
+        key: "record.series_buckets",
+        kind: int(10, 5_000),
+        default: "200",
+        group: Record,
+        label: "Chart resolution",
+        help: "resolution of the time series (the width adapts to the run)",
+        unit: "buckets",
+    },
+    entry! {
+        key: "record.timeline_start_ms",
+        kind: float(0.0, 86_400_000.0),
+        default: "0",
+        group: Record,
+        label: "Timeline start",
+        help: "start of the thread/carrier timeline window",
+        unit: "ms",
+    },
+    entry! {
+        key: "record.timeline_window_ms",
+        kind: float(0.001, 600_000.0),
+        default: "300",
+        group: Record,
+        label: "Timeline window",
+        help: "length of the timeline window",
+        unit: "ms",
+    },
+    entry! {
+        key: "record.timeline_lanes",
+        kind: int(0, 512),
+        default: "24",
+        group: Record,
+        label: "Timeline lanes",
+        help: "threads and carriers shown in the timeline",
+        unit: "lanes",
+    },
+    entry! {
+        key: "seed",
+        kind: int(0, MAX_SAFE),
+        default: "1",
+        group: Run,
+        label: "Seed",
+        help: "seed of the random source: same scenario and seed, same result",
+    },
 ];
 
 /// Every key, in form order.
@@ -634,5 +762,22 @@ impl FieldKind {
         } else {
             base
         }
+    }
+}
+
+/// The word for a server mode, as `server.mode` and the page's messages write it.
+pub fn mode_word(mode: Mode) -> &'static str {
+    match mode {
+        Mode::Platform => "platform",
+        Mode::Virtual => "virtual",
+    }
+}
+
+/// The server mode a word names (`platform` or `virtual`).
+pub fn mode_named(word: &str) -> Option<Mode> {
+    match word {
+        "platform" => Some(Mode::Platform),
+        "virtual" => Some(Mode::Virtual),
+        _ => None,
     }
 }

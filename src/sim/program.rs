@@ -115,8 +115,9 @@ impl Program {
         total
     }
 
-    /// Visits the handler's own ops, skipping async bodies.
-    fn walk_main(&self, mut f: impl FnMut(&Op)) {
+    /// Visits the handler's own ops, skipping async bodies: the one walker
+    /// over a program's steps (the playground's bounds use it too).
+    pub fn walk_main(&self, mut f: impl FnMut(&Op)) {
         let mut pc = 0usize;
         while let Some(op) = self.ops.get(pc) {
             match *op {

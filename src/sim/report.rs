@@ -1,6 +1,7 @@
 //! What a run produces: counts, latency statistics, time series, a timeline,
-//! the outcome and the named bottleneck. Serialisable for the CLI's JSON, the
-//! Web Worker's messages and, later, permalinks.
+//! the outcome and the named bottleneck. Serialised (not read back) for the
+//! CLI's JSON and the golden file; the playground's worker posts a digest of
+//! it instead (`app::digest`), and a permalink holds the scenario, not this.
 
 use std::collections::BTreeMap;
 

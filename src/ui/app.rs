@@ -3,8 +3,8 @@
 use yew::prelude::*;
 use yew_agent::reactor::ReactorProvider;
 
+use super::codec::JsonCodec;
 use super::playground::Playground;
-use super::protocol::JsonCodec;
 use super::worker::SimReactor;
 
 /// The whole page.

@@ -5,72 +5,13 @@ use std::rc::Rc;
 
 use gloo::events::EventListener;
 use gloo::timers::callback::Timeout;
-use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters_canvas::CanvasBackend;
 use web_sys::{HtmlCanvasElement, HtmlElement};
 use yew::prelude::*;
 
-use crate::chart::theory::Theory;
-use crate::chart::view::RunView;
-use crate::chart::{
-    self, ChartError, Frame, Marker, Style, SweepChart, SweepMetric, TimeMetric, Tooltip,
-};
-
-/// Which chart with which data.
-#[derive(Clone, Debug, PartialEq)]
-pub enum ChartSpec {
-    /// Throughput or latency against concurrency.
-    Sweep(Rc<SweepChart>, SweepMetric),
-    /// Throughput or latency over time, with ceilings and measured lines.
-    OverTime(Vec<Rc<RunView>>, Rc<Vec<Theory>>, Vec<Marker>, TimeMetric),
-    /// One run's thread/carrier timeline.
-    Timeline(Rc<RunView>),
-    /// One run's utilisation gauges.
-    Utilisation(Rc<RunView>),
-    /// Memory of each run and the limit (MB).
-    Memory(Vec<Rc<RunView>>, f64),
-    /// Latency histograms.
-    Histogram(Vec<Rc<RunView>>),
-    /// Errors by cause.
-    Errors(Vec<Rc<RunView>>),
-}
-
-impl ChartSpec {
-    /// Draws on any backend.
-    pub fn draw<DB: DrawingBackend>(
-        &self,
-        a: &DrawingArea<DB, Shift>,
-        st: &Style,
-    ) -> Result<Frame, ChartError> {
-        match self {
-            ChartSpec::Sweep(d, m) => chart::draw_sweep(a, st, d, *m),
-            ChartSpec::OverTime(r, t, mk, m) => chart::draw_over_time(a, st, &refs(r), t, mk, *m),
-            ChartSpec::Timeline(r) => chart::draw_timeline(a, st, r),
-            ChartSpec::Utilisation(r) => chart::draw_utilisation(a, st, r),
-            ChartSpec::Memory(r, limit) => chart::draw_memory(a, st, &refs(r), *limit),
-            ChartSpec::Histogram(r) => chart::draw_histogram(a, st, &refs(r)),
-            ChartSpec::Errors(r) => chart::draw_errors(a, st, &refs(r)),
-        }
-    }
-
-    /// The tooltip at data x.
-    pub fn tooltip(&self, x: f64) -> Option<Tooltip> {
-        match self {
-            ChartSpec::Sweep(d, m) => chart::sweep_tooltip(d, *m, x),
-            ChartSpec::OverTime(r, _, _, m) => chart::over_time_tooltip(&refs(r), *m, x),
-            ChartSpec::Timeline(r) => chart::timeline_tooltip(r, x),
-            ChartSpec::Utilisation(r) => chart::utilisation_tooltip(r, x),
-            ChartSpec::Memory(r, _) => chart::memory_tooltip(&refs(r), x),
-            ChartSpec::Histogram(r) => chart::histogram_tooltip(&refs(r), x),
-            ChartSpec::Errors(r) => chart::errors_tooltip(&refs(r), x),
-        }
-    }
-}
-
-fn refs(v: &[Rc<RunView>]) -> Vec<&RunView> {
-    v.iter().map(|r| r.as_ref()).collect()
-}
+use crate::app::ChartSpec;
+use crate::chart::{self, Frame, Style, Tooltip};
 
 /// Draws `spec` on `canvas` at its displayed size; returns the frame (device pixels).
 pub fn draw_on(canvas: &HtmlCanvasElement, spec: &ChartSpec) -> Option<Frame> {
@@ -95,7 +36,7 @@ pub fn draw_on(canvas: &HtmlCanvasElement, spec: &ChartSpec) -> Option<Frame> {
     };
     let backend = CanvasBackend::with_canvas_object(canvas.clone())?;
     let area = backend.into_drawing_area();
-    let frame = match spec.draw(&area, &style) {
+    let frame = match chart::draw(&area, &style, spec) {
         Ok(f) => f,
         Err(e) => {
             chart::draw_message(&area, &style, &format!("cannot draw: {e}")).unwrap_or_default()
@@ -187,7 +128,7 @@ pub fn ChartCanvas(p: &CanvasProps) -> Html {
             let f = *frame.borrow();
             let found = f
                 .data_x(x * dpr)
-                .and_then(|dx| current.borrow().tooltip(dx));
+                .and_then(|dx| chart::tooltip(&current.borrow(), dx));
             match found {
                 Some(t) => {
                     let flip = x > c.client_width() as f64 * 0.55;

@@ -5,17 +5,11 @@
 use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
-use super::labels::{label, slider};
-use crate::scenario::{FieldError, FieldKind, field};
-
-/// A preset's word about this setting: stated by the article or assumed.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Provenance {
-    /// The article states it.
-    Stated,
-    /// Assumed, with the reason.
-    Assumed(String),
-}
+use crate::app::Mode;
+use crate::app::form::{
+    Provenance, SLIDER_STEPS, control_id, slider_id, slider_position, slider_text, whole,
+};
+use crate::scenario::{FieldError, FieldKind, field, mode_word};
 
 /// Properties of [`Field`].
 #[derive(Properties, PartialEq)]
@@ -31,51 +25,25 @@ pub struct FieldProps {
     pub provenance: Option<Provenance>,
     /// A per-mode override: (mode, text).
     #[prop_or_default]
-    pub override_text: Option<(String, String)>,
+    pub override_text: Option<(Mode, String)>,
     /// (mode, key, text) on every edit.
-    pub on_edit: Callback<(Option<String>, String, String)>,
-}
-
-fn slider_pos(text: &str, (lo, hi, log): (f64, f64, bool)) -> f64 {
-    let v: f64 = text.trim().replace('_', "").parse().unwrap_or(lo);
-    let v = v.clamp(lo, hi);
-    if log {
-        ((v.max(lo.max(1e-9))).ln() - lo.max(1e-9).ln()) / (hi.ln() - lo.max(1e-9).ln()) * 1000.0
-    } else {
-        (v - lo) / (hi - lo) * 1000.0
-    }
-}
-
-fn slider_value(pos: f64, (lo, hi, log): (f64, f64, bool), int: bool) -> String {
-    let f = (pos / 1000.0).clamp(0.0, 1.0);
-    let v = if log {
-        (lo.max(1e-9).ln() + f * (hi.ln() - lo.max(1e-9).ln())).exp()
-    } else {
-        lo + f * (hi - lo)
-    };
-    if int || v >= 100.0 {
-        format!("{}", v.round())
-    } else if v >= 10.0 {
-        format!("{:.1}", v)
-    } else {
-        format!("{:.2}", v)
-    }
+    pub on_edit: Callback<(Option<Mode>, String, String)>,
 }
 
 /// A form control for one scenario key.
 #[component]
 pub fn Field(p: &FieldProps) -> Html {
     let key = p.key_name.to_string();
-    let id = format!("f-{}", key.replace(['.', '*'], "-"));
+    let id = control_id(&key, None);
     let Some(spec) = field(&key) else {
         return html! {};
     };
-    let edit = |mode: Option<String>| {
+    let edit = |mode: Option<Mode>| {
         let on = p.on_edit.clone();
         let key = key.clone();
-        move |text: String| on.emit((mode.clone(), key.clone(), text))
+        move |text: String| on.emit((mode, key.clone(), text))
     };
-    let input = |mode: Option<String>, text: &str, id: String| -> Html {
+    let input = |mode: Option<Mode>, text: &str, id: String| -> Html {
         let emit = edit(mode);
         match spec.kind {
             FieldKind::Choice(options) => {
@@ -117,23 +85,26 @@ pub fn Field(p: &FieldProps) -> Html {
             }
         }
     };
-    let range = slider(&key);
-    let int = matches!(spec.kind, FieldKind::Int { .. });
+    let int = whole(&key);
     let text_or_default = if p.text.is_empty() {
         spec.default.to_string()
     } else {
         p.text.clone()
     };
-    let slider_html = range.map(|r| {
+    let slider_html = spec.slider.map(|r| {
         let emit = edit(None);
         let oninput = Callback::from(move |e: InputEvent| {
-            let pos: f64 = e.target_unchecked_into::<HtmlInputElement>().value().parse().unwrap_or(0.0);
-            emit(slider_value(pos, r, int));
+            let pos: f64 = e
+                .target_unchecked_into::<HtmlInputElement>()
+                .value()
+                .parse()
+                .unwrap_or(0.0);
+            emit(slider_text(pos, r, int));
         });
         html! {
-            <input type="range" id={format!("slider-{}", key.replace('.', "-"))} min="0" max="1000" step="1"
-                aria-label={label(&key)}
-                value={format!("{:.0}", slider_pos(&text_or_default, r))} {oninput} />
+            <input type="range" id={slider_id(&key)} min="0" max={SLIDER_STEPS.to_string()} step="1"
+                aria-label={spec.label}
+                value={format!("{:.0}", slider_position(&text_or_default, r))} {oninput} />
         }
     });
     let badge = match &p.provenance {
@@ -155,7 +126,7 @@ pub fn Field(p: &FieldProps) -> Html {
     html! {
         <div class={classes!("field", invalid.then_some("invalid"))}>
             <div class="field-head">
-                <label for={id.clone()}>{label(&key)}</label>
+                <label for={id.clone()}>{spec.label}</label>
                 if !spec.unit.is_empty() { <span class="unit">{spec.unit}</span> }
                 {badge}
             </div>
@@ -165,8 +136,8 @@ pub fn Field(p: &FieldProps) -> Html {
             </div>
             if let Some((mode, text)) = &p.override_text {
                 <div class="override">
-                    <span>{format!("{mode} run uses")}</span>
-                    { input(Some(mode.clone()), text, format!("{id}-{mode}")) }
+                    <span>{format!("{} run uses", mode_word(*mode))}</span>
+                    { input(Some(*mode), text, control_id(&key, Some(*mode))) }
                 </div>
             }
             <div class="meta">

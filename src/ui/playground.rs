@@ -11,14 +11,14 @@ use super::form::ScenarioForm;
 use super::measured_panel::MeasuredPanel;
 use super::presets_picker::PresetPicker;
 use super::progress::Progress;
-use super::state::{Action, UiState};
 use super::summary::Summary;
 use super::worker::SimReactor;
+use crate::app::{Action, State};
 
 /// The playground.
 #[component]
 pub fn Playground() -> Html {
-    let state = use_reducer(UiState::default);
+    let state = use_reducer(State::default);
     let bridge = {
         let d = state.dispatcher();
         use_reactor_bridge::<SimReactor, _>(move |ev| {
@@ -76,7 +76,7 @@ pub fn Playground() -> Html {
                     <h1>{"threadlab"}</h1>
                     <p>{"Why virtual threads change how a Spring Boot service behaves under load — simulated event by event, beside real measurements."}</p>
                 </div>
-                <PresetPicker current={state.scenario.preset.clone()} {on_pick} />
+                <PresetPicker current={state.setup.preset.clone()} {on_pick} />
                 <Progress progress={r.progress} done={r.done && r.generation == state.generation}
                     events={r.events} blocked={!state.runnable()} {elapsed_ms} />
             </header>

@@ -3,7 +3,7 @@
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
-use super::preset_pairs::{all_presets, find};
+use crate::scenario::{preset, presets};
 
 /// Properties of [`PresetPicker`].
 #[derive(Properties, PartialEq)]
@@ -24,11 +24,11 @@ pub fn PresetPicker(p: &PickerProps) -> Html {
             on_pick.emit(v);
         }
     });
-    let all = all_presets();
+    let all = presets();
     let mut groups: Vec<&str> = all.iter().map(|p| p.experiment).collect();
     groups.dedup();
     let current = p.current.clone().unwrap_or_default();
-    let about = find(&current).map(|p| p.description);
+    let about = preset(&current).map(|p| p.description);
     html! {
         <div class="picker">
             <label for="preset">{"Scenario"}</label>

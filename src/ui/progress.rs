@@ -3,13 +3,13 @@
 
 use yew::prelude::*;
 
-use crate::chart::format::thousands;
+use crate::app::format::thousands;
 
 /// Properties of [`Progress`].
 #[derive(Properties, PartialEq)]
 pub struct ProgressProps {
-    /// Runs done, total, fraction of the current one.
-    pub progress: (u32, u32, f64),
+    /// How far the job has come.
+    pub progress: crate::app::Progress,
     /// Whether the job finished.
     pub done: bool,
     /// Events simulated in the job.
@@ -24,12 +24,8 @@ pub struct ProgressProps {
 /// A progress bar with words.
 #[component]
 pub fn Progress(p: &ProgressProps) -> Html {
-    let (done, total, cur) = p.progress;
-    let value = if total == 0 {
-        1.0
-    } else {
-        ((done as f64 + cur) / total as f64).min(1.0)
-    };
+    let (done, total) = (p.progress.runs_done, p.progress.runs);
+    let value = p.progress.fraction();
     let text = if p.blocked {
         "fix the highlighted fields to simulate again".to_string()
     } else if p.done {

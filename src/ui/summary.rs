@@ -3,24 +3,26 @@
 
 use yew::prelude::*;
 
-use super::state::UiState;
-use crate::chart::format::{ms, sig, thousands};
-use crate::chart::mode_label;
+use crate::app::format::{ms, sig, thousands};
+use crate::app::modes::label;
+use crate::app::{Mode, State};
+use crate::scenario::mode_word;
+use crate::sim::Outcome;
 
 /// Properties of [`Summary`].
 #[derive(Properties, PartialEq)]
 pub struct SummaryProps {
     /// The state.
-    pub state: UseReducerHandle<UiState>,
+    pub state: UseReducerHandle<State>,
 }
 
 /// The cards.
 #[component]
 pub fn Summary(p: &SummaryProps) -> Html {
     let s = &p.state;
-    let cards = s.scenario.modes.list().iter().map(|mode| {
-        let run = s.results.singles.get(*mode);
-        let theory = s.results.theory.iter().find(|t| t.mode == *mode);
+    let cards = s.setup.modes.list().iter().map(|&mode| {
+        let run = s.results.singles.get(mode).as_ref();
+        let bounds = s.results.bounds.iter().find(|b| b.mode == mode);
         let body = match run {
             None => html! { <p class="muted">{"simulating…"}</p> },
             Some(r) => html! {
@@ -30,13 +32,13 @@ pub fn Summary(p: &SummaryProps) -> Html {
                     <div><dt>{"p50"}</dt><dd>{ms(r.latency.p50)}</dd></div>
                     <div><dt>{"p99"}</dt><dd>{ms(r.latency.p99)}</dd></div>
                     <div><dt>{"mean"}</dt><dd>{ms(r.latency.mean)}</dd></div>
-                    <div><dt>{"errors"}</dt><dd>{format!("{} %", sig(r.error_rate_pct()))}</dd></div>
+                    <div><dt>{"errors"}</dt><dd>{format!("{} %", sig(r.error_pct))}</dd></div>
                     <div><dt>{"peak memory"}</dt><dd>{format!("{} MB", thousands(r.peak_memory_mb, 0))}</dd></div>
                 </dl>
                 <p class="bottleneck"><strong>{"Bottleneck: "}</strong>{r.bottleneck_text.clone()}</p>
                 if r.budget_hit {
                     <p class="warn" role="status">{"Stopped at budget: "}{r.outcome_detail.clone()}{" — results are partial."}</p>
-                } else if r.outcome != "completed" {
+                } else if r.outcome != Outcome::Completed {
                     <p class="warn" role="status">{r.outcome_detail.clone()}</p>
                 }
                 <p class="muted small">{format!("{} requests, {} events, {:.2} s simulated; CPU {:.0} %, peak {} platform / {} virtual threads, {} pinned",
@@ -45,7 +47,7 @@ pub fn Summary(p: &SummaryProps) -> Html {
                 </>
             },
         };
-        let ceilings = theory.map(|t| html! {
+        let ceilings = bounds.map(|t| html! {
             <ul class="ceilings">
                 { for t.ceilings.iter().map(|c| html! {
                     <li>{format!("{} req/s", thousands(c.rps, 0))}<span class="muted">{format!(" = {}", c.formula)}</span></li>
@@ -53,8 +55,8 @@ pub fn Summary(p: &SummaryProps) -> Html {
             </ul>
         });
         html! {
-            <article class={classes!("card", *mode)}>
-                <h2>{mode_label(mode)}<small>{format!("spring.threads.virtual.enabled={}", *mode == "virtual")}</small></h2>
+            <article class={classes!("card", mode_word(mode))}>
+                <h2>{label(mode)}<small>{format!("spring.threads.virtual.enabled={}", mode == Mode::Virtual)}</small></h2>
                 {body}
                 if let Some(c) = ceilings { <h4>{"Capacity ceilings"}</h4>{c} }
             </article>

@@ -1,21 +1,23 @@
-//! The simulation worker: a yew-agent reactor that runs each job in slices
-//! of events, yields to the worker's event loop between slices so a newer
-//! job can arrive, and then abandons the stale one.
+//! The simulation worker: a yew-agent reactor that runs each job's runs
+//! (`crate::app::job`) in slices of events, yields to the worker's event loop
+//! between slices so a newer job can arrive, and then abandons the stale one.
 
 use futures::{FutureExt, SinkExt, StreamExt};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 use yew_agent::reactor::{ReactorScope, reactor};
 
-use super::protocol::{Job, MeasuredRow, ModeJob, Output};
-use crate::chart::plan::{fill_order, single, sweep_point, sweep_points};
-use crate::chart::theory::Theory;
-use crate::chart::view::{RunView, SweepPoint};
-use crate::scenario::validate;
-use crate::sim::Simulation;
+use crate::app::job::{Plan, Run};
+use crate::app::{Job, Message};
+use crate::sim::{Report, Simulation};
 
 /// Events per slice: a few milliseconds of work.
 const SLICE: u64 = 40_000;
+
+/// Slices between two progress messages.
+const SLICES_PER_PROGRESS: u32 = 4;
+
+type Scope = ReactorScope<Job, Message>;
 
 /// Resolves on the next macrotask (a `MessageChannel` round trip, which,
 /// unlike `setTimeout(0)`, is never clamped to 4 ms).
@@ -31,170 +33,71 @@ async fn yield_now() {
     let _ = JsFuture::from(promise).await;
 }
 
-type Scope = ReactorScope<Job, Output>;
-
-/// Runs one simulation in slices. `Err(job)` when a newer job arrived.
-async fn simulate(
-    scope: &mut Scope,
-    draft: &crate::scenario::Draft,
-    generation: u64,
-    progress: (u32, u32),
-    events: &mut u64,
-) -> Result<Option<crate::sim::Report>, Job> {
-    let Ok(cfg) = validate(draft) else {
-        return Ok(None);
-    };
-    let mut sim = Simulation::new(cfg);
-    let mut slices = 0u32;
-    loop {
-        let done = sim.advance(SLICE);
-        slices += 1;
-        if done {
-            *events += sim.events();
-            return Ok(Some(sim.finish()));
-        }
-        yield_now().await;
-        if let Some(Some(job)) = scope.next().now_or_never() {
-            return Err(newest(scope, job));
-        }
-        if slices.is_multiple_of(4) {
-            let _ = scope
-                .send(Output::Progress {
-                    generation,
-                    done: progress.0,
-                    total: progress.1,
-                    current: sim.progress(),
-                })
-                .await;
-        }
+/// The newest of the jobs waiting, if any.
+fn newest_waiting(scope: &mut Scope) -> Option<Job> {
+    let mut newest = None;
+    while let Some(Some(job)) = scope.next().now_or_never() {
+        newest = Some(job);
     }
+    newest
 }
 
-/// The newest of the jobs waiting.
-fn newest(scope: &mut Scope, mut job: Job) -> Job {
-    while let Some(Some(next)) = scope.next().now_or_never() {
-        job = next;
+/// Simulates run `index` of `plan` in slices, posting progress now and
+/// then. `Ok(None)` when its draft does not validate; `Err(job)` when a
+/// newer job arrived.
+async fn simulate(scope: &mut Scope, plan: &Plan, index: usize) -> Result<Option<Report>, Job> {
+    let Some(config) = plan.runs[index].config() else {
+        return Ok(None);
+    };
+    let mut sim = Simulation::new(config);
+    let mut slices = 0u32;
+    while !sim.advance(SLICE) {
+        slices += 1;
+        yield_now().await;
+        if let Some(job) = newest_waiting(scope) {
+            return Err(job);
+        }
+        if slices.is_multiple_of(SLICES_PER_PROGRESS) {
+            let _ = scope.send(plan.progress(index, sim.progress())).await;
+        }
     }
-    job
+    Ok(Some(sim.finish()))
 }
 
 /// Runs one job; returns a newer job if one interrupted it.
 async fn run_job(scope: &mut Scope, job: Job) -> Option<Job> {
-    let g = job.generation;
-    let first = job
-        .modes
-        .first()
-        .map(|m| m.draft.clone())
-        .unwrap_or_default();
-    let (axis, xs) = if job.sweep {
-        sweep_points(&first)
-    } else {
-        (crate::chart::plan::SweepAxis::Concurrency, Vec::new())
-    };
-    let theory: Vec<Theory> = job
-        .modes
-        .iter()
-        .filter_map(|m| {
-            validate(&single(&m.draft, &m.mode))
-                .ok()
-                .map(|c| Theory::of(&c))
-        })
-        .collect();
-    let _ = scope
-        .send(Output::Planned {
-            generation: g,
-            axis,
-            xs: xs.clone(),
-            theory,
-        })
-        .await;
-    let total = (job.modes.len() * (1 + xs.len())) as u32;
-    let mut done = 0u32;
-    let mut events = 0u64;
-    for ModeJob {
-        mode,
-        draft,
-        preset,
-    } in &job.modes
-    {
-        let d = single(draft, mode);
-        match simulate(scope, &d, g, (done, total), &mut events).await {
+    let plan = Plan::of(&job);
+    let _ = scope.send(plan.planned()).await;
+    let mut events = 0;
+    for (i, run) in plan.runs.iter().enumerate() {
+        let report = match simulate(scope, &plan, i).await {
+            Ok(report) => report,
             Err(newer) => return Some(newer),
-            Ok(None) => {
-                let _ = scope
-                    .send(Output::Failed {
-                        generation: g,
-                        message: format!("the {mode} scenario does not validate"),
-                    })
-                    .await;
-            }
-            Ok(Some(report)) => {
-                let run = Box::new(RunView::from_report(mode, &report));
-                let rows = preset
-                    .as_deref()
-                    .map(|p| crate::fidelity::rows_for(p, &report))
-                    .unwrap_or_default()
-                    .iter()
-                    .map(MeasuredRow::from_row)
-                    .collect();
-                let _ = scope
-                    .send(Output::Single {
-                        generation: g,
-                        run,
-                        rows,
-                    })
-                    .await;
-            }
-        }
-        done += 1;
+        };
+        events += report.as_ref().map_or(0, |r| r.events);
+        post_result(scope, &plan, run, report.as_ref()).await;
+        let _ = scope.send(plan.progress(i + 1, 0.0)).await;
     }
-    for i in fill_order(xs.len()) {
-        for ModeJob { mode, draft, .. } in &job.modes {
-            let d = sweep_point(draft, mode, axis, xs[i]);
-            match simulate(scope, &d, g, (done, total), &mut events).await {
-                Err(newer) => return Some(newer),
-                Ok(None) => {}
-                Ok(Some(report)) => {
-                    let point = SweepPoint::from_report(xs[i], &report);
-                    let _ = scope
-                        .send(Output::Point {
-                            generation: g,
-                            mode: mode.clone(),
-                            point,
-                        })
-                        .await;
-                }
-            }
-            done += 1;
-            let _ = scope
-                .send(Output::Progress {
-                    generation: g,
-                    done,
-                    total,
-                    current: 0.0,
-                })
-                .await;
-        }
-    }
-    let _ = scope
-        .send(Output::Done {
-            generation: g,
-            events,
-        })
-        .await;
+    let _ = scope.send(plan.done(events)).await;
     None
+}
+
+async fn post_result(scope: &mut Scope, plan: &Plan, run: &Run, report: Option<&Report>) {
+    if let Some(message) = plan.result(run, report) {
+        let _ = scope.send(message).await;
+    }
 }
 
 /// The worker's entry: takes jobs one after another; a newer job cancels
 /// the one running.
 #[reactor(SimReactor)]
-pub async fn sim_reactor(mut scope: ReactorScope<Job, Output>) {
+pub async fn sim_reactor(mut scope: ReactorScope<Job, Message>) {
     let mut pending: Option<Job> = None;
     loop {
         let job = match pending.take() {
             Some(j) => j,
             None => match scope.next().await {
-                Some(j) => newest(&mut scope, j),
+                Some(j) => newest_waiting(&mut scope).unwrap_or(j),
                 None => break,
             },
         };

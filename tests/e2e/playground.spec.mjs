@@ -117,6 +117,19 @@ try {
     await page.waitForFunction(() => !document.querySelector('.field.invalid'));
   });
 
+  await check('a program naming an executor twice shows its fields once (one DOM id each)', async () => {
+    const program = await page.inputValue('#f-program');
+    await page.fill('#f-program', 'cpu:0.1ms,async(a){io:1ms},async(b){io:1ms},async(a){io:2ms}');
+    await page.waitForSelector('#f-async-b-core');
+    const dup = await page.evaluate(() => {
+      const ids = [...document.querySelectorAll('[id]')].map((e) => e.id);
+      return ids.filter((id, i) => ids.indexOf(id) !== i);
+    });
+    assert(dup.length === 0, `duplicate ids: ${dup.join(' ')}`);
+    await page.fill('#f-program', program);
+    await page.waitForFunction(() => !document.querySelector('#f-async-a-core'));
+  });
+
   await check('a run that reaches its event budget says "stopped at budget"', async () => {
     await page.click('details.group:has(#f-limits-max_events) > summary');
     await page.fill('#f-limits-max_events', '5000');

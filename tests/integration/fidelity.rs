@@ -89,7 +89,7 @@ fn measured_values_are_the_articles_own_numbers() {
         rows()
             .iter()
             .find(|r| r.experiment == e && r.variant == v && r.metric == m)
-            .map(|r| r.measured)
+            .map(|r| r.measured.clone())
     };
     assert_eq!(
         find("E2", "platform", "Requests/sec"),

@@ -1,11 +1,13 @@
-//! What the charts need from a run, as a compact serialisable digest of a
-//! [`Report`]: the Web Worker builds it and posts it to the page (the core's
-//! `Report` is serialise-only and carries more than the page draws).
+//! What the page shows of a run, as a compact serialisable digest of a
+//! [`Report`]: the Web Worker reduces each report to a [`RunView`] (a full
+//! run) or a [`SweepPoint`] (one point of a sweep) and posts that, never the
+//! report itself, which carries more than the page draws.
 
 use std::collections::BTreeMap;
 
-use crate::sim::report::{Outcome, Report};
-use crate::sim::timeline::{LaneKind, LaneState};
+use super::modes::{Mode, as_word};
+use crate::sim::report::{Latency, Outcome, Report, TimeSeries};
+use crate::sim::timeline::{LaneKind, LaneState, Timeline};
 
 /// Gauges the utilisation chart shows, in legend order, with their labels.
 pub const UTILISATION_GAUGES: &[(&str, &str)] = &[
@@ -26,12 +28,13 @@ pub const UTILISATION_GAUGES: &[(&str, &str)] = &[
 ];
 
 /// One run, digested.
-#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct RunView {
-    /// `platform` or `virtual`.
-    pub mode: String,
-    /// `completed`, `out_of_memory`, `budget_exceeded` or `deadlock`.
-    pub outcome: String,
+    /// The server mode it ran in.
+    #[serde(with = "as_word")]
+    pub mode: Mode,
+    /// How it ended.
+    pub outcome: Outcome,
     /// The outcome in words.
     pub outcome_detail: String,
     /// Whether the run stopped at its event or time budget.
@@ -46,10 +49,14 @@ pub struct RunView {
     pub completed: u64,
     /// Requests answered with 200.
     pub succeeded: u64,
+    /// Requests that got an answer (any status) or a client-side error.
+    pub finished: u64,
     /// hey's Requests/sec: (responses + errors) ÷ run time.
     pub throughput_rps: f64,
     /// Successful responses per second.
     pub goodput_rps: f64,
+    /// Failed requests (client errors and error responses), % of finished.
+    pub error_pct: f64,
     /// Latency statistics, ms: mean, min, p50, p90, p95, p99, p99.9, max.
     pub latency: LatencyView,
     /// Client errors and error responses by cause (only non-zero ones).
@@ -162,29 +169,57 @@ fn state_index(s: LaneState) -> u8 {
     }
 }
 
-impl RunView {
-    /// Digests a report of a run in `mode`.
-    pub fn from_report(mode: &str, r: &Report) -> Self {
-        let outcome = match r.outcome {
-            Outcome::Completed => "completed",
-            Outcome::OutOfMemory => "out_of_memory",
-            Outcome::BudgetExceeded => "budget_exceeded",
-            Outcome::Deadlock => "deadlock",
-        };
-        let mut failures: Vec<(String, u64)> = r
-            .errors
-            .by_cause
+/// Failed requests (client errors and error responses), % of finished ones.
+fn failed_pct(r: &Report) -> f64 {
+    let failed: u64 = r.errors.total
+        + r.responses_by_cause
             .iter()
-            .chain(
-                r.responses_by_cause
-                    .iter()
-                    .filter(|(k, _)| k.as_str() != "ok"),
-            )
-            .filter(|(_, n)| **n > 0)
-            .map(|(k, n)| (k.clone(), *n))
-            .collect();
-        failures.sort();
-        let s = &r.series;
+            .filter(|(k, _)| k.as_str() != "ok")
+            .map(|(_, n)| n)
+            .sum::<u64>();
+    let done = r.completed + r.errors.total;
+    if done == 0 {
+        0.0
+    } else {
+        failed as f64 / done as f64 * 100.0
+    }
+}
+
+/// Client errors and error responses by cause, the non-zero ones, sorted.
+fn failures_of(r: &Report) -> Vec<(String, u64)> {
+    let mut failures: Vec<(String, u64)> = r
+        .errors
+        .by_cause
+        .iter()
+        .chain(
+            r.responses_by_cause
+                .iter()
+                .filter(|(k, _)| k.as_str() != "ok"),
+        )
+        .filter(|(_, n)| **n > 0)
+        .map(|(k, n)| (k.clone(), *n))
+        .collect();
+    failures.sort();
+    failures
+}
+
+impl LatencyView {
+    fn of(l: &Latency) -> Self {
+        LatencyView {
+            mean: finite(l.mean),
+            min: finite(l.min),
+            p50: finite(l.p50),
+            p90: finite(l.p90),
+            p99: finite(l.p99),
+            max: finite(l.max),
+        }
+    }
+}
+
+impl SeriesView {
+    /// The series, and the gauges of [`UTILISATION_GAUGES`] that are ever
+    /// non-zero.
+    fn of(s: &TimeSeries) -> Self {
         let gauge = |name: &str| s.gauges.get(name).map(|v| finite_all(v));
         let gauges = UTILISATION_GAUGES
             .iter()
@@ -193,10 +228,41 @@ impl RunView {
                 v.iter().any(|x| *x > 0.0).then(|| (name.to_string(), v))
             })
             .collect();
-        let l = &r.latency_ms;
+        SeriesView {
+            t_s: finite_all(&s.t_s),
+            throughput_rps: finite_all(&s.throughput_rps),
+            latency_mean_ms: finite_all(&s.latency_mean_ms),
+            latency_p50_ms: finite_all(&s.latency_p50_ms),
+            latency_p99_ms: finite_all(&s.latency_p99_ms),
+            memory_mb: gauge("memory_mb").unwrap_or_default(),
+            gauges,
+        }
+    }
+}
+
+impl TimelineView {
+    fn of(t: &Timeline) -> Self {
+        TimelineView {
+            start_ms: t.start_ms,
+            end_ms: t.end_ms,
+            lanes: t.lanes.iter().map(|l| l.name.clone()).collect(),
+            carriers: t.lanes.iter().any(|l| l.kind == LaneKind::Carrier),
+            segments: t
+                .segments
+                .iter()
+                .map(|g| (g.lane, state_index(g.state), g.from_ms, g.to_ms))
+                .collect(),
+            truncated: t.truncated,
+        }
+    }
+}
+
+impl RunView {
+    /// Digests a report of a run in `mode`.
+    pub fn from_report(mode: Mode, r: &Report) -> Self {
         RunView {
-            mode: mode.to_string(),
-            outcome: outcome.into(),
+            mode,
+            outcome: r.outcome,
             outcome_detail: r.outcome_detail.clone(),
             budget_hit: r.outcome == Outcome::BudgetExceeded,
             events: r.events,
@@ -204,17 +270,12 @@ impl RunView {
             sent: r.sent,
             completed: r.completed,
             succeeded: r.succeeded,
+            finished: r.completed + r.errors.total,
             throughput_rps: finite(r.throughput_rps),
             goodput_rps: finite(r.goodput_rps),
-            latency: LatencyView {
-                mean: finite(l.mean),
-                min: finite(l.min),
-                p50: finite(l.p50),
-                p90: finite(l.p90),
-                p99: finite(l.p99),
-                max: finite(l.max),
-            },
-            failures,
+            error_pct: failed_pct(r),
+            latency: LatencyView::of(&r.latency_ms),
+            failures: failures_of(r),
             little: (
                 finite(r.little.mean_in_flight),
                 finite(r.little.lambda_w),
@@ -232,57 +293,14 @@ impl RunView {
                 .iter()
                 .map(|e| (e.name.clone(), finite(e.throughput_per_s), e.rejected))
                 .collect(),
-            series: SeriesView {
-                t_s: finite_all(&s.t_s),
-                throughput_rps: finite_all(&s.throughput_rps),
-                latency_mean_ms: finite_all(&s.latency_mean_ms),
-                latency_p50_ms: finite_all(&s.latency_p50_ms),
-                latency_p99_ms: finite_all(&s.latency_p99_ms),
-                memory_mb: gauge("memory_mb").unwrap_or_default(),
-                gauges,
-            },
+            series: SeriesView::of(&r.series),
             histogram: r
                 .histogram
                 .iter()
                 .map(|b| (finite(b.from_ms), finite(b.to_ms), b.count))
                 .collect(),
-            timeline: TimelineView {
-                start_ms: r.timeline.start_ms,
-                end_ms: r.timeline.end_ms,
-                lanes: r.timeline.lanes.iter().map(|l| l.name.clone()).collect(),
-                carriers: r.timeline.lanes.iter().any(|l| l.kind == LaneKind::Carrier),
-                segments: r
-                    .timeline
-                    .segments
-                    .iter()
-                    .map(|g| (g.lane, state_index(g.state), g.from_ms, g.to_ms))
-                    .collect(),
-                truncated: r.timeline.truncated,
-            },
+            timeline: TimelineView::of(&r.timeline),
         }
-    }
-
-    /// Client errors plus error responses.
-    pub fn failures_total(&self) -> u64 {
-        self.failures.iter().map(|(_, n)| n).sum()
-    }
-
-    /// Failed requests as a percentage of all finished ones.
-    pub fn error_rate_pct(&self) -> f64 {
-        let done = self.completed + self.errors_client();
-        if done == 0 {
-            0.0
-        } else {
-            self.failures_total() as f64 / done as f64 * 100.0
-        }
-    }
-
-    fn errors_client(&self) -> u64 {
-        self.failures
-            .iter()
-            .filter(|(k, _)| k != "pool_timeout" && k != "task_rejected")
-            .map(|(_, n)| n)
-            .sum()
     }
 }
 
@@ -310,13 +328,6 @@ pub struct SweepPoint {
 impl SweepPoint {
     /// Reduces a report of a run at `x`.
     pub fn from_report(x: f64, r: &Report) -> Self {
-        let failed: u64 = r.errors.total
-            + r.responses_by_cause
-                .iter()
-                .filter(|(k, _)| k.as_str() != "ok")
-                .map(|(_, n)| n)
-                .sum::<u64>();
-        let done = r.completed + r.errors.total;
         SweepPoint {
             x,
             throughput_rps: finite(r.throughput_rps),
@@ -324,11 +335,7 @@ impl SweepPoint {
             mean_ms: finite(r.latency_ms.mean),
             p50_ms: finite(r.latency_ms.p50),
             p99_ms: finite(r.latency_ms.p99),
-            error_pct: if done == 0 {
-                0.0
-            } else {
-                failed as f64 / done as f64 * 100.0
-            },
+            error_pct: failed_pct(r),
             budget_hit: r.outcome == Outcome::BudgetExceeded,
         }
     }

@@ -1,5 +1,8 @@
-//! Number formatting for labels, tooltips and tables: thousands separators
-//! and a sensible number of digits, the same on every platform.
+//! Number formatting for labels, tooltips, tables and form fields:
+//! thousands separators and a sensible number of digits, the same on every
+//! platform.
+
+use serde_json::Value;
 
 /// `1877.2105` → `1,877.21` with `decimals` digits after the point.
 pub fn thousands(x: f64, decimals: usize) -> String {
@@ -57,16 +60,6 @@ pub fn ms(x: f64) -> String {
     }
 }
 
-/// A signed percentage difference: `+1.4 %`, `−12 %`.
-pub fn pct_diff(simulated: f64, measured: f64) -> String {
-    if measured == 0.0 || !simulated.is_finite() {
-        return "–".into();
-    }
-    let d = (simulated - measured) / measured.abs() * 100.0;
-    let sign = if d >= 0.0 { "+" } else { "−" };
-    format!("{sign}{} %", sig(d.abs()))
-}
-
 /// Axis tick labels: compact (`2k`, `1.5M`) so they never overlap.
 pub fn tick(x: f64) -> String {
     let a = x.abs();
@@ -85,4 +78,55 @@ fn trim(x: f64) -> String {
     let s = format!("{x:.2}");
     let s = s.trim_end_matches('0').trim_end_matches('.');
     s.to_string()
+}
+
+/// A number as the article would print it: as many decimals as it has, up
+/// to two (four below 10).
+pub fn figure(x: f64) -> String {
+    if x.fract() == 0.0 {
+        thousands(x, 0)
+    } else if x.abs() < 10.0 {
+        thousands(x, 4).trim_end_matches('0').to_string()
+    } else {
+        thousands(x, 2)
+    }
+}
+
+/// A draft's value as a form field shows it: words as they are, nothing for
+/// `null`, whole numbers without a point (20000.0 reads as 20000).
+pub fn field_text(value: &Value) -> String {
+    match value {
+        Value::String(s) => s.clone(),
+        Value::Null => String::new(),
+        Value::Number(n) => match n.as_f64() {
+            Some(x) if x.fract() == 0.0 && x.abs() < 1e15 => format!("{}", x as i64),
+            _ => n.to_string(),
+        },
+        other => other.to_string(),
+    }
+}
+
+/// A measured figure in a table cell: the article's number, or its words.
+pub fn measured(m: &crate::fidelity::Measured) -> String {
+    match m {
+        crate::fidelity::Measured::Number(x) => figure(*x),
+        crate::fidelity::Measured::Text(t) => t.to_string(),
+    }
+}
+
+/// A difference in percent with its sign: `+1.4 %`, `−12.0 %`, or `–` for none.
+pub fn signed_pct(d: Option<f64>) -> String {
+    d.map_or("–".into(), |d| {
+        format!("{}{:.1} %", if d >= 0.0 { "+" } else { "−" }, d.abs())
+    })
+}
+
+/// A source's language in English words (`de` → German).
+pub fn language(code: &str) -> &str {
+    match code {
+        "de" => "German",
+        "zh" => "Chinese",
+        "en" => "English",
+        other => other,
+    }
 }

@@ -5,8 +5,11 @@
 
 use serde_json::Value;
 
-use crate::scenario::{Draft, validate};
+use super::bounds::Bounds;
+use super::modes::Mode;
+use crate::scenario::{Draft, mode_word, validate};
 use crate::sim::config::LoadKind;
+use crate::sim::time::to_ms;
 
 /// Event budget of a full run unless the scenario sets a lower one.
 pub const SINGLE_MAX_EVENTS: u64 = 30_000_000;
@@ -20,9 +23,11 @@ pub const SWEEP_POINTS: usize = 25;
 pub const SWEEP_REQUESTS: u64 = 20_000;
 
 /// What the sweep varies.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum SweepAxis {
     /// Closed loop: `load.concurrency`.
+    #[default]
     Concurrency,
     /// Open loop: `load.rate_rps`.
     Rate,
@@ -49,9 +54,9 @@ impl SweepAxis {
 /// The draft of a mode's full run: `draft` with `server.mode` set, a bounded
 /// event budget, and a timeline window in the steady state unless the
 /// scenario chooses one.
-pub fn single(draft: &Draft, mode: &str) -> Draft {
+pub fn single(draft: &Draft, mode: Mode) -> Draft {
     let mut d = draft.clone();
-    d.set_value("server.mode", Value::from(mode));
+    d.set_value("server.mode", Value::from(mode_word(mode)));
     let budget = d
         .get("limits.max_events")
         .and_then(Value::as_u64)
@@ -62,10 +67,10 @@ pub fn single(draft: &Draft, mode: &str) -> Draft {
         && unset("record.timeline_window_ms")
         && let Ok(cfg) = validate(&d)
     {
-        let t = super::theory::Theory::of(&cfg);
+        let t = Bounds::of(&cfg);
         let window = (t.service_ms * 6.0).clamp(20.0, 2000.0);
         let ramp_ms = match cfg.load.kind {
-            LoadKind::Closed { ramp_up, .. } => ramp_up as f64 / 1e6,
+            LoadKind::Closed { ramp_up, .. } => to_ms(ramp_up),
             LoadKind::Open { .. } => 0.0,
         };
         let total = cfg.load.requests.unwrap_or(0) as f64;
@@ -115,7 +120,7 @@ pub fn sweep_points(draft: &Draft) -> (SweepAxis, Vec<f64>) {
         })
         .collect();
     // Put the scenario's own value in place of its nearest neighbour.
-    if let Some(i) = super::nearest(&xs, here, true) {
+    if let Some(i) = nearest(&xs, here, true) {
         xs[i] = here;
     }
     xs.sort_by(f64::total_cmp);
@@ -150,9 +155,9 @@ pub fn fill_order(n: usize) -> Vec<usize> {
 
 /// The draft of one sweep point: `x` on `axis`, a request count instead of a
 /// duration, no ramp-up, a small event budget and minimal recording.
-pub fn sweep_point(draft: &Draft, mode: &str, axis: SweepAxis, x: f64) -> Draft {
+pub fn sweep_point(draft: &Draft, mode: Mode, axis: SweepAxis, x: f64) -> Draft {
     let mut d = draft.clone();
-    d.set_value("server.mode", Value::from(mode));
+    d.set_value("server.mode", Value::from(mode_word(mode)));
     match axis {
         SweepAxis::Concurrency => d.set_value(axis.key(), Value::from(x.round() as u64)),
         SweepAxis::Rate => d.set_value(axis.key(), json_f64(x)),
@@ -166,4 +171,22 @@ pub fn sweep_point(draft: &Draft, mode: &str, axis: SweepAxis, x: f64) -> Draft 
     d.set_value("record.series_buckets", Value::from(10));
     d.set_value("record.timeline_lanes", Value::from(0));
     d
+}
+
+/// Index of the value in sorted `xs` nearest to `x` (on a log scale if
+/// `log`): the scenario's own point of a sweep, a chart's point under the
+/// pointer.
+pub fn nearest(xs: &[f64], x: f64, log: bool) -> Option<usize> {
+    let key = |v: f64| if log && v > 0.0 { v.ln() } else { v };
+    let kx = key(x);
+    xs.iter()
+        .enumerate()
+        .filter(|(_, v)| v.is_finite())
+        .min_by(|(_, a), (_, b)| {
+            (key(**a) - kx)
+                .abs()
+                .partial_cmp(&(key(**b) - kx).abs())
+                .unwrap_or(std::cmp::Ordering::Equal)
+        })
+        .map(|(i, _)| i)
 }

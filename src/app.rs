@@ -1,0 +1,53 @@
+//! The playground's logic, compiled natively and tested there: everything the
+//! page decides that is not binding to the DOM. `ui` (wasm32 only) renders
+//! this state with Yew, draws `chart`s on canvases and carries messages to
+//! and from the simulation worker; it decides nothing of its own.
+//!
+//! * `state` — the page's state and its reducer: `State::reduce(Action)`;
+//! * `setup` — what the visitor set up: the shared settings, per-mode
+//!   overrides (typed text kept beside the parsed draft), which modes run
+//!   and the preset it started from; edit, reset, and what differs from the
+//!   preset;
+//! * `modes` — the two server modes: which run, a value per mode, labels;
+//! * `form` — which fields the form shows, their DOM ids, sliders, the
+//!   stated/assumed badge, the example programs;
+//! * `protocol` — the messages between page and worker (`Job`, `Message`);
+//! * `job` — a job as a list of runs and the message each run produces (the
+//!   worker adds only slicing and cancelling; `run_blocking` runs it natively);
+//! * `plan` — the bounded drafts of those runs: one full run per mode and a
+//!   sweep of the load;
+//! * `digest` — a `Report` reduced to what the page shows (`RunView`,
+//!   `SweepPoint`): what the worker posts;
+//! * `bounds` — capacity ceilings and Little's-law bounds of a configuration,
+//!   drawn over the simulated curves;
+//! * `charts` — which charts the page shows, with which data (`ChartSpec`),
+//!   titles, captions and the measured figures as markers;
+//! * `format` — numbers for labels, tooltips and tables.
+//!
+//! The state that a visitor chooses is plain data with serde (permalinks,
+//! lessons and baselines build on it); results from the worker sit beside
+//! it and are not serialised: the same scenario and seed give them again.
+
+pub mod bounds;
+pub mod charts;
+pub mod digest;
+pub mod form;
+pub mod format;
+pub mod job;
+pub mod modes;
+pub mod plan;
+pub mod protocol;
+pub mod setup;
+pub mod state;
+
+pub use bounds::{Bounds, Ceiling, Limit};
+pub use charts::{ChartSpec, ChartView, Marker, SweepChart, SweepMetric, TimeMetric};
+pub use digest::{RunView, SweepPoint};
+pub use modes::{MODES, Mode, Modes, PerMode};
+pub use plan::{SweepAxis, nearest};
+pub use protocol::{Job, Message, ModeJob, Output, Progress};
+pub use setup::{Layer, Setup};
+pub use state::{Action, Results, State};
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests;

@@ -1,0 +1,175 @@
+//! What queueing theory says a configuration can do, drawn over the
+//! simulated curves: the capacity ceilings (threads ÷ time per request,
+//! cores ÷ CPU per request, pool ÷ hold time, carriers ÷ pinned time) and
+//! Little's law (N = X·R) for a closed loop. The closed forms themselves are
+//! in [`crate::theory`]; this module reads a configuration into them and
+//! says each bound in words.
+
+use super::format::ms;
+use super::modes::{Mode, as_word};
+use crate::sim::config::{Config, LoadKind};
+use crate::sim::program::{LockKind, Op, Program};
+use crate::sim::time::{MS, to_ms};
+use crate::theory::ceiling;
+
+/// The resource behind a capacity ceiling.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Limit {
+    /// Tomcat's pool of platform threads.
+    Threads,
+    /// The server's cores.
+    Cpu,
+    /// HikariCP's connections.
+    DbPool,
+    /// Carrier threads pinned by virtual threads blocked in `synchronized`.
+    Carriers,
+}
+
+impl Limit {
+    /// The resource in words, as a ceiling's label names it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Limit::Threads => "Tomcat thread",
+            Limit::Cpu => "CPU",
+            Limit::DbPool => "DB pool",
+            Limit::Carriers => "pinned-carrier",
+        }
+    }
+}
+
+/// One capacity ceiling: at most `rps` requests per second, and why.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Ceiling {
+    /// What runs out.
+    pub resource: Limit,
+    /// The bound, requests per second.
+    pub rps: f64,
+    /// The formula with numbers, e.g. "threads.max ÷ time per request = 100 ÷ 50.1 ms".
+    pub formula: String,
+}
+
+/// The bounds of one configuration.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Bounds {
+    /// The server mode they hold for.
+    #[serde(with = "as_word")]
+    pub mode: Mode,
+    /// Mean time a request needs without any queueing, ms (CPU + blocking).
+    pub service_ms: f64,
+    /// Think time between requests, ms (closed loop).
+    pub think_ms: f64,
+    /// Every ceiling that applies, lowest first.
+    pub ceilings: Vec<Ceiling>,
+}
+
+/// A mean in nanoseconds (as a program reports it) in ms.
+fn ns_to_ms(ns: f64) -> f64 {
+    ns / MS as f64
+}
+
+impl Bounds {
+    /// The bounds of a validated configuration.
+    pub fn of(cfg: &Config) -> Self {
+        let p = &cfg.program;
+        let s = &cfg.server;
+        let cpu_ms = ns_to_ms(p.mean_cpu_ns());
+        let service_ms = cpu_ms + ns_to_ms(p.mean_blocking_ns());
+        let mut ceilings = Vec::new();
+        let mut add = |resource: Limit, n: f64, hold_ms: f64, formula: String| {
+            ceilings.push(Ceiling {
+                resource,
+                rps: ceiling(n, hold_ms / 1000.0),
+                formula,
+            })
+        };
+        if s.mode == Mode::Platform && service_ms > 0.0 {
+            let formula = format!(
+                "threads.max ÷ time per request = {} ÷ {}",
+                s.threads_max,
+                ms(service_ms)
+            );
+            add(Limit::Threads, s.threads_max as f64, service_ms, formula);
+        }
+        let cpu_per_req = cpu_ms + to_ms(cfg.load.client_cpu);
+        if cpu_per_req > 0.0 {
+            let formula = format!(
+                "cores ÷ CPU per request = {} ÷ {}",
+                s.cores,
+                ms(cpu_per_req)
+            );
+            add(Limit::Cpu, s.cores as f64, cpu_per_req, formula);
+        }
+        let hold_ms = ns_to_ms(p.mean_db_hold_ns());
+        if p.uses_db() && hold_ms > 0.0 {
+            let formula = format!(
+                "maximum-pool-size ÷ hold time = {} ÷ {}",
+                cfg.db.pool_size,
+                ms(hold_ms)
+            );
+            add(Limit::DbPool, cfg.db.pool_size as f64, hold_ms, formula);
+        }
+        let pinned_ms = ns_to_ms(mean_pinned_ns(p));
+        if s.mode == Mode::Virtual && s.pins_in_sync() && pinned_ms > 0.0 {
+            let held = pinned_ms + cpu_ms;
+            let formula = format!(
+                "carriers ÷ time pinned = {} ÷ {} (JDK {} pins in synchronized)",
+                s.carriers,
+                ms(held),
+                s.jdk
+            );
+            add(Limit::Carriers, s.carriers as f64, held, formula);
+        }
+        ceilings.sort_by(|a, b| a.rps.total_cmp(&b.rps));
+        let think_ms = match cfg.load.kind {
+            LoadKind::Closed { think, .. } => to_ms(think),
+            LoadKind::Open { .. } => 0.0,
+        };
+        Bounds {
+            mode: s.mode,
+            service_ms,
+            think_ms,
+            ceilings,
+        }
+    }
+
+    /// The lowest ceiling, req/s (infinite when nothing bounds it).
+    pub fn max_rps(&self) -> f64 {
+        self.ceilings.first().map_or(f64::INFINITY, |c| c.rps)
+    }
+
+    /// Closed-loop throughput bound at `n` clients: min(N ÷ (S + Z), X_max).
+    pub fn throughput_bound(&self, n: f64) -> f64 {
+        let per_client = self.service_ms + self.think_ms;
+        let free = if per_client > 0.0 {
+            n / per_client * 1000.0
+        } else {
+            f64::INFINITY
+        };
+        free.min(self.max_rps())
+    }
+
+    /// Little's law for a closed loop at `n` clients: R = N ÷ X − Z, never
+    /// below the service time (ms).
+    pub fn latency_bound_ms(&self, n: f64) -> f64 {
+        let x = self.throughput_bound(n);
+        if x.is_finite() && x > 0.0 {
+            (n / x * 1000.0 - self.think_ms).max(self.service_ms)
+        } else {
+            self.service_ms
+        }
+    }
+}
+
+/// Mean blocking time (ns) the handler spends inside `synchronized` blocks.
+fn mean_pinned_ns(program: &Program) -> f64 {
+    let mut depth = 0u32;
+    let mut total = 0.0;
+    program.walk_main(|op| match op {
+        Op::Enter(_, LockKind::Sync) => depth += 1,
+        Op::Exit(_, LockKind::Sync) => depth = depth.saturating_sub(1),
+        Op::Io(d) if depth > 0 => total += d.mean_ns(),
+        _ => {}
+    });
+    total
+}

@@ -1,0 +1,294 @@
+//! Which charts the page shows, in which order, with which data
+//! ([`ChartSpec`]), each with a title and a line on what to look for; and
+//! the source articles' measured figures drawn on them as markers. The
+//! `chart` module draws a spec; `ui` puts it on a canvas.
+
+use std::rc::Rc;
+
+use super::bounds::Bounds;
+use super::digest::{RunView, SweepPoint};
+use super::format::{figure, thousands};
+use super::modes::{Mode, label};
+use super::plan::SweepAxis;
+use super::state::State;
+use crate::fidelity::{Measured, Read, Stat, figures};
+use crate::scenario::field;
+
+/// Which sweep chart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SweepMetric {
+    /// Requests per second.
+    Throughput,
+    /// p50 and p99 latency.
+    Latency,
+}
+
+/// Which quantity over time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TimeMetric {
+    /// Requests per second.
+    Throughput,
+    /// Mean and p99 latency.
+    Latency,
+}
+
+/// A measured figure drawn as a marker.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Marker {
+    /// The mode of the run it was measured in.
+    pub mode: Mode,
+    /// Concurrency (or rate) it was measured at.
+    pub x: f64,
+    /// The value in the chart's unit (req/s, or ms for latencies).
+    pub y: f64,
+    /// E.g. "E2 measured, Requests/sec: 1,877.21 req/s".
+    pub label: String,
+}
+
+/// Everything a sweep chart shows.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SweepChart {
+    /// The x axis description.
+    pub axis_label: String,
+    /// Curves: (mode, points sorted by x).
+    pub curves: Vec<(Mode, Vec<SweepPoint>)>,
+    /// Bounds per mode (closed loops only).
+    pub bounds: Vec<Bounds>,
+    /// Measured figures.
+    pub markers: Vec<Marker>,
+    /// The scenario's own x (a vertical guide).
+    pub here: Option<f64>,
+}
+
+impl SweepChart {
+    /// Every swept x of any curve, sorted, once each.
+    pub fn xs(&self) -> Vec<f64> {
+        let mut xs: Vec<f64> = self
+            .curves
+            .iter()
+            .flat_map(|(_, pts)| pts.iter().map(|p| p.x))
+            .collect();
+        xs.sort_by(f64::total_cmp);
+        xs.dedup();
+        xs
+    }
+}
+
+/// Which chart with which data.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ChartSpec {
+    /// Throughput or latency against concurrency (or arrival rate).
+    Sweep(Rc<SweepChart>, SweepMetric),
+    /// Throughput or latency over time, with ceilings and measured lines.
+    OverTime(Vec<Rc<RunView>>, Rc<Vec<Bounds>>, Vec<Marker>, TimeMetric),
+    /// One run's thread/carrier timeline.
+    Timeline(Rc<RunView>),
+    /// One run's utilisation gauges.
+    Utilisation(Rc<RunView>),
+    /// Memory of each run and the limit (MB).
+    Memory(Vec<Rc<RunView>>, f64),
+    /// Latency histograms.
+    Histogram(Vec<Rc<RunView>>),
+    /// Errors by cause.
+    Errors(Vec<Rc<RunView>>),
+}
+
+/// One chart of the page.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ChartView {
+    /// Its element id (tests find charts by it).
+    pub id: String,
+    /// Its heading.
+    pub title: String,
+    /// One line on what it shows and what to look for.
+    pub about: String,
+    /// What it draws.
+    pub spec: Rc<ChartSpec>,
+}
+
+fn view(id: &str, title: &str, about: &str, spec: ChartSpec) -> ChartView {
+    ChartView {
+        id: id.to_string(),
+        title: title.to_string(),
+        about: about.to_string(),
+        spec: Rc::new(spec),
+    }
+}
+
+/// The measured figures of the loaded preset's runs as markers, in the
+/// chart's units; `pick` chooses which reads belong on the chart.
+pub fn markers(state: &State, pick: impl Fn(Read) -> bool) -> Vec<Marker> {
+    let mut out = Vec::new();
+    for &mode in state.setup.modes.list() {
+        let Some(p) = state.setup.preset_for(mode) else {
+            continue;
+        };
+        let x = p
+            .draft()
+            .get("load.concurrency")
+            .and_then(|v| v.as_f64())
+            .unwrap_or(0.0);
+        for f in figures()
+            .iter()
+            .filter(|f| f.preset == p.name && pick(f.read))
+        {
+            if let Measured::Number(v) = f.measured {
+                out.push(Marker {
+                    mode,
+                    x,
+                    y: v * f.read_units_per_unit(),
+                    label: format!(
+                        "{} measured, {}: {} {}",
+                        f.experiment,
+                        f.metric,
+                        figure(v),
+                        f.unit
+                    ),
+                });
+            }
+        }
+    }
+    out
+}
+
+/// A number from the shared settings' text of `key`, else its default.
+fn setting(state: &State, key: &str) -> Option<f64> {
+    state
+        .setup
+        .text(None, key)
+        .and_then(|t| t.parse().ok())
+        .or_else(|| field(key)?.default.parse().ok())
+}
+
+fn sweep_chart(state: &State, pick: fn(Read) -> bool) -> SweepChart {
+    let r = &state.results;
+    let axis = r.axis.unwrap_or_default();
+    SweepChart {
+        axis_label: axis.label().to_string(),
+        curves: r
+            .sweep
+            .iter()
+            .filter(|(_, pts)| !pts.is_empty())
+            .map(|(m, pts)| (m, pts.clone()))
+            .collect(),
+        bounds: if axis == SweepAxis::Rate {
+            Vec::new()
+        } else {
+            (*r.bounds).clone()
+        },
+        markers: markers(state, pick),
+        here: state
+            .setup
+            .text(None, axis.key())
+            .and_then(|t| t.parse().ok()),
+    }
+}
+
+/// The sweeps and the runs over time.
+fn load_charts(state: &State, runs: &[Rc<RunView>]) -> Vec<ChartView> {
+    let bounds = &state.results.bounds;
+    let tput = sweep_chart(state, |r| r == Read::ThroughputRps);
+    let lat = sweep_chart(state, |r| {
+        matches!(r, Read::Latency(Stat::Mean | Stat::P50 | Stat::P99))
+    });
+    vec![
+        view(
+            "chart-sweep-throughput",
+            "Throughput vs concurrency",
+            "each point is a whole run (≥ 20,000 requests, no ramp-up); dashed: theory min(N ÷ S, ceiling); ✕: measured",
+            ChartSpec::Sweep(Rc::new(tput), SweepMetric::Throughput),
+        ),
+        view(
+            "chart-sweep-latency",
+            "Latency vs concurrency",
+            "p50 solid, p99 dashed; thin dashed: Little's law R = N ÷ X at the ceiling",
+            ChartSpec::Sweep(Rc::new(lat), SweepMetric::Latency),
+        ),
+        view(
+            "chart-throughput-time",
+            "Throughput over time (one run)",
+            "the scenario as set, both modes on one clock; dashed: lowest ceiling, dotted: measured",
+            ChartSpec::OverTime(
+                runs.to_vec(),
+                bounds.clone(),
+                markers(state, |r| r == Read::ThroughputRps),
+                TimeMetric::Throughput,
+            ),
+        ),
+        view(
+            "chart-latency-time",
+            "Latency over time (one run)",
+            "mean solid, p99 dashed",
+            ChartSpec::OverTime(
+                runs.to_vec(),
+                bounds.clone(),
+                Vec::new(),
+                TimeMetric::Latency,
+            ),
+        ),
+    ]
+}
+
+/// Each run's timeline and utilisation.
+fn thread_charts(runs: &[Rc<RunView>]) -> Vec<ChartView> {
+    let timelines = runs.iter().map(|run| {
+        let who = if run.mode == Mode::Virtual {
+            "carrier threads"
+        } else {
+            "Tomcat threads"
+        };
+        view(
+            &format!("chart-timeline-{}", crate::scenario::mode_word(run.mode)),
+            &format!("Timeline: {who} ({})", label(run.mode)),
+            &format!(
+                "{} – {} ms of the run; hover for counts per state",
+                thousands(run.timeline.start_ms, 0),
+                thousands(run.timeline.end_ms, 0)
+            ),
+            ChartSpec::Timeline(run.clone()),
+        )
+    });
+    let gauges = runs.iter().map(|run| {
+        view(
+            &format!("chart-utilisation-{}", crate::scenario::mode_word(run.mode)),
+            &format!("Utilisation over time ({})", label(run.mode)),
+            "busy threads and carriers, pinned carriers, queues and pool waiters",
+            ChartSpec::Utilisation(run.clone()),
+        )
+    });
+    timelines.chain(gauges).collect()
+}
+
+/// Memory, the latency histogram and errors, all runs in each.
+fn run_charts(state: &State, runs: &[Rc<RunView>]) -> Vec<ChartView> {
+    let limit = setting(state, "memory.heap_mb").unwrap_or_default();
+    vec![
+        view(
+            "chart-memory",
+            "Memory over time",
+            "stacks, virtual threads, connections and requests in flight",
+            ChartSpec::Memory(runs.to_vec(), limit),
+        ),
+        view(
+            "chart-histogram",
+            "Latency histogram",
+            "share of responses per latency bin (log scale)",
+            ChartSpec::Histogram(runs.to_vec()),
+        ),
+        view(
+            "chart-errors",
+            "Errors by cause",
+            "client timeouts, refused connections, pool timeouts, rejected tasks",
+            ChartSpec::Errors(runs.to_vec()),
+        ),
+    ]
+}
+
+/// Every chart of the page, in order.
+pub fn charts(state: &State) -> Vec<ChartView> {
+    let runs = state.results.runs(state.setup.modes);
+    let mut all = load_charts(state, &runs);
+    all.extend(thread_charts(&runs));
+    all.extend(run_charts(state, &runs));
+    all
+}

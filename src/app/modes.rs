@@ -1,0 +1,97 @@
+//! The two server modes as the playground holds them: which of them run
+//! ([`Modes`]), one value per mode ([`PerMode`]), their legend labels, and
+//! their serde form (the words `platform` and `virtual`, as drafts write
+//! `server.mode`).
+
+use serde::{Deserialize, Serialize};
+
+pub use crate::sim::config::Mode;
+
+/// Both modes, platform first: the order of cards, curves and legends.
+pub const MODES: [Mode; 2] = [Mode::Platform, Mode::Virtual];
+
+/// Which server modes run.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Modes {
+    /// Platform and virtual side by side (the default).
+    #[default]
+    Both,
+    /// `spring.threads.virtual.enabled=false` only.
+    Platform,
+    /// `spring.threads.virtual.enabled=true` only.
+    Virtual,
+}
+
+impl Modes {
+    /// The modes to run, platform first.
+    pub fn list(self) -> &'static [Mode] {
+        match self {
+            Modes::Both => &MODES,
+            Modes::Platform => &[Mode::Platform],
+            Modes::Virtual => &[Mode::Virtual],
+        }
+    }
+}
+
+/// One value per server mode.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct PerMode<T> {
+    /// The platform-thread run's.
+    pub platform: T,
+    /// The virtual-thread run's.
+    #[serde(rename = "virtual")]
+    pub virtual_threads: T,
+}
+
+impl<T> PerMode<T> {
+    /// The value of `mode`.
+    pub fn get(&self, mode: Mode) -> &T {
+        match mode {
+            Mode::Platform => &self.platform,
+            Mode::Virtual => &self.virtual_threads,
+        }
+    }
+
+    /// The value of `mode`, to change.
+    pub fn get_mut(&mut self, mode: Mode) -> &mut T {
+        match mode {
+            Mode::Platform => &mut self.platform,
+            Mode::Virtual => &mut self.virtual_threads,
+        }
+    }
+
+    /// Every (mode, value), platform first.
+    pub fn iter(&self) -> impl Iterator<Item = (Mode, &T)> {
+        MODES.into_iter().map(move |m| (m, self.get(m)))
+    }
+}
+
+/// The legend name of a server mode.
+pub fn label(mode: Mode) -> &'static str {
+    match mode {
+        Mode::Platform => "platform threads",
+        Mode::Virtual => "virtual threads",
+    }
+}
+
+/// Serde for a [`Mode`] field as its word (`#[serde(with = "as_word")]`).
+pub mod as_word {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    use super::Mode;
+    use crate::scenario::{mode_named, mode_word};
+
+    /// Writes `platform` or `virtual`.
+    pub fn serialize<S: Serializer>(mode: &Mode, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(mode_word(*mode))
+    }
+
+    /// Reads `platform` or `virtual`.
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Mode, D::Error> {
+        let word = String::deserialize(d)?;
+        mode_named(&word).ok_or_else(|| {
+            serde::de::Error::custom(format!("server mode: {word} — one of platform, virtual"))
+        })
+    }
+}

@@ -1,0 +1,291 @@
+//! What the visitor set up: settings shared by both server modes, the
+//! settings that differ per mode (a preset pair's), which modes run and the
+//! preset it started from. Each layer of settings keeps the text of every
+//! field as typed beside the draft it parses into, so input is never lost,
+//! even when it does not parse. Plain data with serde: a permalink or a
+//! lesson is a `Setup`.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::format::field_text;
+use super::modes::{MODES, Mode, Modes, PerMode};
+use super::protocol::{Job, ModeJob};
+use crate::scenario::{Draft, FieldError, Preset, field, mode_word, preset};
+
+/// One layer of settings.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Layer {
+    /// The settings as parsed (keys left out are at their defaults).
+    pub draft: Draft,
+    /// The text of every field the visitor typed, by key, as typed.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub texts: BTreeMap<String, String>,
+}
+
+impl Default for Layer {
+    /// No settings: every key at its default.
+    fn default() -> Self {
+        Layer::of(Draft::new())
+    }
+}
+
+impl Layer {
+    fn of(draft: Draft) -> Layer {
+        Layer {
+            draft,
+            texts: BTreeMap::new(),
+        }
+    }
+
+    /// The text a field shows: as typed, else the draft's value.
+    pub fn text(&self, key: &str) -> Option<String> {
+        match self.texts.get(key) {
+            Some(t) => Some(t.clone()),
+            None => self.draft.get(key).map(field_text),
+        }
+    }
+
+    /// Takes the text of a field: an empty text puts the key back to its
+    /// default (or `null` where that means "not set"); a text that does not
+    /// parse is kept, and the draft keeps its last good value.
+    fn edit(&mut self, key: &str, text: String) {
+        if text.trim().is_empty() {
+            if field(key).is_some_and(|f| f.nullable) {
+                self.draft.set_value(key, Value::Null);
+            } else {
+                self.unset(key);
+            }
+        } else {
+            // An error shows beside the field through `parse_errors`.
+            let _ = self.draft.set(key, &text);
+        }
+        self.texts.insert(key.to_string(), text);
+    }
+
+    /// Back to the default: the key and its text go.
+    fn unset(&mut self, key: &str) {
+        self.draft.unset(key);
+        self.texts.remove(key);
+        // An emptied section would itself be an (invalid) setting.
+        if let Some((section, _)) = key.rsplit_once('.')
+            && self
+                .draft
+                .get(section)
+                .and_then(Value::as_object)
+                .is_some_and(|m| m.is_empty())
+        {
+            self.draft.unset(section);
+        }
+    }
+
+    /// Problems with texts that never reached the draft.
+    fn parse_errors(&self) -> impl Iterator<Item = FieldError> + '_ {
+        self.texts
+            .iter()
+            .filter(|(_, text)| !text.trim().is_empty())
+            .filter_map(|(key, text)| Draft::new().set(key, text).err())
+    }
+}
+
+/// The scenario as the visitor set it up.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Setup {
+    /// The preset it started from, by name.
+    pub preset: Option<String>,
+    /// Which modes run.
+    pub modes: Modes,
+    /// Settings both modes share (never `server.mode`).
+    pub shared: Layer,
+    /// Settings that differ in one mode, applied over the shared ones.
+    #[serde(default)]
+    pub overrides: PerMode<Layer>,
+}
+
+impl Setup {
+    /// The setup of a preset: a measured pair loads as one setup, the
+    /// platform side's settings shared and the virtual side's differences as
+    /// its override; `None` for an unknown name.
+    pub fn of_preset(name: &str) -> Option<Setup> {
+        let p = preset(name)?;
+        let mut setup = Setup {
+            preset: Some(name.to_string()),
+            ..Setup::default()
+        };
+        match p.partner() {
+            Some(q) => {
+                let (platform, virtual_run) = if p.side() == Mode::Platform {
+                    (p, q)
+                } else {
+                    (q, p)
+                };
+                let (pd, vd) = (shared_part(platform), shared_part(virtual_run));
+                setup.overrides.virtual_threads = Layer::of(difference(&pd, &vd));
+                setup.shared = Layer::of(pd);
+            }
+            None => setup.shared = Layer::of(shared_part(p)),
+        }
+        Some(setup)
+    }
+
+    /// The layer edits go to: the shared one, or `mode`'s override.
+    pub fn layer(&self, mode: Option<Mode>) -> &Layer {
+        match mode {
+            Some(m) => self.overrides.get(m),
+            None => &self.shared,
+        }
+    }
+
+    fn layer_mut(&mut self, mode: Option<Mode>) -> &mut Layer {
+        match mode {
+            Some(m) => self.overrides.get_mut(m),
+            None => &mut self.shared,
+        }
+    }
+
+    /// The text a control shows for `key` in the shared settings or in
+    /// `mode`'s override.
+    pub fn text(&self, mode: Option<Mode>, key: &str) -> Option<String> {
+        self.layer(mode).text(key)
+    }
+
+    /// The modes whose override sets `key`.
+    pub fn overridden(&self, key: &str) -> Vec<Mode> {
+        MODES
+            .into_iter()
+            .filter(|m| self.overrides.get(*m).draft.get(key).is_some())
+            .collect()
+    }
+
+    /// Takes a control's text for `key`.
+    pub fn edit(&mut self, mode: Option<Mode>, key: &str, text: String) {
+        self.layer_mut(mode).edit(key, text);
+    }
+
+    /// Puts `key` back to its default in every layer.
+    pub fn reset(&mut self, key: &str) {
+        self.shared.unset(key);
+        for m in MODES {
+            self.overrides.get_mut(m).unset(key);
+        }
+    }
+
+    /// The draft that runs in `mode`.
+    pub fn draft_for(&self, mode: Mode) -> Draft {
+        let mut d = self.shared.draft.clone();
+        d.overlay(&self.overrides.get(mode).draft);
+        d.set_value("server.mode", Value::from(mode_word(mode)));
+        d
+    }
+
+    /// The drafts to run, by mode.
+    pub fn drafts(&self) -> Vec<(Mode, Draft)> {
+        self.modes
+            .list()
+            .iter()
+            .map(|&m| (m, self.draft_for(m)))
+            .collect()
+    }
+
+    /// Problems with texts that did not parse, in any layer.
+    pub fn parse_errors(&self) -> Vec<FieldError> {
+        std::iter::once(&self.shared)
+            .chain(MODES.iter().map(|&m| self.overrides.get(m)))
+            .flat_map(Layer::parse_errors)
+            .collect()
+    }
+
+    /// The preset whose measured figures a mode's run is compared with: the
+    /// loaded preset, or its partner, if it is on `mode`'s side.
+    pub fn preset_for(&self, mode: Mode) -> Option<&'static Preset> {
+        let p = preset(self.preset.as_deref()?)?;
+        if p.side() == mode {
+            Some(p)
+        } else {
+            p.partner().filter(|q| q.side() == mode)
+        }
+    }
+
+    /// The keys (with the mode of an override) whose values differ from
+    /// the preset's, or from the defaults when no preset is loaded.
+    pub fn changes(&self) -> Vec<(Option<Mode>, String)> {
+        let start = self
+            .preset
+            .as_deref()
+            .and_then(Setup::of_preset)
+            .unwrap_or_default();
+        let mut out = differing_keys(&start.shared.draft, &self.shared.draft)
+            .map(|k| (None, k))
+            .collect::<Vec<_>>();
+        for m in MODES {
+            let (a, b) = (&start.overrides.get(m).draft, &self.overrides.get(m).draft);
+            out.extend(differing_keys(a, b).map(|k| (Some(m), k)));
+        }
+        out
+    }
+
+    /// Whether the scenario differs from the preset it started from.
+    pub fn edited(&self) -> bool {
+        !self.changes().is_empty()
+    }
+
+    /// The job that simulates this setup.
+    pub fn job(&self, generation: u64) -> Job {
+        Job {
+            generation,
+            modes: self
+                .drafts()
+                .into_iter()
+                .map(|(mode, draft)| ModeJob {
+                    mode,
+                    draft,
+                    preset: self.preset_for(mode).map(|p| p.name.to_string()),
+                })
+                .collect(),
+            sweep: true,
+        }
+    }
+}
+
+/// A preset's draft without its server mode (the page sets that per run).
+fn shared_part(p: &Preset) -> Draft {
+    let mut d = p.draft();
+    d.unset("server.mode");
+    d
+}
+
+/// What `to` sets differently from `from`, as a draft to lay over `from`: its
+/// own values, and the defaults of keys only `from` sets.
+fn difference(from: &Draft, to: &Draft) -> Draft {
+    let mut o = Draft::new();
+    for (k, v) in to.leaves() {
+        if from.get(&k) != Some(v) {
+            o.set_value(&k, v.clone());
+        }
+    }
+    for (k, _) in from.leaves() {
+        if to.get(&k).is_none()
+            && let Some(f) = field(&k)
+        {
+            // Schema defaults always parse (tested with the schema).
+            let _ = o.set(&k, f.default);
+        }
+    }
+    o
+}
+
+/// Keys set in either draft whose values differ (a key left out is at its
+/// default).
+fn differing_keys<'a>(a: &'a Draft, b: &'a Draft) -> impl Iterator<Item = String> + 'a {
+    let mut keys: Vec<String> = a
+        .leaves()
+        .into_iter()
+        .chain(b.leaves())
+        .map(|(k, _)| k)
+        .collect();
+    keys.sort();
+    keys.dedup();
+    keys.into_iter().filter(move |k| a.get(k) != b.get(k))
+}

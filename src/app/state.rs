@@ -1,0 +1,233 @@
+//! The playground's state and its reducer: `State::reduce(Action)`. What the
+//! visitor chose ([`Setup`]) is the state's serialised form; the problems
+//! found in it, the generation of the job that simulates it and the results
+//! the worker sent are derived or transient, and come back from a `Setup`
+//! (validation) or from the worker (the same scenario and seed give the same
+//! numbers).
+
+use std::rc::Rc;
+
+use serde::{Deserialize, Serialize};
+
+use super::bounds::Bounds;
+use super::digest::{RunView, SweepPoint};
+use super::modes::{Mode, Modes, PerMode};
+use super::plan::SweepAxis;
+use super::protocol::{Job, Message, Output, Progress};
+use super::setup::Setup;
+use crate::fidelity::Row;
+use crate::scenario::{FieldError, default_preset, mode_word, validate};
+
+/// Results of the current (or last) job.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Results {
+    /// The job they belong to.
+    pub generation: u64,
+    /// Full runs by mode.
+    pub singles: PerMode<Option<Rc<RunView>>>,
+    /// Bounds per mode.
+    pub bounds: Rc<Vec<Bounds>>,
+    /// What the sweep varies.
+    pub axis: Option<SweepAxis>,
+    /// Sweep points by mode, sorted by x.
+    pub sweep: Rc<PerMode<Vec<SweepPoint>>>,
+    /// How far the job has come.
+    pub progress: Progress,
+    /// Whether the job finished.
+    pub done: bool,
+    /// Events simulated in the job.
+    pub events: u64,
+    /// Measured figures beside each mode's run.
+    pub rows: PerMode<Vec<Row>>,
+    /// What went wrong in the worker, in words.
+    pub failure: Option<String>,
+}
+
+impl Results {
+    /// Takes in one output of the job `generation`, for a page running `modes`.
+    fn apply(&mut self, generation: u64, output: Output, modes: Modes) {
+        if self.generation != generation {
+            // A new job: keep showing the old runs until new ones arrive.
+            self.generation = generation;
+            self.done = false;
+            self.failure = None;
+            self.progress = Progress {
+                runs: 1,
+                ..Progress::default()
+            };
+            self.sweep = Rc::default();
+        }
+        match output {
+            Output::Planned { axis, bounds, .. } => {
+                self.axis = Some(axis);
+                self.bounds = Rc::new(bounds);
+            }
+            Output::Progress(p) => self.progress = p,
+            Output::Single { run, rows } => {
+                let mode = run.mode;
+                *self.rows.get_mut(mode) = rows;
+                *self.singles.get_mut(mode) = Some(Rc::new(*run));
+                for m in super::modes::MODES {
+                    if !modes.list().contains(&m) {
+                        *self.singles.get_mut(m) = None;
+                    }
+                }
+            }
+            Output::Point { mode, point } => {
+                let mut sweep = (*self.sweep).clone();
+                let points = sweep.get_mut(mode);
+                points.push(point);
+                points.sort_by(|a, b| a.x.total_cmp(&b.x));
+                self.sweep = Rc::new(sweep);
+            }
+            Output::Done { events } => {
+                self.done = true;
+                self.events = events;
+                self.progress.runs_done = self.progress.runs;
+            }
+            Output::Invalid { mode } => {
+                self.failure = Some(format!(
+                    "the {} scenario does not validate",
+                    mode_word(mode)
+                ))
+            }
+        }
+    }
+
+    /// Each running mode's full run, if it has arrived.
+    pub fn runs(&self, modes: Modes) -> Vec<Rc<RunView>> {
+        modes
+            .list()
+            .iter()
+            .filter_map(|&m| self.singles.get(m).clone())
+            .collect()
+    }
+}
+
+/// The whole state of the page.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(from = "Setup", into = "Setup")]
+pub struct State {
+    /// What the visitor set up.
+    pub setup: Setup,
+    /// Problems to show next to their fields (nothing runs while any remain).
+    pub errors: Vec<FieldError>,
+    /// Increases whenever the scenario to simulate changes.
+    pub generation: u64,
+    /// What the worker sent.
+    pub results: Results,
+}
+
+/// Everything that changes the state.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Action {
+    /// A control's text.
+    Edit {
+        /// The mode of an override, or `None` for the shared setting.
+        mode: Option<Mode>,
+        /// Dotted key.
+        key: String,
+        /// The text as typed.
+        text: String,
+    },
+    /// Puts a key back to its default (in every layer).
+    Reset(String),
+    /// Which modes run.
+    SetModes(Modes),
+    /// Loads a preset (with its partner in the other mode).
+    LoadPreset(String),
+    /// A message from the worker.
+    Worker(Box<Message>),
+}
+
+impl From<Setup> for State {
+    fn from(setup: Setup) -> State {
+        let mut s = State {
+            setup,
+            errors: Vec::new(),
+            generation: 0,
+            results: Results::default(),
+        };
+        s.revalidate();
+        s
+    }
+}
+
+impl From<State> for Setup {
+    fn from(state: State) -> Setup {
+        state.setup
+    }
+}
+
+impl Default for State {
+    fn default() -> Self {
+        State::with_preset(default_preset().name)
+    }
+}
+
+impl State {
+    /// The state with `name` loaded (the defaults for an unknown name).
+    pub fn with_preset(name: &str) -> Self {
+        State::from(Setup::of_preset(name).unwrap_or_default())
+    }
+
+    /// Applies an action.
+    pub fn reduce(&mut self, action: Action) {
+        match action {
+            Action::Edit { mode, key, text } => {
+                self.setup.edit(mode, &key, text);
+                self.revalidate();
+            }
+            Action::Reset(key) => {
+                self.setup.reset(&key);
+                self.revalidate();
+            }
+            Action::SetModes(modes) => {
+                self.setup.modes = modes;
+                self.revalidate();
+            }
+            Action::LoadPreset(name) => {
+                if let Some(setup) = Setup::of_preset(&name) {
+                    self.setup = setup;
+                    self.revalidate();
+                }
+            }
+            Action::Worker(message) => {
+                let Message { generation, output } = *message;
+                // Outputs of a job for an older scenario are stale.
+                if generation == self.generation {
+                    self.results.apply(generation, output, self.setup.modes);
+                }
+            }
+        }
+    }
+
+    /// Finds every problem again, and starts a new generation.
+    fn revalidate(&mut self) {
+        let mut errors = self.setup.parse_errors();
+        for (_, draft) in self.setup.drafts() {
+            for e in validate(&draft).err().unwrap_or_default() {
+                if !errors.contains(&e) {
+                    errors.push(e);
+                }
+            }
+        }
+        self.errors = errors;
+        self.generation += 1;
+    }
+
+    /// Whether the scenario is valid and can run.
+    pub fn runnable(&self) -> bool {
+        self.errors.is_empty()
+    }
+
+    /// The job for the current scenario.
+    pub fn job(&self) -> Job {
+        self.setup.job(self.generation)
+    }
+
+    /// Errors about `key`.
+    pub fn errors_for(&self, key: &str) -> Vec<&FieldError> {
+        self.errors.iter().filter(|e| e.field == key).collect()
+    }
+}
