@@ -174,6 +174,16 @@ pub enum ExecutorKind {
     },
 }
 
+/// One mebibyte in bytes: memory is configured and reported in MiB (the
+/// JVM's `-Xmx2g` and Linux's RSS count in these units, which the
+/// scenario and reports call MB).
+pub const MIB: u64 = 1 << 20;
+
+/// Bytes to MiB for reports.
+pub fn to_mib(bytes: f64) -> f64 {
+    bytes / MIB as f64
+}
+
 /// Memory model (all in bytes).
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct Memory {

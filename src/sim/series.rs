@@ -52,6 +52,31 @@ pub enum Gauge {
 /// Number of gauges.
 pub const GAUGES: usize = Gauge::ExecutorQueue as usize + 1;
 
+impl Gauge {
+    /// Every gauge, in the order of their indices.
+    #[cfg(test)]
+    pub const ALL: [Gauge; GAUGES] = [
+        Gauge::InFlight,
+        Gauge::InServer,
+        Gauge::TomcatBusy,
+        Gauge::PlatformAlive,
+        Gauge::TomcatQueue,
+        Gauge::CarriersBusy,
+        Gauge::CarriersPinned,
+        Gauge::CarriersAlive,
+        Gauge::RunnableVthreads,
+        Gauge::VthreadsAlive,
+        Gauge::VthreadsUnmounted,
+        Gauge::DbWaiters,
+        Gauge::DbActive,
+        Gauge::LockWaiters,
+        Gauge::CpuBusy,
+        Gauge::Connections,
+        Gauge::Backlog,
+        Gauge::ExecutorQueue,
+    ];
+}
+
 /// Coarse latency bins per bucket: 4 per power of two of microseconds.
 pub const LAT_BINS: usize = 4 * 40;
 

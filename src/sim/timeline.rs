@@ -2,7 +2,7 @@
 //! timeline view. Bounded: at most `lanes` lanes and a fixed number of
 //! segments, recorded only inside the window.
 
-use super::time::Nanos;
+use super::time::{Nanos, to_ms};
 
 /// What a thread or carrier is doing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
@@ -91,8 +91,8 @@ impl TimelineRecorder {
             max_lanes: max_lanes as usize,
             current: Vec::new(),
             out: Timeline {
-                start_ms: start as f64 / 1e6,
-                end_ms: (start + window) as f64 / 1e6,
+                start_ms: to_ms(start),
+                end_ms: to_ms(start + window),
                 ..Default::default()
             },
         }
@@ -138,8 +138,8 @@ impl TimelineRecorder {
         self.out.segments.push(Segment {
             lane,
             state,
-            from_ms: from as f64 / 1e6,
-            to_ms: to as f64 / 1e6,
+            from_ms: to_ms(from),
+            to_ms: to_ms(to),
         });
     }
 

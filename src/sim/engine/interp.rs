@@ -1,12 +1,62 @@
-//! The program interpreter: runs a fiber's ops until it blocks or ends.
+//! The program interpreter: runs a fiber's ops until it blocks or ends, and
+//! the resources ops wait for (HikariCP, shared monitors and locks).
 
-use super::super::config::CpuModel;
+use std::collections::VecDeque;
+
+use super::super::config::{CpuModel, Db};
 use super::super::program::{LockKind, MonitorRef, Op};
 use super::super::queue::Event;
 use super::super::series::Gauge;
 use super::super::time::ns_f64;
+use super::fiber::{Cause, Phase, Wait};
 use super::threads::Submit;
-use super::{Cause, Engine, NONE, Phase, Wait};
+use super::{Engine, NONE};
+
+/// A shared monitor or lock.
+#[derive(Clone, Debug)]
+pub(super) struct Monitor {
+    /// The fiber holding it, or `NONE`.
+    pub(super) owner: u32,
+    /// Reentrant holds by the owner.
+    pub(super) depth: u32,
+    /// Fibers waiting to enter, oldest first.
+    pub(super) waiters: VecDeque<u32>,
+}
+
+impl Default for Monitor {
+    fn default() -> Self {
+        Monitor {
+            owner: NONE,
+            depth: 0,
+            waiters: VecDeque::new(),
+        }
+    }
+}
+
+/// HikariCP: free connections, the waiters and what acquisitions cost.
+#[derive(Debug)]
+pub(super) struct DbPool {
+    /// Connections not in use.
+    pub(super) free: u32,
+    /// Waiters (fiber, wait token), oldest first; entries whose token no
+    /// longer matches timed out already and are skipped.
+    pub(super) waiters: VecDeque<(u32, u32)>,
+    /// Sum of the waits of successful acquisitions, ns.
+    pub(super) wait_ns: f64,
+    /// Successful acquisitions.
+    pub(super) acquired: u64,
+}
+
+impl DbPool {
+    pub(super) fn new(db: &Db) -> Self {
+        DbPool {
+            free: db.pool_size,
+            waiters: VecDeque::new(),
+            wait_ns: 0.0,
+            acquired: 0,
+        }
+    }
+}
 
 impl Engine {
     /// Runs fiber `f` from its program counter until it blocks or ends.
@@ -50,9 +100,9 @@ impl Engine {
                     return;
                 }
                 Op::DbAcquire => {
-                    if self.db_free > 0 && self.db_waiters.is_empty() {
-                        self.db_free -= 1;
-                        self.db_acquired += 1;
+                    if self.db.free > 0 && self.db.waiters.is_empty() {
+                        self.db.free -= 1;
+                        self.db.acquired += 1;
                         self.gauge(Gauge::DbActive, 1);
                         self.fibers[f as usize].pc += 1;
                     } else {
@@ -60,7 +110,7 @@ impl Engine {
                         fb.wait_token = fb.wait_token.wrapping_add(1);
                         let token = fb.wait_token;
                         fb.wait_since = self.now;
-                        self.db_waiters.push_back((f, token));
+                        self.db.waiters.push_back((f, token));
                         self.gauge(Gauge::DbWaiters, 1);
                         self.fibers[f as usize].db_timeout_seq = self
                             .queue
@@ -135,21 +185,21 @@ impl Engine {
 
     /// Gives a freed connection to the longest live waiter, or back to the pool.
     fn db_release(&mut self) {
-        while let Some((w, token)) = self.db_waiters.pop_front() {
+        while let Some((w, token)) = self.db.waiters.pop_front() {
             let fb = &self.fibers[w as usize];
             if fb.phase == Phase::Free || fb.wait_token != token || fb.wait != Wait::DbConn {
                 continue; // timed out already
             }
             self.gauge(Gauge::DbWaiters, -1);
-            self.db_acquired += 1;
-            self.db_wait_ns += ns_f64(self.now - self.fibers[w as usize].wait_since);
+            self.db.acquired += 1;
+            self.db.wait_ns += ns_f64(self.now - self.fibers[w as usize].wait_since);
             let fb = &mut self.fibers[w as usize];
             fb.wait_token = fb.wait_token.wrapping_add(1);
             fb.pc += 1;
             self.wake(w);
             return;
         }
-        self.db_free += 1;
+        self.db.free += 1;
         self.gauge(Gauge::DbActive, -1);
     }
 
