@@ -233,20 +233,35 @@ impl Engine {
         self.free_fibers.push(f);
     }
 
-    /// Processes up to `budget` events; returns true when the run is over.
+    /// Processes up to `slice` events; returns true when the run is over.
     /// The playground calls this in slices so the browser stays responsive
     /// (and V8 optimises the loop between calls).
-    pub fn advance(&mut self, budget: u64) -> bool {
+    ///
+    /// The work done per event is bounded: a worker whose request took no
+    /// simulated time (a program whose steps take none, `cpu:0ms`) sends
+    /// its next one in an event of its own (see `next_request`), so such a
+    /// run counts an event per request and stops at its budget.
+    pub fn advance(&mut self, slice: u64) -> bool {
         let max_events = self.cfg.limits.max_events;
         let max_time = self.cfg.limits.max_time;
-        let stop_at = self.events.saturating_add(budget);
+        let stop_at = self.events.saturating_add(slice).min(max_events);
         loop {
             self.drain_ready();
             if self.outcome.is_some() || self.finished() {
                 return true;
             }
             if self.events >= stop_at {
-                return false;
+                if self.events < max_events {
+                    return false;
+                }
+                self.outcome = Some((
+                    Outcome::BudgetExceeded,
+                    format!(
+                        "stopped at the budget of {max_events} events after {:.3} s of simulated time",
+                        to_s(self.now)
+                    ),
+                ));
+                return true;
             }
             let Some((at, seq, event)) = self.queue.pop() else {
                 if self.tally.results < self.tally.sent {
@@ -273,13 +288,6 @@ impl Engine {
             self.now = at;
             self.rec.series.tick(at);
             self.events += 1;
-            if self.events > max_events {
-                self.outcome = Some((
-                    Outcome::BudgetExceeded,
-                    format!("stopped at the budget of {max_events} events"),
-                ));
-                return true;
-            }
             self.handle(event, seq);
             self.check_memory();
         }

@@ -2,6 +2,7 @@
 //! Native only: the browser tests are `tests/web.rs` and `tests/wasm_determinism.rs`.
 #![cfg(not(target_arch = "wasm32"))]
 
+mod budgets;
 mod cli;
 mod determinism;
 mod executors;

@@ -371,7 +371,7 @@ impl Engine {
         // is dropped where it waits (backlog, SYN retry, client CPU).
         if worker != NONE {
             // hey closes the timed-out connection and opens a new one.
-            self.next_request(worker);
+            self.next_request(worker, false);
         }
         self.maybe_client_end();
     }
@@ -408,7 +408,7 @@ impl Engine {
             let _ = lat.histogram.record(us);
             self.rec.series.response(latency, ok);
             if worker != NONE {
-                self.next_request(worker);
+                self.next_request(worker, latency == 0);
             }
             self.maybe_client_end();
         }
@@ -431,9 +431,10 @@ impl Engine {
     }
 
     /// A worker goes on: think, then send; or close its connection when done.
+    /// `no_time`: its last request took no simulated time.
     #[cfg_attr(target_arch = "wasm32", inline(always))]
     #[cfg_attr(not(target_arch = "wasm32"), inline)]
-    fn next_request(&mut self, w: u32) {
+    fn next_request(&mut self, w: u32, no_time: bool) {
         let think = match self.cfg.load.kind {
             LoadKind::Closed { think, .. } => think,
             LoadKind::Open { .. } => 0,
@@ -448,6 +449,12 @@ impl Engine {
         }
         if think > 0 {
             self.queue.push(self.now + think, Event::WorkerSend(w));
+        } else if no_time {
+            // Sending at once would answer that request at once too, and so
+            // on without end within this one event, out of the event
+            // budget's reach: the next send is an event of its own, at the
+            // same instant (after what is already due then).
+            self.queue.push(self.now, Event::WorkerSend(w));
         } else {
             self.worker_send(w);
         }

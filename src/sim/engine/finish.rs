@@ -37,11 +37,28 @@ const HISTOGRAM_BINS: usize = 40;
 
 /// The span the report's averages are taken over.
 pub(super) struct Span {
-    /// Simulated seconds from the start to `end`.
+    /// Simulated seconds from the start to the client's end (its duration,
+    /// or its last result); 0 when the run took no simulated time.
     pub(super) run_s: f64,
     /// Time the gauges were recorded over, ns (at least 1).
     pub(super) horizon: f64,
 }
+
+impl Span {
+    /// `count` per simulated second. A run that took no simulated time (a
+    /// program whose steps take none) has no rate: it is reported as 0, and
+    /// the outcome's detail says why.
+    fn rate(&self, count: u64) -> f64 {
+        if self.run_s > 0.0 {
+            count as f64 / self.run_s
+        } else {
+            0.0
+        }
+    }
+}
+
+/// Added to the outcome's detail of a run that took no simulated time.
+const NO_TIME: &str = "; no simulated time passed, so rates are not defined and reported as 0";
 
 impl Engine {
     /// Builds the report.
@@ -52,17 +69,20 @@ impl Engine {
             .unwrap_or(self.now)
             .max(self.tally.last_result);
         let span = Span {
-            run_s: to_s(end.max(1)),
+            run_s: to_s(end),
             horizon: self.now.max(end).max(1) as f64,
         };
         self.rec.series.close(self.now.max(end));
-        let (outcome, outcome_detail) = self
+        let (outcome, mut outcome_detail) = self
             .outcome
             .clone()
             .unwrap_or((Outcome::Completed, "every request finished".into()));
+        if end == 0 {
+            outcome_detail.push_str(NO_TIME);
+        }
         let t = &self.tally;
         let completed: u64 = t.responses.iter().sum();
-        let throughput = t.results as f64 / span.run_s;
+        let throughput = span.rate(t.results);
         let server = self.server_stats(&span);
         let bottleneck = self.bottleneck(&server, throughput);
         Report {
@@ -77,7 +97,7 @@ impl Engine {
             succeeded: t.succeeded,
             in_flight: t.sent - t.results,
             throughput_rps: throughput,
-            goodput_rps: t.succeeded as f64 / span.run_s,
+            goodput_rps: span.rate(t.succeeded),
             latency_ms: self.latency(completed),
             errors: self.errors(),
             responses_by_cause: RESPONSE_CAUSES
@@ -234,14 +254,21 @@ impl Engine {
         let mut cpu = Vec::with_capacity(n);
         for (i, b) in series.buckets.iter().enumerate() {
             let t0 = i as u64 * w;
-            // The last bucket may be partial.
-            let span = (self.now.max(t0 + 1).min(t0 + w) - t0).max(1) as f64;
+            // The last bucket may be partial, and is empty in a run that
+            // took no simulated time: no rate and no mean then, reported as 0.
+            let span = self.now.min(t0 + w).saturating_sub(t0) as f64;
+            let per = |x: f64| if span > 0.0 { x / span } else { 0.0 };
             out.t_s.push(to_s(t0));
-            let span_s = s_from_ns(span);
-            out.throughput_rps
-                .push((b.responses + b.errors) as f64 / span_s);
-            out.errors_rps.push(b.errors as f64 / span_s);
-            out.tasks_per_s.push(b.tasks_done as f64 / span_s);
+            let per_s = |n: u32| {
+                if span > 0.0 {
+                    n as f64 / s_from_ns(span)
+                } else {
+                    0.0
+                }
+            };
+            out.throughput_rps.push(per_s(b.responses + b.errors));
+            out.errors_rps.push(per_s(b.errors));
+            out.tasks_per_s.push(per_s(b.tasks_done));
             out.latency_mean_ms.push(if b.responses > 0 {
                 ms_from_ns(b.lat_sum / b.responses as f64)
             } else {
@@ -253,9 +280,9 @@ impl Engine {
             out.latency_p99_ms
                 .push(bin_quantile(&b.lat_bins[..], b.responses, 0.99));
             for (values, area) in gauges.iter_mut().zip(b.area.iter()) {
-                values.push(area / span);
+                values.push(per(*area));
             }
-            let mean = |g: Gauge| b.area[g as usize] / span;
+            let mean = |g: Gauge| per(b.area[g as usize]);
             memory.push(to_mib(memory::in_use(&self.cfg.memory, mean)));
             cpu.push(mean(Gauge::CpuBusy) / self.cfg.server.cores as f64);
         }
