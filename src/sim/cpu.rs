@@ -50,10 +50,12 @@ pub struct Cpu {
     stamp: u32,
     next_at: Option<Nanos>,
     // round robin
-    running: Vec<Option<(RrJob, Nanos)>>,
+    /// Each core's slice: its job, when it began and when it ends.
+    running: Vec<Option<(RrJob, Nanos, Nanos)>>,
     last_on_core: Vec<Option<u32>>,
     queue: VecDeque<RrJob>,
-    /// Core-seconds of work done (for utilisation), in ns.
+    /// Core-nanoseconds of work done (for utilisation): under processor
+    /// sharing up to the last change, under round robin the slices ended.
     busy_ns: f64,
 }
 
@@ -97,9 +99,22 @@ impl Cpu {
         self.runnable().min(self.cores)
     }
 
-    /// Core-nanoseconds of work done so far.
-    pub fn busy_ns(&self) -> f64 {
-        self.busy_ns
+    /// Core-nanoseconds of work done from time 0 to `now` (not earlier than
+    /// the last change): never more than `cores × now`, since no core is
+    /// counted busy past `now`, however long its current burst or slice.
+    pub fn busy_ns_until(&self, now: Nanos) -> f64 {
+        match self.model {
+            CpuModel::ProcessorSharing => {
+                let n = self.heap.len().min(self.cores as usize);
+                self.busy_ns + ns_f64(now.saturating_sub(self.last)) * n as f64
+            }
+            CpuModel::RoundRobin => {
+                let begun: Nanos = (self.running.iter().flatten())
+                    .map(|(_, start, end)| (*end).min(now).saturating_sub(*start))
+                    .sum();
+                self.busy_ns + ns_f64(begun)
+            }
+        }
     }
 
     fn ps_rate(&self, n: usize) -> f64 {
@@ -194,11 +209,12 @@ impl Cpu {
             }
             CpuModel::RoundRobin => {
                 let core = stamp as usize;
-                if let Some((job, end)) = self.running[core].take() {
+                if let Some((job, start, end)) = self.running[core].take() {
                     if end != now {
-                        self.running[core] = Some((job, end));
+                        self.running[core] = Some((job, start, end));
                         return;
                     }
+                    self.busy_ns += ns_f64(end - start);
                     if job.remaining == 0 {
                         done.push(job.id);
                     } else {
@@ -227,9 +243,8 @@ impl Cpu {
             };
             job.remaining -= slice;
             self.last_on_core[core] = Some(job.thread);
-            self.busy_ns += ns_f64(slice + switch);
             let end = now + slice + switch;
-            self.running[core] = Some((job, end));
+            self.running[core] = Some((job, now, end));
             wakes.push((end, core as u32));
         }
     }

@@ -14,4 +14,5 @@ mod pool;
 mod properties;
 mod queueing;
 mod tidy;
+mod utilisation;
 mod validation;

@@ -6,7 +6,7 @@ use super::super::report::{
     TimeSeries,
 };
 use super::super::series::{GAUGES, Gauge, LAT_BINS, bin_floor_ns};
-use super::super::time::{ms_from_ns, s_from_ns, to_ms, to_s};
+use super::super::time::{Nanos, ms_from_ns, s_from_ns, to_ms, to_s};
 use super::fiber::RESPONSE_CAUSES;
 use super::{Engine, memory};
 
@@ -41,6 +41,8 @@ pub(super) struct Span {
     /// or its last result); 0 when the run took no simulated time.
     pub(super) run_s: f64,
     /// Time the gauges were recorded over, ns (at least 1).
+    pub(super) horizon_ns: Nanos,
+    /// The same as a float.
     pub(super) horizon: f64,
 }
 
@@ -70,6 +72,7 @@ impl Engine {
             .max(self.tally.last_result);
         let span = Span {
             run_s: to_s(end),
+            horizon_ns: self.now.max(end).max(1),
             horizon: self.now.max(end).max(1) as f64,
         };
         self.rec.series.close(self.now.max(end));
@@ -197,9 +200,15 @@ impl Engine {
             peak_runnable: peak(Gauge::RunnableVthreads),
             peak_db_waiters: peak(Gauge::DbWaiters),
             peak_backlog: peak(Gauge::Backlog),
-            cpu_utilisation: self.cpu.busy_ns() / span.horizon / s.cores as f64,
+            cpu_utilisation: self.cpu.busy_ns_until(span.horizon_ns)
+                / span.horizon
+                / s.cores as f64,
             tomcat_utilisation: util(Gauge::TomcatBusy, s.threads_max as f64),
-            carrier_utilisation: util(Gauge::CarriersBusy, s.carriers as f64),
+            // Of the carriers alive over time: compensation adds carriers.
+            carrier_utilisation: util(
+                Gauge::CarriersBusy,
+                self.area(Gauge::CarriersAlive) / span.horizon,
+            ),
             db_utilisation: util(Gauge::DbActive, self.cfg.db.pool_size as f64),
             peak_memory_mb: to_mib(self.rec.peak_memory as f64),
             syn_drops: self.ingress.syn_drops,
