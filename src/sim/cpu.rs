@@ -94,6 +94,14 @@ impl Cpu {
         }
     }
 
+    /// Bytes allocated for jobs waiting for or running on a core.
+    pub fn footprint(&self) -> u64 {
+        let heap = self.heap.capacity() * size_of::<Reverse<(u64, u64, JobId)>>();
+        let rr = self.queue.capacity() * size_of::<RrJob>()
+            + self.running.capacity() * size_of::<Option<(RrJob, Nanos, Nanos)>>();
+        (heap + rr) as u64
+    }
+
     /// Cores busy right now.
     pub fn busy_cores(&self) -> u32 {
         self.runnable().min(self.cores)

@@ -290,6 +290,9 @@ impl Engine {
             self.events += 1;
             self.handle(event, seq);
             self.check_memory();
+            if self.events.is_multiple_of(memory::FOOTPRINT_EVERY) {
+                self.check_footprint();
+            }
         }
     }
 

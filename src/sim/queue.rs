@@ -230,7 +230,7 @@ impl Queue {
         }
     }
 
-    /// Number of pending events.
+    /// Number of pending events (stale timeouts included).
     pub fn len(&self) -> usize {
         self.store.len() + self.lanes.iter().map(VecDeque::len).sum::<usize>()
     }
@@ -238,6 +238,13 @@ impl Queue {
     /// Whether nothing is pending.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
+    }
+
+    /// Bytes allocated for pending events (capacity, not only what is used).
+    pub fn footprint(&self) -> u64 {
+        let entries =
+            self.store.capacity() + self.lanes.iter().map(VecDeque::capacity).sum::<usize>();
+        entries as u64 * size_of::<Entry>() as u64
     }
 }
 

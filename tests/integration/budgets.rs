@@ -135,3 +135,117 @@ fn assert_finite(r: &Report) {
     let json = json_report(r, true);
     assert!(!json.contains("null"), "a NaN or infinity in {json}");
 }
+
+/// A validated config with the simulator's own memory budget set to `mib`.
+fn with_memory_budget(settings: &[(&str, &str)], mib: u64) -> Config {
+    let mut cfg = config(settings);
+    cfg.limits.max_sim_memory = mib << 20;
+    cfg
+}
+
+#[track_caller]
+fn assert_memory_stop(r: &Report, mib: u64, most: &str) {
+    assert_eq!(r.outcome, Outcome::BudgetExceeded, "{}", r.outcome_detail);
+    assert!(
+        r.outcome_detail
+            .contains(&format!("own memory budget of {mib} MiB"))
+            && r.outcome_detail.contains(most),
+        "{}",
+        r.outcome_detail
+    );
+    assert!(r.sent > 0, "partial results kept");
+    assert_finite(r);
+}
+
+/// Issue 9 defect 2: open load at 10⁷ req/s reached 21 GB. On virtual
+/// threads every request is answered in 1 ms, and what grows is hey's 20 s
+/// client timeouts, armed for every request and left pending.
+#[test]
+fn stale_client_timeouts_stop_at_the_memory_budget() {
+    let cfg = with_memory_budget(
+        &[
+            ("server.mode", "virtual"),
+            ("server.cores", "64"),
+            ("load.kind", "open"),
+            ("load.rate_rps", "10000000"),
+            ("load.duration_s", "86400"),
+            ("program", "io:1ms"),
+            ("limits.max_events", "4000000"),
+        ],
+        16,
+    );
+    let r = sim::run(&cfg);
+    assert_memory_stop(&r, 16, "pending events");
+    assert!(r.completed > 100_000, "{}", r.completed);
+}
+
+/// Issue 9 defect 2: 100,000 workers feeding a one-thread `@Async` pool
+/// with an unbounded queue passed 6 GB.
+#[test]
+fn an_unbounded_executor_queue_stops_at_the_memory_budget() {
+    let cfg = with_memory_budget(
+        &[
+            ("load.concurrency", "100000"),
+            ("load.duration_s", "600"),
+            ("program", "io:1ms,async(e){io:10ms}"),
+            ("async.e.kind", "pool"),
+            ("async.e.core", "1"),
+            ("async.e.max", "1"),
+            ("limits.max_events", "4000000"),
+        ],
+        16,
+    );
+    let r = sim::run(&cfg);
+    assert_memory_stop(&r, 16, "requests and tasks in progress");
+}
+
+/// Issue 9 defect 2: open load at 10⁶ req/s on virtual threads with no
+/// client timeout passed 6 GB: every request stays in progress.
+#[test]
+fn open_load_without_a_timeout_stops_at_the_memory_budget() {
+    let cfg = with_memory_budget(
+        &[
+            ("load.kind", "open"),
+            ("load.rate_rps", "1000000"),
+            ("load.duration_s", "86400"),
+            ("load.timeout_ms", "0"),
+            ("server.mode", "virtual"),
+            ("program", "io:1s"),
+            ("limits.max_events", "4000000"),
+        ],
+        16,
+    );
+    let r = sim::run(&cfg);
+    assert_memory_stop(&r, 16, "requests and tasks in progress");
+    assert!(r.in_flight > 10_000, "{}", r.in_flight);
+}
+
+/// The memory budget stops a run at the same event whether it is advanced
+/// in one call or in slices.
+#[test]
+fn a_memory_stop_is_the_same_in_slices() {
+    let cfg = with_memory_budget(
+        &[
+            ("load.kind", "open"),
+            ("load.rate_rps", "1000000"),
+            ("load.timeout_ms", "0"),
+            ("load.duration_s", "100"),
+            ("program", "io:1s"),
+            ("limits.max_events", "1000000"),
+        ],
+        4,
+    );
+    let whole = sim::run(&cfg);
+    assert_eq!(whole.outcome, Outcome::BudgetExceeded);
+    let mut sliced = Simulation::new(cfg);
+    while !sliced.advance(1000) {}
+    assert_eq!(
+        json_report(&sliced.finish(), true),
+        json_report(&whole, true)
+    );
+}
+
+#[test]
+fn the_default_memory_budget_is_512_mib() {
+    assert_eq!(config(&[]).limits.max_sim_memory, 512 << 20);
+}
