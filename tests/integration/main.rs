@@ -9,6 +9,7 @@ mod executors;
 mod fidelity;
 mod helpers;
 mod ingress;
+mod outcomes;
 mod pinning;
 mod pool;
 mod properties;

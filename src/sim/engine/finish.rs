@@ -79,7 +79,7 @@ impl Engine {
         let (outcome, mut outcome_detail) = self
             .outcome
             .clone()
-            .unwrap_or((Outcome::Completed, "every request finished".into()));
+            .unwrap_or_else(|| (Outcome::Completed, self.completed_detail()));
         if end == 0 {
             outcome_detail.push_str(NO_TIME);
         }
@@ -115,6 +115,23 @@ impl Engine {
             series: self.time_series(),
             histogram: self.histogram_bins(),
             timeline: self.rec.timeline.finish(self.now),
+        }
+    }
+
+    /// What a run that ran its course did with its requests.
+    fn completed_detail(&self) -> String {
+        let in_flight = self.tally.sent - self.tally.results;
+        match (self.cfg.load.duration, self.client.stopping) {
+            (Some(d), true) if in_flight > 0 => format!(
+                "the {:.3} s duration ended with {in_flight} requests still in flight, \
+                 neither answered nor failed (hey -z does not wait for them)",
+                to_s(d)
+            ),
+            (Some(d), true) => format!(
+                "the {:.3} s duration ended; every request sent was answered",
+                to_s(d)
+            ),
+            _ => "every request finished".into(),
         }
     }
 
