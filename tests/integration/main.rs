@@ -5,6 +5,7 @@
 mod budgets;
 mod cli;
 mod determinism;
+mod diagnosis;
 mod executors;
 mod fidelity;
 mod helpers;

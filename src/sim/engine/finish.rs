@@ -87,7 +87,7 @@ impl Engine {
         let completed: u64 = t.responses.iter().sum();
         let throughput = span.rate(t.results);
         let server = self.server_stats(&span);
-        let bottleneck = self.bottleneck(&server, throughput);
+        let bottleneck = self.bottleneck(&server, &span);
         Report {
             outcome,
             outcome_detail,
@@ -133,6 +133,14 @@ impl Engine {
             ),
             _ => "every request finished".into(),
         }
+    }
+
+    /// Time bucket `i`'s span, ns: the last may be partial, and is empty in
+    /// a run that took no simulated time.
+    pub(super) fn bucket_span(&self, i: usize) -> f64 {
+        let w = self.rec.series.width;
+        let t0 = i as u64 * w;
+        self.now.min(t0 + w).saturating_sub(t0) as f64
     }
 
     /// Time integral of a gauge over the whole run (value × ns).
@@ -280,9 +288,8 @@ impl Engine {
         let mut cpu = Vec::with_capacity(n);
         for (i, b) in series.buckets.iter().enumerate() {
             let t0 = i as u64 * w;
-            // The last bucket may be partial, and is empty in a run that
-            // took no simulated time: no rate and no mean then, reported as 0.
-            let span = self.now.min(t0 + w).saturating_sub(t0) as f64;
+            // No rate and no mean in an empty bucket: reported as 0.
+            let span = self.bucket_span(i);
             let per = |x: f64| if span > 0.0 { x / span } else { 0.0 };
             out.t_s.push(to_s(t0));
             let per_s = |n: u32| {

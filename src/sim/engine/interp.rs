@@ -7,7 +7,7 @@ use super::super::config::{CpuModel, Db};
 use super::super::program::{LockKind, MonitorRef, Op};
 use super::super::queue::Event;
 use super::super::series::Gauge;
-use super::super::time::ns_f64;
+use super::super::time::{Nanos, ns_f64};
 use super::fiber::{Cause, Phase, Wait};
 use super::threads::Submit;
 use super::{Engine, NONE};
@@ -21,6 +21,10 @@ pub(super) struct Monitor {
     pub(super) depth: u32,
     /// Fibers waiting to enter, oldest first.
     pub(super) waiters: VecDeque<u32>,
+    /// When it was last taken while free.
+    held_since: Nanos,
+    /// Time it was held before that, ns (from owner to owner it stays held).
+    held_ns: Nanos,
 }
 
 impl Default for Monitor {
@@ -29,7 +33,21 @@ impl Default for Monitor {
             owner: NONE,
             depth: 0,
             waiters: VecDeque::new(),
+            held_since: 0,
+            held_ns: 0,
         }
+    }
+}
+
+impl Monitor {
+    /// Time it was held from time 0 to `now`, ns.
+    pub(super) fn held_until(&self, now: Nanos) -> Nanos {
+        let current = if self.owner == NONE {
+            0
+        } else {
+            now.saturating_sub(self.held_since)
+        };
+        self.held_ns + current
     }
 }
 
@@ -231,6 +249,9 @@ impl Engine {
             MonitorRef::Shared(i) => {
                 let mon = &mut self.monitors[i as usize];
                 if mon.owner == NONE || mon.owner == f {
+                    if mon.owner == NONE {
+                        mon.held_since = self.now;
+                    }
                     mon.owner = f;
                     mon.depth += 1;
                     let fb = &mut self.fibers[f as usize];
@@ -277,7 +298,10 @@ impl Engine {
         }
         self.fibers[f as usize].held &= !(1u64 << i);
         match mon.waiters.pop_front() {
-            None => mon.owner = NONE,
+            None => {
+                mon.owner = NONE;
+                mon.held_ns += self.now - mon.held_since;
+            }
             Some(w) => {
                 mon.owner = w;
                 mon.depth = 1;

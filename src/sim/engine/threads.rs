@@ -133,6 +133,8 @@ pub(super) struct ExecStats {
     pub(super) active: u32,
     /// Virtual executor: submitters blocked on the limit.
     pub(super) permit_waiters: VecDeque<u32>,
+    /// Virtual executor: sum of the submitters' waits for a permit, ns.
+    pub(super) permit_wait_ns: f64,
 }
 
 /// The `@Async` executors' counters.
@@ -507,7 +509,9 @@ impl Engine {
             }
             ExecutorKind::Virtual { limit } => {
                 if limit.is_some_and(|l| self.execs.stats[e as usize].active >= l) {
-                    self.fibers[caller as usize].pending_body = body;
+                    let fb = &mut self.fibers[caller as usize];
+                    fb.pending_body = body;
+                    fb.wait_since = self.now;
                     self.execs.stats[e as usize]
                         .permit_waiters
                         .push_back(caller);
@@ -552,7 +556,9 @@ impl Engine {
         self.free_fiber(f);
         if let ExecutorKind::Virtual { .. } = self.cfg.executors[e as usize].kind {
             self.execs.stats[e as usize].active -= 1;
-            if let Some(caller) = self.execs.stats[e as usize].permit_waiters.pop_front() {
+            let stats = &mut self.execs.stats[e as usize];
+            if let Some(caller) = stats.permit_waiters.pop_front() {
+                stats.permit_wait_ns += ns_f64(self.now - self.fibers[caller as usize].wait_since);
                 let body = std::mem::replace(&mut self.fibers[caller as usize].pending_body, NONE);
                 self.start_virtual_task(e, body);
                 if let Op::Async { resume, .. } =
