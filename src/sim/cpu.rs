@@ -21,10 +21,10 @@ use super::time::{Nanos, ns_f64};
 /// `CpuCheck` events the engine must schedule: (time, stamp). Under processor
 /// sharing the stamp invalidates superseded checks; under round robin it names
 /// the core whose slice ends.
-pub type Wakes = Vec<(Nanos, u32)>;
+pub(crate) type Wakes = Vec<(Nanos, u32)>;
 
 /// A CPU job's owner, as the engine names it (a fiber index).
-pub type JobId = u32;
+pub(crate) type JobId = u32;
 
 struct RrJob {
     id: JobId,
@@ -34,7 +34,7 @@ struct RrJob {
 }
 
 /// The shared cores.
-pub struct Cpu {
+pub(crate) struct Cpu {
     model: CpuModel,
     cores: u32,
     quantum: Nanos,
@@ -61,7 +61,7 @@ pub struct Cpu {
 
 impl Cpu {
     /// `cores` cores shared under `model`.
-    pub fn new(model: CpuModel, cores: u32, quantum: Nanos, switch: Nanos) -> Self {
+    pub(crate) fn new(model: CpuModel, cores: u32, quantum: Nanos, switch: Nanos) -> Self {
         Cpu {
             model,
             cores,
@@ -85,7 +85,7 @@ impl Cpu {
     }
 
     /// Runnable jobs right now (running or waiting for a core).
-    pub fn runnable(&self) -> u32 {
+    pub(crate) fn runnable(&self) -> u32 {
         match self.model {
             CpuModel::ProcessorSharing => self.heap.len() as u32,
             CpuModel::RoundRobin => {
@@ -95,7 +95,7 @@ impl Cpu {
     }
 
     /// Bytes allocated for jobs waiting for or running on a core.
-    pub fn footprint(&self) -> u64 {
+    pub(crate) fn footprint(&self) -> u64 {
         let heap = self.heap.capacity() * size_of::<Reverse<(u64, u64, JobId)>>();
         let rr = self.queue.capacity() * size_of::<RrJob>()
             + self.running.capacity() * size_of::<Option<(RrJob, Nanos, Nanos)>>();
@@ -103,14 +103,14 @@ impl Cpu {
     }
 
     /// Cores busy right now.
-    pub fn busy_cores(&self) -> u32 {
+    pub(crate) fn busy_cores(&self) -> u32 {
         self.runnable().min(self.cores)
     }
 
     /// Core-nanoseconds of work done from time 0 to `now` (not earlier than
     /// the last change): never more than `cores × now`, since no core is
     /// counted busy past `now`, however long its current burst or slice.
-    pub fn busy_ns_until(&self, now: Nanos) -> f64 {
+    pub(crate) fn busy_ns_until(&self, now: Nanos) -> f64 {
         match self.model {
             CpuModel::ProcessorSharing => {
                 let n = self.heap.len().min(self.cores as usize);
@@ -165,7 +165,14 @@ impl Cpu {
 
     /// Adds a job needing `demand` ns of CPU, run by OS thread `thread`.
     #[cfg_attr(target_arch = "wasm32", inline(always))]
-    pub fn add(&mut self, now: Nanos, id: JobId, thread: u32, demand: Nanos, wakes: &mut Wakes) {
+    pub(crate) fn add(
+        &mut self,
+        now: Nanos,
+        id: JobId,
+        thread: u32,
+        demand: Nanos,
+        wakes: &mut Wakes,
+    ) {
         match self.model {
             CpuModel::ProcessorSharing => {
                 let before = self.heap.len();
@@ -196,7 +203,13 @@ impl Cpu {
     }
 
     /// Handles a `CpuCheck` event; pushes finished jobs into `done`.
-    pub fn check(&mut self, now: Nanos, stamp: u32, done: &mut Vec<JobId>, wakes: &mut Wakes) {
+    pub(crate) fn check(
+        &mut self,
+        now: Nanos,
+        stamp: u32,
+        done: &mut Vec<JobId>,
+        wakes: &mut Wakes,
+    ) {
         match self.model {
             CpuModel::ProcessorSharing => {
                 if stamp != self.stamp {

@@ -4,17 +4,19 @@
 
 use std::collections::BTreeMap;
 
-use super::timeline::Timeline;
+pub use super::timeline::{Lane, LaneKind, LaneState, Segment, Timeline};
 
 /// How a run ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Outcome {
-    /// Every request was answered or failed.
+    /// The run ran its course: every request was answered or failed, or
+    /// the load's duration ended (what was left is in `Report::in_flight`).
     Completed,
     /// Memory passed the limit; results are those up to that moment.
     OutOfMemory,
-    /// The event or simulated-time budget ran out; results are partial.
+    /// A budget ran out (events, simulated time, or the simulator's own
+    /// memory); results are partial.
     BudgetExceeded,
     /// Requests remain but nothing can ever happen again (e.g. all carriers
     /// pinned by threads waiting on each other).
@@ -112,7 +114,8 @@ pub struct ServerStats {
     pub cpu_utilisation: f64,
     /// Mean fraction of the Tomcat pool busy (platform mode).
     pub tomcat_utilisation: f64,
-    /// Mean fraction of carriers busy (virtual mode).
+    /// Mean fraction of the carriers alive that were busy (compensation
+    /// adds carriers).
     pub carrier_utilisation: f64,
     /// Mean fraction of DB connections in use.
     pub db_utilisation: f64,
@@ -185,7 +188,7 @@ pub struct Report {
     pub seed: u64,
     /// Simulated seconds from start to the last event that counted.
     pub sim_time_s: f64,
-    /// Events processed.
+    /// Events taken from the event queue (what `limits.max_events` counts).
     pub events: u64,
     /// Requests the clients issued.
     pub sent: u64,
@@ -198,9 +201,10 @@ pub struct Report {
     pub succeeded: u64,
     /// Requests still in flight when the run ended.
     pub in_flight: u64,
-    /// (responses + errors) ÷ run time, as hey's Requests/sec.
+    /// (responses + errors) ÷ run time, as hey's Requests/sec; 0 when no
+    /// simulated time passed (the outcome's detail says so).
     pub throughput_rps: f64,
-    /// Successful responses ÷ run time.
+    /// Successful responses ÷ run time (0 likewise).
     pub goodput_rps: f64,
     /// Response latency statistics.
     pub latency_ms: Latency,

@@ -10,7 +10,7 @@ use super::time::{Nanos, ns_f64};
 /// Integer gauges sampled over time (time-weighted averages per bucket).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(usize)]
-pub enum Gauge {
+pub(crate) enum Gauge {
     /// Requests the clients are waiting for.
     InFlight,
     /// Requests inside the server (accepted, not finished), abandoned ones included.
@@ -50,12 +50,12 @@ pub enum Gauge {
 }
 
 /// Number of gauges.
-pub const GAUGES: usize = Gauge::ExecutorQueue as usize + 1;
+pub(crate) const GAUGES: usize = Gauge::ExecutorQueue as usize + 1;
 
 impl Gauge {
     /// Every gauge, in the order of their indices.
     #[cfg(test)]
-    pub const ALL: [Gauge; GAUGES] = [
+    pub(crate) const ALL: [Gauge; GAUGES] = [
         Gauge::InFlight,
         Gauge::InServer,
         Gauge::TomcatBusy,
@@ -78,11 +78,11 @@ impl Gauge {
 }
 
 /// Coarse latency bins per bucket: 4 per power of two of microseconds.
-pub const LAT_BINS: usize = 4 * 40;
+pub(crate) const LAT_BINS: usize = 4 * 40;
 
 /// One time bucket.
 #[derive(Clone)]
-pub struct Bucket {
+pub(crate) struct Bucket {
     /// Responses finished in this bucket.
     pub responses: u32,
     /// Successful responses.
@@ -132,7 +132,7 @@ impl Bucket {
 }
 
 /// Bin index of a latency for the coarse per-bucket histogram.
-pub fn lat_bin(ns: u64) -> usize {
+pub(crate) fn lat_bin(ns: u64) -> usize {
     let us = (ns / 1000).max(1);
     let octave = 63 - us.leading_zeros() as usize;
     let frac = if octave >= 2 {
@@ -144,7 +144,7 @@ pub fn lat_bin(ns: u64) -> usize {
 }
 
 /// Lower edge (ns) of a coarse bin.
-pub fn bin_floor_ns(bin: usize) -> f64 {
+pub(crate) fn bin_floor_ns(bin: usize) -> f64 {
     let octave = bin / 4;
     let frac = (bin % 4) as f64;
     (1u64 << octave) as f64 * (1.0 + frac / 4.0) * 1000.0
@@ -158,7 +158,7 @@ pub fn bin_floor_ns(bin: usize) -> f64 {
 /// if every gauge held its value to the bucket's end, and a change by `d`
 /// at time `t` adds `d × (end − t)`. The areas are sums of integers, exact
 /// in `f64` while below 2^53 (e.g. 10^5 threads over 10^10 ns).
-pub struct Series {
+pub(crate) struct Series {
     /// Bucket width in ns.
     pub width: Nanos,
     /// Buckets from time 0; the last one is the current bucket.
@@ -175,7 +175,7 @@ pub struct Series {
 
 impl Series {
     /// A recorder keeping at most `2 × target` buckets, starting `width` wide.
-    pub fn new(target: u32, width: Nanos) -> Self {
+    pub(crate) fn new(target: u32, width: Nanos) -> Self {
         let width = width.max(1000);
         Series {
             width,
@@ -190,13 +190,13 @@ impl Series {
 
     /// Current value of a gauge.
     #[inline]
-    pub fn get(&self, g: Gauge) -> u32 {
+    pub(crate) fn get(&self, g: Gauge) -> u32 {
         self.values[g as usize]
     }
 
     /// Simulated time is now `now` (never earlier than the last tick).
     #[inline]
-    pub fn tick(&mut self, now: Nanos) {
+    pub(crate) fn tick(&mut self, now: Nanos) {
         if now > self.end {
             self.roll(now);
         }
@@ -206,7 +206,7 @@ impl Series {
     /// Adds `delta` to a gauge (at the last tick). Returns the new value, or
     /// `None` if it would go below zero, which leaves the gauge unchanged.
     #[inline]
-    pub fn add(&mut self, g: Gauge, delta: i32) -> Option<u32> {
+    pub(crate) fn add(&mut self, g: Gauge, delta: i32) -> Option<u32> {
         let i = g as usize;
         let v = self.values[i].checked_add_signed(delta)?;
         self.values[i] = v;
@@ -260,7 +260,7 @@ impl Series {
     }
 
     /// Records a response with its latency (at the last tick).
-    pub fn response(&mut self, latency: Nanos, ok: bool) {
+    pub(crate) fn response(&mut self, latency: Nanos, ok: bool) {
         let bucket = self.current();
         bucket.responses += 1;
         bucket.ok += ok as u32;
@@ -270,17 +270,17 @@ impl Series {
     }
 
     /// Records a client-side error (at the last tick).
-    pub fn error(&mut self) {
+    pub(crate) fn error(&mut self) {
         self.current().errors += 1;
     }
 
     /// Records a finished async task (at the last tick).
-    pub fn task_done(&mut self) {
+    pub(crate) fn task_done(&mut self) {
         self.current().tasks_done += 1;
     }
 
     /// Ends the record at `now`: the current bucket's areas stop there.
-    pub fn close(&mut self, now: Nanos) {
+    pub(crate) fn close(&mut self, now: Nanos) {
         self.tick(now);
         let (values, left) = (self.values, self.left);
         let mut areas = self.areas;

@@ -487,8 +487,10 @@ impl Engine {
         self.end_fiber(f);
     }
 
-    /// Submits an async body starting at `body` to executor `e` for caller `f`.
-    /// Returns false if it was rejected; may block the caller (concurrency limit).
+    /// Submits an async body starting at `body` to executor `e` for `caller`,
+    /// and says what became of it: accepted (running or queued), rejected
+    /// (`TaskRejectedException`), or the caller blocked for a permit of a
+    /// virtual executor at its concurrency limit.
     pub(super) fn submit_task(&mut self, e: u32, body: u32, caller: u32) -> Submit {
         self.execs.stats[e as usize].submitted += 1;
         if self.execs.stats[e as usize].first_submit.is_none() {
