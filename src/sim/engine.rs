@@ -39,6 +39,7 @@ use super::rng::Rng;
 use super::series::{GAUGES, Gauge, Series};
 use super::time::{Nanos, SEC, to_s};
 use super::timeline::TimelineRecorder;
+use super::trace::{NoTrace, Note, Tracer};
 use client::{Client, Tally};
 use fiber::{Fiber, Phase};
 use interp::{DbPool, Monitor};
@@ -46,6 +47,9 @@ use threads::{Carriers, Executors, Platform};
 
 /// "No index" marker for fiber, thread and carrier references.
 pub(crate) const NONE: u32 = u32::MAX;
+
+/// Tomcat's name prefix for its pool threads (`http-nio-8080-exec-N`).
+pub(crate) const TOMCAT_THREAD_NAME: &str = "http-nio-8080-exec";
 
 /// The server's ingress: connections the OS holds before Tomcat accepts them.
 #[derive(Debug, Default)]
@@ -92,8 +96,9 @@ impl Recorders {
     }
 }
 
-/// The whole simulated world.
-pub struct Engine {
+/// The whole simulated world, and what it tells of each step (see
+/// [`Tracer`]: nothing, and at no cost, unless a test asks for it).
+pub struct Engine<T: Tracer = NoTrace> {
     cfg: Config,
     rng: Rng,
     queue: Queue,
@@ -125,11 +130,19 @@ pub struct Engine {
     /// Time series, peaks, memory and the timeline.
     rec: Recorders,
     outcome: Option<(Outcome, String)>,
+    tracer: T,
 }
 
 impl Engine {
     /// Builds the world at time zero.
     pub fn new(cfg: Config) -> Self {
+        Self::with_tracer(cfg, NoTrace)
+    }
+}
+
+impl<T: Tracer> Engine<T> {
+    /// Builds the world at time zero, telling `tracer` of every step.
+    pub fn with_tracer(cfg: Config, tracer: T) -> Self {
         let s = &cfg.server;
         let mut engine = Engine {
             rng: Rng::new(cfg.seed),
@@ -152,6 +165,7 @@ impl Engine {
             tally: Tally::new(),
             rec: Recorders::new(&cfg),
             outcome: None,
+            tracer,
             cfg,
         };
         engine.start();
@@ -178,6 +192,20 @@ impl Engine {
             self.carriers.idle.reverse();
         }
         self.start_load();
+    }
+
+    /// The tracer (to take its record at the end).
+    pub(crate) fn tracer_mut(&mut self) -> &mut T {
+        &mut self.tracer
+    }
+
+    /// Tells the tracer that fiber `f` did `note` now: nothing at all,
+    /// compiled away, when tracing is off.
+    #[inline(always)]
+    fn trace(&mut self, f: u32, note: Note) {
+        if T::ON {
+            self.tracer.note(self.now, f, note);
+        }
     }
 
     /// Changes a gauge by `delta` now, tracking its peak and the memory in use.

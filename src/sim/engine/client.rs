@@ -11,7 +11,8 @@ use super::super::queue::Event;
 use super::super::rng::round_ns;
 use super::super::series::Gauge;
 use super::super::time::{Nanos, SEC, ns_f64};
-use super::fiber::{Cause, Phase};
+use super::super::trace::{Note, Tracer};
+use super::fiber::{Cause, Phase, RESPONSE_CAUSES};
 use super::{Engine, NONE};
 
 /// A closed-loop worker (hey worker, JMeter user).
@@ -123,7 +124,7 @@ impl Tally {
     }
 }
 
-impl Engine {
+impl<T: Tracer> Engine<T> {
     /// Creates the workers or the first arrival, and the stop event.
     pub(super) fn start_load(&mut self) {
         let load = &self.cfg.load;
@@ -236,6 +237,7 @@ impl Engine {
             fb.worker = worker;
             fb.sent = due;
         }
+        self.trace(f, Note::Sent);
         self.tally.sent += 1;
         if !held {
             self.gauge(Gauge::InFlight, 1);
@@ -297,6 +299,7 @@ impl Engine {
             self.fibers[f as usize].conn = true;
             self.arrive(f);
         } else if (self.ingress.backlog.len() as u32) < self.cfg.server.backlog {
+            self.trace(f, Note::InBacklog);
             self.ingress.backlog.push_back(f);
             self.gauge(Gauge::Backlog, 1);
         } else {
@@ -306,6 +309,7 @@ impl Engine {
             let tries = self.fibers[f as usize].syn_tries;
             self.fibers[f as usize].syn_tries = tries.saturating_add(1);
             let delay = SEC << tries.min(6);
+            self.trace(f, Note::SynDropped { retry: delay });
             self.queue.push(self.now + delay, Event::SynRetry(f));
         }
     }
@@ -352,6 +356,8 @@ impl Engine {
         let sent = fb.sent;
         let worker = fb.worker;
         let in_server = fb.in_server;
+        let connecting = cause == "connect_failed";
+        self.trace(f, Note::ClientTimeout { connecting });
         {
             let fb = &mut self.fibers[f as usize];
             fb.counted = true;
@@ -392,9 +398,19 @@ impl Engine {
                 self.release_conn();
             }
         }
-        if !counted {
+        if counted {
+            self.trace(f, Note::Abandoned);
+        } else {
             self.fibers[f as usize].counted = true;
             let latency = self.now - sent;
+            let cause_name = RESPONSE_CAUSES[cause as usize];
+            self.trace(
+                f,
+                Note::Response {
+                    latency,
+                    cause: cause_name,
+                },
+            );
             self.count_result(sent);
             self.tally.responses[cause as usize] += 1;
             let ok = cause == Cause::Ok;

@@ -11,6 +11,7 @@ use super::super::config::{ExecutorKind, Mode};
 use super::super::report::{Bottleneck, ServerStats};
 use super::super::series::Gauge;
 use super::super::time::ms_from_ns;
+use super::super::trace::Tracer;
 use super::Engine;
 use super::finish::Span;
 
@@ -47,7 +48,7 @@ fn named(resource: &str, explanation: String) -> Bottleneck {
     }
 }
 
-impl Engine {
+impl<T: Tracer> Engine<T> {
     /// Names the resource that limits throughput.
     pub(super) fn bottleneck(&self, st: &ServerStats, span: &Span) -> Bottleneck {
         if self.tally.results == 0 {

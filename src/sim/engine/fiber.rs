@@ -44,6 +44,22 @@ pub(super) enum Wait {
     Permit,
 }
 
+impl Wait {
+    /// What it waits for, in words (for traces).
+    pub(super) fn describe(self) -> &'static str {
+        match self {
+            Wait::None => "nothing",
+            Wait::Io => "I/O",
+            Wait::File => "file I/O",
+            Wait::Condition => "Object.wait",
+            Wait::DbConn => "a DB connection",
+            Wait::Monitor => "a monitor",
+            Wait::Lock => "a lock",
+            Wait::Permit => "an executor's permit",
+        }
+    }
+}
+
 /// Names of [`Cause`]s in reports, in the order of its variants.
 pub(super) const RESPONSE_CAUSES: [&str; 3] = ["ok", "pool_timeout", "task_rejected"];
 

@@ -7,6 +7,7 @@ use super::super::report::{
 };
 use super::super::series::{GAUGES, Gauge, LAT_BINS, bin_floor_ns};
 use super::super::time::{Nanos, ms_from_ns, s_from_ns, to_ms, to_s};
+use super::super::trace::Tracer;
 use super::fiber::RESPONSE_CAUSES;
 use super::{Engine, memory};
 
@@ -62,7 +63,7 @@ impl Span {
 /// Added to the outcome's detail of a run that took no simulated time.
 const NO_TIME: &str = "; no simulated time passed, so rates are not defined and reported as 0";
 
-impl Engine {
+impl<T: Tracer> Engine<T> {
     /// Builds the report.
     pub(super) fn report(mut self) -> Report {
         let end = self

@@ -8,6 +8,7 @@ use super::super::program::{LockKind, MonitorRef, Op};
 use super::super::queue::Event;
 use super::super::series::Gauge;
 use super::super::time::{Nanos, ns_f64};
+use super::super::trace::{Note, Tracer};
 use super::fiber::{Cause, Phase, Wait};
 use super::threads::Submit;
 use super::{Engine, NONE};
@@ -76,7 +77,7 @@ impl DbPool {
     }
 }
 
-impl Engine {
+impl<T: Tracer> Engine<T> {
     /// Runs fiber `f` from its program counter until it blocks or ends.
     pub(super) fn step(&mut self, f: u32) {
         loop {
@@ -87,6 +88,7 @@ impl Engine {
                     self.fibers[f as usize].pc += 1;
                     demand += self.take_switch_cost(f);
                     if demand > 0 {
+                        self.trace(f, Note::Cpu(demand));
                         self.start_cpu(f, demand);
                         return;
                     }
@@ -121,6 +123,7 @@ impl Engine {
                     if self.db.free > 0 && self.db.waiters.is_empty() {
                         self.db.free -= 1;
                         self.db.acquired += 1;
+                        self.trace(f, Note::DbConnection);
                         self.gauge(Gauge::DbActive, 1);
                         self.fibers[f as usize].pc += 1;
                     } else {
@@ -168,6 +171,7 @@ impl Engine {
                     // after a wake-up: pay that switch before finishing.
                     let cs = self.take_switch_cost(f);
                     if cs > 0 {
+                        self.trace(f, Note::Cpu(cs));
                         self.start_cpu(f, cs);
                         return;
                     }
@@ -209,6 +213,7 @@ impl Engine {
                 continue; // timed out already
             }
             self.gauge(Gauge::DbWaiters, -1);
+            self.trace(w, Note::DbConnection);
             self.db.acquired += 1;
             self.db.wait_ns += ns_f64(self.now - self.fibers[w as usize].wait_since);
             let fb = &mut self.fibers[w as usize];
@@ -232,6 +237,7 @@ impl Engine {
         // Its queue entry becomes stale: the release loop skips it.
         fb.wait_token = fb.wait_token.wrapping_add(1);
         // SQLTransientConnectionException → HTTP 500 (or a failed task).
+        self.trace(f, Note::DbTimeout);
         self.fail(f, Cause::PoolTimeout);
     }
 

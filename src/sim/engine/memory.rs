@@ -9,6 +9,7 @@ use super::super::config::{Memory, to_mib};
 use super::super::report::Outcome;
 use super::super::series::Gauge;
 use super::super::time::{Nanos, to_s};
+use super::super::trace::Tracer;
 use super::Engine;
 use super::client::Worker;
 use super::fiber::Fiber;
@@ -63,7 +64,7 @@ struct Part {
     bytes: u64,
 }
 
-impl Engine {
+impl<T: Tracer> Engine<T> {
     /// The structures that grow with the work in progress, by part.
     fn footprint(&self) -> [Part; 8] {
         let (c, p, k) = (&self.client, &self.platform, &self.carriers);

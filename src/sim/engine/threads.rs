@@ -14,17 +14,17 @@ use super::super::program::Op;
 use super::super::series::Gauge;
 use super::super::time::{Nanos, ns_f64};
 use super::super::timeline::{LaneKind, LaneState};
+use super::super::trace::{Note, Tracer};
 use super::fiber::{Cause, Phase, Wait};
-use super::{Engine, NONE};
-
-/// Tomcat's name prefix for its pool threads (`http-nio-8080-exec-N`).
-const TOMCAT_THREAD_NAME: &str = "http-nio-8080-exec";
+use super::{Engine, NONE, TOMCAT_THREAD_NAME};
 
 /// A platform thread.
 #[derive(Clone, Debug)]
 pub(super) struct Thread {
     /// Pool index: 0 = Tomcat, 1 + i = executor i.
     pub(super) pool: u32,
+    /// Its number in its pool, from 1 (as in its name).
+    pub(super) n: u32,
     /// Timeline lane, if it has one.
     pub(super) lane: Option<u16>,
 }
@@ -155,7 +155,7 @@ impl Executors {
     }
 }
 
-impl Engine {
+impl<T: Tracer> Engine<T> {
     /// Starts a platform thread in pool `pool` (not yet busy, not in idle).
     pub(super) fn new_thread(&mut self, pool: u32) -> u32 {
         let p = &mut self.platform.pools[pool as usize];
@@ -168,7 +168,7 @@ impl Engine {
             stats.peak_threads = stats.peak_threads.max(n);
         }
         let lane = self.rec.timeline.lane(name, kind, self.now);
-        self.platform.threads.push(Thread { pool, lane });
+        self.platform.threads.push(Thread { pool, n, lane });
         self.gauge(Gauge::PlatformAlive, 1);
         (self.platform.threads.len() - 1) as u32
     }
@@ -248,6 +248,7 @@ impl Engine {
         match thread {
             Some(t) => self.assign_thread(t, f),
             None => {
+                self.trace(f, Note::QueuedForThread { pool });
                 self.platform.pools[pool as usize].queue.push_back(f);
                 if tomcat {
                     self.gauge(Gauge::TomcatQueue, 1);
@@ -263,7 +264,8 @@ impl Engine {
     #[cfg_attr(target_arch = "wasm32", inline(always))]
     #[cfg_attr(not(target_arch = "wasm32"), inline)]
     fn assign_thread(&mut self, t: u32, f: u32) {
-        let pool = self.platform.threads[t as usize].pool;
+        let Thread { pool, n, .. } = self.platform.threads[t as usize];
+        self.trace(f, Note::OnThread { pool, n });
         self.platform.pools[pool as usize].busy += 1;
         if pool == 0 {
             self.gauge(Gauge::TomcatBusy, 1);
@@ -312,6 +314,9 @@ impl Engine {
         self.carriers.runnable.push_back(f);
         self.gauge(Gauge::RunnableVthreads, 1);
         self.dispatch_carriers();
+        if T::ON && self.fibers[f as usize].carrier == NONE {
+            self.trace(f, Note::QueuedForCarrier);
+        }
     }
 
     /// Mounts runnable virtual threads on idle carriers (FIFO).
@@ -331,6 +336,7 @@ impl Engine {
             carrier.fiber = f;
             let lane = carrier.lane;
             self.fibers[f as usize].carrier = c;
+            self.trace(f, Note::Mounted { carrier: c });
             self.gauge(Gauge::CarriersBusy, 1);
             self.rec.timeline.set(lane, LaneState::Mounted, self.now);
             let fb = &mut self.fibers[f as usize];
@@ -374,6 +380,8 @@ impl Engine {
         if fb.thread != NONE {
             let lane = self.platform.threads[fb.thread as usize].lane;
             self.rec.timeline.set(lane, state, now);
+            let on = wait.describe();
+            self.trace(f, Note::Blocked { on, pinned: false });
             return;
         }
         let pins_in_sync = self.cfg.server.pins_in_sync();
@@ -391,8 +399,10 @@ impl Engine {
             };
         let c = fb.carrier;
         debug_assert!(c != NONE, "a running virtual thread is mounted");
+        fb.pinned = pinned;
+        let on = wait.describe();
+        self.trace(f, Note::Blocked { on, pinned });
         if pinned {
-            fb.pinned = true;
             let lane = self.carriers.list[c as usize].lane;
             self.rec.timeline.set(lane, LaneState::Pinned, now);
             if wait != Wait::File {
@@ -408,7 +418,7 @@ impl Engine {
                 }
             }
         } else {
-            fb.carrier = NONE;
+            self.fibers[f as usize].carrier = NONE;
             self.gauge(Gauge::VthreadsUnmounted, 1);
             self.carrier_free(c);
         }
@@ -418,6 +428,7 @@ impl Engine {
     #[cfg_attr(target_arch = "wasm32", inline(always))]
     #[cfg_attr(not(target_arch = "wasm32"), inline)]
     pub(super) fn wake(&mut self, f: u32) {
+        self.trace(f, Note::Woke);
         let fb = &mut self.fibers[f as usize];
         let wait = std::mem::replace(&mut fb.wait, Wait::None);
         if fb.thread != NONE {
@@ -473,6 +484,7 @@ impl Engine {
             }
         }
         if fb.exec != NONE {
+            self.trace(f, Note::Ended);
             self.task_done(f);
         } else {
             self.fibers[f as usize].in_server = false;
@@ -499,10 +511,18 @@ impl Engine {
         match self.cfg.executors[e as usize].kind {
             ExecutorKind::Pool { .. } => {
                 let t = self.new_task(e, body);
+                self.trace(
+                    caller,
+                    Note::Submitted {
+                        executor: e,
+                        task: t,
+                    },
+                );
                 if self.pool_submit(e + 1, t) {
                     self.execs.pending += 1;
                     Submit::Accepted
                 } else {
+                    self.trace(caller, Note::Rejected { executor: e });
                     self.execs.stats[e as usize].rejected += 1;
                     self.fibers[t as usize].phase = Phase::Running;
                     self.free_fiber(t);
@@ -519,7 +539,7 @@ impl Engine {
                         .push_back(caller);
                     return Submit::Blocked;
                 }
-                self.start_virtual_task(e, body);
+                self.start_virtual_task(e, body, caller);
                 Submit::Accepted
             }
         }
@@ -535,8 +555,15 @@ impl Engine {
         t
     }
 
-    fn start_virtual_task(&mut self, e: u32, body: u32) {
+    fn start_virtual_task(&mut self, e: u32, body: u32, caller: u32) {
         let t = self.new_task(e, body);
+        self.trace(
+            caller,
+            Note::Submitted {
+                executor: e,
+                task: t,
+            },
+        );
         self.execs.stats[e as usize].active += 1;
         self.execs.pending += 1;
         self.gauge(Gauge::VthreadsAlive, 1);
@@ -562,7 +589,7 @@ impl Engine {
             if let Some(caller) = stats.permit_waiters.pop_front() {
                 stats.permit_wait_ns += ns_f64(self.now - self.fibers[caller as usize].wait_since);
                 let body = std::mem::replace(&mut self.fibers[caller as usize].pending_body, NONE);
-                self.start_virtual_task(e, body);
+                self.start_virtual_task(e, body, caller);
                 if let Op::Async { resume, .. } =
                     self.cfg.program.ops[self.fibers[caller as usize].pc as usize]
                 {
