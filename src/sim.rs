@@ -19,6 +19,7 @@
 pub mod config;
 mod cpu;
 mod engine;
+mod named;
 pub mod program;
 mod queue;
 pub mod report;
@@ -26,6 +27,7 @@ pub(crate) mod rng;
 mod series;
 pub mod time;
 pub(crate) mod timeline;
+pub mod trace;
 
 pub use config::Config;
 pub use engine::{Engine as Simulation, run};

@@ -4,25 +4,28 @@
 
 use std::collections::BTreeMap;
 
-use crate::sim::report::{Outcome, Report};
+use crate::sim::report::{Gauge, Outcome, Report, ResponseCause};
 use crate::sim::timeline::{LaneKind, LaneState};
 
 /// Gauges the utilisation chart shows, in legend order, with their labels.
-pub const UTILISATION_GAUGES: &[(&str, &str)] = &[
-    ("tomcat_busy", "Tomcat threads busy"),
-    ("tomcat_queue", "waiting for a Tomcat thread"),
-    ("carriers_busy", "carriers busy"),
-    ("carriers_pinned", "carriers pinned"),
-    ("runnable_vthreads", "virtual threads waiting for a carrier"),
+pub const UTILISATION_GAUGES: &[(Gauge, &str)] = &[
+    (Gauge::TomcatBusy, "Tomcat threads busy"),
+    (Gauge::TomcatQueue, "waiting for a Tomcat thread"),
+    (Gauge::CarriersBusy, "carriers busy"),
+    (Gauge::CarriersPinned, "carriers pinned"),
     (
-        "vthreads_unmounted",
+        Gauge::RunnableVthreads,
+        "virtual threads waiting for a carrier",
+    ),
+    (
+        Gauge::VthreadsUnmounted,
         "virtual threads unmounted (blocked off-carrier)",
     ),
-    ("db_waiters", "waiting for a DB connection"),
-    ("db_active", "DB connections in use"),
-    ("cpu_busy", "cores busy"),
-    ("lock_waiters", "waiting for a shared lock"),
-    ("executor_queue", "@Async tasks queued"),
+    (Gauge::DbWaiters, "waiting for a DB connection"),
+    (Gauge::DbActive, "DB connections in use"),
+    (Gauge::CpuBusy, "cores busy"),
+    (Gauge::LockWaiters, "waiting for a shared lock"),
+    (Gauge::ExecutorQueue, "@Async tasks queued"),
 ];
 
 /// One run, digested.
@@ -113,7 +116,7 @@ pub struct SeriesView {
     /// Memory in use, MB.
     pub memory_mb: Vec<f64>,
     /// The gauges of [`UTILISATION_GAUGES`] that are ever non-zero.
-    pub gauges: BTreeMap<String, Vec<f64>>,
+    pub gauges: BTreeMap<Gauge, Vec<f64>>,
 }
 
 /// A thread or carrier's states over a short window.
@@ -175,22 +178,23 @@ impl RunView {
             .errors
             .by_cause
             .iter()
+            .map(|(k, n)| (k.to_string(), *n))
             .chain(
                 r.responses_by_cause
                     .iter()
-                    .filter(|(k, _)| k.as_str() != "ok"),
+                    .filter(|(k, _)| **k != ResponseCause::Ok)
+                    .map(|(k, n)| (k.to_string(), *n)),
             )
-            .filter(|(_, n)| **n > 0)
-            .map(|(k, n)| (k.clone(), *n))
+            .filter(|(_, n)| *n > 0)
             .collect();
         failures.sort();
         let s = &r.series;
-        let gauge = |name: &str| s.gauges.get(name).map(|v| finite_all(v));
+        let gauge = |g: &Gauge| s.gauges.get(g).map(|v| finite_all(v));
         let gauges = UTILISATION_GAUGES
             .iter()
-            .filter_map(|(name, _)| {
-                let v = gauge(name)?;
-                v.iter().any(|x| *x > 0.0).then(|| (name.to_string(), v))
+            .filter_map(|(g, _)| {
+                let v = gauge(g)?;
+                v.iter().any(|x| *x > 0.0).then_some((*g, v))
             })
             .collect();
         let l = &r.latency_ms;
@@ -220,7 +224,7 @@ impl RunView {
                 finite(r.little.lambda_w),
                 finite(r.little.rel_error),
             ),
-            bottleneck: r.bottleneck.resource.clone(),
+            bottleneck: r.bottleneck.resource.to_string(),
             bottleneck_text: r.bottleneck.explanation.clone(),
             cpu_utilisation: finite(r.server.cpu_utilisation),
             peak_memory_mb: finite(r.server.peak_memory_mb),
@@ -238,7 +242,7 @@ impl RunView {
                 latency_mean_ms: finite_all(&s.latency_mean_ms),
                 latency_p50_ms: finite_all(&s.latency_p50_ms),
                 latency_p99_ms: finite_all(&s.latency_p99_ms),
-                memory_mb: gauge("memory_mb").unwrap_or_default(),
+                memory_mb: finite_all(&s.memory_mb),
                 gauges,
             },
             histogram: r
@@ -313,7 +317,7 @@ impl SweepPoint {
         let failed: u64 = r.errors.total
             + r.responses_by_cause
                 .iter()
-                .filter(|(k, _)| k.as_str() != "ok")
+                .filter(|(k, _)| **k != ResponseCause::Ok)
                 .map(|(_, n)| n)
                 .sum::<u64>();
         let done = r.completed + r.errors.total;

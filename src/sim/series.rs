@@ -5,77 +5,55 @@
 //! many, neighbours merge and the width doubles. Memory stays bounded by the
 //! bucket count whatever the number of requests.
 
+use super::named::named_enum;
 use super::time::{Nanos, ns_f64};
 
-/// Integer gauges sampled over time (time-weighted averages per bucket).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[repr(usize)]
-pub(crate) enum Gauge {
-    /// Requests the clients are waiting for.
-    InFlight,
-    /// Requests inside the server (accepted, not finished), abandoned ones included.
-    InServer,
-    /// Tomcat pool threads running a request.
-    TomcatBusy,
-    /// Platform threads alive (Tomcat pool plus executor pools).
-    PlatformAlive,
-    /// Requests waiting for a Tomcat pool thread.
-    TomcatQueue,
-    /// Carrier threads that have a virtual thread mounted.
-    CarriersBusy,
-    /// Carriers blocked by a pinned virtual thread.
-    CarriersPinned,
-    /// Carrier threads alive (parallelism plus compensation).
-    CarriersAlive,
-    /// Virtual threads ready to run, waiting for a carrier.
-    RunnableVthreads,
-    /// Virtual threads alive (mounted or not).
-    VthreadsAlive,
-    /// Unmounted virtual threads (stack chunk on the heap).
-    VthreadsUnmounted,
-    /// Requests waiting for a HikariCP connection.
-    DbWaiters,
-    /// HikariCP connections in use.
-    DbActive,
-    /// Threads waiting to enter a shared monitor or lock.
-    LockWaiters,
-    /// Cores busy.
-    CpuBusy,
-    /// Open server connections.
-    Connections,
-    /// Connections waiting in the accept backlog.
-    Backlog,
-    /// Tasks waiting in executor queues.
-    ExecutorQueue,
+named_enum! {
+    /// Integer gauges sampled over time (time-weighted averages per bucket),
+    /// named as in reports and charts.
+    #[repr(usize)]
+    pub enum Gauge {
+        /// Requests the clients are waiting for.
+        InFlight = "in_flight",
+        /// Requests inside the server (accepted, not finished), abandoned ones included.
+        InServer = "in_server",
+        /// Tomcat pool threads running a request.
+        TomcatBusy = "tomcat_busy",
+        /// Platform threads alive (Tomcat pool plus executor pools).
+        PlatformAlive = "platform_threads",
+        /// Requests waiting for a Tomcat pool thread.
+        TomcatQueue = "tomcat_queue",
+        /// Carrier threads that have a virtual thread mounted.
+        CarriersBusy = "carriers_busy",
+        /// Carriers blocked by a pinned virtual thread.
+        CarriersPinned = "carriers_pinned",
+        /// Carrier threads alive (parallelism plus compensation).
+        CarriersAlive = "carriers_alive",
+        /// Virtual threads ready to run, waiting for a carrier.
+        RunnableVthreads = "runnable_vthreads",
+        /// Virtual threads alive (mounted or not).
+        VthreadsAlive = "vthreads_alive",
+        /// Unmounted virtual threads (stack chunk on the heap).
+        VthreadsUnmounted = "vthreads_unmounted",
+        /// Requests waiting for a HikariCP connection.
+        DbWaiters = "db_waiters",
+        /// HikariCP connections in use.
+        DbActive = "db_active",
+        /// Threads waiting to enter a shared monitor or lock.
+        LockWaiters = "lock_waiters",
+        /// Cores busy.
+        CpuBusy = "cpu_busy",
+        /// Open server connections.
+        Connections = "connections",
+        /// Connections waiting in the accept backlog.
+        Backlog = "backlog",
+        /// Tasks waiting in executor queues.
+        ExecutorQueue = "executor_queue",
+    }
 }
 
 /// Number of gauges.
-pub(crate) const GAUGES: usize = Gauge::ExecutorQueue as usize + 1;
-
-impl Gauge {
-    /// Every gauge, in the order of their indices.
-    #[cfg(test)]
-    pub(crate) const ALL: [Gauge; GAUGES] = [
-        Gauge::InFlight,
-        Gauge::InServer,
-        Gauge::TomcatBusy,
-        Gauge::PlatformAlive,
-        Gauge::TomcatQueue,
-        Gauge::CarriersBusy,
-        Gauge::CarriersPinned,
-        Gauge::CarriersAlive,
-        Gauge::RunnableVthreads,
-        Gauge::VthreadsAlive,
-        Gauge::VthreadsUnmounted,
-        Gauge::DbWaiters,
-        Gauge::DbActive,
-        Gauge::LockWaiters,
-        Gauge::CpuBusy,
-        Gauge::Connections,
-        Gauge::Backlog,
-        Gauge::ExecutorQueue,
-    ];
-}
+pub(crate) const GAUGES: usize = Gauge::ALL.len();
 
 /// Coarse latency bins per bucket: 4 per power of two of microseconds.
 pub(crate) const LAT_BINS: usize = 4 * 40;

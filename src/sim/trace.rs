@@ -20,7 +20,7 @@ use std::fmt::Write as _;
 
 use super::config::Config;
 use super::engine::Engine;
-use super::report::Report;
+use super::report::{ErrorCause, Report, ResponseCause};
 use super::time::{Nanos, to_ms};
 
 /// Receives what happens to each fiber (a request or a task), by its slot.
@@ -105,15 +105,15 @@ pub enum Note {
     Response {
         /// Time from send to response.
         latency: Nanos,
-        /// Why it got that response (`ok`, `pool_timeout`, …).
-        cause: &'static str,
+        /// Why it got that response.
+        cause: ResponseCause,
     },
     /// The server finished a request whose client had given up.
     Abandoned,
     /// The client gave up waiting.
     ClientTimeout {
-        /// It never got a connection (`connect_failed`).
-        connecting: bool,
+        /// Whether the server had the request, or had not accepted it yet.
+        cause: ErrorCause,
     },
 }
 
@@ -202,8 +202,7 @@ impl TextTrace {
                 format!("response ({cause}) after {}", ms(latency))
             }
             Note::Abandoned => "done, but its client has gone".into(),
-            Note::ClientTimeout { connecting: true } => "client gives up: connect_failed".into(),
-            Note::ClientTimeout { connecting: false } => "client gives up: client_timeout".into(),
+            Note::ClientTimeout { cause } => format!("client gives up: {cause}"),
         }
     }
 }

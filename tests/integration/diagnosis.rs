@@ -3,6 +3,7 @@
 //! are measured, and every executor and monitor is considered.
 
 use threadlab::scenario::{preset, validate};
+use threadlab::sim::report::Resource;
 use threadlab::sim::{self, Report};
 
 use crate::helpers::run;
@@ -45,7 +46,8 @@ fn a_burst_at_time_zero_is_not_a_queue() {
         r.server.tomcat_utilisation
     );
     assert_eq!(
-        r.bottleneck.resource, "none",
+        r.bottleneck.resource,
+        Resource::None,
         "{}",
         r.bottleneck.explanation
     );
@@ -64,7 +66,8 @@ fn a_burst_at_time_zero_is_not_a_queue() {
 fn an_executor_that_falls_behind_is_named() {
     let r = run_preset("e4-platform-100");
     assert_eq!(
-        r.bottleneck.resource, "executor",
+        r.bottleneck.resource,
+        Resource::Executor,
         "{}",
         r.bottleneck.explanation
     );
@@ -85,7 +88,8 @@ fn a_shared_monitor_is_named_with_the_time_it_is_held() {
         ("program", "sync(cache){io:10ms},io:10ms"),
     ]);
     assert_eq!(
-        r.bottleneck.resource, "shared_monitor",
+        r.bottleneck.resource,
+        Resource::SharedMonitor,
         "{}",
         r.bottleneck.explanation
     );
@@ -109,7 +113,8 @@ fn a_monitor_held_now_and_then_is_not_the_bottleneck() {
     ]);
     assert!(r.server.peak_pinned == 0);
     assert_ne!(
-        r.bottleneck.resource, "shared_monitor",
+        r.bottleneck.resource,
+        Resource::SharedMonitor,
         "{}",
         r.bottleneck.explanation
     );
@@ -129,7 +134,8 @@ fn compensated_carriers_are_counted_as_they_were_alive() {
     ]);
     assert!(r.server.peak_carriers > 4, "{}", r.server.peak_carriers);
     assert_eq!(
-        r.bottleneck.resource, "carriers",
+        r.bottleneck.resource,
+        Resource::Carriers,
         "{}",
         r.bottleneck.explanation
     );

@@ -134,13 +134,7 @@ proptest! {
             prop_assert!(l.mean <= l.max * 1.001 && l.mean >= l.min * 0.999 - 1e-9, "mean outside [min, max]: {l:?}");
         }
         prop_assert_eq!(r.sent, r.completed + r.errors.total + r.in_flight);
-        let s = &r.server;
-        for (name, u) in [
-            ("cpu", s.cpu_utilisation),
-            ("tomcat", s.tomcat_utilisation),
-            ("carriers", s.carrier_utilisation),
-            ("db", s.db_utilisation),
-        ] {
+        for (name, u) in crate::utilisation::utilisations(&r.server) {
             prop_assert!((0.0..=1.0).contains(&u), "{} utilisation {}", name, u);
         }
         let json = serde_json::to_value(&r).expect("reports serialise");

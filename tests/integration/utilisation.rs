@@ -2,21 +2,26 @@
 //! resource's capacity was busy, between 0 and 1, whatever ends the run.
 
 use threadlab::sim::Report;
+use threadlab::sim::report::ServerStats;
 
 use crate::helpers::run;
 
-#[track_caller]
-fn assert_fractions(what: &str, r: &Report) {
-    let s = &r.server;
-    for (name, u) in [
+/// Every utilisation a report gives, by name.
+pub fn utilisations(s: &ServerStats) -> [(&'static str, f64); 4] {
+    [
         ("cpu", s.cpu_utilisation),
         ("tomcat", s.tomcat_utilisation),
         ("carriers", s.carrier_utilisation),
         ("db", s.db_utilisation),
-    ] {
+    ]
+}
+
+#[track_caller]
+fn assert_fractions(what: &str, r: &Report) {
+    for (name, u) in utilisations(&r.server) {
         assert!((0.0..=1.0).contains(&u), "{what}: {name} utilisation {u}");
     }
-    for (t, u) in r.series.t_s.iter().zip(&r.series.gauges["cpu_utilisation"]) {
+    for (t, u) in r.series.t_s.iter().zip(&r.series.cpu_utilisation) {
         assert!((0.0..=1.0).contains(u), "{what}: cpu {u} at {t} s");
     }
 }

@@ -2,17 +2,18 @@
 //! the accept backlog with SYN retries, client timeouts, and what the client
 //! counts (as hey counts it).
 
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::VecDeque;
 
 use hdrhistogram::Histogram;
 
 use super::super::config::{Load, LoadKind, Overflow};
 use super::super::queue::Event;
+use super::super::report::{ErrorCause, ResponseCause};
 use super::super::rng::round_ns;
 use super::super::series::Gauge;
 use super::super::time::{Nanos, SEC, ns_f64};
 use super::super::trace::{Note, Tracer};
-use super::fiber::{Cause, Phase, RESPONSE_CAUSES};
+use super::fiber::Phase;
 use super::{Engine, NONE};
 
 /// A closed-loop worker (hey worker, JMeter user).
@@ -84,10 +85,10 @@ pub(super) struct Tally {
     pub(super) succeeded: u64,
     /// Open loop at its limit: arrivals dropped.
     pub(super) dropped: u64,
-    /// Responses by cause, indexed by `Cause as usize` (names in `RESPONSE_CAUSES`).
-    pub(super) responses: [u64; 3],
-    /// Client-side errors by cause.
-    pub(super) errors: BTreeMap<&'static str, u64>,
+    /// Responses by cause, indexed by `ResponseCause as usize`.
+    pub(super) responses: [u64; ResponseCause::ALL.len()],
+    /// Client-side errors by cause, indexed by `ErrorCause as usize`.
+    pub(super) errors: [u64; ErrorCause::ALL.len()],
     pub(super) latency: Latencies,
     /// Sum of the time from send to result over every result, ns.
     pub(super) time_ns: f64,
@@ -104,11 +105,8 @@ impl Tally {
             results: 0,
             succeeded: 0,
             dropped: 0,
-            responses: [0; 3],
-            errors: ["client_timeout", "connect_failed"]
-                .into_iter()
-                .map(|k| (k, 0))
-                .collect(),
+            responses: [0; ResponseCause::ALL.len()],
+            errors: [0; ErrorCause::ALL.len()],
             latency: Latencies {
                 // The bounds are constants, so construction cannot fail.
                 histogram: Histogram::new_with_bounds(1, LATENCY_MAX_US, 3)
@@ -349,15 +347,14 @@ impl<T: Tracer> Engine<T> {
             return;
         }
         let cause = if matches!(fb.phase, Phase::Connecting | Phase::ClientCpu) && !fb.conn {
-            "connect_failed"
+            ErrorCause::ConnectFailed
         } else {
-            "client_timeout"
+            ErrorCause::ClientTimeout
         };
         let sent = fb.sent;
         let worker = fb.worker;
         let in_server = fb.in_server;
-        let connecting = cause == "connect_failed";
-        self.trace(f, Note::ClientTimeout { connecting });
+        self.trace(f, Note::ClientTimeout { cause });
         {
             let fb = &mut self.fibers[f as usize];
             fb.counted = true;
@@ -367,11 +364,7 @@ impl<T: Tracer> Engine<T> {
             self.tally.abandoned += 1;
         }
         self.count_result(sent);
-        *self
-            .tally
-            .errors
-            .get_mut(cause)
-            .expect("every error cause is pre-registered") += 1;
+        self.tally.errors[cause as usize] += 1;
         self.rec.series.error();
         // A request still in the server keeps running; one that never got in
         // is dropped where it waits (backlog, SYN retry, client CPU).
@@ -403,17 +396,10 @@ impl<T: Tracer> Engine<T> {
         } else {
             self.fibers[f as usize].counted = true;
             let latency = self.now - sent;
-            let cause_name = RESPONSE_CAUSES[cause as usize];
-            self.trace(
-                f,
-                Note::Response {
-                    latency,
-                    cause: cause_name,
-                },
-            );
+            self.trace(f, Note::Response { latency, cause });
             self.count_result(sent);
             self.tally.responses[cause as usize] += 1;
-            let ok = cause == Cause::Ok;
+            let ok = cause == ResponseCause::Ok;
             self.tally.succeeded += ok as u64;
             let lat = &mut self.tally.latency;
             lat.sum_ns += ns_f64(latency);

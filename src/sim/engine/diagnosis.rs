@@ -8,7 +8,7 @@
 //! errors are named, else nothing is.
 
 use super::super::config::{ExecutorKind, Mode};
-use super::super::report::{Bottleneck, ServerStats};
+use super::super::report::{Bottleneck, Resource, ServerStats};
 use super::super::series::Gauge;
 use super::super::time::ms_from_ns;
 use super::super::trace::Tracer;
@@ -33,7 +33,7 @@ const QUEUED: f64 = 0.5;
 
 /// A resource that may limit throughput.
 struct Candidate {
-    resource: &'static str,
+    resource: Resource,
     /// Time busy over time available, 0–1.
     utilisation: f64,
     /// Work queues for it most of the run.
@@ -41,9 +41,9 @@ struct Candidate {
     explanation: String,
 }
 
-fn named(resource: &str, explanation: String) -> Bottleneck {
+fn named(resource: Resource, explanation: String) -> Bottleneck {
     Bottleneck {
-        resource: resource.into(),
+        resource,
         explanation,
     }
 }
@@ -52,11 +52,11 @@ impl<T: Tracer> Engine<T> {
     /// Names the resource that limits throughput.
     pub(super) fn bottleneck(&self, st: &ServerStats, span: &Span) -> Bottleneck {
         if self.tally.results == 0 {
-            return named("none", "nothing finished".into());
+            return named(Resource::None, "nothing finished".into());
         }
         if span.run_s == 0.0 {
             return named(
-                "none",
+                Resource::None,
                 "the requests take no simulated time: no resource limits them".into(),
             );
         }
@@ -75,17 +75,17 @@ impl<T: Tracer> Engine<T> {
         }
         if self.sustained(Gauge::Backlog, QUEUED) || st.syn_drops > 0 {
             return named(
-                "connections",
+                Resource::Connections,
                 format!(
                     "max-connections ({}) is reached: connections wait in the backlog ({} peak) or are dropped ({} SYNs)",
                     self.cfg.server.max_connections, st.peak_backlog, st.syn_drops
                 ),
             );
         }
-        let errors: u64 = self.tally.errors.values().sum();
+        let errors: u64 = self.tally.errors.iter().sum();
         if errors > 0 {
             return named(
-                "client",
+                Resource::Client,
                 format!(
                     "{errors} requests failed on the client side (timeouts or refused connections)"
                 ),
@@ -97,13 +97,13 @@ impl<T: Tracer> Engine<T> {
         let aside = match busiest {
             Some(c) => format!(
                 " ({} is {:.0}% busy, but little or nothing waits for it)",
-                c.resource.replace('_', " "),
+                c.resource.name().replace('_', " "),
                 c.utilisation * 100.0
             ),
             None => String::new(),
         };
         named(
-            "none",
+            Resource::None,
             format!(
                 "no server resource is saturated: the clients' own concurrency and the program's waits set the pace{aside}"
             ),
@@ -129,7 +129,7 @@ impl<T: Tracer> Engine<T> {
     fn candidates(&self, st: &ServerStats, span: &Span) -> Vec<Candidate> {
         let s = &self.cfg.server;
         let mut out = vec![Candidate {
-            resource: "cpu",
+            resource: Resource::Cpu,
             utilisation: st.cpu_utilisation,
             // The CPU's queue is not recorded; all cores busy most of the
             // run is the sign that threads wait for one.
@@ -142,7 +142,7 @@ impl<T: Tracer> Engine<T> {
         }];
         if s.mode == Mode::Platform {
             out.push(Candidate {
-                resource: "tomcat_threads",
+                resource: Resource::TomcatThreads,
                 utilisation: st.tomcat_utilisation,
                 queued: self.sustained(Gauge::TomcatQueue, QUEUED),
                 explanation: format!(
@@ -157,7 +157,7 @@ impl<T: Tracer> Engine<T> {
             out.push(self.carriers_candidate(st));
         }
         out.push(Candidate {
-            resource: "db_pool",
+            resource: Resource::DbPool,
             utilisation: st.db_utilisation,
             queued: self.sustained(Gauge::DbWaiters, QUEUED),
             explanation: format!(
@@ -188,7 +188,7 @@ impl<T: Tracer> Engine<T> {
             String::new()
         };
         Candidate {
-            resource: "carriers",
+            resource: Resource::Carriers,
             utilisation: st.carrier_utilisation,
             queued: self.sustained(Gauge::RunnableVthreads, QUEUED),
             explanation: format!(
@@ -207,7 +207,7 @@ impl<T: Tracer> Engine<T> {
             .max_by_key(|(_, held)| *held)?;
         let utilisation = held as f64 / span.horizon;
         Some(Candidate {
-            resource: "shared_monitor",
+            resource: Resource::SharedMonitor,
             utilisation,
             queued: self.sustained(Gauge::LockWaiters, QUEUED),
             explanation: format!(
@@ -231,7 +231,7 @@ impl<T: Tracer> Engine<T> {
                         let busy = st.total_ns - st.queue_ns;
                         let utilisation = busy / (st.peak_threads as f64 * span.horizon);
                         Some(Candidate {
-                            resource: "executor",
+                            resource: Resource::Executor,
                             utilisation,
                             queued: pools_queued && st.queue_ns > 0.0,
                             explanation: format!(
@@ -249,7 +249,7 @@ impl<T: Tracer> Engine<T> {
                         // By Little's law, the mean number of blocked submitters.
                         let blocked = st.permit_wait_ns / span.horizon;
                         Some(Candidate {
-                            resource: "executor",
+                            resource: Resource::Executor,
                             utilisation,
                             queued: blocked >= QUEUED,
                             explanation: format!(

@@ -3,6 +3,7 @@
 //! [`Engine::alloc_fiber`](super::Engine)), so events that name a fiber carry
 //! a sequence number or token to recognise a slot's previous life.
 
+use super::super::report::ResponseCause;
 use super::super::time::Nanos;
 use super::NONE;
 
@@ -60,17 +61,6 @@ impl Wait {
     }
 }
 
-/// Names of [`Cause`]s in reports, in the order of its variants.
-pub(super) const RESPONSE_CAUSES: [&str; 3] = ["ok", "pool_timeout", "task_rejected"];
-
-/// Why a request got the response it got.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Cause {
-    Ok,
-    PoolTimeout,
-    TaskRejected,
-}
-
 /// One execution of a program (request handler or async task).
 #[derive(Clone, Debug)]
 pub(super) struct Fiber {
@@ -119,7 +109,7 @@ pub(super) struct Fiber {
     /// SYN retries so far.
     pub(super) syn_tries: u8,
     /// Response cause so far.
-    pub(super) cause: Cause,
+    pub(super) cause: ResponseCause,
     /// Async body waiting for a permit (virtual executor with a limit).
     pub(super) pending_body: u32,
 }
@@ -150,7 +140,7 @@ impl Fiber {
             conn: false,
             in_server: false,
             syn_tries: 0,
-            cause: Cause::Ok,
+            cause: ResponseCause::Ok,
             pending_body: NONE,
         }
     }

@@ -2,36 +2,13 @@
 
 use super::super::config::to_mib;
 use super::super::report::{
-    Errors, ExecutorStats, HistogramBin, Latency, LittleCheck, Outcome, Report, ServerStats,
-    TimeSeries,
+    ErrorCause, Errors, ExecutorStats, HistogramBin, Latency, LittleCheck, Outcome, Report,
+    ResponseCause, ServerStats, TimeSeries,
 };
 use super::super::series::{GAUGES, Gauge, LAT_BINS, bin_floor_ns};
 use super::super::time::{Nanos, ms_from_ns, s_from_ns, to_ms, to_s};
 use super::super::trace::Tracer;
-use super::fiber::RESPONSE_CAUSES;
 use super::{Engine, memory};
-
-/// Gauge names as they appear in reports and charts.
-pub(super) const GAUGE_NAMES: [&str; GAUGES] = [
-    "in_flight",
-    "in_server",
-    "tomcat_busy",
-    "platform_threads",
-    "tomcat_queue",
-    "carriers_busy",
-    "carriers_pinned",
-    "carriers_alive",
-    "runnable_vthreads",
-    "vthreads_alive",
-    "vthreads_unmounted",
-    "db_waiters",
-    "db_active",
-    "lock_waiters",
-    "cpu_busy",
-    "connections",
-    "backlog",
-    "executor_queue",
-];
 
 /// Bins of the report's latency histogram (log-spaced).
 const HISTOGRAM_BINS: usize = 40;
@@ -104,11 +81,7 @@ impl<T: Tracer> Engine<T> {
             goodput_rps: span.rate(t.succeeded),
             latency_ms: self.latency(completed),
             errors: self.errors(),
-            responses_by_cause: RESPONSE_CAUSES
-                .iter()
-                .zip(t.responses)
-                .map(|(k, v)| (k.to_string(), v))
-                .collect(),
+            responses_by_cause: ResponseCause::ALL.into_iter().zip(t.responses).collect(),
             little: self.little(&span, throughput),
             server,
             executors: self.executor_stats(),
@@ -176,10 +149,10 @@ impl<T: Tracer> Engine<T> {
     }
 
     fn errors(&self) -> Errors {
-        let by_cause = &self.tally.errors;
+        let by_cause = self.tally.errors;
         Errors {
-            total: by_cause.values().sum(),
-            by_cause: by_cause.iter().map(|(k, v)| (k.to_string(), *v)).collect(),
+            total: by_cause.iter().sum(),
+            by_cause: ErrorCause::ALL.into_iter().zip(by_cause).collect(),
         }
     }
 
@@ -285,8 +258,6 @@ impl<T: Tracer> Engine<T> {
             ..Default::default()
         };
         let mut gauges: Vec<Vec<f64>> = (0..GAUGES).map(|_| Vec::with_capacity(n)).collect();
-        let mut memory = Vec::with_capacity(n);
-        let mut cpu = Vec::with_capacity(n);
         for (i, b) in series.buckets.iter().enumerate() {
             let t0 = i as u64 * w;
             // No rate and no mean in an empty bucket: reported as 0.
@@ -317,14 +288,10 @@ impl<T: Tracer> Engine<T> {
                 values.push(per(*area));
             }
             let mean = |g: Gauge| per(b.area[g as usize]);
-            memory.push(to_mib(memory::in_use(&self.cfg.memory, mean)));
-            cpu.push(mean(Gauge::CpuBusy) / self.cfg.server.cores as f64);
+            (out.memory_mb).push(to_mib(memory::in_use(&self.cfg.memory, mean)));
+            (out.cpu_utilisation).push(mean(Gauge::CpuBusy) / self.cfg.server.cores as f64);
         }
-        for (name, values) in GAUGE_NAMES.iter().zip(gauges) {
-            out.gauges.insert(name.to_string(), values);
-        }
-        out.gauges.insert("memory_mb".into(), memory);
-        out.gauges.insert("cpu_utilisation".into(), cpu);
+        out.gauges = Gauge::ALL.into_iter().zip(gauges).collect();
         out
     }
 

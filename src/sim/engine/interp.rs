@@ -6,10 +6,11 @@ use std::collections::VecDeque;
 use super::super::config::{CpuModel, Db};
 use super::super::program::{LockKind, MonitorRef, Op};
 use super::super::queue::Event;
+use super::super::report::ResponseCause;
 use super::super::series::Gauge;
 use super::super::time::{Nanos, ns_f64};
 use super::super::trace::{Note, Tracer};
-use super::fiber::{Cause, Phase, Wait};
+use super::fiber::{Phase, Wait};
 use super::threads::Submit;
 use super::{Engine, NONE};
 
@@ -157,7 +158,7 @@ impl<T: Tracer> Engine<T> {
                     match self.submit_task(executor as u32, pc + 1, f) {
                         Submit::Accepted => self.fibers[f as usize].pc = resume,
                         Submit::Rejected => {
-                            self.fail(f, Cause::TaskRejected);
+                            self.fail(f, ResponseCause::TaskRejected);
                             return;
                         }
                         Submit::Blocked => {
@@ -238,7 +239,7 @@ impl<T: Tracer> Engine<T> {
         fb.wait_token = fb.wait_token.wrapping_add(1);
         // SQLTransientConnectionException → HTTP 500 (or a failed task).
         self.trace(f, Note::DbTimeout);
-        self.fail(f, Cause::PoolTimeout);
+        self.fail(f, ResponseCause::PoolTimeout);
     }
 
     /// Tries to enter a monitor or lock; false if the fiber now waits.

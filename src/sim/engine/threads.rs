@@ -11,11 +11,12 @@ use std::collections::VecDeque;
 
 use super::super::config::{Config, ExecutorKind, Mode};
 use super::super::program::Op;
+use super::super::report::ResponseCause;
 use super::super::series::Gauge;
 use super::super::time::{Nanos, ns_f64};
 use super::super::timeline::{LaneKind, LaneState};
 use super::super::trace::{Note, Tracer};
-use super::fiber::{Cause, Phase, Wait};
+use super::fiber::{Phase, Wait};
 use super::{Engine, NONE, TOMCAT_THREAD_NAME};
 
 /// A platform thread.
@@ -494,7 +495,7 @@ impl<T: Tracer> Engine<T> {
     }
 
     /// Fails a request (HTTP 500) or a task with `cause` and ends it.
-    pub(super) fn fail(&mut self, f: u32, cause: Cause) {
+    pub(super) fn fail(&mut self, f: u32, cause: ResponseCause) {
         self.fibers[f as usize].cause = cause;
         self.end_fiber(f);
     }
