@@ -92,6 +92,7 @@ fn zero_time_requests_count_as_work_and_report_no_rate() {
         r.outcome_detail
     );
     assert!(r.series.throughput_rps.iter().all(|x| *x == 0.0));
+    assert_finite(&r);
 }
 
 /// The budget holds across slices: a run advanced a few units at a time is
