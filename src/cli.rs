@@ -5,6 +5,7 @@
 use std::fmt::Write as _;
 
 use crate::scenario::{self, Draft, FieldError, FieldKind};
+use crate::sim::report::ResponseCause;
 use crate::sim::{self, Outcome, Report};
 
 /// What a command printed and how it ended.
@@ -265,12 +266,16 @@ pub fn text_report(r: &Report) -> String {
         let _ = writeln!(o, "  {p} in {:.4} secs", s(v));
     }
     let _ = writeln!(o, "\nStatus code distribution:");
-    let ok = r.responses_by_cause.get("ok").copied().unwrap_or(0);
+    let ok = r
+        .responses_by_cause
+        .get(&ResponseCause::Ok)
+        .copied()
+        .unwrap_or(0);
     let _ = writeln!(o, "  [200]\t{ok} responses");
     for (cause, n) in r
         .responses_by_cause
         .iter()
-        .filter(|(c, _)| c.as_str() != "ok")
+        .filter(|(c, _)| **c != ResponseCause::Ok)
     {
         let _ = writeln!(o, "  [500]\t{n} responses ({cause})");
     }

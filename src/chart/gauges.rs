@@ -12,6 +12,7 @@ use crate::app::digest::UTILISATION_GAUGES;
 use crate::app::format::{sig, thousands, tick};
 use crate::app::modes::label;
 use crate::app::{RunView, nearest};
+use crate::sim::report::Gauge;
 
 fn end_t(r: &RunView) -> f64 {
     let t = &r.series.t_s;
@@ -36,7 +37,7 @@ pub fn draw_utilisation<DB: DrawingBackend>(
     area.fill(&WHITE).map_err(err)?;
     // Threads and cores on the left axis, queues (often 100× larger) on the right.
     let w = super::smoothing_window(s.t_s.len());
-    let is_queue = |name: &str| QUEUES.contains(&name);
+    let is_queue = |g: &Gauge| QUEUES.contains(g);
     let peak = |queue: bool| {
         s.gauges
             .iter()
@@ -66,7 +67,7 @@ pub fn draw_utilisation<DB: DrawingBackend>(
         .draw()
         .map_err(err)?;
     for (i, (name, label)) in UTILISATION_GAUGES.iter().enumerate() {
-        let Some(v) = s.gauges.get(*name) else {
+        let Some(v) = s.gauges.get(name) else {
             continue;
         };
         let c = SERIES[i % SERIES.len()];
@@ -94,13 +95,13 @@ pub fn draw_utilisation<DB: DrawingBackend>(
 }
 
 /// Gauges that count waiting work (drawn on the right axis).
-const QUEUES: &[&str] = &[
-    "tomcat_queue",
-    "runnable_vthreads",
-    "vthreads_unmounted",
-    "db_waiters",
-    "lock_waiters",
-    "executor_queue",
+const QUEUES: &[Gauge] = &[
+    Gauge::TomcatQueue,
+    Gauge::RunnableVthreads,
+    Gauge::VthreadsUnmounted,
+    Gauge::DbWaiters,
+    Gauge::LockWaiters,
+    Gauge::ExecutorQueue,
 ];
 
 /// The gauges at time `t` (s).
@@ -110,7 +111,7 @@ pub fn utilisation_tooltip(run: &RunView, t: f64) -> Option<Tooltip> {
     let lines = UTILISATION_GAUGES
         .iter()
         .filter_map(|(name, label)| {
-            let v = s.gauges.get(*name)?.get(i)?;
+            let v = s.gauges.get(name)?.get(i)?;
             Some(format!("{label}: {}", sig(*v)))
         })
         .collect();

@@ -175,6 +175,7 @@ pub fn validate(draft: &Draft) -> Result<Config, Vec<FieldError>> {
     let limits = Limits {
         max_events: r.int("limits.max_events") as u64,
         max_time: from_s(r.float("limits.max_sim_s")),
+        max_sim_memory: crate::sim::config::DEFAULT_MAX_SIM_MEMORY,
     };
     let record = Record {
         series_buckets: r.int("record.series_buckets") as u32,

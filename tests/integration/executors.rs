@@ -2,6 +2,7 @@
 //! and a virtual-thread executor whose concurrency limit blocks the submitter.
 
 use crate::helpers::{assert_close, run};
+use threadlab::sim::report::ResponseCause;
 
 #[test]
 fn thread_pool_executor_goes_core_then_queue_then_max_then_rejects() {
@@ -25,8 +26,8 @@ fn thread_pool_executor_goes_core_then_queue_then_max_then_rejects() {
     // C and D waited for A and B to finish: 998 ms each; the others not at all.
     assert_close("mean queue wait", e.mean_queue_ms, 2.0 * 998.0 / 6.0, 1e-6);
     // The rejected submission fails its HTTP request with a 500.
-    assert_eq!(r.responses_by_cause["task_rejected"], 1);
-    assert_eq!(r.responses_by_cause["ok"], 6);
+    assert_eq!(r.responses_by_cause[&ResponseCause::TaskRejected], 1);
+    assert_eq!(r.responses_by_cause[&ResponseCause::Ok], 6);
     // A and B end at 1.000/1.001 s and C, D start then: the last ends at 2.001 s.
     assert_close("executor throughput", e.throughput_per_s, 6.0 / 2.001, 1e-6);
 }
