@@ -16,6 +16,9 @@ cargo fmt --all -- --check
 step "clippy (native)"
 cargo clippy --all-targets -- -D warnings
 
+step "cargo doc (native, warnings denied)"
+RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --quiet
+
 step "native tests"
 cargo test
 
