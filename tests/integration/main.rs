@@ -3,6 +3,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 mod cli;
+mod cli_process;
 mod determinism;
 mod executors;
 mod fidelity;
