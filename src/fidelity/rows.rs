@@ -217,7 +217,7 @@ fn row(f: &Figure, r: &Report, other: Option<&Report>) -> Row {
                 .absolute()
                 .map_or(String::new(), |a| format!(" or ±{a} point"))
         ),
-        Basis::Calibrated => "Target ±2 %.".into(),
+        Basis::Calibrated => format!("Target ±{:.0} %.", CALIBRATED_TOLERANCE * 100.0),
         Basis::Contradiction => "Contradiction, shown and not fitted:".into(),
         Basis::Qualitative => String::new(),
     };
