@@ -39,18 +39,14 @@ fn parse(args: &[String]) -> Result<Option<Opts>, String> {
         match flag {
             "--list" => return Ok(None),
             "--rounds" => {
-                o.rounds = flags
-                    .value(inline)
-                    .and_then(|v| v.parse().ok())
-                    .filter(|&n| n >= 1)
-                    .ok_or("--rounds needs a whole number >= 1")?;
+                o.rounds = at_least_one(flags.value(inline), "--rounds needs a whole number >= 1")?
+                    as usize
             }
             "--chunk" => {
-                o.chunk = flags
-                    .value(inline)
-                    .and_then(|v| v.parse().ok())
-                    .filter(|&n| n >= 1)
-                    .ok_or("--chunk needs a whole number of events >= 1")?;
+                o.chunk = at_least_one(
+                    flags.value(inline),
+                    "--chunk needs a whole number of events >= 1",
+                )?
             }
             "--only" => {
                 let names = flags.value(inline).ok_or("--only needs workload names")?;
@@ -65,6 +61,14 @@ fn parse(args: &[String]) -> Result<Option<Opts>, String> {
         }
     }
     Ok(Some(o))
+}
+
+/// A whole number of at least 1, or `error`.
+fn at_least_one(value: Option<&str>, error: &str) -> Result<u64, String> {
+    value
+        .and_then(|v| v.parse().ok())
+        .filter(|&n| n >= 1)
+        .ok_or_else(|| error.to_string())
 }
 
 fn list() -> Output {

@@ -185,21 +185,22 @@ fn a_budget_stop_exits_3_with_partial_results() {
     assert!(out.stderr.contains("partial"));
 }
 
+/// 5,000 platform threads of 1 MB in a 1 GB heap.
+const OUT_OF_MEMORY: &[&str] = &[
+    "run",
+    "--set",
+    "server.threads_max=5000",
+    "--set",
+    "load.concurrency=5000",
+    "--set",
+    "load.requests=10000",
+    "--set",
+    "memory.heap_mb=1024",
+];
+
 #[test]
 fn out_of_memory_is_an_outcome_not_a_failure() {
-    let out = cli(&[
-        "run",
-        "--set",
-        "server.threads_max=5000",
-        "--set",
-        "load.concurrency=5000",
-        "--set",
-        "load.requests=10000",
-        "--set",
-        "memory.heap_mb=1024",
-        "--format",
-        "json",
-    ]);
+    let out = cli(&[OUT_OF_MEMORY, &["--format", "json"]].concat());
     assert_eq!(out.code, 0, "{}", out.stderr);
     let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
     assert_eq!(v["outcome"], "out_of_memory");
@@ -237,17 +238,7 @@ fn issue9_full_without_json_and_arguments_to_listings_are_errors() {
 
 #[test]
 fn issue9_the_text_report_says_the_outcome_in_words() {
-    let out = cli(&[
-        "run",
-        "--set",
-        "server.threads_max=5000",
-        "--set",
-        "load.concurrency=5000",
-        "--set",
-        "load.requests=10000",
-        "--set",
-        "memory.heap_mb=1024",
-    ]);
+    let out = cli(OUT_OF_MEMORY);
     assert!(
         out.stdout.contains("Outcome:\tout of memory — "),
         "{}",

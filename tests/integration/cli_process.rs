@@ -78,15 +78,23 @@ fn issue9_a_scenario_from_dev_zero_is_refused() {
     assert!(err.contains("larger than 1024 KiB"), "{err}");
 }
 
+/// The binary made to panic on purpose (THREADLAB_TEST_PANIC, debug builds
+/// only), with `RUST_BACKTRACE` set to `backtrace` or unset: its exit code
+/// and standard error.
+fn panicking(backtrace: Option<&str>) -> (Option<i32>, String) {
+    let mut c = threadlab();
+    c.env("THREADLAB_TEST_PANIC", "1");
+    if let Some(b) = backtrace {
+        c.env("RUST_BACKTRACE", b);
+    }
+    let out = c.output().unwrap();
+    (out.status.code(), stderr_of(&out))
+}
+
 #[test]
 fn issue9_a_panic_is_one_line_and_exit_1() {
-    // THREADLAB_TEST_PANIC makes a debug build panic on purpose.
-    let out = threadlab()
-        .env("THREADLAB_TEST_PANIC", "1")
-        .output()
-        .unwrap();
-    let err = stderr_of(&out);
-    assert_eq!(out.status.code(), Some(1), "{err}");
+    let (code, err) = panicking(None);
+    assert_eq!(code, Some(1), "{err}");
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.starts_with("error: internal error"), "{err}");
     assert!(
@@ -94,13 +102,8 @@ fn issue9_a_panic_is_one_line_and_exit_1() {
         "{err}"
     );
     // A developer who asks for a backtrace gets Rust's own report.
-    let out = threadlab()
-        .env("THREADLAB_TEST_PANIC", "1")
-        .env("RUST_BACKTRACE", "1")
-        .output()
-        .unwrap();
-    let err = stderr_of(&out);
-    assert_eq!(out.status.code(), Some(1), "{err}");
+    let (code, err) = panicking(Some("1"));
+    assert_eq!(code, Some(1), "{err}");
     assert!(
         err.contains("panicked") && err.contains("stack backtrace"),
         "{err}"
