@@ -302,13 +302,6 @@ impl Run {
     }
 }
 
-/// Runs a workload to the end in chunks of `chunk` events.
-pub fn run_workload(w: &Workload, chunk: u64) -> Totals {
-    let mut run = Run::new(w);
-    while !run.advance(chunk) {}
-    run.totals()
-}
-
 #[cfg(not(target_arch = "wasm32"))]
 mod timed;
 #[cfg(not(target_arch = "wasm32"))]

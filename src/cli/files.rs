@@ -5,7 +5,9 @@ use std::io::Read;
 
 /// The most bytes a scenario file may hold: 1 MiB. A scenario is a few
 /// hundred bytes; its largest value, a program, is at most 64 KiB.
-pub const SCENARIO_FILE_MAX_BYTES: u64 = 1024 * 1024;
+pub const SCENARIO_FILE_MAX_BYTES: u64 = MIB;
+
+const MIB: u64 = 1024 * 1024;
 
 /// A scenario file's text, or why it cannot be had, in words.
 pub fn read_scenario_file(path: &str) -> Result<String, String> {
@@ -21,9 +23,13 @@ fn read_capped(source: impl Read, cap: u64) -> Result<String, String> {
         .read_to_end(&mut bytes)
         .map_err(|e| format!("cannot read the file: {e}"))?;
     if bytes.len() as u64 > cap {
+        let most = if cap.is_multiple_of(MIB) {
+            format!("{} MiB", cap / MIB)
+        } else {
+            format!("{cap} bytes")
+        };
         return Err(format!(
-            "the file is larger than {} KiB, the most a scenario file may hold",
-            cap / 1024
+            "the file is larger than {most}, the most a scenario file may hold"
         ));
     }
     String::from_utf8(bytes).map_err(|e| {
@@ -42,7 +48,7 @@ mod tests {
     fn a_file_over_the_cap_is_refused_after_reading_one_byte_more() {
         let big = std::io::repeat(b'x');
         let e = read_capped(big, 1024).unwrap_err();
-        assert!(e.contains("larger than 1 KiB"), "{e}");
+        assert!(e.contains("larger than 1024 bytes"), "{e}");
         assert_eq!(read_capped(&b"{}"[..], 2).unwrap(), "{}");
         assert!(
             read_capped(&b"\xff{}"[..], 10)

@@ -110,9 +110,14 @@ impl Draft {
         out
     }
 
-    /// Applies every leaf of `other` on top of this draft.
+    /// Applies every leaf of `other` on top of this draft. An empty section
+    /// sets nothing, so it keeps a section this draft already has.
     pub fn overlay(&mut self, other: &Draft) {
         for (key, value) in other.leaves() {
+            let empty = value.as_object().is_some_and(Map::is_empty);
+            if empty && self.get(&key).is_some_and(Value::is_object) {
+                continue;
+            }
             self.set_value(&key, value.clone());
         }
     }

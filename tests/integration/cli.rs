@@ -9,6 +9,7 @@ fn cli(args: &[&str]) -> Output {
             "good.json" => Ok(r#"{"schema": 1, "load": {"concurrency": 20, "requests": 200}, "program": "io:10ms"}"#.into()),
             "typo.json" => Ok(r#"{"load": {"concurrancy": 20}}"#.into()),
             "broken.json" => Ok("{ not json".into()),
+            "empty-load.json" => Ok(r#"{"load": {}, "server": {"cores": 8}}"#.into()),
             _ => Err("no such file".into()),
         }
     };
@@ -283,7 +284,7 @@ fn issue9_a_scenario_file_is_capped_at_one_mebibyte() {
     use threadlab::cli::{SCENARIO_FILE_MAX_BYTES, read_scenario_file};
     assert_eq!(SCENARIO_FILE_MAX_BYTES, 1 << 20);
     let e = read_scenario_file("/dev/zero").unwrap_err();
-    assert!(e.contains("larger than 1024 KiB"), "{e}");
+    assert!(e.contains("larger than 1 MiB"), "{e}");
     let dir = std::env::temp_dir().join(format!("threadlab-cap-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let at_cap = dir.join("at-cap.json");
@@ -350,5 +351,29 @@ fn issue9_an_argument_that_is_not_utf8_is_bad_input() {
         out.stderr.contains("argument 3 is not valid UTF-8"),
         "{}",
         out.stderr
+    );
+}
+
+#[test]
+fn an_empty_section_in_a_file_keeps_the_presets_settings() {
+    let out = cli(&[
+        "run",
+        "--preset",
+        "e2-virtual",
+        "--scenario",
+        "empty-load.json",
+        "--set",
+        "load.requests=4000",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    // E2's 2,000 workers, not the default 50: 4,000 requests end in two rounds.
+    assert_eq!(v["sent"], 4000);
+    assert!(
+        v["server"]["peak_virtual_threads"].as_u64().unwrap() > 1000,
+        "{}",
+        v["server"]
     );
 }

@@ -75,7 +75,7 @@ fn issue9_a_scenario_from_dev_zero_is_refused() {
         .unwrap();
     let err = stderr_of(&out);
     assert_eq!(out.status.code(), Some(2), "{err}");
-    assert!(err.contains("larger than 1024 KiB"), "{err}");
+    assert!(err.contains("larger than 1 MiB"), "{err}");
 }
 
 /// The binary made to panic on purpose (THREADLAB_TEST_PANIC, debug builds
