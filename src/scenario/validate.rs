@@ -1,9 +1,11 @@
 //! Draft → typed `sim::Config`. Every problem is collected (not just the
 //! first), each naming the field, the value as written and what is allowed.
-//! One file per section of the scenario; `reader` holds the typed reads.
+//! One file per section of the scenario; `keys` checks the keys themselves,
+//! `reader` holds the typed reads.
 
 mod db;
 mod executors;
+mod keys;
 mod limits;
 mod load;
 mod memory;
@@ -20,7 +22,7 @@ use reader::Reader;
 /// Checks a draft and builds the run's configuration.
 pub fn validate(draft: &Draft) -> Result<Config, Vec<FieldError>> {
     let mut r = Reader::new(draft);
-    r.check_keys();
+    keys::check(&mut r);
     // The server first: the load's default client threads follow its cores.
     let server = server::read(&mut r);
     let load = load::read(&mut r, server.cores);

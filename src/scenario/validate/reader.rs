@@ -4,9 +4,9 @@
 
 use serde_json::Value;
 
-use super::super::draft::{Draft, SCHEMA_VERSION, render};
+use super::super::draft::{Draft, render};
 use super::super::error::FieldError;
-use super::super::schema::{FieldKind, FieldSpec, field, schema, valid_executor_name};
+use super::super::schema::{FieldKind, FieldSpec, field, schema};
 use crate::sim::Config;
 
 /// A draft being read, with the problems found so far.
@@ -58,36 +58,6 @@ impl<'a> Reader<'a> {
             Ok(config)
         } else {
             Err(self.errors)
-        }
-    }
-
-    /// Unknown keys, misshapen sections and a wrong format version are errors.
-    pub(super) fn check_keys(&mut self) {
-        for (key, value) in self.draft.leaves() {
-            if key == "schema" {
-                if value.as_u64() != Some(SCHEMA_VERSION) {
-                    self.err(
-                        "schema",
-                        &render(value),
-                        &format!("this threadlab reads format version {SCHEMA_VERSION}"),
-                    );
-                }
-                continue;
-            }
-            if field(&key).is_some() {
-                continue;
-            }
-            let msg = if is_section(&key) {
-                if value.as_object().is_some_and(|m| m.is_empty()) {
-                    continue;
-                }
-                format!("expected a section: a JSON object of {key}.* keys, or none at all")
-            } else if key.starts_with("async.") {
-                "unknown key: executors are async.<name>.kind|core|max|queue|limit, with a name of letters, digits, _ or -".into()
-            } else {
-                "unknown key; `threadlab schema` lists every key".into()
-            };
-            self.err(&key, &render(value), &msg);
         }
     }
 
@@ -202,16 +172,6 @@ impl<'a> Reader<'a> {
             }
         }
     }
-}
-
-/// Whether `key` names a section: `load`, `server`, …, `async` or `async.<name>`.
-fn is_section(key: &str) -> bool {
-    if let Some(name) = key.strip_prefix("async.") {
-        return valid_executor_name(name);
-    }
-    schema()
-        .iter()
-        .any(|s| s.key.strip_prefix(key).is_some_and(|r| r.starts_with('.')))
 }
 
 /// A spec's default as a JSON value.
