@@ -10,6 +10,12 @@ use threadlab::sim::{self, Config, Outcome, Report};
 /// of runs a second, large enough to get past start-up into steady state.
 pub const FUZZ_MAX_EVENTS: u64 = 20_000;
 
+/// Set this variable (to anything) to let a run whose CPU utilisation passes
+/// 100 % through: issue 9's defect 5 (CPU time after the run's end is
+/// counted), which the engine's fix removes. Without it the check is strict;
+/// it exists so a long campaign can look past that one known defect.
+pub const TOLERATE_CPU_OVER_100_VAR: &str = "THREADLAB_FUZZ_TOLERATE_CPU_OVER_100";
+
 /// Longest error line allowed: key and value are cut at
 /// `threadlab::scenario::ECHO_MAX_CHARS` characters, messages at a few hundred.
 const MAX_ERROR_LINE_CHARS: usize = 800;
@@ -90,15 +96,19 @@ pub fn check_report(cfg: &Config, r: &Report) {
         );
     }
     let s = &r.server;
-    for (name, u) in [
-        ("cpu", s.cpu_utilisation),
-        ("tomcat", s.tomcat_utilisation),
-        ("carrier", s.carrier_utilisation),
-        ("db", s.db_utilisation),
+    let cpu_strict = std::env::var_os(TOLERATE_CPU_OVER_100_VAR).is_none();
+    for (name, u, strict) in [
+        ("cpu", s.cpu_utilisation, cpu_strict),
+        ("tomcat", s.tomcat_utilisation, true),
+        ("carrier", s.carrier_utilisation, true),
+        ("db", s.db_utilisation, true),
     ] {
-        assert!(u <= 1.0 + 1e-9, "{name} utilisation {u} above 100 %");
+        assert!(
+            !strict || u <= 1.0 + 1e-9,
+            "{name} utilisation {u} above 100 %"
+        );
     }
-    if let Some(cpu) = r.series.gauges.get("cpu_utilisation") {
+    if let (true, Some(cpu)) = (cpu_strict, r.series.gauges.get("cpu_utilisation")) {
         for (i, u) in cpu.iter().enumerate() {
             assert!(
                 *u <= 1.0 + 1e-9,
