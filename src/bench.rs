@@ -1,6 +1,6 @@
 //! Speed benchmarks: the workloads threadlab is measured on, a timing-free
 //! runner that native code and WebAssembly share, and (natively) the
-//! `threadlab bench` command that times them.
+//! wall-clock timing that `threadlab bench` prints.
 //!
 //! The workloads are ordinary scenarios, built as [`Draft`]s and validated
 //! like any other, so they run through the general engine with every feature
@@ -27,8 +27,9 @@
 //!   (`mem-1e6` is the same with 10⁶ requests, to show memory does not grow
 //!   with the number of requests).
 //!
-//! Wall-clock timing is deliberately absent from everything but [`cli`]
-//! (native only): WebAssembly callers time the same [`Run`] from JavaScript
+//! Wall-clock timing is deliberately absent from everything but `timed`
+//! (native only, printed by `threadlab bench`): WebAssembly callers time the
+//! same [`Run`] from JavaScript
 //! with `performance.now()`, one [`Run::advance`] chunk per call, so V8 can
 //! optimise the loop between calls.
 
@@ -298,17 +299,10 @@ impl Run {
     }
 }
 
-/// Runs a workload to the end in chunks of `chunk` events.
-pub fn run_workload(w: &Workload, chunk: u64) -> Totals {
-    let mut run = Run::new(w);
-    while !run.advance(chunk) {}
-    run.totals()
-}
-
 #[cfg(not(target_arch = "wasm32"))]
 mod timed;
 #[cfg(not(target_arch = "wasm32"))]
-pub use timed::cli;
+pub use timed::{median, peak_rss_mb, time_once};
 
 #[cfg(test)]
 mod tests {

@@ -17,6 +17,9 @@ pub const SINGLE_MAX_EVENTS: u64 = 30_000_000;
 pub const SINGLE_MAX_EVENTS_CAP: u64 = 50_000_000;
 /// Event budget of one sweep point.
 pub const SWEEP_MAX_EVENTS: u64 = 4_000_000;
+/// The simulator's own memory budget for a run in the page, MB: wasm memory
+/// never shrinks once grown, and a tab holds two runs' worth at most.
+pub const PAGE_MAX_SIM_MEMORY_MB: u64 = 256;
 /// Points per sweep and mode.
 pub const SWEEP_POINTS: usize = 25;
 /// Requests per sweep point (at least; more at high concurrency).
@@ -62,6 +65,7 @@ pub fn single(draft: &Draft, mode: Mode) -> Draft {
         .and_then(Value::as_u64)
         .map_or(SINGLE_MAX_EVENTS, |b| b.min(SINGLE_MAX_EVENTS_CAP));
     d.set_value("limits.max_events", Value::from(budget));
+    cap_sim_memory(&mut d);
     let unset = |k: &str| d.get(k).is_none();
     if unset("record.timeline_start_ms")
         && unset("record.timeline_window_ms")
@@ -168,6 +172,7 @@ pub fn sweep_point(draft: &Draft, mode: Mode, axis: SweepAxis, x: f64) -> Draft 
     d.set_value("load.loops", Value::Null);
     d.set_value("load.ramp_up_s", Value::from(0));
     d.set_value("limits.max_events", Value::from(SWEEP_MAX_EVENTS));
+    cap_sim_memory(&mut d);
     d.set_value("record.series_buckets", Value::from(10));
     d.set_value("record.timeline_lanes", Value::from(0));
     d
@@ -189,4 +194,13 @@ pub fn nearest(xs: &[f64], x: f64, log: bool) -> Option<usize> {
                 .unwrap_or(std::cmp::Ordering::Equal)
         })
         .map(|(i, _)| i)
+}
+
+/// Keeps a run's own memory budget within [`PAGE_MAX_SIM_MEMORY_MB`].
+fn cap_sim_memory(d: &mut Draft) {
+    let mb = d
+        .get("limits.max_sim_memory_mb")
+        .and_then(Value::as_u64)
+        .map_or(PAGE_MAX_SIM_MEMORY_MB, |m| m.min(PAGE_MAX_SIM_MEMORY_MB));
+    d.set_value("limits.max_sim_memory_mb", Value::from(mb));
 }

@@ -13,7 +13,7 @@ use serde_json::Value;
 use super::format::field_text;
 use super::modes::{MODES, Mode, Modes, PerMode};
 use super::protocol::{Job, ModeJob};
-use crate::scenario::{Draft, FieldError, Preset, field, mode_word, preset};
+use crate::scenario::{Draft, FieldError, Preset, field, mode_word, preset, same_value};
 
 /// One layer of settings.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -287,5 +287,6 @@ fn differing_keys<'a>(a: &'a Draft, b: &'a Draft) -> impl Iterator<Item = String
         .collect();
     keys.sort();
     keys.dedup();
-    keys.into_iter().filter(move |k| a.get(k) != b.get(k))
+    keys.into_iter()
+        .filter(move |k| !same_value(a.get(k), b.get(k)))
 }

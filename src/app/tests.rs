@@ -8,7 +8,8 @@ use std::rc::Rc;
 use super::form::{self, Provenance};
 use super::job::{Plan, RunKind, run_blocking};
 use super::plan::{
-    SINGLE_MAX_EVENTS, SWEEP_MAX_EVENTS, fill_order, single, sweep_point, sweep_points,
+    PAGE_MAX_SIM_MEMORY_MB, SINGLE_MAX_EVENTS, SWEEP_MAX_EVENTS, fill_order, single, sweep_point,
+    sweep_points,
 };
 use super::*;
 use crate::fidelity::{Measured, Read, Stat};
@@ -163,8 +164,9 @@ fn an_override_edit_changes_one_mode_only() {
     edit(&mut s, Some(Mode::Virtual), "load.client_cpu_ms", "0.3");
     let v = s.setup.draft_for(Mode::Virtual);
     let p = s.setup.draft_for(Mode::Platform);
-    assert_eq!(v.get("load.client_cpu_ms"), Some(&0.3.into()));
-    assert_eq!(p.get("load.client_cpu_ms"), Some(&0.0.into()));
+    let number = |d: &crate::scenario::Draft| d.get("load.client_cpu_ms").and_then(|v| v.as_f64());
+    assert_eq!(number(&v), Some(0.3));
+    assert_eq!(number(&p), Some(0.0));
     assert!(s.setup.edited());
     assert_eq!(
         s.setup.changes(),
@@ -475,6 +477,10 @@ fn plans_are_bounded_and_include_the_scenario() {
     let p = sweep_point(&d, Mode::Virtual, axis, 2000.0);
     let cfg = validate(&p).unwrap();
     assert_eq!(cfg.limits.max_events, SWEEP_MAX_EVENTS);
+    assert_eq!(
+        cfg.limits.max_sim_memory,
+        PAGE_MAX_SIM_MEMORY_MB * crate::sim::config::MIB
+    );
     assert_eq!(cfg.server.mode, Mode::Virtual);
     let s = validate(&single(&d, Mode::Platform)).unwrap();
     assert_eq!(s.limits.max_events, SINGLE_MAX_EVENTS);

@@ -198,26 +198,24 @@ const E3_CPU_PROGRAM: Assumption = a(
 );
 
 /// What the sleep endpoint's two variants assume.
-const E3_SLEEP_ASSUMED: &[Assumption] = &[
-    E3_SLEEP_PROGRAM,
-    E3_ASSUMED[0],
-    E3_ASSUMED[1],
-    E3_ASSUMED[2],
-    E3_ASSUMED[3],
-    E3_ASSUMED[4],
-    E3_ASSUMED[5],
-];
+const E3_SLEEP_ASSUMED: [Assumption; E3_ASSUMED.len() + 1] =
+    with_first(E3_SLEEP_PROGRAM, E3_ASSUMED);
 
 /// What the CPU-bound endpoint's two variants assume.
-const E3_CPU_ASSUMED: &[Assumption] = &[
-    E3_CPU_PROGRAM,
-    E3_ASSUMED[0],
-    E3_ASSUMED[1],
-    E3_ASSUMED[2],
-    E3_ASSUMED[3],
-    E3_ASSUMED[4],
-    E3_ASSUMED[5],
-];
+const E3_CPU_ASSUMED: [Assumption; E3_ASSUMED.len() + 1] = with_first(E3_CPU_PROGRAM, E3_ASSUMED);
+
+/// `first`, then every assumption of `rest`: one endpoint's own assumption
+/// before those its experiment shares (`N` must be `rest.len() + 1`).
+const fn with_first<const N: usize>(first: Assumption, rest: &[Assumption]) -> [Assumption; N] {
+    assert!(N == rest.len() + 1, "N is one more than the shared list");
+    let mut out = [first; N];
+    let mut i = 0;
+    while i < rest.len() {
+        out[i + 1] = rest[i];
+        i += 1;
+    }
+    out
+}
 
 const E4_PROVENANCE: &str = "E4 · \"Improving I/O Concurrency with Spring @Async and Virtual Threads\" (author and date not given)";
 const E4_PROGRAM: &str = "cpu:0.2ms,db:5ms,io:102ms,async(email){io:100ms}";
@@ -558,7 +556,7 @@ static PRESETS: &[Preset] = &[
             ("program", "cpu:0.1ms,io:1000ms"),
         ],
         stated: E3_STATED,
-        assumptions: E3_SLEEP_ASSUMED,
+        assumptions: &E3_SLEEP_ASSUMED,
         provenance: E3_PROVENANCE,
     },
     Preset {
@@ -577,7 +575,7 @@ static PRESETS: &[Preset] = &[
             ("program", "cpu:0.1ms,io:1000ms"),
         ],
         stated: E3_STATED,
-        assumptions: E3_SLEEP_ASSUMED,
+        assumptions: &E3_SLEEP_ASSUMED,
         provenance: E3_PROVENANCE,
     },
     Preset {
@@ -593,7 +591,7 @@ static PRESETS: &[Preset] = &[
         shared: E3_SHARED,
         own: &[("server.mode", "platform"), ("program", "cpu:75ms")],
         stated: E3_STATED,
-        assumptions: E3_CPU_ASSUMED,
+        assumptions: &E3_CPU_ASSUMED,
         provenance: E3_PROVENANCE,
     },
     Preset {
@@ -609,7 +607,7 @@ static PRESETS: &[Preset] = &[
         shared: E3_SHARED,
         own: &[("server.mode", "virtual"), ("program", "cpu:75ms")],
         stated: E3_STATED,
-        assumptions: E3_CPU_ASSUMED,
+        assumptions: &E3_CPU_ASSUMED,
         provenance: E3_PROVENANCE,
     },
     e4!("e4-platform-25", "25", "platform", e4_settings!("25", pool)),
