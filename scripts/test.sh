@@ -22,6 +22,9 @@ RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --quiet
 step "native tests"
 cargo test
 
+step "fuzz (cargo-fuzz, 25 s per target from the kept corpus)"
+bash scripts/fuzz.sh 25
+
 if [ -f scripts/test-web.sh ]; then
   step "web tests"
   bash scripts/test-web.sh
