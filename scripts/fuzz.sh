@@ -23,8 +23,8 @@ if [ ${#targets[@]} -eq 0 ]; then
 fi
 
 if ! rustup run nightly rustc --version >/dev/null 2>&1; then
-  echo "fuzz.sh: cargo-fuzz needs a nightly toolchain (rustup toolchain install nightly --profile minimal)" >&2
-  exit 1
+  echo "fuzz.sh: cargo-fuzz needs a nightly toolchain: installing it"
+  rustup toolchain install nightly --profile minimal
 fi
 if ! cargo fuzz --version >/dev/null 2>&1; then
   echo "fuzz.sh: installing cargo-fuzz"
