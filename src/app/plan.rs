@@ -19,7 +19,7 @@ pub const SINGLE_MAX_EVENTS_CAP: u64 = 50_000_000;
 pub const SWEEP_MAX_EVENTS: u64 = 4_000_000;
 /// The simulator's own memory budget for a run in the page, MB: wasm memory
 /// never shrinks once grown, and a tab holds two runs' worth at most.
-pub const PAGE_MAX_SIM_MEMORY_MB: u64 = 256;
+pub const PAGE_MAX_SIM_MEMORY_MB: u64 = 64;
 /// Points per sweep and mode.
 pub const SWEEP_POINTS: usize = 25;
 /// Requests per sweep point (at least; more at high concurrency).

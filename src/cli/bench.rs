@@ -116,7 +116,7 @@ pub(super) fn main(args: &[String]) -> Output {
         let t = totals[i];
         let _ = writeln!(
             out,
-            "RESULT impl=threadlab-native model={} reps={} median_wall_s={m:.4} events={} events_per_s={:.0} reqs={} reqs_per_s={:.0} runs={} sim_s={:.1} throughput={:.1} mean_ms={:.3}",
+            "RESULT impl=threadlab-native model={} reps={} median_wall_s={m:.4} events={} events_per_s={:.0} reqs={} reqs_per_s={:.0} runs={} sim_s={:.1} throughput={:.1} mean_ms={:.3} budget_stops={}",
             w.name,
             walls[i].len(),
             t.events,
@@ -127,6 +127,7 @@ pub(super) fn main(args: &[String]) -> Output {
             t.sim_s,
             t.throughput_rps,
             t.mean_latency_ms,
+            t.budget_stops,
         );
     }
     let _ = writeln!(
