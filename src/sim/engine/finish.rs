@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use super::super::config::Mode;
+use super::super::config::{LoadKind, Mode};
 use super::super::report::{
     Bottleneck, Errors, ExecutorStats, HistogramBin, Latency, LittleCheck, Outcome, Report,
     ServerStats, TimeSeries,
@@ -224,6 +224,7 @@ impl Engine {
             let span_s = span / 1e9;
             out.throughput_rps
                 .push((b.responses + b.errors) as f64 / span_s);
+            out.goodput_rps.push(b.ok as f64 / span_s);
             out.errors_rps.push(b.errors as f64 / span_s);
             out.tasks_per_s.push(b.tasks_done as f64 / span_s);
             out.latency_mean_ms.push(if b.responses > 0 {
@@ -394,10 +395,14 @@ impl Engine {
                 ),
             );
         }
-        b(
-            "none",
-            "no server resource is saturated: the clients' own concurrency and the program's waits set the pace".into(),
-        )
+        // What sets the pace then depends on the load model.
+        let pace = match self.cfg.load.kind {
+            LoadKind::Closed { .. } => {
+                "the clients' own concurrency and the program's waits set the pace"
+            }
+            LoadKind::Open { .. } => "the arrival rate sets the pace: the server keeps up with it",
+        };
+        b("none", format!("no server resource is saturated: {pace}"))
     }
 }
 
