@@ -118,6 +118,16 @@ pub fn slider_text(position: f64, s: Slider, whole: bool) -> String {
     }
 }
 
+/// A key's name in words: its label, with the executor's name for an
+/// `@Async` key ("@Async email: Max").
+pub fn field_name(key: &str) -> String {
+    let label = field(key).map_or(key, |f| f.label);
+    match key.strip_prefix("async.").and_then(|r| r.split_once('.')) {
+        Some((name, _)) => format!("@Async {name}: {label}"),
+        None => label.to_string(),
+    }
+}
+
 /// Whether `key` takes whole numbers.
 pub fn whole(key: &str) -> bool {
     field(key).is_some_and(|f| matches!(f.kind, FieldKind::Int { .. }))
@@ -130,15 +140,26 @@ pub enum Provenance {
     Stated,
     /// Assumed, with the reason.
     Assumed(String),
+    /// The preset states or assumes a value, and the visitor changed it:
+    /// what the article says no longer applies (the preset's value, in words).
+    Changed(String),
 }
 
-/// What the loaded preset says about `key`.
+/// What the loaded preset says about `key`, as long as the value is still
+/// the preset's.
 pub fn provenance(setup: &Setup, key: &str) -> Option<Provenance> {
     let p = preset(setup.preset.as_deref()?)?;
-    if let Some(a) = p.assumptions.iter().find(|a| a.key == key) {
-        return Some(Provenance::Assumed(a.reason.to_string()));
+    let assumed = p.assumptions.iter().find(|a| a.key == key);
+    if assumed.is_none() && !p.stated.contains(&key) {
+        return None;
     }
-    p.stated.contains(&key).then_some(Provenance::Stated)
+    if setup.changes().iter().any(|(_, k)| k == key) {
+        return Some(Provenance::Changed(value_in_words(&setup.start(), key)));
+    }
+    Some(match assumed {
+        Some(a) => Provenance::Assumed(a.reason.to_string()),
+        None => Provenance::Stated,
+    })
 }
 
 /// The value of `key` in words, for the list of stated and assumed

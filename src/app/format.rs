@@ -130,3 +130,43 @@ pub fn language(code: &str) -> &str {
         other => other,
     }
 }
+
+/// How bad an error rate is, for its colour: none, a few, many, most.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Severity {
+    /// No request failed.
+    None,
+    /// Under 1 %.
+    Low,
+    /// 1 % to under 10 %.
+    High,
+    /// 10 % or more.
+    Severe,
+}
+
+impl Severity {
+    /// The severity of `pct` failed requests.
+    pub fn of_error_pct(pct: f64) -> Severity {
+        match pct {
+            p if p >= 10.0 => Severity::Severe,
+            p if p >= 1.0 => Severity::High,
+            p if p > 0.0 => Severity::Low,
+            _ => Severity::None,
+        }
+    }
+
+    /// The page's class for it.
+    pub fn class(self) -> &'static str {
+        match self {
+            Severity::None => "sev-none",
+            Severity::Low => "sev-low",
+            Severity::High => "sev-high",
+            Severity::Severe => "sev-severe",
+        }
+    }
+}
+
+/// An error rate for a card: `0 %`, `0.3 %`, `48 %`.
+pub fn error_pct(pct: f64) -> String {
+    format!("{} %", sig(pct))
+}

@@ -14,6 +14,9 @@ use super::*;
 use crate::fidelity::{Measured, Read, Stat};
 use crate::scenario::{Group, field, preset, validate};
 
+/// Issue 11: the playground tells the truth at a glance.
+mod truth;
+
 fn edit(s: &mut State, mode: Option<Mode>, key: &str, text: &str) {
     s.reduce(Action::Edit {
         mode,
