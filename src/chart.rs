@@ -6,7 +6,7 @@
 //! * [`draw`] and [`tooltip`] — any [`ChartSpec`];
 //! * one file per chart family (`sweep`, `over_time`, `timeline`, `gauges`,
 //!   `histogram`, `errors`), each returning a [`Frame`] so the page can map
-//!   the pointer back to data for its hover tooltip;
+//!   the pointer (or a tap) back to data for its tooltip;
 //! * `legend` — legends as a strip above the plot, wrapping, never on it;
 //! * `style` — colours, fonts and line widths shared by all (numbers are
 //!   formatted by `crate::app::format`).
@@ -36,7 +36,7 @@ pub use timeline::{draw_timeline, timeline_tooltip};
 /// Any drawing failure, already turned into words (backends' errors differ).
 pub type ChartError = String;
 
-/// Where a chart's plot area lies on the drawing area, for the hover tooltip:
+/// Where a chart's plot area lies on the drawing area, for the tooltip:
 /// pixel x of the data range's ends, and that data range.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Frame {

@@ -249,11 +249,12 @@ fn load_charts(state: &State, runs: &[Rc<RunView>]) -> Vec<ChartView> {
     let lat = sweep_chart(state, |r| {
         matches!(r, Read::Latency(Stat::Mean | Stat::P50 | Stat::P99))
     });
-    let x = match tput.axis {
+    let axis = tput.axis;
+    let x = match axis {
         SweepAxis::Concurrency => "concurrency",
         SweepAxis::Rate => "arrival rate",
     };
-    let (tput_about, lat_about) = sweep_captions(state, tput.axis);
+    let (tput_about, lat_about) = sweep_captions(state, axis);
     vec![
         view(
             "chart-sweep-throughput",
@@ -274,7 +275,12 @@ fn load_charts(state: &State, runs: &[Rc<RunView>]) -> Vec<ChartView> {
             ChartSpec::OverTime(
                 runs.to_vec(),
                 bounds.clone(),
-                markers(state, |r| r == Read::ThroughputRps),
+                // A closed loop's measured throughput says nothing of arrivals
+                // at another rate.
+                match axis {
+                    SweepAxis::Concurrency => markers(state, |r| r == Read::ThroughputRps),
+                    SweepAxis::Rate => Vec::new(),
+                },
                 TimeMetric::Throughput,
             ),
         ),

@@ -11,36 +11,54 @@ use crate::sim::program::{LockKind, Op};
 /// Why `key` has no effect on what runs, or `None` when it may have one
 /// (or the scenario does not validate, so nothing can be said).
 pub fn no_effect(setup: &Setup, key: &str) -> Option<&'static str> {
-    let configs: Vec<Config> = setup
-        .drafts()
-        .iter()
-        .map(|(_, d)| validate(d).ok())
-        .collect::<Option<_>>()?;
-    let all = |rule: &dyn Fn(&Config) -> bool| !configs.is_empty() && configs.iter().all(rule);
-    let executor = |virtual_kind: bool| {
-        let name = executor_name(key);
-        move |c: &Config| {
-            c.executors.iter().any(|e| {
-                Some(e.name.as_str()) == name
-                    && matches!(e.kind, ExecutorKind::Virtual { .. }) == virtual_kind
-            })
-        }
-    };
-    let leaf = key.rsplit('.').next().unwrap_or(key);
-    let (holds, why): (&dyn Fn(&Config) -> bool, &'static str) = match key {
-        "db.pool_size" | "db.timeout_ms" => (&no_db_step, NO_DB),
-        "server.jdk" => (&no_sync_block, NO_SYNC),
-        "server.threads_max" | "server.min_spare" => (&no_tomcat_pool, NO_POOL),
-        "server.carriers" | "server.max_pool_size" => (&nothing_virtual, NO_VIRTUAL),
-        "load.client_threads" => (&no_client_cpu, NO_CLIENT_CPU),
-        "load.requests" => (&length_set_otherwise, LENGTH_ELSEWHERE),
-        _ if key.starts_with("async.") && matches!(leaf, "core" | "max" | "queue") => {
-            (&executor(true), POOL_ONLY)
-        }
-        _ if key.starts_with("async.") && leaf == "limit" => (&executor(false), VIRTUAL_ONLY),
-        _ => return None,
-    };
-    all(holds).then_some(why)
+    Effects::of(setup)?.why(key)
+}
+
+/// The running columns' configurations, validated once for every key's
+/// question.
+pub struct Effects {
+    configs: Vec<Config>,
+}
+
+impl Effects {
+    /// The setup's running columns, if every one of them validates.
+    pub fn of(setup: &Setup) -> Option<Effects> {
+        let configs: Vec<Config> = setup
+            .drafts()
+            .iter()
+            .map(|(_, d)| validate(d).ok())
+            .collect::<Option<_>>()?;
+        (!configs.is_empty()).then_some(Effects { configs })
+    }
+
+    /// Why `key` has no effect, or `None` when it may have one.
+    pub fn why(&self, key: &str) -> Option<&'static str> {
+        let all = |rule: &dyn Fn(&Config) -> bool| self.configs.iter().all(rule);
+        let executor = |virtual_kind: bool| {
+            let name = executor_name(key);
+            move |c: &Config| {
+                c.executors.iter().any(|e| {
+                    Some(e.name.as_str()) == name
+                        && matches!(e.kind, ExecutorKind::Virtual { .. }) == virtual_kind
+                })
+            }
+        };
+        let leaf = key.rsplit('.').next().unwrap_or(key);
+        let (holds, why): (&dyn Fn(&Config) -> bool, &'static str) = match key {
+            "db.pool_size" | "db.timeout_ms" => (&no_db_step, NO_DB),
+            "server.jdk" => (&no_sync_block, NO_SYNC),
+            "server.threads_max" | "server.min_spare" => (&no_tomcat_pool, NO_POOL),
+            "server.carriers" | "server.max_pool_size" => (&nothing_virtual, NO_VIRTUAL),
+            "load.client_threads" => (&no_client_cpu, NO_CLIENT_CPU),
+            "load.requests" => (&length_set_otherwise, LENGTH_ELSEWHERE),
+            _ if key.starts_with("async.") && matches!(leaf, "core" | "max" | "queue") => {
+                (&executor(true), POOL_ONLY)
+            }
+            _ if key.starts_with("async.") && leaf == "limit" => (&executor(false), VIRTUAL_ONLY),
+            _ => return None,
+        };
+        all(holds).then_some(why)
+    }
 }
 
 const NO_DB: &str = "no effect: the program has no db: step";

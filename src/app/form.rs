@@ -3,6 +3,7 @@
 //! the position of a slider, and what the loaded preset says about a value
 //! (stated by the article, or assumed and why).
 
+use super::effect::Effects;
 use super::modes::Mode;
 use super::setup::Setup;
 use crate::scenario::{FieldKind, Group, Slider, field, parse_program, preset, schema};
@@ -148,18 +149,50 @@ pub enum Provenance {
 /// What the loaded preset says about `key`, as long as the value is still
 /// the preset's.
 pub fn provenance(setup: &Setup, key: &str) -> Option<Provenance> {
-    let p = preset(setup.preset.as_deref()?)?;
-    let assumed = p.assumptions.iter().find(|a| a.key == key);
-    if assumed.is_none() && !p.stated.contains(&key) {
-        return None;
+    Notes::of(setup).provenance(key)
+}
+
+/// What the form says beside its fields, worked out once per setup: the
+/// preset's word on each value, and which settings have no effect.
+pub struct Notes {
+    preset: Option<&'static crate::scenario::Preset>,
+    start: Setup,
+    changed: Vec<String>,
+    effects: Option<Effects>,
+}
+
+impl Notes {
+    /// The notes for `setup`.
+    pub fn of(setup: &Setup) -> Notes {
+        Notes {
+            preset: setup.preset.as_deref().and_then(preset),
+            start: setup.start(),
+            changed: setup.changes().into_iter().map(|(_, k)| k).collect(),
+            effects: Effects::of(setup),
+        }
     }
-    if setup.changes().iter().any(|(_, k)| k == key) {
-        return Some(Provenance::Changed(value_in_words(&setup.start(), key)));
+
+    /// What the loaded preset says about `key`, as long as the value is
+    /// still the preset's.
+    pub fn provenance(&self, key: &str) -> Option<Provenance> {
+        let p = self.preset?;
+        let assumed = p.assumptions.iter().find(|a| a.key == key);
+        if assumed.is_none() && !p.stated.contains(&key) {
+            return None;
+        }
+        if self.changed.iter().any(|k| k == key) {
+            return Some(Provenance::Changed(value_in_words(&self.start, key)));
+        }
+        Some(match assumed {
+            Some(a) => Provenance::Assumed(a.reason.to_string()),
+            None => Provenance::Stated,
+        })
     }
-    Some(match assumed {
-        Some(a) => Provenance::Assumed(a.reason.to_string()),
-        None => Provenance::Stated,
-    })
+
+    /// Why `key` has no effect, if it has none.
+    pub fn no_effect(&self, key: &str) -> Option<&'static str> {
+        self.effects.as_ref()?.why(key)
+    }
 }
 
 /// The value of `key` in words, for the list of stated and assumed

@@ -60,12 +60,13 @@ pub fn ms(x: f64) -> String {
     }
 }
 
-/// Axis tick labels: compact (`2k`, `1.5M`) so they never overlap.
+/// Axis tick labels: compact (`2k`, `1.5M`) so they never overlap, and
+/// one style along an axis (`5k`, `10k`, not `5000`, `10k`).
 pub fn tick(x: f64) -> String {
     let a = x.abs();
     if a >= 1e6 {
         format!("{}M", trim(x / 1e6))
-    } else if a >= 1e4 {
+    } else if a >= 1e3 {
         format!("{}k", trim(x / 1e3))
     } else if a >= 100.0 || a == 0.0 {
         format!("{x:.0}")

@@ -50,19 +50,21 @@ impl Buckets {
     }
 
     /// Σ w·num ÷ Σ w·den at every bucket, w a triangle of half-width `h`
-    /// (s). Near the run's ends the triangle slides inward to lie whole
-    /// inside the run: cut in half, it would weigh the last burst double.
-    fn smooth(&self, num: &[f64], den: &[f64], h: f64) -> Line {
+    /// (s). With `whole`, near the run's ends the triangle slides inward to
+    /// lie whole inside the run: cut in half, it would weigh a burst of
+    /// responses at the edge double. (A mean of a gauge has no bursts to
+    /// count and is cut at the edges instead, so a queue's last moments show.)
+    fn smooth(&self, num: &[f64], den: &[f64], h: f64, whole: bool) -> Line {
         let n = self.mid.len().min(num.len()).min(den.len());
         let start = self.mid.first().map_or(0.0, |m| m - self.span[0] / 2.0);
         let end = self.mid.last().map_or(0.0, |m| m + self.span[n - 1] / 2.0);
         let (lo, hi) = (start + h, end - h);
         (0..n)
             .map(|i| {
-                let centre = if lo <= hi {
-                    self.mid[i].clamp(lo, hi)
-                } else {
-                    (start + end) / 2.0
+                let centre = match (whole, lo <= hi) {
+                    (false, _) => self.mid[i],
+                    (true, true) => self.mid[i].clamp(lo, hi),
+                    (true, false) => (start + end) / 2.0,
                 };
                 let (mut a, mut b) = (0.0, 0.0);
                 for j in 0..n {
@@ -98,7 +100,7 @@ fn counts(rate: &[f64], b: &Buckets) -> Vec<f64> {
 fn rate(run: &RunView, per_bucket: &[f64]) -> Line {
     let b = Buckets::of(run);
     let h = half_width(run, &b);
-    b.smooth(&counts(per_bucket, &b), &b.span, h)
+    b.smooth(&counts(per_bucket, &b), &b.span, h, true)
 }
 
 /// Successful responses per second over time.
@@ -118,7 +120,7 @@ pub fn latency(run: &RunView, per_bucket: &[f64]) -> Line {
     let h = half_width(run, &b);
     let n = counts(&run.series.throughput_rps, &b);
     let weighted: Vec<f64> = per_bucket.iter().zip(&n).map(|(v, c)| v * c).collect();
-    b.smooth(&weighted, &n, h)
+    b.smooth(&weighted, &n, h, false)
 }
 
 /// A time-averaged gauge (threads busy, queue length, MB) averaged over a
@@ -127,7 +129,7 @@ pub fn gauge(run: &RunView, per_bucket: &[f64]) -> Line {
     let b = Buckets::of(run);
     let h = (3.0 * b.width()).max(run.sim_time_s / 60.0);
     let area: Vec<f64> = per_bucket.iter().zip(&b.span).map(|(v, s)| v * s).collect();
-    b.smooth(&area, &b.span, h)
+    b.smooth(&area, &b.span, h, false)
 }
 
 /// Where a run's time axis ends, s.

@@ -10,6 +10,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use super::effect::Effects;
 use super::form::field_name;
 use super::format::field_text;
 use super::modes::{Columns, MODES, Mode, Modes, PerMode};
@@ -303,12 +304,22 @@ impl Setup {
     }
 
     /// Whether the run of column `mode` is no longer the article's: a
-    /// setting it runs with differs from the preset's (what is recorded
-    /// and the seed aside: they change no figure's meaning).
+    /// setting it runs with differs from the preset's (what is recorded,
+    /// the seed and settings without effect in that column aside: they
+    /// change no figure's meaning).
     pub fn differs_from_article(&self, mode: Mode) -> bool {
+        let column = Setup {
+            modes: match mode {
+                Mode::Platform => Modes::Platform,
+                Mode::Virtual => Modes::Virtual,
+            },
+            ..self.clone()
+        };
+        let effects = Effects::of(&column);
         self.changes().iter().any(|(m, key)| {
             m.is_none_or(|m| m == mode)
                 && !field(key).is_some_and(|f| matches!(f.group, Group::Record | Group::Run))
+                && effects.as_ref().is_none_or(|e| e.why(key).is_none())
         })
     }
 

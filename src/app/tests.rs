@@ -675,6 +675,9 @@ fn numbers_read_well() {
     assert_eq!(sig(0.0532), "0.0532");
     assert_eq!(ms(1050.8), "1.05 s");
     assert_eq!(tick(20000.0), "20k");
+    assert_eq!(tick(5000.0), "5k");
+    assert_eq!(tick(1500.0), "1.5k");
+    assert_eq!(tick(800.0), "800");
     assert_eq!(signed_pct(Some(10.0)), "+10.0 %");
     assert_eq!(signed_pct(Some(-2.25)), "−2.2 %");
     assert_eq!(signed_pct(None), "–");

@@ -50,15 +50,11 @@ fn legend(
         .collect();
     if metric == TimeMetric::Throughput {
         for t in ceilings(bounds, ymax) {
-            let name = runs
-                .iter()
-                .find(|r| r.mode == t.mode)
-                .map_or("", |r| run_label(r));
             out.push(Entry::line(
                 mode_color(t.mode).mix(0.55),
                 Dash::Dashed,
                 GUIDE_DASH.2,
-                format!("ceiling, {name}: {} req/s", thousands(t.max_rps(), 0)),
+                format!("ceiling {} req/s", thousands(t.max_rps(), 0)),
             ));
         }
         for m in measured {

@@ -63,35 +63,27 @@ fn failed(p: &SweepPoint) -> bool {
     p.error_pct > 0.0
 }
 
-/// The legend: each column's curve, its theory, the measured markers, and
-/// the red ring if any point has one.
+/// The legend: each column's curve, the theory (in each column's colour,
+/// dashed: one entry says so), the measured markers, and the red ring if
+/// any point has one. The formulas are in the caption.
 fn legend(data: &SweepChart, metric: SweepMetric) -> Vec<Entry> {
     let mut out = Vec::new();
     for (mode, _) in &data.curves {
         let c = mode_color(*mode).to_rgba();
         out.push(Entry::line(c, Dash::Solid, 2.5, data.label(*mode)));
     }
-    for b in &data.bounds {
-        let text = match (metric, data.axis) {
-            (SweepMetric::Throughput, SweepAxis::Concurrency) => "min(N ÷ S, ceiling)",
-            (SweepMetric::Throughput, SweepAxis::Rate) => "min(λ, ceiling)",
-            (SweepMetric::Latency, SweepAxis::Concurrency) => "Little's law R = N ÷ X",
-            (SweepMetric::Latency, SweepAxis::Rate) => continue,
-        };
-        let c = mode_color(b.mode).mix(0.55);
-        out.push(Entry::line(
-            c,
-            Dash::Dashed,
-            1.5,
-            format!("theory, {}: {text}", data.label(b.mode)),
-        ));
+    let theory = match (metric, data.axis) {
+        (SweepMetric::Latency, SweepAxis::Rate) => None,
+        (SweepMetric::Latency, SweepAxis::Concurrency) => Some("Little's law"),
+        (SweepMetric::Throughput, _) => Some("theory"),
+    };
+    if let Some(t) = theory.filter(|_| !data.bounds.is_empty()) {
+        out.push(Entry::line(MUTED.mix(0.8), Dash::Dashed, 1.5, t));
     }
-    let mut marked: Vec<Mode> = data.markers.iter().map(|m| m.mode).collect();
-    marked.dedup();
-    for mode in marked {
+    if !data.markers.is_empty() {
         out.push(Entry {
-            swatch: Swatch::Measured(mode_color(mode)),
-            label: format!("measured, {}", data.label(mode)),
+            swatch: Swatch::Measured(MUTED),
+            label: "measured".into(),
         });
     }
     if data.curves.iter().any(|(_, pts)| pts.iter().any(failed)) {
@@ -132,15 +124,25 @@ pub fn draw_sweep<DB: DrawingBackend>(
     }
     // Theory first, so the simulated curves sit on top.
     draw_bounds(&mut chart, style, data, metric, (x0, x1), ymax)?;
-    if metric == SweepMetric::Throughput {
-        // Labels end left of the scenario's own guide, clear of its markers.
-        let at = data.here.map_or(x1 / 1.04, |h| (h / 1.5).min(x1 / 1.04));
-        draw_ceiling_labels(&mut chart, style, data, at.max(x0 * 1.5), ymax)?;
-    }
-    for (mode, pts) in &data.curves {
-        draw_curve(&mut chart, style, *mode, pts, metric)?;
+    // The first curve is drawn widest: where both columns give the same
+    // value, the one beneath still shows around the other.
+    let n = data.curves.len();
+    for (i, (mode, pts)) in data.curves.iter().enumerate() {
+        let width = 2.5 + 2.0 * (n - 1 - i) as f64;
+        draw_curve(&mut chart, style, *mode, pts, metric, width)?;
     }
     draw_markers(&mut chart, style, &data.markers)?;
+    if metric == SweepMetric::Throughput {
+        // Labels end left of the scenario's own guide, clear of its markers,
+        // on top of the curves, on a white ground.
+        let right = x1 / 1.04;
+        let near_right = |h: f64| (right / h).ln() < 0.25 * (x1 / x0).ln();
+        let at = data
+            .here
+            .filter(|h| near_right(*h))
+            .map_or(right, |h| (h / 1.5).min(right));
+        draw_ceiling_labels(&mut chart, style, data, at.max(x0 * 1.5), ymax)?;
+    }
     Ok(plot_frame(&chart, (x0, x1), ymax, true))
 }
 
@@ -194,13 +196,14 @@ fn draw_curve<DB: DrawingBackend>(
     mode: Mode,
     pts: &[SweepPoint],
     metric: SweepMetric,
+    width: f64,
 ) -> Result<(), ChartError> {
     let c = mode_color(mode);
     let main: Vec<(f64, f64)> = pts.iter().map(|p| (p.x, values(p, metric)[0])).collect();
     chart
         .draw_series(LineSeries::new(
             main.clone(),
-            c.stroke_width(style.line(2.5)),
+            c.stroke_width(style.line(width)),
         ))
         .map_err(err)?;
     chart
@@ -263,8 +266,15 @@ fn draw_ceiling_labels<DB: DrawingBackend>(
             .font(0.75)
             .color(&color)
             .pos(Pos::new(HPos::Right, VPos::Bottom));
+        let (w, h) = (
+            style.text_width(&text, 0.75) * 9 / 10,
+            (style.font_px * 0.95) as i32,
+        );
+        let ground = Rectangle::new([(-w, -h), (style.px(2.0), 0)], WHITE.mix(0.85).filled());
         chart
-            .draw_series(std::iter::once(Text::new(text, (x, c.rps), font)))
+            .draw_series(std::iter::once(
+                EmptyElement::at((x, c.rps)) + ground + Text::new(text, (0, 0), font),
+            ))
             .map_err(err)?;
     }
     Ok(())

@@ -273,6 +273,12 @@ fn verdicts_are_the_articles_only_while_the_scenario_is() {
     assert!(s.setup.differs_from_article(Mode::Virtual));
     edit(&mut s, None, "server.threads_max", "400");
     assert!(s.setup.differs_from_article(Mode::Platform));
+    edit(&mut s, Some(Mode::Virtual), "load.client_cpu_ms", "0.2");
+    assert!(
+        !s.setup.differs_from_article(Mode::Virtual),
+        "Tomcat's pool size changes nothing on virtual threads"
+    );
+    edit(&mut s, Some(Mode::Virtual), "load.client_cpu_ms", "0.5");
     let lines = s.setup.change_lines(&s.setup.start());
     assert!(
         lines.contains(&"Max threads: 100 → 400".to_string()),
