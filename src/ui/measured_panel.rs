@@ -8,7 +8,7 @@ use yew::prelude::*;
 
 use crate::app::form::value_in_words;
 use crate::app::format::{figure, language, measured, signed_pct};
-use crate::app::{Mode, State};
+use crate::app::{Mode, PerMode, State};
 use crate::fidelity::Row;
 use crate::scenario::{Preset, mode_word, preset};
 
@@ -23,14 +23,14 @@ pub struct MeasuredProps {
 const DIFFERS: &str = "your scenario differs from the article's";
 const DIFFERS_WHY: &str = "a verdict holds the model to the article's own scenario; change it back (or reset) to judge again";
 
-fn row(s: &State, mode: Mode, r: &Row) -> Html {
+fn row(s: &State, differs: &PerMode<bool>, mode: Mode, r: &Row) -> Html {
     let name = s.setup.columns.label(mode);
     let run = if r.variant == mode_word(mode) {
         name.to_string()
     } else {
         format!("{name} · {}", r.variant)
     };
-    let differs = s.setup.differs_from_article(mode);
+    let differs = *differs.get(mode);
     let verdict = if differs {
         html! { <td class="verdict differs" title={DIFFERS_WHY}>{DIFFERS}</td> }
     } else {
@@ -94,6 +94,15 @@ const ARTICLE: &str = "the article's: ";
 #[component]
 pub fn MeasuredPanel(p: &MeasuredProps) -> Html {
     let s = &p.state;
+    // Worked out once per scenario: the panel redraws with every message
+    // from the worker.
+    let differs = {
+        let st = p.state.clone();
+        use_memo(s.generation, move |_| PerMode {
+            platform: st.setup.differs_from_article(Mode::Platform),
+            virtual_threads: st.setup.differs_from_article(Mode::Virtual),
+        })
+    };
     let Some(loaded) = s.setup.preset.as_deref().and_then(preset) else {
         return html! {};
     };
@@ -110,7 +119,14 @@ pub fn MeasuredPanel(p: &MeasuredProps) -> Html {
         .modes
         .list()
         .iter()
-        .flat_map(|&m| s.results.rows.get(m).iter().map(move |r| row(s, m, r)))
+        .flat_map(|&m| {
+            let differs = &differs;
+            s.results
+                .rows
+                .get(m)
+                .iter()
+                .map(move |r| row(s, differs, m, r))
+        })
         .collect();
     let exp = loaded.experiment;
     let little: Vec<Html> = crate::fidelity::little_checks()

@@ -46,7 +46,10 @@ pub fn PresetPicker(p: &PickerProps) -> Html {
         .as_deref()
         .and_then(menu_entry)
         .map(|e| e.preset);
-    let edited = setup.edited();
+    let edited = {
+        let st = p.state.clone();
+        *use_memo(p.state.generation, move |_| st.setup.edited())
+    };
     let options = menu().iter().map(|section| {
         html! {
             <optgroup label={format!("{} — {}", section.title, section.about)}>

@@ -20,15 +20,24 @@ pub struct AboutProps {
 /// The scenario in a few lines, and the visitor's changes to it.
 #[component]
 pub fn ScenarioAbout(p: &AboutProps) -> Html {
-    let setup = &p.state.setup;
-    let edited = setup.edited();
-    let about = setup.preset.as_deref().and_then(preset).map(|p| p.about());
+    // Once per scenario, not with every message from the worker.
+    let words = {
+        let st = p.state.clone();
+        use_memo(p.state.generation, move |_| {
+            let setup = &st.setup;
+            let about = setup.preset.as_deref().and_then(preset).map(|p| p.about());
+            let changes = setup.change_lines(&setup.start());
+            (about, changes)
+        })
+    };
+    let (about, changes) = (&words.0, &words.1);
+    let edited = !changes.is_empty();
     if about.is_none() && !edited {
         return html! {};
     }
     html! {
         <section class="scenario-about" aria-label="the scenario">
-            if let Some(a) = about {
+            if let Some(a) = about.clone() {
                 <p class={classes!("about", edited.then_some("edited"))} id="preset-about">
                     if edited { <strong>{AS_LOADED}</strong> }
                     {a}
@@ -36,7 +45,7 @@ pub fn ScenarioAbout(p: &AboutProps) -> Html {
             }
             if edited {
                 <p class="changes" id="preset-changes"><strong>{CHANGED}</strong>
-                    {setup.change_lines(&setup.start()).join("; ")}</p>
+                    {changes.join("; ")}</p>
             }
         </section>
     }
