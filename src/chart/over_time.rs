@@ -127,12 +127,16 @@ pub fn draw_over_time<DB: DrawingBackend>(
                 .map_err(err)?;
         }
     }
-    for (r, ls) in &all {
+    // The first run is drawn widest: where both give the same value, the
+    // one beneath still shows around the other.
+    let n = all.len();
+    for (k, (r, ls)) in all.iter().enumerate() {
         let c = mode_color(r.mode);
+        let width = 2.5 + 2.0 * (n - 1 - k) as f64;
         for (i, pts) in shown(ls).into_iter().enumerate() {
             if i == 0 {
                 chart
-                    .draw_series(LineSeries::new(pts, c.stroke_width(style.line(2.5))))
+                    .draw_series(LineSeries::new(pts, c.stroke_width(style.line(width))))
                     .map_err(err)?;
             } else {
                 chart
