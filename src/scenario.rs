@@ -23,7 +23,9 @@ mod validate;
 
 pub use draft::{Draft, SCHEMA_VERSION, same_value};
 pub use error::{ECHO_MAX_CHARS, FieldError, echo, printable};
-pub use presets::{Assumption, Pair, Preset, default_preset, preset, presets};
+pub use presets::{
+    Assumption, Entry, Pair, Preset, Section, default_preset, menu, menu_entry, preset, presets,
+};
 pub use program::{Parsed, parse_program};
 pub use schema::{
     FieldKind, FieldSpec, Group, Shown, Slider, field, mode_named, mode_word, schema,

@@ -97,6 +97,17 @@ fn json_f64(x: f64) -> Value {
 /// The sweep's axis and its points for `draft` (log-spaced, the scenario's
 /// own value included).
 pub fn sweep_points(draft: &Draft) -> (SweepAxis, Vec<f64>) {
+    sweep_points_past(draft, 0.0)
+}
+
+/// How far past a capacity ceiling an arrival-rate sweep reaches.
+pub const PAST_CEILING: f64 = 1.5;
+
+/// The sweep's points for `draft`; an arrival-rate sweep reaches
+/// [`PAST_CEILING`] times `ceiling_rps` (the highest of the runs' lowest
+/// ceilings) so that every run's saturation shows, wherever the scenario's
+/// own rate lies.
+pub fn sweep_points_past(draft: &Draft, ceiling_rps: f64) -> (SweepAxis, Vec<f64>) {
     let Ok(cfg) = validate(draft) else {
         return (SweepAxis::Concurrency, Vec::new());
     };
@@ -106,7 +117,13 @@ pub fn sweep_points(draft: &Draft) -> (SweepAxis, Vec<f64>) {
             (SweepAxis::Concurrency, c, 1.0, (c * 2.0).max(16.0))
         }
         LoadKind::Open { rate_rps, .. } => {
-            (SweepAxis::Rate, rate_rps, rate_rps / 25.0, rate_rps * 2.0)
+            let past = if ceiling_rps.is_finite() {
+                ceiling_rps * PAST_CEILING
+            } else {
+                0.0
+            };
+            let hi = (rate_rps * 2.0).max(past);
+            (SweepAxis::Rate, rate_rps, rate_rps.min(hi / 2.0) / 25.0, hi)
         }
     };
     let n = SWEEP_POINTS;
@@ -176,6 +193,15 @@ pub fn sweep_point(draft: &Draft, mode: Mode, axis: SweepAxis, x: f64) -> Draft 
     d.set_value("record.series_buckets", Value::from(10));
     d.set_value("record.timeline_lanes", Value::from(0));
     d
+}
+
+/// The server mode a draft runs in (`server.mode`), else `column`'s.
+pub fn server_mode(draft: &Draft, column: Mode) -> Mode {
+    draft
+        .get("server.mode")
+        .and_then(Value::as_str)
+        .and_then(crate::scenario::mode_named)
+        .unwrap_or(column)
 }
 
 /// Index of the value in sorted `xs` nearest to `x` (on a log scale if

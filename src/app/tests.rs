@@ -15,6 +15,9 @@ use super::*;
 use crate::fidelity::{Measured, Read, Stat};
 use crate::scenario::{Group, field, preset, validate};
 
+/// Issue 11: the playground tells the truth at a glance.
+mod truth;
+
 fn edit(s: &mut State, mode: Option<Mode>, key: &str, text: &str) {
     s.reduce(Action::Edit {
         mode,
@@ -678,6 +681,9 @@ fn numbers_read_well() {
     assert_eq!(sig(0.0532), "0.0532");
     assert_eq!(ms(1050.8), "1.05 s");
     assert_eq!(tick(20000.0), "20k");
+    assert_eq!(tick(5000.0), "5k");
+    assert_eq!(tick(1500.0), "1.5k");
+    assert_eq!(tick(800.0), "800");
     assert_eq!(signed_pct(Some(10.0)), "+10.0 %");
     assert_eq!(signed_pct(Some(-2.25)), "−2.2 %");
     assert_eq!(signed_pct(None), "–");

@@ -284,6 +284,7 @@ static SCHEMA: &[FieldSpec] = &[
         unit: "requests",
         property: "k6 maxVUs, wrk2 -c",
         nullable: true,
+        shown: Shown::OpenLoop,
     },
     entry! {
         key: "load.overflow",
@@ -293,6 +294,7 @@ static SCHEMA: &[FieldSpec] = &[
         label: "Overflow",
         help: "open loop at its limit: drop the arrival (k6) or send it late and count the wait in its latency (wrk2)",
         property: "k6 dropped_iterations vs wrk2",
+        shown: Shown::OpenLoop,
     },
     entry! {
         key: "load.ramp_up_s",
