@@ -341,3 +341,14 @@ fn issue9_every_error_is_one_short_line() {
     let e = errors(&[(&"k".repeat(10_000), 1.into())]);
     assert!(e[0].to_string().len() < 300, "{}", e[0]);
 }
+
+/// Issue 11: one current message per field. A request count out of range
+/// is not also reported as missing ("load.requests: null — set a request
+/// count…"), which would contradict the first message.
+#[test]
+fn a_field_gets_one_message() {
+    let e = errors(&[("load.requests", 1e9.into())]);
+    let about: Vec<&FieldError> = e.iter().filter(|e| e.field == "load.requests").collect();
+    assert_eq!(about.len(), 1, "{e:?}");
+    assert!(about[0].message.contains("out of range"), "{}", about[0]);
+}

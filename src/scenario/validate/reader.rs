@@ -23,9 +23,14 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// Records a problem with `key`, whose value reads `value`.
+    /// Records a problem with `key`, whose value reads `value`, unless the
+    /// key already has one: the first (the value's own check) is the one to
+    /// fix, and a later rule about the same key would only contradict it.
     pub(super) fn err(&mut self, key: &str, value: &str, msg: &str) {
-        self.errors.push(FieldError::new(key, value, msg));
+        let error = FieldError::new(key, value, msg);
+        if !self.errors.iter().any(|e| e.field == error.field) {
+            self.errors.push(error);
+        }
     }
 
     /// Records a problem with `key`, echoing its value as written.
