@@ -1,20 +1,18 @@
 //! Utilisation over time (busy threads, carriers, pinned carriers, pool
-//! waiters, queues, cores) for one run, and memory over time for both.
+//! waiters, queues, cores) for one run.
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::style::{
-    MEASURED, SERIES, Style, chart_builder, draw_guide, draw_legend, draw_mesh, mode_color,
-};
+use super::style::{SERIES, Style, chart_builder, draw_legend, draw_mesh};
 use super::{ChartError, Frame, Tooltip, draw_message, err, plot_frame};
 use crate::app::digest::UTILISATION_GAUGES;
-use crate::app::format::{sig, thousands, tick};
+use crate::app::format::{sig, tick};
 use crate::app::modes::label;
 use crate::app::{RunView, nearest};
 use crate::sim::report::Gauge;
 
-fn end_t(r: &RunView) -> f64 {
+pub(crate) fn end_t(r: &RunView) -> f64 {
     let t = &r.series.t_s;
     match t.as_slice() {
         [.., a, b] => b + (b - a),
@@ -117,90 +115,6 @@ pub fn utilisation_tooltip(run: &RunView, t: f64) -> Option<Tooltip> {
         .collect();
     Some(Tooltip {
         title: format!("{}, t = {:.2} s", label(run.mode), s.t_s[i]),
-        lines,
-    })
-}
-
-/// Draws memory over time for each run, with the heap limit.
-pub fn draw_memory<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
-    style: &Style,
-    runs: &[&RunView],
-    limit_mb: f64,
-) -> Result<Frame, ChartError> {
-    let t1 = runs.iter().map(|r| end_t(r)).fold(0.0, f64::max);
-    if t1 <= 0.0 {
-        return draw_message(area, style, "running…");
-    }
-    area.fill(&WHITE).map_err(err)?;
-    let peak = runs
-        .iter()
-        .flat_map(|r| r.series.memory_mb.iter())
-        .fold(0.0f64, |a, b| a.max(*b));
-    let show_limit = limit_mb > 0.0 && limit_mb < peak * 4.0;
-    let ymax = (if show_limit { peak.max(limit_mb) } else { peak } * 1.12).max(1.0);
-    let mut chart = chart_builder(area, style)
-        .build_cartesian_2d(0f64..t1, 0f64..ymax)
-        .map_err(err)?;
-    draw_mesh(
-        &mut chart,
-        style,
-        "simulated time (s)",
-        "memory in use (MB)",
-    )?;
-    if show_limit {
-        draw_guide(
-            &mut chart,
-            style,
-            vec![(0.0, limit_mb), (t1, limit_mb)],
-            MEASURED.to_rgba(),
-            format!("heap limit {} MB", thousands(limit_mb, 0)),
-        )?;
-    }
-    for r in runs {
-        let c = mode_color(r.mode);
-        let pts: Vec<(f64, f64)> = r
-            .series
-            .t_s
-            .iter()
-            .copied()
-            .zip(super::smooth(
-                &r.series.memory_mb,
-                super::smoothing_window(r.series.t_s.len()),
-            ))
-            .collect();
-        chart
-            .draw_series(LineSeries::new(pts, c.stroke_width(style.line(2.5))))
-            .map_err(err)?
-            .label(format!(
-                "{} (peak {} MB)",
-                label(r.mode),
-                thousands(r.peak_memory_mb, 0)
-            ))
-            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], c.stroke_width(3)));
-    }
-    draw_legend(&mut chart, style, SeriesLabelPosition::LowerRight, 0.8)?;
-    Ok(plot_frame(&chart, (0.0, t1), ymax, false))
-}
-
-/// Memory of each run at time `t` (s).
-pub fn memory_tooltip(runs: &[&RunView], t: f64) -> Option<Tooltip> {
-    let lines: Vec<String> = runs
-        .iter()
-        .filter_map(|r| {
-            let i = nearest(&r.series.t_s, t, false)?;
-            if t > end_t(r) {
-                return Some(format!("{}: run over", label(r.mode)));
-            }
-            Some(format!(
-                "{}: {} MB",
-                label(r.mode),
-                thousands(*r.series.memory_mb.get(i)?, 0)
-            ))
-        })
-        .collect();
-    (!lines.is_empty()).then(|| Tooltip {
-        title: format!("t = {t:.2} s"),
         lines,
     })
 }

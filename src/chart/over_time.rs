@@ -71,6 +71,12 @@ pub fn draw_over_time<DB: DrawingBackend>(
         .build_cartesian_2d(0f64..t1, 0f64..ymax)
         .map_err(err)?;
     draw_mesh(&mut chart, style, "simulated time (s)", y_desc)?;
+    // Stop-the-world pauses first, under the lines that run through them.
+    for r in runs {
+        let label = format!("GC pauses, {}", label(r.mode));
+        let c = mode_color(r.mode).mix(0.22);
+        super::memory::draw_pause_bands(&mut chart, &r.gc.pauses, 0.0, ymax, 1.0, c, Some(label))?;
+    }
     if metric == TimeMetric::Throughput {
         for t in bounds.iter().filter(|t| t.max_rps() < ymax) {
             let y = t.max_rps();

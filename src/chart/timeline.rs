@@ -57,6 +57,20 @@ pub fn draw_timeline<DB: DrawingBackend>(
             )
         }))
         .map_err(err)?;
+    // Stop-the-world pauses across every lane: no thread runs.
+    let in_window: Vec<_> = (run.gc.pauses.iter())
+        .filter(|p| p.0 * 1000.0 < tl.end_ms && p.0 * 1000.0 + p.1 > tl.start_ms)
+        .copied()
+        .collect();
+    super::memory::draw_pause_bands(
+        &mut chart,
+        &in_window,
+        0.0,
+        lanes as f64,
+        1000.0,
+        RGBColor(60, 60, 60).mix(0.35),
+        None,
+    )?;
     draw_lane_names(&chart, &body, style, run, legend_h as i32)?;
     if tl.truncated {
         chart
@@ -112,6 +126,24 @@ fn draw_state_legend<DB: DrawingBackend>(
             ))
             .map_err(err)?;
         x += (name.len() as f64 * style.font_px * 0.55) as i32 + style.px(14.0);
+    }
+    let tl = &run.timeline;
+    let paused = (run.gc.pauses.iter())
+        .any(|p| p.0 * 1000.0 < tl.end_ms && p.0 * 1000.0 + p.1 > tl.start_ms);
+    if paused {
+        legend
+            .draw(&Rectangle::new(
+                [(x, y - sq / 2), (x + sq, y + sq / 2)],
+                RGBColor(60, 60, 60).mix(0.35).filled(),
+            ))
+            .map_err(err)?;
+        legend
+            .draw(&Text::new(
+                "GC pause (every thread stopped)",
+                (x + sq + style.px(4.0), y),
+                style.font(0.8).pos(Pos::new(HPos::Left, VPos::Center)),
+            ))
+            .map_err(err)?;
     }
     Ok(())
 }

@@ -140,6 +140,10 @@ const E1_ASSUMED: &[Assumption] = &[
         "server.min_spare",
         "Spring Boot's default (10); the article changes only threads.max",
     ),
+    a(
+        "jvm.start",
+        "not stated: the article names neither a restart before each run nor a warm-up; warm, the default, as load-testing practice advises",
+    ),
 ];
 
 const E2_PROVENANCE: &str = "E2 · 程序员欣宸, \"性能暴涨，CTO问我是不是偷偷升级硬件了：JDK 21虚拟线程真香实录\", 2026-03-05";
@@ -187,6 +191,10 @@ const E3_ASSUMED: &[Assumption] = &[
         "load.timeout_ms",
         "JMeter's HTTP sampler has no response timeout by default",
     ),
+    a(
+        "jvm.start",
+        "not stated; warm, the default. The figures are read after 110 s of load, long after any warm-up",
+    ),
 ];
 const E3_SLEEP_PROGRAM: Assumption = a(
     "program",
@@ -206,6 +214,7 @@ const E3_SLEEP_ASSUMED: &[Assumption] = &[
     E3_ASSUMED[3],
     E3_ASSUMED[4],
     E3_ASSUMED[5],
+    E3_ASSUMED[6],
 ];
 
 /// What the CPU-bound endpoint's two variants assume.
@@ -217,6 +226,7 @@ const E3_CPU_ASSUMED: &[Assumption] = &[
     E3_ASSUMED[3],
     E3_ASSUMED[4],
     E3_ASSUMED[5],
+    E3_ASSUMED[6],
 ];
 
 const E4_PROVENANCE: &str = "E4 · \"Improving I/O Concurrency with Spring @Async and Virtual Threads\" (author and date not given)";
@@ -229,6 +239,7 @@ const E4_STATED: &[&str] = &[
     "async.email.core",
     "async.email.max",
     "async.email.queue",
+    "jvm.start",
 ];
 const E4_ASSUMED: &[Assumption] = &[
     a(
@@ -291,11 +302,15 @@ const REPOST_ASSUMED: &[Assumption] = &[
     ),
     a(
         "memory.heap_mb",
-        "the JVM's default heap on an 8 GB machine: 25 % = 2,048 MB",
+        "the JVM's default heap on the stated 8 GB machine: MaxRAMPercentage 25 % = 2,048 MB",
+    ),
+    a(
+        "jvm.start",
+        "not stated; warm, the default",
     ),
     a(
         "memory.request_kb",
-        "calibrated on \"+300 MB at 10,000 concurrency\" (virtual): 300 MB ÷ 10,000 = 30 KB per request in flight, of which the connection's buffers (16 KB), the unmounted stack (8 KB) and the virtual thread (1 KB) are the schema's values; the rest, ~5 KB, is the request's own objects",
+        "calibrated on \"+300 MB at 10,000 concurrency\" (virtual), read as the live heap's growth (what a heap-after-collection graph shows): 300 MB ÷ 10,000 = 30 KB per request in flight, of which the connection's buffers (16 KB), the unmounted stack chunk (8 KB) and the virtual thread (1 KB) are the schema's values; the rest, ~5 KB, is the request's own objects",
     ),
     a(
         "server.min_spare",
@@ -344,6 +359,7 @@ const E4_SHARED: &[(&str, &str)] = &[
     ("server.cores", "4"),
     ("db.pool_size", "10"),
     ("program", E4_PROGRAM),
+    ("jvm.start", "warm"),
 ];
 
 macro_rules! e4_settings {
@@ -373,6 +389,7 @@ const E2_STATED: &[&str] = &[
     "server.max_connections",
     "server.accept_count",
     "server.jdk",
+    "jvm.start",
 ];
 
 /// Settings every E2 variant shares.
@@ -388,6 +405,7 @@ const E2_SHARED: &[(&str, &str)] = &[
     ("server.cores", "4"),
     ("server.jdk", "21"),
     ("program", E2_PROGRAM),
+    ("jvm.start", "cold"),
 ];
 
 /// Settings every E1 variant shares.
@@ -401,6 +419,7 @@ const E1_SHARED: &[(&str, &str)] = &[
     ("server.cores", "4"),
     ("program", E1_PROGRAM),
     ("db.pool_size", "1000"),
+    ("jvm.start", "warm"),
 ];
 
 /// Settings every E2-repost variant shares.
@@ -417,6 +436,7 @@ const E2_REPOST_SHARED: &[(&str, &str)] = &[
     ("db.pool_size", "10"),
     ("memory.heap_mb", "2048"),
     ("memory.request_kb", "5"),
+    ("jvm.start", "warm"),
 ];
 
 /// Settings every E3 variant shares.
@@ -429,6 +449,7 @@ const E3_SHARED: &[(&str, &str)] = &[
     ("server.threads_max", "200"),
     ("server.min_spare", "10"),
     ("server.cores", "4"),
+    ("jvm.start", "warm"),
 ];
 
 static PRESETS: &[Preset] = &[

@@ -10,8 +10,8 @@ use super::error::FieldError;
 use super::program::parse_program;
 use super::schema::{FieldKind, FieldSpec, field, schema, valid_executor_name};
 use crate::sim::config::{
-    Config, CpuModel, Db, Executor, ExecutorKind, Limits, Load, LoadKind, Memory, Mode, Overflow,
-    Record, Server,
+    Config, CpuModel, Db, Executor, ExecutorKind, Gc, JVM_OWN_THREADS, Jvm, Limits, Load,
+    LoadKind, MIB, Memory, Mode, Overflow, Record, Server,
 };
 use crate::sim::program::Op;
 use crate::sim::time::{from_ms, from_s};
@@ -157,21 +157,9 @@ pub fn validate(draft: &Draft) -> Result<Config, Vec<FieldError>> {
         pool_size: r.int("db.pool_size") as u32,
         timeout: from_ms(r.float("db.timeout_ms")),
     };
-    let mb = |x: f64| (x * 1048576.0) as u64;
-    let kb = |x: f64| (x * 1024.0) as u64;
-    let memory = Memory {
-        limit: mb(r.float("memory.heap_mb")),
-        base: mb(r.float("memory.base_mb")),
-        platform_thread: kb(r.float("memory.xss_kb")),
-        virtual_thread: r.float("memory.vthread_bytes") as u64,
-        stack_chunk: kb(r.float("memory.stack_chunk_kb")),
-        connection: kb(r.float("memory.connection_kb")),
-        request: kb(r.float("memory.request_kb")),
-    };
-    if memory.base >= memory.limit {
-        let base = r.float("memory.base_mb").to_string();
-        r.err("memory.base_mb", &base, "must be below memory.heap_mb");
-    }
+    let memory = r.memory();
+    let gc = r.gc();
+    let jvm = r.jvm();
     let limits = Limits {
         max_events: r.int("limits.max_events") as u64,
         max_time: from_s(r.float("limits.max_sim_s")),
@@ -203,6 +191,8 @@ pub fn validate(draft: &Draft) -> Result<Config, Vec<FieldError>> {
             db,
             executors,
             memory,
+            gc,
+            jvm,
             limits,
             record,
         })
@@ -351,6 +341,77 @@ impl Reader<'_> {
                 );
                 String::new()
             }
+        }
+    }
+
+    /// Memory by kind and its limits (`memory.*`).
+    fn memory(&mut self) -> Memory {
+        let mb = |x: f64| (x * MIB as f64) as u64;
+        let kb = |x: f64| (x * 1024.0) as u64;
+        let container = self.float("memory.container_mb");
+        // The JVM's default heap: MaxRAMPercentage = 25 % of the container's memory.
+        let heap = self.opt_float("memory.heap_mb").unwrap_or(container / 4.0);
+        // Linux: threads-max = memory ÷ 128 KB, the first process's
+        // RLIMIT_NPROC half of it.
+        let threads = self
+            .opt_int("memory.max_threads")
+            .map(|t| t as u32)
+            .unwrap_or((container * 1024.0 / 128.0 / 2.0) as u32)
+            .max(JVM_OWN_THREADS + 1);
+        let memory = Memory {
+            heap_limit: mb(heap),
+            container_limit: mb(container),
+            thread_limit: threads,
+            heap_base: mb(self.float("memory.base_mb")),
+            native_base: mb(self.float("memory.native_base_mb")),
+            stack_reserved: kb(self.float("memory.xss_kb")),
+            stack_resident: kb(self.float("memory.stack_resident_kb")),
+            virtual_thread: self.float("memory.vthread_bytes") as u64,
+            stack_chunk: kb(self.float("memory.stack_chunk_kb")),
+            connection: kb(self.float("memory.connection_kb")),
+            request: kb(self.float("memory.request_kb")),
+        };
+        if memory.heap_base >= memory.heap_limit {
+            let base = self.float("memory.base_mb").to_string();
+            self.err(
+                "memory.base_mb",
+                &base,
+                &format!("must be below the heap's limit ({heap} MB, memory.heap_mb)"),
+            );
+        }
+        memory
+    }
+
+    /// The garbage collector (`gc.*`).
+    fn gc(&mut self) -> Gc {
+        Gc {
+            on: self.choice("gc.collector") == "g1",
+            alloc_per_request: (self.float("gc.alloc_kb") * 1024.0) as u64,
+            pause_base: from_ms(self.float("gc.pause_base_ms")),
+            copy_bytes_per_ms: ((self.float("gc.copy_mb_per_ms") * MIB as f64) as u64).max(1),
+        }
+    }
+
+    /// Warm-up and restart (`jvm.*`).
+    fn jvm(&mut self) -> Jvm {
+        let interpreted = self.float("jvm.jit_interpreted");
+        let c1 = self.float("jvm.jit_c1");
+        if c1 > interpreted {
+            self.err(
+                "jvm.jit_c1",
+                &c1.to_string(),
+                &format!("must not exceed jvm.jit_interpreted ({interpreted}): C1's code is faster than the interpreter"),
+            );
+        }
+        Jvm {
+            cold: self.choice("jvm.start") == "cold",
+            first_request: from_ms(self.float("jvm.first_request_ms")),
+            interpreted,
+            c1,
+            c1_after: self.float("jvm.jit_c1_requests"),
+            c2_after: self.float("jvm.jit_c2_requests"),
+            thread_start: from_ms(self.float("jvm.thread_start_us") / 1000.0),
+            restart: from_s(self.float("jvm.restart_s")),
         }
     }
 

@@ -12,7 +12,10 @@
 //! * `client`: load generators, connections, timeouts, what the client counts;
 //! * `threads`: Tomcat and executor pools, carriers, mounting, pinning;
 //! * `interp`: the program interpreter (cpu, io, db, monitors, async);
-//! * `memory`: the modelled JVM's memory per gauge unit;
+//! * `memory`: the modelled JVM's memory by kind, and its limits;
+//! * `gc`: G1's collections and their stop-the-world pauses;
+//! * `warmup`: what a cold JVM costs its first requests;
+//! * `restart`: the OOM killer and the restart after it;
 //! * `finish`: turning the collected state into a [`Report`];
 //! * `diagnosis`: naming the resource that limits throughput.
 //!
@@ -27,11 +30,14 @@ mod client;
 mod diagnosis;
 mod fiber;
 mod finish;
+mod gc;
 mod interp;
 mod memory;
+mod restart;
 mod threads;
+mod warmup;
 
-use super::config::{Config, ExecutorKind, LoadKind, Mode, to_mib};
+use super::config::{Config, ExecutorKind, LoadKind, Mode};
 use super::cpu::{Cpu, Wakes};
 use super::queue::{Event, Queue};
 use super::report::{Outcome, Report};
@@ -42,8 +48,11 @@ use super::timeline::TimelineRecorder;
 use super::trace::{NoTrace, Note, Tracer};
 use client::{Client, Tally};
 use fiber::{Fiber, Phase};
+use gc::Collector;
 use interp::{DbPool, Monitor};
+use memory::JvmMemory;
 use threads::{Carriers, Executors, Platform};
+use warmup::Warmup;
 
 /// "No index" marker for fiber, thread and carrier references.
 pub(crate) const NONE: u32 = u32::MAX;
@@ -66,10 +75,6 @@ struct Recorders {
     series: Series,
     /// Highest value of each gauge.
     peaks: [u32; GAUGES],
-    /// Memory in use now, bytes, kept up to date by [`Engine::gauge`].
-    memory: u64,
-    /// Highest memory in use, bytes.
-    peak_memory: u64,
     timeline: TimelineRecorder,
 }
 
@@ -85,8 +90,6 @@ impl Recorders {
         Recorders {
             series: Series::new(record.series_buckets, initial_width),
             peaks: [0; GAUGES],
-            memory: cfg.memory.base,
-            peak_memory: 0,
             timeline: TimelineRecorder::new(
                 record.timeline_start,
                 record.timeline_window,
@@ -127,8 +130,14 @@ pub struct Engine<T: Tracer = NoTrace> {
     execs: Executors,
     /// What the client counts.
     tally: Tally,
-    /// Time series, peaks, memory and the timeline.
+    /// Time series, peaks and the timeline.
     rec: Recorders,
+    /// The modelled JVM's memory by kind, and the limits hit.
+    mem: JvmMemory,
+    /// The garbage collector.
+    gc: Collector,
+    /// What a cold JVM still has to pay.
+    warm: Warmup,
     outcome: Option<(Outcome, String)>,
     tracer: T,
 }
@@ -164,6 +173,9 @@ impl<T: Tracer> Engine<T> {
             execs: Executors::new(cfg.executors.len()),
             tally: Tally::new(),
             rec: Recorders::new(&cfg),
+            mem: JvmMemory::new(&cfg.memory),
+            gc: Collector::new(cfg.memory.heap_limit),
+            warm: Warmup::warm(),
             outcome: None,
             tracer,
             cfg,
@@ -174,10 +186,21 @@ impl<T: Tracer> Engine<T> {
 
     /// Starts threads that exist before the first request, and the load.
     fn start(&mut self) {
+        self.start_threads();
+        self.jvm_started();
+        self.start_load();
+    }
+
+    /// Starts the threads the JVM has before any request: Tomcat's
+    /// `min-spare` and the virtual-thread scheduler's carriers.
+    fn start_threads(&mut self) {
         let s = &self.cfg.server;
         let (mode, spare, carriers) = (s.mode, s.min_spare.min(s.threads_max), s.carriers);
         if mode == Mode::Platform {
             for _ in 0..spare {
+                if !self.thread_room() {
+                    break;
+                }
                 let t = self.new_thread(0);
                 self.platform.pools[0].idle.push(t);
             }
@@ -186,12 +209,14 @@ impl<T: Tracer> Engine<T> {
             (self.cfg.executors.iter()).any(|e| matches!(e.kind, ExecutorKind::Virtual { .. }));
         if mode == Mode::Virtual || virtual_executor {
             for _ in 0..carriers {
+                if !self.thread_room() {
+                    break;
+                }
                 self.new_carrier();
             }
             // Idle carriers are taken from the back: keep worker-1 first.
             self.carriers.idle.reverse();
         }
-        self.start_load();
     }
 
     /// The tracer (to take its record at the end).
@@ -222,12 +247,13 @@ impl<T: Tracer> Engine<T> {
                 *p = v;
             }
         }
-        // `g` is a constant at every call site, so this folds to nothing for
-        // gauges that hold no memory.
-        let weight = memory::per_unit(&self.cfg.memory, g) as i64;
-        rec.memory = rec
-            .memory
-            .wrapping_add((delta as i64).wrapping_mul(weight) as u64);
+        // `g` is a constant at every call site, so this folds to one
+        // update, or to nothing for gauges that hold no memory.
+        let m = &self.cfg.memory;
+        let (heap, native) = (memory::heap_per_unit(m, g), memory::native_per_unit(m, g));
+        let mem = &mut self.mem;
+        mem.heap = mem.heap.wrapping_add((delta as i64).wrapping_mul(heap as i64) as u64);
+        mem.native = (mem.native).wrapping_add((delta as i64).wrapping_mul(native as i64) as u64);
     }
 
     /// Allocates a fiber slot.
@@ -316,6 +342,12 @@ impl<T: Tracer> Engine<T> {
             self.now = at;
             self.rec.series.tick(at);
             self.events += 1;
+            // A stop-the-world pause holds the server's own events (0 when
+            // there is none, so this is one comparison).
+            if self.gc.paused(at) && event.held_by_pause() {
+                self.gc.defer(seq, event);
+                continue;
+            }
             self.handle(event, seq);
             self.check_memory();
             if self.events.is_multiple_of(memory::FOOTPRINT_EVERY) {
@@ -385,6 +417,8 @@ impl<T: Tracer> Engine<T> {
                 self.cpu_done = done;
             }
             Event::Stop => self.stop(),
+            Event::GcEnd => self.gc_end(),
+            Event::Restart => self.restart(),
         }
     }
 
@@ -439,29 +473,15 @@ impl<T: Tracer> Engine<T> {
         // make more ready, and all of them run before the next event.
         let mut next = 0;
         while let Some(&f) = self.ready.get(next) {
+            if self.gc.paused(self.now) {
+                // The world stopped meanwhile: the rest go on after it.
+                self.gc.park(&self.ready[next..]);
+                break;
+            }
             next += 1;
             self.step(f);
         }
         self.ready.clear();
-    }
-
-    #[inline]
-    fn check_memory(&mut self) {
-        let used = self.rec.memory;
-        if used > self.rec.peak_memory {
-            self.rec.peak_memory = used;
-            if used > self.cfg.memory.limit && self.outcome.is_none() {
-                self.outcome = Some((
-                    Outcome::OutOfMemory,
-                    format!(
-                        "out of memory at {:.3} s: {:.0} MB needed, limit {:.0} MB",
-                        to_s(self.now),
-                        to_mib(used as f64),
-                        to_mib(self.cfg.memory.limit as f64)
-                    ),
-                ));
-            }
-        }
     }
 
     /// Whether the load is closed-loop.

@@ -42,6 +42,20 @@ pub(crate) enum Event {
     CpuCheck(u32),
     /// The load's duration is over.
     Stop,
+    /// A stop-the-world garbage-collection pause ends.
+    GcEnd,
+    /// The service answers again after the OOM killer ended it.
+    Restart,
+}
+
+impl Event {
+    /// Whether the event is the server's own (a thread waking from a wait,
+    /// a pool's timer): a stop-the-world pause holds it until it ends. The
+    /// client's events go on; the CPU model freezes itself.
+    #[inline]
+    pub(crate) fn held_by_pause(self) -> bool {
+        matches!(self, Event::WaitDone(_) | Event::PoolTimeout(_))
+    }
 }
 
 /// 24 bytes: with a one-word event, entries move cheaply in the store, and
