@@ -68,6 +68,8 @@ const M1: &[(&str, &str)] = &[
     ("program", "io:exp(1s)"),
     // 10⁶ arrivals at 8/s take about 125,000 s: beyond the default one-day budget.
     ("limits.max_sim_s", "1000000"),
+    // The peer models have no garbage collector: model against model.
+    ("gc.collector", "none"),
 ];
 
 const M2: &[(&str, &str)] = &[
@@ -83,6 +85,8 @@ const M2: &[(&str, &str)] = &[
     ("server.cpu_model", "ps"),
     ("server.context_switch_us", "0"),
     ("program", "io:50ms,cpu:0.1ms"),
+    // The peer models have no garbage collector: model against model.
+    ("gc.collector", "none"),
 ];
 
 /// Every workload, in the order `threadlab bench` runs them.

@@ -151,7 +151,8 @@ impl Engine {
 
 impl<T: Tracer> Engine<T> {
     /// Builds the world at time zero, telling `tracer` of every step.
-    pub fn with_tracer(cfg: Config, tracer: T) -> Self {
+    pub fn with_tracer(mut cfg: Config, tracer: T) -> Self {
+        cfg.program = cfg.program.clone().with_begin();
         let s = &cfg.server;
         let mut engine = Engine {
             rng: Rng::new(cfg.seed),
@@ -248,12 +249,18 @@ impl<T: Tracer> Engine<T> {
             }
         }
         // `g` is a constant at every call site, so this folds to one
-        // update, or to nothing for gauges that hold no memory.
-        let m = &self.cfg.memory;
-        let (heap, native) = (memory::heap_per_unit(m, g), memory::native_per_unit(m, g));
-        let mem = &mut self.mem;
-        mem.heap = mem.heap.wrapping_add((delta as i64).wrapping_mul(heap as i64) as u64);
-        mem.native = (mem.native).wrapping_add((delta as i64).wrapping_mul(native as i64) as u64);
+        // update and one comparison, or to nothing for gauges that hold
+        // no memory.
+        if memory::holds_memory(g) {
+            let m = &self.cfg.memory;
+            let (heap, native) = (memory::heap_per_unit(m, g), memory::native_per_unit(m, g));
+            let mem = &mut self.mem;
+            mem.heap = mem.heap.wrapping_add((delta as i64).wrapping_mul(heap as i64) as u64);
+            mem.native = (mem.native).wrapping_add((delta as i64).wrapping_mul(native as i64) as u64);
+            if delta > 0 {
+                mem.note_growth();
+            }
+        }
     }
 
     /// Allocates a fiber slot.
@@ -342,14 +349,10 @@ impl<T: Tracer> Engine<T> {
             self.now = at;
             self.rec.series.tick(at);
             self.events += 1;
-            // A stop-the-world pause holds the server's own events (0 when
-            // there is none, so this is one comparison).
-            if self.gc.paused(at) && event.held_by_pause() {
-                self.gc.defer(seq, event);
-                continue;
-            }
             self.handle(event, seq);
-            self.check_memory();
+            if self.mem.grew {
+                self.memory_grew();
+            }
             if self.events.is_multiple_of(memory::FOOTPRINT_EVERY) {
                 self.check_footprint();
             }
@@ -404,6 +407,11 @@ impl<T: Tracer> Engine<T> {
             Event::Arrival => self.open_arrival(),
             Event::SynRetry(f) => self.syn_retry(f),
             Event::ClientTimeout(f) => self.client_timeout(f, seq),
+            // A stop-the-world pause holds the server's own events (a pause's
+            // end is 0 when there is none: one comparison).
+            Event::WaitDone(_) | Event::PoolTimeout(_) if self.gc.paused(self.now) => {
+                self.gc.defer(seq, event)
+            }
             Event::WaitDone(f) => self.wait_done(f),
             Event::PoolTimeout(f) => self.pool_timeout(f, seq),
             Event::CpuCheck(stamp) => {
@@ -418,6 +426,7 @@ impl<T: Tracer> Engine<T> {
             }
             Event::Stop => self.stop(),
             Event::GcEnd => self.gc_end(),
+            Event::Accept => self.accept_held(),
             Event::Restart => self.restart(),
         }
     }
@@ -472,12 +481,10 @@ impl<T: Tracer> Engine<T> {
         // A list and a cursor rather than a deque: fibers stepped here may
         // make more ready, and all of them run before the next event.
         let mut next = 0;
+        // A pause that begins meanwhile stops each request that starts
+        // its handler after it (`warmup`); the others take their zero-time
+        // steps at this instant, and the CPU they need waits for its end.
         while let Some(&f) = self.ready.get(next) {
-            if self.gc.paused(self.now) {
-                // The world stopped meanwhile: the rest go on after it.
-                self.gc.park(&self.ready[next..]);
-                break;
-            }
             next += 1;
             self.step(f);
         }

@@ -44,19 +44,12 @@ pub(crate) enum Event {
     Stop,
     /// A stop-the-world garbage-collection pause ends.
     GcEnd,
+    /// Tomcat accepts the connections the kernel held during a pause.
+    Accept,
     /// The service answers again after the OOM killer ended it.
     Restart,
 }
 
-impl Event {
-    /// Whether the event is the server's own (a thread waking from a wait,
-    /// a pool's timer): a stop-the-world pause holds it until it ends. The
-    /// client's events go on; the CPU model freezes itself.
-    #[inline]
-    pub(crate) fn held_by_pause(self) -> bool {
-        matches!(self, Event::WaitDone(_) | Event::PoolTimeout(_))
-    }
-}
 
 /// 24 bytes: with a one-word event, entries move cheaply in the store, and
 /// comparing time first (ties are rare) is faster than one 128-bit compare.

@@ -82,6 +82,9 @@ pub(super) struct Collector {
     held: Vec<u32>,
     /// Fibers stopped mid-run by the pause, in order.
     resume: Vec<u32>,
+    /// Requests about to start their handler when the pause began: they
+    /// start after the held events, with the held connections.
+    starts: Vec<u32>,
     counts: [u64; 3],
     total: Nanos,
     longest: Nanos,
@@ -123,27 +126,30 @@ impl Collector {
         self.held.push(f);
     }
 
-    /// Parks fibers that were about to run when the pause began.
-    pub(super) fn park(&mut self, fibers: &[u32]) {
-        self.resume.extend_from_slice(fibers);
+    /// Holds a request that was about to start its handler when the pause began.
+    pub(super) fn hold_start(&mut self, f: u32) {
+        self.starts.push(f);
     }
 
     /// Events, connections and fibers the pause holds.
     pub(super) fn held_count(&self) -> usize {
-        self.deferred.len() + self.held.len() + self.resume.len()
+        self.deferred.len() + self.held.len() + self.resume.len() + self.starts.len()
     }
 
     /// Bytes allocated for what pauses hold (capacity).
     pub(super) fn footprint(&self) -> u64 {
         (self.deferred.capacity() * size_of::<(u64, Event)>()
-            + (self.held.capacity() + self.resume.capacity()) * size_of::<u32>()) as u64
+            + (self.held.capacity() + self.resume.capacity() + self.starts.capacity())
+                * size_of::<u32>()) as u64
     }
 
     /// Forgets a pause and everything it held (the process was killed);
-    /// returns the held events, to be looked at once more.
+    /// returns the held events and connections.
     pub(super) fn reset(&mut self, limit: u64) -> (Vec<(u64, Event)>, Vec<u32>) {
         let deferred = std::mem::take(&mut self.deferred);
         let held = std::mem::take(&mut self.held);
+        // Requests in the server: the process's end has taken them already.
+        self.starts.clear();
         self.resume.clear();
         self.until = 0;
         self.eden = 0;
@@ -197,7 +203,7 @@ impl<T: Tracer> Engine<T> {
     /// Sets the garbage not yet collected, keeping its gauge (KiB) in step.
     fn set_garbage(&mut self, bytes: u64) {
         let delta = (bytes >> 10) as i64 - (self.mem.garbage >> 10) as i64;
-        self.mem.garbage = bytes;
+        self.mem.set_garbage(bytes, &self.cfg.memory);
         if delta != 0 {
             self.gauge(Gauge::HeapGarbage, delta as i32);
         }
@@ -288,9 +294,11 @@ impl<T: Tracer> Engine<T> {
         }
     }
 
-    /// The pause is over: the stopped fibers go on, then the held events
-    /// and connections, in order. Another pause may begin meanwhile; what
-    /// is left then waits for its end.
+    /// The pause is over: the stopped fibers go on first; then the held
+    /// events come again, in their order (after whatever else is due now);
+    /// then the connections the kernel held are accepted. Not by handling
+    /// the events here: `handle` calling itself would keep the compiler
+    /// from inlining it into the event loop.
     pub(super) fn gc_end(&mut self) {
         if self.gc.until != self.now {
             return; // the process was killed during the pause
@@ -299,25 +307,43 @@ impl<T: Tracer> Engine<T> {
         self.gauge(Gauge::GcPaused, -1);
         let resume = std::mem::take(&mut self.gc.resume);
         self.ready.extend_from_slice(&resume);
-        self.drain_ready();
+        self.gc.resume = resume;
+        self.gc.resume.clear();
         let deferred = std::mem::take(&mut self.gc.deferred);
-        for (i, &(seq, event)) in deferred.iter().enumerate() {
-            if self.gc.paused(self.now) {
-                self.gc.deferred.extend_from_slice(&deferred[i..]);
-                break;
+        for &(seq, event) in &deferred {
+            let again = self.queue.push(self.now, event);
+            // A pool's timer is known by its sequence number.
+            if let Event::PoolTimeout(f) = event {
+                let fb = &mut self.fibers[f as usize];
+                if fb.db_timeout_seq == seq {
+                    fb.db_timeout_seq = again;
+                }
             }
-            self.handle(event, seq);
-            self.drain_ready();
         }
+        self.gc.deferred = deferred;
+        self.gc.deferred.clear();
+        if !self.gc.held.is_empty() || !self.gc.starts.is_empty() {
+            self.queue.push(self.now, Event::Accept);
+        }
+    }
+
+    /// The requests about to start when the last pause began start, and
+    /// Tomcat accepts the connections held during it (those still held if
+    /// another pause began meanwhile wait for its end).
+    pub(super) fn accept_held(&mut self) {
+        if self.gc.paused(self.now) {
+            return;
+        }
+        let starts = std::mem::take(&mut self.gc.starts);
+        self.ready.extend_from_slice(&starts);
+        self.gc.starts = starts;
+        self.gc.starts.clear();
         let held = std::mem::take(&mut self.gc.held);
-        for (i, &f) in held.iter().enumerate() {
-            if self.gc.paused(self.now) {
-                self.gc.held.extend_from_slice(&held[i..]);
-                break;
-            }
+        for &f in &held {
             self.arrive(f);
-            self.drain_ready();
         }
+        self.gc.held = held;
+        self.gc.held.clear();
     }
 
     /// The collector's section of the report.

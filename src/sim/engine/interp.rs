@@ -12,7 +12,7 @@ use super::super::time::{Nanos, ns_f64};
 use super::super::trace::{Note, Tracer};
 use super::fiber::{Phase, Wait};
 use super::threads::Submit;
-use super::{Engine, NONE, warmup};
+use super::{Engine, NONE};
 
 /// A shared monitor or lock.
 #[derive(Clone, Debug)]
@@ -81,19 +81,12 @@ impl DbPool {
 impl<T: Tracer> Engine<T> {
     /// Runs fiber `f` from its program counter until it blocks or ends.
     pub(super) fn step(&mut self, f: u32) {
-        // A request's first step: what a cold JVM costs, the heap, the
-        // collector (`warmup`). Tasks start past step 0, and a request
-        // comes back to step 0 only from there.
-        let fb = &self.fibers[f as usize];
-        if fb.pc == 0 && fb.boot != warmup::BOOTED && !self.begin_request(f) {
-            return;
-        }
         loop {
             let pc = self.fibers[f as usize].pc;
             match self.cfg.program.ops[pc as usize] {
                 Op::Cpu(d) => {
                     let mut demand = d.sample(&mut self.rng);
-                    if self.warm.jit > 1.0 {
+                    if self.warm.jit_on {
                         demand = self.jit_scaled(demand);
                     }
                     self.fibers[f as usize].pc += 1;
@@ -176,6 +169,14 @@ impl<T: Tracer> Engine<T> {
                             return;
                         }
                     }
+                }
+                Op::Begin => {
+                    // The handler starts: what a cold JVM costs, the heap,
+                    // the collector (`warmup`).
+                    if !self.begin_request(f) {
+                        return;
+                    }
+                    self.fibers[f as usize].pc += 1;
                 }
                 Op::End => {
                     // Writing the response needs the thread on a core once more

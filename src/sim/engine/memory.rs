@@ -46,6 +46,20 @@ pub(super) fn heap_per_unit(m: &Memory, g: Gauge) -> u64 {
     }
 }
 
+/// Whether gauge `g` holds memory of either kind (a constant for a constant `g`).
+#[inline(always)]
+pub(super) const fn holds_memory(g: Gauge) -> bool {
+    matches!(
+        g,
+        Gauge::VthreadsAlive
+            | Gauge::VthreadsUnmounted
+            | Gauge::Connections
+            | Gauge::InServer
+            | Gauge::PlatformAlive
+            | Gauge::CarriersAlive
+    )
+}
+
 /// Native bytes each unit of gauge `g` holds (resident stack pages).
 #[inline(always)]
 pub(super) fn native_per_unit(m: &Memory, g: Gauge) -> u64 {
@@ -100,9 +114,14 @@ pub(super) struct JvmMemory {
     pub(super) heap_touched: u64,
     pub(super) peak_native: u64,
     pub(super) peak_resident: u64,
+    /// Live heap beyond which something must be looked at: a new peak of
+    /// the live heap or of the heap in use.
+    heap_trip: u64,
     /// Native memory beyond which something must be looked at: a new peak,
     /// or resident memory past the container's limit.
     native_trip: u64,
+    /// A mark was passed: the event loop looks after this event.
+    pub(super) grew: bool,
     /// Indexed by `MemoryLimit as usize`.
     pub(super) hits: [Hits; 3],
     /// The process is dead, waiting for its restart.
@@ -122,7 +141,9 @@ impl JvmMemory {
             heap_touched: 0,
             peak_native: 0,
             peak_resident: 0,
+            heap_trip: 0,
             native_trip: 0,
+            grew: true,
             hits: [Hits::default(); 3],
             down: false,
             restarts: 0,
@@ -134,6 +155,25 @@ impl JvmMemory {
     fn retrip(&mut self, m: &Memory) {
         let room = m.container_limit.saturating_sub(self.heap_touched);
         self.native_trip = self.peak_native.min(room);
+        let used_room = self.used_since_start.saturating_sub(self.garbage);
+        self.heap_trip = self.peak_live.min(used_room);
+    }
+
+    /// Memory of a gauge grew: flags it if it passed a mark.
+    #[inline(always)]
+    pub(super) fn note_growth(&mut self) {
+        if self.heap > self.heap_trip || self.native > self.native_trip {
+            self.grew = true;
+        }
+    }
+
+    /// The garbage not yet collected is now `bytes`.
+    pub(super) fn set_garbage(&mut self, bytes: u64, m: &Memory) {
+        self.garbage = bytes;
+        if self.heap + bytes > self.used_since_start {
+            self.grew = true;
+        }
+        self.retrip(m);
     }
 
     /// Counts a hit of `limit` now that lost `lost` requests.
@@ -256,22 +296,13 @@ impl<T: Tracer> Engine<T> {
 }
 
 impl<T: Tracer> Engine<T> {
-    /// Looks at the JVM's memory after an event: only when something grew
-    /// past a mark does it do more than three comparisons.
-    #[inline]
-    pub(super) fn check_memory(&mut self) {
-        let m = &self.mem;
-        if m.heap > m.peak_live || m.heap + m.garbage > m.used_since_start || m.native > m.native_trip
-        {
-            self.memory_grew();
-        }
-    }
-
-    /// New peaks; the OOM killer if resident memory passed the container's limit.
+    /// Memory passed a mark during the last event: new peaks, and the OOM
+    /// killer if resident memory passed the container's limit.
     #[cold]
     #[inline(never)]
-    fn memory_grew(&mut self) {
+    pub(super) fn memory_grew(&mut self) {
         let m = &mut self.mem;
+        m.grew = false;
         m.peak_live = m.peak_live.max(m.heap);
         m.used_since_start = m.used_since_start.max(m.heap + m.garbage);
         m.peak_used = m.peak_used.max(m.used_since_start);
@@ -281,6 +312,9 @@ impl<T: Tracer> Engine<T> {
         let resident = m.native + m.heap_touched;
         m.peak_resident = m.peak_resident.max(resident);
         m.retrip(&self.cfg.memory);
+        if self.heap_exhausted() {
+            self.check_every_start();
+        }
         if resident > self.cfg.memory.container_limit && !self.mem.down {
             self.oom_kill(resident);
         }

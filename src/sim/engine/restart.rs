@@ -77,10 +77,14 @@ impl<T: Tracer> Engine<T> {
         );
         self.flush_wakes();
         self.gauge_cpu();
-        // Held events of dead fibers: a wait's end frees its slot, a
+        // Held events of dead fibers: a wait's end frees its slot; a
         // pool's timer finds its waiter gone.
-        for (seq, event) in deferred {
-            self.handle(event, seq);
+        for (_, event) in deferred {
+            if let Event::WaitDone(f) = event
+                && self.fibers[f as usize].phase == Phase::Dead
+            {
+                self.free_fiber(f);
+            }
         }
         self.platform = Platform::new(&self.cfg);
         self.carriers = Carriers::default();
@@ -103,6 +107,7 @@ impl<T: Tracer> Engine<T> {
         self.mem.garbage = 0;
         self.mem.heap = 0;
         self.mem.native = 0;
+        self.mem.grew = true;
         self.mem.hit(MemoryLimit::Container, self.now, lost);
         self.queue
             .push(self.now + self.cfg.jvm.restart, Event::Restart);
@@ -156,6 +161,7 @@ impl<T: Tracer> Engine<T> {
         self.mem.native = self.cfg.memory.native_base;
         self.mem.heap_touched = 0;
         self.mem.used_since_start = 0;
+        self.mem.grew = true;
         self.gc = Collector::new(self.cfg.memory.heap_limit);
         self.start_threads();
         self.jvm_started();

@@ -213,7 +213,9 @@ impl<T: Tracer> Engine<T> {
             self.gc.hold(f);
             return;
         }
-        self.fibers[f as usize].in_server = true;
+        let fb = &mut self.fibers[f as usize];
+        fb.in_server = true;
+        fb.pc = self.warm.entry;
         self.gauge(Gauge::InServer, 1);
         match self.cfg.server.mode {
             Mode::Platform => {

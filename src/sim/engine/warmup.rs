@@ -25,11 +25,11 @@
 use super::super::config::Jvm;
 use super::super::time::Nanos;
 use super::super::trace::Tracer;
-use super::fiber::Wait;
+use super::fiber::{Phase, Wait};
 use super::super::series::Gauge;
 use super::{Engine, NONE};
 
-/// `Fiber::boot` once the handler runs: nothing more to do before it.
+/// `Fiber::boot` once the handler runs: [`Op::Begin`](super::super::program::Op) lets it through.
 pub(super) const BOOTED: u8 = 3;
 /// `Fiber::boot` of a request whose allocation failed during a pause: it
 /// fails with `OutOfMemoryError` when the pause ends.
@@ -61,12 +61,21 @@ pub(super) struct Warmup {
     begun: u64,
     /// The CPU multiplier now (1 = all C2 code).
     pub(super) jit: f64,
+    /// Whether it is above 1 (one test of a flag on every `cpu` step).
+    pub(super) jit_on: bool,
     /// Platform threads started and paid for.
     pub(super) threads_started: u64,
     /// When the first request's initialisation ended.
     pub(super) first_done: Option<Nanos>,
     /// The run started cold (for the report).
     pub(super) cold_start: bool,
+    /// Nothing to pay and no collector: a request's start only checks the heap.
+    pub(super) quiet: bool,
+    /// Where requests start: 0 goes through [`Op::Begin`]; 1 skips it, as
+    /// a quiet JVM may until its live heap first passes -Xmx.
+    ///
+    /// [`Op::Begin`]: super::super::program::Op::Begin
+    pub(super) entry: u32,
 }
 
 impl Warmup {
@@ -78,9 +87,12 @@ impl Warmup {
             threads_cost: false,
             begun: 0,
             jit: 1.0,
+            jit_on: false,
             threads_started: 0,
             first_done: None,
             cold_start: false,
+            quiet: false,
+            entry: 0,
         }
     }
 
@@ -95,6 +107,7 @@ impl Warmup {
         w.threads_cost = jvm.thread_start > 0;
         w.cold_start = true;
         w.jit = jit_factor(jvm, 0);
+        w.jit_on = w.jit > 1.0;
         w
     }
 
@@ -121,14 +134,44 @@ impl<T: Tracer> Engine<T> {
         } else {
             Warmup::warm()
         };
+        self.warm.quiet = !self.cfg.gc.on
+            && self.warm.gate == Gate::Open
+            && !self.warm.threads_cost;
+        self.warm.entry = (self.warm.quiet && !self.heap_exhausted()) as u32;
+    }
+
+    /// The live heap passed -Xmx: from now on every request's start checks
+    /// it, those accepted and not yet started included.
+    #[cold]
+    pub(super) fn check_every_start(&mut self) {
+        if self.warm.entry == 0 {
+            return;
+        }
+        self.warm.entry = 0;
+        for fb in self.fibers.iter_mut() {
+            // Not started: queued, or given a thread or carrier and not yet
+            // stepped (a request that waits at its first step has moved on
+            // from it when it wakes).
+            let waiting = matches!(fb.phase, Phase::Queued | Phase::Running);
+            if waiting && fb.exec == NONE && fb.pc == 1 && fb.wait == Wait::None {
+                fb.pc = 0;
+            }
+        }
     }
 
     /// A request is about to run its handler's first step: pays what a
     /// cold JVM costs, waits for the initialisation, then allocates. False
     /// if it must stop here (it runs its start-up CPU, waits, or failed);
-    /// it comes back through here until `boot` is [`BOOTED`].
+    /// it comes back through here until `boot` is [`BOOTED`]. A warm JVM
+    /// without a collector skips it until its heap is first exhausted
+    /// (`Warmup::entry`).
     #[inline(never)]
     pub(super) fn begin_request(&mut self, f: u32) -> bool {
+        if self.gc.paused(self.now) {
+            // Made ready as a pause began: it starts after the pause.
+            self.gc.hold_start(f);
+            return false;
+        }
         loop {
             match self.fibers[f as usize].boot {
                 0 => {
@@ -190,9 +233,10 @@ impl<T: Tracer> Engine<T> {
     /// at `jit_factor(k)`).
     #[inline]
     pub(super) fn request_served(&mut self) {
-        if self.warm.jit > 1.0 {
+        if self.warm.jit_on {
             self.warm.begun += 1;
             self.warm.jit = jit_factor(&self.cfg.jvm, self.warm.begun);
+            self.warm.jit_on = self.warm.jit > 1.0;
         }
     }
 
