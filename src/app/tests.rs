@@ -72,7 +72,7 @@ fn a_pair_loads_as_shared_settings_and_the_virtual_runs_differences() {
     assert_eq!(o.leaves().len(), 1, "{o:?}");
     assert_eq!(
         s.text(Some(Mode::Virtual), "load.client_cpu_ms").as_deref(),
-        Some("0.2")
+        Some("0.193")
     );
     assert_eq!(s.overridden("load.client_cpu_ms"), vec![Mode::Virtual]);
     // Each mode's run is the preset of that mode, as the article ran it.
@@ -591,7 +591,7 @@ fn provenance_says_stated_or_assumed_and_values_read_per_mode() {
     assert_eq!(form::provenance(&s, "seed"), None);
     assert_eq!(
         form::value_in_words(&s, "load.client_cpu_ms"),
-        "0 (virtual run: 0.2)"
+        "0 (virtual run: 0.193)"
     );
     assert_eq!(form::value_in_words(&s, "server.threads_max"), "100");
     assert_eq!(form::value_in_words(&s, "seed"), "1 (default)");

@@ -306,11 +306,11 @@ const REPOST_ASSUMED: &[Assumption] = &[
     ),
     a(
         "jvm.start",
-        "not stated; warm, the default",
+        "not stated: the table gives no run conditions; warm, the default, as load-testing practice advises",
     ),
     a(
         "memory.request_kb",
-        "calibrated on \"+300 MB at 10,000 concurrency\" (virtual), read as the live heap's growth (what a heap-after-collection graph shows): 300 MB ÷ 10,000 = 30 KB per request in flight, of which the connection's buffers (16 KB), the unmounted stack chunk (8 KB) and the virtual thread (1 KB) are the schema's values; the rest, ~5 KB, is the request's own objects",
+        "calibrated on \"+300 MB at 10,000 concurrency\" (virtual), read as the live heap's growth (what a heap-after-collection graph shows): 300 MB ÷ 10,000 = 30.7 KB per request in flight (MB and KB as the JVM counts them, 1,024 apart), of which the connection's buffers (16 KB), the unmounted stack chunk (8 KB) and the virtual thread (1 KB) are the schema's values; the rest, ~5.7 KB, is the request's own objects",
     ),
     a(
         "server.min_spare",
@@ -435,7 +435,7 @@ const E2_REPOST_SHARED: &[(&str, &str)] = &[
     ("program", "cpu:0.3ms,db:5ms"),
     ("db.pool_size", "10"),
     ("memory.heap_mb", "2048"),
-    ("memory.request_kb", "5"),
+    ("memory.request_kb", "5.7"),
     ("jvm.start", "warm"),
 ];
 
@@ -487,14 +487,15 @@ static PRESETS: &[Preset] = &[
         }),
         description: "The same endpoint with spring.threads.virtual.enabled=true: the sleep no longer holds a thread, so CPU (the server and a local hey) becomes the limit.",
         shared: E2_SHARED,
-        own: &[("server.mode", "virtual"), ("load.client_cpu_ms", "0.2")],
+        own: &[("server.mode", "virtual"), ("load.client_cpu_ms", "0.193")],
         stated: E2_STATED,
         assumptions: &[
             E2_CORES,
             E2_PROGRAM_WHY,
             a(
                 "load.client_cpu_ms",
-                "stated difference: the virtual run's hey targets localhost, so it shares the server's cores. Calibrated on 12773.137 req/s: 4 cores ÷ 12,773 req/s = 0.31 ms of CPU per request in all, 0.1 ms of it the server's and ~0.01 ms the OS's switches between hey's threads and the carriers on the shared cores, leaves 0.2 ms for hey (HTTP client work, and a TCP connect for most requests: hey keeps at most 500 idle connections, so 3 in 4 of its 2,000 workers reconnect). hey's goroutines run on Go's GOMAXPROCS = 4 OS threads (load.client_threads' default), so its work queues there instead of taking a time slice per worker",
+                "stated difference: the virtual run's hey targets localhost, so it shares the server's cores. Calibrated on 12773.137 req/s: 4 cores ÷ 12,773 req/s = 0.31 ms of CPU per request in all, 0.1 ms of it the server's and ~0.01 ms the OS's switches between hey's threads and the carriers on the shared cores, leaves ~0.2 ms for hey (HTTP client work, and a TCP connect for most requests: hey keeps at most 500 idle connections, so 3 in 4 of its 2,000 workers reconnect). Refitted when the model gained the JVM's cold start (the stated restart) and G1's pauses (issue 13): those take ~2 % of the run, so 0.193 ms. hey's goroutines run on Go's GOMAXPROCS = 4 OS threads (load.client_threads' default), so its work queues there instead of taking a time slice per worker",
+
             ),
         ],
         provenance: E2_PROVENANCE,

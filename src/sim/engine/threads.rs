@@ -513,7 +513,6 @@ impl<T: Tracer> Engine<T> {
         } else {
             self.fibers[f as usize].in_server = false;
             self.gauge(Gauge::InServer, -1);
-            self.request_served();
             self.deliver(f);
         }
     }

@@ -11,7 +11,7 @@
 //! * **the JIT**: code runs interpreted, then C1-compiled with profiling,
 //!   then C2-compiled. The model multiplies the CPU of every `cpu` step by
 //!   `1 + (c1 − 1)·e^(−n/c2_after) + (interpreted − c1)·e^(−n/c1_after)`,
-//!   where n counts the requests served so far: each request invokes the
+//!   where n counts the handlers begun before: each request invokes the
 //!   handler's methods about once, so n stands for their invocation counts,
 //!   and HotSpot's tier thresholds (C1 after about 200 invocations, C2 after
 //!   about 5,000) set the scales. Once the excess is below 0.1 % it is 0;
@@ -57,7 +57,7 @@ pub(super) struct Warmup {
     waiters: Vec<u32>,
     /// Threads started from now on pay their start.
     threads_cost: bool,
-    /// Requests served since the JVM started.
+    /// Handlers begun since the JVM started.
     begun: u64,
     /// The CPU multiplier now (1 = all C2 code).
     pub(super) jit: f64,
@@ -204,6 +204,7 @@ impl<T: Tracer> Engine<T> {
                         self.open_gate();
                     }
                     self.fibers[f as usize].boot = BOOTED;
+                    self.handler_began();
                     if !self.handler_allocates(f) {
                         return false;
                     }
@@ -228,15 +229,14 @@ impl<T: Tracer> Engine<T> {
         }
     }
 
-    /// A request was served: from now on code runs at the multiplier the
-    /// JIT has reached after that many (a lone client's request k, from 0,
-    /// at `jit_factor(k)`).
-    #[inline]
-    pub(super) fn request_served(&mut self) {
+    /// A handler began: its code, and all code from now on, runs at the
+    /// multiplier the JIT has reached after the handlers before it
+    /// (handler k, from 0, at `jit_factor(k)`).
+    fn handler_began(&mut self) {
         if self.warm.jit_on {
-            self.warm.begun += 1;
             self.warm.jit = jit_factor(&self.cfg.jvm, self.warm.begun);
             self.warm.jit_on = self.warm.jit > 1.0;
+            self.warm.begun += 1;
         }
     }
 
