@@ -39,7 +39,10 @@ pub const MEMORY_KINDS: &[(MemoryKind, &str)] = &[
     (MemoryKind::HeapConnections, "heap: connections' buffers"),
     (MemoryKind::HeapRequests, "heap: requests"),
     (MemoryKind::HeapVirtualThreads, "heap: virtual threads"),
-    (MemoryKind::HeapStackChunks, "heap: virtual threads' stack chunks"),
+    (
+        MemoryKind::HeapStackChunks,
+        "heap: virtual threads' stack chunks",
+    ),
     (MemoryKind::HeapGarbage, "heap: garbage not yet collected"),
     (
         MemoryKind::NativeBase,
@@ -378,11 +381,9 @@ fn warmup_of(r: &Report) -> String {
     if !w.cold {
         return String::new();
     }
-    let init = w
-        .first_request_done_s
-        .map_or(String::new(), |t| {
-            format!("DispatcherServlet initialised at {:.1} ms, ", t * 1000.0)
-        });
+    let init = w.first_request_done_s.map_or(String::new(), |t| {
+        format!("DispatcherServlet initialised at {:.1} ms, ", t * 1000.0)
+    });
     format!(
         "cold start: {init}{} threads started on demand, JIT multiplier {:.2} at the end",
         w.threads_started, w.jit_factor_at_end

@@ -8,7 +8,9 @@ use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 
 use super::gauges::end_t;
-use super::style::{MEASURED, MUTED, SERIES, Style, chart_builder, draw_guide, draw_legend, draw_mesh};
+use super::style::{
+    MEASURED, MUTED, SERIES, Style, chart_builder, draw_guide, draw_legend, draw_mesh,
+};
 use super::{ChartError, Frame, Tooltip, draw_message, err, plot_frame};
 use crate::app::digest::MEMORY_KINDS;
 use crate::app::format::thousands;
@@ -73,7 +75,12 @@ pub fn draw_memory<DB: DrawingBackend>(
     let mut chart = chart_builder(area, style)
         .build_cartesian_2d(0f64..t1, 0f64..ymax)
         .map_err(err)?;
-    draw_mesh(&mut chart, style, "simulated time (s)", "memory (MB): heap below, native above")?;
+    draw_mesh(
+        &mut chart,
+        style,
+        "simulated time (s)",
+        "memory (MB): heap below, native above",
+    )?;
     draw_gc_pauses(&mut chart, run, ymax, MUTED.mix(0.35))?;
     for (kind, low, top) in &tops {
         let c = kind_color(*kind);
@@ -109,7 +116,13 @@ pub fn memory_tooltip(run: &RunView, t: f64) -> Option<Tooltip> {
     let mut lines: Vec<String> = m
         .kinds
         .iter()
-        .filter_map(|(k, v)| Some(format!("{}: {} MB", kind_label(*k), thousands(*v.get(i)?, 1))))
+        .filter_map(|(k, v)| {
+            Some(format!(
+                "{}: {} MB",
+                kind_label(*k),
+                thousands(*v.get(i)?, 1)
+            ))
+        })
         .collect();
     lines.push(format!(
         "stacks reserved (not resident): up to {} MB",
@@ -151,11 +164,18 @@ pub(crate) fn draw_pause_bands<DB: DrawingBackend>(
     }
     let (x0, _) = chart.backend_coord(&(0.0, 0.0));
     let (x1, _) = chart.backend_coord(&(per_s, 0.0));
-    let per_px = if x1 > x0 { per_s / (x1 - x0) as f64 } else { 0.0 };
+    let per_px = if x1 > x0 {
+        per_s / (x1 - x0) as f64
+    } else {
+        0.0
+    };
     let anno = chart
         .draw_series(pauses.iter().map(|&(at, ms, _)| {
             let (from, len) = (at * per_s, ms / 1000.0 * per_s);
-            Rectangle::new([(from, y0), ((from + len).max(from + per_px), y1)], color.filled())
+            Rectangle::new(
+                [(from, y0), ((from + len).max(from + per_px), y1)],
+                color.filled(),
+            )
         }))
         .map_err(err)?;
     if let Some(label) = label {

@@ -495,7 +495,6 @@ static PRESETS: &[Preset] = &[
             a(
                 "load.client_cpu_ms",
                 "stated difference: the virtual run's hey targets localhost, so it shares the server's cores. Calibrated on 12773.137 req/s: 4 cores ÷ 12,773 req/s = 0.31 ms of CPU per request in all, 0.1 ms of it the server's and ~0.01 ms the OS's switches between hey's threads and the carriers on the shared cores, leaves ~0.2 ms for hey (HTTP client work, and a TCP connect for most requests: hey keeps at most 500 idle connections, so 3 in 4 of its 2,000 workers reconnect). Refitted when the model gained the JVM's cold start (the stated restart) and G1's pauses (issue 13): those take ~2 % of the run, so 0.193 ms. hey's goroutines run on Go's GOMAXPROCS = 4 OS threads (load.client_threads' default), so its work queues there instead of taking a time slice per worker",
-
             ),
         ],
         provenance: E2_PROVENANCE,

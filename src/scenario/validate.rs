@@ -10,8 +10,8 @@ use super::error::FieldError;
 use super::program::parse_program;
 use super::schema::{FieldKind, FieldSpec, field, schema, valid_executor_name};
 use crate::sim::config::{
-    Config, CpuModel, Db, Executor, ExecutorKind, Gc, JVM_OWN_THREADS, Jvm, Limits, Load,
-    LoadKind, MIB, Memory, Mode, Overflow, Record, Server,
+    Config, CpuModel, Db, Executor, ExecutorKind, Gc, JVM_OWN_THREADS, Jvm, Limits, Load, LoadKind,
+    MIB, Memory, Mode, Overflow, Record, Server,
 };
 use crate::sim::program::Op;
 use crate::sim::time::{from_ms, from_s};

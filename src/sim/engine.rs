@@ -255,8 +255,11 @@ impl<T: Tracer> Engine<T> {
             let m = &self.cfg.memory;
             let (heap, native) = (memory::heap_per_unit(m, g), memory::native_per_unit(m, g));
             let mem = &mut self.mem;
-            mem.heap = mem.heap.wrapping_add((delta as i64).wrapping_mul(heap as i64) as u64);
-            mem.native = (mem.native).wrapping_add((delta as i64).wrapping_mul(native as i64) as u64);
+            mem.heap = mem
+                .heap
+                .wrapping_add((delta as i64).wrapping_mul(heap as i64) as u64);
+            mem.native =
+                (mem.native).wrapping_add((delta as i64).wrapping_mul(native as i64) as u64);
             if delta > 0 {
                 mem.note_growth();
             }

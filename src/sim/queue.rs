@@ -50,7 +50,6 @@ pub(crate) enum Event {
     Restart,
 }
 
-
 /// 24 bytes: with a one-word event, entries move cheaply in the store, and
 /// comparing time first (ties are rare) is faster than one 128-bit compare.
 #[derive(Clone, Copy, PartialEq, Eq)]

@@ -38,7 +38,11 @@ fn a_cold_run_s_first_requests_are_slower_by_the_documented_amounts() {
         ("gc.collector", "none"),
         ("program", "cpu:1ms,io:10ms"),
     ];
-    let cold: Vec<_> = base.iter().copied().chain([("jvm.start", "cold")]).collect();
+    let cold: Vec<_> = base
+        .iter()
+        .copied()
+        .chain([("jvm.start", "cold")])
+        .collect();
     let got = latencies(&cold);
     let want = [
         0.1 + 5.0 + multiplier(0.0) + 10.0,
@@ -88,8 +92,17 @@ fn the_jit_multiplier_decays_with_the_handlers_begun() {
     assert_close("run time", r.sim_time_s * 1000.0, total_ms, 1e-4);
     // Against 20 s warm: C1's 5,000-request tail costs ~5 s, the
     // interpreter's 200-request head ~1.6 s.
-    assert!(r.sim_time_s > 26.0 && r.sim_time_s < 27.0, "{}", r.sim_time_s);
-    assert_close("multiplier at the end", r.warmup.jit_factor_at_end, multiplier((n - 1) as f64), 1e-12);
+    assert!(
+        r.sim_time_s > 26.0 && r.sim_time_s < 27.0,
+        "{}",
+        r.sim_time_s
+    );
+    assert_close(
+        "multiplier at the end",
+        r.warmup.jit_factor_at_end,
+        multiplier((n - 1) as f64),
+        1e-12,
+    );
     assert_eq!(r.warmup.first_request_done_s, Some(0.005));
 }
 
@@ -151,7 +164,10 @@ fn a_warm_run_equals_the_model_before_the_jvm_was_modelled() {
         assert_eq!(errors.remove("connection_reset").unwrap_or(0.into()), 0);
         let responses = o["responses_by_cause"].as_object_mut().unwrap();
         assert_eq!(responses.remove("out_of_memory").unwrap_or(0.into()), 0);
-        o["server"].as_object_mut().unwrap().remove("peak_memory_mb");
+        o["server"]
+            .as_object_mut()
+            .unwrap()
+            .remove("peak_memory_mb");
         let series = o["series"].as_object_mut().unwrap();
         series.remove("memory_mb");
         series.remove("memory_by_kind");
@@ -176,7 +192,10 @@ fn first_difference(path: &str, a: &serde_json::Value, b: &serde_json::Value) ->
                     None => return format!("{path}.{k} is new"),
                 }
             }
-            format!("{path}: keys {:?} are gone", y.keys().filter(|k| !x.contains_key(*k)).collect::<Vec<_>>())
+            format!(
+                "{path}: keys {:?} are gone",
+                y.keys().filter(|k| !x.contains_key(*k)).collect::<Vec<_>>()
+            )
         }
         (Value::Array(x), Value::Array(y)) if x.len() == y.len() => {
             let i = x.iter().zip(y).position(|(v, w)| v != w).unwrap_or(0);

@@ -18,7 +18,7 @@
 //! * resident memory beyond the container's limit: the kernel's OOM killer
 //!   ends the process (`restart`).
 
-use super::super::config::{JVM_OWN_THREADS, Memory, MIB, to_mib};
+use super::super::config::{JVM_OWN_THREADS, MIB, Memory, to_mib};
 use super::super::report::{
     LimitHit, MemoryKind, MemoryLimit, MemoryStats, Outcome, ResponseCause,
 };

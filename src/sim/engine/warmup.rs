@@ -23,10 +23,10 @@
 //! A warm run takes none of these paths beyond one check per request.
 
 use super::super::config::Jvm;
+use super::super::series::Gauge;
 use super::super::time::Nanos;
 use super::super::trace::Tracer;
 use super::fiber::{Phase, Wait};
-use super::super::series::Gauge;
 use super::{Engine, NONE};
 
 /// `Fiber::boot` once the handler runs: [`Op::Begin`](super::super::program::Op) lets it through.
@@ -134,9 +134,8 @@ impl<T: Tracer> Engine<T> {
         } else {
             Warmup::warm()
         };
-        self.warm.quiet = !self.cfg.gc.on
-            && self.warm.gate == Gate::Open
-            && !self.warm.threads_cost;
+        self.warm.quiet =
+            !self.cfg.gc.on && self.warm.gate == Gate::Open && !self.warm.threads_cost;
         self.warm.entry = (self.warm.quiet && !self.heap_exhausted()) as u32;
     }
 
@@ -270,7 +269,10 @@ mod tests {
         let j = jvm();
         assert_eq!(jit_factor(&j, 0), 10.0);
         let after_c1 = jit_factor(&j, 2000);
-        assert!((after_c1 - (1.0 + libm::exp(-0.4))).abs() < 1e-3, "{after_c1}");
+        assert!(
+            (after_c1 - (1.0 + libm::exp(-0.4))).abs() < 1e-3,
+            "{after_c1}"
+        );
         assert_eq!(jit_factor(&j, 50_000), 1.0);
         let mut prev = f64::MAX;
         for n in (0..40_000).step_by(500) {
