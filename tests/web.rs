@@ -130,7 +130,7 @@ fn a_chart_draws_on_a_canvas() {
     document().body().unwrap().append_child(&canvas).unwrap();
     for spec in [
         ChartSpec::Timeline(run.clone()),
-        ChartSpec::Memory(vec![run.clone()], 2048.0),
+        ChartSpec::Memory(run.clone()),
     ] {
         let frame = threadlab::ui::draw_chart(&canvas, &spec).expect("drawn");
         assert!(frame.px_right > frame.px_left);
