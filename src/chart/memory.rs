@@ -7,16 +7,17 @@ use plotters::coord::Shift;
 use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 
-use super::gauges::end_t;
+use super::legend::{Dash, Entry, Swatch, with_legend};
 use super::style::{
-    MEASURED, MUTED, SERIES, Style, chart_builder, draw_guide, draw_legend, draw_mesh,
+    GUIDE_DASH, MEASURED, MUTED, SERIES, Style, chart_builder, draw_guide, draw_mesh,
 };
 use super::{ChartError, Frame, Tooltip, draw_message, err, plot_frame};
+use crate::app::charts::run_label;
 use crate::app::digest::MEMORY_KINDS;
 use crate::app::format::thousands;
-use crate::app::modes::label;
+use crate::app::over_time;
 use crate::app::{RunView, nearest};
-use crate::sim::report::MemoryKind;
+use crate::sim::report::{GcKind, MemoryKind};
 
 /// The colour of a memory kind: blues and greens for the heap, greys for native.
 fn kind_color(kind: MemoryKind) -> RGBColor {
@@ -39,30 +40,56 @@ fn kind_label(kind: MemoryKind) -> &'static str {
         .map_or("", |(_, l)| *l)
 }
 
+/// The colour of the pause bands on the memory chart.
+fn pause_color() -> RGBAColor {
+    MUTED.mix(0.35)
+}
+
+/// One kind's band: its time points, bottom and top (MB), stacked.
+struct Band {
+    kind: MemoryKind,
+    t: Vec<f64>,
+    low: Vec<f64>,
+    top: Vec<f64>,
+}
+
+/// Each kind's band, bottom up, each kind averaged over the same window
+/// as the other over-time gauges.
+fn bands(run: &RunView) -> Vec<Band> {
+    let mut out: Vec<Band> = Vec::new();
+    for (kind, v) in &run.memory.kinds {
+        let line = over_time::gauge(run, v);
+        let t: Vec<f64> = line.iter().map(|p| p.0).collect();
+        let low = out
+            .last()
+            .map_or_else(|| vec![0.0; t.len()], |b| b.top.clone());
+        let top = low.iter().zip(&line).map(|(a, p)| a + p.1).collect();
+        out.push(Band {
+            kind: *kind,
+            t,
+            low,
+            top,
+        });
+    }
+    out
+}
+
 /// Draws one run's memory by kind, stacked, with `-Xmx` and the container's limit.
 pub fn draw_memory<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     style: &Style,
     run: &RunView,
 ) -> Result<Frame, ChartError> {
-    let t1 = end_t(run);
+    let t1 = over_time::end_s(run);
     let m = &run.memory;
     if t1 <= 0.0 || m.kinds.is_empty() {
         return draw_message(area, style, "running…");
     }
     area.fill(&WHITE).map_err(err)?;
-    let t = &run.series.t_s;
-    let w = super::smoothing_window(t.len());
-    // Cumulative tops, bottom up.
-    let mut tops: Vec<(MemoryKind, Vec<f64>, Vec<f64>)> = Vec::new();
-    let mut below = vec![0.0; t.len()];
-    for (kind, v) in &m.kinds {
-        let v = super::smooth(v, w);
-        let top: Vec<f64> = below.iter().zip(&v).map(|(a, b)| a + b).collect();
-        tops.push((*kind, below.clone(), top.clone()));
-        below = top;
-    }
-    let peak = below.iter().copied().fold(0.0, f64::max);
+    let bands = bands(run);
+    let peak = bands
+        .last()
+        .map_or(0.0, |b| b.top.iter().copied().fold(0.0, f64::max));
     let limits = [
         (m.heap_limit_mb, "-Xmx (heap)"),
         (m.container_limit_mb, "container limit (resident)"),
@@ -72,7 +99,30 @@ pub fn draw_memory<DB: DrawingBackend>(
         .filter(|(l, _)| *l > 0.0 && *l < peak.max(1.0) * 4.0)
         .collect();
     let ymax = shown.iter().map(|l| l.0).fold(peak, f64::max).max(1.0) * 1.12;
-    let mut chart = chart_builder(area, style)
+    let mut entries: Vec<Entry> = bands
+        .iter()
+        .map(|b| Entry {
+            swatch: Swatch::Fill(kind_color(b.kind).to_rgba()),
+            label: kind_label(b.kind).to_string(),
+        })
+        .collect();
+    let dashes = [Dash::Dashed, Dash::Dotted];
+    for ((limit, name), dash) in shown.iter().zip(dashes) {
+        entries.push(Entry::line(
+            MEASURED.to_rgba(),
+            dash,
+            GUIDE_DASH.2,
+            format!("{name}: {} MB", thousands(*limit, 0)),
+        ));
+    }
+    if !run.gc.pauses.is_empty() {
+        entries.push(Entry {
+            swatch: Swatch::Fill(pause_color()),
+            label: "GC pauses".into(),
+        });
+    }
+    let plot = with_legend(area, style, &entries)?;
+    let mut chart = chart_builder(&plot, style)
         .build_cartesian_2d(0f64..t1, 0f64..ymax)
         .map_err(err)?;
     draw_mesh(
@@ -81,31 +131,29 @@ pub fn draw_memory<DB: DrawingBackend>(
         "simulated time (s)",
         "memory (MB): heap below, native above",
     )?;
-    draw_gc_pauses(&mut chart, run, ymax, MUTED.mix(0.35))?;
-    for (kind, low, top) in &tops {
-        let c = kind_color(*kind);
-        let outline: Vec<(f64, f64)> = t
-            .iter()
-            .copied()
-            .zip(top.iter().copied())
-            .chain(t.iter().copied().zip(low.iter().copied()).rev())
+    draw_gc_pauses(&mut chart, run, ymax, pause_color())?;
+    for b in &bands {
+        let outline: Vec<(f64, f64)> = (b.t.iter().copied().zip(b.top.iter().copied()))
+            .chain(b.t.iter().copied().zip(b.low.iter().copied()).rev())
             .collect();
         chart
-            .draw_series(std::iter::once(Polygon::new(outline, c.filled())))
-            .map_err(err)?
-            .label(kind_label(*kind))
-            .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 14, y + 5)], c.filled()));
+            .draw_series(std::iter::once(Polygon::new(
+                outline,
+                kind_color(b.kind).filled(),
+            )))
+            .map_err(err)?;
     }
-    for (limit, name) in shown {
-        draw_guide(
-            &mut chart,
-            style,
-            vec![(0.0, limit), (t1, limit)],
-            MEASURED.to_rgba(),
-            format!("{name}: {} MB", thousands(limit, 0)),
-        )?;
+    for ((limit, _), dash) in shown.iter().zip(dashes) {
+        let pts = vec![(0.0, *limit), (t1, *limit)];
+        match dash {
+            Dash::Dashed => draw_guide(&mut chart, style, pts, MEASURED.to_rgba())?,
+            _ => {
+                chart
+                    .draw_series(style.dashed(pts, &MEASURED, (2.0, 3.0, GUIDE_DASH.2)))
+                    .map_err(err)?;
+            }
+        }
     }
-    draw_legend(&mut chart, style, SeriesLabelPosition::UpperLeft, 0.75)?;
     Ok(plot_frame(&chart, (0.0, t1), ymax, false))
 }
 
@@ -130,7 +178,7 @@ pub fn memory_tooltip(run: &RunView, t: f64) -> Option<Tooltip> {
     ));
     lines.extend(m.limits_hit.iter().cloned());
     Some(Tooltip {
-        title: format!("{}, t = {:.2} s", label(run.mode), run.series.t_s[i]),
+        title: format!("{}, t = {:.2} s", run_label(run), run.series.t_s[i]),
         lines,
     })
 }
@@ -145,19 +193,17 @@ pub(crate) fn draw_gc_pauses<DB: DrawingBackend>(
     ymax: f64,
     color: RGBAColor,
 ) -> Result<(), ChartError> {
-    draw_pause_bands(chart, &run.gc.pauses, 0.0, ymax, 1.0, color, None)
+    draw_pause_bands(chart, &run.gc.pauses, (0.0, ymax), 1.0, color)
 }
 
 /// Pauses as bands between `y0` and `y1`; times in the chart's x unit,
-/// `per_s` of them to a second; labelled once in the legend if `label`.
+/// `per_s` of them to a second.
 pub(crate) fn draw_pause_bands<DB: DrawingBackend>(
     chart: &mut TimeChart<'_, DB>,
-    pauses: &[(f64, f64, crate::sim::report::GcKind)],
-    y0: f64,
-    y1: f64,
+    pauses: &[(f64, f64, GcKind)],
+    (y0, y1): (f64, f64),
     per_s: f64,
     color: RGBAColor,
-    label: Option<String>,
 ) -> Result<(), ChartError> {
     if pauses.is_empty() {
         return Ok(());
@@ -169,7 +215,7 @@ pub(crate) fn draw_pause_bands<DB: DrawingBackend>(
     } else {
         0.0
     };
-    let anno = chart
+    chart
         .draw_series(pauses.iter().map(|&(at, ms, _)| {
             let (from, len) = (at * per_s, ms / 1000.0 * per_s);
             Rectangle::new(
@@ -178,9 +224,5 @@ pub(crate) fn draw_pause_bands<DB: DrawingBackend>(
             )
         }))
         .map_err(err)?;
-    if let Some(label) = label {
-        anno.label(label)
-            .legend(move |(x, y)| Rectangle::new([(x + 6, y - 6), (x + 9, y + 6)], color.filled()));
-    }
     Ok(())
 }

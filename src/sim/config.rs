@@ -288,7 +288,7 @@ pub struct Limits {
     /// pending events (stale timeouts included), the client's queues, the
     /// accept backlog, pool and executor queues, runnable virtual threads,
     /// waiters for monitors, connections and permits, and the CPU's run
-    /// queue. Not the modelled JVM's memory (that is [`Memory::limit`]).
+    /// queue. Not the modelled JVM's memory (that is [`Memory`], with its limits).
     ///
     /// The bound: the estimate is the allocated capacity of those
     /// structures, checked every `FOOTPRINT_EVERY` (4,096) events, so it can

@@ -4,6 +4,7 @@
 
 mod budgets;
 mod cli;
+mod cli_process;
 mod determinism;
 mod diagnosis;
 mod executors;

@@ -136,8 +136,9 @@ fn a_cold_start_that_costs_nothing_is_the_warm_model() {
 }
 
 /// A warm run without a collector is the model before issue 13: every
-/// figure of the golden report at bc5b507 but memory (now counted by kind)
-/// comes out the same.
+/// figure of main's golden report before the JVM was modelled
+/// (`before-jvm-model.json`, main's `determinism.json` when this branch
+/// merged it) but memory (now counted by kind) comes out the same.
 #[test]
 fn a_warm_run_equals_the_model_before_the_jvm_was_modelled() {
     let before: serde_json::Value =
