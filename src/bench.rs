@@ -43,7 +43,7 @@
 //! optimise the loop between calls.
 
 use crate::app::{MODES, plan};
-use crate::scenario::{self, Draft};
+use crate::scenario::{self, Draft, FieldError};
 use crate::sim::{Config, Outcome, Report, Simulation};
 
 /// Events per [`Run::advance`] call that the harnesses use by default: about
@@ -273,9 +273,22 @@ impl Workload {
 
     /// The validated configurations of [`Workload::drafts`].
     pub fn configs(&self) -> Vec<Config> {
+        self.configs_with(&[])
+            .expect("benchmark workloads validate")
+    }
+
+    /// The validated configurations of [`Workload::drafts`] with `sets`
+    /// (`key`, `value` as `--set` takes them) applied to each, e.g. to time
+    /// a workload with the collector on; the first problem as an error.
+    pub fn configs_with(&self, sets: &[(String, String)]) -> Result<Vec<Config>, FieldError> {
         self.drafts()
-            .iter()
-            .map(|d| scenario::validate(d).expect("benchmark workloads validate"))
+            .into_iter()
+            .map(|mut d| {
+                for (k, v) in sets {
+                    d.set(k, v)?;
+                }
+                scenario::validate(&d).map_err(|mut e| e.remove(0))
+            })
             .collect()
     }
 }

@@ -388,3 +388,32 @@ fn an_empty_section_in_a_file_keeps_the_presets_settings() {
         v["server"]
     );
 }
+
+/// `threadlab bench --set` times the workloads with a setting changed (the
+/// JVM's collector and warm-up on, say); a bad setting is refused before
+/// anything runs.
+#[test]
+fn bench_set_changes_every_workload_s_scenario() {
+    let out = cli(&[
+        "bench",
+        "--only",
+        "m2-fifo",
+        "--rounds",
+        "1",
+        "--set",
+        "load.duration_s=1",
+        "--set",
+        "jvm.start=cold",
+    ]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let result = out
+        .stdout
+        .lines()
+        .find(|l| l.starts_with("RESULT"))
+        .unwrap();
+    assert!(result.contains(" sim_s=1.0 "), "{result}");
+    let bad = cli(&["bench", "--only", "m1", "--set", "gc.collector=zgc"]);
+    assert_eq!(bad.code, EXIT_BAD_INPUT);
+    assert!(bad.stderr.contains("gc.collector"), "{}", bad.stderr);
+    assert!(!bad.stdout.contains("RUN"));
+}
