@@ -5,7 +5,8 @@
 //!
 //! * [`draw`] and [`tooltip`] — any [`ChartSpec`];
 //! * one file per chart family (`sweep`, `over_time`, `timeline`, `gauges`,
-//!   `memory`, `histogram`, `errors`), each returning a [`Frame`] so the page
+//!   `memory`, `histogram`, `errors`; `pauses` puts G1's pauses on the
+//!   time charts), each returning a [`Frame`] so the page
 //!   can map the pointer (or a tap) back to data for its tooltip;
 //! * `legend` — legends as a strip above the plot, wrapping, never on it;
 //! * `style` — colours, fonts and line widths shared by all (numbers are
@@ -17,6 +18,7 @@ mod histogram;
 mod legend;
 mod memory;
 mod over_time;
+mod pauses;
 mod style;
 mod sweep;
 mod timeline;

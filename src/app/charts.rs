@@ -261,7 +261,7 @@ fn load_charts(state: &State, runs: &[Rc<RunView>]) -> Vec<ChartView> {
         view(
             "chart-throughput-time",
             "Successful requests/s over time (one run)",
-            "the scenario as set, both columns on one clock; each value counts a window of at least two response times; dashed: lowest ceiling, dotted: measured; shaded bands: GC pauses",
+            "the scenario as set, both columns on one clock; each value counts a window of at least two response times; dashed: lowest ceiling, dotted: measured; strips along the top: GC pauses, darker where more of the time was paused",
             ChartSpec::OverTime(
                 runs.to_vec(),
                 bounds.clone(),
@@ -277,7 +277,7 @@ fn load_charts(state: &State, runs: &[Rc<RunView>]) -> Vec<ChartView> {
         view(
             "chart-latency-time",
             "Latency over time (one run)",
-            "mean solid, p99 dashed; shaded bands: GC pauses",
+            "mean solid, p99 dashed; strips along the top: GC pauses",
             ChartSpec::OverTime(
                 runs.to_vec(),
                 bounds.clone(),
@@ -344,7 +344,7 @@ fn thread_charts(runs: &[Rc<RunView>]) -> Vec<ChartView> {
             &format!("chart-memory-{}", crate::scenario::mode_word(run.mode)),
             &format!("Memory by kind ({})", run_label(run)),
             &format!(
-                "heap below, native above, -Xmx and the container's limit drawn; grey bands: GC pauses. {}",
+                "native memory below, the heap above, -Xmx drawn above native memory and the container's limit against the whole; G1's pauses along the top. {}",
                 run.gc.summary
             ),
             ChartSpec::Memory(run.clone()),

@@ -32,9 +32,14 @@ pub const UTILISATION_GAUGES: &[(Gauge, &str)] = &[
     (Gauge::ExecutorQueue, "@Async tasks queued"),
 ];
 
-/// Memory kinds the memory chart stacks, bottom up (heap, then native),
-/// with their labels.
+/// Memory kinds the memory chart stacks, bottom up (native, then the heap,
+/// so that `-Xmx` can be drawn above native memory), with their labels.
 pub const MEMORY_KINDS: &[(MemoryKind, &str)] = &[
+    (
+        MemoryKind::NativeBase,
+        "native: metaspace, code cache, GC, JVM threads",
+    ),
+    (MemoryKind::NativeStacks, "native: thread stacks (resident)"),
     (MemoryKind::HeapIdle, "heap: the idle service"),
     (MemoryKind::HeapConnections, "heap: connections' buffers"),
     (MemoryKind::HeapRequests, "heap: requests"),
@@ -44,11 +49,6 @@ pub const MEMORY_KINDS: &[(MemoryKind, &str)] = &[
         "heap: virtual threads' stack chunks",
     ),
     (MemoryKind::HeapGarbage, "heap: garbage not yet collected"),
-    (
-        MemoryKind::NativeBase,
-        "native: metaspace, code cache, GC, JVM threads",
-    ),
-    (MemoryKind::NativeStacks, "native: thread stacks (resident)"),
 ];
 
 /// A run's memory by kind and its limits.
@@ -403,6 +403,14 @@ fn warmup_of(r: &Report) -> String {
 }
 
 impl RunView {
+    /// What the JVM did beside the requests, one line each: the collector's
+    /// pauses (when one ran) and what a cold start cost (when it started cold).
+    pub fn jvm_lines(&self) -> Vec<&str> {
+        let gc = self.gc.on.then_some(self.gc.summary.as_str());
+        let warmup = (!self.warmup.is_empty()).then_some(self.warmup.as_str());
+        gc.into_iter().chain(warmup).collect()
+    }
+
     /// Digests a report of a run in `mode`.
     pub fn from_report(mode: Mode, r: &Report) -> Self {
         RunView {

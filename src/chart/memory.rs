@@ -1,23 +1,21 @@
-//! One run's memory over time, stacked by kind (the Java heap's kinds
-//! below, native memory above) with the limits drawn: `-Xmx` against the
-//! heap, the container's limit against the whole; and the garbage
-//! collector's pauses as bands, here and on the other time charts.
+//! One run's memory over time, stacked by kind (native memory below, the
+//! Java heap's kinds above) with the limits drawn: `-Xmx` above native
+//! memory (where the heap's top may reach), the container's limit against
+//! the whole; and the garbage collector's pauses along the top.
 
 use plotters::coord::Shift;
-use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 
 use super::legend::{Dash, Entry, Swatch, with_legend};
-use super::style::{
-    GUIDE_DASH, MEASURED, MUTED, SERIES, Style, chart_builder, draw_guide, draw_mesh,
-};
+use super::pauses::draw_pause_strip;
+use super::style::{GUIDE_DASH, MEASURED, SERIES, Style, chart_builder, draw_mesh};
 use super::{ChartError, Frame, Tooltip, draw_message, err, plot_frame};
 use crate::app::charts::run_label;
 use crate::app::digest::MEMORY_KINDS;
 use crate::app::format::thousands;
 use crate::app::over_time;
 use crate::app::{RunView, nearest};
-use crate::sim::report::{GcKind, MemoryKind};
+use crate::sim::report::MemoryKind;
 
 /// The colour of a memory kind: blues and greens for the heap, greys for native.
 fn kind_color(kind: MemoryKind) -> RGBColor {
@@ -40,9 +38,12 @@ fn kind_label(kind: MemoryKind) -> &'static str {
         .map_or("", |(_, l)| *l)
 }
 
-/// The colour of the pause bands on the memory chart.
-fn pause_color() -> RGBAColor {
-    MUTED.mix(0.35)
+/// The colour of the pause strip on the memory chart (no memory kind's).
+const PAUSE: RGBColor = SERIES[8];
+
+/// Whether a kind is native memory (stacked first).
+fn native(kind: MemoryKind) -> bool {
+    matches!(kind, MemoryKind::NativeBase | MemoryKind::NativeStacks)
 }
 
 /// One kind's band: its time points, bottom and top (MB), stacked.
@@ -74,15 +75,60 @@ fn bands(run: &RunView) -> Vec<Band> {
     out
 }
 
-/// Draws one run's memory by kind, stacked, with `-Xmx` and the container's limit.
+/// A limit as drawn: its points, dash and legend words.
+struct Limit {
+    pts: Vec<(f64, f64)>,
+    dash: Dash,
+    label: String,
+}
+
+/// `-Xmx` above native memory (the heap's top may reach it), and the
+/// container's limit against the whole; each only if near enough to the
+/// peak to be read beside it.
+fn limits(run: &RunView, bands: &[Band], t1: f64, peak: f64) -> Vec<Limit> {
+    let m = &run.memory;
+    let mut out = Vec::new();
+    let t: &[f64] = bands.first().map_or(&[], |b| &b.t);
+    let native_top = |i: usize| {
+        (bands.iter().rev())
+            .find(|b| native(b.kind))
+            .map_or(0.0, |b| b.top[i])
+    };
+    let near = |mb: f64| mb > 0.0 && mb < peak.max(1.0) * 4.0;
+    let heap_line: Vec<(f64, f64)> = (0..t.len())
+        .map(|i| (t[i], native_top(i) + m.heap_limit_mb))
+        .collect();
+    if heap_line.iter().any(|p| near(p.1)) {
+        out.push(Limit {
+            pts: heap_line,
+            dash: Dash::Dashed,
+            label: format!(
+                "-Xmx {} MB (above native memory)",
+                thousands(m.heap_limit_mb, 0)
+            ),
+        });
+    }
+    if near(m.container_limit_mb) {
+        let c = m.container_limit_mb;
+        out.push(Limit {
+            pts: vec![(0.0, c), (t1, c)],
+            dash: Dash::Dotted,
+            label: format!("container limit {} MB (resident)", thousands(c, 0)),
+        });
+    }
+    out
+}
+
+/// Draws one run's memory by kind, stacked (native below, the heap above),
+/// with `-Xmx` above native memory, the container's limit, and the
+/// collector's pauses along the top.
 pub fn draw_memory<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     style: &Style,
     run: &RunView,
 ) -> Result<Frame, ChartError> {
     let t1 = over_time::end_s(run);
-    let m = &run.memory;
-    if t1 <= 0.0 || m.kinds.is_empty() {
+    if t1 <= 0.0 || run.memory.kinds.is_empty() {
         return draw_message(area, style, "running…");
     }
     area.fill(&WHITE).map_err(err)?;
@@ -90,15 +136,11 @@ pub fn draw_memory<DB: DrawingBackend>(
     let peak = bands
         .last()
         .map_or(0.0, |b| b.top.iter().copied().fold(0.0, f64::max));
-    let limits = [
-        (m.heap_limit_mb, "-Xmx (heap)"),
-        (m.container_limit_mb, "container limit (resident)"),
-    ];
-    let shown: Vec<(f64, &str)> = limits
-        .into_iter()
-        .filter(|(l, _)| *l > 0.0 && *l < peak.max(1.0) * 4.0)
-        .collect();
-    let ymax = shown.iter().map(|l| l.0).fold(peak, f64::max).max(1.0) * 1.12;
+    let limits = limits(run, &bands, t1, peak);
+    let top = (limits.iter())
+        .flat_map(|l| l.pts.iter().map(|p| p.1))
+        .fold(peak, f64::max);
+    let ymax = top.max(1.0) * 1.12;
     let mut entries: Vec<Entry> = bands
         .iter()
         .map(|b| Entry {
@@ -106,19 +148,18 @@ pub fn draw_memory<DB: DrawingBackend>(
             label: kind_label(b.kind).to_string(),
         })
         .collect();
-    let dashes = [Dash::Dashed, Dash::Dotted];
-    for ((limit, name), dash) in shown.iter().zip(dashes) {
+    for l in &limits {
         entries.push(Entry::line(
             MEASURED.to_rgba(),
-            dash,
+            l.dash,
             GUIDE_DASH.2,
-            format!("{name}: {} MB", thousands(*limit, 0)),
+            l.label.clone(),
         ));
     }
     if !run.gc.pauses.is_empty() {
         entries.push(Entry {
-            swatch: Swatch::Fill(pause_color()),
-            label: "GC pauses".into(),
+            swatch: Swatch::Fill(PAUSE.to_rgba()),
+            label: "GC pauses (along the top)".into(),
         });
     }
     let plot = with_legend(area, style, &entries)?;
@@ -129,9 +170,8 @@ pub fn draw_memory<DB: DrawingBackend>(
         &mut chart,
         style,
         "simulated time (s)",
-        "memory (MB): heap below, native above",
+        "memory (MB): native below, heap above",
     )?;
-    draw_gc_pauses(&mut chart, run, ymax, pause_color())?;
     for b in &bands {
         let outline: Vec<(f64, f64)> = (b.t.iter().copied().zip(b.top.iter().copied()))
             .chain(b.t.iter().copied().zip(b.low.iter().copied()).rev())
@@ -143,17 +183,16 @@ pub fn draw_memory<DB: DrawingBackend>(
             )))
             .map_err(err)?;
     }
-    for ((limit, _), dash) in shown.iter().zip(dashes) {
-        let pts = vec![(0.0, *limit), (t1, *limit)];
-        match dash {
-            Dash::Dashed => draw_guide(&mut chart, style, pts, MEASURED.to_rgba())?,
-            _ => {
-                chart
-                    .draw_series(style.dashed(pts, &MEASURED, (2.0, 3.0, GUIDE_DASH.2)))
-                    .map_err(err)?;
-            }
-        }
+    for l in limits {
+        let gaps = match l.dash {
+            Dash::Dotted => (2.0, 3.0, GUIDE_DASH.2),
+            _ => GUIDE_DASH,
+        };
+        chart
+            .draw_series(style.dashed(l.pts, &MEASURED, gaps))
+            .map_err(err)?;
     }
+    draw_pause_strip(&mut chart, style, &run.gc.pauses, (t1, ymax), 0, PAUSE)?;
     Ok(plot_frame(&chart, (0.0, t1), ymax, false))
 }
 
@@ -181,48 +220,4 @@ pub fn memory_tooltip(run: &RunView, t: f64) -> Option<Tooltip> {
         title: format!("{}, t = {:.2} s", run_label(run), run.series.t_s[i]),
         lines,
     })
-}
-
-type TimeChart<'a, DB> = ChartContext<'a, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
-
-/// The run's stop-the-world pauses as bands from 0 to `ymax`, at least a
-/// pixel wide (a 10 ms pause in a 60 s run would vanish otherwise).
-pub(crate) fn draw_gc_pauses<DB: DrawingBackend>(
-    chart: &mut TimeChart<'_, DB>,
-    run: &RunView,
-    ymax: f64,
-    color: RGBAColor,
-) -> Result<(), ChartError> {
-    draw_pause_bands(chart, &run.gc.pauses, (0.0, ymax), 1.0, color)
-}
-
-/// Pauses as bands between `y0` and `y1`; times in the chart's x unit,
-/// `per_s` of them to a second.
-pub(crate) fn draw_pause_bands<DB: DrawingBackend>(
-    chart: &mut TimeChart<'_, DB>,
-    pauses: &[(f64, f64, GcKind)],
-    (y0, y1): (f64, f64),
-    per_s: f64,
-    color: RGBAColor,
-) -> Result<(), ChartError> {
-    if pauses.is_empty() {
-        return Ok(());
-    }
-    let (x0, _) = chart.backend_coord(&(0.0, 0.0));
-    let (x1, _) = chart.backend_coord(&(per_s, 0.0));
-    let per_px = if x1 > x0 {
-        per_s / (x1 - x0) as f64
-    } else {
-        0.0
-    };
-    chart
-        .draw_series(pauses.iter().map(|&(at, ms, _)| {
-            let (from, len) = (at * per_s, ms / 1000.0 * per_s);
-            Rectangle::new(
-                [(from, y0), ((from + len).max(from + per_px), y1)],
-                color.filled(),
-            )
-        }))
-        .map_err(err)?;
-    Ok(())
 }

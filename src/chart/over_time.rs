@@ -7,6 +7,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use super::legend::{Dash, Entry, Swatch, with_legend};
+use super::pauses::draw_pause_strip;
 use super::style::{
     GUIDE_DASH, MEASURED, MEASURED_DOTS, Style, chart_builder, draw_guide, draw_mesh, mode_color,
 };
@@ -50,8 +51,8 @@ fn legend(
         .collect();
     for r in runs.iter().filter(|r| !r.gc.pauses.is_empty()) {
         out.push(Entry {
-            swatch: Swatch::Fill(pause_color(r)),
-            label: format!("GC pauses, {}", run_label(r)),
+            swatch: Swatch::Fill(mode_color(r.mode).to_rgba()),
+            label: format!("GC pauses, {} (along the top)", run_label(r)),
         });
     }
     if metric == TimeMetric::Throughput {
@@ -73,11 +74,6 @@ fn legend(
         }
     }
     out
-}
-
-/// A run's stop-the-world pauses: a pale band in its column's colour.
-fn pause_color(r: &RunView) -> RGBAColor {
-    mode_color(r.mode).mix(0.22)
 }
 
 /// Draws successes per second or latency over time for each run.
@@ -122,9 +118,16 @@ pub fn draw_over_time<DB: DrawingBackend>(
         .build_cartesian_2d(0f64..t1, 0f64..ymax)
         .map_err(err)?;
     draw_mesh(&mut chart, style, "simulated time (s)", y_desc)?;
-    // Stop-the-world pauses first, under the lines that run through them.
-    for r in runs {
-        super::memory::draw_gc_pauses(&mut chart, r, ymax, pause_color(r))?;
+    // Stop-the-world pauses along the top, a strip for each run.
+    for (row, r) in runs.iter().enumerate() {
+        draw_pause_strip(
+            &mut chart,
+            style,
+            &r.gc.pauses,
+            (t1, ymax),
+            row,
+            mode_color(r.mode),
+        )?;
     }
     if metric == TimeMetric::Throughput {
         for t in ceilings(bounds, ymax) {

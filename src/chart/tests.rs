@@ -135,7 +135,7 @@ fn run_charts_draw_their_data() {
     let (s, _) = svg(|a| draw_utilisation(a, &st, &p));
     assert!(s.contains("Tomcat threads busy") && s.contains("<polyline"));
     let (s, _) = svg(|a| draw_memory(a, &st, &p));
-    assert!(s.contains("heap below, native above") && s.contains("heap: requests"));
+    assert!(s.contains("native below, heap above") && s.contains("heap: requests"));
     let (s, _) = svg(|a| draw_histogram(a, &st, &runs));
     assert!(s.contains("share of responses (%)") && s.contains("<rect"));
     let (s, _) = svg(|a| draw_errors(a, &st, &runs));
@@ -167,11 +167,15 @@ fn memory_is_stacked_by_kind_with_its_limits_and_pauses_show() {
     for text in [
         "stack chunks",
         "native: thread stacks (resident)",
-        "-Xmx (heap): 256 MB",
-        "container limit (resident): 700 MB",
+        "-Xmx 256 MB (above native memory)",
+        "container limit 700 MB (resident)",
+        "GC pauses (along the top)",
     ] {
         assert!(s.contains(text), "{text} missing from the memory chart");
     }
+    // Native memory is stacked first, so -Xmx is drawn above it.
+    let at = |text: &str| s.find(text).unwrap_or(usize::MAX);
+    assert!(at("native: thread stacks") < at("heap: the idle service"));
     let tip = memory_tooltip(&v, f.x_max / 2.0).expect("a tooltip");
     assert!(tip.lines.iter().any(|l| l.contains("reserved")), "{tip:?}");
     let (s, _) = svg(|a| draw_over_time(a, &st, &[&v], &[], &[], TimeMetric::Latency));

@@ -60,7 +60,7 @@ pub fn draw_timeline<DB: DrawingBackend>(
         }))
         .map_err(err)?;
     // Stop-the-world pauses across every lane: no thread runs.
-    super::memory::draw_pause_bands(
+    super::pauses::draw_pause_bands(
         &mut chart,
         &pauses_in_window(run),
         (0.0, lanes as f64),
