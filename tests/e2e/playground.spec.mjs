@@ -396,7 +396,7 @@ try {
       await page.locator(`#${id}`).screenshot({ path: path.join(artifacts, 'jvm', `${id}.png`), style: UNSTICK });
     }
     await page.locator('.summary').screenshot({ path: path.join(artifacts, 'jvm', 'summary.png'), style: UNSTICK });
-    await page.locator('details.group:has(#f-jvm-start)').screenshot({ path: path.join(artifacts, 'jvm', 'jvm-group.png'), style: UNSTICK });
+    await page.locator('.field:has(#f-jvm-start)').screenshot({ path: path.join(artifacts, 'jvm', 'jvm-start-field.png'), style: UNSTICK });
     const r = await generation(page);
     await page.click('#reset-preset');
     await settleAfter(page, r);
