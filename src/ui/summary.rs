@@ -16,6 +16,7 @@ const HEY_NOTE: &str = "every response and client error, failed ones included";
 const SIMULATING: &str = "simulating…";
 const BOTTLENECK: &str = "Bottleneck: ";
 const CEILINGS: &str = "Capacity ceilings";
+const RESIDENT: &str = "resident: the heap's touched pages and native memory (thread stacks' touched pages, metaspace, code cache, GC)";
 
 /// Properties of [`Summary`].
 #[derive(Properties, PartialEq)]
@@ -43,7 +44,7 @@ fn numbers(r: &RunView) -> Html {
             <div><dt>{"p50"}</dt><dd>{ms(r.latency.p50)}</dd></div>
             <div><dt>{"p99"}</dt><dd>{ms(r.latency.p99)}</dd></div>
             <div><dt>{"mean"}</dt><dd>{ms(r.latency.mean)}</dd></div>
-            <div><dt>{"peak memory"}</dt><dd>{format!("{} MB", thousands(r.peak_memory_mb, 0))}</dd></div>
+            <div title={RESIDENT}><dt>{"peak memory"}</dt><dd>{format!("{} MB", thousands(r.peak_memory_mb, 0))}</dd></div>
         </dl>
         { for r.executors.iter().map(|(name, per_s, rejected)| html! {
             <p class="executor">{format!("@Async {name}: {} tasks/s, {} rejected", thousands(*per_s, 0), thousands(*rejected as f64, 0))}</p>
@@ -54,6 +55,7 @@ fn numbers(r: &RunView) -> Html {
         } else if r.outcome != Outcome::Completed {
             <p class="warn" role="status">{r.outcome_detail.clone()}</p>
         }
+        { for r.jvm_lines().into_iter().map(|line| html! { <p class="muted small jvm-facts">{line}</p> }) }
         <p class="muted small run-facts" data-succeeded={r.succeeded.to_string()} data-seconds={format!("{}", r.sim_time_s)}>
             {format!("{} requests sent, {} succeeded, {} events, {:.2} s simulated; CPU {:.0} %, peak {} platform / {} virtual threads, {} pinned",
                 thousands(r.sent as f64, 0), thousands(r.succeeded as f64, 0), thousands(r.events as f64, 0), r.sim_time_s,
