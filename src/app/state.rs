@@ -15,6 +15,7 @@ use super::modes::{Mode, Modes, PerMode};
 use super::plan::SweepAxis;
 use super::protocol::{Job, Message, Output, Progress};
 use super::setup::Setup;
+use super::view::View;
 use crate::fidelity::Row;
 use crate::scenario::{FieldError, default_preset, mode_word, validate};
 
@@ -116,6 +117,9 @@ pub struct State {
     pub generation: u64,
     /// What the worker sent.
     pub results: Results,
+    /// How the page shows it (theme, charts, embed): part of a permalink,
+    /// not of the scenario.
+    pub view: View,
 }
 
 /// Everything that changes the state.
@@ -138,6 +142,8 @@ pub enum Action {
     LoadPreset(String),
     /// A message from the worker.
     Worker(Box<Message>),
+    /// How the page shows the scenario (the scenario stays as it is).
+    SetView(View),
 }
 
 impl From<Setup> for State {
@@ -147,6 +153,7 @@ impl From<Setup> for State {
             errors: Vec::new(),
             generation: 0,
             results: Results::default(),
+            view: View::default(),
         };
         s.revalidate();
         s
@@ -192,6 +199,7 @@ impl State {
                     self.revalidate();
                 }
             }
+            Action::SetView(view) => self.view = view,
             Action::Worker(message) => {
                 let Message { generation, output } = *message;
                 // Outputs of a job for an older scenario are stale.
