@@ -22,7 +22,19 @@
 //!   drawn over the simulated curves;
 //! * `charts` — which charts the page shows, with which data (`ChartSpec`),
 //!   titles, captions and the measured figures as markers;
-//! * `format` — numbers for labels, tooltips and tables.
+//! * `format` — numbers for labels, tooltips and tables;
+//! * `view` — how the page shows the scenario: theme, language, open
+//!   charts, embed options;
+//! * `report` — a run's report as `threadlab run` prints it (text like
+//!   hey's, or JSON), which the page exports too;
+//! * `supervise` — the worker's messages besides jobs (ready, exports, a
+//!   panic) and the watchdog that replaces a stuck or crashed worker;
+//! * `embed` — the iframe snippet, the messages between an embed and its
+//!   page, the summary an embed shows before it runs;
+//! * `export` — CSV, JSON, text and chart files to take away, each naming
+//!   its scenario, seed and permalink;
+//! * `permalink` — the state as a URL query (versioned, only what differs
+//!   from the defaults) and back, naming whatever it had to ignore.
 //!
 //! The state that a visitor chooses is plain data with serde (permalinks,
 //! lessons and baselines build on it); results from the worker sit beside
@@ -31,23 +43,33 @@
 pub mod bounds;
 pub mod charts;
 pub mod digest;
+pub mod embed;
+pub mod export;
 pub mod form;
 pub mod format;
 pub mod job;
 pub mod modes;
+pub mod permalink;
 pub mod plan;
 pub mod protocol;
+pub mod report;
 pub mod setup;
 pub mod state;
+pub mod supervise;
+pub mod view;
 
 pub use bounds::{Bounds, Ceiling, Limit};
 pub use charts::{ChartSpec, ChartView, Marker, SweepChart, SweepMetric, TimeMetric};
 pub use digest::{RunView, SweepPoint};
 pub use modes::{MODES, Mode, Modes, PerMode};
+pub use permalink::{Decoded, Link};
 pub use plan::{SweepAxis, nearest};
 pub use protocol::{Job, Message, ModeJob, Output, Progress};
 pub use setup::{Layer, Setup};
 pub use state::{Action, Results, State};
+pub use view::{Theme, View};
 
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests;
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests_share;
