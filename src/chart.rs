@@ -7,9 +7,11 @@
 //! * one file per chart family (`sweep`, `over_time`, `timeline`, `gauges`,
 //!   `histogram`, `errors`), each returning a [`Frame`] so the page can map
 //!   the pointer back to data for its hover tooltip;
+//! * `captioned` — a chart with lines naming its source under it (exports);
 //! * `style` — colours, fonts and line widths shared by all (numbers are
 //!   formatted by `crate::app::format`).
 
+mod captioned;
 mod errors;
 mod gauges;
 mod histogram;
@@ -22,6 +24,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use crate::app::{ChartSpec, RunView};
+pub use captioned::{caption_height, draw_captioned};
 pub use errors::{draw_errors, errors_tooltip};
 pub use gauges::{draw_memory, draw_utilisation, memory_tooltip, utilisation_tooltip};
 pub use histogram::{draw_histogram, histogram_tooltip};

@@ -3,33 +3,43 @@
 //! decided in `crate::app` (natively tested); components render its state,
 //! dispatch its actions and draw `crate::chart`s on canvases.
 //!
-//! Components, one per file: `app` (worker provider) → `playground` (layout,
-//! job dispatch) → `presets_picker`, `progress`, `form` → `field`,
-//! `summary`, `measured_panel`, `charts` → `chart_canvas`. Beside them:
-//! `reducer` (the app's state as a Yew reducer), `worker` (the reactor in
-//! the Web Worker), `codec` (messages as JSON text), `panic` (an error panel).
+//! Components, one per file: `app` → `playground` (the state from the
+//! address, the full layout; or `embed`, the compact one for an iframe) →
+//! `presets_picker`, `progress`, `share` (→ `embed_dialog`), `notice`,
+//! `form` → `field`, `summary`, `measured_panel`, `charts` →
+//! `chart_canvas`. Beside them: `reducer` (the app's state as a Yew
+//! reducer), `runner` (the worker as a hook) over `bridge` (the page's end
+//! of the worker, with its watchdog), `worker` (the worker's end),
+//! `address` (the address bar, theme, debug fragment), `export` (files and
+//! the clipboard), `measured` (text measured on a canvas for plotters),
+//! `panic` (the error panel).
 
+mod address;
 mod app;
+mod bridge;
 mod chart_canvas;
 mod charts;
-mod codec;
+mod embed;
+mod embed_dialog;
+mod export;
 mod field;
 mod form;
+mod measured;
 mod measured_panel;
+mod notice;
 mod panic;
 mod playground;
 mod presets_picker;
 mod progress;
 mod reducer;
+mod runner;
+mod share;
 mod summary;
 mod worker;
 
 pub use app::App;
 pub use chart_canvas::draw_on as draw_chart;
 pub use measured_panel::MeasuredPanel;
-pub use worker::SimReactor;
-
-use yew_agent::Registrable;
 
 /// Starts the page: the panic panel, then the app in `#app`.
 pub fn start() {
@@ -46,8 +56,5 @@ pub fn start() {
 
 /// Starts the simulation worker (inside the Web Worker).
 pub fn start_worker() {
-    console_error_panic_hook::set_once();
-    SimReactor::registrar()
-        .encoding::<codec::JsonCodec>()
-        .register();
+    worker::start();
 }

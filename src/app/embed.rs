@@ -15,7 +15,7 @@ use serde_json::{Value, json};
 use super::export::xml_text;
 use super::setup::Setup;
 use super::view::Theme;
-use crate::scenario::{field, preset};
+use crate::scenario::{mode_word, preset};
 
 /// The version of the message shapes, in every message's `threadlab` field.
 pub const MESSAGE_VERSION: u64 = 1;
@@ -85,13 +85,14 @@ pub fn snippet(base: &str, embed_query: &str, full_query: &str, title: &str) -> 
 
 /// What an embed says about its scenario before it runs: the preset's title
 /// and description, and each setting that differs from the preset as
-/// (label, value).
+/// (key as a link writes it, value) — as the boot script shows it from the
+/// link before the app arrives (`www/boot.js`).
 pub struct Summary {
     /// The preset's title, or "your own scenario".
     pub title: String,
     /// What the preset shows.
     pub about: String,
-    /// The changed settings: (the field's label or key, the text).
+    /// The changed settings: (the key as a link writes it, the text).
     pub changes: Vec<(String, String)>,
 }
 
@@ -103,10 +104,9 @@ impl Summary {
             .changes()
             .into_iter()
             .map(|(mode, key)| {
-                let name = field(&key).map_or(key.clone(), |f| f.label.to_string());
                 let name = match mode {
-                    Some(m) => format!("{name} ({})", super::modes::label(m)),
-                    None => name,
+                    Some(m) => format!("{}.{key}", mode_word(m)),
+                    None => key.clone(),
                 };
                 (name, setup.text(mode, &key).unwrap_or_default())
             })

@@ -104,6 +104,14 @@ impl Watchdog {
         }
     }
 
+    /// The worker said something at `now` (e.g. that it is ready): the
+    /// silence of the job on its way counts from here.
+    pub fn alive(&mut self, now: f64) {
+        if let Some((_, t)) = &mut self.busy {
+            *t = now;
+        }
+    }
+
     /// Job `generation` is over (done, or dropped for a newer one).
     pub fn finished(&mut self, generation: u64) {
         if self.busy.is_some_and(|(g, _)| g == generation) {

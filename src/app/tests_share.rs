@@ -629,3 +629,33 @@ fn an_embeds_summary_names_the_preset_and_what_changed() {
     assert_eq!(sum.changes.len(), 1);
     assert_eq!(sum.changes[0].1, "300");
 }
+
+/// What `www/embed-presets.js` holds: each preset's title and description,
+/// for an embed's summary before its WebAssembly arrives.
+fn embed_presets_js() -> String {
+    let presets: serde_json::Map<String, serde_json::Value> = presets()
+        .iter()
+        .map(|p| (p.name.to_string(), serde_json::json!([p.title, p.description])))
+        .collect();
+    let data = serde_json::json!({
+        "default": crate::scenario::default_preset().name,
+        "presets": presets,
+    });
+    format!(
+        "// Generated from src/scenario/presets.rs (UPDATE_GOLDEN=1 cargo test rewrites it;\n\
+         // app::tests_share checks it): each preset's title and description, for an\n\
+         // embed's summary before its WebAssembly arrives. Inlined into index.html.\n\
+         window.THREADLAB_PRESETS = {data};\n"
+    )
+}
+
+#[test]
+fn the_boot_scripts_presets_are_the_presets() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/www/embed-presets.js");
+    let want = embed_presets_js();
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::write(path, &want).unwrap();
+    }
+    let got = std::fs::read_to_string(path).unwrap_or_default();
+    assert!(got == want, "www/embed-presets.js is stale: UPDATE_GOLDEN=1 cargo test rewrites it");
+}

@@ -1,54 +1,97 @@
-//! The page's layout and its link to the worker: every change of the
-//! scenario becomes a job (debounced briefly); outputs of older jobs are
-//! dropped by generation.
+//! The page: its state (opened from the address's permalink), the link to
+//! the worker (`runner`), the address bar following the state, and the
+//! layout: the full playground, or the compact embed (`embed`).
 
 use gloo::timers::callback::Timeout;
 use yew::prelude::*;
-use yew_agent::reactor::{ReactorEvent, use_reactor_bridge};
 
+use super::address::{self, DebugFault, debug_fault};
 use super::charts::Charts;
+use super::embed::Embed;
 use super::form::ScenarioForm;
 use super::measured_panel::MeasuredPanel;
+use super::notice::LinkNotice;
+use super::panic;
 use super::presets_picker::PresetPicker;
 use super::progress::Progress;
+use super::runner::{Runner, use_runner};
+use super::share::ShareBar;
 use super::summary::Summary;
-use super::worker::SimReactor;
+use crate::app::permalink::{Ignored, decode, encode};
 use crate::app::{Action, State};
 
-/// The playground.
+/// How long the address bar waits for the state to settle, ms.
+const ADDRESS_DEBOUNCE_MS: u32 = 300;
+
+/// The playground (or an embed of it, when its link says `embed=1`).
 #[component]
 pub fn Playground() -> Html {
-    let state = use_reducer(State::default);
-    let bridge = {
-        let d = state.dispatcher();
-        use_reactor_bridge::<SimReactor, _>(move |ev| {
-            if let ReactorEvent::Output(out) = ev {
-                d.dispatch(Action::Worker(Box::new(out)));
-            }
-        })
+    let opened = use_memo((), |_| decode(&address::query()));
+    let state = {
+        let link = opened.link.clone();
+        use_reducer(move || State::of_link(link))
     };
-    // (generation, start, elapsed) of the job on its way, for the progress line.
-    let timing = use_mut_ref(|| (0u64, 0.0f64, None::<f64>));
-    {
-        let (bridge, st, timing) = (bridge.clone(), state.clone(), timing.clone());
-        use_effect_with(state.generation, move |_| {
-            let timer = st.runnable().then(|| {
-                let job = st.job();
-                Timeout::new(16, move || {
-                    *timing.borrow_mut() = (job.generation, js_sys::Date::now(), None);
-                    bridge.send(job)
-                })
-            });
-            move || drop(timer)
-        });
-    }
+    let ignored = opened.ignored.clone();
+    let armed = use_state(|| !state.view.embed);
+    let runner = use_runner(&state, *armed);
+    use_address(&state);
+    use_effect_with(state.view.theme, |theme| address::apply_theme(*theme));
+    use_effect_with((), |_| {
+        let t = matches!(debug_fault(), Some(DebugFault::PanicPage))
+            .then(|| Timeout::new(300, || panic!("debug fault: a panic on the page, on request")));
+        move || drop(t)
+    });
     let dispatch = {
         let d = state.dispatcher();
         Callback::from(move |a: Action| d.dispatch(a))
     };
+    if state.view.embed {
+        let on_run = {
+            let armed = armed.clone();
+            Callback::from(move |_| armed.set(true))
+        };
+        return html! {
+            <Embed state={state.clone()} {dispatch} {runner} armed={*armed} {on_run} {ignored} />
+        };
+    }
+    html! { <Full {state} {dispatch} {runner} {ignored} /> }
+}
+
+/// Keeps the address bar (and the error panel's details) on the state's
+/// permalink, once the state has been still for a moment.
+#[hook]
+fn use_address(state: &UseReducerHandle<State>) {
+    let link = state.link();
+    use_effect_with(link, |link| {
+        let query = encode(link);
+        panic::set_permalink(&address::permalink(&query));
+        let t = Timeout::new(ADDRESS_DEBOUNCE_MS, move || address::replace(&query));
+        move || drop(t)
+    });
+}
+
+/// Properties of the full page and the embed.
+#[derive(Properties, PartialEq)]
+pub struct PageProps {
+    /// The state.
+    pub state: UseReducerHandle<State>,
+    /// Where actions go.
+    pub dispatch: Callback<Action>,
+    /// The worker.
+    pub runner: Runner,
+    /// What the opening link held that the page could not use.
+    pub ignored: Vec<Ignored>,
+}
+
+/// The full playground.
+#[component]
+fn Full(p: &PageProps) -> Html {
+    let (state, dispatch) = (&p.state, &p.dispatch);
+    // (generation, start, elapsed) of the job on its way, for the progress line.
+    let timing = use_mut_ref(|| (0u64, 0.0f64, None::<f64>));
     let on_pick = {
-        let d = state.dispatcher();
-        Callback::from(move |name: String| d.dispatch(Action::LoadPreset(name)))
+        let d = dispatch.clone();
+        Callback::from(move |name: String| d.emit(Action::LoadPreset(name)))
     };
     // The form and the measured-vs-simulated panel are the largest parts of
     // the page: built in the first render with everything else, the page's
@@ -64,6 +107,9 @@ pub fn Playground() -> Html {
     let r = &state.results;
     let elapsed_ms = {
         let mut t = timing.borrow_mut();
+        if t.0 != state.generation {
+            *t = (state.generation, js_sys::Date::now(), None);
+        }
         if r.done && t.0 == r.generation && t.2.is_none() {
             t.2 = Some(js_sys::Date::now() - t.1);
         }
@@ -79,7 +125,9 @@ pub fn Playground() -> Html {
                 <PresetPicker current={state.setup.preset.clone()} {on_pick} />
                 <Progress progress={r.progress} done={r.done && r.generation == state.generation}
                     events={r.events} blocked={!state.runnable()} {elapsed_ms} />
+                <ShareBar state={state.clone()} dispatch={dispatch.clone()} runner={p.runner.clone()} />
             </header>
+            <LinkNotice ignored={p.ignored.clone()} />
             <aside class="controls" aria-label="scenario">
                 if *settled {
                     <ScenarioForm state={state.clone()} dispatch={dispatch.clone()} />
