@@ -10,14 +10,22 @@ const require = createRequire(import.meta.url);
 
 const types = {
   '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.css': 'text/css',
-  '.png': 'image/png', '.svg': 'image/svg+xml',
+  '.png': 'image/png', '.svg': 'image/svg+xml', '.json': 'application/json',
 };
 
-/** Serves the files under `dist` on 127.0.0.1 at a free port; resolves to the server. */
-export function serveDist(dist) {
+/**
+ * Serves the files under `dist` on 127.0.0.1 at a free port; resolves to the
+ * server. With `prefix` (e.g. "/threadlab/") the files are served only under
+ * that folder, as a project page or a blog's folder would serve them, and
+ * everything else is a 404.
+ */
+export function serveDist(dist, { prefix = '/' } = {}) {
   const root = path.resolve(dist);
-  const server = http.createServer((req, res) => {
-    let file = path.join(root, decodeURIComponent(new URL(req.url, 'http://127.0.0.1').pathname));
+  // Room for the 100 kB links the hostile-link tests open (Node's default is 16 kB).
+  const server = http.createServer({ maxHeaderSize: 1 << 20 }, (req, res) => {
+    const pathname = decodeURIComponent(new URL(req.url, 'http://127.0.0.1').pathname);
+    if (!pathname.startsWith(prefix)) { res.writeHead(404).end('not found'); return; }
+    let file = path.join(root, pathname.slice(prefix.length - 1));
     if (!file.startsWith(root)) { res.writeHead(403).end(); return; }
     if (fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, 'index.html');
     fs.readFile(file, (err, data) => {

@@ -5,7 +5,7 @@
 //!
 //! Components, one per file: `app` → `playground` (the state from the
 //! address, the full layout; or `embed`, the compact one for an iframe) →
-//! `presets_picker`, `progress`, `share` (→ `embed_dialog`), `notice`,
+//! `presets_picker`, `progress`, `share` (→ `embed_dialog`), `notice`, `interrupted`,
 //! `form` → `field`, `summary`, `measured_panel`, `charts` →
 //! `chart_canvas`. Beside them: `reducer` (the app's state as a Yew
 //! reducer), `runner` (the worker as a hook) over `bridge` (the page's end
@@ -24,6 +24,7 @@ mod embed_dialog;
 mod export;
 mod field;
 mod form;
+mod interrupted;
 mod measured;
 mod measured_panel;
 mod notice;

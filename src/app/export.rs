@@ -243,15 +243,28 @@ pub fn hey_text(source: &Source, exports: &[Export]) -> String {
     out
 }
 
-/// The lines drawn under an exported chart.
+/// The characters of a permalink on one caption line.
+const CAPTION_WIDTH: usize = 150;
+
+/// The lines drawn under an exported chart: what and where from, then the
+/// permalink, broken after a `&` or `,` to fit the chart's width.
 pub fn caption_lines(source: &Source, chart_title: &str) -> Vec<String> {
-    vec![
-        format!(
-            "threadlab · {chart_title} · {} · seed {}",
-            source.scenario, source.seed
-        ),
-        source.permalink.clone(),
-    ]
+    let mut lines = vec![format!(
+        "threadlab · {chart_title} · {} · seed {}",
+        source.scenario, source.seed
+    )];
+    let mut line = String::new();
+    for c in source.permalink.chars() {
+        line.push(c);
+        let full = line.chars().count() >= CAPTION_WIDTH;
+        if (full && matches!(c, '&' | ',')) || line.chars().count() >= CAPTION_WIDTH + 30 {
+            lines.push(std::mem::take(&mut line));
+        }
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
 }
 
 /// `svg` with a title, a description and the source as metadata, for

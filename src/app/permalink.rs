@@ -289,8 +289,10 @@ struct Param {
 }
 
 impl Param {
+    /// The parameter as the page shows it: name and value read.
     fn written(&self) -> String {
-        format!("{}={}", self.name, self.raw)
+        let value = unescape(&self.raw).unwrap_or_else(|_| self.raw.clone());
+        format!("{}={value}", self.name)
     }
 }
 

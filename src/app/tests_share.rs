@@ -635,7 +635,12 @@ fn an_embeds_summary_names_the_preset_and_what_changed() {
 fn embed_presets_js() -> String {
     let presets: serde_json::Map<String, serde_json::Value> = presets()
         .iter()
-        .map(|p| (p.name.to_string(), serde_json::json!([p.title, p.description])))
+        .map(|p| {
+            (
+                p.name.to_string(),
+                serde_json::json!([p.title, p.description]),
+            )
+        })
         .collect();
     let data = serde_json::json!({
         "default": crate::scenario::default_preset().name,
@@ -657,5 +662,21 @@ fn the_boot_scripts_presets_are_the_presets() {
         std::fs::write(path, &want).unwrap();
     }
     let got = std::fs::read_to_string(path).unwrap_or_default();
-    assert!(got == want, "www/embed-presets.js is stale: UPDATE_GOLDEN=1 cargo test rewrites it");
+    assert!(
+        got == want,
+        "www/embed-presets.js is stale: UPDATE_GOLDEN=1 cargo test rewrites it"
+    );
+}
+
+#[test]
+fn a_long_permalink_is_captioned_on_lines_that_fit() {
+    let mut src = source();
+    src.permalink = format!(
+        "http://x/?{}v=1",
+        "charts=sweep-throughput,memory&".repeat(20)
+    );
+    let lines = export::caption_lines(&src, "Memory");
+    assert!(lines.len() > 3);
+    assert!(lines[1..].iter().all(|l| l.chars().count() <= 180));
+    assert_eq!(lines[1..].concat(), src.permalink);
 }

@@ -206,7 +206,10 @@ fn an_exported_chart_names_its_source_under_it() {
         "http://127.0.0.1/?v=1".to_string(),
     ];
     let (out, frame) = svg(|a| draw_captioned(a, &Style::default(), &spec, &lines));
-    assert!(out.contains("threadlab · Memory · E2 · seed 1"), "caption drawn");
+    assert!(
+        out.contains("threadlab · Memory · E2 · seed 1"),
+        "caption drawn"
+    );
     assert!(out.contains("http://127.0.0.1/?v=1"), "permalink drawn");
     assert!(frame.px_bottom < 500.0 - caption_height(&Style::default(), 2) as f64 + 1.0);
 }

@@ -8,7 +8,10 @@ use crate::app::view::Theme;
 
 /// The page's query, without `?`.
 pub fn query() -> String {
-    let search = gloo::utils::window().location().search().unwrap_or_default();
+    let search = gloo::utils::window()
+        .location()
+        .search()
+        .unwrap_or_default();
     search.strip_prefix('?').unwrap_or(&search).to_string()
 }
 

@@ -121,7 +121,9 @@ impl Bridge {
             Ok(w) => w,
             Err(e) => {
                 let why = e.as_string().unwrap_or_else(|| format!("{e:?}"));
-                return self.emit(Event::Unavailable(format!("the browser refused to start it ({why})")));
+                return self.emit(Event::Unavailable(format!(
+                    "the browser refused to start it ({why})"
+                )));
             }
         };
         let weak = Rc::downgrade(&self.0);

@@ -14,6 +14,7 @@ use yew::prelude::*;
 use super::address;
 use super::charts::Charts;
 use super::field::Field;
+use super::interrupted::Interrupted;
 use super::notice::LinkNotice;
 use super::progress::Progress;
 use super::runner::Runner;
@@ -89,6 +90,7 @@ pub fn Embed(p: &EmbedProps) -> Html {
                     </div>
                 }
                 if let Some(why) = &p.runner.unavailable { <p class="warn">{why.clone()}</p> }
+                <Interrupted state={s.clone()} runner={p.runner.clone()} />
                 <Summary state={s.clone()} />
                 <Charts state={s.clone()} />
             }
@@ -139,11 +141,15 @@ fn use_height_reports(root: &NodeRef) {
             .then(|| gloo::utils::window().parent().ok().flatten())
             .flatten();
         let mut last = 0.0f64;
+        let el = root.cast::<web_sys::HtmlElement>();
+        let measured = el.clone();
         let report = Closure::<dyn FnMut()>::new(move || {
-            let Some(parent) = &parent else { return };
-            let h = gloo::utils::document()
-                .document_element()
-                .map_or(0.0, |e| e.scroll_height() as f64);
+            let (Some(parent), Some(el)) = (&parent, &measured) else {
+                return;
+            };
+            // The embed's own height: the document's is never below the
+            // iframe's, so it could not shrink.
+            let h = el.offset_height() as f64;
             if (h - last).abs() >= 1.0 {
                 last = h;
                 let data = js_sys::JSON::parse(&height_message(h)).unwrap_or(JsValue::NULL);
@@ -151,8 +157,8 @@ fn use_height_reports(root: &NodeRef) {
             }
         });
         let observer = ResizeObserver::new(report.as_ref().unchecked_ref()).ok();
-        if let (Some(o), Some(el)) = (&observer, root.cast::<web_sys::Element>()) {
-            o.observe(&el);
+        if let (Some(o), Some(el)) = (&observer, &el) {
+            o.observe(el);
         }
         move || {
             if let Some(o) = observer {

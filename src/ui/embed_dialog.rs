@@ -45,7 +45,12 @@ enum Shown {
 #[component]
 pub fn EmbedDialog(p: &DialogProps) -> Html {
     let theme = use_state(|| p.state.view.theme);
-    let charts = use_state(|| EMBED_CHARTS.iter().map(|c| c.to_string()).collect::<Vec<_>>());
+    let charts = use_state(|| {
+        EMBED_CHARTS
+            .iter()
+            .map(|c| c.to_string())
+            .collect::<Vec<_>>()
+    });
     let controls = use_state(|| vec![Shown::Hidden; OFFERED.len()]);
     let status = use_state(String::new);
     let state = &p.state;
@@ -60,7 +65,11 @@ pub fn EmbedDialog(p: &DialogProps) -> Html {
     let view = View {
         theme: *theme,
         lang: state.view.lang.clone(),
-        charts: if charts.is_empty() { EMBED_CHARTS.iter().map(|c| c.to_string()).collect() } else { (*charts).clone() },
+        charts: if charts.is_empty() {
+            EMBED_CHARTS.iter().map(|c| c.to_string()).collect()
+        } else {
+            (*charts).clone()
+        },
         embed: true,
         controls: pick(Shown::Editable),
         locked: pick(Shown::Locked),
@@ -107,7 +116,11 @@ pub fn EmbedDialog(p: &DialogProps) -> Html {
         let controls = controls.clone();
         let onchange = Callback::from(move |e: Event| {
             let mut c = (*controls).clone();
-            c[i] = match e.target_unchecked_into::<HtmlSelectElement>().value().as_str() {
+            c[i] = match e
+                .target_unchecked_into::<HtmlSelectElement>()
+                .value()
+                .as_str()
+            {
                 "editable" => Shown::Editable,
                 "locked" => Shown::Locked,
                 _ => Shown::Hidden,

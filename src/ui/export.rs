@@ -49,7 +49,9 @@ pub async fn copy(text: &str) -> Result<(), String> {
     JsFuture::from(clipboard.write_text(text))
         .await
         .map(|_| ())
-        .map_err(|_| "the browser did not allow copying; select the text and copy it by hand".into())
+        .map_err(|_| {
+            "the browser did not allow copying; select the text and copy it by hand".into()
+        })
 }
 
 /// The chart `view` as a PNG with `source` under it and in its metadata.
@@ -67,7 +69,8 @@ pub fn chart_png(view: &ChartView, source: &Source) -> Result<Vec<u8>, String> {
     let h = (CHART_SIZE.1 as f64 * PNG_SCALE) as u32 + caption_height(&style, lines.len());
     canvas.set_width(w);
     canvas.set_height(h);
-    let backend = Measured(CanvasBackend::with_canvas_object(canvas.clone()).ok_or("no 2D context")?);
+    let backend =
+        Measured(CanvasBackend::with_canvas_object(canvas.clone()).ok_or("no 2D context")?);
     let area = backend.into_drawing_area();
     draw_captioned(&area, &style, &view.spec, &lines)?;
     area.present().map_err(|e| format!("{e:?}"))?;
@@ -79,7 +82,10 @@ pub fn chart_png(view: &ChartView, source: &Source) -> Result<Vec<u8>, String> {
         &bytes,
         &[
             ("Title", &format!("threadlab · {}", view.title)),
-            ("Description", &format!("{}; seed {}", source.scenario, source.seed)),
+            (
+                "Description",
+                &format!("{}; seed {}", source.scenario, source.seed),
+            ),
             ("Source", &source.permalink),
         ],
     )
@@ -93,7 +99,10 @@ pub fn chart_svg(view: &ChartView, source: &Source) -> Result<String, String> {
         font_px: 15.0,
         scale: 1.0,
     };
-    let size = (CHART_SIZE.0, CHART_SIZE.1 + caption_height(&style, lines.len()));
+    let size = (
+        CHART_SIZE.0,
+        CHART_SIZE.1 + caption_height(&style, lines.len()),
+    );
     let mut out = String::new();
     {
         let area = Measured(SVGBackend::with_string(&mut out, size)).into_drawing_area();
@@ -105,8 +114,6 @@ pub fn chart_svg(view: &ChartView, source: &Source) -> Result<String, String> {
 
 /// Decodes base64 through the browser (`atob`).
 fn base64_bytes(b64: &str) -> Result<Vec<u8>, String> {
-    let binary = gloo::utils::window()
-        .atob(b64)
-        .map_err(|_| "not base64")?;
+    let binary = gloo::utils::window().atob(b64).map_err(|_| "not base64")?;
     Ok(binary.chars().map(|c| c as u32 as u8).collect())
 }

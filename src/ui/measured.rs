@@ -46,7 +46,11 @@ fn measure<S: BackendTextStyle>(text: &str, style: &S) -> Option<(u32, u32)> {
     ));
     let m = ctx.measure_text(text).ok()?;
     let height = m.font_bounding_box_ascent() + m.font_bounding_box_descent();
-    let height = if height > 0.0 { height } else { style.size() * 1.2 };
+    let height = if height > 0.0 {
+        height
+    } else {
+        style.size() * 1.2
+    };
     Some((m.width().ceil() as u32, height.ceil() as u32))
 }
 

@@ -9,6 +9,7 @@ use super::address::{self, DebugFault, debug_fault};
 use super::charts::Charts;
 use super::embed::Embed;
 use super::form::ScenarioForm;
+use super::interrupted::Interrupted;
 use super::measured_panel::MeasuredPanel;
 use super::notice::LinkNotice;
 use super::panic;
@@ -37,8 +38,11 @@ pub fn Playground() -> Html {
     use_address(&state);
     use_effect_with(state.view.theme, |theme| address::apply_theme(*theme));
     use_effect_with((), |_| {
-        let t = matches!(debug_fault(), Some(DebugFault::PanicPage))
-            .then(|| Timeout::new(300, || panic!("debug fault: a panic on the page, on request")));
+        let t = matches!(debug_fault(), Some(DebugFault::PanicPage)).then(|| {
+            Timeout::new(300, || {
+                panic!("debug fault: a panic on the page, on request")
+            })
+        });
         move || drop(t)
     });
     let dispatch = {
@@ -141,6 +145,7 @@ fn Full(p: &PageProps) -> Html {
             }
             <main class="results">
                 if let Some(f) = &r.failure { <p class="warn">{f.clone()}</p> }
+                <Interrupted state={state.clone()} runner={p.runner.clone()} />
                 <Summary state={state.clone()} />
                 if *settled {
                     <MeasuredPanel state={state.clone()} />

@@ -14,7 +14,7 @@ use super::address::{DebugFault, debug_fault};
 use super::bridge::{Bridge, Event, Failure};
 use super::panic;
 use crate::app::supervise::{Export, ToWorker};
-use crate::app::{Action, Mode, State};
+use crate::app::{Action, Job, Mode, State};
 
 type Done = Box<dyn FnOnce(Result<Vec<Export>, String>)>;
 
@@ -33,15 +33,28 @@ pub struct Runner {
     pending: Rc<RefCell<Option<Pending>>>,
     /// Why the worker is not available, if it is not.
     pub unavailable: Option<String>,
+    /// Why the last job did not finish (its worker was replaced), if so.
+    pub interrupted: Option<String>,
+    clear: Callback<()>,
 }
 
 impl PartialEq for Runner {
     fn eq(&self, other: &Runner) -> bool {
-        Rc::ptr_eq(&self.bridge, &other.bridge) && self.unavailable == other.unavailable
+        Rc::ptr_eq(&self.bridge, &other.bridge)
+            && self.unavailable == other.unavailable
+            && self.interrupted == other.interrupted
     }
 }
 
 impl Runner {
+    /// Sends `job` again (after its worker was replaced).
+    pub fn retry(&self, job: Job) {
+        self.clear.emit(());
+        if let Some(b) = self.bridge.borrow().as_ref() {
+            b.send(&ToWorker::Job(job));
+        }
+    }
+
     /// Asks for the full reports of `modes`' runs of job `generation`;
     /// `done` gets them in that order, or why not.
     pub fn export(
@@ -82,13 +95,15 @@ fn collect(pending: &RefCell<Option<Pending>>, reply: Result<Box<Export>, String
         let mut p = slot.take().expect("checked above");
         drop(slot);
         let order = p.modes.clone();
-        p.got.sort_by_key(|e| order.iter().position(|m| *m == e.mode));
+        p.got
+            .sort_by_key(|e| order.iter().position(|m| *m == e.mode));
         (p.done)(Ok(p.got));
     }
 }
 
-/// What the error panel says when a worker was replaced.
-fn replaced(why: &Failure) {
+/// What the error panel says when a worker was replaced; returns the line
+/// the results show.
+fn replaced(why: &Failure) -> String {
     let (what, message) = match why {
         Failure::Panicked(m) => (
             "The simulation worker stopped because of a bug; a new one was started. Change a setting to simulate again, or reset to the defaults.",
@@ -107,6 +122,7 @@ fn replaced(why: &Failure) {
         ),
     };
     panic::show(what, &message, true);
+    format!("The simulation was interrupted: {message}.")
 }
 
 /// Starts the worker when `armed` (at once on the full page, on Run in an
@@ -116,15 +132,17 @@ pub fn use_runner(state: &UseReducerHandle<State>, armed: bool) -> Runner {
     let bridge = use_mut_ref(|| None::<Bridge>);
     let pending = use_mut_ref(|| None::<Pending>);
     let unavailable = use_state(|| None::<String>);
+    let interrupted = use_state(|| None::<String>);
     {
         let (bridge, pending, unavailable) = (bridge.clone(), pending.clone(), unavailable.clone());
+        let interrupted = interrupted.clone();
         let d = state.dispatcher();
         use_effect_with(armed, move |armed| {
             if *armed && bridge.borrow().is_none() {
                 let b = Bridge::new(move |e| match e {
                     Event::Message(m) => d.dispatch(Action::Worker(m)),
                     Event::Export(reply) => collect(&pending, reply),
-                    Event::Replaced(why) => replaced(&why),
+                    Event::Replaced(why) => interrupted.set(Some(replaced(&why))),
                     Event::Unavailable(why) => {
                         panic::show("The simulator could not be started.", &why, true);
                         unavailable.set(Some(why));
@@ -138,11 +156,12 @@ pub fn use_runner(state: &UseReducerHandle<State>, armed: bool) -> Runner {
         });
     }
     {
-        let (bridge, st) = (bridge.clone(), state.clone());
+        let (bridge, st, interrupted) = (bridge.clone(), state.clone(), interrupted.clone());
         use_effect_with((state.generation, armed), move |(_, armed)| {
             let timer = (*armed && st.runnable()).then(|| {
                 let job = st.job();
                 Timeout::new(16, move || {
+                    interrupted.set(None);
                     if let Some(b) = bridge.borrow().as_ref() {
                         b.send(&ToWorker::Job(job));
                     }
@@ -151,9 +170,15 @@ pub fn use_runner(state: &UseReducerHandle<State>, armed: bool) -> Runner {
             move || drop(timer)
         });
     }
+    let clear = {
+        let interrupted = interrupted.clone();
+        Callback::from(move |_| interrupted.set(None))
+    };
     Runner {
         bridge,
         pending,
         unavailable: (*unavailable).clone(),
+        interrupted: (*interrupted).clone(),
+        clear,
     }
 }

@@ -131,7 +131,11 @@ fn exports_menu(p: &ShareProps, status: &UseStateHandle<String>) -> Html {
             let src = source(&st);
             let name = src.file_name(&st, what, "csv");
             let text = make(&st, &src);
-            report(&status, "Downloaded.", download(&name, "text/csv", text.as_bytes()))
+            report(
+                &status,
+                "Downloaded.",
+                download(&name, "text/csv", text.as_bytes()),
+            )
         })
     };
     let reports = |as_text: bool| {
@@ -148,7 +152,11 @@ fn exports_menu(p: &ShareProps, status: &UseStateHandle<String>) -> Html {
                 }),
                 Ok(exports) => {
                     let json = reports_json(&src, &exports);
-                    report(&status, "Downloaded.", download(&name, "application/json", json.as_bytes()))
+                    report(
+                        &status,
+                        "Downloaded.",
+                        download(&name, "application/json", json.as_bytes()),
+                    )
                 }
             });
         })
@@ -157,11 +165,17 @@ fn exports_menu(p: &ShareProps, status: &UseStateHandle<String>) -> Html {
         let (st, status) = (state.clone(), status.clone());
         Callback::from(move |_| {
             let src = source(&st);
-            let found = charts(&st).into_iter().find(|c| c.id == format!("chart-{id}"));
+            let found = charts(&st)
+                .into_iter()
+                .find(|c| c.id == format!("chart-{id}"));
             let r = match (found, svg) {
                 (None, _) => Err("that chart has nothing to show yet".to_string()),
                 (Some(c), true) => chart_svg(&c, &src).and_then(|t| {
-                    download(&src.file_name(&st, id, "svg"), "image/svg+xml", t.as_bytes())
+                    download(
+                        &src.file_name(&st, id, "svg"),
+                        "image/svg+xml",
+                        t.as_bytes(),
+                    )
                 }),
                 (Some(c), false) => chart_png(&c, &src)
                     .and_then(|b| download(&src.file_name(&st, id, "png"), "image/png", &b)),

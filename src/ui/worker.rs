@@ -80,8 +80,12 @@ impl Worker {
     fn answer(&self, m: ToWorker) -> Option<Job> {
         match m {
             ToWorker::Job(job) => return Some(job),
-            ToWorker::Export { generation, mode } => post(&FromWorker::Export(self.export(generation, mode))),
-            ToWorker::Fault(Fault::Panic) => panic!("debug fault: a panic in the simulation worker, on request"),
+            ToWorker::Export { generation, mode } => {
+                post(&FromWorker::Export(self.export(generation, mode)))
+            }
+            ToWorker::Fault(Fault::Panic) => {
+                panic!("debug fault: a panic in the simulation worker, on request")
+            }
             ToWorker::Fault(Fault::Hang) => hang(),
         }
         None
@@ -127,7 +131,9 @@ impl Worker {
     /// Runs one job; returns a newer job if one interrupted it.
     async fn run_job(&mut self, job: Job) -> Option<Job> {
         let plan = Plan::of(&job);
-        self.kept.borrow_mut().retain(|(g, ..)| *g == job.generation);
+        self.kept
+            .borrow_mut()
+            .retain(|(g, ..)| *g == job.generation);
         post(&FromWorker::Message(plan.planned()));
         let mut events = 0;
         for (i, run) in plan.runs.iter().enumerate() {
