@@ -4,6 +4,7 @@
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
@@ -17,9 +18,22 @@ const types = {
  * Serves the files under `dist` on 127.0.0.1 at a free port; resolves to the
  * server. With `prefix` (e.g. "/threadlab/") the files are served only under
  * that folder, as a project page or a blog's folder would serve them, and
- * everything else is a 404.
+ * everything else is a 404. With `compress` ("gzip" or "br") responses are
+ * compressed as a static host serves them (gzip level 6, as nginx's and
+ * GitHub Pages'; brotli at its highest quality, as hosts that precompress
+ * do) when the browser accepts it.
  */
-export function serveDist(dist, { prefix = '/' } = {}) {
+export function serveDist(dist, { prefix = '/', compress } = {}) {
+  const cache = new Map();
+  const encode = (file, data) => {
+    const key = `${compress}:${file}`;
+    if (!cache.has(key)) {
+      cache.set(key, compress === 'br'
+        ? zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } })
+        : zlib.gzipSync(data, { level: 6 }));
+    }
+    return cache.get(key);
+  };
   const root = path.resolve(dist);
   // Room for the 100 kB links the hostile-link tests open (Node's default is 16 kB).
   const server = http.createServer({ maxHeaderSize: 1 << 20 }, (req, res) => {
@@ -30,10 +44,18 @@ export function serveDist(dist, { prefix = '/' } = {}) {
     if (fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, 'index.html');
     fs.readFile(file, (err, data) => {
       if (err) { res.writeHead(404).end('not found'); return; }
-      res.writeHead(200, { 'content-type': types[path.extname(file)] || 'application/octet-stream' });
+      const headers = { 'content-type': types[path.extname(file)] || 'application/octet-stream' };
+      if (compress && (req.headers['accept-encoding'] || '').includes(compress)) {
+        headers['content-encoding'] = compress;
+        data = encode(file, data);
+      }
+      res.writeHead(200, headers);
       res.end(data);
+      server.served.push({ path: pathname, bytes: data.length });
     });
   });
+  // What went out, file by file (bytes as sent, compressed or not).
+  server.served = [];
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 

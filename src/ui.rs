@@ -11,11 +11,12 @@
 //! reducer), `runner` (the worker as a hook) over `bridge` (the page's end
 //! of the worker, with its watchdog), `worker` (the worker's end),
 //! `address` (the address bar, theme, debug fragment), `export` (files and
-//! the clipboard), `measured` (text measured on a canvas for plotters),
-//! `panic` (the error panel).
+//! the clipboard), `backend` (canvas or SVG for the charts, text measured
+//! on a canvas), `panic` (the error panel).
 
 mod address;
 mod app;
+mod backend;
 mod bridge;
 mod chart_canvas;
 mod charts;
@@ -25,7 +26,6 @@ mod export;
 mod field;
 mod form;
 mod interrupted;
-mod measured;
 mod measured_panel;
 mod notice;
 mod panic;
@@ -42,17 +42,32 @@ pub use app::App;
 pub use chart_canvas::draw_on as draw_chart;
 pub use measured_panel::MeasuredPanel;
 
-/// Starts the page: the panic panel, then the app in `#app`.
-pub fn start() {
+/// Installs the panic panel, then renders `C` in `#app` in place of the
+/// loading message.
+fn mount<C: yew::BaseComponent>()
+where
+    C::Properties: Default,
+{
     panic::install();
     let document = gloo::utils::document();
     if let Some(loading) = document.get_element_by_id("loading") {
         loading.remove();
     }
     match document.get_element_by_id("app") {
-        Some(root) => yew::Renderer::<App>::with_root(root).render(),
-        None => yew::Renderer::<App>::new().render(),
+        Some(root) => yew::Renderer::<C>::with_root(root).render(),
+        None => yew::Renderer::<C>::new().render(),
     };
+}
+
+/// Starts the page (the full playground, or an embed when the link says so).
+pub fn start() {
+    mount::<App>();
+}
+
+/// Starts an embed (`?embed=1`) from its own, lighter module: the
+/// playground without its full page.
+pub fn start_embed() {
+    mount::<playground::EmbedPage>();
 }
 
 /// Starts the simulation worker (inside the Web Worker).

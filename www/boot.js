@@ -3,9 +3,10 @@
 // Before any WebAssembly arrives it: applies the link's theme, shows an
 // embed's static summary (title, what changed, a Run button that wakes up
 // with the app), wires the error panel's buttons (they must work even after
-// WebAssembly trapped), then loads the app from the files Trunk names in
-// #threadlab-build and turns a failed load into an error, never an endless
-// "Loading…". Text from the address is set as text, never as markup.
+// WebAssembly trapped), then loads the app — the full page's module, whose
+// files Trunk names in #threadlab-build, or an embed's lighter one — and
+// turns a failed load into an error, never an endless "Loading…". Text
+// from the address is set as text, never as markup.
 (function () {
   'use strict';
   var params = new URLSearchParams(location.search);
@@ -98,11 +99,28 @@
   var loading = document.getElementById('loading');
   if (embed && loading) staticSummary(loading);
   wirePanel();
-  try {
-    var build = JSON.parse(document.getElementById('threadlab-build').textContent);
-    import(build.js)
-      .then(function (m) { return m.default({ module_or_path: build.wasm }); })
+  // An embed loads its own, lighter module (no full page); its file names
+  // are fixed, the full page's are Trunk's (hashed).
+  function load(js, wasm) {
+    // The module's WebAssembly downloads beside its script, not after it.
+    var preload = document.createElement('link');
+    preload.rel = 'preload';
+    preload.as = 'fetch';
+    preload.type = 'application/wasm';
+    preload.crossOrigin = 'anonymous';
+    preload.href = wasm;
+    document.head.appendChild(preload);
+    import(js)
+      .then(function (m) { return m.default({ module_or_path: wasm }); })
       .catch(fail);
+  }
+  try {
+    if (embed) {
+      load('./threadlab-embed.js', './threadlab-embed_bg.wasm');
+    } else {
+      var build = JSON.parse(document.getElementById('threadlab-build').textContent);
+      load(build.js, build.wasm);
+    }
   } catch (e) {
     fail(e);
   }

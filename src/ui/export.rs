@@ -9,7 +9,7 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{Blob, BlobPropertyBag, HtmlAnchorElement, HtmlCanvasElement, Url};
 
-use super::measured::Measured;
+use super::backend::PageBackend;
 use crate::app::ChartView;
 use crate::app::export::{Source, caption_lines, png_with_text, svg_with_source};
 use crate::chart::{Style, caption_height, draw_captioned};
@@ -69,8 +69,9 @@ pub fn chart_png(view: &ChartView, source: &Source) -> Result<Vec<u8>, String> {
     let h = (CHART_SIZE.1 as f64 * PNG_SCALE) as u32 + caption_height(&style, lines.len());
     canvas.set_width(w);
     canvas.set_height(h);
-    let backend =
-        Measured(CanvasBackend::with_canvas_object(canvas.clone()).ok_or("no 2D context")?);
+    let backend = PageBackend::Canvas(
+        CanvasBackend::with_canvas_object(canvas.clone()).ok_or("no 2D context")?,
+    );
     let area = backend.into_drawing_area();
     draw_captioned(&area, &style, &view.spec, &lines)?;
     area.present().map_err(|e| format!("{e:?}"))?;
@@ -105,7 +106,7 @@ pub fn chart_svg(view: &ChartView, source: &Source) -> Result<String, String> {
     );
     let mut out = String::new();
     {
-        let area = Measured(SVGBackend::with_string(&mut out, size)).into_drawing_area();
+        let area = PageBackend::Svg(SVGBackend::with_string(&mut out, size)).into_drawing_area();
         draw_captioned(&area, &style, &view.spec, &lines)?;
         area.present().map_err(|e| format!("{e:?}"))?;
     }

@@ -24,15 +24,24 @@ use crate::app::{Action, State};
 /// How long the address bar waits for the state to settle, ms.
 const ADDRESS_DEBOUNCE_MS: u32 = 300;
 
-/// The playground (or an embed of it, when its link says `embed=1`).
-#[component]
-pub fn Playground() -> Html {
+/// What every page holds: its state (opened from the address), where
+/// actions go, the worker (started at once, or on Run in an embed), and
+/// what the opening link held that the page could not use.
+struct Page {
+    state: UseReducerHandle<State>,
+    dispatch: Callback<Action>,
+    runner: Runner,
+    ignored: Vec<Ignored>,
+    armed: UseStateHandle<bool>,
+}
+
+#[hook]
+fn use_page() -> Page {
     let opened = use_memo((), |_| decode(&address::query()));
     let state = {
         let link = opened.link.clone();
         use_reducer(move || State::of_link(link))
     };
-    let ignored = opened.ignored.clone();
     let armed = use_state(|| !state.view.embed);
     let runner = use_runner(&state, *armed);
     use_address(&state);
@@ -49,16 +58,41 @@ pub fn Playground() -> Html {
         let d = state.dispatcher();
         Callback::from(move |a: Action| d.dispatch(a))
     };
-    if state.view.embed {
-        let on_run = {
-            let armed = armed.clone();
-            Callback::from(move |_| armed.set(true))
-        };
-        return html! {
-            <Embed state={state.clone()} {dispatch} {runner} armed={*armed} {on_run} {ignored} />
-        };
+    Page {
+        state,
+        dispatch,
+        runner,
+        ignored: opened.ignored.clone(),
+        armed,
     }
-    html! { <Full {state} {dispatch} {runner} {ignored} /> }
+}
+
+/// The page as an embed: its state, worker and Run button.
+fn embed_view(p: Page) -> Html {
+    let on_run = {
+        let armed = p.armed.clone();
+        Callback::from(move |_| armed.set(true))
+    };
+    html! {
+        <Embed state={p.state} dispatch={p.dispatch} runner={p.runner} armed={*p.armed} {on_run} ignored={p.ignored} />
+    }
+}
+
+/// The playground (or an embed of it, when its link says `embed=1`).
+#[component]
+pub fn Playground() -> Html {
+    let p = use_page();
+    if p.state.view.embed {
+        return embed_view(p);
+    }
+    html! { <Full state={p.state} dispatch={p.dispatch} runner={p.runner} ignored={p.ignored} /> }
+}
+
+/// Only the embed (the lighter module an embed's page loads: nothing of the
+/// full page is compiled into it).
+#[component]
+pub fn EmbedPage() -> Html {
+    embed_view(use_page())
 }
 
 /// Keeps the address bar (and the error panel's details) on the state's
