@@ -15,14 +15,11 @@
 // For a build without embeds (the "before" figures): --query '' --ready '#preset'
 // --no-run measures the full page's load until the app has rendered.
 import path from 'node:path';
-import { serveDist, launchChromium } from './serve-dist.mjs';
+import { serveDist, launchChromium, median, option } from './serve-dist.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const args = process.argv.slice(2);
-const opt = (name, dflt) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : dflt;
-};
+const opt = (name, dflt) => option(args, name, dflt);
 const dist = path.resolve(opt('--dist', path.join(root, 'dist')));
 const loads = Number(opt('--loads', 5));
 const cpu = Number(opt('--cpu', 4));
@@ -34,11 +31,6 @@ const query = opt('--query', 'preset=e2-platform&embed=1&controls=server.threads
 const server = await serveDist(dist, { compress });
 const url = `http://127.0.0.1:${server.address().port}/${query ? `?${query}` : ''}`;
 const browser = await launchChromium();
-const median = (a) => {
-  const s = [...a].sort((x, y) => x - y);
-  const n = s.length;
-  return n % 2 ? s[(n - 1) / 2] : 0.5 * (s[n / 2 - 1] + s[n / 2]);
-};
 
 async function once() {
   const context = await browser.newContext();

@@ -11,24 +11,16 @@
 // Serves DIR (default dist/) itself on 127.0.0.1. Prints one line per slider
 // move and the medians.
 import path from 'node:path';
-import { serveDist, launchChromium } from './serve-dist.mjs';
+import { serveDist, launchChromium, median, option } from './serve-dist.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const args = process.argv.slice(2);
-const opt = (name, dflt) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : dflt;
-};
+const opt = (name, dflt) => option(args, name, dflt);
 const dist = path.resolve(opt('--dist', path.join(root, 'dist')));
 const moves = Number(opt('--moves', 7));
 const cpu = Number(opt('--cpu', 1));
 const server = await serveDist(dist);
 const browser = await launchChromium();
-const median = (a) => {
-  const s = [...a].sort((x, y) => x - y);
-  const n = s.length;
-  return n % 2 ? s[(n - 1) / 2] : 0.5 * (s[n / 2 - 1] + s[n / 2]);
-};
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   if (cpu > 1) {

@@ -1,6 +1,7 @@
 // What the page tests, benchmarks and diagnostics share: serving a built
 // playground (dist/) on 127.0.0.1 and starting Debian's headless Chromium
-// without any network service of its own.
+// without any network service of its own; and the benchmarks' option and
+// median helpers.
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -67,4 +68,17 @@ export function launchChromium() {
     args: ['--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
       '--disable-component-update', '--disable-sync'],
   });
+}
+
+/** The value after `--name` in `args`, or `dflt`. */
+export function option(args, name, dflt) {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : dflt;
+}
+
+/** The median of some numbers. */
+export function median(values) {
+  const s = [...values].sort((x, y) => x - y);
+  const n = s.length;
+  return n % 2 ? s[(n - 1) / 2] : 0.5 * (s[n / 2 - 1] + s[n / 2]);
 }

@@ -1,8 +1,8 @@
 // threadlab's boot script, inlined into index.html by Trunk (its hash is
 // written into the page's Content-Security-Policy by scripts/csp.mjs).
 // Before any WebAssembly arrives it: applies the link's theme, shows an
-// embed's static summary (title, what changed, a Run button that wakes up
-// with the app), wires the error panel's buttons (they must work even after
+// embed's static summary (title, what changed, and a Run button that
+// already works: the app runs on arrival if it was clicked), wires the error panel's buttons (they must work even after
 // WebAssembly trapped), then loads the app — the full page's module, whose
 // files Trunk names in #threadlab-build, or an embed's lighter one — and
 // turns a failed load into an error, never an endless "Loading…". Text
@@ -12,9 +12,11 @@
   var params = new URLSearchParams(location.search);
   var linked = params.get('v') === '1';
   var theme = linked ? params.get('theme') : null;
-  if (theme === 'light' || theme === 'dark') {
-    document.documentElement.setAttribute('data-theme', theme);
-  }
+  if (theme !== 'light' && theme !== 'dark') theme = 'auto';
+  var root = document.documentElement;
+  root.setAttribute('data-theme', theme);
+  var dark = theme === 'dark' || (theme === 'auto' && window.matchMedia('(prefers-color-scheme: dark)').matches);
+  root.classList.toggle('dark', dark);
   var embed = linked && params.get('embed') === '1';
 
   function el(tag, cls, text) {
@@ -48,11 +50,23 @@
       changes.appendChild(li);
     });
     if (changes.childNodes.length) section.appendChild(changes);
+    // Run works before the app has arrived: the click is remembered (the
+    // app starts running at once) and the simulation worker's files start
+    // downloading now.
     var run = el('button', 'run', '▶ Run the simulation');
     run.type = 'button';
-    run.disabled = true;
+    run.id = 'embed-run-early';
+    var note = el('p', 'muted small', 'Loading the simulator…');
+    run.addEventListener('click', function () {
+      window.__threadlabRun = true;
+      run.disabled = true;
+      note.textContent = 'Starting the simulation…';
+      ['./worker-loader.js', './threadlab-worker.js', './threadlab-worker_bg.wasm'].forEach(function (u) {
+        fetch(u).catch(function () {});
+      });
+    }, { once: true });
     section.appendChild(run);
-    section.appendChild(el('p', 'muted small', 'Loading the simulator…'));
+    section.appendChild(note);
     root.appendChild(section);
     loading.replaceChildren(root);
     loading.classList.add('embedded');

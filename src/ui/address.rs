@@ -53,11 +53,39 @@ pub fn replace(query: &str) {
     }
 }
 
-/// Sets the theme on `<html data-theme>` (the style sheets follow it).
+/// Whether the system prefers dark colours.
+fn system_dark() -> bool {
+    gloo::utils::window()
+        .match_media("(prefers-color-scheme: dark)")
+        .ok()
+        .flatten()
+        .is_some_and(|m| m.matches())
+}
+
+/// Sets the theme on `<html>`: the choice in `data-theme`, and the class
+/// `dark` when the colours are dark (the style sheets follow the class).
 pub fn apply_theme(theme: Theme) {
     if let Some(root) = gloo::utils::document().document_element() {
         let _ = root.set_attribute("data-theme", theme.word());
+        let dark = match theme {
+            Theme::Dark => true,
+            Theme::Light => false,
+            Theme::Auto => system_dark(),
+        };
+        let _ = root.class_list().toggle_with_force("dark", dark);
     }
+}
+
+/// Calls `f` whenever the system switches between light and dark.
+pub fn on_system_theme(f: impl Fn() + 'static) -> Option<gloo::events::EventListener> {
+    let query = gloo::utils::window()
+        .match_media("(prefers-color-scheme: dark)")
+        .ok()??;
+    Some(gloo::events::EventListener::new(
+        &query,
+        "change",
+        move |_| f(),
+    ))
 }
 
 /// A fault to cause on purpose, from the fragment `#threadlab-debug=…`:
@@ -89,4 +117,12 @@ pub fn framed() -> bool {
         Ok(Some(p)) => !js_sys::Object::is(&p, &w),
         _ => false,
     }
+}
+
+/// Whether the reader clicked an embed's Run button before the app arrived
+/// (the boot script remembers it in `window.__threadlabRun`).
+pub fn run_requested() -> bool {
+    js_sys::Reflect::get(&gloo::utils::window(), &"__threadlabRun".into())
+        .map(|v| v.is_truthy())
+        .unwrap_or(false)
 }

@@ -42,10 +42,15 @@ fn use_page() -> Page {
         let link = opened.link.clone();
         use_reducer(move || State::of_link(link))
     };
-    let armed = use_state(|| !state.view.embed);
+    let armed = use_state(|| !state.view.embed || address::run_requested());
     let runner = use_runner(&state, *armed);
     use_address(&state);
-    use_effect_with(state.view.theme, |theme| address::apply_theme(*theme));
+    use_effect_with(state.view.theme, |theme| {
+        let theme = *theme;
+        address::apply_theme(theme);
+        let follow = address::on_system_theme(move || address::apply_theme(theme));
+        move || drop(follow)
+    });
     use_effect_with((), |_| {
         let t = matches!(debug_fault(), Some(DebugFault::PanicPage)).then(|| {
             Timeout::new(300, || {

@@ -76,3 +76,18 @@ export async function settle(page, { charts = 8, timeout = 90000 } = {}) {
 
 /** The text of every summary card, for comparing two pages' numbers. */
 export const cards = (page) => page.$$eval('.summary .card', (cs) => cs.map((c) => c.textContent));
+
+/**
+ * The checks every spec ends with: no console error or warning, no page
+ * error, no CSP violation (except what `expected` matches: a fault the
+ * spec causes on purpose), and no request to another host.
+ */
+export async function checkClean({ problems, foreign }, expected = null) {
+  await check('no console errors, no page errors, no CSP violations', async () => {
+    const unexpected = problems.filter((p) => !(expected && expected.test(p)));
+    assert(unexpected.length === 0, unexpected.slice(0, 4).join(' | '));
+  });
+  await check('no requests to other hosts', async () => {
+    assert(foreign.length === 0, foreign.slice(0, 4).join(' '));
+  });
+}
