@@ -11,19 +11,23 @@
 //!   supplies ln/exp/cos (the platform only what IEEE 754 makes exact: sqrt,
 //!   ceil). Same config and seed → identical report, natively and in
 //!   WebAssembly.
-//! * Bounded: memory grows with concurrency, pool sizes and chart resolution,
-//!   never with the number of requests; a run stops at its event or time budget.
+//! * Bounded: memory grows with the work in progress and chart resolution,
+//!   never with the number of requests; a run stops at its event budget
+//!   (every event does a bounded amount of work), its simulated-time budget,
+//!   or when its own structures pass `limits.max_sim_memory`, and says so.
 
 pub mod config;
-pub mod cpu;
+mod cpu;
 mod engine;
+mod named;
 pub mod program;
-pub mod queue;
+mod queue;
 pub mod report;
-pub mod rng;
-pub mod series;
+pub(crate) mod rng;
+mod series;
 pub mod time;
-pub mod timeline;
+pub(crate) mod timeline;
+pub mod trace;
 
 pub use config::Config;
 pub use engine::{Engine as Simulation, run};

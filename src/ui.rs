@@ -4,9 +4,10 @@
 //! dispatch its actions and draw `crate::chart`s on canvases.
 //!
 //! Components, one per file: `app` → `playground` (the state from the
-//! address, the full layout; or `embed`, the compact one for an iframe) →
-//! `presets_picker`, `progress`, `share` (→ `embed_dialog`), `notice`, `interrupted`,
-//! `form` → `field`, `summary`, `measured_panel`, `charts` →
+//! address; the full layout with the phone's results/settings tabs, or
+//! `embed`, the compact one for an iframe) → `presets_picker`, `progress`,
+//! `share` (→ `embed_dialog`), `notice`, `interrupted`, `form` → `field`,
+//! `scenario_about`, `summary`, `baseline`, `measured_panel`, `charts` →
 //! `chart_canvas`. Beside them: `reducer` (the app's state as a Yew
 //! reducer), `runner` (the worker as a hook) over `bridge` (the page's end
 //! of the worker, with its watchdog), `worker` (the worker's end),
@@ -17,6 +18,7 @@
 mod address;
 mod app;
 mod backend;
+mod baseline;
 mod bridge;
 mod chart_canvas;
 mod charts;
@@ -34,6 +36,7 @@ mod presets_picker;
 mod progress;
 mod reducer;
 mod runner;
+mod scenario_about;
 mod share;
 mod summary;
 mod worker;

@@ -6,33 +6,40 @@
 use std::collections::BTreeMap;
 
 use super::modes::{Mode, as_word};
-use crate::sim::report::{Latency, Outcome, Report, TimeSeries};
+use crate::sim::report::{Gauge, Latency, Outcome, Report, ResponseCause, TimeSeries};
 use crate::sim::timeline::{LaneKind, LaneState, Timeline};
 
 /// Gauges the utilisation chart shows, in legend order, with their labels.
-pub const UTILISATION_GAUGES: &[(&str, &str)] = &[
-    ("tomcat_busy", "Tomcat threads busy"),
-    ("tomcat_queue", "waiting for a Tomcat thread"),
-    ("carriers_busy", "carriers busy"),
-    ("carriers_pinned", "carriers pinned"),
-    ("runnable_vthreads", "virtual threads waiting for a carrier"),
+pub const UTILISATION_GAUGES: &[(Gauge, &str)] = &[
+    (Gauge::TomcatBusy, "Tomcat threads busy"),
+    (Gauge::TomcatQueue, "waiting for a Tomcat thread"),
+    (Gauge::CarriersBusy, "carriers busy"),
+    (Gauge::CarriersPinned, "carriers pinned"),
     (
-        "vthreads_unmounted",
+        Gauge::RunnableVthreads,
+        "virtual threads waiting for a carrier",
+    ),
+    (
+        Gauge::VthreadsUnmounted,
         "virtual threads unmounted (blocked off-carrier)",
     ),
-    ("db_waiters", "waiting for a DB connection"),
-    ("db_active", "DB connections in use"),
-    ("cpu_busy", "cores busy"),
-    ("lock_waiters", "waiting for a shared lock"),
-    ("executor_queue", "@Async tasks queued"),
+    (Gauge::DbWaiters, "waiting for a DB connection"),
+    (Gauge::DbActive, "DB connections in use"),
+    (Gauge::CpuBusy, "cores busy"),
+    (Gauge::LockWaiters, "waiting for a shared lock"),
+    (Gauge::ExecutorQueue, "@Async tasks queued"),
 ];
 
 /// One run, digested.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct RunView {
-    /// The server mode it ran in.
+    /// The column it is shown in (its server mode, unless the columns
+    /// compare executors).
     #[serde(with = "as_word")]
     pub mode: Mode,
+    /// The column's name in legends and headings.
+    #[serde(default)]
+    pub label: String,
     /// How it ended.
     pub outcome: Outcome,
     /// The outcome in words.
@@ -109,8 +116,11 @@ pub struct LatencyView {
 pub struct SeriesView {
     /// Bucket start times, s.
     pub t_s: Vec<f64>,
-    /// Finished requests per second.
+    /// Finished requests per second, failures included (hey's count).
     pub throughput_rps: Vec<f64>,
+    /// Successful responses per second.
+    #[serde(default)]
+    pub goodput_rps: Vec<f64>,
     /// Mean latency, ms.
     pub latency_mean_ms: Vec<f64>,
     /// p50, ms.
@@ -120,7 +130,7 @@ pub struct SeriesView {
     /// Memory in use, MB.
     pub memory_mb: Vec<f64>,
     /// The gauges of [`UTILISATION_GAUGES`] that are ever non-zero.
-    pub gauges: BTreeMap<String, Vec<f64>>,
+    pub gauges: BTreeMap<Gauge, Vec<f64>>,
 }
 
 /// A thread or carrier's states over a short window.
@@ -132,6 +142,9 @@ pub struct TimelineView {
     pub end_ms: f64,
     /// Lane names (Java thread names).
     pub lanes: Vec<String>,
+    /// Threads and carriers the run started (the lanes are the first ones).
+    #[serde(default)]
+    pub threads: u32,
     /// Whether lanes are carriers (virtual) rather than pool threads.
     pub carriers: bool,
     /// (lane, state, from ms, to ms); state is one of [`LANE_STATES`].
@@ -174,7 +187,7 @@ fn failed_pct(r: &Report) -> f64 {
     let failed: u64 = r.errors.total
         + r.responses_by_cause
             .iter()
-            .filter(|(k, _)| k.as_str() != "ok")
+            .filter(|(k, _)| **k != ResponseCause::Ok)
             .map(|(_, n)| n)
             .sum::<u64>();
     let done = r.completed + r.errors.total;
@@ -191,13 +204,14 @@ fn failures_of(r: &Report) -> Vec<(String, u64)> {
         .errors
         .by_cause
         .iter()
+        .map(|(k, n)| (k.to_string(), *n))
         .chain(
             r.responses_by_cause
                 .iter()
-                .filter(|(k, _)| k.as_str() != "ok"),
+                .filter(|(k, _)| **k != ResponseCause::Ok)
+                .map(|(k, n)| (k.to_string(), *n)),
         )
-        .filter(|(_, n)| **n > 0)
-        .map(|(k, n)| (k.clone(), *n))
+        .filter(|(_, n)| *n > 0)
         .collect();
     failures.sort();
     failures
@@ -220,21 +234,22 @@ impl SeriesView {
     /// The series, and the gauges of [`UTILISATION_GAUGES`] that are ever
     /// non-zero.
     fn of(s: &TimeSeries) -> Self {
-        let gauge = |name: &str| s.gauges.get(name).map(|v| finite_all(v));
+        let gauge = |g: &Gauge| s.gauges.get(g).map(|v| finite_all(v));
         let gauges = UTILISATION_GAUGES
             .iter()
-            .filter_map(|(name, _)| {
-                let v = gauge(name)?;
-                v.iter().any(|x| *x > 0.0).then(|| (name.to_string(), v))
+            .filter_map(|(g, _)| {
+                let v = gauge(g)?;
+                v.iter().any(|x| *x > 0.0).then_some((*g, v))
             })
             .collect();
         SeriesView {
             t_s: finite_all(&s.t_s),
             throughput_rps: finite_all(&s.throughput_rps),
+            goodput_rps: finite_all(&s.goodput_rps),
             latency_mean_ms: finite_all(&s.latency_mean_ms),
             latency_p50_ms: finite_all(&s.latency_p50_ms),
             latency_p99_ms: finite_all(&s.latency_p99_ms),
-            memory_mb: gauge("memory_mb").unwrap_or_default(),
+            memory_mb: finite_all(&s.memory_mb),
             gauges,
         }
     }
@@ -246,6 +261,7 @@ impl TimelineView {
             start_ms: t.start_ms,
             end_ms: t.end_ms,
             lanes: t.lanes.iter().map(|l| l.name.clone()).collect(),
+            threads: t.threads,
             carriers: t.lanes.iter().any(|l| l.kind == LaneKind::Carrier),
             segments: t
                 .segments
@@ -262,6 +278,7 @@ impl RunView {
     pub fn from_report(mode: Mode, r: &Report) -> Self {
         RunView {
             mode,
+            label: super::modes::label(mode).to_string(),
             outcome: r.outcome,
             outcome_detail: r.outcome_detail.clone(),
             budget_hit: r.outcome == Outcome::BudgetExceeded,
@@ -281,7 +298,7 @@ impl RunView {
                 finite(r.little.lambda_w),
                 finite(r.little.rel_error),
             ),
-            bottleneck: r.bottleneck.resource.clone(),
+            bottleneck: r.bottleneck.resource.to_string(),
             bottleneck_text: r.bottleneck.explanation.clone(),
             cpu_utilisation: finite(r.server.cpu_utilisation),
             peak_memory_mb: finite(r.server.peak_memory_mb),

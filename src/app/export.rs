@@ -16,6 +16,7 @@ use super::plan::SweepAxis;
 use super::state::State;
 use super::supervise::Export;
 use crate::scenario::{mode_word, preset, validate};
+use crate::sim::report::Gauge;
 
 /// Where an export came from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -156,9 +157,10 @@ pub fn sweep_csv(state: &State, source: &Source) -> String {
 /// every gauge either run recorded (empty where a run did not).
 pub fn over_time_csv(state: &State, source: &Source) -> String {
     let runs = state.results.runs(state.setup.modes);
-    let mut gauges: Vec<String> = runs
+    // In the report's order (as `threadlab run --format json --full` lists them).
+    let mut gauges: Vec<Gauge> = runs
         .iter()
-        .flat_map(|r| r.series.gauges.keys().cloned())
+        .flat_map(|r| r.series.gauges.keys().copied())
         .collect();
     gauges.sort();
     gauges.dedup();
@@ -174,7 +176,7 @@ pub fn over_time_csv(state: &State, source: &Source) -> String {
     ]
     .map(String::from)
     .to_vec();
-    header.extend(gauges.iter().cloned());
+    header.extend(gauges.iter().map(|g| g.name().to_string()));
     out.push_str(&row(&header));
     for run in &runs {
         out.push_str(&series_rows(run, &gauges));
@@ -182,7 +184,7 @@ pub fn over_time_csv(state: &State, source: &Source) -> String {
     out
 }
 
-fn series_rows(run: &RunView, gauges: &[String]) -> String {
+fn series_rows(run: &RunView, gauges: &[Gauge]) -> String {
     let s = &run.series;
     let at = |v: &Vec<f64>, i: usize| v.get(i).map_or(String::new(), f64::to_string);
     let mut out = String::new();

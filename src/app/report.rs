@@ -6,7 +6,8 @@
 
 use std::fmt::Write as _;
 
-use crate::sim::Report;
+use crate::sim::report::ResponseCause;
+use crate::sim::{Outcome, Report};
 
 /// The report as JSON; without `full`, the bulky chart data is left out.
 pub fn json_report(report: &Report, full: bool) -> String {
@@ -44,12 +45,16 @@ pub fn text_report(r: &Report) -> String {
         let _ = writeln!(o, "  {p} in {:.4} secs", s(v));
     }
     let _ = writeln!(o, "\nStatus code distribution:");
-    let ok = r.responses_by_cause.get("ok").copied().unwrap_or(0);
+    let ok = r
+        .responses_by_cause
+        .get(&ResponseCause::Ok)
+        .copied()
+        .unwrap_or(0);
     let _ = writeln!(o, "  [200]\t{ok} responses");
     for (cause, n) in r
         .responses_by_cause
         .iter()
-        .filter(|(c, _)| c.as_str() != "ok")
+        .filter(|(c, _)| **c != ResponseCause::Ok)
     {
         let _ = writeln!(o, "  [500]\t{n} responses ({cause})");
     }
@@ -58,7 +63,12 @@ pub fn text_report(r: &Report) -> String {
         let _ = writeln!(o, "  [{n}]\t{cause}");
     }
     let _ = writeln!(o, "\nRun:");
-    let _ = writeln!(o, "  Outcome:\t{:?} — {}", r.outcome, r.outcome_detail);
+    let _ = writeln!(
+        o,
+        "  Outcome:\t{} — {}",
+        outcome_words(r.outcome),
+        r.outcome_detail
+    );
     let _ = writeln!(
         o,
         "  Requests:\t{} sent, {} responses, {} errors, {} in flight",
@@ -104,4 +114,14 @@ pub fn text_report(r: &Report) -> String {
     }
     let _ = writeln!(o, "  Simulated:\t{} events, seed {}", r.events, r.seed);
     o
+}
+
+/// How a run ended, in words.
+fn outcome_words(o: Outcome) -> &'static str {
+    match o {
+        Outcome::Completed => "completed",
+        Outcome::OutOfMemory => "out of memory",
+        Outcome::BudgetExceeded => "stopped at its budget",
+        Outcome::Deadlock => "deadlocked",
+    }
 }

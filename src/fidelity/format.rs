@@ -35,6 +35,14 @@ fn num(v: f64) -> String {
     }
 }
 
+/// An enum's name as its JSON gives it (`predicted`), not Rust's (`Predicted`).
+fn serde_word(v: impl serde::Serialize) -> String {
+    match serde_json::to_value(v) {
+        Ok(serde_json::Value::String(s)) => s,
+        _ => String::new(),
+    }
+}
+
 fn measured(m: &Measured) -> String {
     match m {
         // The article's own digits, as written.
@@ -73,7 +81,7 @@ pub fn text(rows: &[Row]) -> String {
             r.simulated.map_or("—".into(), num),
             r.unit.to_string(),
             r.diff_pct.map_or("—".into(), |d| format!("{d:+.1} %")),
-            format!("{:?}", r.basis).to_lowercase(),
+            serde_word(r.basis),
             match r.verdict {
                 Verdict::Pass => "pass".into(),
                 Verdict::Fail => "FAIL".into(),

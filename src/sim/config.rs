@@ -174,6 +174,16 @@ pub enum ExecutorKind {
     },
 }
 
+/// One mebibyte in bytes: memory is configured and reported in MiB (the
+/// JVM's `-Xmx2g` and Linux's RSS count in these units, which the
+/// scenario and reports call MB).
+pub const MIB: u64 = 1 << 20;
+
+/// Bytes to MiB for reports.
+pub fn to_mib(bytes: f64) -> f64 {
+    bytes / MIB as f64
+}
+
 /// Memory model (all in bytes).
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct Memory {
@@ -193,13 +203,33 @@ pub struct Memory {
     pub request: u64,
 }
 
-/// Budgets that stop a runaway run.
+/// Default of [`Limits::max_sim_memory`]: 512 MiB.
+pub const DEFAULT_MAX_SIM_MEMORY: u64 = 512 * MIB;
+
+/// Budgets that stop a runaway run; each stops it with
+/// [`Outcome::BudgetExceeded`](super::Outcome) and its results so far.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct Limits {
-    /// Stop after this many events.
+    /// Stop after this many events (taken from the event queue; a request
+    /// that takes no simulated time is one at least, see `Engine::advance`).
     pub max_events: u64,
     /// Stop at this simulated time.
     pub max_time: Nanos,
+    /// Stop when the simulator's own structures that grow with the work in
+    /// progress pass this many bytes: requests and tasks in progress,
+    /// pending events (stale timeouts included), the client's queues, the
+    /// accept backlog, pool and executor queues, runnable virtual threads,
+    /// waiters for monitors, connections and permits, and the CPU's run
+    /// queue. Not the modelled JVM's memory (that is [`Memory::limit`]).
+    ///
+    /// The bound: the estimate is the allocated capacity of those
+    /// structures, checked every `FOOTPRINT_EVERY` (4,096) events, so it can
+    /// pass the budget by what grows in that many events; a buffer that
+    /// doubles just before a check can take the process to about twice the
+    /// budget, and three times for the instant its contents are copied.
+    /// Not counted: the recorders, bounded by [`Record`] (at most 10,000
+    /// time buckets of about 1 KB and 20,000 timeline segments).
+    pub max_sim_memory: u64,
 }
 
 /// What to record for charts.

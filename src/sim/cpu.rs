@@ -21,10 +21,10 @@ use super::time::{Nanos, ns_f64};
 /// `CpuCheck` events the engine must schedule: (time, stamp). Under processor
 /// sharing the stamp invalidates superseded checks; under round robin it names
 /// the core whose slice ends.
-pub type Wakes = Vec<(Nanos, u32)>;
+pub(crate) type Wakes = Vec<(Nanos, u32)>;
 
 /// A CPU job's owner, as the engine names it (a fiber index).
-pub type JobId = u32;
+pub(crate) type JobId = u32;
 
 struct RrJob {
     id: JobId,
@@ -34,7 +34,7 @@ struct RrJob {
 }
 
 /// The shared cores.
-pub struct Cpu {
+pub(crate) struct Cpu {
     model: CpuModel,
     cores: u32,
     quantum: Nanos,
@@ -50,16 +50,18 @@ pub struct Cpu {
     stamp: u32,
     next_at: Option<Nanos>,
     // round robin
-    running: Vec<Option<(RrJob, Nanos)>>,
+    /// Each core's slice: its job, when it began and when it ends.
+    running: Vec<Option<(RrJob, Nanos, Nanos)>>,
     last_on_core: Vec<Option<u32>>,
     queue: VecDeque<RrJob>,
-    /// Core-seconds of work done (for utilisation), in ns.
+    /// Core-nanoseconds of work done (for utilisation): under processor
+    /// sharing up to the last change, under round robin the slices ended.
     busy_ns: f64,
 }
 
 impl Cpu {
     /// `cores` cores shared under `model`.
-    pub fn new(model: CpuModel, cores: u32, quantum: Nanos, switch: Nanos) -> Self {
+    pub(crate) fn new(model: CpuModel, cores: u32, quantum: Nanos, switch: Nanos) -> Self {
         Cpu {
             model,
             cores,
@@ -83,7 +85,7 @@ impl Cpu {
     }
 
     /// Runnable jobs right now (running or waiting for a core).
-    pub fn runnable(&self) -> u32 {
+    pub(crate) fn runnable(&self) -> u32 {
         match self.model {
             CpuModel::ProcessorSharing => self.heap.len() as u32,
             CpuModel::RoundRobin => {
@@ -92,14 +94,35 @@ impl Cpu {
         }
     }
 
+    /// Bytes allocated for jobs waiting for or running on a core.
+    pub(crate) fn footprint(&self) -> u64 {
+        let heap = self.heap.capacity() * size_of::<Reverse<(u64, u64, JobId)>>();
+        let rr = self.queue.capacity() * size_of::<RrJob>()
+            + self.running.capacity() * size_of::<Option<(RrJob, Nanos, Nanos)>>();
+        (heap + rr) as u64
+    }
+
     /// Cores busy right now.
-    pub fn busy_cores(&self) -> u32 {
+    pub(crate) fn busy_cores(&self) -> u32 {
         self.runnable().min(self.cores)
     }
 
-    /// Core-nanoseconds of work done so far.
-    pub fn busy_ns(&self) -> f64 {
-        self.busy_ns
+    /// Core-nanoseconds of work done from time 0 to `now` (not earlier than
+    /// the last change): never more than `cores × now`, since no core is
+    /// counted busy past `now`, however long its current burst or slice.
+    pub(crate) fn busy_ns_until(&self, now: Nanos) -> f64 {
+        match self.model {
+            CpuModel::ProcessorSharing => {
+                let n = self.heap.len().min(self.cores as usize);
+                self.busy_ns + ns_f64(now.saturating_sub(self.last)) * n as f64
+            }
+            CpuModel::RoundRobin => {
+                let begun: Nanos = (self.running.iter().flatten())
+                    .map(|(_, start, end)| (*end).min(now).saturating_sub(*start))
+                    .sum();
+                self.busy_ns + ns_f64(begun)
+            }
+        }
     }
 
     fn ps_rate(&self, n: usize) -> f64 {
@@ -142,7 +165,14 @@ impl Cpu {
 
     /// Adds a job needing `demand` ns of CPU, run by OS thread `thread`.
     #[cfg_attr(target_arch = "wasm32", inline(always))]
-    pub fn add(&mut self, now: Nanos, id: JobId, thread: u32, demand: Nanos, wakes: &mut Wakes) {
+    pub(crate) fn add(
+        &mut self,
+        now: Nanos,
+        id: JobId,
+        thread: u32,
+        demand: Nanos,
+        wakes: &mut Wakes,
+    ) {
         match self.model {
             CpuModel::ProcessorSharing => {
                 let before = self.heap.len();
@@ -173,7 +203,13 @@ impl Cpu {
     }
 
     /// Handles a `CpuCheck` event; pushes finished jobs into `done`.
-    pub fn check(&mut self, now: Nanos, stamp: u32, done: &mut Vec<JobId>, wakes: &mut Wakes) {
+    pub(crate) fn check(
+        &mut self,
+        now: Nanos,
+        stamp: u32,
+        done: &mut Vec<JobId>,
+        wakes: &mut Wakes,
+    ) {
         match self.model {
             CpuModel::ProcessorSharing => {
                 if stamp != self.stamp {
@@ -194,11 +230,12 @@ impl Cpu {
             }
             CpuModel::RoundRobin => {
                 let core = stamp as usize;
-                if let Some((job, end)) = self.running[core].take() {
+                if let Some((job, start, end)) = self.running[core].take() {
                     if end != now {
-                        self.running[core] = Some((job, end));
+                        self.running[core] = Some((job, start, end));
                         return;
                     }
+                    self.busy_ns += ns_f64(end - start);
                     if job.remaining == 0 {
                         done.push(job.id);
                     } else {
@@ -227,9 +264,8 @@ impl Cpu {
             };
             job.remaining -= slice;
             self.last_on_core[core] = Some(job.thread);
-            self.busy_ns += ns_f64(slice + switch);
             let end = now + slice + switch;
-            self.running[core] = Some((job, end));
+            self.running[core] = Some((job, now, end));
             wakes.push((end, core as u32));
         }
     }

@@ -7,11 +7,14 @@
 //! server threads, interpreter), then runs every fiber made ready until each
 //! blocks again. Nothing here reads a clock or does I/O.
 //!
-//! Submodules, all `impl Engine`:
+//! Submodules, all `impl Engine` on the part of the state they name:
+//! * `fiber`: what a fiber is and where it is in its life;
 //! * `client`: load generators, connections, timeouts, what the client counts;
 //! * `threads`: Tomcat and executor pools, carriers, mounting, pinning;
 //! * `interp`: the program interpreter (cpu, io, db, monitors, async);
-//! * `finish`: turning the collected state into a [`Report`].
+//! * `memory`: the modelled JVM's memory per gauge unit;
+//! * `finish`: turning the collected state into a [`Report`];
+//! * `diagnosis`: naming the resource that limits throughput.
 //!
 //! Inlining: the functions every request passes through (here, in the
 //! queue and in the CPU model) are inlined always in WebAssembly, where V8
@@ -21,226 +24,81 @@
 //! attributes apply to `wasm32` only.
 
 mod client;
+mod diagnosis;
+mod fiber;
 mod finish;
 mod interp;
+mod memory;
 mod threads;
 
-use std::collections::{BTreeMap, VecDeque};
-
-use hdrhistogram::Histogram;
-
-use super::config::{Config, ExecutorKind, LoadKind, Mode};
+use super::config::{Config, ExecutorKind, LoadKind, Mode, to_mib};
 use super::cpu::{Cpu, Wakes};
 use super::queue::{Event, Queue};
 use super::report::{Outcome, Report};
 use super::rng::Rng;
-use super::series::{Gauge, Series};
-use super::time::{Nanos, SEC};
-use super::timeline::{LaneKind, TimelineRecorder};
+use super::series::{GAUGES, Gauge, Series};
+use super::time::{Nanos, SEC, to_s};
+use super::timeline::TimelineRecorder;
+use super::trace::{NoTrace, Note, Tracer};
+use client::{Client, Tally};
+use fiber::{Fiber, Phase};
+use interp::{DbPool, Monitor};
+use threads::{Carriers, Executors, Platform};
 
 /// "No index" marker for fiber, thread and carrier references.
 pub(crate) const NONE: u32 = u32::MAX;
 
-/// Where a fiber is in its life.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Phase {
-    /// Slot unused.
-    Free,
-    /// The load client burns CPU to send the request.
-    ClientCpu,
-    /// Waiting for the server to accept the connection (backlog or SYN retry).
-    Connecting,
-    /// Accepted; waiting for a Tomcat thread.
-    Queued,
-    /// On a thread (running, blocked or waiting).
-    Running,
-    /// A task waiting in an executor queue.
-    TaskQueued,
+/// Tomcat's name prefix for its pool threads (`http-nio-8080-exec-N`).
+pub(crate) const TOMCAT_THREAD_NAME: &str = "http-nio-8080-exec";
+
+/// The server's ingress: connections the OS holds before Tomcat accepts them.
+#[derive(Debug, Default)]
+struct Ingress {
+    /// Connections waiting in the accept backlog (fiber ids), oldest first.
+    backlog: std::collections::VecDeque<u32>,
+    /// Connection attempts dropped because the backlog was full.
+    syn_drops: u64,
 }
 
-/// What a blocked fiber waits for (decides pinning and the timeline state).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Wait {
-    /// Not waiting.
-    None,
-    /// Socket or sleep.
-    Io,
-    /// File I/O (carrier captured, scheduler compensates).
-    File,
-    /// `Object.wait()` (pinned with compensation before JDK 24).
-    Condition,
-    /// A HikariCP connection.
-    DbConn,
-    /// A shared `synchronized` monitor.
-    Monitor,
-    /// A shared `ReentrantLock`.
-    Lock,
-    /// A concurrency-limit permit of a virtual-thread executor.
-    Permit,
+/// What is recorded for the report and the charts, bounded by the record
+/// settings whatever the number of requests.
+struct Recorders {
+    series: Series,
+    /// Highest value of each gauge.
+    peaks: [u32; GAUGES],
+    /// Memory in use now, bytes, kept up to date by [`Engine::gauge`].
+    memory: u64,
+    /// Highest memory in use, bytes.
+    peak_memory: u64,
+    timeline: TimelineRecorder,
 }
 
-/// Names of [`Cause`]s in reports, in the order of its variants.
-const RESPONSE_CAUSES: [&str; 3] = ["ok", "pool_timeout", "task_rejected"];
-
-/// Why a request got the response it got.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Cause {
-    Ok,
-    PoolTimeout,
-    TaskRejected,
-}
-
-/// One execution of a program (request handler or async task).
-#[derive(Clone, Debug)]
-struct Fiber {
-    phase: Phase,
-    /// Sequence number of its armed client timeout (0: none), so that a
-    /// timeout armed in the slot's previous life is recognised as stale.
-    timeout_seq: u64,
-    /// Sequence number of its armed HikariCP timeout (0: none).
-    db_timeout_seq: u64,
-    /// Program counter.
-    pc: u32,
-    /// Executor index for tasks, `NONE` for requests.
-    exec: u32,
-    /// Platform thread it runs on, or `NONE` (virtual thread).
-    thread: u32,
-    /// Carrier it is mounted on (virtual), or `NONE`.
-    carrier: u32,
-    /// `synchronized` blocks currently held (own or shared).
-    sync_depth: u16,
-    /// Bit i set = holds shared monitor/lock i.
-    held: u64,
-    /// What it is blocked on.
-    wait: Wait,
-    /// Blocked while keeping its carrier (pinned or captured).
-    pinned: bool,
-    /// A platform thread woke from blocking: its next CPU burst pays a switch.
-    wake_cs: bool,
-    /// Token of the current DB wait (stale timeouts compare it).
-    wait_token: u32,
-    /// Closed-loop worker, or `NONE` (open loop or task).
-    worker: u32,
-    /// When the client sent it (requests) or when it was submitted (tasks).
-    sent: Nanos,
-    /// When the current DB wait began.
-    wait_since: Nanos,
-    /// When a task started running.
-    started: Option<Nanos>,
-    /// The client gave up (timed out); the server may still be working.
-    abandoned: bool,
-    /// The client already counted this request (response or error).
-    counted: bool,
-    /// Holds a server connection slot.
-    conn: bool,
-    /// Accepted by the server (counts as in the server).
-    in_server: bool,
-    /// SYN retries so far.
-    syn_tries: u8,
-    /// Response cause so far.
-    cause: Cause,
-    /// Async body waiting for a permit (virtual executor with a limit).
-    pending_body: u32,
-}
-
-impl Fiber {
-    fn free() -> Self {
-        Fiber {
-            phase: Phase::Free,
-            timeout_seq: 0,
-            db_timeout_seq: 0,
-            pc: 0,
-            exec: NONE,
-            thread: NONE,
-            carrier: NONE,
-            sync_depth: 0,
-            held: 0,
-            wait: Wait::None,
-            pinned: false,
-            wake_cs: false,
-            wait_token: 0,
-            worker: NONE,
-            sent: 0,
-            wait_since: 0,
-            started: None,
-            abandoned: false,
-            counted: false,
-            conn: false,
-            in_server: false,
-            syn_tries: 0,
-            cause: Cause::Ok,
-            pending_body: NONE,
+impl Recorders {
+    fn new(cfg: &Config) -> Self {
+        let record = &cfg.record;
+        // Narrow buckets first when the run's length is unknown: they merge
+        // (doubling their width) as the run goes on.
+        let initial_width = match cfg.load.duration {
+            Some(d) => (d / record.series_buckets.max(1) as u64).max(1000),
+            None => SEC / 1000,
+        };
+        Recorders {
+            series: Series::new(record.series_buckets, initial_width),
+            peaks: [0; GAUGES],
+            memory: cfg.memory.base,
+            peak_memory: 0,
+            timeline: TimelineRecorder::new(
+                record.timeline_start,
+                record.timeline_window,
+                record.timeline_lanes,
+            ),
         }
     }
 }
 
-/// A closed-loop worker (hey worker, JMeter user).
-#[derive(Clone, Debug)]
-struct Worker {
-    /// Requests it still has to send (`u64::MAX` = until the duration ends).
-    left: u64,
-    /// Owns an idle keep-alive connection slot.
-    conn: bool,
-}
-
-/// A platform thread.
-#[derive(Clone, Debug)]
-struct Thread {
-    /// Pool index: 0 = Tomcat, 1 + i = executor i.
-    pool: u32,
-    /// Timeline lane, if it has one.
-    lane: Option<u16>,
-}
-
-/// A pool of platform threads (Tomcat's or a `ThreadPoolTaskExecutor`).
-#[derive(Clone, Debug)]
-struct Pool {
-    core: u32,
-    max: u32,
-    queue_cap: u32,
-    alive: u32,
-    busy: u32,
-    idle: Vec<u32>,
-    queue: VecDeque<u32>,
-    lane_kind: LaneKind,
-    name: String,
-}
-
-/// A carrier thread of the virtual-thread scheduler.
-#[derive(Clone, Debug)]
-struct Carrier {
-    fiber: u32,
-    lane: Option<u16>,
-    alive: bool,
-}
-
-/// A shared monitor or lock.
-#[derive(Clone, Debug, Default)]
-struct Monitor {
-    owner: u32,
-    depth: u32,
-    waiters: VecDeque<u32>,
-}
-
-/// Per-executor counters.
-#[derive(Clone, Debug, Default)]
-struct ExecStats {
-    submitted: u64,
-    completed: u64,
-    rejected: u64,
-    first_submit: Option<Nanos>,
-    last_done: Nanos,
-    queue_ns: f64,
-    total_ns: f64,
-    peak_threads: u32,
-    /// Virtual executor: tasks running (for the concurrency limit).
-    active: u32,
-    /// Virtual executor: submitters blocked on the limit.
-    permit_waiters: VecDeque<u32>,
-}
-
-/// The whole simulated world.
-pub struct Engine {
+/// The whole simulated world, and what it tells of each step (see
+/// [`Tracer`]: nothing, and at no cost, unless a test asks for it).
+pub struct Engine<T: Tracer = NoTrace> {
     cfg: Config,
     rng: Rng,
     queue: Queue,
@@ -251,189 +109,63 @@ pub struct Engine {
     cpu_done: Vec<u32>,
     /// Fibers made ready by the current event, run in order by `drain_ready`.
     ready: Vec<u32>,
-
     fibers: Vec<Fiber>,
     free_fibers: Vec<u32>,
-    workers: Vec<Worker>,
-    open_left: u64,
-    /// Client OS threads free to do a request's client-side CPU work.
-    client_threads_free: u32,
-    /// Requests whose client-side CPU work waits for a client thread.
-    client_queue: VecDeque<u32>,
-    /// Open loop at its limit: arrivals waiting to be sent (when they were due).
-    delayed: VecDeque<Nanos>,
-    /// Open loop at its limit: arrivals dropped.
-    dropped: u64,
-    /// Which client OS thread took the last piece of client work.
-    client_thread_next: u32,
-    stopping: bool,
-
-    backlog: VecDeque<u32>,
-    threads: Vec<Thread>,
-    pools: Vec<Pool>,
-    carriers: Vec<Carrier>,
-    idle_carriers: Vec<u32>,
-    runnable: VecDeque<u32>,
-    compensating: u32,
+    /// The load generator.
+    client: Client,
+    /// The accept backlog in front of Tomcat.
+    ingress: Ingress,
+    /// Platform threads: Tomcat's pool and the executor pools.
+    platform: Platform,
+    /// Carrier threads of the virtual-thread scheduler.
+    carriers: Carriers,
+    /// Shared monitors and locks, indexed by `MonitorRef::Shared`.
     monitors: Vec<Monitor>,
-    db_free: u32,
-    db_waiters: VecDeque<(u32, u32)>,
-    db_wait_ns: f64,
-    db_acquired: u64,
-    execs: Vec<ExecStats>,
-    tasks_pending: u64,
-
-    // What the client counts.
-    sent: u64,
-    results: u64,
-    succeeded: u64,
-    /// Responses by cause, indexed by `Cause as usize` (names in `RESPONSE_CAUSES`).
-    responses: [u64; 3],
-    errors: BTreeMap<&'static str, u64>,
-    latency: Histogram<u64>,
-    latency_sum_ns: f64,
-    latency_min_ns: u64,
-    latency_max_ns: u64,
-    client_time_ns: f64,
-    last_result: Nanos,
-    client_end: Option<Nanos>,
-    syn_drops: u64,
-    abandoned: u64,
-
-    series: Series,
-    peaks: [u32; super::series::GAUGES],
-    /// Memory in use now, bytes, kept up to date by [`Engine::gauge`].
-    memory: u64,
-    timeline: TimelineRecorder,
-    peak_memory: u64,
+    /// HikariCP.
+    db: DbPool,
+    /// `@Async` executors.
+    execs: Executors,
+    /// What the client counts.
+    tally: Tally,
+    /// Time series, peaks, memory and the timeline.
+    rec: Recorders,
     outcome: Option<(Outcome, String)>,
+    tracer: T,
 }
 
 impl Engine {
     /// Builds the world at time zero.
     pub fn new(cfg: Config) -> Self {
+        Self::with_tracer(cfg, NoTrace)
+    }
+}
+
+impl<T: Tracer> Engine<T> {
+    /// Builds the world at time zero, telling `tracer` of every step.
+    pub fn with_tracer(cfg: Config, tracer: T) -> Self {
         let s = &cfg.server;
-        let mut pools = vec![Pool {
-            core: s.threads_max,
-            max: s.threads_max,
-            queue_cap: u32::MAX,
-            alive: 0,
-            busy: 0,
-            idle: Vec::new(),
-            queue: VecDeque::new(),
-            lane_kind: LaneKind::Tomcat,
-            name: "http-nio-8080-exec".into(),
-        }];
-        for e in &cfg.executors {
-            if let ExecutorKind::Pool { core, max, queue } = e.kind {
-                pools.push(Pool {
-                    core,
-                    max,
-                    queue_cap: queue,
-                    alive: 0,
-                    busy: 0,
-                    idle: Vec::new(),
-                    queue: VecDeque::new(),
-                    lane_kind: LaneKind::Executor,
-                    name: e.name.clone(),
-                });
-            } else {
-                // Keeps pool indices aligned with executor indices.
-                pools.push(Pool {
-                    core: 0,
-                    max: 0,
-                    queue_cap: 0,
-                    alive: 0,
-                    busy: 0,
-                    idle: Vec::new(),
-                    queue: VecDeque::new(),
-                    lane_kind: LaneKind::Executor,
-                    name: e.name.clone(),
-                });
-            }
-        }
-        let record = &cfg.record;
-        let initial_width = match cfg.load.duration {
-            Some(d) => (d / record.series_buckets.max(1) as u64).max(1000),
-            None => SEC / 1000,
-        };
-        let errors = ["client_timeout", "connect_failed"]
-            .into_iter()
-            .map(|k| (k, 0))
-            .collect();
-        let cpu = Cpu::new(s.cpu_model, s.cores, s.quantum, s.context_switch);
-        let monitors = vec![
-            Monitor {
-                owner: NONE,
-                ..Default::default()
-            };
-            cfg.program.monitors.len()
-        ];
-        let db_free = cfg.db.pool_size;
-        let execs = vec![ExecStats::default(); cfg.executors.len()];
-        let rng = Rng::new(cfg.seed);
-        let series = Series::new(record.series_buckets, initial_width);
-        let timeline = TimelineRecorder::new(
-            record.timeline_start,
-            record.timeline_window,
-            record.timeline_lanes,
-        );
         let mut engine = Engine {
-            rng,
+            rng: Rng::new(cfg.seed),
             queue: Queue::default(),
             now: 0,
             events: 0,
-            cpu,
+            cpu: Cpu::new(s.cpu_model, s.cores, s.quantum, s.context_switch),
             wakes: Vec::new(),
             cpu_done: Vec::new(),
             ready: Vec::new(),
             fibers: Vec::new(),
             free_fibers: Vec::new(),
-            workers: Vec::new(),
-            open_left: 0,
-            client_threads_free: cfg.load.client_threads,
-            client_queue: VecDeque::new(),
-            client_thread_next: 0,
-            delayed: VecDeque::new(),
-            dropped: 0,
-            stopping: false,
-            backlog: VecDeque::new(),
-            threads: Vec::new(),
-            pools,
-            carriers: Vec::new(),
-            idle_carriers: Vec::new(),
-            runnable: VecDeque::new(),
-            compensating: 0,
-            monitors,
-            db_free,
-            db_waiters: VecDeque::new(),
-            db_wait_ns: 0.0,
-            db_acquired: 0,
-            execs,
-            tasks_pending: 0,
-            sent: 0,
-            results: 0,
-            succeeded: 0,
-            responses: [0; 3],
-            errors,
-            // 1 µs to 1 hour at 3 significant digits; the bounds are constants,
-            // so construction cannot fail.
-            latency: Histogram::new_with_bounds(1, 3_600_000_000, 3)
-                .expect("constant histogram bounds are valid"),
-            latency_sum_ns: 0.0,
-            latency_min_ns: u64::MAX,
-            latency_max_ns: 0,
-            client_time_ns: 0.0,
-            last_result: 0,
-            client_end: None,
-            syn_drops: 0,
-            abandoned: 0,
-            series,
-            peaks: [0; super::series::GAUGES],
-            memory: cfg.memory.base,
-            timeline,
-            peak_memory: 0,
+            client: Client::new(&cfg.load),
+            ingress: Ingress::default(),
+            platform: Platform::new(&cfg),
+            carriers: Carriers::default(),
+            monitors: vec![Monitor::default(); cfg.program.monitors.len()],
+            db: DbPool::new(&cfg.db),
+            execs: Executors::new(cfg.executors.len()),
+            tally: Tally::new(),
+            rec: Recorders::new(&cfg),
             outcome: None,
+            tracer,
             cfg,
         };
         engine.start();
@@ -442,50 +174,58 @@ impl Engine {
 
     /// Starts threads that exist before the first request, and the load.
     fn start(&mut self) {
-        let (mode, spare, carriers) = (
-            self.cfg.server.mode,
-            self.cfg.server.min_spare.min(self.cfg.server.threads_max),
-            self.cfg.server.carriers,
-        );
+        let s = &self.cfg.server;
+        let (mode, spare, carriers) = (s.mode, s.min_spare.min(s.threads_max), s.carriers);
         if mode == Mode::Platform {
             for _ in 0..spare {
                 let t = self.new_thread(0);
-                self.pools[0].idle.push(t);
+                self.platform.pools[0].idle.push(t);
             }
         }
-        if mode == Mode::Virtual
-            || self
-                .cfg
-                .executors
-                .iter()
-                .any(|e| matches!(e.kind, ExecutorKind::Virtual { .. }))
-        {
+        let virtual_executor =
+            (self.cfg.executors.iter()).any(|e| matches!(e.kind, ExecutorKind::Virtual { .. }));
+        if mode == Mode::Virtual || virtual_executor {
             for _ in 0..carriers {
                 self.new_carrier();
             }
             // Idle carriers are taken from the back: keep worker-1 first.
-            self.idle_carriers.reverse();
+            self.carriers.idle.reverse();
         }
         self.start_load();
+    }
+
+    /// The tracer (to take its record at the end).
+    pub(crate) fn tracer_mut(&mut self) -> &mut T {
+        &mut self.tracer
+    }
+
+    /// Tells the tracer that fiber `f` did `note` now: nothing at all,
+    /// compiled away, when tracing is off.
+    #[inline(always)]
+    fn trace(&mut self, f: u32, note: Note) {
+        if T::ON {
+            self.tracer.note(self.now, f, note);
+        }
     }
 
     /// Changes a gauge by `delta` now, tracking its peak and the memory in use.
     #[inline]
     fn gauge(&mut self, g: Gauge, delta: i32) {
-        let Some(v) = self.series.add(g, delta) else {
+        let rec = &mut self.rec;
+        let Some(v) = rec.series.add(g, delta) else {
             return;
         };
         // Gauges change only here, so a peak can only be passed going up.
         if delta > 0 {
-            let p = &mut self.peaks[g as usize];
+            let p = &mut rec.peaks[g as usize];
             if v > *p {
                 *p = v;
             }
         }
         // `g` is a constant at every call site, so this folds to nothing for
         // gauges that hold no memory.
-        let weight = memory_per_unit(&self.cfg.memory, g) as i64;
-        self.memory = self
+        let weight = memory::per_unit(&self.cfg.memory, g) as i64;
+        rec.memory = rec
             .memory
             .wrapping_add((delta as i64).wrapping_mul(weight) as u64);
     }
@@ -521,28 +261,43 @@ impl Engine {
         self.free_fibers.push(f);
     }
 
-    /// Processes up to `budget` events; returns true when the run is over.
+    /// Processes up to `slice` events; returns true when the run is over.
     /// The playground calls this in slices so the browser stays responsive
     /// (and V8 optimises the loop between calls).
-    pub fn advance(&mut self, budget: u64) -> bool {
+    ///
+    /// The work done per event is bounded: a worker whose request took no
+    /// simulated time (a program whose steps take none, `cpu:0ms`) sends
+    /// its next one in an event of its own (see `next_request`), so such a
+    /// run counts an event per request and stops at its budget.
+    pub fn advance(&mut self, slice: u64) -> bool {
         let max_events = self.cfg.limits.max_events;
         let max_time = self.cfg.limits.max_time;
-        let stop_at = self.events.saturating_add(budget);
+        let stop_at = self.events.saturating_add(slice).min(max_events);
         loop {
             self.drain_ready();
             if self.outcome.is_some() || self.finished() {
                 return true;
             }
             if self.events >= stop_at {
-                return false;
+                if self.events < max_events {
+                    return false;
+                }
+                self.outcome = Some((
+                    Outcome::BudgetExceeded,
+                    format!(
+                        "stopped at the budget of {max_events} events after {:.3} s of simulated time",
+                        to_s(self.now)
+                    ),
+                ));
+                return true;
             }
             let Some((at, seq, event)) = self.queue.pop() else {
-                if self.results < self.sent {
+                if self.tally.results < self.tally.sent {
                     self.outcome = Some((
                         Outcome::Deadlock,
                         format!(
                             "{} requests can never finish: nothing is scheduled while they wait (no client timeout is set)",
-                            self.sent - self.results
+                            self.tally.sent - self.tally.results
                         ),
                     ));
                 }
@@ -553,23 +308,19 @@ impl Engine {
                     Outcome::BudgetExceeded,
                     format!(
                         "stopped at the simulated-time budget of {:.1} s",
-                        max_time as f64 / 1e9
+                        to_s(max_time)
                     ),
                 ));
                 return true;
             }
             self.now = at;
-            self.series.tick(at);
+            self.rec.series.tick(at);
             self.events += 1;
-            if self.events > max_events {
-                self.outcome = Some((
-                    Outcome::BudgetExceeded,
-                    format!("stopped at the budget of {max_events} events"),
-                ));
-                return true;
-            }
             self.handle(event, seq);
             self.check_memory();
+            if self.events.is_multiple_of(memory::FOOTPRINT_EVERY) {
+                self.check_footprint();
+            }
         }
     }
 
@@ -594,7 +345,7 @@ impl Engine {
         if total == 0 {
             1.0
         } else {
-            (self.results as f64 / total as f64).min(1.0)
+            (self.tally.results as f64 / total as f64).min(1.0)
         }
     }
 
@@ -611,7 +362,7 @@ impl Engine {
     /// Whether the run is over: the client is done and no async task is left.
     #[inline]
     fn finished(&self) -> bool {
-        self.stopping || (self.client_end.is_some() && self.tasks_pending == 0)
+        self.client.stopping || (self.client.end.is_some() && self.execs.pending == 0)
     }
 
     #[inline]
@@ -648,7 +399,7 @@ impl Engine {
     #[cfg_attr(target_arch = "wasm32", inline(always))]
     fn gauge_cpu(&mut self) {
         let busy = self.cpu.busy_cores() as i32;
-        let cur = self.series.get(Gauge::CpuBusy) as i32;
+        let cur = self.rec.series.get(Gauge::CpuBusy) as i32;
         if busy != cur {
             self.gauge(Gauge::CpuBusy, busy - cur);
         }
@@ -665,9 +416,9 @@ impl Engine {
         } else if fb.carrier != NONE {
             0x4000_0000 | fb.carrier
         } else {
-            self.client_thread_next =
-                (self.client_thread_next + 1) % self.cfg.load.client_threads.max(1);
-            0x8000_0000 | self.client_thread_next
+            self.client.next_thread =
+                (self.client.next_thread + 1) % self.cfg.load.client_threads.max(1);
+            0x8000_0000 | self.client.next_thread
         };
         self.cpu.add(self.now, f, thread, demand, &mut self.wakes);
         self.flush_wakes();
@@ -696,17 +447,17 @@ impl Engine {
 
     #[inline]
     fn check_memory(&mut self) {
-        let used = self.memory;
-        if used > self.peak_memory {
-            self.peak_memory = used;
+        let used = self.rec.memory;
+        if used > self.rec.peak_memory {
+            self.rec.peak_memory = used;
             if used > self.cfg.memory.limit && self.outcome.is_none() {
                 self.outcome = Some((
                     Outcome::OutOfMemory,
                     format!(
                         "out of memory at {:.3} s: {:.0} MB needed, limit {:.0} MB",
-                        self.now as f64 / 1e9,
-                        used as f64 / 1048576.0,
-                        self.cfg.memory.limit as f64 / 1048576.0
+                        to_s(self.now),
+                        to_mib(used as f64),
+                        to_mib(self.cfg.memory.limit as f64)
                     ),
                 ));
             }
@@ -716,20 +467,6 @@ impl Engine {
     /// Whether the load is closed-loop.
     fn closed(&self) -> bool {
         matches!(self.cfg.load.kind, LoadKind::Closed { .. })
-    }
-}
-
-/// Bytes each unit of a gauge holds (a thread, a stack chunk, a connection,
-/// a request); 0 for gauges that hold no memory.
-#[inline(always)]
-fn memory_per_unit(m: &super::config::Memory, g: Gauge) -> u64 {
-    match g {
-        Gauge::PlatformAlive | Gauge::CarriersAlive => m.platform_thread,
-        Gauge::VthreadsAlive => m.virtual_thread,
-        Gauge::VthreadsUnmounted => m.stack_chunk,
-        Gauge::Connections => m.connection,
-        Gauge::InServer => m.request,
-        _ => 0,
     }
 }
 

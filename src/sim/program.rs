@@ -5,7 +5,7 @@
 //! become explicit enter/exit pairs and an `async` body is laid out inline,
 //! right after its `Async` op, ending in its own `End`.
 
-use super::rng::Dist;
+pub use super::rng::Dist;
 
 /// Which monitor or lock a block takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
@@ -104,7 +104,8 @@ impl Program {
         total
     }
 
-    /// Whether the handler's main path holds any monitor or lock.
+    /// Whether the program takes a HikariCP connection anywhere (async
+    /// bodies included).
     pub fn uses_db(&self) -> bool {
         self.ops.iter().any(|op| matches!(op, Op::DbAcquire))
     }

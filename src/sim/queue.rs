@@ -24,7 +24,7 @@ use super::time::Nanos;
 
 /// Something that will happen. Payloads are fiber, worker or core indices.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Event {
+pub(crate) enum Event {
     /// A closed-loop worker issues its next request (after ramp-up or think time).
     WorkerSend(u32),
     /// The next open-loop arrival.
@@ -89,7 +89,7 @@ const LANES: usize = 3;
 const NO_FRONT: u128 = u128::MAX;
 
 /// Pending events.
-pub struct Queue {
+pub(crate) struct Queue {
     /// Entries not in a lane.
     store: Store,
     /// Lane i holds events scheduled `delays[i]` ahead, sorted by (time, sequence).
@@ -133,7 +133,7 @@ impl Queue {
     /// Schedules `event` at `at`; returns its sequence number (never 0).
     #[cfg_attr(target_arch = "wasm32", inline(always))]
     #[cfg_attr(not(target_arch = "wasm32"), inline)]
-    pub fn push(&mut self, at: Nanos, event: Event) -> u64 {
+    pub(crate) fn push(&mut self, at: Nanos, event: Event) -> u64 {
         self.seq += 1;
         let entry = Entry {
             at,
@@ -186,7 +186,7 @@ impl Queue {
 
     /// Takes the earliest event: its time, sequence number and what it is.
     #[inline]
-    pub fn pop(&mut self) -> Option<(Nanos, u64, Event)> {
+    pub(crate) fn pop(&mut self) -> Option<(Nanos, u64, Event)> {
         // The store is popped in one place only, so that the pop stays inlined.
         let lane = if self.claimed == 0 {
             None
@@ -230,14 +230,16 @@ impl Queue {
         }
     }
 
-    /// Number of pending events.
-    pub fn len(&self) -> usize {
+    /// Number of pending events (stale timeouts included).
+    pub(crate) fn len(&self) -> usize {
         self.store.len() + self.lanes.iter().map(VecDeque::len).sum::<usize>()
     }
 
-    /// Whether nothing is pending.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
+    /// Bytes allocated for pending events (capacity, not only what is used).
+    pub(crate) fn footprint(&self) -> u64 {
+        let entries =
+            self.store.capacity() + self.lanes.iter().map(VecDeque::capacity).sum::<usize>();
+        entries as u64 * size_of::<Entry>() as u64
     }
 }
 

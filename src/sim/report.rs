@@ -5,21 +5,75 @@
 
 use std::collections::BTreeMap;
 
-use super::timeline::Timeline;
+use super::named::named_enum;
+pub use super::series::Gauge;
+pub use super::timeline::{Lane, LaneKind, LaneState, Segment, Timeline};
 
 /// How a run ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Outcome {
-    /// Every request was answered or failed.
+    /// The run ran its course: every request was answered or failed, or
+    /// the load's duration ended (what was left is in `Report::in_flight`).
     Completed,
     /// Memory passed the limit; results are those up to that moment.
     OutOfMemory,
-    /// The event or simulated-time budget ran out; results are partial.
+    /// A budget ran out (events, simulated time, or the simulator's own
+    /// memory); results are partial.
     BudgetExceeded,
     /// Requests remain but nothing can ever happen again (e.g. all carriers
     /// pinned by threads waiting on each other).
     Deadlock,
+}
+
+named_enum! {
+    /// Why the client counted a request as failed without a response.
+    pub enum ErrorCause {
+        /// The client's timeout passed while the server had the request
+        /// (hey: "Client.Timeout exceeded"); the server may go on with it.
+        ClientTimeout = "client_timeout",
+        /// The timeout passed before the server accepted the connection
+        /// (backlog full, SYNs dropped and retried).
+        ConnectFailed = "connect_failed",
+    }
+}
+
+named_enum! {
+    /// Why a request got the response it got.
+    pub enum ResponseCause {
+        /// The program ran to its end: HTTP 200.
+        Ok = "ok",
+        /// HikariCP's `connectionTimeout` passed: `SQLTransientConnectionException`, HTTP 500.
+        PoolTimeout = "pool_timeout",
+        /// An `@Async` executor rejected a task: `TaskRejectedException`, HTTP 500.
+        TaskRejected = "task_rejected",
+    }
+}
+
+named_enum! {
+    /// The resource a diagnosis names as the limit.
+    #[derive(Default)]
+    pub enum Resource {
+        /// Nothing on the server: the clients set the pace (or nothing finished).
+        #[default]
+        None = "none",
+        /// The cores.
+        Cpu = "cpu",
+        /// Tomcat's thread pool.
+        TomcatThreads = "tomcat_threads",
+        /// The virtual-thread scheduler's carriers.
+        Carriers = "carriers",
+        /// HikariCP's connections.
+        DbPool = "db_pool",
+        /// max-connections and the accept backlog.
+        Connections = "connections",
+        /// A shared monitor or lock.
+        SharedMonitor = "shared_monitor",
+        /// An `@Async` executor.
+        Executor = "executor",
+        /// The client gave up on requests (timeouts, refused connections).
+        Client = "client",
+    }
 }
 
 /// Latency statistics of responses (ms).
@@ -49,7 +103,7 @@ pub struct Errors {
     /// All client-side errors.
     pub total: u64,
     /// By cause; every cause is listed.
-    pub by_cause: BTreeMap<String, u64>,
+    pub by_cause: BTreeMap<ErrorCause, u64>,
 }
 
 /// Little's law on the client's view: mean in flight = throughput × mean time.
@@ -113,7 +167,8 @@ pub struct ServerStats {
     pub cpu_utilisation: f64,
     /// Mean fraction of the Tomcat pool busy (platform mode).
     pub tomcat_utilisation: f64,
-    /// Mean fraction of carriers busy (virtual mode).
+    /// Mean fraction of the carriers alive that were busy (compensation
+    /// adds carriers).
     pub carrier_utilisation: f64,
     /// Mean fraction of DB connections in use.
     pub db_utilisation: f64,
@@ -132,9 +187,8 @@ pub struct ServerStats {
 /// The resource that limits throughput, in words.
 #[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
 pub struct Bottleneck {
-    /// Short name: `tomcat_threads`, `carriers`, `cpu`, `db_pool`, `connections`,
-    /// `shared_monitor`, `executor`, `client` or `none`.
-    pub resource: String,
+    /// Which resource.
+    pub resource: Resource,
     /// One sentence for people.
     pub explanation: String,
 }
@@ -148,6 +202,8 @@ pub struct TimeSeries {
     pub t_s: Vec<f64>,
     /// Finished requests (responses + errors) per second.
     pub throughput_rps: Vec<f64>,
+    /// Successful responses (HTTP 200) per second.
+    pub goodput_rps: Vec<f64>,
     /// Client-side errors per second.
     pub errors_rps: Vec<f64>,
     /// Mean response latency, ms (NaN-free: 0 where there were none).
@@ -158,8 +214,12 @@ pub struct TimeSeries {
     pub latency_p99_ms: Vec<f64>,
     /// Slowest response, ms.
     pub latency_max_ms: Vec<f64>,
-    /// Time-averaged gauges by name (see `Gauge`), plus `memory_mb` and `cpu_utilisation`.
-    pub gauges: BTreeMap<String, Vec<f64>>,
+    /// Time-averaged gauges, every gauge listed.
+    pub gauges: BTreeMap<Gauge, Vec<f64>>,
+    /// Time-averaged memory in use, MB (MiB).
+    pub memory_mb: Vec<f64>,
+    /// Time-averaged fraction of the cores busy.
+    pub cpu_utilisation: Vec<f64>,
     /// Async tasks finished per second.
     pub tasks_per_s: Vec<f64>,
 }
@@ -186,7 +246,7 @@ pub struct Report {
     pub seed: u64,
     /// Simulated seconds from start to the last event that counted.
     pub sim_time_s: f64,
-    /// Events processed.
+    /// Events taken from the event queue (what `limits.max_events` counts).
     pub events: u64,
     /// Requests the clients issued.
     pub sent: u64,
@@ -199,16 +259,17 @@ pub struct Report {
     pub succeeded: u64,
     /// Requests still in flight when the run ended.
     pub in_flight: u64,
-    /// (responses + errors) ÷ run time, as hey's Requests/sec.
+    /// (responses + errors) ÷ run time, as hey's Requests/sec; 0 when no
+    /// simulated time passed (the outcome's detail says so).
     pub throughput_rps: f64,
-    /// Successful responses ÷ run time.
+    /// Successful responses ÷ run time (0 likewise).
     pub goodput_rps: f64,
     /// Response latency statistics.
     pub latency_ms: Latency,
     /// Client-side failures.
     pub errors: Errors,
-    /// Responses by cause (`ok`, `pool_timeout`, `task_rejected`); every cause listed.
-    pub responses_by_cause: BTreeMap<String, u64>,
+    /// Responses by cause; every cause listed.
+    pub responses_by_cause: BTreeMap<ResponseCause, u64>,
     /// Little's law on the client's view.
     pub little: LittleCheck,
     /// Server resource peaks and averages.
@@ -223,4 +284,36 @@ pub struct Report {
     pub histogram: Vec<HistogramBin>,
     /// Thread/carrier timeline over the recorded window.
     pub timeline: Timeline,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each name reads back as its variant, and an unknown one is an error
+    /// that lists the known ones.
+    #[test]
+    fn named_enums_round_trip_through_their_names() {
+        fn check<T>(all: &[T])
+        where
+            T: serde::Serialize
+                + serde::de::DeserializeOwned
+                + PartialEq
+                + std::fmt::Debug
+                + std::fmt::Display,
+        {
+            for v in all {
+                let json = serde_json::to_string(v).expect("serialises");
+                assert_eq!(json, format!("\"{v}\""));
+                assert_eq!(&serde_json::from_str::<T>(&json).expect("reads back"), v);
+            }
+            let err = serde_json::from_str::<T>("\"nope\"").expect_err("unknown name");
+            assert!(err.to_string().contains(&all[0].to_string()), "{err}");
+        }
+        check(&Gauge::ALL);
+        check(&ErrorCause::ALL);
+        check(&ResponseCause::ALL);
+        check(&Resource::ALL);
+        assert_eq!(Gauge::PlatformAlive.name(), "platform_threads");
+    }
 }

@@ -167,7 +167,7 @@ pub enum Dist {
 }
 
 /// The standard normal quantile at 0.99, used to turn (p50, p99) into σ.
-pub const Z99: f64 = 2.326_347_874_040_841;
+pub(crate) const Z99: f64 = 2.326_347_874_040_841;
 
 impl Dist {
     /// A log-normal distribution with the given median and 99th percentile (ns).
@@ -212,7 +212,7 @@ impl Dist {
 /// `x + 0.5` truncated is rounding half up without a call to `round`, and
 /// the float-to-signed conversion is one instruction (it saturates).
 #[inline(always)]
-pub fn round_ns(x: f64) -> Nanos {
+pub(crate) fn round_ns(x: f64) -> Nanos {
     ((x + 0.5) as i64).clamp(0, ROUND_CAP) as Nanos
 }
 

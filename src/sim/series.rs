@@ -5,59 +5,62 @@
 //! many, neighbours merge and the width doubles. Memory stays bounded by the
 //! bucket count whatever the number of requests.
 
+use super::named::named_enum;
 use super::time::{Nanos, ns_f64};
 
-/// Integer gauges sampled over time (time-weighted averages per bucket).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[repr(usize)]
-pub enum Gauge {
-    /// Requests the clients are waiting for.
-    InFlight,
-    /// Requests inside the server (accepted, not finished), abandoned ones included.
-    InServer,
-    /// Tomcat pool threads running a request.
-    TomcatBusy,
-    /// Platform threads alive (Tomcat pool plus executor pools).
-    PlatformAlive,
-    /// Requests waiting for a Tomcat pool thread.
-    TomcatQueue,
-    /// Carrier threads that have a virtual thread mounted.
-    CarriersBusy,
-    /// Carriers blocked by a pinned virtual thread.
-    CarriersPinned,
-    /// Carrier threads alive (parallelism plus compensation).
-    CarriersAlive,
-    /// Virtual threads ready to run, waiting for a carrier.
-    RunnableVthreads,
-    /// Virtual threads alive (mounted or not).
-    VthreadsAlive,
-    /// Unmounted virtual threads (stack chunk on the heap).
-    VthreadsUnmounted,
-    /// Requests waiting for a HikariCP connection.
-    DbWaiters,
-    /// HikariCP connections in use.
-    DbActive,
-    /// Threads waiting to enter a shared monitor or lock.
-    LockWaiters,
-    /// Cores busy.
-    CpuBusy,
-    /// Open server connections.
-    Connections,
-    /// Connections waiting in the accept backlog.
-    Backlog,
-    /// Tasks waiting in executor queues.
-    ExecutorQueue,
+named_enum! {
+    /// Integer gauges sampled over time (time-weighted averages per bucket),
+    /// named as in reports and charts.
+    #[repr(usize)]
+    pub enum Gauge {
+        /// Requests the clients are waiting for.
+        InFlight = "in_flight",
+        /// Requests inside the server (accepted, not finished), abandoned ones included.
+        InServer = "in_server",
+        /// Tomcat pool threads running a request.
+        TomcatBusy = "tomcat_busy",
+        /// Platform threads alive (Tomcat pool plus executor pools).
+        PlatformAlive = "platform_threads",
+        /// Requests waiting for a Tomcat pool thread.
+        TomcatQueue = "tomcat_queue",
+        /// Carrier threads that have a virtual thread mounted.
+        CarriersBusy = "carriers_busy",
+        /// Carriers blocked by a pinned virtual thread.
+        CarriersPinned = "carriers_pinned",
+        /// Carrier threads alive (parallelism plus compensation).
+        CarriersAlive = "carriers_alive",
+        /// Virtual threads ready to run, waiting for a carrier.
+        RunnableVthreads = "runnable_vthreads",
+        /// Virtual threads alive (mounted or not).
+        VthreadsAlive = "vthreads_alive",
+        /// Unmounted virtual threads (stack chunk on the heap).
+        VthreadsUnmounted = "vthreads_unmounted",
+        /// Requests waiting for a HikariCP connection.
+        DbWaiters = "db_waiters",
+        /// HikariCP connections in use.
+        DbActive = "db_active",
+        /// Threads waiting to enter a shared monitor or lock.
+        LockWaiters = "lock_waiters",
+        /// Cores busy.
+        CpuBusy = "cpu_busy",
+        /// Open server connections.
+        Connections = "connections",
+        /// Connections waiting in the accept backlog.
+        Backlog = "backlog",
+        /// Tasks waiting in executor queues.
+        ExecutorQueue = "executor_queue",
+    }
 }
 
 /// Number of gauges.
-pub const GAUGES: usize = Gauge::ExecutorQueue as usize + 1;
+pub(crate) const GAUGES: usize = Gauge::ALL.len();
 
 /// Coarse latency bins per bucket: 4 per power of two of microseconds.
-pub const LAT_BINS: usize = 4 * 40;
+pub(crate) const LAT_BINS: usize = 4 * 40;
 
 /// One time bucket.
 #[derive(Clone)]
-pub struct Bucket {
+pub(crate) struct Bucket {
     /// Responses finished in this bucket.
     pub responses: u32,
     /// Successful responses.
@@ -107,7 +110,7 @@ impl Bucket {
 }
 
 /// Bin index of a latency for the coarse per-bucket histogram.
-pub fn lat_bin(ns: u64) -> usize {
+pub(crate) fn lat_bin(ns: u64) -> usize {
     let us = (ns / 1000).max(1);
     let octave = 63 - us.leading_zeros() as usize;
     let frac = if octave >= 2 {
@@ -119,7 +122,7 @@ pub fn lat_bin(ns: u64) -> usize {
 }
 
 /// Lower edge (ns) of a coarse bin.
-pub fn bin_floor_ns(bin: usize) -> f64 {
+pub(crate) fn bin_floor_ns(bin: usize) -> f64 {
     let octave = bin / 4;
     let frac = (bin % 4) as f64;
     (1u64 << octave) as f64 * (1.0 + frac / 4.0) * 1000.0
@@ -133,7 +136,7 @@ pub fn bin_floor_ns(bin: usize) -> f64 {
 /// if every gauge held its value to the bucket's end, and a change by `d`
 /// at time `t` adds `d × (end − t)`. The areas are sums of integers, exact
 /// in `f64` while below 2^53 (e.g. 10^5 threads over 10^10 ns).
-pub struct Series {
+pub(crate) struct Series {
     /// Bucket width in ns.
     pub width: Nanos,
     /// Buckets from time 0; the last one is the current bucket.
@@ -150,7 +153,7 @@ pub struct Series {
 
 impl Series {
     /// A recorder keeping at most `2 × target` buckets, starting `width` wide.
-    pub fn new(target: u32, width: Nanos) -> Self {
+    pub(crate) fn new(target: u32, width: Nanos) -> Self {
         let width = width.max(1000);
         Series {
             width,
@@ -165,13 +168,13 @@ impl Series {
 
     /// Current value of a gauge.
     #[inline]
-    pub fn get(&self, g: Gauge) -> u32 {
+    pub(crate) fn get(&self, g: Gauge) -> u32 {
         self.values[g as usize]
     }
 
     /// Simulated time is now `now` (never earlier than the last tick).
     #[inline]
-    pub fn tick(&mut self, now: Nanos) {
+    pub(crate) fn tick(&mut self, now: Nanos) {
         if now > self.end {
             self.roll(now);
         }
@@ -181,7 +184,7 @@ impl Series {
     /// Adds `delta` to a gauge (at the last tick). Returns the new value, or
     /// `None` if it would go below zero, which leaves the gauge unchanged.
     #[inline]
-    pub fn add(&mut self, g: Gauge, delta: i32) -> Option<u32> {
+    pub(crate) fn add(&mut self, g: Gauge, delta: i32) -> Option<u32> {
         let i = g as usize;
         let v = self.values[i].checked_add_signed(delta)?;
         self.values[i] = v;
@@ -235,7 +238,7 @@ impl Series {
     }
 
     /// Records a response with its latency (at the last tick).
-    pub fn response(&mut self, latency: Nanos, ok: bool) {
+    pub(crate) fn response(&mut self, latency: Nanos, ok: bool) {
         let bucket = self.current();
         bucket.responses += 1;
         bucket.ok += ok as u32;
@@ -245,17 +248,17 @@ impl Series {
     }
 
     /// Records a client-side error (at the last tick).
-    pub fn error(&mut self) {
+    pub(crate) fn error(&mut self) {
         self.current().errors += 1;
     }
 
     /// Records a finished async task (at the last tick).
-    pub fn task_done(&mut self) {
+    pub(crate) fn task_done(&mut self) {
         self.current().tasks_done += 1;
     }
 
     /// Ends the record at `now`: the current bucket's areas stop there.
-    pub fn close(&mut self, now: Nanos) {
+    pub(crate) fn close(&mut self, now: Nanos) {
         self.tick(now);
         let (values, left) = (self.values, self.left);
         let mut areas = self.areas;

@@ -37,6 +37,16 @@ pub fn to_ms(t: Nanos) -> f64 {
     t as f64 / 1e6
 }
 
+/// A float count of nanoseconds (a sum or a mean) in seconds.
+pub fn s_from_ns(ns: f64) -> f64 {
+    ns / 1e9
+}
+
+/// A float count of nanoseconds (a sum or a mean) in milliseconds.
+pub fn ms_from_ns(ns: f64) -> f64 {
+    ns / 1e6
+}
+
 /// Nanoseconds as a float. Simulated times and durations stay below 2^63
 /// (the time budget is at most 10^16 ns), so the conversion goes through
 /// `i64`: one instruction on x86-64, where `u64 → f64` takes several.

@@ -2,7 +2,7 @@
 //! timeline view. Bounded: at most `lanes` lanes and a fixed number of
 //! segments, recorded only inside the window.
 
-use super::time::Nanos;
+use super::time::{Nanos, to_ms};
 
 /// What a thread or carrier is doing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
@@ -65,6 +65,9 @@ pub struct Timeline {
     pub end_ms: f64,
     /// Lanes in order of creation.
     pub lanes: Vec<Lane>,
+    /// Threads and carriers started in the run, with a lane or not (the
+    /// lanes are the first `record.timeline_lanes` of them).
+    pub threads: u32,
     /// Segments (every lane's states cover the window once closed).
     pub segments: Vec<Segment>,
     /// Whether segments were dropped because the cap was reached.
@@ -74,7 +77,7 @@ pub struct Timeline {
 const MAX_SEGMENTS: usize = 20_000;
 
 /// Records lane states inside [start, end).
-pub struct TimelineRecorder {
+pub(crate) struct TimelineRecorder {
     start: Nanos,
     end: Nanos,
     max_lanes: usize,
@@ -84,22 +87,23 @@ pub struct TimelineRecorder {
 
 impl TimelineRecorder {
     /// A recorder for the window [start, start + window) with at most `max_lanes` lanes.
-    pub fn new(start: Nanos, window: Nanos, max_lanes: u32) -> Self {
+    pub(crate) fn new(start: Nanos, window: Nanos, max_lanes: u32) -> Self {
         TimelineRecorder {
             start,
             end: start + window,
             max_lanes: max_lanes as usize,
             current: Vec::new(),
             out: Timeline {
-                start_ms: start as f64 / 1e6,
-                end_ms: (start + window) as f64 / 1e6,
+                start_ms: to_ms(start),
+                end_ms: to_ms(start + window),
                 ..Default::default()
             },
         }
     }
 
     /// Registers a new lane if there is room; returns its index.
-    pub fn lane(&mut self, name: String, kind: LaneKind, now: Nanos) -> Option<u16> {
+    pub(crate) fn lane(&mut self, name: String, kind: LaneKind, now: Nanos) -> Option<u16> {
+        self.out.threads += 1;
         if self.current.len() >= self.max_lanes {
             return None;
         }
@@ -110,7 +114,7 @@ impl TimelineRecorder {
 
     /// Changes a lane's state at `now`.
     #[inline]
-    pub fn set(&mut self, lane: Option<u16>, state: LaneState, now: Nanos) {
+    pub(crate) fn set(&mut self, lane: Option<u16>, state: LaneState, now: Nanos) {
         // Past the window nothing more is drawn: the state each lane had at
         // the window's end is all `finish` needs.
         if now >= self.end {
@@ -138,18 +142,13 @@ impl TimelineRecorder {
         self.out.segments.push(Segment {
             lane,
             state,
-            from_ms: from as f64 / 1e6,
-            to_ms: to as f64 / 1e6,
+            from_ms: to_ms(from),
+            to_ms: to_ms(to),
         });
     }
 
-    /// Whether nothing more can be recorded after `now`.
-    pub fn done(&self, now: Nanos) -> bool {
-        now >= self.end
-    }
-
     /// Closes every lane at `now` and returns the timeline.
-    pub fn finish(mut self, now: Nanos) -> Timeline {
+    pub(crate) fn finish(mut self, now: Nanos) -> Timeline {
         for lane in 0..self.current.len() {
             let (state, since) = self.current[lane];
             self.emit(lane as u16, state, since, now);

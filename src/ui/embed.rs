@@ -13,14 +13,14 @@ use yew::prelude::*;
 
 use super::address;
 use super::charts::Charts;
-use super::field::Field;
+use super::form::field;
 use super::interrupted::Interrupted;
 use super::notice::LinkNotice;
 use super::progress::Progress;
 use super::runner::Runner;
 use super::summary::Summary;
 use crate::app::embed::{ParentMessage, Summary as Static, height_message, parent_message};
-use crate::app::form::provenance;
+use crate::app::form::Notes;
 use crate::app::permalink::{Ignored, encode};
 use crate::app::{Action, Mode, State};
 
@@ -112,22 +112,15 @@ fn controls(p: &EmbedProps) -> Html {
             d.emit(Action::Edit { mode, key, text })
         })
     };
+    let notes = Notes::of(setup);
     let item = |(key, locked): &(String, bool)| {
-        let text = setup.text(None, key).unwrap_or_default();
         if *locked {
+            let text = setup.text(None, key).unwrap_or_default();
             return html! {
                 <div class="locked"><code>{key.clone()}</code>{" = "}<code>{if text.is_empty() { "default".to_string() } else { text }}</code></div>
             };
         }
-        let override_text = setup
-            .overridden(key)
-            .first()
-            .map(|&m| (m, setup.text(Some(m), key).unwrap_or_default()));
-        html! {
-            <Field key={key.clone()} key_name={key.clone()} {text}
-                errors={p.state.errors_for(key).into_iter().cloned().collect::<Vec<_>>()}
-                provenance={provenance(setup, key)} {override_text} on_edit={on_edit.clone()} />
-        }
+        field(&p.state, &notes, key.clone(), &on_edit)
     };
     html! { <section class="embed-controls" aria-label="scenario">{ for keys.iter().map(item) }</section> }
 }

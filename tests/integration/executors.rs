@@ -1,7 +1,10 @@
 //! `@Async` executors: ThreadPoolExecutor's core → queue → max → reject order,
 //! and a virtual-thread executor whose concurrency limit blocks the submitter.
+//! Each request waits 1 µs before it submits: a request that takes no
+//! simulated time at all is refused by validation.
 
 use crate::helpers::{assert_close, run};
+use threadlab::sim::report::ResponseCause;
 
 #[test]
 fn thread_pool_executor_goes_core_then_queue_then_max_then_rejects() {
@@ -17,7 +20,7 @@ fn thread_pool_executor_goes_core_then_queue_then_max_then_rejects() {
         ("async.mail.core", "2"),
         ("async.mail.queue", "2"),
         ("async.mail.max", "4"),
-        ("program", "async(mail){io:1s}"),
+        ("program", "io:1us,async(mail){io:1s}"),
     ]);
     let e = &r.executors[0];
     assert_eq!((e.submitted, e.completed, e.rejected), (7, 6, 1));
@@ -25,8 +28,8 @@ fn thread_pool_executor_goes_core_then_queue_then_max_then_rejects() {
     // C and D waited for A and B to finish: 998 ms each; the others not at all.
     assert_close("mean queue wait", e.mean_queue_ms, 2.0 * 998.0 / 6.0, 1e-6);
     // The rejected submission fails its HTTP request with a 500.
-    assert_eq!(r.responses_by_cause["task_rejected"], 1);
-    assert_eq!(r.responses_by_cause["ok"], 6);
+    assert_eq!(r.responses_by_cause[&ResponseCause::TaskRejected], 1);
+    assert_eq!(r.responses_by_cause[&ResponseCause::Ok], 6);
     // A and B end at 1.000/1.001 s and C, D start then: the last ends at 2.001 s.
     assert_close("executor throughput", e.throughput_per_s, 6.0 / 2.001, 1e-6);
 }
@@ -42,7 +45,7 @@ fn a_synchronous_queue_grows_straight_to_max() {
         ("async.mail.core", "1"),
         ("async.mail.queue", "0"),
         ("async.mail.max", "3"),
-        ("program", "async(mail){io:1s}"),
+        ("program", "io:1us,async(mail){io:1s}"),
     ]);
     let e = &r.executors[0];
     assert_eq!((e.completed, e.rejected, e.peak_threads), (3, 2, 3));
@@ -57,7 +60,7 @@ fn a_concurrency_limit_blocks_the_submitter() {
         ("server.mode", "virtual"),
         ("async.mail.kind", "virtual"),
         ("async.mail.limit", "2"),
-        ("program", "async(mail){io:100ms}"),
+        ("program", "io:1us,async(mail){io:100ms}"),
     ]);
     let e = &r.executors[0];
     assert_eq!((e.completed, e.rejected), (4, 0));
@@ -84,7 +87,7 @@ fn an_unbounded_virtual_executor_runs_every_task_at_once() {
         ("load.requests", "1000"),
         ("server.mode", "virtual"),
         ("async.mail.kind", "virtual"),
-        ("program", "async(mail){io:100ms}"),
+        ("program", "io:1us,async(mail){io:100ms}"),
     ]);
     let e = &r.executors[0];
     assert_eq!(e.completed, 1000);
@@ -102,7 +105,7 @@ fn an_unconfigured_executor_is_spring_boots_default() {
     let platform = run(&[
         ("load.concurrency", "20"),
         ("load.requests", "20"),
-        ("program", "async(jobs){io:100ms}"),
+        ("program", "io:1us,async(jobs){io:100ms}"),
     ]);
     assert_eq!(platform.executors[0].peak_threads, 8);
     assert_close(
@@ -115,7 +118,7 @@ fn an_unconfigured_executor_is_spring_boots_default() {
         ("load.concurrency", "20"),
         ("load.requests", "20"),
         ("server.mode", "virtual"),
-        ("program", "async(jobs){io:100ms}"),
+        ("program", "io:1us,async(jobs){io:100ms}"),
     ]);
     assert_close(
         "virtual default executor",

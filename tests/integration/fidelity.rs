@@ -4,6 +4,7 @@
 
 use threadlab::fidelity::{self, Basis, Measured, Row, Verdict};
 use threadlab::scenario::{presets, validate};
+use threadlab::sim::report::ResponseCause;
 
 fn rows() -> &'static [Row] {
     static ROWS: std::sync::OnceLock<Vec<Row>> = std::sync::OnceLock::new();
@@ -240,5 +241,5 @@ fn a_reused_fiber_slot_does_not_inherit_a_stale_pool_timeout() {
         ("program", "cpu:0.3ms,db:5ms"),
         ("db.pool_size", "10"),
     ]);
-    assert_eq!(r.responses_by_cause["pool_timeout"], 0);
+    assert_eq!(r.responses_by_cause[&ResponseCause::PoolTimeout], 0);
 }

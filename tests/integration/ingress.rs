@@ -2,6 +2,7 @@
 //! somaxconn), dropped SYNs retried after 1 s, 3 s, 7 s …, and client timeouts.
 
 use crate::helpers::{assert_close, run};
+use threadlab::sim::report::ErrorCause;
 
 fn ten_clients(extra: &[(&str, &str)]) -> threadlab::sim::Report {
     let mut s = vec![
@@ -42,7 +43,12 @@ fn somaxconn_caps_the_backlog_and_retries_back_off() {
 #[test]
 fn a_client_timeout_while_connecting_is_a_connect_failure() {
     let r = ten_clients(&[("load.timeout_ms", "500")]);
-    assert_eq!(r.errors.by_cause["connect_failed"], 5, "{:?}", r.errors);
+    assert_eq!(
+        r.errors.by_cause[&ErrorCause::ConnectFailed],
+        5,
+        "{:?}",
+        r.errors
+    );
     assert_eq!(r.completed, 5);
     assert_eq!(r.sent, r.completed + r.errors.total);
 }
@@ -59,7 +65,7 @@ fn a_request_the_client_gave_up_on_keeps_running_on_the_server() {
         ("server.min_spare", "1"),
         ("program", "io:1s"),
     ]);
-    assert_eq!(r.errors.by_cause["client_timeout"], 1);
+    assert_eq!(r.errors.by_cause[&ErrorCause::ClientTimeout], 1);
     assert_eq!(r.completed, 1);
     assert_eq!(r.server.abandoned, 1);
     assert_eq!(r.server.peak_tomcat_queue, 1);

@@ -2,15 +2,22 @@
 //! Native only: the browser tests are `tests/web.rs` and `tests/wasm_determinism.rs`.
 #![cfg(not(target_arch = "wasm32"))]
 
+mod budgets;
 mod cli;
+mod cli_process;
 mod determinism;
+mod diagnosis;
 mod executors;
+mod expect;
 mod fidelity;
 mod helpers;
 mod ingress;
+mod outcomes;
 mod pinning;
 mod pool;
 mod properties;
 mod queueing;
 mod tidy;
+mod traces;
+mod utilisation;
 mod validation;

@@ -2,6 +2,7 @@
 //! `connectionTimeout` fail with HTTP 500 and are counted.
 
 use crate::helpers::{assert_close, run};
+use threadlab::sim::report::{Resource, ResponseCause};
 
 #[test]
 fn pool_caps_throughput_at_size_over_hold_time() {
@@ -28,7 +29,8 @@ fn pool_caps_throughput_at_size_over_hold_time() {
             0.01,
         );
         assert_eq!(
-            r.bottleneck.resource, "db_pool",
+            r.bottleneck.resource,
+            Resource::DbPool,
             "{}",
             r.bottleneck.explanation
         );
@@ -47,8 +49,8 @@ fn pool_timeouts_become_500s_with_a_latency() {
         ("db.timeout_ms", "250"),
         ("program", "db:100ms"),
     ]);
-    let timeouts = r.responses_by_cause["pool_timeout"];
-    let ok = r.responses_by_cause["ok"];
+    let timeouts = r.responses_by_cause[&ResponseCause::PoolTimeout];
+    let ok = r.responses_by_cause[&ResponseCause::Ok];
     assert!(
         timeouts > 10 * ok,
         "most fail: {timeouts} timeouts vs {ok} ok"
@@ -83,7 +85,8 @@ fn platform_threads_cap_below_the_pool() {
     ]);
     assert_close("thread-capped", r.throughput_rps, 2000.0, 0.01);
     assert_eq!(
-        r.bottleneck.resource, "tomcat_threads",
+        r.bottleneck.resource,
+        Resource::TomcatThreads,
         "{}",
         r.bottleneck.explanation
     );

@@ -1,6 +1,7 @@
 //! Queueing theory as ground truth: Little's law, conservation, Erlang C and
 //! the closed-loop formulas.
 
+use threadlab::sim::report::{ErrorCause, Resource, ResponseCause};
 use threadlab::theory;
 
 use crate::helpers::{assert_close, run};
@@ -63,17 +64,17 @@ fn requests_are_conserved() {
     let responses: u64 = r.responses_by_cause.values().sum();
     assert_eq!(responses, r.completed);
     assert!(
-        r.errors.by_cause["client_timeout"] > 0,
+        r.errors.by_cause[&ErrorCause::ClientTimeout] > 0,
         "the scenario should produce client timeouts: {:?}",
         r.errors
     );
     assert!(
-        r.errors.by_cause["connect_failed"] > 0,
+        r.errors.by_cause[&ErrorCause::ConnectFailed] > 0,
         "the scenario should produce connect failures: {:?}",
         r.errors
     );
     assert!(
-        r.responses_by_cause["pool_timeout"] > 0,
+        r.responses_by_cause[&ResponseCause::PoolTimeout] > 0,
         "the scenario should produce pool timeouts"
     );
 }
@@ -211,7 +212,8 @@ fn cpu_bound_work_is_capped_by_cores_in_both_modes() {
             "{mode}: cores should be saturated"
         );
         assert_eq!(
-            r.bottleneck.resource, "cpu",
+            r.bottleneck.resource,
+            Resource::Cpu,
             "{mode}: {}",
             r.bottleneck.explanation
         );

@@ -80,12 +80,9 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("sim", &[]),
     ("scenario", &["sim"]),
     ("theory", &[]),
-    // TODO(cli branch): `fidelity` and `bench` still reach into `cli` for its
-    // exit codes and `Output`; the branch that moves the command line into
-    // `cli/` removes those edges. Drop "cli" from these two rows at the merge.
-    ("fidelity", &["sim", "scenario", "theory", "cli"]),
+    ("fidelity", &["sim", "scenario", "theory"]),
     ("app", &["sim", "scenario", "theory", "fidelity"]),
-    ("bench", &["sim", "scenario", "app", "cli"]),
+    ("bench", &["sim", "scenario", "app"]),
     ("chart", &["sim", "scenario", "theory", "fidelity", "app"]),
     (
         "ui",

@@ -1,92 +1,171 @@
 //! Turns the engine's final state into a [`Report`].
 
-use std::collections::BTreeMap;
-
-use super::super::config::Mode;
+use super::super::config::to_mib;
 use super::super::report::{
-    Bottleneck, Errors, ExecutorStats, HistogramBin, Latency, LittleCheck, Outcome, Report,
-    ServerStats, TimeSeries,
+    ErrorCause, Errors, ExecutorStats, HistogramBin, Latency, LittleCheck, Outcome, Report,
+    ResponseCause, ServerStats, TimeSeries,
 };
 use super::super::series::{GAUGES, Gauge, LAT_BINS, bin_floor_ns};
-use super::{Engine, RESPONSE_CAUSES};
+use super::super::time::{Nanos, ms_from_ns, s_from_ns, to_ms, to_s};
+use super::super::trace::Tracer;
+use super::{Engine, memory};
 
-/// Gauge names as they appear in reports and charts.
-pub const GAUGE_NAMES: [&str; GAUGES] = [
-    "in_flight",
-    "in_server",
-    "tomcat_busy",
-    "platform_threads",
-    "tomcat_queue",
-    "carriers_busy",
-    "carriers_pinned",
-    "carriers_alive",
-    "runnable_vthreads",
-    "vthreads_alive",
-    "vthreads_unmounted",
-    "db_waiters",
-    "db_active",
-    "lock_waiters",
-    "cpu_busy",
-    "connections",
-    "backlog",
-    "executor_queue",
-];
+/// Bins of the report's latency histogram (log-spaced).
+const HISTOGRAM_BINS: usize = 40;
 
-impl Engine {
+/// The span the report's averages are taken over.
+pub(super) struct Span {
+    /// Simulated seconds from the start to the client's end (its duration,
+    /// or its last result); 0 when the run took no simulated time.
+    pub(super) run_s: f64,
+    /// Time the gauges were recorded over, ns (at least 1).
+    pub(super) horizon_ns: Nanos,
+    /// The same as a float.
+    pub(super) horizon: f64,
+}
+
+impl Span {
+    /// `count` per simulated second. A run that took no simulated time (a
+    /// program whose steps take none) has no rate: it is reported as 0, and
+    /// the outcome's detail says why.
+    fn rate(&self, count: u64) -> f64 {
+        if self.run_s > 0.0 {
+            count as f64 / self.run_s
+        } else {
+            0.0
+        }
+    }
+}
+
+/// Added to the outcome's detail of a run that took no simulated time.
+const NO_TIME: &str = "; no simulated time passed, so rates are not defined and reported as 0";
+
+impl<T: Tracer> Engine<T> {
     /// Builds the report.
     pub(super) fn report(mut self) -> Report {
-        let end = self.client_end.unwrap_or(self.now).max(self.last_result);
-        let run_ns = end.max(1);
-        let run_s = run_ns as f64 / 1e9;
-        self.series.close(self.now.max(end));
-        let (outcome, detail) = self
+        let end = self
+            .client
+            .end
+            .unwrap_or(self.now)
+            .max(self.tally.last_result);
+        let span = Span {
+            run_s: to_s(end),
+            horizon_ns: self.now.max(end).max(1),
+            horizon: self.now.max(end).max(1) as f64,
+        };
+        self.rec.series.close(self.now.max(end));
+        let (outcome, mut outcome_detail) = self
             .outcome
             .clone()
-            .unwrap_or((Outcome::Completed, "every request finished".into()));
-        let completed: u64 = self.responses.iter().sum();
-        let errors_total: u64 = self.errors.values().sum();
-        let in_flight = self.sent - self.results;
+            .unwrap_or_else(|| (Outcome::Completed, self.completed_detail()));
+        if end == 0 {
+            outcome_detail.push_str(NO_TIME);
+        }
+        let t = &self.tally;
+        let completed: u64 = t.responses.iter().sum();
+        let throughput = span.rate(t.results);
+        let server = self.server_stats(&span);
+        let bottleneck = self.bottleneck(&server, &span);
+        Report {
+            outcome,
+            outcome_detail,
+            seed: self.cfg.seed,
+            sim_time_s: span.run_s,
+            events: self.events,
+            sent: t.sent,
+            dropped: t.dropped,
+            completed,
+            succeeded: t.succeeded,
+            in_flight: t.sent - t.results,
+            throughput_rps: throughput,
+            goodput_rps: span.rate(t.succeeded),
+            latency_ms: self.latency(completed),
+            errors: self.errors(),
+            responses_by_cause: ResponseCause::ALL.into_iter().zip(t.responses).collect(),
+            little: self.little(&span, throughput),
+            server,
+            executors: self.executor_stats(),
+            bottleneck,
+            series: self.time_series(),
+            histogram: self.histogram_bins(),
+            timeline: self.rec.timeline.finish(self.now),
+        }
+    }
 
-        let lat = if completed > 0 {
-            // Percentiles come from the histogram (3 significant digits), kept
-            // within the exact extremes so that min ≤ p50 ≤ … ≤ max holds.
-            let (min_ms, max_ms) = (
-                self.latency_min_ns as f64 / 1e6,
-                self.latency_max_ns as f64 / 1e6,
-            );
-            let q =
-                |p: f64| (self.latency.value_at_quantile(p) as f64 / 1000.0).clamp(min_ms, max_ms);
-            Latency {
-                mean: self.latency_sum_ns / completed as f64 / 1e6,
-                min: min_ms,
-                p50: q(0.50),
-                p90: q(0.90),
-                p95: q(0.95),
-                p99: q(0.99),
-                p999: q(0.999),
-                max: max_ms,
-            }
-        } else {
-            Latency::default()
-        };
+    /// What a run that ran its course did with its requests.
+    fn completed_detail(&self) -> String {
+        let in_flight = self.tally.sent - self.tally.results;
+        match (self.cfg.load.duration, self.client.stopping) {
+            (Some(d), true) if in_flight > 0 => format!(
+                "the {:.3} s duration ended with {in_flight} requests still in flight, \
+                 neither answered nor failed (hey -z does not wait for them)",
+                to_s(d)
+            ),
+            (Some(d), true) => format!(
+                "the {:.3} s duration ended; every request sent was answered",
+                to_s(d)
+            ),
+            _ => "every request finished".into(),
+        }
+    }
 
-        let area = |g: Gauge| -> f64 {
-            self.series
-                .buckets
-                .iter()
-                .map(|b| b.area[g as usize])
-                .sum::<f64>()
-        };
-        let horizon = self.now.max(end).max(1) as f64;
-        let mean_in_flight = area(Gauge::InFlight) / horizon;
-        let throughput = self.results as f64 / run_s;
-        let mean_time_s = if self.results > 0 {
-            self.client_time_ns / self.results as f64 / 1e9
+    /// Time bucket `i`'s span, ns: the last may be partial, and is empty in
+    /// a run that took no simulated time.
+    pub(super) fn bucket_span(&self, i: usize) -> f64 {
+        let w = self.rec.series.width;
+        let t0 = i as u64 * w;
+        self.now.min(t0 + w).saturating_sub(t0) as f64
+    }
+
+    /// Time integral of a gauge over the whole run (value × ns).
+    pub(super) fn area(&self, g: Gauge) -> f64 {
+        self.rec
+            .series
+            .buckets
+            .iter()
+            .map(|b| b.area[g as usize])
+            .sum::<f64>()
+    }
+
+    fn latency(&self, completed: u64) -> Latency {
+        if completed == 0 {
+            return Latency::default();
+        }
+        let lat = &self.tally.latency;
+        // Percentiles come from the histogram (3 significant digits), kept
+        // within the exact extremes so that min ≤ p50 ≤ … ≤ max holds.
+        let (min_ms, max_ms) = (to_ms(lat.min_ns), to_ms(lat.max_ns));
+        let q = |p: f64| (lat.histogram.value_at_quantile(p) as f64 / 1000.0).clamp(min_ms, max_ms);
+        Latency {
+            mean: ms_from_ns(lat.sum_ns / completed as f64),
+            min: min_ms,
+            p50: q(0.50),
+            p90: q(0.90),
+            p95: q(0.95),
+            p99: q(0.99),
+            p999: q(0.999),
+            max: max_ms,
+        }
+    }
+
+    fn errors(&self) -> Errors {
+        let by_cause = self.tally.errors;
+        Errors {
+            total: by_cause.iter().sum(),
+            by_cause: ErrorCause::ALL.into_iter().zip(by_cause).collect(),
+        }
+    }
+
+    fn little(&self, span: &Span, throughput: f64) -> LittleCheck {
+        let t = &self.tally;
+        let mean_in_flight = self.area(Gauge::InFlight) / span.horizon;
+        let mean_time_s = if t.results > 0 {
+            s_from_ns(t.time_ns / t.results as f64)
         } else {
             0.0
         };
         let lambda_w = throughput * mean_time_s;
-        let little = LittleCheck {
+        LittleCheck {
             mean_in_flight,
             throughput_rps: throughput,
             mean_time_s,
@@ -96,53 +175,61 @@ impl Engine {
             } else {
                 0.0
             },
-        };
+        }
+    }
 
+    fn server_stats(&self, span: &Span) -> ServerStats {
         let s = &self.cfg.server;
-        let cores = s.cores as f64;
+        let peak = |g: Gauge| self.rec.peaks[g as usize];
         let util = |g: Gauge, cap: f64| {
             if cap > 0.0 {
-                area(g) / horizon / cap
+                self.area(g) / span.horizon / cap
             } else {
                 0.0
             }
         };
-        let server = ServerStats {
-            peak_platform_threads: self.peaks[Gauge::PlatformAlive as usize],
-            peak_tomcat_busy: self.peaks[Gauge::TomcatBusy as usize],
-            peak_tomcat_queue: self.peaks[Gauge::TomcatQueue as usize],
-            peak_virtual_threads: self.peaks[Gauge::VthreadsAlive as usize],
-            peak_carriers: self.peaks[Gauge::CarriersAlive as usize],
-            peak_pinned: self.peaks[Gauge::CarriersPinned as usize],
-            peak_runnable: self.peaks[Gauge::RunnableVthreads as usize],
-            peak_db_waiters: self.peaks[Gauge::DbWaiters as usize],
-            peak_backlog: self.peaks[Gauge::Backlog as usize],
-            cpu_utilisation: self.cpu.busy_ns() / horizon / cores,
+        let db = &self.db;
+        ServerStats {
+            peak_platform_threads: peak(Gauge::PlatformAlive),
+            peak_tomcat_busy: peak(Gauge::TomcatBusy),
+            peak_tomcat_queue: peak(Gauge::TomcatQueue),
+            peak_virtual_threads: peak(Gauge::VthreadsAlive),
+            peak_carriers: peak(Gauge::CarriersAlive),
+            peak_pinned: peak(Gauge::CarriersPinned),
+            peak_runnable: peak(Gauge::RunnableVthreads),
+            peak_db_waiters: peak(Gauge::DbWaiters),
+            peak_backlog: peak(Gauge::Backlog),
+            cpu_utilisation: self.cpu.busy_ns_until(span.horizon_ns)
+                / span.horizon
+                / s.cores as f64,
             tomcat_utilisation: util(Gauge::TomcatBusy, s.threads_max as f64),
-            carrier_utilisation: util(Gauge::CarriersBusy, s.carriers as f64),
+            // Of the carriers alive over time: compensation adds carriers.
+            carrier_utilisation: util(
+                Gauge::CarriersBusy,
+                self.area(Gauge::CarriersAlive) / span.horizon,
+            ),
             db_utilisation: util(Gauge::DbActive, self.cfg.db.pool_size as f64),
-            peak_memory_mb: self.peak_memory as f64 / 1048576.0,
-            syn_drops: self.syn_drops,
-            db_acquired: self.db_acquired,
-            db_mean_wait_ms: if self.db_acquired > 0 {
-                self.db_wait_ns / self.db_acquired as f64 / 1e6
+            peak_memory_mb: to_mib(self.rec.peak_memory as f64),
+            syn_drops: self.ingress.syn_drops,
+            db_acquired: db.acquired,
+            db_mean_wait_ms: if db.acquired > 0 {
+                ms_from_ns(db.wait_ns / db.acquired as f64)
             } else {
                 0.0
             },
-            abandoned: self.abandoned,
-        };
+            abandoned: self.tally.abandoned,
+        }
+    }
 
-        let executors = self
-            .cfg
-            .executors
-            .iter()
-            .zip(&self.execs)
+    fn executor_stats(&self) -> Vec<ExecutorStats> {
+        let stats = &self.execs.stats;
+        (self.cfg.executors.iter().zip(stats))
             .map(|(e, st)| {
-                let span = st
-                    .first_submit
-                    .map(|f| st.last_done.saturating_sub(f))
-                    .unwrap_or(0) as f64
-                    / 1e9;
+                let span = to_s(
+                    st.first_submit
+                        .map(|f| st.last_done.saturating_sub(f))
+                        .unwrap_or(0),
+                );
                 let n = st.completed.max(1) as f64;
                 ExecutorStats {
                     name: e.name.clone(),
@@ -154,125 +241,75 @@ impl Engine {
                     } else {
                         0.0
                     },
-                    mean_queue_ms: st.queue_ns / n / 1e6,
-                    mean_total_ms: st.total_ns / n / 1e6,
+                    mean_queue_ms: ms_from_ns(st.queue_ns / n),
+                    mean_total_ms: ms_from_ns(st.total_ns / n),
                     peak_threads: st.peak_threads,
                 }
             })
-            .collect();
-
-        let bottleneck = self.bottleneck(&server, throughput);
-        let series = self.time_series();
-        let histogram = self.histogram_bins();
-        let errors = Errors {
-            total: errors_total,
-            by_cause: self
-                .errors
-                .iter()
-                .map(|(k, v)| (k.to_string(), *v))
-                .collect(),
-        };
-        let responses_by_cause: BTreeMap<String, u64> = RESPONSE_CAUSES
-            .iter()
-            .zip(self.responses)
-            .map(|(k, v)| (k.to_string(), v))
-            .collect();
-        let timeline = self.timeline.finish(self.now);
-        Report {
-            outcome,
-            outcome_detail: detail,
-            seed: self.cfg.seed,
-            sim_time_s: run_s,
-            events: self.events,
-            sent: self.sent,
-            dropped: self.dropped,
-            completed,
-            succeeded: self.succeeded,
-            in_flight,
-            throughput_rps: throughput,
-            goodput_rps: self.succeeded as f64 / run_s,
-            latency_ms: lat,
-            errors,
-            responses_by_cause,
-            little,
-            server,
-            executors,
-            bottleneck,
-            series,
-            histogram,
-            timeline,
-        }
+            .collect()
     }
 
     fn time_series(&self) -> TimeSeries {
-        let w = self.series.width;
-        let ws = w as f64 / 1e9;
-        let n = self.series.buckets.len();
+        let series = &self.rec.series;
+        let w = series.width;
+        let n = series.buckets.len();
         let mut out = TimeSeries {
-            bucket_s: ws,
+            bucket_s: to_s(w),
             ..Default::default()
         };
         let mut gauges: Vec<Vec<f64>> = (0..GAUGES).map(|_| Vec::with_capacity(n)).collect();
-        let mut memory = Vec::with_capacity(n);
-        let mut cpu = Vec::with_capacity(n);
-        let m = &self.cfg.memory;
-        for (i, b) in self.series.buckets.iter().enumerate() {
+        for (i, b) in series.buckets.iter().enumerate() {
             let t0 = i as u64 * w;
-            // The last bucket may be partial.
-            let span = (self.now.max(t0 + 1).min(t0 + w) - t0).max(1) as f64;
-            out.t_s.push(t0 as f64 / 1e9);
-            let span_s = span / 1e9;
-            out.throughput_rps
-                .push((b.responses + b.errors) as f64 / span_s);
-            out.errors_rps.push(b.errors as f64 / span_s);
-            out.tasks_per_s.push(b.tasks_done as f64 / span_s);
+            // No rate and no mean in an empty bucket: reported as 0.
+            let span = self.bucket_span(i);
+            let per = |x: f64| if span > 0.0 { x / span } else { 0.0 };
+            out.t_s.push(to_s(t0));
+            let per_s = |n: u32| {
+                if span > 0.0 {
+                    n as f64 / s_from_ns(span)
+                } else {
+                    0.0
+                }
+            };
+            out.throughput_rps.push(per_s(b.responses + b.errors));
+            out.goodput_rps.push(per_s(b.ok));
+            out.errors_rps.push(per_s(b.errors));
+            out.tasks_per_s.push(per_s(b.tasks_done));
             out.latency_mean_ms.push(if b.responses > 0 {
-                b.lat_sum / b.responses as f64 / 1e6
+                ms_from_ns(b.lat_sum / b.responses as f64)
             } else {
                 0.0
             });
-            out.latency_max_ms.push(b.lat_max as f64 / 1e6);
+            out.latency_max_ms.push(to_ms(b.lat_max));
             out.latency_p50_ms
                 .push(bin_quantile(&b.lat_bins[..], b.responses, 0.5));
             out.latency_p99_ms
                 .push(bin_quantile(&b.lat_bins[..], b.responses, 0.99));
             for (values, area) in gauges.iter_mut().zip(b.area.iter()) {
-                values.push(area / span);
+                values.push(per(*area));
             }
-            let avg = |g: Gauge| b.area[g as usize] / span;
-            let mem = m.base as f64
-                + (avg(Gauge::PlatformAlive) + avg(Gauge::CarriersAlive))
-                    * m.platform_thread as f64
-                + avg(Gauge::VthreadsAlive) * m.virtual_thread as f64
-                + avg(Gauge::VthreadsUnmounted) * m.stack_chunk as f64
-                + avg(Gauge::Connections) * m.connection as f64
-                + avg(Gauge::InServer) * m.request as f64;
-            memory.push(mem / 1048576.0);
-            cpu.push(avg(Gauge::CpuBusy) / self.cfg.server.cores as f64);
+            let mean = |g: Gauge| per(b.area[g as usize]);
+            (out.memory_mb).push(to_mib(memory::in_use(&self.cfg.memory, mean)));
+            (out.cpu_utilisation).push(mean(Gauge::CpuBusy) / self.cfg.server.cores as f64);
         }
-        for (name, values) in GAUGE_NAMES.iter().zip(gauges) {
-            out.gauges.insert(name.to_string(), values);
-        }
-        out.gauges.insert("memory_mb".into(), memory);
-        out.gauges.insert("cpu_utilisation".into(), cpu);
+        out.gauges = Gauge::ALL.into_iter().zip(gauges).collect();
         out
     }
 
     fn histogram_bins(&self) -> Vec<HistogramBin> {
-        let h = &self.latency;
+        let h = &self.tally.latency.histogram;
         if h.is_empty() {
             return Vec::new();
         }
         let (lo, hi) = (h.min().max(1) as f64, h.max().max(2) as f64);
-        let bins = 40usize;
         let ratio = (hi / lo).max(1.0001);
-        let mut out = Vec::with_capacity(bins);
+        let mut out = Vec::with_capacity(HISTOGRAM_BINS);
         let mut prev = lo;
-        for i in 1..=bins {
-            let edge = if i == bins {
+        for i in 1..=HISTOGRAM_BINS {
+            let edge = if i == HISTOGRAM_BINS {
                 hi
             } else {
-                lo * libm::pow(ratio, i as f64 / bins as f64)
+                lo * libm::pow(ratio, i as f64 / HISTOGRAM_BINS as f64)
             };
             let from = prev as u64;
             let to = edge as u64;
@@ -292,113 +329,6 @@ impl Engine {
         // are for display, the statistics come from the histogram itself.
         out
     }
-
-    /// Names the resource that limits throughput.
-    fn bottleneck(&self, st: &ServerStats, throughput: f64) -> Bottleneck {
-        let s = &self.cfg.server;
-        let b = |r: &str, e: String| Bottleneck {
-            resource: r.into(),
-            explanation: e,
-        };
-        let errors: u64 = self.errors.values().sum();
-        if self.series.buckets.is_empty() || throughput == 0.0 {
-            return b("none", "nothing finished".into());
-        }
-        // Candidates, each with a utilisation and a sign of queueing in front of it.
-        let mut best: Option<(f64, Bottleneck)> = None;
-        let mut consider = |u: f64, queued: bool, r: &str, e: String| {
-            if queued && u > 0.85 && best.as_ref().is_none_or(|(bu, _)| u > *bu) {
-                best = Some((u, b(r, e)));
-            }
-        };
-        consider(
-            st.cpu_utilisation,
-            self.peaks[Gauge::CpuBusy as usize] >= s.cores,
-            "cpu",
-            format!(
-                "the {} cores are {:.0}% busy: more threads cannot add throughput",
-                s.cores,
-                st.cpu_utilisation * 100.0
-            ),
-        );
-        if s.mode == Mode::Platform {
-            consider(
-                st.tomcat_utilisation,
-                st.peak_tomcat_queue > 0,
-                "tomcat_threads",
-                format!(
-                    "all {} Tomcat threads are busy (mostly blocked) and up to {} requests queue for one: \
-                     throughput is capped near threads.max ÷ time per request",
-                    s.threads_max, st.peak_tomcat_queue
-                ),
-            );
-        } else if st.peak_pinned > 0 || st.cpu_utilisation < 0.85 {
-            // Carriers busy running CPU are a CPU limit, named as such above;
-            // carriers are the bottleneck when they are pinned or blocked.
-            consider(
-                st.carrier_utilisation,
-                st.peak_runnable > 0,
-                "carriers",
-                format!(
-                    "the {} carrier threads are {:.0}% busy{}; up to {} virtual threads wait for one",
-                    s.carriers,
-                    st.carrier_utilisation * 100.0,
-                    if st.peak_pinned > 0 {
-                        format!(", up to {} pinned", st.peak_pinned)
-                    } else {
-                        String::new()
-                    },
-                    st.peak_runnable
-                ),
-            );
-        }
-        consider(
-            st.db_utilisation,
-            st.peak_db_waiters > 0,
-            "db_pool",
-            format!(
-                "the {} HikariCP connections are {:.0}% in use and up to {} requests wait for one",
-                self.cfg.db.pool_size,
-                st.db_utilisation * 100.0,
-                st.peak_db_waiters
-            ),
-        );
-        let lock_waiters = self.peaks[Gauge::LockWaiters as usize];
-        if lock_waiters > 0 {
-            consider(
-                0.9,
-                true,
-                "shared_monitor",
-                format!(
-                    "a shared monitor or lock serialises requests: up to {lock_waiters} threads wait to enter"
-                ),
-            );
-        }
-        if let Some((_, found)) = best {
-            return found;
-        }
-        if st.peak_backlog > 0 || st.syn_drops > 0 {
-            return b(
-                "connections",
-                format!(
-                    "max-connections ({}) is reached: connections wait in the backlog ({} peak) or are dropped ({} SYNs)",
-                    s.max_connections, st.peak_backlog, st.syn_drops
-                ),
-            );
-        }
-        if errors > 0 {
-            return b(
-                "client",
-                format!(
-                    "{errors} requests failed on the client side (timeouts or refused connections)"
-                ),
-            );
-        }
-        b(
-            "none",
-            "no server resource is saturated: the clients' own concurrency and the program's waits set the pace".into(),
-        )
-    }
 }
 
 /// Approximate quantile from the coarse bins of one time bucket, ms.
@@ -411,7 +341,7 @@ fn bin_quantile(bins: &[u32], total: u32, q: f64) -> f64 {
     for (i, c) in bins.iter().enumerate().take(LAT_BINS) {
         seen += *c as u64;
         if seen >= target {
-            return bin_floor_ns(i + 1) / 1e6;
+            return ms_from_ns(bin_floor_ns(i + 1));
         }
     }
     0.0

@@ -1,14 +1,84 @@
-//! The program interpreter: runs a fiber's ops until it blocks or ends.
+//! The program interpreter: runs a fiber's ops until it blocks or ends, and
+//! the resources ops wait for (HikariCP, shared monitors and locks).
 
-use super::super::config::CpuModel;
+use std::collections::VecDeque;
+
+use super::super::config::{CpuModel, Db};
 use super::super::program::{LockKind, MonitorRef, Op};
 use super::super::queue::Event;
+use super::super::report::ResponseCause;
 use super::super::series::Gauge;
-use super::super::time::ns_f64;
+use super::super::time::{Nanos, ns_f64};
+use super::super::trace::{Note, Tracer};
+use super::fiber::{Phase, Wait};
 use super::threads::Submit;
-use super::{Cause, Engine, NONE, Phase, Wait};
+use super::{Engine, NONE};
 
-impl Engine {
+/// A shared monitor or lock.
+#[derive(Clone, Debug)]
+pub(super) struct Monitor {
+    /// The fiber holding it, or `NONE`.
+    pub(super) owner: u32,
+    /// Reentrant holds by the owner.
+    pub(super) depth: u32,
+    /// Fibers waiting to enter, oldest first.
+    pub(super) waiters: VecDeque<u32>,
+    /// When it was last taken while free.
+    held_since: Nanos,
+    /// Time it was held before that, ns (from owner to owner it stays held).
+    held_ns: Nanos,
+}
+
+impl Default for Monitor {
+    fn default() -> Self {
+        Monitor {
+            owner: NONE,
+            depth: 0,
+            waiters: VecDeque::new(),
+            held_since: 0,
+            held_ns: 0,
+        }
+    }
+}
+
+impl Monitor {
+    /// Time it was held from time 0 to `now`, ns.
+    pub(super) fn held_until(&self, now: Nanos) -> Nanos {
+        let current = if self.owner == NONE {
+            0
+        } else {
+            now.saturating_sub(self.held_since)
+        };
+        self.held_ns + current
+    }
+}
+
+/// HikariCP: free connections, the waiters and what acquisitions cost.
+#[derive(Debug)]
+pub(super) struct DbPool {
+    /// Connections not in use.
+    pub(super) free: u32,
+    /// Waiters (fiber, wait token), oldest first; entries whose token no
+    /// longer matches timed out already and are skipped.
+    pub(super) waiters: VecDeque<(u32, u32)>,
+    /// Sum of the waits of successful acquisitions, ns.
+    pub(super) wait_ns: f64,
+    /// Successful acquisitions.
+    pub(super) acquired: u64,
+}
+
+impl DbPool {
+    pub(super) fn new(db: &Db) -> Self {
+        DbPool {
+            free: db.pool_size,
+            waiters: VecDeque::new(),
+            wait_ns: 0.0,
+            acquired: 0,
+        }
+    }
+}
+
+impl<T: Tracer> Engine<T> {
     /// Runs fiber `f` from its program counter until it blocks or ends.
     pub(super) fn step(&mut self, f: u32) {
         loop {
@@ -19,6 +89,7 @@ impl Engine {
                     self.fibers[f as usize].pc += 1;
                     demand += self.take_switch_cost(f);
                     if demand > 0 {
+                        self.trace(f, Note::Cpu(demand));
                         self.start_cpu(f, demand);
                         return;
                     }
@@ -50,9 +121,10 @@ impl Engine {
                     return;
                 }
                 Op::DbAcquire => {
-                    if self.db_free > 0 && self.db_waiters.is_empty() {
-                        self.db_free -= 1;
-                        self.db_acquired += 1;
+                    if self.db.free > 0 && self.db.waiters.is_empty() {
+                        self.db.free -= 1;
+                        self.db.acquired += 1;
+                        self.trace(f, Note::DbConnection);
                         self.gauge(Gauge::DbActive, 1);
                         self.fibers[f as usize].pc += 1;
                     } else {
@@ -60,7 +132,7 @@ impl Engine {
                         fb.wait_token = fb.wait_token.wrapping_add(1);
                         let token = fb.wait_token;
                         fb.wait_since = self.now;
-                        self.db_waiters.push_back((f, token));
+                        self.db.waiters.push_back((f, token));
                         self.gauge(Gauge::DbWaiters, 1);
                         self.fibers[f as usize].db_timeout_seq = self
                             .queue
@@ -86,7 +158,7 @@ impl Engine {
                     match self.submit_task(executor as u32, pc + 1, f) {
                         Submit::Accepted => self.fibers[f as usize].pc = resume,
                         Submit::Rejected => {
-                            self.fail(f, Cause::TaskRejected);
+                            self.fail(f, ResponseCause::TaskRejected);
                             return;
                         }
                         Submit::Blocked => {
@@ -100,6 +172,7 @@ impl Engine {
                     // after a wake-up: pay that switch before finishing.
                     let cs = self.take_switch_cost(f);
                     if cs > 0 {
+                        self.trace(f, Note::Cpu(cs));
                         self.start_cpu(f, cs);
                         return;
                     }
@@ -135,21 +208,22 @@ impl Engine {
 
     /// Gives a freed connection to the longest live waiter, or back to the pool.
     fn db_release(&mut self) {
-        while let Some((w, token)) = self.db_waiters.pop_front() {
+        while let Some((w, token)) = self.db.waiters.pop_front() {
             let fb = &self.fibers[w as usize];
             if fb.phase == Phase::Free || fb.wait_token != token || fb.wait != Wait::DbConn {
                 continue; // timed out already
             }
             self.gauge(Gauge::DbWaiters, -1);
-            self.db_acquired += 1;
-            self.db_wait_ns += ns_f64(self.now - self.fibers[w as usize].wait_since);
+            self.trace(w, Note::DbConnection);
+            self.db.acquired += 1;
+            self.db.wait_ns += ns_f64(self.now - self.fibers[w as usize].wait_since);
             let fb = &mut self.fibers[w as usize];
             fb.wait_token = fb.wait_token.wrapping_add(1);
             fb.pc += 1;
             self.wake(w);
             return;
         }
-        self.db_free += 1;
+        self.db.free += 1;
         self.gauge(Gauge::DbActive, -1);
     }
 
@@ -164,7 +238,8 @@ impl Engine {
         // Its queue entry becomes stale: the release loop skips it.
         fb.wait_token = fb.wait_token.wrapping_add(1);
         // SQLTransientConnectionException → HTTP 500 (or a failed task).
-        self.fail(f, Cause::PoolTimeout);
+        self.trace(f, Note::DbTimeout);
+        self.fail(f, ResponseCause::PoolTimeout);
     }
 
     /// Tries to enter a monitor or lock; false if the fiber now waits.
@@ -181,6 +256,9 @@ impl Engine {
             MonitorRef::Shared(i) => {
                 let mon = &mut self.monitors[i as usize];
                 if mon.owner == NONE || mon.owner == f {
+                    if mon.owner == NONE {
+                        mon.held_since = self.now;
+                    }
                     mon.owner = f;
                     mon.depth += 1;
                     let fb = &mut self.fibers[f as usize];
@@ -227,7 +305,10 @@ impl Engine {
         }
         self.fibers[f as usize].held &= !(1u64 << i);
         match mon.waiters.pop_front() {
-            None => mon.owner = NONE,
+            None => {
+                mon.owner = NONE;
+                mon.held_ns += self.now - mon.held_since;
+            }
             Some(w) => {
                 mon.owner = w;
                 mon.depth = 1;

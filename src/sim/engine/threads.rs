@@ -7,46 +7,189 @@
 //! too. File I/O captures the carrier on every JDK, and the scheduler
 //! compensates with an extra carrier up to `maxPoolSize`.
 
-use super::super::config::{ExecutorKind, Mode};
-use super::super::series::Gauge;
-use super::super::time::ns_f64;
-use super::super::timeline::{LaneKind, LaneState};
-use super::{Cause, Engine, NONE, Phase, Thread, Wait};
+use std::collections::VecDeque;
 
-impl Engine {
+use super::super::config::{Config, ExecutorKind, Mode};
+use super::super::program::Op;
+use super::super::report::ResponseCause;
+use super::super::series::Gauge;
+use super::super::time::{Nanos, ns_f64};
+use super::super::timeline::{LaneKind, LaneState};
+use super::super::trace::{Note, Tracer};
+use super::fiber::{Phase, Wait};
+use super::{Engine, NONE, TOMCAT_THREAD_NAME};
+
+/// A platform thread.
+#[derive(Clone, Debug)]
+pub(super) struct Thread {
+    /// Pool index: 0 = Tomcat, 1 + i = executor i.
+    pub(super) pool: u32,
+    /// Its number in its pool, from 1 (as in its name).
+    pub(super) n: u32,
+    /// Timeline lane, if it has one.
+    pub(super) lane: Option<u16>,
+}
+
+/// A pool of platform threads (Tomcat's or a `ThreadPoolTaskExecutor`).
+#[derive(Clone, Debug)]
+pub(super) struct Pool {
+    /// `corePoolSize`: threads started before any task queues.
+    pub(super) core: u32,
+    /// `maxPoolSize`.
+    pub(super) max: u32,
+    /// `queueCapacity`.
+    pub(super) queue_cap: u32,
+    /// Threads started so far (pools here never retire threads).
+    pub(super) alive: u32,
+    /// Threads running a fiber.
+    pub(super) busy: u32,
+    /// Idle threads, the most recently idle last.
+    pub(super) idle: Vec<u32>,
+    /// Fibers waiting for a thread, oldest first.
+    pub(super) queue: VecDeque<u32>,
+    pub(super) lane_kind: LaneKind,
+    /// Thread name prefix.
+    pub(super) name: String,
+}
+
+impl Pool {
+    fn new(name: &str, lane_kind: LaneKind, core: u32, max: u32, queue_cap: u32) -> Self {
+        Pool {
+            core,
+            max,
+            queue_cap,
+            alive: 0,
+            busy: 0,
+            idle: Vec::new(),
+            queue: VecDeque::new(),
+            lane_kind,
+            name: name.to_string(),
+        }
+    }
+}
+
+/// Every platform thread and the pools they belong to.
+#[derive(Debug)]
+pub(super) struct Platform {
+    /// 0 = Tomcat, 1 + i = executor i (an empty pool for a virtual executor,
+    /// so that pool indices stay aligned with executor indices).
+    pub(super) pools: Vec<Pool>,
+    pub(super) threads: Vec<Thread>,
+}
+
+impl Platform {
+    pub(super) fn new(cfg: &Config) -> Self {
+        let max = cfg.server.threads_max;
+        // Tomcat's TaskQueue is unbounded; its pool grows to max before queueing.
+        let tomcat = Pool::new(TOMCAT_THREAD_NAME, LaneKind::Tomcat, max, max, u32::MAX);
+        let executors = cfg.executors.iter().map(|e| match e.kind {
+            ExecutorKind::Pool { core, max, queue } => {
+                Pool::new(&e.name, LaneKind::Executor, core, max, queue)
+            }
+            ExecutorKind::Virtual { .. } => Pool::new(&e.name, LaneKind::Executor, 0, 0, 0),
+        });
+        Platform {
+            pools: std::iter::once(tomcat).chain(executors).collect(),
+            threads: Vec::new(),
+        }
+    }
+}
+
+/// A carrier thread of the virtual-thread scheduler.
+#[derive(Clone, Debug)]
+pub(super) struct Carrier {
+    pub(super) fiber: u32,
+    pub(super) lane: Option<u16>,
+    pub(super) alive: bool,
+}
+
+/// The virtual-thread scheduler's carriers and its run queue.
+#[derive(Debug, Default)]
+pub(super) struct Carriers {
+    /// Every carrier ever started, retired ones included.
+    pub(super) list: Vec<Carrier>,
+    /// Idle carriers, taken from the back.
+    pub(super) idle: Vec<u32>,
+    /// Virtual threads ready to run, waiting for a carrier (FIFO).
+    pub(super) runnable: VecDeque<u32>,
+    /// Carriers captured by file I/O or `Object.wait` that the scheduler
+    /// compensates for with extra carriers.
+    pub(super) compensating: u32,
+}
+
+/// Per-executor counters.
+#[derive(Clone, Debug, Default)]
+pub(super) struct ExecStats {
+    pub(super) submitted: u64,
+    pub(super) completed: u64,
+    pub(super) rejected: u64,
+    pub(super) first_submit: Option<Nanos>,
+    pub(super) last_done: Nanos,
+    /// Sum over finished tasks of the time from submission to start, ns.
+    pub(super) queue_ns: f64,
+    /// Sum over finished tasks of the time from submission to end, ns.
+    pub(super) total_ns: f64,
+    pub(super) peak_threads: u32,
+    /// Virtual executor: tasks running (for the concurrency limit).
+    pub(super) active: u32,
+    /// Virtual executor: submitters blocked on the limit.
+    pub(super) permit_waiters: VecDeque<u32>,
+    /// Virtual executor: sum of the submitters' waits for a permit, ns.
+    pub(super) permit_wait_ns: f64,
+}
+
+/// The `@Async` executors' counters.
+#[derive(Debug)]
+pub(super) struct Executors {
+    /// Indexed like the scenario's executors.
+    pub(super) stats: Vec<ExecStats>,
+    /// Tasks accepted and not yet finished (the run waits for them).
+    pub(super) pending: u64,
+}
+
+impl Executors {
+    pub(super) fn new(n: usize) -> Self {
+        Executors {
+            stats: vec![ExecStats::default(); n],
+            pending: 0,
+        }
+    }
+}
+
+impl<T: Tracer> Engine<T> {
     /// Starts a platform thread in pool `pool` (not yet busy, not in idle).
     pub(super) fn new_thread(&mut self, pool: u32) -> u32 {
-        let p = &mut self.pools[pool as usize];
+        let p = &mut self.platform.pools[pool as usize];
         p.alive += 1;
         let n = p.alive;
         let name = format!("{}-{n}", p.name);
         let kind = p.lane_kind;
         if pool > 0 {
-            let stats = &mut self.execs[pool as usize - 1];
+            let stats = &mut self.execs.stats[pool as usize - 1];
             stats.peak_threads = stats.peak_threads.max(n);
         }
-        let lane = self.timeline.lane(name, kind, self.now);
-        self.threads.push(Thread { pool, lane });
+        let lane = self.rec.timeline.lane(name, kind, self.now);
+        self.platform.threads.push(Thread { pool, n, lane });
         self.gauge(Gauge::PlatformAlive, 1);
-        (self.threads.len() - 1) as u32
+        (self.platform.threads.len() - 1) as u32
     }
 
     /// Starts a carrier thread and makes it available.
     pub(super) fn new_carrier(&mut self) -> u32 {
-        let n = self.carriers.len() + 1;
-        let lane = self.timeline.lane(
+        let n = self.carriers.list.len() + 1;
+        let lane = self.rec.timeline.lane(
             format!("ForkJoinPool-1-worker-{n}"),
             LaneKind::Carrier,
             self.now,
         );
-        self.carriers.push(super::Carrier {
+        self.carriers.list.push(Carrier {
             fiber: NONE,
             lane,
             alive: true,
         });
         self.gauge(Gauge::CarriersAlive, 1);
-        let c = (self.carriers.len() - 1) as u32;
-        self.idle_carriers.push(c);
+        let c = (self.carriers.list.len() - 1) as u32;
+        self.carriers.idle.push(c);
         c
     }
 
@@ -74,7 +217,7 @@ impl Engine {
     #[cfg_attr(target_arch = "wasm32", inline(always))]
     #[cfg_attr(not(target_arch = "wasm32"), inline)]
     pub(super) fn pool_submit(&mut self, pool: u32, f: u32) -> bool {
-        let p = &self.pools[pool as usize];
+        let p = &self.platform.pools[pool as usize];
         let (alive, core, max, queued, cap) =
             (p.alive, p.core, p.max, p.queue.len() as u32, p.queue_cap);
         let has_idle = !p.idle.is_empty();
@@ -82,7 +225,7 @@ impl Engine {
         let thread = if tomcat {
             // Tomcat's TaskQueue makes its executor grow to max before queueing.
             if has_idle {
-                self.pools[0].idle.pop()
+                self.platform.pools[0].idle.pop()
             } else if alive < max {
                 Some(self.new_thread(0))
             } else {
@@ -93,7 +236,7 @@ impl Engine {
             Some(self.new_thread(pool))
         } else if has_idle {
             // ...else offer to the queue, where an idle worker takes it at once...
-            self.pools[pool as usize].idle.pop()
+            self.platform.pools[pool as usize].idle.pop()
         } else if queued < cap {
             None
         } else if alive < max {
@@ -106,7 +249,8 @@ impl Engine {
         match thread {
             Some(t) => self.assign_thread(t, f),
             None => {
-                self.pools[pool as usize].queue.push_back(f);
+                self.trace(f, Note::QueuedForThread { pool });
+                self.platform.pools[pool as usize].queue.push_back(f);
                 if tomcat {
                     self.gauge(Gauge::TomcatQueue, 1);
                 } else {
@@ -121,8 +265,9 @@ impl Engine {
     #[cfg_attr(target_arch = "wasm32", inline(always))]
     #[cfg_attr(not(target_arch = "wasm32"), inline)]
     fn assign_thread(&mut self, t: u32, f: u32) {
-        let pool = self.threads[t as usize].pool;
-        self.pools[pool as usize].busy += 1;
+        let Thread { pool, n, .. } = self.platform.threads[t as usize];
+        self.trace(f, Note::OnThread { pool, n });
+        self.platform.pools[pool as usize].busy += 1;
         if pool == 0 {
             self.gauge(Gauge::TomcatBusy, 1);
         }
@@ -132,8 +277,8 @@ impl Engine {
         if fb.exec != NONE {
             fb.started = Some(self.now);
         }
-        let lane = self.threads[t as usize].lane;
-        self.timeline.set(lane, LaneState::Cpu, self.now);
+        let lane = self.platform.threads[t as usize].lane;
+        self.rec.timeline.set(lane, LaneState::Cpu, self.now);
         self.ready.push(f);
     }
 
@@ -141,15 +286,15 @@ impl Engine {
     #[cfg_attr(target_arch = "wasm32", inline(always))]
     #[cfg_attr(not(target_arch = "wasm32"), inline)]
     fn release_thread(&mut self, t: u32) {
-        let pool = self.threads[t as usize].pool;
-        let p = &mut self.pools[pool as usize];
+        let pool = self.platform.threads[t as usize].pool;
+        let p = &mut self.platform.pools[pool as usize];
         p.busy -= 1;
         if pool == 0 {
             self.gauge(Gauge::TomcatBusy, -1);
         }
-        let lane = self.threads[t as usize].lane;
-        self.timeline.set(lane, LaneState::Idle, self.now);
-        if let Some(next) = self.pools[pool as usize].queue.pop_front() {
+        let lane = self.platform.threads[t as usize].lane;
+        self.rec.timeline.set(lane, LaneState::Idle, self.now);
+        if let Some(next) = self.platform.pools[pool as usize].queue.pop_front() {
             self.gauge(
                 if pool == 0 {
                     Gauge::TomcatQueue
@@ -160,33 +305,41 @@ impl Engine {
             );
             self.assign_thread(t, next);
         } else {
-            self.pools[pool as usize].idle.push(t);
+            self.platform.pools[pool as usize].idle.push(t);
         }
     }
 
     /// A virtual thread is ready to run: queue it for a carrier.
     #[cfg_attr(target_arch = "wasm32", inline(always))]
     pub(super) fn make_runnable(&mut self, f: u32) {
-        self.runnable.push_back(f);
+        self.carriers.runnable.push_back(f);
         self.gauge(Gauge::RunnableVthreads, 1);
         self.dispatch_carriers();
+        if T::ON && self.fibers[f as usize].carrier == NONE {
+            self.trace(f, Note::QueuedForCarrier);
+        }
     }
 
     /// Mounts runnable virtual threads on idle carriers (FIFO).
     #[cfg_attr(target_arch = "wasm32", inline(always))]
     fn dispatch_carriers(&mut self) {
-        while !self.runnable.is_empty() {
-            let Some(c) = self.idle_carriers.pop() else {
+        while !self.carriers.runnable.is_empty() {
+            let Some(c) = self.carriers.idle.pop() else {
                 return;
             };
-            let f = self.runnable.pop_front().expect("checked non-empty");
+            let f = self
+                .carriers
+                .runnable
+                .pop_front()
+                .expect("checked non-empty");
             self.gauge(Gauge::RunnableVthreads, -1);
-            let carrier = &mut self.carriers[c as usize];
+            let carrier = &mut self.carriers.list[c as usize];
             carrier.fiber = f;
             let lane = carrier.lane;
             self.fibers[f as usize].carrier = c;
+            self.trace(f, Note::Mounted { carrier: c });
             self.gauge(Gauge::CarriersBusy, 1);
-            self.timeline.set(lane, LaneState::Mounted, self.now);
+            self.rec.timeline.set(lane, LaneState::Mounted, self.now);
             let fb = &mut self.fibers[f as usize];
             if fb.exec != NONE && fb.started.is_none() {
                 fb.started = Some(self.now);
@@ -198,18 +351,18 @@ impl Engine {
     /// A carrier has nothing mounted: retire it if compensation is over, else reuse.
     #[cfg_attr(target_arch = "wasm32", inline(always))]
     fn carrier_free(&mut self, c: u32) {
-        let carrier = &mut self.carriers[c as usize];
+        let carrier = &mut self.carriers.list[c as usize];
         carrier.fiber = NONE;
         let lane = carrier.lane;
         self.gauge(Gauge::CarriersBusy, -1);
-        self.timeline.set(lane, LaneState::Idle, self.now);
-        let target = self.cfg.server.carriers + self.compensating;
-        if self.series.get(Gauge::CarriersAlive) > target {
-            self.carriers[c as usize].alive = false;
+        self.rec.timeline.set(lane, LaneState::Idle, self.now);
+        let target = self.cfg.server.carriers + self.carriers.compensating;
+        if self.rec.series.get(Gauge::CarriersAlive) > target {
+            self.carriers.list[c as usize].alive = false;
             self.gauge(Gauge::CarriersAlive, -1);
             return;
         }
-        self.idle_carriers.push(c);
+        self.carriers.idle.push(c);
         self.dispatch_carriers();
     }
 
@@ -226,8 +379,10 @@ impl Engine {
             LaneState::Waiting
         };
         if fb.thread != NONE {
-            let lane = self.threads[fb.thread as usize].lane;
-            self.timeline.set(lane, state, now);
+            let lane = self.platform.threads[fb.thread as usize].lane;
+            self.rec.timeline.set(lane, state, now);
+            let on = wait.describe();
+            self.trace(f, Note::Blocked { on, pinned: false });
             return;
         }
         let pins_in_sync = self.cfg.server.pins_in_sync();
@@ -245,24 +400,26 @@ impl Engine {
             };
         let c = fb.carrier;
         debug_assert!(c != NONE, "a running virtual thread is mounted");
+        fb.pinned = pinned;
+        let on = wait.describe();
+        self.trace(f, Note::Blocked { on, pinned });
         if pinned {
-            fb.pinned = true;
-            let lane = self.carriers[c as usize].lane;
-            self.timeline.set(lane, LaneState::Pinned, now);
+            let lane = self.carriers.list[c as usize].lane;
+            self.rec.timeline.set(lane, LaneState::Pinned, now);
             if wait != Wait::File {
                 // File I/O captures the carrier too, but that is not called pinning.
                 self.gauge(Gauge::CarriersPinned, 1);
             }
             if compensated {
                 // The scheduler compensates for the captured carrier.
-                self.compensating += 1;
-                if self.series.get(Gauge::CarriersAlive) < self.cfg.server.max_pool_size {
+                self.carriers.compensating += 1;
+                if self.rec.series.get(Gauge::CarriersAlive) < self.cfg.server.max_pool_size {
                     self.new_carrier();
                     self.dispatch_carriers();
                 }
             }
         } else {
-            fb.carrier = NONE;
+            self.fibers[f as usize].carrier = NONE;
             self.gauge(Gauge::VthreadsUnmounted, 1);
             self.carrier_free(c);
         }
@@ -272,19 +429,20 @@ impl Engine {
     #[cfg_attr(target_arch = "wasm32", inline(always))]
     #[cfg_attr(not(target_arch = "wasm32"), inline)]
     pub(super) fn wake(&mut self, f: u32) {
+        self.trace(f, Note::Woke);
         let fb = &mut self.fibers[f as usize];
         let wait = std::mem::replace(&mut fb.wait, Wait::None);
         if fb.thread != NONE {
             fb.wake_cs = true;
-            let lane = self.threads[fb.thread as usize].lane;
-            self.timeline.set(lane, LaneState::Cpu, self.now);
+            let lane = self.platform.threads[fb.thread as usize].lane;
+            self.rec.timeline.set(lane, LaneState::Cpu, self.now);
             self.ready.push(f);
         } else if fb.pinned {
             fb.pinned = false;
-            let lane = self.carriers[fb.carrier as usize].lane;
-            self.timeline.set(lane, LaneState::Mounted, self.now);
+            let lane = self.carriers.list[fb.carrier as usize].lane;
+            self.rec.timeline.set(lane, LaneState::Mounted, self.now);
             if wait == Wait::File || wait == Wait::Condition {
-                self.compensating -= 1;
+                self.carriers.compensating -= 1;
             }
             if wait != Wait::File {
                 self.gauge(Gauge::CarriersPinned, -1);
@@ -327,6 +485,7 @@ impl Engine {
             }
         }
         if fb.exec != NONE {
+            self.trace(f, Note::Ended);
             self.task_done(f);
         } else {
             self.fibers[f as usize].in_server = false;
@@ -336,38 +495,52 @@ impl Engine {
     }
 
     /// Fails a request (HTTP 500) or a task with `cause` and ends it.
-    pub(super) fn fail(&mut self, f: u32, cause: Cause) {
+    pub(super) fn fail(&mut self, f: u32, cause: ResponseCause) {
         self.fibers[f as usize].cause = cause;
         self.end_fiber(f);
     }
 
-    /// Submits an async body starting at `body` to executor `e` for caller `f`.
-    /// Returns false if it was rejected; may block the caller (concurrency limit).
+    /// Submits an async body starting at `body` to executor `e` for `caller`,
+    /// and says what became of it: accepted (running or queued), rejected
+    /// (`TaskRejectedException`), or the caller blocked for a permit of a
+    /// virtual executor at its concurrency limit.
     pub(super) fn submit_task(&mut self, e: u32, body: u32, caller: u32) -> Submit {
-        self.execs[e as usize].submitted += 1;
-        if self.execs[e as usize].first_submit.is_none() {
-            self.execs[e as usize].first_submit = Some(self.now);
+        self.execs.stats[e as usize].submitted += 1;
+        if self.execs.stats[e as usize].first_submit.is_none() {
+            self.execs.stats[e as usize].first_submit = Some(self.now);
         }
         match self.cfg.executors[e as usize].kind {
             ExecutorKind::Pool { .. } => {
                 let t = self.new_task(e, body);
+                self.trace(
+                    caller,
+                    Note::Submitted {
+                        executor: e,
+                        task: t,
+                    },
+                );
                 if self.pool_submit(e + 1, t) {
-                    self.tasks_pending += 1;
+                    self.execs.pending += 1;
                     Submit::Accepted
                 } else {
-                    self.execs[e as usize].rejected += 1;
+                    self.trace(caller, Note::Rejected { executor: e });
+                    self.execs.stats[e as usize].rejected += 1;
                     self.fibers[t as usize].phase = Phase::Running;
                     self.free_fiber(t);
                     Submit::Rejected
                 }
             }
             ExecutorKind::Virtual { limit } => {
-                if limit.is_some_and(|l| self.execs[e as usize].active >= l) {
-                    self.fibers[caller as usize].pending_body = body;
-                    self.execs[e as usize].permit_waiters.push_back(caller);
+                if limit.is_some_and(|l| self.execs.stats[e as usize].active >= l) {
+                    let fb = &mut self.fibers[caller as usize];
+                    fb.pending_body = body;
+                    fb.wait_since = self.now;
+                    self.execs.stats[e as usize]
+                        .permit_waiters
+                        .push_back(caller);
                     return Submit::Blocked;
                 }
-                self.start_virtual_task(e, body);
+                self.start_virtual_task(e, body, caller);
                 Submit::Accepted
             }
         }
@@ -383,10 +556,17 @@ impl Engine {
         t
     }
 
-    fn start_virtual_task(&mut self, e: u32, body: u32) {
+    fn start_virtual_task(&mut self, e: u32, body: u32, caller: u32) {
         let t = self.new_task(e, body);
-        self.execs[e as usize].active += 1;
-        self.tasks_pending += 1;
+        self.trace(
+            caller,
+            Note::Submitted {
+                executor: e,
+                task: t,
+            },
+        );
+        self.execs.stats[e as usize].active += 1;
+        self.execs.pending += 1;
         self.gauge(Gauge::VthreadsAlive, 1);
         self.make_runnable(t);
     }
@@ -396,20 +576,22 @@ impl Engine {
         let fb = &self.fibers[f as usize];
         let e = fb.exec;
         let (sent, started) = (fb.sent, fb.started.unwrap_or(self.now));
-        let stats = &mut self.execs[e as usize];
+        let stats = &mut self.execs.stats[e as usize];
         stats.completed += 1;
         stats.last_done = self.now;
         stats.queue_ns += ns_f64(started - sent);
         stats.total_ns += ns_f64(self.now - sent);
-        self.tasks_pending -= 1;
-        self.series.task_done();
+        self.execs.pending -= 1;
+        self.rec.series.task_done();
         self.free_fiber(f);
         if let ExecutorKind::Virtual { .. } = self.cfg.executors[e as usize].kind {
-            self.execs[e as usize].active -= 1;
-            if let Some(caller) = self.execs[e as usize].permit_waiters.pop_front() {
+            self.execs.stats[e as usize].active -= 1;
+            let stats = &mut self.execs.stats[e as usize];
+            if let Some(caller) = stats.permit_waiters.pop_front() {
+                stats.permit_wait_ns += ns_f64(self.now - self.fibers[caller as usize].wait_since);
                 let body = std::mem::replace(&mut self.fibers[caller as usize].pending_body, NONE);
-                self.start_virtual_task(e, body);
-                if let super::super::program::Op::Async { resume, .. } =
+                self.start_virtual_task(e, body, caller);
+                if let Op::Async { resume, .. } =
                     self.cfg.program.ops[self.fibers[caller as usize].pc as usize]
                 {
                     self.fibers[caller as usize].pc = resume;

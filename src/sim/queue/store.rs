@@ -107,6 +107,14 @@ impl Store {
             Store::Heap(heap) => heap.len(),
         }
     }
+
+    /// Entries it has room for without allocating.
+    pub(super) fn capacity(&self) -> usize {
+        match self {
+            Store::List(list) => list.capacity(),
+            Store::Heap(heap) => heap.capacity(),
+        }
+    }
 }
 
 #[cfg(test)]

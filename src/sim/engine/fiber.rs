@@ -1,0 +1,147 @@
+//! A fiber: one execution of a program, a request's handler or an `@Async`
+//! task, and what it is doing now. Slots are reused (see
+//! [`Engine::alloc_fiber`](super::Engine)), so events that name a fiber carry
+//! a sequence number or token to recognise a slot's previous life.
+
+use super::super::report::ResponseCause;
+use super::super::time::Nanos;
+use super::NONE;
+
+/// Where a fiber is in its life.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Phase {
+    /// Slot unused.
+    Free,
+    /// The load client burns CPU to send the request.
+    ClientCpu,
+    /// Waiting for the server to accept the connection (backlog or SYN retry).
+    Connecting,
+    /// Accepted; waiting for a Tomcat thread.
+    Queued,
+    /// On a thread (running, blocked or waiting).
+    Running,
+    /// A task waiting in an executor queue.
+    TaskQueued,
+}
+
+/// What a blocked fiber waits for (decides pinning and the timeline state).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Wait {
+    /// Not waiting.
+    None,
+    /// Socket or sleep.
+    Io,
+    /// File I/O (carrier captured, scheduler compensates).
+    File,
+    /// `Object.wait()` (pinned with compensation before JDK 24).
+    Condition,
+    /// A HikariCP connection.
+    DbConn,
+    /// A shared `synchronized` monitor.
+    Monitor,
+    /// A shared `ReentrantLock`.
+    Lock,
+    /// A concurrency-limit permit of a virtual-thread executor.
+    Permit,
+}
+
+impl Wait {
+    /// What it waits for, in words (for traces).
+    pub(super) fn describe(self) -> &'static str {
+        match self {
+            Wait::None => "nothing",
+            Wait::Io => "I/O",
+            Wait::File => "file I/O",
+            Wait::Condition => "Object.wait",
+            Wait::DbConn => "a DB connection",
+            Wait::Monitor => "a monitor",
+            Wait::Lock => "a lock",
+            Wait::Permit => "an executor's permit",
+        }
+    }
+}
+
+/// One execution of a program (request handler or async task).
+#[derive(Clone, Debug)]
+pub(super) struct Fiber {
+    pub(super) phase: Phase,
+    /// Sequence number of its armed client timeout (0: none), so that a
+    /// timeout armed in the slot's previous life is recognised as stale.
+    pub(super) timeout_seq: u64,
+    /// Sequence number of its armed HikariCP timeout (0: none).
+    pub(super) db_timeout_seq: u64,
+    /// Program counter.
+    pub(super) pc: u32,
+    /// Executor index for tasks, `NONE` for requests.
+    pub(super) exec: u32,
+    /// Platform thread it runs on, or `NONE` (virtual thread).
+    pub(super) thread: u32,
+    /// Carrier it is mounted on (virtual), or `NONE`.
+    pub(super) carrier: u32,
+    /// `synchronized` blocks currently held (own or shared).
+    pub(super) sync_depth: u16,
+    /// Bit i set = holds shared monitor/lock i.
+    pub(super) held: u64,
+    /// What it is blocked on.
+    pub(super) wait: Wait,
+    /// Blocked while keeping its carrier (pinned or captured).
+    pub(super) pinned: bool,
+    /// A platform thread woke from blocking: its next CPU burst pays a switch.
+    pub(super) wake_cs: bool,
+    /// Token of the current DB wait (stale timeouts compare it).
+    pub(super) wait_token: u32,
+    /// Closed-loop worker, or `NONE` (open loop or task).
+    pub(super) worker: u32,
+    /// When the client sent it (requests) or when it was submitted (tasks).
+    pub(super) sent: Nanos,
+    /// When the current DB or permit wait began.
+    pub(super) wait_since: Nanos,
+    /// When a task started running.
+    pub(super) started: Option<Nanos>,
+    /// The client gave up (timed out); the server may still be working.
+    pub(super) abandoned: bool,
+    /// The client already counted this request (response or error).
+    pub(super) counted: bool,
+    /// Holds a server connection slot.
+    pub(super) conn: bool,
+    /// Accepted by the server (counts as in the server).
+    pub(super) in_server: bool,
+    /// SYN retries so far.
+    pub(super) syn_tries: u8,
+    /// Response cause so far.
+    pub(super) cause: ResponseCause,
+    /// Async body waiting for a permit (virtual executor with a limit).
+    pub(super) pending_body: u32,
+}
+
+impl Fiber {
+    /// An unused slot.
+    pub(super) fn free() -> Self {
+        Fiber {
+            phase: Phase::Free,
+            timeout_seq: 0,
+            db_timeout_seq: 0,
+            pc: 0,
+            exec: NONE,
+            thread: NONE,
+            carrier: NONE,
+            sync_depth: 0,
+            held: 0,
+            wait: Wait::None,
+            pinned: false,
+            wake_cs: false,
+            wait_token: 0,
+            worker: NONE,
+            sent: 0,
+            wait_since: 0,
+            started: None,
+            abandoned: false,
+            counted: false,
+            conn: false,
+            in_server: false,
+            syn_tries: 0,
+            cause: ResponseCause::Ok,
+            pending_body: NONE,
+        }
+    }
+}

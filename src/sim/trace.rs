@@ -1,0 +1,226 @@
+//! What happened to each request, step by step: a hook on the engine and a
+//! readable text of it, for tests that show *what* a model change moved.
+//!
+//! The engine takes a [`Tracer`] as a type parameter. Runs use [`NoTrace`],
+//! whose `ON` is `false`: every trace point is then a branch on a constant,
+//! removed by the compiler, so the hot path pays nothing. [`trace`] runs a
+//! scenario with [`TextTrace`], which writes one line per step:
+//!
+//! ```text
+//!    0.000 ms  r1  sent
+//!    0.000 ms  r1  runs on http-nio-8080-exec-1
+//! ```
+//!
+//! Requests are named `r1, r2, …` in the order they are sent, `@Async`
+//! tasks `t1, t2, …` in the order they are submitted (fiber slots are
+//! reused, so the trace does not show them).
+
+use std::collections::HashMap;
+use std::fmt::Write as _;
+
+use super::config::Config;
+use super::engine::Engine;
+use super::report::{ErrorCause, Report, ResponseCause};
+use super::time::{Nanos, to_ms};
+
+/// Receives what happens to each fiber (a request or a task), by its slot.
+pub trait Tracer {
+    /// Whether the engine calls [`Tracer::note`] at all.
+    const ON: bool;
+    /// Fiber slot `fiber` did `note` at simulated time `at`.
+    fn note(&mut self, at: Nanos, fiber: u32, note: Note);
+}
+
+/// No trace: what every run uses.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoTrace;
+
+impl Tracer for NoTrace {
+    const ON: bool = false;
+    #[inline(always)]
+    fn note(&mut self, _: Nanos, _: u32, _: Note) {}
+}
+
+/// One step in the life of a request or task.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Note {
+    /// The client sent a request.
+    Sent,
+    /// The accept backlog is full: the SYN is dropped, retried after `retry` ns.
+    SynDropped {
+        /// Wait before the retry.
+        retry: Nanos,
+    },
+    /// Waits in the accept backlog (max-connections reached).
+    InBacklog,
+    /// Waits for a thread of pool `pool` (0 = Tomcat, 1 + i = executor i).
+    QueuedForThread {
+        /// The pool.
+        pool: u32,
+    },
+    /// Runs on platform thread number `n` (from 1) of pool `pool`.
+    OnThread {
+        /// The pool.
+        pool: u32,
+        /// The thread's number in its pool.
+        n: u32,
+    },
+    /// A virtual thread waits for a carrier.
+    QueuedForCarrier,
+    /// A virtual thread is mounted on carrier `carrier` (from 0).
+    Mounted {
+        /// The carrier.
+        carrier: u32,
+    },
+    /// Needs a core for this long, ns.
+    Cpu(Nanos),
+    /// Blocks until something happens.
+    Blocked {
+        /// What for, in words.
+        on: &'static str,
+        /// Keeps its carrier while blocked (pinned, or captured by file I/O).
+        pinned: bool,
+    },
+    /// Its wait is over.
+    Woke,
+    /// Took a HikariCP connection.
+    DbConnection,
+    /// HikariCP's `connectionTimeout` passed: `SQLTransientConnectionException`.
+    DbTimeout,
+    /// Submitted `task` (a fiber slot) to executor `executor`.
+    Submitted {
+        /// The executor's index.
+        executor: u32,
+        /// The task's fiber slot.
+        task: u32,
+    },
+    /// Executor `executor` rejected the task (`TaskRejectedException`).
+    Rejected {
+        /// The executor's index.
+        executor: u32,
+    },
+    /// The program (or the task's body) ended.
+    Ended,
+    /// The client got the response, `latency` ns after sending it.
+    Response {
+        /// Time from send to response.
+        latency: Nanos,
+        /// Why it got that response.
+        cause: ResponseCause,
+    },
+    /// The server finished a request whose client had given up.
+    Abandoned,
+    /// The client gave up waiting.
+    ClientTimeout {
+        /// Whether the server had the request, or had not accepted it yet.
+        cause: ErrorCause,
+    },
+}
+
+/// A trace as text, one line per step.
+#[derive(Debug, Default)]
+pub struct TextTrace {
+    text: String,
+    /// Current name of each fiber slot.
+    names: HashMap<u32, String>,
+    requests: u32,
+    tasks: u32,
+    /// Thread name prefix per pool (Tomcat's, then each executor's).
+    pools: Vec<String>,
+    executors: Vec<String>,
+}
+
+impl TextTrace {
+    /// A trace of a run of `cfg`.
+    pub fn new(cfg: &Config) -> Self {
+        let executors: Vec<String> = cfg.executors.iter().map(|e| e.name.clone()).collect();
+        TextTrace {
+            pools: std::iter::once(super::engine::TOMCAT_THREAD_NAME.to_string())
+                .chain(executors.iter().cloned())
+                .collect(),
+            executors,
+            ..Default::default()
+        }
+    }
+
+    /// The text so far.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    fn name(&mut self, fiber: u32, note: &Note) -> String {
+        if *note == Note::Sent {
+            self.requests += 1;
+            self.names.insert(fiber, format!("r{}", self.requests));
+        }
+        self.names
+            .get(&fiber)
+            .cloned()
+            .unwrap_or_else(|| "?".into())
+    }
+
+    fn describe(&mut self, note: Note) -> String {
+        let ms = |ns: Nanos| format!("{:.3} ms", to_ms(ns));
+        match note {
+            Note::Sent => "sent".into(),
+            Note::SynDropped { retry } => {
+                format!("SYN dropped (backlog full), retried in {}", ms(retry))
+            }
+            Note::InBacklog => "waits in the accept backlog".into(),
+            Note::QueuedForThread { pool } => {
+                format!("waits for a {} thread", self.pools[pool as usize])
+            }
+            Note::OnThread { pool, n } => format!("runs on {}-{n}", self.pools[pool as usize]),
+            Note::QueuedForCarrier => "waits for a carrier".into(),
+            Note::Mounted { carrier } => {
+                format!("mounted on ForkJoinPool-1-worker-{}", carrier + 1)
+            }
+            Note::Cpu(ns) => format!("cpu {}", ms(ns)),
+            Note::Blocked { on, pinned } => {
+                format!(
+                    "blocks on {on}{}",
+                    if pinned { ", keeping its carrier" } else { "" }
+                )
+            }
+            Note::Woke => "wakes".into(),
+            Note::DbConnection => "gets a DB connection".into(),
+            Note::DbTimeout => "DB connection timeout: SQLTransientConnectionException".into(),
+            Note::Submitted { executor, task } => {
+                self.tasks += 1;
+                let name = format!("t{}", self.tasks);
+                self.names.insert(task, name.clone());
+                format!("submits {name} to '{}'", self.executors[executor as usize])
+            }
+            Note::Rejected { executor } => {
+                format!(
+                    "'{}' rejects the task: TaskRejectedException",
+                    self.executors[executor as usize]
+                )
+            }
+            Note::Ended => "ends".into(),
+            Note::Response { latency, cause } => {
+                format!("response ({cause}) after {}", ms(latency))
+            }
+            Note::Abandoned => "done, but its client has gone".into(),
+            Note::ClientTimeout { cause } => format!("client gives up: {cause}"),
+        }
+    }
+}
+
+impl Tracer for TextTrace {
+    const ON: bool = true;
+    fn note(&mut self, at: Nanos, fiber: u32, note: Note) {
+        let who = self.name(fiber, &note);
+        let what = self.describe(note);
+        let _ = writeln!(self.text, "{:>10.3} ms  {who:<3}  {what}", to_ms(at));
+    }
+}
+
+/// Runs `cfg` to its end with a [`TextTrace`]; returns the report and the
+/// trace. Meant for small scenarios: the text grows with every step.
+pub fn trace(cfg: &Config) -> (Report, String) {
+    let mut engine = Engine::with_tracer(cfg.clone(), TextTrace::new(cfg));
+    while !engine.advance(u64::MAX) {}
+    let text = std::mem::take(engine.tracer_mut()).text;
+    (engine.finish(), text)
+}

@@ -1,0 +1,252 @@
+//! Issue 9, "Hardening": every run stops at its budgets (events, simulated
+//! time, the simulator's own memory) whatever the program, says so, and keeps
+//! its partial results; nothing in a report is NaN, infinite or above 100 %.
+
+use threadlab::cli::json_report;
+use threadlab::scenario::parse_program;
+use threadlab::sim::{self, Config, Outcome, Report, Simulation};
+
+use crate::helpers::config;
+
+/// A config with `program` put in after validation, so that the engine is
+/// tested on programs the scenario layer may refuse (a request path that
+/// takes no time): the engine must stay bounded without that gate.
+fn unchecked(settings: &[(&str, &str)], program: &str) -> Config {
+    let parsed = parse_program(program).expect("the test program parses");
+    // A stand-in that validates and names the same executors in the same order.
+    let stand_in: Vec<String> = std::iter::once("io:1ms".to_string())
+        .chain(
+            parsed
+                .executors
+                .iter()
+                .map(|e| format!("async({e}){{io:1ms}}")),
+        )
+        .collect();
+    let stand_in = stand_in.join(",");
+    let mut s = settings.to_vec();
+    s.push(("program", &stand_in));
+    let mut cfg = config(&s);
+    cfg.program = parsed.program;
+    cfg
+}
+
+/// The programs of issue 9 whose request path takes no simulated time.
+const ZERO_TIME: [&str; 5] = [
+    "cpu:0ms",
+    "cpu:exp(0ms)",
+    "cpu:0.4ns",
+    "sync{cpu:0ms}",
+    "async(e){io:1ms}",
+];
+
+fn one_worker(extra: &[(&'static str, &'static str)]) -> Vec<(&'static str, &'static str)> {
+    let mut s = vec![
+        ("load.concurrency", "1"),
+        ("async.e.kind", "pool"),
+        ("async.e.core", "1"),
+    ];
+    s.extend_from_slice(extra);
+    s
+}
+
+/// Issue 9 defect 1: `--set load.duration_s=0.5 --set program=cpu:0ms --set
+/// limits.max_events=1000` never ended (the ready list grew by a gigabyte a
+/// second within one event).
+#[test]
+fn zero_time_requests_stop_at_the_event_budget() {
+    for program in ZERO_TIME {
+        let cfg = unchecked(
+            &one_worker(&[("load.duration_s", "0.5"), ("limits.max_events", "1000")]),
+            program,
+        );
+        let r = sim::run(&cfg);
+        assert_eq!(r.outcome, Outcome::BudgetExceeded, "{program}");
+        assert_eq!(r.events, 1000, "{program}: stops exactly at its budget");
+        assert!(
+            r.outcome_detail.contains("1000 events"),
+            "{program}: {}",
+            r.outcome_detail
+        );
+        assert!(r.sent > 100, "{program}: partial results kept ({})", r.sent);
+        assert_eq!(r.sim_time_s, 0.0, "{program}");
+    }
+}
+
+/// Issue 9 defect 1: a fixed request count of zero-time requests reported
+/// "1 events" for 10⁶ requests, and 10¹⁵ req/s.
+#[test]
+fn zero_time_requests_count_as_work_and_report_no_rate() {
+    let cfg = unchecked(&one_worker(&[("load.requests", "100000")]), "cpu:0ms");
+    let r = sim::run(&cfg);
+    assert_eq!(r.outcome, Outcome::Completed);
+    assert_eq!(r.completed, 100_000);
+    assert!(r.events >= 100_000, "every request is work: {}", r.events);
+    assert_eq!(r.sim_time_s, 0.0);
+    // No simulated time passed: a rate is not defined, and is reported as 0.
+    assert_eq!(r.throughput_rps, 0.0);
+    assert_eq!(r.goodput_rps, 0.0);
+    assert_eq!(r.little.throughput_rps, 0.0);
+    assert!(
+        r.outcome_detail.contains("no simulated time"),
+        "{}",
+        r.outcome_detail
+    );
+    assert!(r.series.throughput_rps.iter().all(|x| *x == 0.0));
+    assert_finite(&r);
+}
+
+/// The budget holds across slices: a run advanced a few units at a time is
+/// the run done in one call, also when a slice ends in the middle of the
+/// fibers one event made ready.
+#[test]
+fn slicing_a_zero_time_run_does_not_change_it() {
+    for program in ZERO_TIME {
+        let cfg = unchecked(
+            &one_worker(&[("load.duration_s", "0.5"), ("limits.max_events", "5000")]),
+            program,
+        );
+        let whole = json_report(&sim::run(&cfg), true);
+        let mut sliced = Simulation::new(cfg);
+        let mut calls = 0;
+        while !sliced.advance(7) {
+            calls += 1;
+        }
+        assert!(calls > 500, "{program}: {calls} slices");
+        assert_eq!(json_report(&sliced.finish(), true), whole, "{program}");
+    }
+}
+
+/// A short random program that takes a little time: `io:exp(1ns)` is often
+/// 0 ns, and the run must still end at its budget.
+#[test]
+fn nearly_zero_time_requests_stop_at_the_event_budget() {
+    let cfg = unchecked(
+        &one_worker(&[("load.duration_s", "0.5"), ("limits.max_events", "100000")]),
+        "io:exp(1ns)",
+    );
+    let r = sim::run(&cfg);
+    assert_eq!(r.outcome, Outcome::BudgetExceeded);
+    assert_eq!(r.events, 100_000);
+    assert_finite(&r);
+}
+
+/// Every number in the report is finite.
+#[track_caller]
+fn assert_finite(r: &Report) {
+    let json = json_report(r, true);
+    assert!(!json.contains("null"), "a NaN or infinity in {json}");
+}
+
+/// A validated config with the simulator's own memory budget set to `mib`.
+fn with_memory_budget(settings: &[(&str, &str)], mib: u64) -> Config {
+    let mut cfg = config(settings);
+    cfg.limits.max_sim_memory = mib << 20;
+    cfg
+}
+
+#[track_caller]
+fn assert_memory_stop(r: &Report, mib: u64, most: &str) {
+    assert_eq!(r.outcome, Outcome::BudgetExceeded, "{}", r.outcome_detail);
+    assert!(
+        r.outcome_detail
+            .contains(&format!("own memory budget of {mib} MiB"))
+            && r.outcome_detail.contains(most),
+        "{}",
+        r.outcome_detail
+    );
+    assert!(r.sent > 0, "partial results kept");
+    assert_finite(r);
+}
+
+/// Issue 9 defect 2: open load at 10⁷ req/s reached 21 GB. On virtual
+/// threads every request is answered in 1 ms, and what grows is hey's 20 s
+/// client timeouts, armed for every request and left pending.
+#[test]
+fn stale_client_timeouts_stop_at_the_memory_budget() {
+    let cfg = with_memory_budget(
+        &[
+            ("server.mode", "virtual"),
+            ("server.cores", "64"),
+            ("load.kind", "open"),
+            ("load.rate_rps", "10000000"),
+            ("load.duration_s", "86400"),
+            ("program", "io:1ms"),
+            ("limits.max_events", "4000000"),
+        ],
+        16,
+    );
+    let r = sim::run(&cfg);
+    assert_memory_stop(&r, 16, "pending events");
+    assert!(r.completed > 100_000, "{}", r.completed);
+}
+
+/// Issue 9 defect 2: 100,000 workers feeding a one-thread `@Async` pool
+/// with an unbounded queue passed 6 GB.
+#[test]
+fn an_unbounded_executor_queue_stops_at_the_memory_budget() {
+    let cfg = with_memory_budget(
+        &[
+            ("load.concurrency", "100000"),
+            ("load.duration_s", "600"),
+            ("program", "io:1ms,async(e){io:10ms}"),
+            ("async.e.kind", "pool"),
+            ("async.e.core", "1"),
+            ("async.e.max", "1"),
+            ("limits.max_events", "4000000"),
+        ],
+        16,
+    );
+    let r = sim::run(&cfg);
+    assert_memory_stop(&r, 16, "requests and tasks in progress");
+}
+
+/// Issue 9 defect 2: open load at 10⁶ req/s on virtual threads with no
+/// client timeout passed 6 GB: every request stays in progress.
+#[test]
+fn open_load_without_a_timeout_stops_at_the_memory_budget() {
+    let cfg = with_memory_budget(
+        &[
+            ("load.kind", "open"),
+            ("load.rate_rps", "1000000"),
+            ("load.duration_s", "86400"),
+            ("load.timeout_ms", "0"),
+            ("server.mode", "virtual"),
+            ("program", "io:1s"),
+            ("limits.max_events", "4000000"),
+        ],
+        16,
+    );
+    let r = sim::run(&cfg);
+    assert_memory_stop(&r, 16, "requests and tasks in progress");
+    assert!(r.in_flight > 10_000, "{}", r.in_flight);
+}
+
+/// The memory budget stops a run at the same event whether it is advanced
+/// in one call or in slices.
+#[test]
+fn a_memory_stop_is_the_same_in_slices() {
+    let cfg = with_memory_budget(
+        &[
+            ("load.kind", "open"),
+            ("load.rate_rps", "1000000"),
+            ("load.timeout_ms", "0"),
+            ("load.duration_s", "100"),
+            ("program", "io:1s"),
+            ("limits.max_events", "1000000"),
+        ],
+        4,
+    );
+    let whole = sim::run(&cfg);
+    assert_eq!(whole.outcome, Outcome::BudgetExceeded);
+    let mut sliced = Simulation::new(cfg);
+    while !sliced.advance(1000) {}
+    assert_eq!(
+        json_report(&sliced.finish(), true),
+        json_report(&whole, true)
+    );
+}
+
+#[test]
+fn the_default_memory_budget_is_512_mib() {
+    assert_eq!(config(&[]).limits.max_sim_memory, 512 << 20);
+}
