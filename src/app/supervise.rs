@@ -8,7 +8,9 @@ use serde::{Deserialize, Serialize};
 
 use super::modes::{Mode, as_word};
 use super::protocol::{Job, Message};
+use super::report::{json_report, text_report};
 use crate::scenario::Draft;
+use crate::sim::Report;
 
 /// How long one slice of simulation may run without a word from the worker
 /// before the page stops it and starts a new one. A slice is tens of
@@ -66,6 +68,20 @@ pub struct Export {
     pub json: String,
     /// `threadlab run`'s text (like hey's summary).
     pub text: String,
+}
+
+impl Export {
+    /// The export of `report`, the run of `draft` in `mode` for job
+    /// `generation`: the JSON and text `threadlab run` prints for it.
+    pub fn of(generation: u64, mode: Mode, draft: Draft, report: &Report) -> Export {
+        Export {
+            generation,
+            mode,
+            draft,
+            json: json_report(report, false),
+            text: text_report(report),
+        }
+    }
 }
 
 /// What the worker sends the page.

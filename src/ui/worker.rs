@@ -18,7 +18,6 @@ use wasm_bindgen_futures::JsFuture;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
 use crate::app::job::{Plan, Run, RunKind};
-use crate::app::report::{json_report, text_report};
 use crate::app::supervise::{Export, Fault, FromWorker, ToWorker};
 use crate::app::{Job, Mode};
 use crate::scenario::Draft;
@@ -97,13 +96,12 @@ impl Worker {
             .iter()
             .find(|(g, m, ..)| *g == generation && *m == mode)
             .ok_or("that run is not finished yet (or a newer one replaced it); export again when the page shows its results")?;
-        Ok(Box::new(Export {
+        Ok(Box::new(Export::of(
             generation,
             mode,
-            draft: draft.clone(),
-            json: json_report(report, false),
-            text: text_report(report),
-        }))
+            draft.clone(),
+            report,
+        )))
     }
 
     /// Simulates run `index` of `plan` in slices, posting progress now and
