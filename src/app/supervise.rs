@@ -151,3 +151,22 @@ impl Watchdog {
 pub fn restart_after(failed_starts: u32) -> bool {
     failed_starts < MAX_FAILED_STARTS
 }
+
+/// The longest message the error panel shows (its details hold all of it).
+pub const PANEL_MESSAGE_CHARS: usize = 300;
+
+/// A panic's message for the error panel: its first three lines on one
+/// (" / " between), control characters as spaces, at most
+/// [`PANEL_MESSAGE_CHARS`] characters and "…" when cut.
+pub fn one_line(message: &str) -> String {
+    let joined = message.lines().take(3).collect::<Vec<_>>().join(" / ");
+    let mut out: String = joined
+        .chars()
+        .take(PANEL_MESSAGE_CHARS)
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    if joined.chars().count() > PANEL_MESSAGE_CHARS {
+        out.push('…');
+    }
+    out
+}

@@ -667,3 +667,40 @@ fn a_long_permalink_is_captioned_on_lines_that_fit() {
     assert!(lines[1..].iter().all(|l| l.chars().count() <= 180));
     assert_eq!(lines[1..].concat(), src.permalink);
 }
+
+#[test]
+fn an_interrupted_job_says_so_until_the_worker_speaks_or_the_scenario_changes() {
+    let mut s = State::default();
+    assert_eq!(s.interrupted(), None);
+    s.reduce(Action::Interrupted("the worker panicked".into()));
+    assert_eq!(s.interrupted(), Some("the worker panicked"));
+    // Run again: the replaced worker's first output for the same job.
+    s.reduce(Action::Worker(Box::new(Message {
+        generation: s.generation,
+        output: Output::Progress(Progress::default()),
+    })));
+    assert_eq!(s.interrupted(), None);
+    // Interrupted again, then the scenario changes: a new job, a new chance.
+    s.reduce(Action::Interrupted("stuck".into()));
+    assert_eq!(s.interrupted(), Some("stuck"));
+    s.reduce(Action::Edit {
+        mode: None,
+        key: "load.concurrency".into(),
+        text: "30".into(),
+    });
+    assert_eq!(s.interrupted(), None);
+}
+
+#[test]
+fn a_panic_message_fits_the_panel_on_one_line() {
+    use super::supervise::{PANEL_MESSAGE_CHARS, one_line};
+    assert_eq!(
+        one_line("index out of bounds (at src/x.rs:3:5)"),
+        "index out of bounds (at src/x.rs:3:5)"
+    );
+    assert_eq!(one_line("a\nb\tc\nd\ne"), "a / b c / d");
+    let long = "é".repeat(PANEL_MESSAGE_CHARS + 1);
+    let shown = one_line(&long);
+    assert_eq!(shown.chars().count(), PANEL_MESSAGE_CHARS + 1);
+    assert!(shown.ends_with("é…"));
+}

@@ -83,7 +83,7 @@ pub fn Embed(p: &EmbedProps) -> Html {
             } else {
                 {controls(p)}
                 <Progress progress={r.progress} done={r.done && r.generation == s.generation}
-                    events={r.events} blocked={!s.runnable()} />
+                    events={r.events} blocked={!s.runnable()} interrupted={s.interrupted().is_some()} />
                 if !s.errors.is_empty() {
                     <div class="problems" role="alert">
                         <ul>{ for s.errors.iter().map(|e| html! { <li>{e.to_string()}</li> }) }</ul>

@@ -18,7 +18,7 @@ pub struct InterruptedProps {
 /// The line, or nothing.
 #[component]
 pub fn Interrupted(p: &InterruptedProps) -> Html {
-    let Some(why) = &p.runner.interrupted else {
+    let Some(why) = p.state.interrupted() else {
         return html! {};
     };
     let retry = {
@@ -26,7 +26,7 @@ pub fn Interrupted(p: &InterruptedProps) -> Html {
         Callback::from(move |_| runner.retry(state.job()))
     };
     html! {
-        <p class="warn" id="interrupted" role="status">{why.clone()}{" "}
+        <p class="warn" id="interrupted" role="status">{why.to_string()}{" "}
             <button type="button" id="run-again" onclick={retry}>{"Run again"}</button>
         </p>
     }

@@ -7,7 +7,7 @@
 
 use std::cell::RefCell;
 
-use crate::app::permalink::shown;
+use crate::app::supervise::one_line;
 
 thread_local! {
     /// The page's address for the current state, for the details.
@@ -20,10 +20,20 @@ pub fn install() {
         console_error_panic_hook::hook(info);
         show(
             "The playground stopped because of a bug. Copy the details for a report, then reset to the defaults.",
-            &info.to_string(),
+            &message(info),
             false,
         );
     }));
+}
+
+/// A panic in one line, what it says first: "index out of bounds… (at
+/// src/x.rs:3:5)" (the page's and the worker's).
+pub fn message(info: &std::panic::PanicHookInfo) -> String {
+    let what = info.payload_as_str().unwrap_or("a panic without a message");
+    match info.location() {
+        Some(at) => format!("{what} (at {}:{}:{})", at.file(), at.line(), at.column()),
+        None => what.to_string(),
+    }
 }
 
 /// Remembers the address of the state on screen (for "copy details").
@@ -54,7 +64,7 @@ pub fn show(what: &str, message: &str, recoverable: bool) {
         }
     };
     set("panic-what", what);
-    set("panic-message", &shown_long(message));
+    set("panic-message", &one_line(message));
     set("panic-details", &details(message));
     if let Some(dismiss) = document.get_element_by_id("panic-dismiss") {
         let _ = if recoverable {
@@ -66,14 +76,4 @@ pub fn show(what: &str, message: &str, recoverable: bool) {
     if let Some(panel) = document.get_element_by_id("panic") {
         let _ = panel.remove_attribute("hidden");
     }
-}
-
-/// A message for the panel: its first lines, control characters escaped.
-fn shown_long(message: &str) -> String {
-    message
-        .lines()
-        .take(3)
-        .map(shown)
-        .collect::<Vec<_>>()
-        .join(" / ")
 }

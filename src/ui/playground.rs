@@ -183,7 +183,7 @@ fn Full(p: &PageProps) -> Html {
                 </div>
                 <PresetPicker state={state.clone()} dispatch={dispatch.clone()} />
                 <Progress progress={r.progress} done={r.done && r.generation == state.generation}
-                    events={r.events} blocked={!state.runnable()} {elapsed_ms} generation={state.generation} />
+                    events={r.events} blocked={!state.runnable()} interrupted={state.interrupted().is_some()} {elapsed_ms} generation={state.generation} />
                 <ShareBar state={state.clone()} dispatch={dispatch.clone()} runner={p.runner.clone()} />
             </header>
             <LinkNotice ignored={p.ignored.clone()} />

@@ -2,7 +2,7 @@
 //! the scenario becomes a job (debounced briefly; an embed waits for its
 //! Run button), the worker's outputs go to the state's reducer, exports are
 //! collected per request, and a worker that had to be replaced is shown on
-//! the error panel.
+//! the error panel (and its unfinished job in the state).
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -33,23 +33,17 @@ pub struct Runner {
     pending: Rc<RefCell<Option<Pending>>>,
     /// Why the worker is not available, if it is not.
     pub unavailable: Option<String>,
-    /// Why the last job did not finish (its worker was replaced), if so.
-    pub interrupted: Option<String>,
-    clear: Callback<()>,
 }
 
 impl PartialEq for Runner {
     fn eq(&self, other: &Runner) -> bool {
-        Rc::ptr_eq(&self.bridge, &other.bridge)
-            && self.unavailable == other.unavailable
-            && self.interrupted == other.interrupted
+        Rc::ptr_eq(&self.bridge, &other.bridge) && self.unavailable == other.unavailable
     }
 }
 
 impl Runner {
     /// Sends `job` again (after its worker was replaced).
     pub fn retry(&self, job: Job) {
-        self.clear.emit(());
         if let Some(b) = self.bridge.borrow().as_ref() {
             b.send(&ToWorker::Job(job));
         }
@@ -132,17 +126,15 @@ pub fn use_runner(state: &UseReducerHandle<State>, armed: bool) -> Runner {
     let bridge = use_mut_ref(|| None::<Bridge>);
     let pending = use_mut_ref(|| None::<Pending>);
     let unavailable = use_state(|| None::<String>);
-    let interrupted = use_state(|| None::<String>);
     {
         let (bridge, pending, unavailable) = (bridge.clone(), pending.clone(), unavailable.clone());
-        let interrupted = interrupted.clone();
         let d = state.dispatcher();
         use_effect_with(armed, move |armed| {
             if *armed && bridge.borrow().is_none() {
                 let b = Bridge::new(move |e| match e {
                     Event::Message(m) => d.dispatch(Action::Worker(m)),
                     Event::Export(reply) => collect(&pending, reply),
-                    Event::Replaced(why) => interrupted.set(Some(replaced(&why))),
+                    Event::Replaced(why) => d.dispatch(Action::Interrupted(replaced(&why))),
                     Event::Unavailable(why) => {
                         panic::show("The simulator could not be started.", &why, true);
                         unavailable.set(Some(why));
@@ -156,12 +148,11 @@ pub fn use_runner(state: &UseReducerHandle<State>, armed: bool) -> Runner {
         });
     }
     {
-        let (bridge, st, interrupted) = (bridge.clone(), state.clone(), interrupted.clone());
+        let (bridge, st) = (bridge.clone(), state.clone());
         use_effect_with((state.generation, armed), move |(_, armed)| {
             let timer = (*armed && st.runnable()).then(|| {
                 let job = st.job();
                 Timeout::new(16, move || {
-                    interrupted.set(None);
                     if let Some(b) = bridge.borrow().as_ref() {
                         b.send(&ToWorker::Job(job));
                     }
@@ -170,15 +161,9 @@ pub fn use_runner(state: &UseReducerHandle<State>, armed: bool) -> Runner {
             move || drop(timer)
         });
     }
-    let clear = {
-        let interrupted = interrupted.clone();
-        Callback::from(move |_| interrupted.set(None))
-    };
     Runner {
         bridge,
         pending,
         unavailable: (*unavailable).clone(),
-        interrupted: (*interrupted).clone(),
-        clear,
     }
 }

@@ -189,7 +189,8 @@ try {
     const png = pngInfo(bytes);
     assert(png.width === 2400 && png.height > 1500 && png.height < 1700, `${png.width}×${png.height}`);
     assert(png.text.Source === page.url(), `Source: ${png.text.Source}`);
-    assert(/Throughput vs concurrency/.test(png.text.Title), `Title: ${png.text.Title}`);
+    const title = await page.$eval('figure.chart:has(#chart-sweep-throughput) h3', (h) => h.textContent);
+    assert(png.text.Title === `threadlab · ${title}`, `Title: ${png.text.Title}, the chart's: ${title}`);
     assert(/seed 1/.test(png.text.Description), `Description: ${png.text.Description}`);
     assert(bytes.length > 30000, `${bytes.length} bytes: a drawn chart`);
   });
