@@ -15,12 +15,9 @@
 // For a build without embeds (the "before" figures): --query '' --ready '#preset'
 // --no-run measures the full page's load until the app has rendered.
 import path from 'node:path';
-import { serveDist, launchChromium, median, option } from './serve-dist.mjs';
+import { serveDist, launchChromium, median, benchCommandLine } from './serve-dist.mjs';
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const args = process.argv.slice(2);
-const opt = (name, dflt) => option(args, name, dflt);
-const dist = path.resolve(opt('--dist', path.join(root, 'dist')));
+const { args, opt, dist } = benchCommandLine();
 const loads = Number(opt('--loads', 5));
 const cpu = Number(opt('--cpu', 4));
 const compress = args.includes('--br') ? 'br' : 'gzip';
@@ -85,7 +82,7 @@ async function once() {
   await context.close();
   return {
     summary: t.summary, fcp: t.fcp, app: t.app, kb: before / 1000, kbAll: after / 1000,
-    longest: Math.max(0, ...t.long.map((e) => e[1])), runMs: ran.done, encodings: [...encodings].join('/'),
+    longest: Math.max(0, ...t.long.map((e) => e[1])), longestAfterRun: Math.max(0, ...ran.long.map((e) => e[1])), runMs: ran.done, encodings: [...encodings].join('/'),
     files: files.join(', '), workerFiles: workerFiles.join(', '),
   };
 }
@@ -97,13 +94,15 @@ try {
     rows.push(r);
     console.log(`load ${i + 1}: summary in the page ${r.summary?.toFixed(0)} ms, first paint ${r.fcp?.toFixed(0)} ms, ` +
       `interactive ${r.app.toFixed(0)} ms, ${r.kb.toFixed(1)} kB before Run, ${r.kbAll.toFixed(1)} kB with the worker ` +
-      `(${r.encodings}), longest task while loading ${r.longest.toFixed(0)} ms; Run → charts ${r.runMs.toFixed(0)} ms`);
+      `(${r.encodings}), longest task while loading ${r.longest.toFixed(0)} ms; Run → charts ${r.runMs.toFixed(0)} ms, ` +
+      `longest task after Run ${r.longestAfterRun.toFixed(0)} ms`);
     if (i === 0) console.log(`  files (kB as sent): ${r.files}; after Run: ${r.workerFiles}`);
   }
   const m = (k) => median(rows.map((r) => r[k]));
   console.log(`RESULT embed cpu=${cpu}x network=${network ? 'fast-3g' : 'none'} compression=${compress} loads=${rows.length} ` +
     `summary_ms=${m('summary').toFixed(0)} first_paint_ms=${m('fcp').toFixed(0)} interactive_ms=${m('app').toFixed(0)} ` +
-    `transfer_kb=${m('kb').toFixed(1)} transfer_with_worker_kb=${m('kbAll').toFixed(1)} run_to_charts_ms=${m('runMs').toFixed(0)}`);
+    `transfer_kb=${m('kb').toFixed(1)} transfer_with_worker_kb=${m('kbAll').toFixed(1)} run_to_charts_ms=${m('runMs').toFixed(0)} ` +
+    `longest_load_task_ms=${Math.max(...rows.map((r) => r.longest)).toFixed(0)} longest_task_after_run_ms=${Math.max(...rows.map((r) => r.longestAfterRun)).toFixed(0)}`);
 } finally {
   await browser.close();
   server.close();

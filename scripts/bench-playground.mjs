@@ -11,12 +11,9 @@
 // Serves DIR (default dist/) itself on 127.0.0.1. Prints one line per slider
 // move and the medians.
 import path from 'node:path';
-import { serveDist, launchChromium, median, option } from './serve-dist.mjs';
+import { serveDist, launchChromium, median, benchCommandLine } from './serve-dist.mjs';
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const args = process.argv.slice(2);
-const opt = (name, dflt) => option(args, name, dflt);
-const dist = path.resolve(opt('--dist', path.join(root, 'dist')));
+const { opt, dist } = benchCommandLine();
 const moves = Number(opt('--moves', 7));
 const cpu = Number(opt('--cpu', 1));
 const server = await serveDist(dist);

@@ -70,6 +70,18 @@ export function launchChromium() {
   });
 }
 
+/**
+ * A page benchmark's command line: its arguments, `opt(name, dflt)` to read
+ * an option, and the build to serve (`--dist DIR`, default the repository's
+ * dist/).
+ */
+export function benchCommandLine() {
+  const args = process.argv.slice(2);
+  const opt = (name, dflt) => option(args, name, dflt);
+  const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+  return { args, opt, dist: path.resolve(opt('--dist', path.join(root, 'dist'))) };
+}
+
 /** The value after `--name` in `args`, or `dflt`. */
 export function option(args, name, dflt) {
   const i = args.indexOf(name);

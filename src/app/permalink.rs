@@ -31,7 +31,9 @@ use super::modes::{MODES, Mode};
 use super::setup::{Layer, Setup};
 use super::state::State;
 use super::view::View;
-use crate::scenario::{Draft, default_preset, field, mode_named, mode_word, preset, validate};
+use crate::scenario::{
+    Draft, default_preset, field, mode_named, mode_word, preset, printable, validate,
+};
 
 /// The link format this page writes and reads.
 pub const VERSION: &str = "1";
@@ -265,14 +267,17 @@ fn unescape(s: &str) -> Result<String, String> {
     String::from_utf8(out).map_err(|_| "not valid UTF-8 text".to_string())
 }
 
-/// Text from a link, fit to show in a message: at most 60 characters,
-/// control characters escaped.
+/// The most characters of a link's text a message quotes.
+pub const SHOWN_CHARS: usize = 60;
+
+/// The most characters of a reason a message gives (a serde message quotes
+/// the value it rejected).
+const WHY_CHARS: usize = 300;
+
+/// Text from a link, fit to show in a message: on one printable line,
+/// at most [`SHOWN_CHARS`] characters of it.
 pub fn shown(s: &str) -> String {
-    let mut out: String = s.chars().take(60).flat_map(char::escape_default).collect();
-    if s.chars().count() > 60 {
-        out.push('…');
-    }
-    out
+    printable(s, SHOWN_CHARS)
 }
 
 fn skip(what: &str, why: impl Into<String>) -> Ignored {
@@ -469,9 +474,10 @@ fn set_field<T: Serialize + DeserializeOwned>(t: &mut T, p: &Param, ignored: &mu
     }
 }
 
-/// A serde message without its position ("at line 1 column 0").
+/// A serde message without its position ("at line 1 column 0"), on one
+/// printable line: it quotes the rejected value, which may hold anything.
 fn serde_message(m: &str) -> String {
-    m.split(" at line ").next().unwrap_or(m).to_string()
+    printable(m.split(" at line ").next().unwrap_or(m), WHY_CHARS)
 }
 
 /// The text `raw` (escaped) as a JSON value of `like`'s type: a list for a
