@@ -270,6 +270,10 @@ fn unescape(s: &str) -> Result<String, String> {
 /// The most characters of a link's text a message quotes.
 pub const SHOWN_CHARS: usize = 60;
 
+/// The most characters a list of a link's parameters takes in a message
+/// (its first parameter is always shown).
+const LIST_CHARS: usize = 200;
+
 /// The most characters of a reason a message gives (a serde message quotes
 /// the value it rejected).
 const WHY_CHARS: usize = 300;
@@ -374,16 +378,35 @@ fn params(query: &str, ignored: &mut Vec<Ignored>) -> Option<Vec<Param>> {
                     "the link has no version (v={VERSION} at its end): it may have been cut short"
                 ),
             };
-            let names: Vec<String> = out.iter().take(8).map(|p| shown(&p.written())).collect();
-            let more = out.len().saturating_sub(8);
-            let mut what = names.join(", ");
-            if more > 0 {
-                what.push_str(&format!(" and {more} more"));
-            }
-            ignored.push(Ignored { what, why });
+            ignored.push(Ignored {
+                what: listed(&out),
+                why,
+            });
             None
         }
     }
+}
+
+/// The parameters a link held, as one entry of the notice: as many as fit
+/// in [`LIST_CHARS`] (the first always), then how many more.
+fn listed(params: &[Param]) -> String {
+    let mut what = String::new();
+    let mut n = 0;
+    for p in params {
+        let s = shown(&p.written());
+        if n > 0 && what.chars().count() + 2 + s.chars().count() > LIST_CHARS {
+            break;
+        }
+        if n > 0 {
+            what.push_str(", ");
+        }
+        what.push_str(&s);
+        n += 1;
+    }
+    if n < params.len() {
+        what.push_str(&format!(" and {} more", params.len() - n));
+    }
+    what
 }
 
 /// Where a parameter goes.

@@ -259,6 +259,26 @@ fn hostile_text_is_shortened_and_its_control_characters_escaped() {
 }
 
 #[test]
+fn a_link_without_its_version_lists_what_it_held_within_bounds() {
+    // Found by the permalink fuzz target: eight names of control characters,
+    // each escaped six times longer, made a notice line of 2,000 characters.
+    let name = format!("c{}", "\u{10}".repeat(59));
+    let q: Vec<String> = (0..12).map(|i| format!("{name}{i}=1")).collect();
+    let (_, lines) = ignored_of(&q.join("&"));
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    let what = lines[0].split(" — ").next().unwrap();
+    assert!(
+        what.chars().count() <= 600,
+        "{} characters",
+        what.chars().count()
+    );
+    assert!(what.starts_with("c\\u{10}"), "{what}");
+    assert!(what.ends_with(" and 11 more"), "{what}");
+    let (_, lines) = ignored_of("a=1&b=2&c=3");
+    assert!(lines[0].starts_with("a=1, b=2, c=3 — "), "{lines:?}");
+}
+
+#[test]
 fn an_empty_preset_is_your_own_scenario_and_an_empty_value_the_default() {
     let s = State::of_link(link_of("preset=&v=1"));
     assert_eq!(s.setup.preset, None);
