@@ -335,6 +335,13 @@ fn every_chart_of_the_page_has_an_id_the_view_knows() {
         ids, CHART_IDS,
         "keep view::CHART_IDS in step with app::charts"
     );
+    // Menus name each chart by its heading once there is a run to draw.
+    for (id, name) in charts::chart_names(&s) {
+        assert!(name != id && !name.is_empty(), "{id}: {name}");
+    }
+    let before = charts::chart_names(&State::default());
+    assert_eq!(before.len(), CHART_IDS.len());
+    assert!(before.iter().any(|(id, name)| id == name), "{before:?}");
 }
 
 fn value_for(kind: FieldKind) -> BoxedStrategy<String> {

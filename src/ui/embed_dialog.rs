@@ -8,6 +8,7 @@ use yew::prelude::*;
 
 use super::address;
 use super::export::copy;
+use crate::app::charts::chart_names;
 use crate::app::embed::snippet;
 use crate::app::permalink::{Link, encode};
 use crate::app::view::{CHART_IDS, EMBED_CHARTS, Theme, View};
@@ -96,7 +97,7 @@ pub fn EmbedDialog(p: &DialogProps) -> Html {
             theme.set(Theme::named(&w).unwrap_or_default());
         })
     };
-    let chart_box = |id: &'static str| {
+    let chart_box = |(id, name): (&'static str, String)| {
         let checked = charts.iter().any(|c| c == id);
         let charts = charts.clone();
         let onchange = Callback::from(move |e: Event| {
@@ -109,7 +110,7 @@ pub fn EmbedDialog(p: &DialogProps) -> Html {
             }
             charts.set(c);
         });
-        html! { <label><input type="checkbox" id={format!("embed-chart-{id}")} {checked} {onchange} />{id}</label> }
+        html! { <label title={id}><input type="checkbox" id={format!("embed-chart-{id}")} {checked} {onchange} />{name}</label> }
     };
     let control_row = |(i, key): (usize, &&'static str)| {
         let now = controls[i];
@@ -161,7 +162,7 @@ pub fn EmbedDialog(p: &DialogProps) -> Html {
                         { for Theme::ALL.iter().map(|t| html! { <option value={t.word()} selected={*t == *theme}>{t.label()}</option> }) }
                     </select>
                 </fieldset>
-                <fieldset class="choices"><legend>{"Charts"}</legend>{ for CHART_IDS.iter().map(|id| chart_box(id)) }</fieldset>
+                <fieldset class="choices"><legend>{"Charts"}</legend>{ for chart_names(&p.state).into_iter().map(chart_box) }</fieldset>
                 <fieldset class="choices"><legend>{"Controls"}</legend>{ for OFFERED.iter().enumerate().map(control_row) }</fieldset>
                 <label for="embed-code">{"Snippet"}</label>
                 <textarea id="embed-code" readonly=true rows="6" value={code.clone()} />

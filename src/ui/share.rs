@@ -9,7 +9,7 @@ use super::address;
 use super::embed_dialog::EmbedDialog;
 use super::export::{chart_png, chart_svg, copy, download};
 use super::runner::Runner;
-use crate::app::charts::charts;
+use crate::app::charts::{chart_names, charts};
 use crate::app::export::{Source, hey_text, over_time_csv, reports_json, sweep_csv};
 use crate::app::permalink::encode;
 use crate::app::view::{CHART_IDS, Theme};
@@ -110,9 +110,9 @@ fn charts_menu(p: &ShareProps) -> Html {
         <details class="menu" id="charts-menu">
             <summary>{"Charts"}</summary>
             <div class="menu-body">
-                { for CHART_IDS.iter().map(|id| html! {
-                    <label><input type="checkbox" id={format!("show-{id}")} checked={view.shows_chart(id)}
-                        onchange={toggle(id)} />{*id}</label>
+                { for chart_names(&p.state).into_iter().map(|(id, name)| html! {
+                    <label title={id}><input type="checkbox" id={format!("show-{id}")} checked={view.shows_chart(id)}
+                        onchange={toggle(id)} />{name}</label>
                 }) }
             </div>
         </details>
