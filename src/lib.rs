@@ -72,7 +72,6 @@
 //!   panics on user input.
 //! * The page never simulates on its main thread, and every run it asks for
 //!   has an event budget (`app::plan`); "stopped at budget" is shown.
-#![warn(missing_docs)]
 
 pub mod app;
 pub mod bench;

@@ -23,7 +23,7 @@ const WORKER_URL: &str = "./worker-loader.js";
 
 /// What the bridge tells the page.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Event {
+pub(crate) enum Event {
     /// An output of a job.
     Message(Box<Message>),
     /// A run's full report (or why there is none).
@@ -36,7 +36,7 @@ pub enum Event {
 
 /// Why a worker was replaced.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Failure {
+pub(crate) enum Failure {
     /// It panicked, with this message.
     Panicked(String),
     /// It was silent in a job for longer than the limit (ms).
@@ -60,7 +60,7 @@ struct Inner {
 
 /// A handle on the page's simulation worker.
 #[derive(Clone)]
-pub struct Bridge(Rc<RefCell<Inner>>);
+pub(crate) struct Bridge(Rc<RefCell<Inner>>);
 
 impl PartialEq for Bridge {
     fn eq(&self, other: &Bridge) -> bool {
@@ -74,7 +74,7 @@ fn now() -> f64 {
 
 impl Bridge {
     /// Starts a worker; `on_event` hears from it.
-    pub fn new(on_event: impl Fn(Event) + 'static) -> Bridge {
+    pub(crate) fn new(on_event: impl Fn(Event) + 'static) -> Bridge {
         let bridge = Bridge(Rc::new(RefCell::new(Inner {
             worker: None,
             ready: false,
@@ -97,7 +97,7 @@ impl Bridge {
     }
 
     /// Sends `m` (queued until the worker is ready).
-    pub fn send(&self, m: &ToWorker) {
+    pub(crate) fn send(&self, m: &ToWorker) {
         let Ok(text) = serde_json::to_string(m) else {
             return;
         };

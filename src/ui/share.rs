@@ -17,6 +17,8 @@ use crate::app::{Action, State};
 
 /// Properties of [`ShareBar`].
 #[derive(Properties, PartialEq)]
+// Yew's function components are `pub`, so their props must be too.
+#[allow(unreachable_pub)]
 pub struct ShareProps {
     /// The state.
     pub state: UseReducerHandle<State>,

@@ -21,6 +21,8 @@ const RESIDENT: &str = "resident: the heap's touched pages and native memory (th
 
 /// Properties of [`Summary`].
 #[derive(Properties, PartialEq)]
+// Yew's function components are `pub`, so their props must be too.
+#[allow(unreachable_pub)]
 pub struct SummaryProps {
     /// The state.
     pub state: UseReducerHandle<State>,
