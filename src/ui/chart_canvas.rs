@@ -11,7 +11,6 @@ use plotters_canvas::CanvasBackend;
 use web_sys::{HtmlCanvasElement, HtmlElement};
 use yew::prelude::*;
 
-use super::backend::PageBackend;
 use crate::app::ChartSpec;
 use crate::chart::{self, Frame, Style, Tooltip};
 
@@ -36,7 +35,7 @@ pub fn draw_on(canvas: &HtmlCanvasElement, spec: &ChartSpec) -> Option<Frame> {
         font_px: font_css * dpr,
         scale: dpr,
     };
-    let backend = PageBackend::Canvas(CanvasBackend::with_canvas_object(canvas.clone())?);
+    let backend = CanvasBackend::with_canvas_object(canvas.clone())?;
     let area = backend.into_drawing_area();
     let frame = match chart::draw(&area, &style, spec) {
         Ok(f) => f,
@@ -58,8 +57,6 @@ pub fn draw_on(canvas: &HtmlCanvasElement, spec: &ChartSpec) -> Option<Frame> {
 
 /// Properties of [`ChartCanvas`].
 #[derive(Properties, PartialEq)]
-// Yew's function components are `pub`, so their props must be too.
-#[allow(unreachable_pub)]
 pub struct CanvasProps {
     /// What to draw.
     pub spec: Rc<ChartSpec>,

@@ -9,8 +9,6 @@ use crate::app::charts::{ChartView, charts};
 
 /// Properties of [`Charts`].
 #[derive(Properties, PartialEq)]
-// Yew's function components are `pub`, so their props must be too.
-#[allow(unreachable_pub)]
 pub struct ChartsProps {
     /// The state.
     pub state: UseReducerHandle<State>,
@@ -29,6 +27,6 @@ fn figure(c: ChartView) -> Html {
 #[component]
 pub fn Charts(p: &ChartsProps) -> Html {
     html! {
-        <section class="charts" aria-label="charts">{ for charts(&p.state).into_iter().filter(|c| p.state.view.shows_chart(&c.id)).map(figure) }</section>
+        <section class="charts" aria-label="charts">{ for charts(&p.state).into_iter().map(figure) }</section>
     }
 }

@@ -1,8 +1,5 @@
 //! A run's report as the command line prints it: a summary that reads like
-//! hey's, or JSON (the chart data only on request). It lives here, below the
-//! command line, because the playground exports the same texts: its
-//! simulation worker formats the report of a run the page shows, and
-//! `threadlab run` prints them (`cli` re-exports both functions).
+//! hey's, or JSON (the chart data only on request).
 
 use std::fmt::Write as _;
 
