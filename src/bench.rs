@@ -170,8 +170,10 @@ pub const WORKLOADS: &[Workload] = &[
 ];
 
 /// Issue 9's runaway scenarios, each stopped by the simulator's own memory
-/// budget at the page's value (the event budget is left at its default).
-const STOP_OPEN: &[(&str, &str)] = &[
+/// budget at the page's value (the event budget is left at its default);
+/// the budget tests run the same scenarios at smaller budgets.
+/// Open load at 10⁷ req/s on virtual threads: hey's client timeouts pile up.
+pub const STOP_OPEN: &[(&str, &str)] = &[
     ("server.mode", "virtual"),
     ("server.cores", "64"),
     ("load.kind", "open"),
@@ -179,7 +181,8 @@ const STOP_OPEN: &[(&str, &str)] = &[
     ("load.duration_s", "86400"),
     ("program", "io:1ms"),
 ];
-const STOP_ASYNC: &[(&str, &str)] = &[
+/// 100,000 workers feeding a one-thread `@Async` pool with an unbounded queue.
+pub const STOP_ASYNC: &[(&str, &str)] = &[
     ("load.concurrency", "100000"),
     ("load.duration_s", "600"),
     ("program", "io:1ms,async(e){io:10ms}"),
@@ -187,7 +190,8 @@ const STOP_ASYNC: &[(&str, &str)] = &[
     ("async.e.core", "1"),
     ("async.e.max", "1"),
 ];
-const STOP_VIRTUAL: &[(&str, &str)] = &[
+/// Open load at 10⁶ req/s on virtual threads with no client timeout.
+pub const STOP_VIRTUAL: &[(&str, &str)] = &[
     ("load.kind", "open"),
     ("load.rate_rps", "1000000"),
     ("load.duration_s", "86400"),
