@@ -9,9 +9,11 @@
 //!   time charts), each returning a [`Frame`] so the page
 //!   can map the pointer (or a tap) back to data for its tooltip;
 //! * `legend` — legends as a strip above the plot, wrapping, never on it;
+//! * `captioned` — a chart with lines naming its source under it (exports);
 //! * `style` — colours, fonts and line widths shared by all (numbers are
 //!   formatted by `crate::app::format`).
 
+mod captioned;
 mod errors;
 mod gauges;
 mod histogram;
@@ -27,6 +29,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use crate::app::{ChartSpec, RunView};
+pub use captioned::{caption_height, draw_captioned};
 pub use errors::{draw_errors, errors_tooltip};
 pub use gauges::{draw_utilisation, utilisation_tooltip};
 pub use histogram::{draw_histogram, histogram_tooltip};

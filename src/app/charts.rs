@@ -380,6 +380,23 @@ fn run_charts(runs: &[Rc<RunView>]) -> Vec<ChartView> {
     ]
 }
 
+/// Every chart the page can show ([`CHART_IDS`](super::view::CHART_IDS)),
+/// each with its heading for menus: the chart's own title where it has data
+/// to draw, else its id.
+pub fn chart_names(state: &State) -> Vec<(&'static str, String)> {
+    let views = charts(state);
+    super::view::CHART_IDS
+        .iter()
+        .map(|&id| {
+            let title = views
+                .iter()
+                .find(|v| v.id.strip_prefix("chart-") == Some(id))
+                .map_or_else(|| id.to_string(), |v| v.title.clone());
+            (id, title)
+        })
+        .collect()
+}
+
 /// Every chart of the page, in order.
 pub fn charts(state: &State) -> Vec<ChartView> {
     let runs = state.results.runs(state.setup.modes);

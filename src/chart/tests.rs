@@ -239,6 +239,23 @@ fn every_chart_of_the_page_draws_and_answers_the_pointer() {
     }
 }
 
+#[test]
+fn an_exported_chart_names_its_source_under_it() {
+    let (run, _) = small(Mode::Platform);
+    let spec = crate::app::ChartSpec::Memory(std::rc::Rc::new(run));
+    let lines = vec![
+        "threadlab · Memory · E2 · seed 1".to_string(),
+        "http://127.0.0.1/?v=1".to_string(),
+    ];
+    let (out, frame) = svg(|a| draw_captioned(a, &Style::default(), &spec, &lines));
+    assert!(
+        out.contains("threadlab · Memory · E2 · seed 1"),
+        "caption drawn"
+    );
+    assert!(out.contains("http://127.0.0.1/?v=1"), "permalink drawn");
+    assert!(frame.px_bottom < 500.0 - caption_height(&Style::default(), 2) as f64 + 1.0);
+}
+
 /// The stroke colours of the SVG's polylines (the data lines; the axes are
 /// black), once each.
 fn line_colours(svg: &str) -> Vec<String> {

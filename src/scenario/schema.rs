@@ -920,7 +920,7 @@ pub fn field(key: &str) -> Option<&'static FieldSpec> {
 }
 
 /// Executor and monitor names: a letter, then letters, digits, `_` or `-`, at most 40.
-pub fn valid_executor_name(name: &str) -> bool {
+pub(super) fn valid_executor_name(name: &str) -> bool {
     let mut chars = name.chars();
     matches!(chars.next(), Some(c) if c.is_ascii_alphabetic())
         && name.len() <= 40

@@ -9,6 +9,8 @@ use crate::app::charts::{ChartView, charts};
 
 /// Properties of [`Charts`].
 #[derive(Properties, PartialEq)]
+// Yew's function components are `pub`, so their props must be too.
+#[allow(unreachable_pub)]
 pub struct ChartsProps {
     /// The state.
     pub state: UseReducerHandle<State>,
@@ -27,6 +29,6 @@ fn figure(c: ChartView) -> Html {
 #[component]
 pub fn Charts(p: &ChartsProps) -> Html {
     html! {
-        <section class="charts" aria-label="charts">{ for charts(&p.state).into_iter().map(figure) }</section>
+        <section class="charts" aria-label="charts">{ for charts(&p.state).into_iter().filter(|c| p.state.view.shows_chart(&c.id)).map(figure) }</section>
     }
 }

@@ -12,6 +12,8 @@ use crate::scenario::Group;
 
 /// Properties of [`ScenarioForm`].
 #[derive(Properties, PartialEq)]
+// Yew's function components are `pub`, so their props must be too.
+#[allow(unreachable_pub)]
 pub struct FormProps {
     /// The state.
     pub state: UseReducerHandle<State>,
@@ -19,8 +21,9 @@ pub struct FormProps {
     pub dispatch: Callback<Action>,
 }
 
-/// The control for one key, with its override row if a mode overrides it.
-fn field(
+/// The control for one key, with its override row if a mode overrides it
+/// (the form's and an embed's).
+pub(super) fn field(
     s: &State,
     notes: &Notes,
     key: String,

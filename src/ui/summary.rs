@@ -14,12 +14,15 @@ const HEADLINE: &str = "successful requests/s";
 const HEY: &str = "hey's Requests/sec";
 const HEY_NOTE: &str = "every response and client error, failed ones included";
 const SIMULATING: &str = "simulating…";
+const NOT_SIMULATED: &str = "not simulated: the run was interrupted";
 const BOTTLENECK: &str = "Bottleneck: ";
 const CEILINGS: &str = "Capacity ceilings";
 const RESIDENT: &str = "resident: the heap's touched pages and native memory (thread stacks' touched pages, metaspace, code cache, GC)";
 
 /// Properties of [`Summary`].
 #[derive(Properties, PartialEq)]
+// Yew's function components are `pub`, so their props must be too.
+#[allow(unreachable_pub)]
 pub struct SummaryProps {
     /// The state.
     pub state: UseReducerHandle<State>,
@@ -74,7 +77,7 @@ pub fn Summary(p: &SummaryProps) -> Html {
         let run = s.results.singles.get(mode).as_ref();
         let bounds = s.results.bounds.iter().find(|b| b.mode == mode);
         let body = match run {
-            None => html! { <p class="muted">{SIMULATING}</p> },
+            None => html! { <p class="muted">{if s.interrupted().is_some() { NOT_SIMULATED } else { SIMULATING }}</p> },
             Some(r) => numbers(r),
         };
         let ceilings = bounds.map(|t| html! {

@@ -417,3 +417,50 @@ fn bench_set_changes_every_workload_s_scenario() {
     assert!(bad.stderr.contains("gc.collector"), "{}", bad.stderr);
     assert!(!bad.stdout.contains("RUN"));
 }
+
+/// The page's JSON export holds, for each run, the scenario that ran and
+/// exactly what `threadlab run --scenario <that scenario>` prints (JSON and
+/// text) for it.
+#[test]
+fn the_pages_exports_are_the_command_lines_reports_for_the_same_scenario() {
+    use threadlab::app::permalink::decode;
+    use threadlab::app::supervise::Export;
+    use threadlab::app::{State, export, plan};
+
+    let state = State::of_link(decode("load.requests=300&load.concurrency=30&v=1").link);
+    let job = state.job();
+    let exports: Vec<Export> = job
+        .modes
+        .iter()
+        .map(|m| {
+            let draft = plan::single(&m.draft, m.mode);
+            let report = threadlab::sim::run(&threadlab::scenario::validate(&draft).unwrap());
+            Export::of(job.generation, m.mode, draft, &report)
+        })
+        .collect();
+    let source = export::Source::of(&state, "http://127.0.0.1/?load.requests=300&v=1");
+    let json: serde_json::Value =
+        serde_json::from_str(&export::reports_json(&source, &exports)).unwrap();
+    let runs = json["runs"].as_array().unwrap();
+    assert_eq!(runs.len(), 2);
+    for run in runs {
+        let file = run["scenario"].to_string();
+        let read = |_: &str| -> Result<String, String> { Ok(file.clone()) };
+        let args = |extra: &[&str]| -> Vec<String> {
+            ["run", "--scenario", "s.json"]
+                .iter()
+                .chain(extra)
+                .map(|s| s.to_string())
+                .collect()
+        };
+        let out = main(&args(&["--format", "json"]), &read);
+        assert_eq!(out.code, 0, "{}", out.stderr);
+        let cli: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+        assert_eq!(run["report"], cli, "{}", run["mode"]);
+        let e = exports
+            .iter()
+            .find(|e| threadlab::scenario::mode_word(e.mode) == run["mode"])
+            .unwrap();
+        assert_eq!(e.text, main(&args(&[]), &read).stdout);
+    }
+}

@@ -4,7 +4,7 @@ use threadlab::scenario::{Draft, validate};
 use threadlab::sim::{self, Config, Report};
 
 /// A validated config from an empty draft plus `settings`.
-pub fn config(settings: &[(&str, &str)]) -> Config {
+pub(crate) fn config(settings: &[(&str, &str)]) -> Config {
     let mut d = Draft::new();
     for (k, v) in settings {
         d.set(k, v)
@@ -14,13 +14,13 @@ pub fn config(settings: &[(&str, &str)]) -> Config {
 }
 
 /// Runs a scenario given as `--set`-style pairs.
-pub fn run(settings: &[(&str, &str)]) -> Report {
+pub(crate) fn run(settings: &[(&str, &str)]) -> Report {
     sim::run(&config(settings))
 }
 
 /// Asserts `actual` is within `tol` (relative) of `expected`.
 #[track_caller]
-pub fn assert_close(what: &str, actual: f64, expected: f64, tol: f64) {
+pub(crate) fn assert_close(what: &str, actual: f64, expected: f64, tol: f64) {
     let rel = (actual - expected).abs() / expected.abs();
     assert!(
         rel <= tol,

@@ -7,7 +7,7 @@ use threadlab::sim::report::ServerStats;
 use crate::helpers::run;
 
 /// Every utilisation a report gives, by name.
-pub fn utilisations(s: &ServerStats) -> [(&'static str, f64); 4] {
+pub(crate) fn utilisations(s: &ServerStats) -> [(&'static str, f64); 4] {
     [
         ("cpu", s.cpu_utilisation),
         ("tomcat", s.tomcat_utilisation),
