@@ -316,18 +316,21 @@ fn the_link_holds_only_scalars_and_lists_and_no_name_is_a_setting() {
     assert!(names.len() >= 8, "{names:?}");
 }
 
-#[test]
-fn every_chart_of_the_page_has_an_id_the_view_knows() {
-    let mut s = State::default();
+/// E2 cut to 300 requests at 30 clients, simulated (with its sweep or
+/// without), its outputs taken in as the page takes the worker's.
+fn small_state(sweep: bool) -> State {
+    let mut s = State::of_link(link_of("load.requests=300&load.concurrency=30&v=1"));
     let mut job = s.job();
-    for m in &mut job.modes {
-        m.draft.set("load.requests", "300").unwrap();
-        m.draft.set("load.concurrency", "30").unwrap();
-    }
-    job.sweep = false;
+    job.sweep = sweep;
     for m in job::run_blocking(&job) {
         s.reduce(Action::Worker(Box::new(m)));
     }
+    s
+}
+
+#[test]
+fn every_chart_of_the_page_has_an_id_the_view_knows() {
+    let s = small_state(false);
     let ids: Vec<String> = charts::charts(&s)
         .into_iter()
         .map(|c| c.id.trim_start_matches("chart-").to_string())
@@ -474,11 +477,8 @@ proptest! {
 /// A small job's state, simulated, and each mode's export as the worker
 /// would make it.
 fn simulated() -> (State, Vec<supervise::Export>) {
-    let mut s = State::of_link(link_of("load.requests=300&load.concurrency=30&v=1"));
+    let s = small_state(true);
     let job = s.job();
-    for m in job::run_blocking(&job) {
-        s.reduce(Action::Worker(Box::new(m)));
-    }
     let exports = job
         .modes
         .iter()
