@@ -753,3 +753,24 @@ fn a_panic_message_fits_the_panel_on_one_line() {
     assert_eq!(shown.chars().count(), PANEL_MESSAGE_CHARS + 1);
     assert!(shown.ends_with("é…"));
 }
+
+#[test]
+fn a_worker_that_cannot_load_is_retried_quietly_then_reported_once() {
+    use super::supervise::{AfterDeath, MAX_FAILED_STARTS, after_death};
+    // A worker that was ready dies in a job: always replaced, and said.
+    assert_eq!(after_death(true, 0), AfterDeath::Replace);
+    // One that never got ready: retried without a word until the limit.
+    let deaths: Vec<AfterDeath> = (1..=MAX_FAILED_STARTS)
+        .map(|n| after_death(false, n))
+        .collect();
+    assert_eq!(deaths.last(), Some(&AfterDeath::GiveUp));
+    assert!(
+        deaths[..deaths.len() - 1]
+            .iter()
+            .all(|d| *d == AfterDeath::Retry)
+    );
+    assert!(
+        MAX_FAILED_STARTS >= 2,
+        "a single failed download is retried"
+    );
+}

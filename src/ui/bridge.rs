@@ -14,7 +14,7 @@ use wasm_bindgen::prelude::*;
 use web_sys::{ErrorEvent, MessageEvent, Worker};
 
 use crate::app::supervise::{
-    Export, FromWorker, SLICE_LIMIT_MS, ToWorker, Watchdog, restart_after,
+    AfterDeath, Export, FromWorker, SLICE_LIMIT_MS, ToWorker, Watchdog, after_death,
 };
 use crate::app::{Message, Output};
 
@@ -181,7 +181,7 @@ impl Bridge {
 
     /// Replaces a worker that broke (or reports that none can run).
     fn died(&self, why: Failure) {
-        let restart = {
+        let next = {
             let mut inner = self.0.borrow_mut();
             let Some(w) = inner.worker.take() else {
                 return;
@@ -191,22 +191,29 @@ impl Bridge {
             w.set_onerror(None);
             w.terminate();
             inner.closures.clear();
-            inner.watchdog.reset();
-            inner.queue.clear();
             if !inner.ready {
                 inner.failed_starts += 1;
             }
-            restart_after(inner.failed_starts)
+            let next = after_death(inner.ready, inner.failed_starts);
+            if next != AfterDeath::Retry {
+                inner.watchdog.reset();
+                inner.queue.clear();
+            }
+            next
         };
-        if restart {
-            self.spawn();
-            self.emit(Event::Replaced(why));
-        } else {
-            let what = match why {
-                Failure::Crashed(m) | Failure::Panicked(m) => m,
-                Failure::Stalled(_) => "it stopped responding".into(),
-            };
-            self.emit(Event::Unavailable(what));
+        match next {
+            AfterDeath::Retry => self.spawn(),
+            AfterDeath::Replace => {
+                self.spawn();
+                self.emit(Event::Replaced(why));
+            }
+            AfterDeath::GiveUp => {
+                let what = match why {
+                    Failure::Crashed(m) | Failure::Panicked(m) => m,
+                    Failure::Stalled(_) => "it stopped responding".into(),
+                };
+                self.emit(Event::Unavailable(what));
+            }
         }
     }
 
