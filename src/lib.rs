@@ -36,7 +36,10 @@
 //! * [`chart`] — charts as pure functions over plotters' `DrawingBackend`
 //!   (canvas in the browser, SVG in native tests): they draw what `app`
 //!   describes.
-//! * [`cli`] — the `threadlab` command line (text like hey's summary, or JSON).
+//! * [`summary`] — a report as text in its load tool's own format (hey,
+//!   wrk, wrk2, JMeter, k6), then what threadlab knows beyond it: what the
+//!   command line prints and the page can copy.
+//! * [`cli`] — the `threadlab` command line (the tool's text, or JSON).
 //! * `ui` (wasm32 only) — the Yew playground: components, the DOM and the
 //!   worker bridge, nothing else. Components render `app`'s state and
 //!   dispatch its actions; jobs go to a yew-agent reactor in a Web Worker
@@ -50,7 +53,8 @@
 //!   enforces this by scanning the sources.
 //! * Dependencies point one way: `ui` → `chart` → `app` → `fidelity` →
 //!   `scenario` → `sim`, each layer using only layers to its right and
-//!   `theory` (closed forms, which use nothing); `bench` uses `app`,
+//!   `theory` (closed forms, which use nothing); `summary` uses `sim` only,
+//!   and `app`, `ui` and `cli` may use it; `bench` uses `app`,
 //!   `scenario` and `sim`; `cli` may use everything but `ui`. Until the
 //!   command line moves into a `cli/` folder, `fidelity` and `bench` still
 //!   use `cli`'s exit codes and `Output` (the one exception).
@@ -73,6 +77,7 @@ pub mod cli;
 pub mod fidelity;
 pub mod scenario;
 pub mod sim;
+pub mod summary;
 pub mod theory;
 #[cfg(target_arch = "wasm32")]
 pub mod ui;

@@ -133,8 +133,8 @@ const E1_ASSUMED: &[Assumption] = &[
         "not stated; must be large: 14,200 req/s × 50 ms per query = 710 connections held at once in the virtual run (HikariCP's default 10 would cap both runs at 200 req/s). 1,000 in both runs",
     ),
     a(
-        "load.timeout_ms",
-        "the load tool is not named; \"2,000 connections for 60 s\" is wrk's vocabulary (-c, -d), and wrk's default timeout is 2 s",
+        "load.tool",
+        "the load tool is not named; \"2,000 concurrent connections for 60 seconds\" is wrk's vocabulary (-c 2000 -d 60s), where hey and JMeter speak of requests and users. So wrk's semantics: 2,000 connections each sending as soon as its response is read, a 2 s --timeout that counts a late response instead of giving it up, latencies from the write (the connect left out), and what is in flight at 60 s dropped",
     ),
     a(
         "server.min_spare",
@@ -156,6 +156,7 @@ const E2_PROGRAM_WHY: Assumption = a(
 const E3_PROVENANCE: &str =
     "E3 · 51CTO.COM, \"虚拟线程在Spring Boot中的应用及性能对比\" (author and date not given)";
 const E3_STATED: &[&str] = &[
+    "load.tool",
     "load.kind",
     "load.concurrency",
     "load.ramp_up_s",
@@ -183,10 +184,6 @@ const E3_ASSUMED: &[Assumption] = &[
         "load.loops",
         "not stated; JMeter's \"infinite\" (a loop count of 1 would send 10 req/s and never queue, contradicting the 5,000 ms the article shows)",
     ),
-    a(
-        "load.timeout_ms",
-        "JMeter's HTTP sampler has no response timeout by default",
-    ),
 ];
 const E3_SLEEP_PROGRAM: Assumption = a(
     "program",
@@ -205,7 +202,6 @@ const E3_SLEEP_ASSUMED: &[Assumption] = &[
     E3_ASSUMED[2],
     E3_ASSUMED[3],
     E3_ASSUMED[4],
-    E3_ASSUMED[5],
 ];
 
 /// What the CPU-bound endpoint's two variants assume.
@@ -216,7 +212,6 @@ const E3_CPU_ASSUMED: &[Assumption] = &[
     E3_ASSUMED[2],
     E3_ASSUMED[3],
     E3_ASSUMED[4],
-    E3_ASSUMED[5],
 ];
 
 const E4_PROVENANCE: &str = "E4 · \"Improving I/O Concurrency with Spring @Async and Virtual Threads\" (author and date not given)";
@@ -252,8 +247,8 @@ const E4_ASSUMED: &[Assumption] = &[
         "HikariCP's default maximum-pool-size of 10; the article does not change it",
     ),
     a(
-        "load.timeout_ms",
-        "the client is not named; no timeout (none is reached)",
+        "load.tool",
+        "the client is not named (\"a focused benchmark\"); \"1,000 requests at 100 concurrent\" reads as hey -n 1000 -c 100, so hey's semantics and its 20 s timeout, which no request reaches",
     ),
 ];
 
@@ -266,8 +261,12 @@ const REPOST_STATED: &[&str] = &[
 ];
 const REPOST_ASSUMED: &[Assumption] = &[
     a(
+        "load.tool",
+        "the load tool is not named; hey, which the article itself uses on the same server",
+    ),
+    a(
         "load.kind",
-        "the load tool is not named; a closed loop like hey, which the article itself uses",
+        "a closed loop of 10,000 users, each waiting for its answer, as hey runs it",
     ),
     a(
         "program",
@@ -287,7 +286,7 @@ const REPOST_ASSUMED: &[Assumption] = &[
     ),
     a(
         "server.max_connections",
-        "not stated; 10,000: the table reports 10,000 users as stable, which needs 10,000 open connections. With Tomcat's default 8,192 the model leaves the other 1,808 users waiting for good, because it lets a client keep its connection forever (it does not model maxKeepAliveRequests=100 nor hey's 500 idle connections)",
+        "not stated; 10,000: the table reports 10,000 users as stable, which needs 10,000 open connections at once. With Tomcat's default 8,192 the other 1,808 users wait (their SYNs dropped and retried) until workers that are done free their connections, and many pass hey's 20 s timeout first: no worker sends 100 requests (10 each), so keep-alive never rotates a connection here",
     ),
     a(
         "memory.heap_mb",
@@ -336,9 +335,9 @@ macro_rules! e4 {
 
 /// Settings every E4 variant shares: only the concurrency and the executor differ.
 const E4_SHARED: &[(&str, &str)] = &[
+    ("load.tool", "hey"),
     ("load.kind", "closed"),
     ("load.requests", "1000"),
-    ("load.timeout_ms", "0"),
     ("server.mode", "platform"),
     ("server.threads_max", "200"),
     ("server.cores", "4"),
@@ -363,6 +362,7 @@ macro_rules! e4_settings {
 
 /// What the E2 article states (hey's command line, Tomcat's properties, the JDK).
 const E2_STATED: &[&str] = &[
+    "load.tool",
     "load.kind",
     "load.concurrency",
     "load.requests",
@@ -377,6 +377,7 @@ const E2_STATED: &[&str] = &[
 
 /// Settings every E2 variant shares.
 const E2_SHARED: &[(&str, &str)] = &[
+    ("load.tool", "hey"),
     ("load.kind", "closed"),
     ("load.concurrency", "2000"),
     ("load.requests", "100000"),
@@ -394,8 +395,8 @@ const E2_SHARED: &[(&str, &str)] = &[
 const E1_SHARED: &[(&str, &str)] = &[
     ("load.kind", "closed"),
     ("load.concurrency", "2000"),
+    ("load.tool", "wrk"),
     ("load.duration_s", "60"),
-    ("load.timeout_ms", "2000"),
     ("server.threads_max", "200"),
     ("server.min_spare", "10"),
     ("server.cores", "4"),
@@ -405,6 +406,7 @@ const E1_SHARED: &[(&str, &str)] = &[
 
 /// Settings every E2-repost variant shares.
 const E2_REPOST_SHARED: &[(&str, &str)] = &[
+    ("load.tool", "hey"),
     ("load.kind", "closed"),
     ("load.concurrency", "10000"),
     ("load.requests", "100000"),
@@ -421,11 +423,13 @@ const E2_REPOST_SHARED: &[(&str, &str)] = &[
 
 /// Settings every E3 variant shares.
 const E3_SHARED: &[(&str, &str)] = &[
+    // JMeter's own defaults: no connect or response timeout, one
+    // connection per thread kept alive.
+    ("load.tool", "jmeter"),
     ("load.kind", "closed"),
     ("load.concurrency", "1000"),
     ("load.ramp_up_s", "100"),
     ("load.duration_s", "200"),
-    ("load.timeout_ms", "0"),
     ("server.threads_max", "200"),
     ("server.min_spare", "10"),
     ("server.cores", "4"),
@@ -473,7 +477,7 @@ static PRESETS: &[Preset] = &[
             E2_PROGRAM_WHY,
             a(
                 "load.client_cpu_ms",
-                "stated difference: the virtual run's hey targets localhost, so it shares the server's cores. Calibrated on 12773.137 req/s: 4 cores ÷ 12,773 req/s = 0.31 ms of CPU per request in all, 0.1 ms of it the server's and ~0.01 ms the OS's switches between hey's threads and the carriers on the shared cores, leaves 0.2 ms for hey (HTTP client work, and a TCP connect for most requests: hey keeps at most 500 idle connections, so 3 in 4 of its 2,000 workers reconnect). hey's goroutines run on Go's GOMAXPROCS = 4 OS threads (load.client_threads' default), so its work queues there instead of taking a time slice per worker",
+                "stated difference: the virtual run's hey targets localhost, so it shares the server's cores. Calibrated on 12773.137 req/s: 4 cores ÷ 12,773 req/s = 0.31 ms of CPU per request in all, 0.1 ms of it the server's and ~0.01 ms the OS's switches between hey's threads and the carriers on the shared cores, leaves 0.2 ms for hey's HTTP client work (it reuses its connections: each of its 2,000 workers sends 50 requests, fewer than Tomcat's 100 per connection, so it connects only at the start). hey's goroutines run on Go's GOMAXPROCS = 4 OS threads (load.client_threads' default), so its work queues there instead of taking a time slice per worker",
             ),
         ],
         provenance: E2_PROVENANCE,

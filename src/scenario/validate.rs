@@ -1,6 +1,8 @@
 //! Draft → typed `sim::Config`. Every problem is collected (not just the
 //! first), each naming the field, the value and what is allowed.
 
+mod tools;
+
 use std::collections::BTreeSet;
 
 use serde_json::Value;
@@ -10,8 +12,8 @@ use super::error::FieldError;
 use super::program::parse_program;
 use super::schema::{FieldKind, FieldSpec, field, schema, valid_executor_name};
 use crate::sim::config::{
-    Config, CpuModel, Db, Executor, ExecutorKind, Limits, Load, LoadKind, Memory, Mode, Overflow,
-    Record, Server,
+    Config, CpuModel, Db, Executor, ExecutorKind, Limits, Load, LoadKind, Memory, Mode, Record,
+    Server,
 };
 use crate::sim::program::Op;
 use crate::sim::time::{from_ms, from_s};
@@ -30,9 +32,10 @@ pub fn validate(draft: &Draft) -> Result<Config, Vec<FieldError>> {
     let concurrency = r.int("load.concurrency") as u32;
     let requests = r.opt_int("load.requests").map(|n| n as u64);
     let duration = r.opt_float("load.duration_s").map(from_s);
-    let timeout_ms = r.float("load.timeout_ms");
     let loops = r.opt_int("load.loops").map(|n| n as u64);
-    let load_kind = if kind == "open" {
+    let tool = tools::read(&mut r, duration, kind == "open");
+    let duration = tool.duration;
+    let load_kind = if tool.open {
         LoadKind::Open {
             rate_rps: r.float("load.rate_rps"),
             poisson: r.choice("load.arrivals") == "poisson",
@@ -61,32 +64,30 @@ pub fn validate(draft: &Draft) -> Result<Config, Vec<FieldError>> {
             _ => {}
         }
     }
-    // Default: as many as the server has cores (Go's GOMAXPROCS on that machine).
     let client_threads = r
         .opt_int("load.client_threads")
         .map(|n| n as u32)
-        .unwrap_or(cores);
-    let overflow = if r.choice("load.overflow") == "delay" {
-        Overflow::Delay
-    } else {
-        Overflow::Drop
-    };
+        .unwrap_or_else(|| tool.default_client_threads(cores, concurrency));
     let max_in_flight = r
         .opt_int("load.max_in_flight")
-        .map(|m| (m as u32, overflow));
+        .map(|m| m as u32)
+        .or(tool.default_limit)
+        .map(|m| (m, tool.overflow));
     let load = Load {
         kind: load_kind,
         duration,
         requests,
-        timeout: if timeout_ms > 0.0 {
-            Some(from_ms(timeout_ms))
-        } else {
-            None
-        },
+        tool: tool.tool,
+        timeout: tool.timeout,
+        connect_timeout: tool.connect_timeout,
+        keep_alive: tool.keep_alive,
+        rtt: tool.rtt,
+        connect_cpu: tool.connect_cpu,
         client_cpu: from_ms(r.float("load.client_cpu_ms")),
         client_threads,
         max_in_flight,
     };
+    let conns = tools::read_server(&mut r);
 
     let carriers = r
         .opt_int("server.carriers")
@@ -117,6 +118,9 @@ pub fn validate(draft: &Draft) -> Result<Config, Vec<FieldError>> {
         max_pool_size,
         max_connections: r.int("server.max_connections") as u32,
         backlog: (r.int("server.accept_count").min(r.int("server.somaxconn"))) as u32,
+        max_keep_alive_requests: conns.max_keep_alive_requests,
+        keep_alive_timeout: conns.keep_alive_timeout,
+        accept_cost: conns.accept_cost,
         jdk: r.int("server.jdk") as u32,
         cpu_model: if r.choice("server.cpu_model") == "rr" {
             CpuModel::RoundRobin

@@ -9,7 +9,10 @@
 //!
 //! Submodules, all `impl Engine` on the part of the state they name:
 //! * `fiber`: what a fiber is and where it is in its life;
-//! * `client`: load generators, connections, timeouts, what the client counts;
+//! * `client`: load generators, timeouts, what the client counts;
+//! * `connections`: connects, the accept queue and Tomcat's acceptor,
+//!   keep-alive, closes;
+//! * `tools`: what each load tool prints, from what the client counted;
 //! * `threads`: Tomcat and executor pools, carriers, mounting, pinning;
 //! * `interp`: the program interpreter (cpu, io, db, monitors, async);
 //! * `memory`: the modelled JVM's memory per gauge unit;
@@ -24,12 +27,14 @@
 //! attributes apply to `wasm32` only.
 
 mod client;
+mod connections;
 mod diagnosis;
 mod fiber;
 mod finish;
 mod interp;
 mod memory;
 mod threads;
+mod tools;
 
 use super::config::{Config, ExecutorKind, LoadKind, Mode, to_mib};
 use super::cpu::{Cpu, Wakes};
@@ -41,6 +46,7 @@ use super::time::{Nanos, SEC, to_s};
 use super::timeline::TimelineRecorder;
 use super::trace::{NoTrace, Note, Tracer};
 use client::{Client, Tally};
+use connections::Conns;
 use fiber::{Fiber, Phase};
 use interp::{DbPool, Monitor};
 use threads::{Carriers, Executors, Platform};
@@ -50,15 +56,6 @@ pub(crate) const NONE: u32 = u32::MAX;
 
 /// Tomcat's name prefix for its pool threads (`http-nio-8080-exec-N`).
 pub(crate) const TOMCAT_THREAD_NAME: &str = "http-nio-8080-exec";
-
-/// The server's ingress: connections the OS holds before Tomcat accepts them.
-#[derive(Debug, Default)]
-struct Ingress {
-    /// Connections waiting in the accept backlog (fiber ids), oldest first.
-    backlog: std::collections::VecDeque<u32>,
-    /// Connection attempts dropped because the backlog was full.
-    syn_drops: u64,
-}
 
 /// What is recorded for the report and the charts, bounded by the record
 /// settings whatever the number of requests.
@@ -113,8 +110,8 @@ pub struct Engine<T: Tracer = NoTrace> {
     free_fibers: Vec<u32>,
     /// The load generator.
     client: Client,
-    /// The accept backlog in front of Tomcat.
-    ingress: Ingress,
+    /// Connections, the accept queue and Tomcat's acceptor.
+    conns: Conns,
     /// Platform threads: Tomcat's pool and the executor pools.
     platform: Platform,
     /// Carrier threads of the virtual-thread scheduler.
@@ -156,7 +153,7 @@ impl<T: Tracer> Engine<T> {
             fibers: Vec::new(),
             free_fibers: Vec::new(),
             client: Client::new(&cfg.load),
-            ingress: Ingress::default(),
+            conns: Conns::default(),
             platform: Platform::new(&cfg),
             carriers: Carriers::default(),
             monitors: vec![Monitor::default(); cfg.program.monitors.len()],
@@ -191,6 +188,7 @@ impl<T: Tracer> Engine<T> {
             // Idle carriers are taken from the back: keep worker-1 first.
             self.carriers.idle.reverse();
         }
+        self.start_acceptor();
         self.start_load();
     }
 
@@ -370,7 +368,9 @@ impl<T: Tracer> Engine<T> {
         match event {
             Event::WorkerSend(w) => self.worker_send(w),
             Event::Arrival => self.open_arrival(),
-            Event::SynRetry(f) => self.syn_retry(f),
+            Event::Syn(f) => self.syn(f),
+            Event::KeepAlive => self.keep_alive_check(),
+            Event::AcceptDone => self.accept_done(),
             Event::ClientTimeout(f) => self.client_timeout(f, seq),
             Event::WaitDone(f) => self.wait_done(f),
             Event::PoolTimeout(f) => self.pool_timeout(f, seq),

@@ -40,9 +40,13 @@ fn the_issue_command_prints_a_hey_summary() {
         "Fastest:",
         "Average:",
         "Requests/sec:",
+        "Response time histogram:",
         "Latency distribution:",
         "99% in",
-        "Error distribution:",
+        "Details (average, fastest, slowest):",
+        "Status code distribution:",
+        // threadlab's own section, after hey's (which prints its error
+        // distribution only when there are errors).
         "client_timeout",
     ] {
         assert!(

@@ -201,8 +201,14 @@ fn the_cli_prints_a_table_and_the_issues_json() {
     assert_eq!(got, want);
     for r in json["rows"].as_array().expect("rows") {
         assert!(
-            ["predicted", "calibrated", "qualitative", "contradiction"]
-                .contains(&r["basis"].as_str().unwrap_or(""))
+            [
+                "predicted",
+                "calibrated",
+                "derived",
+                "qualitative",
+                "contradiction"
+            ]
+            .contains(&r["basis"].as_str().unwrap_or(""))
         );
         assert!(["pass", "fail", "shown"].contains(&r["verdict"].as_str().unwrap_or("")));
     }

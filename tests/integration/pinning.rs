@@ -1,11 +1,12 @@
 //! Pinning: blocking inside `synchronized` holds the carrier on JDK 21–23,
 //! not on JDK 24+ (JEP 491); a shared monitor serialises on every JDK.
 
-use crate::helpers::{assert_close, run};
+use crate::helpers::{assert_close, run_free};
 
 /// N virtual threads each sleeping `d` inside `sync` on P carriers.
 fn sleepers(n: u32, carriers: u32, jdk: u32, program: &str) -> threadlab::sim::Report {
-    run(&[
+    // Connections open at no cost: the makespans are the program's alone.
+    run_free(&[
         ("load.kind", "closed"),
         ("load.concurrency", &n.to_string()),
         ("load.requests", &n.to_string()),
@@ -90,7 +91,7 @@ fn file_io_captures_the_carrier_but_the_scheduler_compensates() {
         r.server.peak_carriers
     );
     // With maxPoolSize = parallelism there is nothing to compensate with.
-    let capped = run(&[
+    let capped = run_free(&[
         ("load.concurrency", "40"),
         ("load.requests", "40"),
         ("server.mode", "virtual"),
@@ -103,7 +104,7 @@ fn file_io_captures_the_carrier_but_the_scheduler_compensates() {
 
 #[test]
 fn platform_threads_do_not_care_about_synchronized() {
-    let r = run(&[
+    let r = run_free(&[
         ("load.concurrency", "40"),
         ("load.requests", "40"),
         ("server.threads_max", "40"),
