@@ -5,11 +5,12 @@
 //!
 //! * [`draw`] and [`tooltip`] — any [`ChartSpec`];
 //! * one file per chart family (`sweep`, `over_time`, `timeline`, `gauges`,
-//!   `histogram`, `errors`), each returning a [`Frame`] so the page can map
+//!   `histogram`, `errors`, `connections`), each returning a [`Frame`] so the page can map
 //!   the pointer back to data for its hover tooltip;
 //! * `style` — colours, fonts and line widths shared by all (numbers are
 //!   formatted by `crate::app::format`).
 
+mod connections;
 mod errors;
 mod gauges;
 mod histogram;
@@ -22,6 +23,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use crate::app::{ChartSpec, RunView};
+pub use connections::{connections_tooltip, draw_connections};
 pub use errors::{draw_errors, errors_tooltip};
 pub use gauges::{draw_memory, draw_utilisation, memory_tooltip, utilisation_tooltip};
 pub use histogram::{draw_histogram, histogram_tooltip};
@@ -153,6 +155,7 @@ pub fn draw<DB: DrawingBackend>(
         ChartSpec::Memory(r, limit) => draw_memory(area, style, &refs(r), *limit),
         ChartSpec::Histogram(r) => draw_histogram(area, style, &refs(r)),
         ChartSpec::Errors(r) => draw_errors(area, style, &refs(r)),
+        ChartSpec::Connections(r) => draw_connections(area, style, &refs(r)),
     }
 }
 
@@ -166,6 +169,7 @@ pub fn tooltip(spec: &ChartSpec, x: f64) -> Option<Tooltip> {
         ChartSpec::Memory(r, _) => memory_tooltip(&refs(r), x),
         ChartSpec::Histogram(r) => histogram_tooltip(&refs(r), x),
         ChartSpec::Errors(r) => errors_tooltip(&refs(r), x),
+        ChartSpec::Connections(r) => connections_tooltip(&refs(r), x),
     }
 }
 

@@ -91,6 +91,8 @@ pub enum ChartSpec {
     Histogram(Vec<Rc<RunView>>),
     /// Errors by cause.
     Errors(Vec<Rc<RunView>>),
+    /// Connections over time: open, idle, in the accept queue, reconnects.
+    Connections(Vec<Rc<RunView>>),
 }
 
 /// One chart of the page.
@@ -281,7 +283,26 @@ fn run_charts(state: &State, runs: &[Rc<RunView>]) -> Vec<ChartView> {
             "client timeouts, refused connections, pool timeouts, rejected tasks",
             ChartSpec::Errors(runs.to_vec()),
         ),
+        view(
+            "chart-connections",
+            &format!("Connections over time ({})", tool_words(runs)),
+            "open connections (solid: each holds a max-connections slot), idle ones (dotted), and those waiting in the accept queue (dashed); bars: reconnects per second (right axis)",
+            ChartSpec::Connections(runs.to_vec()),
+        ),
     ]
+}
+
+/// The load tool of the runs, with what it does with connections.
+fn tool_words(runs: &[Rc<RunView>]) -> String {
+    let tool = runs.first().map_or("hey", |r| r.tool.as_str());
+    let how = match tool {
+        "hey" => "workers share one pool of at most 500 idle connections",
+        "wrk" | "wrk2" => "one connection per -c, reopened only when closed",
+        "jmeter" => "one connection per thread, renewed after 60 s",
+        "k6" => "one connection per VU",
+        _ => "",
+    };
+    format!("{tool}: {how}")
 }
 
 /// Every chart of the page, in order.

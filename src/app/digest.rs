@@ -6,7 +6,9 @@
 use std::collections::BTreeMap;
 
 use super::modes::{Mode, as_word};
-use crate::sim::report::{Gauge, Latency, Outcome, Report, ResponseCause, TimeSeries};
+use crate::sim::report::{
+    ConnectionStats, Gauge, Latency, Outcome, Report, ResponseCause, TimeSeries,
+};
 use crate::sim::timeline::{LaneKind, LaneState, Timeline};
 
 /// Gauges the utilisation chart shows, in legend order, with their labels.
@@ -88,6 +90,44 @@ pub struct RunView {
     pub histogram: Vec<(f64, f64, u64)>,
     /// Thread/carrier timeline.
     pub timeline: TimelineView,
+    /// The load tool the client copied (`load.tool`).
+    pub tool: String,
+    /// What happened to connections.
+    pub connections: ConnectionsView,
+}
+
+/// What happened to connections in a run.
+#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct ConnectionsView {
+    /// Connections opened.
+    pub opened: u64,
+    /// Of those, by clients that had had one before.
+    pub reconnects: u64,
+    /// Closed by Tomcat after max-keep-alive-requests.
+    pub closed_after_max_requests: u64,
+    /// Closed by Tomcat after keep-alive-timeout.
+    pub closed_idle: u64,
+    /// Closed by the client.
+    pub closed_by_client: u64,
+    /// SYNs dropped by a full accept queue.
+    pub syn_drops: u64,
+    /// Most connections in the accept queue at once.
+    pub peak_accept_queue: u32,
+    /// Closed-loop clients that never got a response.
+    pub starved_clients: u64,
+}
+
+/// Connections over time, one value per bucket.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct ConnectionSeries {
+    /// Open connections (each holds a max-connections slot).
+    pub open: Vec<f64>,
+    /// Of those, idle between requests.
+    pub idle: Vec<f64>,
+    /// Established connections waiting in the accept queue.
+    pub accept_queue: Vec<f64>,
+    /// Reconnects per second.
+    pub reconnects_per_s: Vec<f64>,
 }
 
 /// Latency statistics, ms.
@@ -124,6 +164,8 @@ pub struct SeriesView {
     pub memory_mb: Vec<f64>,
     /// The gauges of [`UTILISATION_GAUGES`] that are ever non-zero.
     pub gauges: BTreeMap<Gauge, Vec<f64>>,
+    /// Connections: open, idle, in the accept queue, reconnects.
+    pub connections: ConnectionSeries,
 }
 
 /// A thread or carrier's states over a short window.
@@ -240,6 +282,12 @@ impl SeriesView {
             latency_p99_ms: finite_all(&s.latency_p99_ms),
             memory_mb: finite_all(&s.memory_mb),
             gauges,
+            connections: ConnectionSeries {
+                open: gauge(&Gauge::Connections).unwrap_or_default(),
+                idle: gauge(&Gauge::ConnsIdle).unwrap_or_default(),
+                accept_queue: gauge(&Gauge::Backlog).unwrap_or_default(),
+                reconnects_per_s: finite_all(&s.reconnects_per_s),
+            },
         }
     }
 }
@@ -304,6 +352,23 @@ impl RunView {
                 .map(|b| (finite(b.from_ms), finite(b.to_ms), b.count))
                 .collect(),
             timeline: TimelineView::of(&r.timeline),
+            tool: r.tool.tool.clone(),
+            connections: ConnectionsView::of(&r.connections),
+        }
+    }
+}
+
+impl ConnectionsView {
+    fn of(c: &ConnectionStats) -> Self {
+        ConnectionsView {
+            opened: c.opened,
+            reconnects: c.reconnects,
+            closed_after_max_requests: c.closed_after_max_requests,
+            closed_idle: c.closed_idle,
+            closed_by_client: c.closed_by_client,
+            syn_drops: c.syn_drops,
+            peak_accept_queue: c.peak_accept_queue,
+            starved_clients: c.starved_clients,
         }
     }
 }

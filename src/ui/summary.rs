@@ -44,6 +44,11 @@ pub fn Summary(p: &SummaryProps) -> Html {
                 <p class="muted small">{format!("{} requests, {} events, {:.2} s simulated; CPU {:.0} %, peak {} platform / {} virtual threads, {} pinned",
                     thousands(r.sent as f64, 0), thousands(r.events as f64, 0), r.sim_time_s, r.cpu_utilisation * 100.0,
                     r.peak_platform_threads, r.peak_virtual_threads, r.peak_pinned)}</p>
+                <p class="muted small connections">{format!("{} as the client: {} connections opened, {} reconnects, {} closed by Tomcat after max keep-alive requests; accept queue peak {}, {} SYNs dropped{}",
+                    r.tool, thousands(r.connections.opened as f64, 0), thousands(r.connections.reconnects as f64, 0),
+                    thousands(r.connections.closed_after_max_requests as f64, 0), thousands(r.connections.peak_accept_queue as f64, 0),
+                    thousands(r.connections.syn_drops as f64, 0),
+                    if r.connections.starved_clients > 0 { format!("; {} clients never served", thousands(r.connections.starved_clients as f64, 0)) } else { String::new() })}</p>
                 </>
             },
         };

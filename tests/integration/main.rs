@@ -4,6 +4,7 @@
 
 mod budgets;
 mod cli;
+mod connections;
 mod determinism;
 mod diagnosis;
 mod executors;
@@ -17,6 +18,7 @@ mod pool;
 mod properties;
 mod queueing;
 mod tidy;
+mod tools;
 mod traces;
 mod utilisation;
 mod validation;

@@ -45,9 +45,68 @@ impl Worker {
     }
 }
 
+/// What the tool does, read once from it (tested on every request, so as
+/// plain values rather than the tool's own matches).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Ways {
+    /// Requests reuse connections (HTTP keep-alive).
+    pub(super) keep_alive: bool,
+    /// Idle connections go to hey's shared pool.
+    pub(super) shared: bool,
+    /// The timeout armed when a request starts (hey, k6), or 0.
+    pub(super) give_up_after: Nanos,
+    /// JMeter: the response timeout armed once connected, or 0.
+    pub(super) response_timeout: Nanos,
+    /// JMeter: the connect timeout, or 0.
+    pub(super) connect_timeout: Nanos,
+    /// A response this late is a timeout the tool waited past (wrk); `MAX`
+    /// for tools that give up instead.
+    pub(super) late_after: Nanos,
+    /// Latency counts from the write, not from before the connect (wrk, k6).
+    pub(super) from_write: bool,
+    /// JMeter's connection time-to-live, or `MAX`.
+    pub(super) ttl: Nanos,
+    /// The tool closes a worker's connection when the worker is done
+    /// (JMeter's thread ends).
+    pub(super) close_when_done: bool,
+}
+
+impl Ways {
+    fn of(load: &Load) -> Self {
+        let tool = load.tool;
+        let timeout = load.timeout.unwrap_or(0);
+        let abandons = tool.abandons();
+        let connect_first = tool.times_from_connect();
+        Ways {
+            keep_alive: load.keep_alive,
+            shared: tool.shares_connections(),
+            give_up_after: if abandons && !connect_first {
+                timeout
+            } else {
+                0
+            },
+            response_timeout: if connect_first { timeout } else { 0 },
+            connect_timeout: if connect_first {
+                load.connect_timeout.unwrap_or(0)
+            } else {
+                0
+            },
+            late_after: match load.timeout {
+                Some(t) if !abandons => t,
+                _ => Nanos::MAX,
+            },
+            from_write: tool.times_from_write(),
+            ttl: tool.connection_ttl().unwrap_or(Nanos::MAX),
+            close_when_done: tool == Tool::Jmeter,
+        }
+    }
+}
+
 /// The load generator: its workers or arrivals, and its own few OS threads.
 #[derive(Debug)]
 pub(super) struct Client {
+    /// What the tool does.
+    pub(super) ways: Ways,
     /// Closed loop: one per worker. Open loop: the VUs (k6) or connections
     /// (wrk2) made so far.
     pub(super) workers: Vec<Worker>,
@@ -85,6 +144,7 @@ pub(super) struct Client {
 impl Client {
     pub(super) fn new(load: &Load) -> Self {
         Client {
+            ways: Ways::of(load),
             workers: Vec::new(),
             open_left: 0,
             idle_vus: Vec::new(),
@@ -131,8 +191,9 @@ impl Latencies {
         }
     }
 
-    /// Records one duration.
-    #[inline]
+    /// Records one duration (on every response: inlined, as the
+    /// histogram's own recording is then).
+    #[inline(always)]
     fn record(&mut self, ns: Nanos) {
         self.sum_ns += ns_f64(ns);
         self.min_ns = self.min_ns.min(ns);
@@ -327,18 +388,25 @@ impl<T: Tracer> Engine<T> {
         if !held {
             self.gauge(Gauge::InFlight, 1);
         }
-        let c = self.client_conn(worker);
-        self.fibers[f as usize].conn = c;
-        let load = &self.cfg.load;
-        if c == NONE && load.tool.times_from_connect() {
-            // JMeter: the connect timeout now, the response timeout once
-            // the connection is established.
-            if let Some(t) = load.connect_timeout {
-                self.fibers[f as usize].timeout_seq =
-                    self.queue.push(self.now + t, Event::ClientTimeout(f));
-            }
+        let ways = self.client.ways;
+        let c = if ways.keep_alive {
+            self.client_conn(worker)
         } else {
-            self.arm_timeout(f);
+            NONE
+        };
+        self.fibers[f as usize].conn = c;
+        // hey and k6 time the whole request; JMeter its connect, then (once
+        // connected) its response.
+        let timeout = if ways.give_up_after > 0 {
+            ways.give_up_after
+        } else if c == NONE {
+            ways.connect_timeout
+        } else {
+            ways.response_timeout
+        };
+        if timeout > 0 {
+            self.fibers[f as usize].timeout_seq =
+                self.queue.push(self.now + timeout, Event::ClientTimeout(f));
         }
         let cpu = self.client_cpu(c);
         if cpu > 0 {
@@ -371,11 +439,11 @@ impl<T: Tracer> Engine<T> {
         }
     }
 
-    /// Arms the tool's request timeout for `f`, if it gives requests up.
-    #[cfg_attr(target_arch = "wasm32", inline(always))]
-    pub(super) fn arm_timeout(&mut self, f: u32) {
-        let load = &self.cfg.load;
-        if let (Some(t), true) = (load.timeout, load.tool.abandons()) {
+    /// JMeter's response timeout for `f`, armed once its connection is
+    /// established (it replaces the connect timeout).
+    pub(super) fn arm_response_timeout(&mut self, f: u32) {
+        let t = self.client.ways.response_timeout;
+        if t > 0 {
             self.fibers[f as usize].timeout_seq =
                 self.queue.push(self.now + t, Event::ClientTimeout(f));
         }
@@ -398,11 +466,7 @@ impl<T: Tracer> Engine<T> {
     #[cfg_attr(target_arch = "wasm32", inline(always))]
     #[cfg_attr(not(target_arch = "wasm32"), inline)]
     fn client_conn(&mut self, worker: u32) -> u32 {
-        let load = &self.cfg.load;
-        if !load.keep_alive {
-            return NONE;
-        }
-        let c = if load.tool.shares_connections() {
+        let c = if self.client.ways.shared {
             self.client.pool.pop().unwrap_or(NONE)
         } else {
             let w = &mut self.client.workers[worker as usize];
@@ -412,9 +476,7 @@ impl<T: Tracer> Engine<T> {
             return NONE;
         }
         self.take_conn(c);
-        if let Some(ttl) = self.cfg.load.tool.connection_ttl()
-            && self.now - self.conns.get(c).opened >= ttl
-        {
+        if self.now - self.conns.get(c).opened >= self.client.ways.ttl {
             // JMeter no longer reuses a connection past its time-to-live.
             self.close(c, Closed::Client);
             return NONE;
@@ -520,12 +582,14 @@ impl<T: Tracer> Engine<T> {
         let fb = &self.fibers[f as usize];
         let (sent, worker, counted, cause, c) = (fb.sent, fb.worker, fb.counted, fb.cause, fb.conn);
         let closed = self.closed();
-        let shared = self.cfg.load.tool.shares_connections();
-        let first_dial =
-            (c != NONE && self.conns.get(c).served == 0).then(|| self.conns.get(c).dial);
-        let holder = if shared { POOL } else { worker };
-        let kept = c != NONE && self.after_response(f, c, holder, counted);
-        if kept && !shared {
+        let ways = self.client.ways;
+        let holder = if ways.shared { POOL } else { worker };
+        let (kept, first_dial) = if c != NONE {
+            self.after_response(f, c, holder, counted)
+        } else {
+            (false, None)
+        };
+        if kept && !ways.shared {
             self.client.workers[worker as usize].conn = c;
         }
         if counted {
@@ -533,7 +597,7 @@ impl<T: Tracer> Engine<T> {
         } else {
             self.fibers[f as usize].counted = true;
             let mut latency = self.now - sent;
-            if self.cfg.load.tool.times_from_write() {
+            if ways.from_write {
                 // wrk and k6 start the clock once the connection is open.
                 latency -= first_dial.unwrap_or(0);
             }
@@ -554,8 +618,7 @@ impl<T: Tracer> Engine<T> {
                 self.tally.dialed += 1;
                 self.tally.dial_ns += ns_f64(dial);
             }
-            let load = &self.cfg.load;
-            if !load.tool.abandons() && load.timeout.is_some_and(|t| latency >= t) {
+            if latency >= ways.late_after {
                 // wrk: a late response is a "timeout" and not a latency.
                 self.tally.late += 1;
                 self.trace(f, Note::Late);
@@ -600,7 +663,7 @@ impl<T: Tracer> Engine<T> {
         };
         let worker = &mut self.client.workers[w as usize];
         if worker.left == 0 || self.client.stopping || self.client.draining {
-            if self.cfg.load.tool == Tool::Jmeter && worker.conn != NONE {
+            if self.client.ways.close_when_done && worker.conn != NONE {
                 let c = std::mem::replace(&mut worker.conn, NONE);
                 self.take_conn(c);
                 self.close(c, Closed::Client);

@@ -118,6 +118,8 @@ pub(super) struct Conns {
     idle: VecDeque<(u32, u32)>,
     /// A keep-alive check is scheduled.
     timer_armed: bool,
+    /// `max-keep-alive-requests`, `u32::MAX` for none.
+    pub(super) max_requests: u32,
     /// Connections idle now (the gauge's value, kept here for compaction).
     idle_now: u32,
     pub(super) counts: ConnCounts,
@@ -182,6 +184,7 @@ impl<T: Tracer> Engine<T> {
     /// The acceptor starts idle.
     pub(super) fn start_acceptor(&mut self) {
         self.conns.accepting = NONE;
+        self.conns.max_requests = (self.cfg.server.max_keep_alive_requests).unwrap_or(u32::MAX);
     }
 
     /// The client opens a connection for request `f`: its SYN reaches the
@@ -266,10 +269,8 @@ impl<T: Tracer> Engine<T> {
         fb.phase = Phase::InAcceptQueue;
         fb.wait_since = now;
         self.trace(f, Note::InBacklog);
-        if self.cfg.load.tool.times_from_connect() {
-            // JMeter's response timeout starts once the request is written.
-            self.arm_timeout(f);
-        }
+        // JMeter's response timeout starts once the request is written.
+        self.arm_response_timeout(f);
         self.conns.queue.push_back(f);
         self.gauge(Gauge::Backlog, 1);
         self.try_accept();
@@ -349,46 +350,45 @@ impl<T: Tracer> Engine<T> {
 
     /// Tomcat has answered on connection `c`: it closes the connection after
     /// its last keep-alive request or when the client is gone (or asked for
-    /// it); else the connection goes back to `holder`. Returns whether it did.
-    #[cfg_attr(target_arch = "wasm32", inline(always))]
-    #[cfg_attr(not(target_arch = "wasm32"), inline)]
+    /// it); else the connection goes back to `holder`. Returns whether it
+    /// did, and the connection's connect time if this was its first
+    /// response.
+    // One caller, on every response: inlined (natively too, where the call
+    // cost more than its body).
+    #[inline(always)]
     pub(super) fn after_response(
         &mut self,
         f: u32,
         c: u32,
         holder: u32,
         client_gone: bool,
-    ) -> bool {
+    ) -> (bool, Option<Nanos>) {
         let conn = &mut self.conns.list[c as usize];
         conn.served += 1;
         let served = conn.served;
-        if client_gone || !self.cfg.load.keep_alive {
+        let first_dial = (served == 1).then_some(conn.dial);
+        if client_gone || !self.client.ways.keep_alive {
             self.close(c, Closed::Client);
-            return false;
+            return (false, first_dial);
         }
-        if self
-            .cfg
-            .server
-            .max_keep_alive_requests
-            .is_some_and(|m| served >= m)
-        {
+        if served >= self.conns.max_requests {
             self.trace(f, Note::ConnClosedAfter { requests: served });
             self.close(c, Closed::MaxRequests);
-            return false;
+            return (false, first_dial);
         }
         if holder == POOL {
             // hey's Transport keeps at most min(c, 500) idle connections.
             let pool = &mut self.client.pool;
             if pool.len() as u32 >= self.client.pool_max {
                 self.close(c, Closed::Client);
-                return false;
+                return (false, first_dial);
             }
             pool.push(c);
         }
         let conn = &mut self.conns.list[c as usize];
         conn.state = ConnState::Kept;
         conn.holder = holder;
-        true
+        (true, first_dial)
     }
 
     /// Connection `c`, kept by its client, was not taken again at once: it

@@ -25,8 +25,27 @@ const K6_PERCENTILES: &[f64] = &[50.0, 90.0, 95.0];
 /// hey's response time histogram has 10 buckets between fastest and slowest.
 const HEY_BUCKETS: usize = 10;
 
-/// Statistics over histogram `h` (µs) as a tool prints them, in ms.
+/// Statistics over histogram `h` (µs) as a tool prints them, in ms; the
+/// share within one standard deviation only for wrk, which prints it.
 fn stats(h: &Histogram<u64>, percentiles: &[f64]) -> ToolLatency {
+    let mut s = stats_without_spread(h, percentiles);
+    if s.count > 0 {
+        let (mean, stdev) = (s.mean * 1000.0, s.stdev * 1000.0);
+        let within: u64 = (h.iter_recorded())
+            .filter(|v| {
+                let x = h.median_equivalent(v.value_iterated_to()) as f64;
+                (mean - stdev..=mean + stdev).contains(&x)
+            })
+            .map(|v| v.count_at_value())
+            .sum();
+        s.within_stdev_pct = within as f64 * 100.0 / h.len() as f64;
+    }
+    s
+}
+
+/// Statistics over histogram `h` (µs), in ms, without wrk's share within
+/// one standard deviation.
+fn stats_without_spread(h: &Histogram<u64>, percentiles: &[f64]) -> ToolLatency {
     if h.is_empty() {
         return ToolLatency {
             percentiles: percentiles.iter().map(|&p| (p, 0.0)).collect(),
@@ -35,13 +54,6 @@ fn stats(h: &Histogram<u64>, percentiles: &[f64]) -> ToolLatency {
     }
     let ms = |us: f64| us / 1000.0;
     let (mean, stdev) = (h.mean(), h.stdev());
-    let within: u64 = (h.iter_recorded())
-        .filter(|v| {
-            let x = h.median_equivalent(v.value_iterated_to()) as f64;
-            (mean - stdev..=mean + stdev).contains(&x)
-        })
-        .map(|v| v.count_at_value())
-        .sum();
     ToolLatency {
         count: h.len(),
         mean: ms(mean),
@@ -51,7 +63,7 @@ fn stats(h: &Histogram<u64>, percentiles: &[f64]) -> ToolLatency {
         percentiles: (percentiles.iter())
             .map(|&p| (p, ms(h.value_at_quantile(p / 100.0) as f64)))
             .collect(),
-        within_stdev_pct: within as f64 * 100.0 / h.len() as f64,
+        within_stdev_pct: 0.0,
     }
 }
 
@@ -64,7 +76,7 @@ fn exact(
     min_ns: u64,
     max_ns: u64,
 ) -> ToolLatency {
-    let mut s = stats(h, percentiles);
+    let mut s = stats_without_spread(h, percentiles);
     if s.count > 0 {
         s.mean = sum_ns / s.count as f64 / 1e6;
         s.min = to_ms(min_ns);
@@ -221,7 +233,7 @@ impl<T: Tracer> Engine<T> {
                     s.latency = exact(&all, K6_PERCENTILES, sum, min, max);
                     let mut ok_h = lat.histogram.clone();
                     let _ = ok_h.subtract(&t.failed);
-                    s.ok_latency = Some(stats(&ok_h, K6_PERCENTILES));
+                    s.ok_latency = Some(stats_without_spread(&ok_h, K6_PERCENTILES));
                     s.errors = vec![("http_req_failed".into(), failed)];
                 }
             }
