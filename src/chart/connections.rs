@@ -97,18 +97,23 @@ pub fn draw_connections<DB: DrawingBackend>(
             .legend(move |(x, y)| {
                 PathElement::new(vec![(x, y), (x + 18, y)], colour.stroke_width(3))
             });
+        let short = move |(x, y): (i32, i32)| {
+            PathElement::new(vec![(x, y), (x + 6, y)], colour.stroke_width(2))
+        };
         chart
             .draw_series(style.dashed(line(&s.idle), &colour, (2.0, 3.0, 2.0)))
             .map_err(err)?
-            .label(format!("{}: idle", label(r.mode)));
+            .label(format!("{}: idle (dotted)", label(r.mode)))
+            .legend(short);
         chart
             .draw_series(style.dashed(line(&s.accept_queue), &colour, (7.0, 3.0, 2.0)))
             .map_err(err)?
             .label(format!(
-                "{}: in the accept queue (peak {})",
+                "{}: in the accept queue (dashed; peak {})",
                 label(r.mode),
                 thousands(r.connections.peak_accept_queue as f64, 0)
-            ));
+            ))
+            .legend(short);
     }
     draw_legend(&mut chart, style, SeriesLabelPosition::UpperRight, 0.75)?;
     Ok(plot_frame(&chart, (0.0, t1), ymax, false))

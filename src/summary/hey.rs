@@ -18,11 +18,7 @@ fn num(x: f64) -> String {
 
 /// hey's bars: 40 `■` for the fullest bucket.
 fn bar(count: u64, max: u64) -> String {
-    let len = if max > 0 {
-        (count * 40 + max / 2) / max
-    } else {
-        0
-    };
+    let len = (count * 40 + max / 2).checked_div(max).unwrap_or(0);
     "■".repeat(len as usize)
 }
 

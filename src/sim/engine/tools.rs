@@ -200,8 +200,7 @@ impl<T: Tracer> Engine<T> {
                 }
                 // wrk: interval = runtime ÷ (complete ÷ connections).
                 let per_conn = completed / clients.max(1);
-                if per_conn > 0 {
-                    let expected = (span.run_s * 1e6) as u64 / per_conn;
+                if let Some(expected) = ((span.run_s * 1e6) as u64).checked_div(per_conn) {
                     wrk_correct(&mut h, expected, 10_000_000);
                 }
                 s.latency = stats(&h, WRK_PERCENTILES);
