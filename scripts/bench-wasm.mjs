@@ -44,11 +44,13 @@ if (!browser) {
 import init, * as mod from './threadlab_bench_wasm.js';
 import { runBench } from './runner.js';
 window.benchmark = async (o) => {
-  await init();
+  const wasm = await init();
   const lines = [];
   const ch = new MessageChannel();
   const pause = () => new Promise((r) => { ch.port1.onmessage = () => r(); ch.port2.postMessage(0); });
   await runBench(mod, { ...o, impl: 'threadlab-wasm-chromium', pause, log: (l) => lines.push(l) });
+  // Linear memory only grows: its size now is the peak of every run above.
+  lines.push('WASM_MEMORY_MB ' + (wasm.memory.buffer.byteLength / 1048576).toFixed(1));
   return lines;
 };
 window.ready = true;

@@ -13,6 +13,9 @@ step() { printf '\n== %s\n' "$*"; }
 step "clippy (wasm32)"
 cargo clippy --target wasm32-unknown-unknown --all-targets -- -D warnings
 
+step "cargo doc (wasm32: the page's modules, warnings denied)"
+RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --quiet --target wasm32-unknown-unknown
+
 step "browser tests (wasm-bindgen-test, headless Chromium)"
 cargo test --target wasm32-unknown-unknown
 

@@ -16,8 +16,14 @@ cargo fmt --all -- --check
 step "clippy (native)"
 cargo clippy --all-targets -- -D warnings
 
+step "cargo doc (native, warnings denied)"
+RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --quiet
+
 step "native tests"
 cargo test
+
+step "fuzz (cargo-fuzz, 25 s per target from the kept corpus)"
+bash scripts/fuzz.sh 25
 
 if [ -f scripts/test-web.sh ]; then
   step "web tests"

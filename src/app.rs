@@ -5,10 +5,11 @@
 //!
 //! * `state` — the page's state and its reducer: `State::reduce(Action)`;
 //! * `setup` — what the visitor set up: the shared settings, per-mode
-//!   overrides (typed text kept beside the parsed draft), which modes run
-//!   and the preset it started from; edit, reset, and what differs from the
-//!   preset;
-//! * `modes` — the two server modes: which run, a value per mode, labels;
+//!   overrides (typed text kept beside the parsed draft), which modes run,
+//!   what the two columns compare and the preset it started from; edit,
+//!   reset, and what differs from the preset;
+//! * `modes` — the two columns: which run, a value per column, what they
+//!   compare (server modes, or E4's executors) and their labels;
 //! * `form` — which fields the form shows, their DOM ids, sliders, the
 //!   stated/assumed badge, the example programs;
 //! * `protocol` — the messages between page and worker (`Job`, `Message`);
@@ -22,7 +23,11 @@
 //!   drawn over the simulated curves;
 //! * `charts` — which charts the page shows, with which data (`ChartSpec`),
 //!   titles, captions and the measured figures as markers;
-//! * `format` — numbers for labels, tooltips and tables.
+//! * `over_time` — what the over-time charts plot: counts over windows of
+//!   at least two response times, each bucket with its real span;
+//! * `effect` — settings that change nothing in the scenario as set, and why;
+//! * `compare` — the pinned baseline beside the current runs;
+//! * `format` — numbers for labels, tooltips and tables, error severity.
 //!
 //! The state that a visitor chooses is plain data with serde (permalinks,
 //! lessons and baselines build on it); results from the worker sit beside
@@ -30,11 +35,14 @@
 
 pub mod bounds;
 pub mod charts;
+pub mod compare;
 pub mod digest;
+pub mod effect;
 pub mod form;
 pub mod format;
 pub mod job;
 pub mod modes;
+pub mod over_time;
 pub mod plan;
 pub mod protocol;
 pub mod setup;
@@ -43,11 +51,11 @@ pub mod state;
 pub use bounds::{Bounds, Ceiling, Limit};
 pub use charts::{ChartSpec, ChartView, Marker, SweepChart, SweepMetric, TimeMetric};
 pub use digest::{RunView, SweepPoint};
-pub use modes::{MODES, Mode, Modes, PerMode};
+pub use modes::{Columns, MODES, Mode, Modes, PerMode};
 pub use plan::{SweepAxis, nearest};
 pub use protocol::{Job, Message, ModeJob, Output, Progress};
-pub use setup::{Layer, Setup};
-pub use state::{Action, Results, State};
+pub use setup::{Layer, ResetTo, Setup};
+pub use state::{Action, Baseline, Results, State};
 
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests;

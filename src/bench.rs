@@ -1,6 +1,6 @@
 //! Speed benchmarks: the workloads threadlab is measured on, a timing-free
 //! runner that native code and WebAssembly share, and (natively) the
-//! `threadlab bench` command that times them.
+//! wall-clock timing that `threadlab bench` prints.
 //!
 //! The workloads are ordinary scenarios, built as [`Draft`]s and validated
 //! like any other, so they run through the general engine with every feature
@@ -27,14 +27,24 @@
 //!   (`mem-1e6` is the same with 10⁶ requests, to show memory does not grow
 //!   with the number of requests).
 //!
-//! Wall-clock timing is deliberately absent from everything but [`cli`]
-//! (native only): WebAssembly callers time the same [`Run`] from JavaScript
+//! * **stop-open**, **stop-async**, **stop-virtual** — issue 9's runaway
+//!   scenarios, which grow the simulator's own memory with work in progress
+//!   until its budget stops them (at the page's budget,
+//!   `app::plan::PAGE_MAX_SIM_MEMORY_MB`): open load at 10⁷ req/s with a
+//!   20 s client timeout (stale timeouts pile up), 100,000 clients feeding a
+//!   one-thread `@Async` pool with an unbounded queue, and open load at
+//!   10⁶ req/s on virtual threads without a client timeout. They show the
+//!   wall time and peak memory of a run that has to be stopped.
+//!
+//! Wall-clock timing is deliberately absent from everything but `timed`
+//! (native only, printed by `threadlab bench`): WebAssembly callers time the
+//! same [`Run`] from JavaScript
 //! with `performance.now()`, one [`Run::advance`] chunk per call, so V8 can
 //! optimise the loop between calls.
 
 use crate::app::{MODES, plan};
 use crate::scenario::{self, Draft};
-use crate::sim::{Config, Report, Simulation};
+use crate::sim::{Config, Outcome, Report, Simulation};
 
 /// Events per [`Run::advance`] call that the harnesses use by default: about
 /// 5–15 ms of work, small enough for a browser frame budget and large enough
@@ -150,6 +160,51 @@ pub const WORKLOADS: &[Workload] = &[
         peer: None,
         default: false,
     },
+    Workload {
+        name: "stop-open",
+        title: "runaway: open 10^7 req/s, io:1ms, 20 s timeout, stopped by the memory budget",
+        peer: None,
+        default: false,
+    },
+    Workload {
+        name: "stop-async",
+        title: "runaway: 100,000 clients into a one-thread @Async pool, stopped by the memory budget",
+        peer: None,
+        default: false,
+    },
+    Workload {
+        name: "stop-virtual",
+        title: "runaway: open 10^6 req/s on virtual threads, no timeout, stopped by the memory budget",
+        peer: None,
+        default: false,
+    },
+];
+
+/// Issue 9's runaway scenarios, each stopped by the simulator's own memory
+/// budget at the page's value (the event budget is left at its default).
+const STOP_OPEN: &[(&str, &str)] = &[
+    ("server.mode", "virtual"),
+    ("server.cores", "64"),
+    ("load.kind", "open"),
+    ("load.rate_rps", "10000000"),
+    ("load.duration_s", "86400"),
+    ("program", "io:1ms"),
+];
+const STOP_ASYNC: &[(&str, &str)] = &[
+    ("load.concurrency", "100000"),
+    ("load.duration_s", "600"),
+    ("program", "io:1ms,async(e){io:10ms}"),
+    ("async.e.kind", "pool"),
+    ("async.e.core", "1"),
+    ("async.e.max", "1"),
+];
+const STOP_VIRTUAL: &[(&str, &str)] = &[
+    ("load.kind", "open"),
+    ("load.rate_rps", "1000000"),
+    ("load.duration_s", "86400"),
+    ("load.timeout_ms", "0"),
+    ("server.mode", "virtual"),
+    ("program", "io:1s"),
 ];
 
 /// Looks a workload up by name.
@@ -212,6 +267,17 @@ impl Workload {
                     base,
                 )]
             }
+            "stop-open" | "stop-async" | "stop-virtual" => {
+                let settings = match self.name {
+                    "stop-open" => STOP_OPEN,
+                    "stop-async" => STOP_ASYNC,
+                    _ => STOP_VIRTUAL,
+                };
+                let mut d = draft_of(settings, None);
+                let mb = plan::PAGE_MAX_SIM_MEMORY_MB.to_string();
+                d.set("limits.max_sim_memory_mb", &mb).expect("valid");
+                vec![d]
+            }
             _ => Vec::new(),
         }
     }
@@ -240,6 +306,8 @@ pub struct Totals {
     pub throughput_rps: f64,
     /// Mean latency of the last run (ms).
     pub mean_latency_ms: f64,
+    /// Runs that stopped at a budget (events, simulated time or memory).
+    pub budget_stops: u32,
 }
 
 impl Totals {
@@ -251,6 +319,7 @@ impl Totals {
         self.sim_s += r.sim_time_s;
         self.throughput_rps = r.throughput_rps;
         self.mean_latency_ms = r.latency_ms.mean;
+        self.budget_stops += u32::from(r.outcome == Outcome::BudgetExceeded);
     }
 }
 
@@ -313,17 +382,10 @@ impl Run {
     }
 }
 
-/// Runs a workload to the end in chunks of `chunk` events.
-pub fn run_workload(w: &Workload, chunk: u64) -> Totals {
-    let mut run = Run::new(w);
-    while !run.advance(chunk) {}
-    run.totals()
-}
-
 #[cfg(not(target_arch = "wasm32"))]
 mod timed;
 #[cfg(not(target_arch = "wasm32"))]
-pub use timed::cli;
+pub use timed::{median, peak_rss_mb, time_once};
 
 #[cfg(test)]
 mod tests {

@@ -5,8 +5,9 @@
 //!
 //! * [`draw`] and [`tooltip`] — any [`ChartSpec`];
 //! * one file per chart family (`sweep`, `over_time`, `timeline`, `gauges`,
-//!   `histogram`, `errors`, `connections`), each returning a [`Frame`] so the page can map
-//!   the pointer back to data for its hover tooltip;
+//!   `histogram`, `errors`, `connections`), each returning a [`Frame`] so the page
+//!   can map the pointer (or a tap) back to data for its tooltip;
+//! * `legend` — legends as a strip above the plot, wrapping, never on it;
 //! * `style` — colours, fonts and line widths shared by all (numbers are
 //!   formatted by `crate::app::format`).
 
@@ -14,6 +15,7 @@ mod connections;
 mod errors;
 mod gauges;
 mod histogram;
+mod legend;
 mod over_time;
 mod style;
 mod sweep;
@@ -27,6 +29,7 @@ pub use connections::{connections_tooltip, draw_connections};
 pub use errors::{draw_errors, errors_tooltip};
 pub use gauges::{draw_memory, draw_utilisation, memory_tooltip, utilisation_tooltip};
 pub use histogram::{draw_histogram, histogram_tooltip};
+pub use legend::{Dash, Entry, Swatch, rows as legend_rows};
 pub use over_time::{draw_over_time, over_time_tooltip};
 pub use style::{Style, mode_color};
 pub use sweep::{draw_sweep, sweep_tooltip};
@@ -35,7 +38,7 @@ pub use timeline::{draw_timeline, timeline_tooltip};
 /// Any drawing failure, already turned into words (backends' errors differ).
 pub type ChartError = String;
 
-/// Where a chart's plot area lies on the drawing area, for the hover tooltip:
+/// Where a chart's plot area lies on the drawing area, for the tooltip:
 /// pixel x of the data range's ends, and that data range.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Frame {
@@ -118,27 +121,6 @@ pub struct Tooltip {
     pub title: String,
     /// E.g. "virtual: 12,800 req/s".
     pub lines: Vec<String>,
-}
-
-/// A centred rolling mean over `w` values (w odd or even; 1 = unchanged),
-/// so bursty per-bucket series read as trends.
-pub fn smooth(v: &[f64], w: usize) -> Vec<f64> {
-    if w <= 1 || v.len() < 3 {
-        return v.to_vec();
-    }
-    let h = w / 2;
-    (0..v.len())
-        .map(|i| {
-            let lo = i.saturating_sub(h);
-            let hi = (i + h + 1).min(v.len());
-            v[lo..hi].iter().sum::<f64>() / (hi - lo) as f64
-        })
-        .collect()
-}
-
-/// The smoothing window for a series of `n` buckets: about 1/30 of the run.
-pub fn smoothing_window(n: usize) -> usize {
-    (n / 30).max(1) | 1
 }
 
 /// Draws `spec` on any backend.

@@ -54,14 +54,16 @@
 //! * Dependencies point one way: `ui` → `chart` → `app` → `fidelity` →
 //!   `scenario` → `sim`, each layer using only layers to its right and
 //!   `theory` (closed forms, which use nothing); `summary` uses `sim` only,
-//!   and `app`, `ui` and `cli` may use it; `bench` uses `app`,
-//!   `scenario` and `sim`; `cli` may use everything but `ui`. Until the
-//!   command line moves into a `cli/` folder, `fidelity` and `bench` still
-//!   use `cli`'s exit codes and `Output` (the one exception).
+//!   and `app`, `chart`, `ui` and `cli` may use it; `bench` uses `app`,
+//!   `scenario` and `sim`; `cli` may use everything but `ui`.
 //!   `tests/integration/tidy.rs` holds this as a table and checks every
 //!   `crate::` and `super::` path against it.
 //! * Same scenario and seed → identical report, natively and in wasm.
-//! * Memory is bounded by concurrency and chart resolution, not request count.
+//! * Every run is bounded: by its event budget (every zero-time request counts
+//!   as an event), its simulated-time budget and a budget on the simulator's
+//!   own memory (`limits.max_sim_memory_mb`, checked every 4,096 events); memory
+//!   grows with work in progress and chart resolution, never with the request
+//!   count.
 //! * Every input value is validated once, in `scenario::validate`; the core
 //!   trusts a `Config`. Bad input is an error naming field, value and range.
 //! * Deliberately absent: wall-clock timing inside the core, global state,

@@ -6,20 +6,26 @@
 //! * `schema` — every key with its kind, default, unit, range, help and the
 //!   real Spring/JVM property it stands for;
 //! * `draft` — the editable raw form (nested JSON), and `--set` parsing;
-//! * `validate` — draft → `Config`, collecting every problem;
+//! * `json` — a scenario file's text, refusing a key given twice;
+//! * `error` — a problem in words, kept to one printable line;
+//! * `validate` — draft → `Config`, collecting every problem, one file per
+//!   section;
 //! * `program` — the request-program parser;
 //! * `presets` — ready-made scenarios, one per measured experiment.
 
 mod draft;
 mod error;
+mod json;
 mod presets;
 mod program;
 mod schema;
 mod validate;
 
-pub use draft::{Draft, SCHEMA_VERSION};
-pub use error::FieldError;
-pub use presets::{Assumption, Pair, Preset, default_preset, preset, presets};
+pub use draft::{Draft, SCHEMA_VERSION, same_value};
+pub use error::{ECHO_MAX_CHARS, FieldError, echo, printable};
+pub use presets::{
+    Assumption, Entry, Pair, Preset, Section, default_preset, menu, menu_entry, preset, presets,
+};
 pub use program::{Parsed, parse_program};
 pub use schema::{
     FieldKind, FieldSpec, Group, Shown, Slider, field, mode_named, mode_word, schema,

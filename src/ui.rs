@@ -4,12 +4,14 @@
 //! dispatch its actions and draw `crate::chart`s on canvases.
 //!
 //! Components, one per file: `app` (worker provider) → `playground` (layout,
-//! job dispatch) → `presets_picker`, `progress`, `form` → `field`,
-//! `summary`, `measured_panel`, `charts` → `chart_canvas`. Beside them:
+//! the phone's results/settings tabs, job dispatch) → `presets_picker`,
+//! `progress`, `form` → `field`, `scenario_about`, `summary`, `baseline`,
+//! `measured_panel`, `charts` → `chart_canvas`. Beside them:
 //! `reducer` (the app's state as a Yew reducer), `worker` (the reactor in
 //! the Web Worker), `codec` (messages as JSON text), `panic` (an error panel).
 
 mod app;
+mod baseline;
 mod chart_canvas;
 mod charts;
 mod codec;
@@ -21,6 +23,7 @@ mod playground;
 mod presets_picker;
 mod progress;
 mod reducer;
+mod scenario_about;
 mod summary;
 mod worker;
 

@@ -23,6 +23,17 @@ async fn tick(ms: i32) {
     let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
 }
 
+/// Waits until `ready` holds, checking every 20 ms, for at most `ms`: the
+/// form is built one task after the first render, which on a busy machine
+/// can take longer than any fixed pause.
+async fn until(ready: impl Fn() -> bool, ms: i32) {
+    let mut waited = 0;
+    while !ready() && waited < ms {
+        tick(20).await;
+        waited += 20;
+    }
+}
+
 fn document() -> web_sys::Document {
     web_sys::window().unwrap().document().unwrap()
 }
@@ -48,17 +59,15 @@ async fn app_renders_form_presets_and_measured_table() {
     let root = document().create_element("div").unwrap();
     document().body().unwrap().append_child(&root).unwrap();
     yew::Renderer::<App>::with_root(root.clone()).render();
-    tick(100).await;
+    let fields = || root.query_selector_all(".field").unwrap().length();
+    until(|| fields() >= 20, 5000).await;
     let html = root.inner_html();
     assert!(html.contains("threadlab"));
     assert!(
         document().get_element_by_id("preset").is_some(),
         "preset picker"
     );
-    assert!(
-        root.query_selector_all(".field").unwrap().length() >= 20,
-        "form fields"
-    );
+    assert!(fields() >= 20, "form fields");
     assert!(
         html.contains("server.tomcat.threads.max"),
         "real property names"

@@ -48,9 +48,10 @@ export async function runBench(mod, opts = {}) {
       const rq = run.requests();
       const runs = run.runs();
       const thr = run.throughput();
+      const stops = run.budget_stops();
       run.free();
       if (r >= 0) {
-        last.set(name, { ev, rq, runs, thr });
+        last.set(name, { ev, rq, runs, thr, stops });
         walls.get(name).push(wall);
       }
       log(`RUN impl=${r >= 0 ? impl : impl + '-cold'} model=${name} rep=${r + 1 + warmup} wall_s=${wall.toFixed(4)} ` +
@@ -60,9 +61,9 @@ export async function runBench(mod, opts = {}) {
   }
   for (const name of names) {
     const m = median(walls.get(name));
-    const { ev, rq, runs, thr } = last.get(name);
+    const { ev, rq, runs, thr, stops } = last.get(name);
     log(`RESULT impl=${impl} model=${name} reps=${rounds} median_wall_s=${m.toFixed(4)} events=${ev} ` +
       `events_per_s=${(ev / m).toFixed(0)} reqs=${rq} reqs_per_s=${(rq / m).toFixed(0)} runs=${runs} ` +
-      `throughput=${thr.toFixed(1)}`);
+      `throughput=${thr.toFixed(1)} budget_stops=${stops}`);
   }
 }

@@ -8,7 +8,7 @@ use std::rc::Rc;
 use super::bounds::Bounds;
 use super::digest::{RunView, SweepPoint};
 use super::format::{figure, thousands};
-use super::modes::{Mode, label};
+use super::modes::{Mode, PerMode, label};
 use super::plan::SweepAxis;
 use super::state::State;
 use crate::fidelity::{Measured, Read, Stat, figures};
@@ -48,11 +48,15 @@ pub struct Marker {
 /// Everything a sweep chart shows.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct SweepChart {
+    /// What x is: clients in flight, or arrivals per second.
+    pub axis: SweepAxis,
     /// The x axis description.
     pub axis_label: String,
+    /// Each column's name.
+    pub labels: PerMode<String>,
     /// Curves: (mode, points sorted by x).
     pub curves: Vec<(Mode, Vec<SweepPoint>)>,
-    /// Bounds per mode (closed loops only).
+    /// Bounds per mode.
     pub bounds: Vec<Bounds>,
     /// Measured figures.
     pub markers: Vec<Marker>,
@@ -61,6 +65,26 @@ pub struct SweepChart {
 }
 
 impl SweepChart {
+    /// The theory's throughput bound of `b` at x: min(N ÷ (S + Z), ceiling)
+    /// for a closed loop, min(λ, ceiling) for arrivals at rate λ.
+    pub fn throughput_bound(&self, b: &Bounds, x: f64) -> f64 {
+        match self.axis {
+            SweepAxis::Concurrency => b.throughput_bound(x),
+            SweepAxis::Rate => x.min(b.max_rps()),
+        }
+    }
+
+    /// Little's law's latency bound of `b` at x (closed loops only: with
+    /// arrivals at a rate, no client count ties latency to throughput).
+    pub fn latency_bound_ms(&self, b: &Bounds, x: f64) -> Option<f64> {
+        (self.axis == SweepAxis::Concurrency).then(|| b.latency_bound_ms(x))
+    }
+
+    /// The name of column `mode`.
+    pub fn label(&self, mode: Mode) -> &str {
+        self.labels.get(mode)
+    }
+
     /// Every swept x of any curve, sorted, once each.
     pub fn xs(&self) -> Vec<f64> {
         let mut xs: Vec<f64> = self
@@ -165,24 +189,58 @@ fn setting(state: &State, key: &str) -> Option<f64> {
 fn sweep_chart(state: &State, pick: fn(Read) -> bool) -> SweepChart {
     let r = &state.results;
     let axis = r.axis.unwrap_or_default();
+    let columns = state.setup.columns;
     SweepChart {
+        axis,
         axis_label: axis.label().to_string(),
+        labels: PerMode {
+            platform: columns.label(Mode::Platform).to_string(),
+            virtual_threads: columns.label(Mode::Virtual).to_string(),
+        },
         curves: r
             .sweep
             .iter()
             .filter(|(_, pts)| !pts.is_empty())
             .map(|(m, pts)| (m, pts.clone()))
             .collect(),
-        bounds: if axis == SweepAxis::Rate {
-            Vec::new()
-        } else {
-            (*r.bounds).clone()
+        bounds: (*r.bounds).clone(),
+        // The articles measured with clients in flight: their figures are
+        // points on a concurrency axis, not on an arrival-rate one.
+        markers: match axis {
+            SweepAxis::Concurrency => markers(state, pick),
+            SweepAxis::Rate => Vec::new(),
         },
-        markers: markers(state, pick),
         here: state
             .setup
             .text(None, axis.key())
             .and_then(|t| t.parse().ok()),
+    }
+}
+
+/// What the sweep charts' captions say of the x axis and the markers.
+fn sweep_captions(state: &State, axis: SweepAxis) -> (String, String) {
+    let measured = !markers(state, |r| r == Read::ThroughputRps).is_empty();
+    match axis {
+        SweepAxis::Concurrency => (
+            format!(
+                "each point is a whole run (≥ 20,000 requests, no ramp-up); ringed red: some requests failed; dashed: theory min(N ÷ S, ceiling){}",
+                if measured { "; ✕: measured" } else { "" }
+            ),
+            "p50 solid, p99 dashed; thin dashed: Little's law R = N ÷ X at the ceiling".into(),
+        ),
+        SweepAxis::Rate => {
+            let note = if measured {
+                "; the article's figures were measured with a fixed number of clients, so they are not points on a rate axis"
+            } else {
+                ""
+            };
+            (
+                format!(
+                    "each point is a whole run at that arrival rate; ringed red: some requests failed; dashed: theory min(λ, ceiling){note}"
+                ),
+                "p50 solid, p99 dashed; past a ceiling, arrivals queue and latency grows with the run".into(),
+            )
+        }
     }
 }
 
@@ -193,27 +251,38 @@ fn load_charts(state: &State, runs: &[Rc<RunView>]) -> Vec<ChartView> {
     let lat = sweep_chart(state, |r| {
         matches!(r, Read::Latency(Stat::Mean | Stat::P50 | Stat::P99))
     });
+    let axis = tput.axis;
+    let x = match axis {
+        SweepAxis::Concurrency => "concurrency",
+        SweepAxis::Rate => "arrival rate",
+    };
+    let (tput_about, lat_about) = sweep_captions(state, axis);
     vec![
         view(
             "chart-sweep-throughput",
-            "Throughput vs concurrency",
-            "each point is a whole run (≥ 20,000 requests, no ramp-up); dashed: theory min(N ÷ S, ceiling); ✕: measured",
+            &format!("Successful requests/s vs {x}"),
+            &tput_about,
             ChartSpec::Sweep(Rc::new(tput), SweepMetric::Throughput),
         ),
         view(
             "chart-sweep-latency",
-            "Latency vs concurrency",
-            "p50 solid, p99 dashed; thin dashed: Little's law R = N ÷ X at the ceiling",
+            &format!("Latency vs {x}"),
+            &lat_about,
             ChartSpec::Sweep(Rc::new(lat), SweepMetric::Latency),
         ),
         view(
             "chart-throughput-time",
-            "Throughput over time (one run)",
-            "the scenario as set, both modes on one clock; dashed: lowest ceiling, dotted: measured",
+            "Successful requests/s over time (one run)",
+            "the scenario as set, both columns on one clock; each value counts a window of at least two response times; dashed: lowest ceiling, dotted: measured",
             ChartSpec::OverTime(
                 runs.to_vec(),
                 bounds.clone(),
-                markers(state, |r| r == Read::ThroughputRps),
+                // A closed loop's measured throughput says nothing of arrivals
+                // at another rate.
+                match axis {
+                    SweepAxis::Concurrency => markers(state, |r| r == Read::ThroughputRps),
+                    SweepAxis::Rate => Vec::new(),
+                },
                 TimeMetric::Throughput,
             ),
         ),
@@ -231,34 +300,67 @@ fn load_charts(state: &State, runs: &[Rc<RunView>]) -> Vec<ChartView> {
     ]
 }
 
+/// How Java names a Tomcat thread and a carrier thread.
+const TOMCAT_THREAD: &str = "http-nio";
+const CARRIER_THREAD: &str = "ForkJoinPool";
+
+/// Words that work for a mouse and a finger alike.
+pub const POINT_OR_TAP: &str = "point at or tap the chart";
+
+/// The timeline's caption: the window, and how many of the run's threads
+/// it shows.
+pub fn timeline_about(run: &RunView) -> String {
+    let t = &run.timeline;
+    let shown = t.lanes.len();
+    let started = (t.threads as usize).max(shown);
+    let lanes = if shown < started {
+        format!("the first {shown} of the {started} threads the run started")
+    } else {
+        format!("all {started} threads the run started")
+    };
+    format!(
+        "{} – {} ms of the run; {lanes}; {POINT_OR_TAP} for counts per state",
+        thousands(t.start_ms, 0),
+        thousands(t.end_ms, 0)
+    )
+}
+
 /// Each run's timeline and utilisation.
 fn thread_charts(runs: &[Rc<RunView>]) -> Vec<ChartView> {
     let timelines = runs.iter().map(|run| {
-        let who = if run.mode == Mode::Virtual {
-            "carrier threads"
-        } else {
-            "Tomcat threads"
+        let names = &run.timeline.lanes;
+        let has = |prefix: &str| names.iter().any(|n| n.starts_with(prefix));
+        let who = match (has(TOMCAT_THREAD), has(CARRIER_THREAD)) {
+            (true, true) => "Tomcat and carrier threads",
+            (false, true) => "carrier threads",
+            (true, false) => "Tomcat threads",
+            (false, false) => "threads",
         };
         view(
             &format!("chart-timeline-{}", crate::scenario::mode_word(run.mode)),
-            &format!("Timeline: {who} ({})", label(run.mode)),
-            &format!(
-                "{} – {} ms of the run; hover for counts per state",
-                thousands(run.timeline.start_ms, 0),
-                thousands(run.timeline.end_ms, 0)
-            ),
+            &format!("Timeline: {who} ({})", run_label(run)),
+            &timeline_about(run),
             ChartSpec::Timeline(run.clone()),
         )
     });
     let gauges = runs.iter().map(|run| {
         view(
             &format!("chart-utilisation-{}", crate::scenario::mode_word(run.mode)),
-            &format!("Utilisation over time ({})", label(run.mode)),
-            "busy threads and carriers, pinned carriers, queues and pool waiters",
+            &format!("Utilisation over time ({})", run_label(run)),
+            "top: threads, carriers and cores at work; below: what waits (queues, pool waiters), each on its own scale",
             ChartSpec::Utilisation(run.clone()),
         )
     });
     timelines.chain(gauges).collect()
+}
+
+/// A run's column name (older digests carry none: the server mode's).
+pub fn run_label(run: &RunView) -> &str {
+    if run.label.is_empty() {
+        label(run.mode)
+    } else {
+        &run.label
+    }
 }
 
 /// Memory, the latency histogram and errors, all runs in each.

@@ -35,9 +35,13 @@ pub const UTILISATION_GAUGES: &[(Gauge, &str)] = &[
 /// One run, digested.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct RunView {
-    /// The server mode it ran in.
+    /// The column it is shown in (its server mode, unless the columns
+    /// compare executors).
     #[serde(with = "as_word")]
     pub mode: Mode,
+    /// The column's name in legends and headings.
+    #[serde(default)]
+    pub label: String,
     /// How it ended.
     pub outcome: Outcome,
     /// The outcome in words.
@@ -152,8 +156,11 @@ pub struct LatencyView {
 pub struct SeriesView {
     /// Bucket start times, s.
     pub t_s: Vec<f64>,
-    /// Finished requests per second.
+    /// Finished requests per second, failures included (hey's count).
     pub throughput_rps: Vec<f64>,
+    /// Successful responses per second.
+    #[serde(default)]
+    pub goodput_rps: Vec<f64>,
     /// Mean latency, ms.
     pub latency_mean_ms: Vec<f64>,
     /// p50, ms.
@@ -177,6 +184,9 @@ pub struct TimelineView {
     pub end_ms: f64,
     /// Lane names (Java thread names).
     pub lanes: Vec<String>,
+    /// Threads and carriers the run started (the lanes are the first ones).
+    #[serde(default)]
+    pub threads: u32,
     /// Whether lanes are carriers (virtual) rather than pool threads.
     pub carriers: bool,
     /// (lane, state, from ms, to ms); state is one of [`LANE_STATES`].
@@ -277,6 +287,7 @@ impl SeriesView {
         SeriesView {
             t_s: finite_all(&s.t_s),
             throughput_rps: finite_all(&s.throughput_rps),
+            goodput_rps: finite_all(&s.goodput_rps),
             latency_mean_ms: finite_all(&s.latency_mean_ms),
             latency_p50_ms: finite_all(&s.latency_p50_ms),
             latency_p99_ms: finite_all(&s.latency_p99_ms),
@@ -298,6 +309,7 @@ impl TimelineView {
             start_ms: t.start_ms,
             end_ms: t.end_ms,
             lanes: t.lanes.iter().map(|l| l.name.clone()).collect(),
+            threads: t.threads,
             carriers: t.lanes.iter().any(|l| l.kind == LaneKind::Carrier),
             segments: t
                 .segments
@@ -314,6 +326,7 @@ impl RunView {
     pub fn from_report(mode: Mode, r: &Report) -> Self {
         RunView {
             mode,
+            label: super::modes::label(mode).to_string(),
             outcome: r.outcome,
             outcome_detail: r.outcome_detail.clone(),
             budget_hit: r.outcome == Outcome::BudgetExceeded,

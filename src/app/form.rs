@@ -3,6 +3,7 @@
 //! the position of a slider, and what the loaded preset says about a value
 //! (stated by the article, or assumed and why).
 
+use super::effect::Effects;
 use super::modes::Mode;
 use super::setup::Setup;
 use crate::scenario::{FieldKind, Group, Slider, field, parse_program, preset, schema};
@@ -118,6 +119,16 @@ pub fn slider_text(position: f64, s: Slider, whole: bool) -> String {
     }
 }
 
+/// A key's name in words: its label, with the executor's name for an
+/// `@Async` key ("@Async email: Max").
+pub fn field_name(key: &str) -> String {
+    let label = field(key).map_or(key, |f| f.label);
+    match key.strip_prefix("async.").and_then(|r| r.split_once('.')) {
+        Some((name, _)) => format!("@Async {name}: {label}"),
+        None => label.to_string(),
+    }
+}
+
 /// Whether `key` takes whole numbers.
 pub fn whole(key: &str) -> bool {
     field(key).is_some_and(|f| matches!(f.kind, FieldKind::Int { .. }))
@@ -130,15 +141,58 @@ pub enum Provenance {
     Stated,
     /// Assumed, with the reason.
     Assumed(String),
+    /// The preset states or assumes a value, and the visitor changed it:
+    /// what the article says no longer applies (the preset's value, in words).
+    Changed(String),
 }
 
-/// What the loaded preset says about `key`.
+/// What the loaded preset says about `key`, as long as the value is still
+/// the preset's.
 pub fn provenance(setup: &Setup, key: &str) -> Option<Provenance> {
-    let p = preset(setup.preset.as_deref()?)?;
-    if let Some(a) = p.assumptions.iter().find(|a| a.key == key) {
-        return Some(Provenance::Assumed(a.reason.to_string()));
+    Notes::of(setup).provenance(key)
+}
+
+/// What the form says beside its fields, worked out once per setup: the
+/// preset's word on each value, and which settings have no effect.
+pub struct Notes {
+    preset: Option<&'static crate::scenario::Preset>,
+    start: Setup,
+    changed: Vec<String>,
+    effects: Option<Effects>,
+}
+
+impl Notes {
+    /// The notes for `setup`.
+    pub fn of(setup: &Setup) -> Notes {
+        Notes {
+            preset: setup.preset.as_deref().and_then(preset),
+            start: setup.start(),
+            changed: setup.changes().into_iter().map(|(_, k)| k).collect(),
+            effects: Effects::of(setup),
+        }
     }
-    p.stated.contains(&key).then_some(Provenance::Stated)
+
+    /// What the loaded preset says about `key`, as long as the value is
+    /// still the preset's.
+    pub fn provenance(&self, key: &str) -> Option<Provenance> {
+        let p = self.preset?;
+        let assumed = p.assumptions.iter().find(|a| a.key == key);
+        if assumed.is_none() && !p.stated.contains(&key) {
+            return None;
+        }
+        if self.changed.iter().any(|k| k == key) {
+            return Some(Provenance::Changed(value_in_words(&self.start, key)));
+        }
+        Some(match assumed {
+            Some(a) => Provenance::Assumed(a.reason.to_string()),
+            None => Provenance::Stated,
+        })
+    }
+
+    /// Why `key` has no effect, if it has none.
+    pub fn no_effect(&self, key: &str) -> Option<&'static str> {
+        self.effects.as_ref()?.why(key)
+    }
 }
 
 /// The value of `key` in words, for the list of stated and assumed

@@ -60,12 +60,13 @@ pub fn ms(x: f64) -> String {
     }
 }
 
-/// Axis tick labels: compact (`2k`, `1.5M`) so they never overlap.
+/// Axis tick labels: compact (`2k`, `1.5M`) so they never overlap, and
+/// one style along an axis (`5k`, `10k`, not `5000`, `10k`).
 pub fn tick(x: f64) -> String {
     let a = x.abs();
     if a >= 1e6 {
         format!("{}M", trim(x / 1e6))
-    } else if a >= 1e4 {
+    } else if a >= 1e3 {
         format!("{}k", trim(x / 1e3))
     } else if a >= 100.0 || a == 0.0 {
         format!("{x:.0}")
@@ -129,4 +130,44 @@ pub fn language(code: &str) -> &str {
         "en" => "English",
         other => other,
     }
+}
+
+/// How bad an error rate is, for its colour: none, a few, many, most.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Severity {
+    /// No request failed.
+    None,
+    /// Under 1 %.
+    Low,
+    /// 1 % to under 10 %.
+    High,
+    /// 10 % or more.
+    Severe,
+}
+
+impl Severity {
+    /// The severity of `pct` failed requests.
+    pub fn of_error_pct(pct: f64) -> Severity {
+        match pct {
+            p if p >= 10.0 => Severity::Severe,
+            p if p >= 1.0 => Severity::High,
+            p if p > 0.0 => Severity::Low,
+            _ => Severity::None,
+        }
+    }
+
+    /// The page's class for it.
+    pub fn class(self) -> &'static str {
+        match self {
+            Severity::None => "sev-none",
+            Severity::Low => "sev-low",
+            Severity::High => "sev-high",
+            Severity::Severe => "sev-severe",
+        }
+    }
+}
+
+/// An error rate for a card: `0 %`, `0.3 %`, `48 %`.
+pub fn error_pct(pct: f64) -> String {
+    format!("{} %", sig(pct))
 }

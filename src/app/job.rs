@@ -6,9 +6,10 @@
 
 use super::bounds::Bounds;
 use super::digest::{RunView, SweepPoint};
+use super::modes::Columns;
 use super::modes::Mode;
-use super::plan::{SweepAxis, fill_order, single, sweep_point, sweep_points};
-use super::protocol::{Job, Message, Output, Progress};
+use super::plan::{SweepAxis, fill_order, server_mode, single, sweep_point, sweep_points_past};
+use super::protocol::{Job, Message, ModeJob, Output, Progress};
 use crate::scenario::{Draft, validate};
 use crate::sim::{Config, Report};
 
@@ -61,34 +62,49 @@ pub struct Plan {
     pub bounds: Vec<Bounds>,
     /// Every run, in order.
     pub runs: Vec<Run>,
+    /// What the columns compare (names the runs).
+    pub columns: Columns,
 }
 
 impl Plan {
     /// The plan of `job`.
     pub fn of(job: &Job) -> Plan {
-        let first = job.modes.first().map(|m| m.draft.clone());
-        let (axis, xs) = match first {
-            Some(d) if job.sweep => sweep_points(&d),
-            _ => (SweepAxis::default(), Vec::new()),
-        };
-        let bounds = job
+        // A column runs in the server mode its draft names (both columns
+        // run platform threads when they compare executors).
+        let server = |m: &ModeJob| server_mode(&m.draft, m.mode);
+        let bounds: Vec<Bounds> = job
             .modes
             .iter()
-            .filter_map(|m| validate(&single(&m.draft, m.mode)).ok())
-            .map(|c| Bounds::of(&c))
+            .filter_map(|m| {
+                let cfg = validate(&single(&m.draft, server(m))).ok()?;
+                Some(Bounds {
+                    mode: m.mode,
+                    ..Bounds::of(&cfg)
+                })
+            })
             .collect();
+        let reach = bounds
+            .iter()
+            .map(Bounds::max_rps)
+            .filter(|r| r.is_finite())
+            .fold(0.0, f64::max);
+        let first = job.modes.first().map(|m| m.draft.clone());
+        let (axis, xs) = match first {
+            Some(d) if job.sweep => sweep_points_past(&d, reach),
+            _ => (SweepAxis::default(), Vec::new()),
+        };
         let singles = job.modes.iter().map(|m| Run {
             kind: RunKind::Single {
                 mode: m.mode,
                 preset: m.preset.clone(),
             },
-            draft: single(&m.draft, m.mode),
+            draft: single(&m.draft, server(m)),
         });
         let points = fill_order(xs.len()).into_iter().flat_map(|i| {
             let x = xs[i];
             job.modes.iter().map(move |m| Run {
                 kind: RunKind::Point { mode: m.mode, x },
-                draft: sweep_point(&m.draft, m.mode, axis, x),
+                draft: sweep_point(&m.draft, server(m), axis, x),
             })
         });
         let runs = singles.chain(points).collect();
@@ -98,6 +114,7 @@ impl Plan {
             xs,
             bounds,
             runs,
+            columns: job.columns,
         }
     }
 
@@ -131,7 +148,10 @@ impl Plan {
     pub fn result(&self, run: &Run, report: Option<&Report>) -> Option<Message> {
         let output = match (&run.kind, report) {
             (RunKind::Single { mode, preset }, Some(r)) => Output::Single {
-                run: Box::new(RunView::from_report(*mode, r)),
+                run: Box::new(RunView {
+                    label: self.columns.label(*mode).to_string(),
+                    ..RunView::from_report(*mode, r)
+                }),
                 rows: preset
                     .as_deref()
                     .map(|p| crate::fidelity::rows_for(p, r))

@@ -69,9 +69,55 @@ impl<T> PerMode<T> {
 
 /// The legend name of a server mode.
 pub fn label(mode: Mode) -> &'static str {
-    match mode {
-        Mode::Platform => "platform threads",
-        Mode::Virtual => "virtual threads",
+    Columns::ServerMode.label(mode)
+}
+
+/// What the page's two columns (platform first, virtual second) compare.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Columns {
+    /// Tomcat on its pool of platform threads vs one virtual thread per
+    /// request (`spring.threads.virtual.enabled`).
+    #[default]
+    ServerMode,
+    /// The `@Async` executors on a pool of platform threads vs on virtual
+    /// threads, Tomcat on platform threads in both (E4's article changes
+    /// only the executor).
+    Executor,
+}
+
+impl Columns {
+    /// The server mode a column runs: its own, or platform threads in both
+    /// when the columns compare executors.
+    pub fn server_mode(self, column: Mode) -> Mode {
+        match self {
+            Columns::ServerMode => column,
+            Columns::Executor => Mode::Platform,
+        }
+    }
+
+    /// A column's name in legends and headings.
+    pub fn label(self, column: Mode) -> &'static str {
+        match (self, column) {
+            (Columns::ServerMode, Mode::Platform) => "platform threads",
+            (Columns::ServerMode, Mode::Virtual) => "virtual threads",
+            (Columns::Executor, Mode::Platform) => "@Async on a thread pool",
+            (Columns::Executor, Mode::Virtual) => "@Async on virtual threads",
+        }
+    }
+
+    /// The settings that make a column what it is, as Spring writes them.
+    pub fn property(self, column: Mode) -> &'static str {
+        match (self, column) {
+            (Columns::ServerMode, Mode::Platform) => "spring.threads.virtual.enabled=false",
+            (Columns::ServerMode, Mode::Virtual) => "spring.threads.virtual.enabled=true",
+            (Columns::Executor, Mode::Platform) => {
+                "ThreadPoolTaskExecutor; Tomcat on platform threads"
+            }
+            (Columns::Executor, Mode::Virtual) => {
+                "virtual-thread task executor; Tomcat on platform threads"
+            }
+        }
     }
 }
 

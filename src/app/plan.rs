@@ -17,6 +17,9 @@ pub const SINGLE_MAX_EVENTS: u64 = 30_000_000;
 pub const SINGLE_MAX_EVENTS_CAP: u64 = 50_000_000;
 /// Event budget of one sweep point.
 pub const SWEEP_MAX_EVENTS: u64 = 4_000_000;
+/// The simulator's own memory budget for a run in the page, MB: wasm memory
+/// never shrinks once grown, and a tab holds two runs' worth at most.
+pub const PAGE_MAX_SIM_MEMORY_MB: u64 = 64;
 /// Points per sweep and mode.
 pub const SWEEP_POINTS: usize = 25;
 /// Requests per sweep point (at least; more at high concurrency).
@@ -62,6 +65,7 @@ pub fn single(draft: &Draft, mode: Mode) -> Draft {
         .and_then(Value::as_u64)
         .map_or(SINGLE_MAX_EVENTS, |b| b.min(SINGLE_MAX_EVENTS_CAP));
     d.set_value("limits.max_events", Value::from(budget));
+    cap_sim_memory(&mut d);
     let unset = |k: &str| d.get(k).is_none();
     if unset("record.timeline_start_ms")
         && unset("record.timeline_window_ms")
@@ -93,6 +97,17 @@ fn json_f64(x: f64) -> Value {
 /// The sweep's axis and its points for `draft` (log-spaced, the scenario's
 /// own value included).
 pub fn sweep_points(draft: &Draft) -> (SweepAxis, Vec<f64>) {
+    sweep_points_past(draft, 0.0)
+}
+
+/// How far past a capacity ceiling an arrival-rate sweep reaches.
+pub const PAST_CEILING: f64 = 1.5;
+
+/// The sweep's points for `draft`; an arrival-rate sweep reaches
+/// [`PAST_CEILING`] times `ceiling_rps` (the highest of the runs' lowest
+/// ceilings) so that every run's saturation shows, wherever the scenario's
+/// own rate lies.
+pub fn sweep_points_past(draft: &Draft, ceiling_rps: f64) -> (SweepAxis, Vec<f64>) {
     let Ok(cfg) = validate(draft) else {
         return (SweepAxis::Concurrency, Vec::new());
     };
@@ -102,7 +117,13 @@ pub fn sweep_points(draft: &Draft) -> (SweepAxis, Vec<f64>) {
             (SweepAxis::Concurrency, c, 1.0, (c * 2.0).max(16.0))
         }
         LoadKind::Open { rate_rps, .. } => {
-            (SweepAxis::Rate, rate_rps, rate_rps / 25.0, rate_rps * 2.0)
+            let past = if ceiling_rps.is_finite() {
+                ceiling_rps * PAST_CEILING
+            } else {
+                0.0
+            };
+            let hi = (rate_rps * 2.0).max(past);
+            (SweepAxis::Rate, rate_rps, rate_rps.min(hi / 2.0) / 25.0, hi)
         }
     };
     let n = SWEEP_POINTS;
@@ -168,9 +189,19 @@ pub fn sweep_point(draft: &Draft, mode: Mode, axis: SweepAxis, x: f64) -> Draft 
     d.set_value("load.loops", Value::Null);
     d.set_value("load.ramp_up_s", Value::from(0));
     d.set_value("limits.max_events", Value::from(SWEEP_MAX_EVENTS));
+    cap_sim_memory(&mut d);
     d.set_value("record.series_buckets", Value::from(10));
     d.set_value("record.timeline_lanes", Value::from(0));
     d
+}
+
+/// The server mode a draft runs in (`server.mode`), else `column`'s.
+pub fn server_mode(draft: &Draft, column: Mode) -> Mode {
+    draft
+        .get("server.mode")
+        .and_then(Value::as_str)
+        .and_then(crate::scenario::mode_named)
+        .unwrap_or(column)
 }
 
 /// Index of the value in sorted `xs` nearest to `x` (on a log scale if
@@ -189,4 +220,13 @@ pub fn nearest(xs: &[f64], x: f64, log: bool) -> Option<usize> {
                 .unwrap_or(std::cmp::Ordering::Equal)
         })
         .map(|(i, _)| i)
+}
+
+/// Keeps a run's own memory budget within [`PAGE_MAX_SIM_MEMORY_MB`].
+fn cap_sim_memory(d: &mut Draft) {
+    let mb = d
+        .get("limits.max_sim_memory_mb")
+        .and_then(Value::as_u64)
+        .map_or(PAGE_MAX_SIM_MEMORY_MB, |m| m.min(PAGE_MAX_SIM_MEMORY_MB));
+    d.set_value("limits.max_sim_memory_mb", Value::from(mb));
 }

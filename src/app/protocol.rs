@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::bounds::Bounds;
 use super::digest::{RunView, SweepPoint};
-use super::modes::{Mode, as_word};
+use super::modes::{Columns, Mode, as_word};
 use super::plan::SweepAxis;
 use crate::fidelity::Row;
 use crate::scenario::Draft;
@@ -29,6 +29,9 @@ pub struct ModeJob {
 pub struct Job {
     /// Generation: outputs of older jobs are stale.
     pub generation: u64,
+    /// What the columns compare (names the runs).
+    #[serde(default)]
+    pub columns: Columns,
     /// Every mode to run.
     pub modes: Vec<ModeJob>,
     /// Whether to sweep as well.

@@ -10,10 +10,12 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use super::effect::Effects;
+use super::form::field_name;
 use super::format::field_text;
-use super::modes::{MODES, Mode, Modes, PerMode};
+use super::modes::{Columns, MODES, Mode, Modes, PerMode};
 use super::protocol::{Job, ModeJob};
-use crate::scenario::{Draft, FieldError, Preset, field, mode_word, preset};
+use crate::scenario::{Draft, FieldError, Group, Preset, field, mode_word, preset, same_value};
 
 /// One layer of settings.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -90,6 +92,16 @@ impl Layer {
     }
 }
 
+/// What a reset goes back to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ResetTo {
+    /// The loaded preset as it was loaded (the defaults if none is).
+    Preset,
+    /// Every key at its default, no preset.
+    Defaults,
+}
+
 /// The scenario as the visitor set it up.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Setup {
@@ -97,6 +109,10 @@ pub struct Setup {
     pub preset: Option<String>,
     /// Which modes run.
     pub modes: Modes,
+    /// What the two columns compare: the server's threads (the default), or
+    /// the `@Async` executors (E4).
+    #[serde(default)]
+    pub columns: Columns,
     /// Settings both modes share (never `server.mode`).
     pub shared: Layer,
     /// Settings that differ in one mode, applied over the shared ones.
@@ -121,6 +137,11 @@ impl Setup {
                 } else {
                     (q, p)
                 };
+                // A pair whose sides are not its server modes compares
+                // executors (E4: Tomcat keeps its platform threads).
+                if p.mode() != p.side() || q.mode() != q.side() {
+                    setup.columns = Columns::Executor;
+                }
                 let (pd, vd) = (shared_part(platform), shared_part(virtual_run));
                 setup.overrides.virtual_threads = Layer::of(difference(&pd, &vd));
                 setup.shared = Layer::of(pd);
@@ -172,11 +193,24 @@ impl Setup {
         }
     }
 
-    /// The draft that runs in `mode`.
+    /// Back to the loaded preset or to the defaults; which modes run stays.
+    pub fn reset_to(&mut self, to: ResetTo) {
+        let fresh = match (to, self.preset.as_deref()) {
+            (ResetTo::Preset, Some(name)) => Setup::of_preset(name).unwrap_or_default(),
+            _ => Setup::default(),
+        };
+        *self = Setup {
+            modes: self.modes,
+            ..fresh
+        };
+    }
+
+    /// The draft that runs in column `mode`.
     pub fn draft_for(&self, mode: Mode) -> Draft {
         let mut d = self.shared.draft.clone();
         d.overlay(&self.overrides.get(mode).draft);
-        d.set_value("server.mode", Value::from(mode_word(mode)));
+        let server = self.columns.server_mode(mode);
+        d.set_value("server.mode", Value::from(mode_word(server)));
         d
     }
 
@@ -208,22 +242,60 @@ impl Setup {
         }
     }
 
+    /// The setup as its preset loads it (the defaults without one).
+    pub fn start(&self) -> Setup {
+        self.preset
+            .as_deref()
+            .and_then(Setup::of_preset)
+            .unwrap_or_default()
+    }
+
     /// The keys (with the mode of an override) whose values differ from
     /// the preset's, or from the defaults when no preset is loaded.
     pub fn changes(&self) -> Vec<(Option<Mode>, String)> {
-        let start = self
-            .preset
-            .as_deref()
-            .and_then(Setup::of_preset)
-            .unwrap_or_default();
-        let mut out = differing_keys(&start.shared.draft, &self.shared.draft)
+        self.changes_from(&self.start())
+    }
+
+    /// The keys (with the mode of an override) whose values differ from
+    /// `before`'s.
+    pub fn changes_from(&self, before: &Setup) -> Vec<(Option<Mode>, String)> {
+        let mut out = differing_keys(&before.shared.draft, &self.shared.draft)
             .map(|k| (None, k))
             .collect::<Vec<_>>();
         for m in MODES {
-            let (a, b) = (&start.overrides.get(m).draft, &self.overrides.get(m).draft);
+            let (a, b) = (&before.overrides.get(m).draft, &self.overrides.get(m).draft);
             out.extend(differing_keys(a, b).map(|k| (Some(m), k)));
         }
         out
+    }
+
+    /// Each change from `before` in words: "Max threads: 100 → 400", an
+    /// override's with its run ("virtual run: …").
+    pub fn change_lines(&self, before: &Setup) -> Vec<String> {
+        self.changes_from(before)
+            .into_iter()
+            .map(|(mode, key)| {
+                let run = mode.map_or(String::new(), |m| format!("{} run: ", mode_word(m)));
+                format!(
+                    "{run}{}: {} → {}",
+                    field_name(&key),
+                    before.value_words(mode, &key),
+                    self.value_words(mode, &key)
+                )
+            })
+            .collect()
+    }
+
+    /// The value of `key` in a layer in words (its default when unset).
+    fn value_words(&self, mode: Option<Mode>, key: &str) -> String {
+        match self.text(mode, key).filter(|t| !t.trim().is_empty()) {
+            Some(t) => t,
+            None if mode.is_some() => "as shared".into(),
+            None => match field(key).map(|f| f.default) {
+                Some("null") | None => "not set".into(),
+                Some(d) => format!("{d} (default)"),
+            },
+        }
     }
 
     /// Whether the scenario differs from the preset it started from.
@@ -231,10 +303,31 @@ impl Setup {
         !self.changes().is_empty()
     }
 
+    /// Whether the run of column `mode` is no longer the article's: a
+    /// setting it runs with differs from the preset's (what is recorded,
+    /// the seed and settings without effect in that column aside: they
+    /// change no figure's meaning).
+    pub fn differs_from_article(&self, mode: Mode) -> bool {
+        let column = Setup {
+            modes: match mode {
+                Mode::Platform => Modes::Platform,
+                Mode::Virtual => Modes::Virtual,
+            },
+            ..self.clone()
+        };
+        let effects = Effects::of(&column);
+        self.changes().iter().any(|(m, key)| {
+            m.is_none_or(|m| m == mode)
+                && !field(key).is_some_and(|f| matches!(f.group, Group::Record | Group::Run))
+                && effects.as_ref().is_none_or(|e| e.why(key).is_none())
+        })
+    }
+
     /// The job that simulates this setup.
     pub fn job(&self, generation: u64) -> Job {
         Job {
             generation,
+            columns: self.columns,
             modes: self
                 .drafts()
                 .into_iter()
@@ -287,5 +380,6 @@ fn differing_keys<'a>(a: &'a Draft, b: &'a Draft) -> impl Iterator<Item = String
         .collect();
     keys.sort();
     keys.dedup();
-    keys.into_iter().filter(move |k| a.get(k) != b.get(k))
+    keys.into_iter()
+        .filter(move |k| !same_value(a.get(k), b.get(k)))
 }

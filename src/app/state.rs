@@ -14,9 +14,10 @@ use super::digest::{RunView, SweepPoint};
 use super::modes::{Mode, Modes, PerMode};
 use super::plan::SweepAxis;
 use super::protocol::{Job, Message, Output, Progress};
+use super::setup::ResetTo;
 use super::setup::Setup;
 use crate::fidelity::Row;
-use crate::scenario::{FieldError, default_preset, mode_word, validate};
+use crate::scenario::{Draft, FieldError, default_preset, mode_word, validate};
 
 /// Results of the current (or last) job.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -104,18 +105,33 @@ impl Results {
     }
 }
 
+/// Results pinned to compare later ones with: what was set up then and
+/// each column's full run.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Baseline {
+    /// The setup the results belong to.
+    pub setup: Setup,
+    /// Each column's full run (not serialised: the same setup and seed give
+    /// them again).
+    #[serde(skip)]
+    pub runs: PerMode<Option<Rc<RunView>>>,
+}
+
 /// The whole state of the page.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(from = "Setup", into = "Setup")]
 pub struct State {
     /// What the visitor set up.
     pub setup: Setup,
-    /// Problems to show next to their fields (nothing runs while any remain).
+    /// Problems to show next to their fields, one per field (nothing runs
+    /// while any remain).
     pub errors: Vec<FieldError>,
     /// Increases whenever the scenario to simulate changes.
     pub generation: u64,
     /// What the worker sent.
     pub results: Results,
+    /// Results pinned for a before/after comparison.
+    pub baseline: Option<Baseline>,
 }
 
 /// Everything that changes the state.
@@ -136,6 +152,12 @@ pub enum Action {
     SetModes(Modes),
     /// Loads a preset (with its partner in the other mode).
     LoadPreset(String),
+    /// Back to the loaded preset, or to the defaults.
+    ResetAll(ResetTo),
+    /// Pins the current results as the baseline (once they are complete).
+    PinBaseline,
+    /// Drops the baseline.
+    ClearBaseline,
     /// A message from the worker.
     Worker(Box<Message>),
 }
@@ -147,6 +169,7 @@ impl From<Setup> for State {
             errors: Vec::new(),
             generation: 0,
             results: Results::default(),
+            baseline: None,
         };
         s.revalidate();
         s
@@ -192,6 +215,19 @@ impl State {
                     self.revalidate();
                 }
             }
+            Action::ResetAll(to) => {
+                self.setup.reset_to(to);
+                self.revalidate();
+            }
+            Action::PinBaseline => {
+                if self.complete() {
+                    self.baseline = Some(Baseline {
+                        setup: self.setup.clone(),
+                        runs: self.results.singles.clone(),
+                    });
+                }
+            }
+            Action::ClearBaseline => self.baseline = None,
             Action::Worker(message) => {
                 let Message { generation, output } = *message;
                 // Outputs of a job for an older scenario are stale.
@@ -202,18 +238,56 @@ impl State {
         }
     }
 
-    /// Finds every problem again, and starts a new generation.
+    /// Finds every problem again, one per field, and starts a new
+    /// generation. A text that does not parse speaks for its field: the
+    /// draft still holds the last value that did, and what validation says
+    /// of that value is no longer what the visitor sees.
     fn revalidate(&mut self) {
         let mut errors = self.setup.parse_errors();
         for (_, draft) in self.setup.drafts() {
-            for e in validate(&draft).err().unwrap_or_default() {
-                if !errors.contains(&e) {
-                    errors.push(e);
-                }
-            }
+            errors.extend(validate(&draft).err().unwrap_or_default());
         }
+        let mut seen = Vec::new();
+        errors.retain(|e| {
+            let first = !seen.contains(&e.field);
+            seen.push(e.field.clone());
+            first
+        });
         self.errors = errors;
         self.generation += 1;
+    }
+
+    /// Whether the results on the page are all in and belong to the
+    /// scenario as it is set.
+    pub fn complete(&self) -> bool {
+        self.runnable() && self.results.done && self.results.generation == self.generation
+    }
+
+    /// Whether the results on the page belong to an earlier scenario that
+    /// will not be simulated again until the form's problems are fixed.
+    pub fn stale(&self) -> bool {
+        !self.runnable() && self.results.singles.iter().any(|(_, r)| r.is_some())
+    }
+
+    /// The problem of `key`, if any.
+    pub fn error_for(&self, key: &str) -> Option<&FieldError> {
+        self.errors.iter().find(|e| e.field == key)
+    }
+
+    /// Whether the control of `key` in the shared settings (`None`) or in
+    /// `mode`'s override holds what is wrong: its own text does not parse,
+    /// or the key's value fails validation and this layer sets it.
+    pub fn control_invalid(&self, mode: Option<Mode>, key: &str) -> bool {
+        let Some(e) = self.error_for(key) else {
+            return false;
+        };
+        let layer = self.setup.layer(mode);
+        let own_text = layer.texts.get(key);
+        if own_text.is_some_and(|t| !t.trim().is_empty() && Draft::new().set(key, t).is_err()) {
+            return true;
+        }
+        let parse_error_elsewhere = self.setup.parse_errors().iter().any(|p| p == e);
+        !parse_error_elsewhere && (mode.is_none() || layer.draft.get(key).is_some())
     }
 
     /// Whether the scenario is valid and can run.

@@ -8,11 +8,15 @@ use std::rc::Rc;
 use super::form::{self, Provenance};
 use super::job::{Plan, RunKind, run_blocking};
 use super::plan::{
-    SINGLE_MAX_EVENTS, SWEEP_MAX_EVENTS, fill_order, single, sweep_point, sweep_points,
+    PAGE_MAX_SIM_MEMORY_MB, SINGLE_MAX_EVENTS, SWEEP_MAX_EVENTS, fill_order, single, sweep_point,
+    sweep_points,
 };
 use super::*;
 use crate::fidelity::{Measured, Read, Stat};
 use crate::scenario::{Group, field, preset, validate};
+
+/// Issue 11: the playground tells the truth at a glance.
+mod truth;
 
 fn edit(s: &mut State, mode: Option<Mode>, key: &str, text: &str) {
     s.reduce(Action::Edit {
@@ -163,8 +167,9 @@ fn an_override_edit_changes_one_mode_only() {
     edit(&mut s, Some(Mode::Virtual), "load.client_cpu_ms", "0.3");
     let v = s.setup.draft_for(Mode::Virtual);
     let p = s.setup.draft_for(Mode::Platform);
-    assert_eq!(v.get("load.client_cpu_ms"), Some(&0.3.into()));
-    assert_eq!(p.get("load.client_cpu_ms"), Some(&0.0.into()));
+    let number = |d: &crate::scenario::Draft| d.get("load.client_cpu_ms").and_then(|v| v.as_f64());
+    assert_eq!(number(&v), Some(0.3));
+    assert_eq!(number(&p), Some(0.0));
     assert!(s.setup.edited());
     assert_eq!(
         s.setup.changes(),
@@ -475,6 +480,10 @@ fn plans_are_bounded_and_include_the_scenario() {
     let p = sweep_point(&d, Mode::Virtual, axis, 2000.0);
     let cfg = validate(&p).unwrap();
     assert_eq!(cfg.limits.max_events, SWEEP_MAX_EVENTS);
+    assert_eq!(
+        cfg.limits.max_sim_memory,
+        PAGE_MAX_SIM_MEMORY_MB * crate::sim::config::MIB
+    );
     assert_eq!(cfg.server.mode, Mode::Virtual);
     let s = validate(&single(&d, Mode::Platform)).unwrap();
     assert_eq!(s.limits.max_events, SINGLE_MAX_EVENTS);
@@ -672,6 +681,9 @@ fn numbers_read_well() {
     assert_eq!(sig(0.0532), "0.0532");
     assert_eq!(ms(1050.8), "1.05 s");
     assert_eq!(tick(20000.0), "20k");
+    assert_eq!(tick(5000.0), "5k");
+    assert_eq!(tick(1500.0), "1.5k");
+    assert_eq!(tick(800.0), "800");
     assert_eq!(signed_pct(Some(10.0)), "+10.0 %");
     assert_eq!(signed_pct(Some(-2.25)), "−2.2 %");
     assert_eq!(signed_pct(None), "–");

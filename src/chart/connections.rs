@@ -4,22 +4,78 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::style::{Style, chart_builder, draw_legend, draw_mesh, mode_color};
+use super::legend::{Dash, Entry, Swatch, with_legend};
+use super::style::{Style, chart_builder, draw_mesh, mode_color};
 use super::{ChartError, Frame, Tooltip, draw_message, err, plot_frame};
+use crate::app::charts::run_label;
 use crate::app::format::{sig, thousands, tick};
-use crate::app::modes::label;
+use crate::app::over_time::{self, Line};
 use crate::app::{RunView, nearest};
 
-fn end_t(r: &RunView) -> f64 {
-    match r.series.t_s.as_slice() {
-        [.., a, b] => b + (b - a),
-        [a] => *a,
-        [] => 0.0,
-    }
-}
+/// Dash patterns (on, off, width in CSS px): idle connections dotted, the
+/// accept queue dashed.
+const IDLE_DOTS: (f64, f64, f64) = (2.0, 3.0, 2.0);
+const QUEUE_DASH: (f64, f64, f64) = (7.0, 3.0, 2.0);
+
+/// How light the reconnect bars are.
+const BAR_ALPHA: f64 = 0.25;
 
 fn peak(v: &[f64]) -> f64 {
     v.iter().fold(0.0, |a, b| a.max(*b))
+}
+
+/// One run's lines as drawn: open, idle and in the accept queue, each a
+/// time-averaged gauge smoothed as the utilisation chart's are.
+struct Lines {
+    open: Line,
+    idle: Line,
+    queue: Line,
+}
+
+fn lines(r: &RunView) -> Lines {
+    let c = &r.series.connections;
+    Lines {
+        open: over_time::gauge(r, &c.open),
+        idle: over_time::gauge(r, &c.idle),
+        queue: over_time::gauge(r, &c.accept_queue),
+    }
+}
+
+fn legend(runs: &[&RunView]) -> Vec<Entry> {
+    let mut out = Vec::new();
+    for r in runs {
+        let colour = mode_color(r.mode);
+        let name = run_label(r);
+        out.push(Entry::line(
+            colour.to_rgba(),
+            Dash::Solid,
+            2.5,
+            format!("{name}: open"),
+        ));
+        out.push(Entry::line(
+            colour.to_rgba(),
+            Dash::Dotted,
+            IDLE_DOTS.2,
+            format!("{name}: idle"),
+        ));
+        out.push(Entry::line(
+            colour.to_rgba(),
+            Dash::Dashed,
+            QUEUE_DASH.2,
+            format!(
+                "{name}: in the accept queue (peak {})",
+                thousands(r.connections.peak_accept_queue as f64, 0)
+            ),
+        ));
+        out.push(Entry {
+            swatch: Swatch::Fill(colour.mix(BAR_ALPHA)),
+            label: format!(
+                "{name}: reconnects/s ({} in all)",
+                thousands(r.connections.reconnects as f64, 0)
+            ),
+        });
+    }
+    out
 }
 
 /// Draws the connections of each run.
@@ -28,26 +84,25 @@ pub fn draw_connections<DB: DrawingBackend>(
     style: &Style,
     runs: &[&RunView],
 ) -> Result<Frame, ChartError> {
-    let t1 = runs.iter().map(|r| end_t(r)).fold(0.0, f64::max);
+    let t1 = runs.iter().map(|r| over_time::end_s(r)).fold(0.0, f64::max);
     if t1 <= 0.0 {
         return draw_message(area, style, "running…");
     }
     area.fill(&WHITE).map_err(err)?;
-    let c = |r: &RunView| r.series.connections.clone();
-    let ymax = (runs.iter())
-        .map(|r| {
-            let s = c(r);
-            peak(&s.open).max(peak(&s.accept_queue))
-        })
+    let all: Vec<(&RunView, Lines)> = runs.iter().map(|r| (*r, lines(r))).collect();
+    let ys = |l: &Line| peak(&l.iter().map(|p| p.1).collect::<Vec<_>>());
+    let ymax = (all.iter())
+        .map(|(_, l)| ys(&l.open).max(ys(&l.queue)))
         .fold(0.0, f64::max)
         .max(1.0)
         * 1.12;
     let rmax = (runs.iter())
-        .map(|r| peak(&c(r).reconnects_per_s))
+        .map(|r| peak(&r.series.connections.reconnects_per_s))
         .fold(0.0, f64::max)
         .max(1.0)
         * 1.12;
-    let mut chart = chart_builder(area, style)
+    let plot = with_legend(area, style, &legend(runs))?;
+    let mut chart = chart_builder(&plot, style)
         .right_y_label_area_size(style.y_label_area())
         .build_cartesian_2d(0f64..t1, 0f64..ymax)
         .map_err(err)?
@@ -61,61 +116,37 @@ pub fn draw_connections<DB: DrawingBackend>(
         .axis_desc_style(style.font(0.9))
         .draw()
         .map_err(err)?;
-    for r in runs {
+    // The first run is drawn widest: where both give the same value, the
+    // one beneath still shows around the other.
+    let n = all.len();
+    for (k, (r, l)) in all.into_iter().enumerate() {
         let colour = mode_color(r.mode);
-        let s = c(r);
         let t = &r.series.t_s;
         let width = match t.as_slice() {
             [a, b, ..] => b - a,
             _ => t1,
         };
-        let bars = (t.iter().zip(&s.reconnects_per_s))
+        // Reconnects per bucket, as counted: a storm shows as the burst it is.
+        let bars = (t.iter().zip(&r.series.connections.reconnects_per_s))
             .filter(|(_, v)| **v > 0.0)
             .map(|(&x, &v)| {
-                Rectangle::new([(x, 0.0), (x + width * 0.8, v)], colour.mix(0.25).filled())
+                Rectangle::new(
+                    [(x, 0.0), (x + width * 0.8, v)],
+                    colour.mix(BAR_ALPHA).filled(),
+                )
             });
+        chart.draw_secondary_series(bars).map_err(err)?;
+        let w = 2.5 + 2.0 * (n - 1 - k) as f64;
         chart
-            .draw_secondary_series(bars)
-            .map_err(err)?
-            .label(format!(
-                "{}: reconnects ({} in all)",
-                label(r.mode),
-                thousands(r.connections.reconnects as f64, 0)
-            ))
-            .legend(move |(x, y)| {
-                Rectangle::new([(x, y - 4), (x + 18, y + 4)], colour.mix(0.25).filled())
-            });
-        let line =
-            |v: &[f64]| -> Vec<(f64, f64)> { t.iter().copied().zip(v.iter().copied()).collect() };
+            .draw_series(LineSeries::new(l.open, colour.stroke_width(style.line(w))))
+            .map_err(err)?;
         chart
-            .draw_series(LineSeries::new(
-                line(&s.open),
-                colour.stroke_width(style.line(2.5)),
-            ))
-            .map_err(err)?
-            .label(format!("{}: open", label(r.mode)))
-            .legend(move |(x, y)| {
-                PathElement::new(vec![(x, y), (x + 18, y)], colour.stroke_width(3))
-            });
-        let short = move |(x, y): (i32, i32)| {
-            PathElement::new(vec![(x, y), (x + 6, y)], colour.stroke_width(2))
-        };
+            .draw_series(style.dashed(l.idle, &colour, IDLE_DOTS))
+            .map_err(err)?;
         chart
-            .draw_series(style.dashed(line(&s.idle), &colour, (2.0, 3.0, 2.0)))
-            .map_err(err)?
-            .label(format!("{}: idle (dotted)", label(r.mode)))
-            .legend(short);
-        chart
-            .draw_series(style.dashed(line(&s.accept_queue), &colour, (7.0, 3.0, 2.0)))
-            .map_err(err)?
-            .label(format!(
-                "{}: in the accept queue (dashed; peak {})",
-                label(r.mode),
-                thousands(r.connections.peak_accept_queue as f64, 0)
-            ))
-            .legend(short);
+            .draw_series(style.dashed(l.queue, &colour, QUEUE_DASH))
+            .map_err(err)?;
     }
-    draw_legend(&mut chart, style, SeriesLabelPosition::UpperRight, 0.75)?;
     Ok(plot_frame(&chart, (0.0, t1), ymax, false))
 }
 
@@ -130,7 +161,7 @@ pub fn connections_tooltip(runs: &[&RunView], t: f64) -> Option<Tooltip> {
         let at = |v: &[f64]| v.get(i).copied().unwrap_or(0.0);
         lines.push(format!(
             "{}: {} open, {} idle, {} in the accept queue, {} reconnects/s",
-            label(r.mode),
+            run_label(r),
             sig(at(&s.open)),
             sig(at(&s.idle)),
             sig(at(&s.accept_queue)),

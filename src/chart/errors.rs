@@ -5,11 +5,12 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use super::style::{Style, chart_builder, draw_legend, house_mesh, mode_color};
+use super::legend::{Entry, Swatch, with_legend};
+use super::style::{Style, chart_builder, house_mesh, mode_color};
 use super::{ChartError, Frame, Tooltip, draw_message, err, plot_frame};
 use crate::app::RunView;
+use crate::app::charts::run_label;
 use crate::app::format::{thousands, tick};
-use crate::app::modes::label;
 
 /// A cause's name in words.
 pub fn cause_label(cause: &str) -> String {
@@ -61,7 +62,15 @@ pub fn draw_errors<DB: DrawingBackend>(
         .unwrap_or(1) as f64
         * 1.15;
     let n = causes.len() as f64;
-    let mut chart = chart_builder(area, style)
+    let entries: Vec<Entry> = runs
+        .iter()
+        .map(|r| Entry {
+            swatch: Swatch::Fill(mode_color(r.mode).to_rgba()),
+            label: run_label(r).to_string(),
+        })
+        .collect();
+    let plot = with_legend(area, style, &entries)?;
+    let mut chart = chart_builder(&plot, style)
         .build_cartesian_2d(0f64..n, 0f64..ymax.max(1.0))
         .map_err(err)?;
     let labels = causes.clone();
@@ -94,9 +103,7 @@ pub fn draw_errors<DB: DrawingBackend>(
                 bars.iter()
                     .map(|&(x, y)| Rectangle::new([(x, 0.0), (x + width * 0.95, y)], c.filled())),
             )
-            .map_err(err)?
-            .label(label(r.mode))
-            .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 14, y + 5)], c.filled()));
+            .map_err(err)?;
         chart
             .draw_series(bars.iter().filter(|b| b.1 > 0.0).map(|&(x, y)| {
                 Text::new(
@@ -107,7 +114,6 @@ pub fn draw_errors<DB: DrawingBackend>(
             }))
             .map_err(err)?;
     }
-    draw_legend(&mut chart, style, SeriesLabelPosition::UpperRight, 0.8)?;
     Ok(plot_frame(&chart, (0.0, n), ymax, false))
 }
 
@@ -122,7 +128,7 @@ pub fn errors_tooltip(runs: &[&RunView], x: f64) -> Option<Tooltip> {
             .map(|r| {
                 format!(
                     "{}: {} of {} requests",
-                    label(r.mode),
+                    run_label(r),
                     thousands(count(r, cause) as f64, 0),
                     thousands(r.finished as f64, 0)
                 )

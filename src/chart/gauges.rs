@@ -4,97 +4,23 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
+use super::legend::{Dash, Entry, with_legend};
 use super::style::{
-    MEASURED, SERIES, Style, chart_builder, draw_guide, draw_legend, draw_mesh, mode_color,
+    GUIDE_DASH, MEASURED, SERIES, Style, chart_builder, draw_guide, draw_mesh, mode_color,
 };
 use super::{ChartError, Frame, Tooltip, draw_message, err, plot_frame};
+use crate::app::charts::run_label;
 use crate::app::digest::UTILISATION_GAUGES;
-use crate::app::format::{sig, thousands, tick};
-use crate::app::modes::label;
+use crate::app::format::{sig, thousands};
+use crate::app::over_time::{self, Line};
 use crate::app::{RunView, nearest};
 use crate::sim::report::Gauge;
 
 fn end_t(r: &RunView) -> f64 {
-    let t = &r.series.t_s;
-    match t.as_slice() {
-        [.., a, b] => b + (b - a),
-        [a] => *a,
-        [] => 0.0,
-    }
+    over_time::end_s(r)
 }
 
-/// Draws the gauges of one run.
-pub fn draw_utilisation<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
-    style: &Style,
-    run: &RunView,
-) -> Result<Frame, ChartError> {
-    let t1 = end_t(run);
-    let s = &run.series;
-    if t1 <= 0.0 || s.gauges.is_empty() {
-        return draw_message(area, style, "running…");
-    }
-    area.fill(&WHITE).map_err(err)?;
-    // Threads and cores on the left axis, queues (often 100× larger) on the right.
-    let w = super::smoothing_window(s.t_s.len());
-    let is_queue = |g: &Gauge| QUEUES.contains(g);
-    let peak = |queue: bool| {
-        s.gauges
-            .iter()
-            .filter(|(k, _)| is_queue(k) == queue)
-            .flat_map(|(_, v)| v.iter())
-            .fold(0.0f64, |a, b| a.max(*b))
-            * 1.12
-    };
-    let (ymax, qmax) = (peak(false).max(1.0), peak(true).max(1.0));
-    let mut chart = chart_builder(area, style)
-        .right_y_label_area_size(style.y_label_area())
-        .build_cartesian_2d(0f64..t1, 0f64..ymax)
-        .map_err(err)?
-        .set_secondary_coord(0f64..t1, 0f64..qmax);
-    draw_mesh(
-        &mut chart,
-        style,
-        "simulated time (s)",
-        "threads, carriers, cores busy (solid)",
-    )?;
-    chart
-        .configure_secondary_axes()
-        .y_desc("waiting, queue length (dashed)")
-        .y_label_formatter(&|y| tick(*y))
-        .label_style(style.font(0.85))
-        .axis_desc_style(style.font(0.9))
-        .draw()
-        .map_err(err)?;
-    for (i, (name, label)) in UTILISATION_GAUGES.iter().enumerate() {
-        let Some(v) = s.gauges.get(name) else {
-            continue;
-        };
-        let c = SERIES[i % SERIES.len()];
-        let pts: Vec<(f64, f64)> = s.t_s.iter().copied().zip(super::smooth(v, w)).collect();
-        if is_queue(name) {
-            chart
-                .draw_secondary_series(style.dashed(pts, &c, (7.0, 3.0, 2.0)))
-                .map_err(err)?
-                .label(format!("{label} (right)"))
-                .legend(move |(x, y)| {
-                    PathElement::new(vec![(x, y), (x + 18, y)], c.stroke_width(3))
-                });
-        } else {
-            chart
-                .draw_series(LineSeries::new(pts, c.stroke_width(style.line(2.5))))
-                .map_err(err)?
-                .label(*label)
-                .legend(move |(x, y)| {
-                    PathElement::new(vec![(x, y), (x + 18, y)], c.stroke_width(3))
-                });
-        }
-    }
-    draw_legend(&mut chart, style, SeriesLabelPosition::UpperRight, 0.75)?;
-    Ok(plot_frame(chart.borrow_secondary(), (0.0, t1), qmax, false))
-}
-
-/// Gauges that count waiting work (drawn on the right axis).
+/// Gauges that count waiting work (drawn in the lower panel).
 const QUEUES: &[Gauge] = &[
     Gauge::TomcatQueue,
     Gauge::RunnableVthreads,
@@ -103,6 +29,109 @@ const QUEUES: &[Gauge] = &[
     Gauge::LockWaiters,
     Gauge::ExecutorQueue,
 ];
+
+/// One gauge as drawn: its label, colour, whether it counts waiting work,
+/// and its smoothed values.
+struct Drawn {
+    label: &'static str,
+    color: RGBColor,
+    waiting: bool,
+    line: Line,
+}
+
+/// The run's gauges that are ever non-zero, in legend order, each with a
+/// colour of its own: no two series of one chart share one.
+fn gauges(run: &RunView) -> Vec<Drawn> {
+    let present = UTILISATION_GAUGES
+        .iter()
+        .filter_map(|(g, label)| Some((g, *label, run.series.gauges.get(g)?)));
+    present
+        .enumerate()
+        .map(|(i, (g, label, v))| Drawn {
+            label,
+            color: SERIES[i % SERIES.len()],
+            waiting: QUEUES.contains(g),
+            line: over_time::gauge(run, v),
+        })
+        .collect()
+}
+
+/// Line widths for `n` series drawn in order: the first widest, so a
+/// series that lies on another still shows around it.
+fn widths(n: usize) -> impl Iterator<Item = f64> {
+    (0..n).map(move |k| 2.0 + 1.6 * (n - 1 - k) as f64)
+}
+
+/// Draws one panel of gauges (at work, or waiting) with its own y axis.
+fn draw_panel<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    style: &Style,
+    t1: f64,
+    gs: &[&Drawn],
+    (x_desc, y_desc): (&str, &str),
+) -> Result<Frame, ChartError> {
+    let peak = gs
+        .iter()
+        .flat_map(|g| g.line.iter().map(|p| p.1))
+        .fold(0.0f64, f64::max);
+    let ymax = (peak * 1.12).max(1.0);
+    let mut chart = chart_builder(area, style)
+        .build_cartesian_2d(0f64..t1, 0f64..ymax)
+        .map_err(err)?;
+    draw_mesh(&mut chart, style, x_desc, y_desc)?;
+    for (g, w) in gs.iter().zip(widths(gs.len())) {
+        let pts = g.line.clone();
+        if g.waiting {
+            chart
+                .draw_series(style.dashed(pts, &g.color, (7.0, 3.0, w)))
+                .map_err(err)?;
+        } else {
+            chart
+                .draw_series(LineSeries::new(pts, g.color.stroke_width(style.line(w))))
+                .map_err(err)?;
+        }
+    }
+    Ok(plot_frame(&chart, (0.0, t1), ymax, false))
+}
+
+/// Draws the gauges of one run: what is at work (threads, carriers, cores)
+/// above, what waits (queues, pool waiters) below, each panel on its own
+/// scale so that neither hides the other.
+pub fn draw_utilisation<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    style: &Style,
+    run: &RunView,
+) -> Result<Frame, ChartError> {
+    let t1 = end_t(run);
+    let all = gauges(run);
+    if t1 <= 0.0 || all.is_empty() {
+        return draw_message(area, style, "running…");
+    }
+    area.fill(&WHITE).map_err(err)?;
+    let entries: Vec<Entry> = all
+        .iter()
+        .map(|g| {
+            let dash = if g.waiting { Dash::Dashed } else { Dash::Solid };
+            Entry::line(g.color.to_rgba(), dash, 2.5, g.label)
+        })
+        .collect();
+    let plot = with_legend(area, style, &entries)?;
+    let busy: Vec<&Drawn> = all.iter().filter(|g| !g.waiting).collect();
+    let waiting: Vec<&Drawn> = all.iter().filter(|g| g.waiting).collect();
+    const TIME: &str = "simulated time (s)";
+    const AT_WORK: &str = "at work (solid)";
+    const WAITING: &str = "waiting (dashed)";
+    match (busy.is_empty(), waiting.is_empty()) {
+        (false, false) => {
+            let h = plot.dim_in_pixel().1;
+            let (top, bottom) = plot.split_vertically(h / 2);
+            draw_panel(&top, style, t1, &busy, ("", AT_WORK))?;
+            draw_panel(&bottom, style, t1, &waiting, (TIME, WAITING))
+        }
+        (false, true) => draw_panel(&plot, style, t1, &busy, (TIME, AT_WORK)),
+        _ => draw_panel(&plot, style, t1, &waiting, (TIME, WAITING)),
+    }
+}
 
 /// The gauges at time `t` (s).
 pub fn utilisation_tooltip(run: &RunView, t: f64) -> Option<Tooltip> {
@@ -116,7 +145,7 @@ pub fn utilisation_tooltip(run: &RunView, t: f64) -> Option<Tooltip> {
         })
         .collect();
     Some(Tooltip {
-        title: format!("{}, t = {:.2} s", label(run.mode), s.t_s[i]),
+        title: format!("{}, t = {:.2} s", run_label(run), s.t_s[i]),
         lines,
     })
 }
@@ -133,13 +162,38 @@ pub fn draw_memory<DB: DrawingBackend>(
         return draw_message(area, style, "running…");
     }
     area.fill(&WHITE).map_err(err)?;
+    let lines: Vec<(&RunView, Line)> = runs
+        .iter()
+        .map(|r| (*r, over_time::gauge(r, &r.series.memory_mb)))
+        .collect();
     let peak = runs
         .iter()
         .flat_map(|r| r.series.memory_mb.iter())
         .fold(0.0f64, |a, b| a.max(*b));
     let show_limit = limit_mb > 0.0 && limit_mb < peak * 4.0;
     let ymax = (if show_limit { peak.max(limit_mb) } else { peak } * 1.12).max(1.0);
-    let mut chart = chart_builder(area, style)
+    let mut entries: Vec<Entry> = runs
+        .iter()
+        .map(|r| {
+            let label = format!(
+                "{} (peak {} MB)",
+                run_label(r),
+                thousands(r.peak_memory_mb, 0)
+            );
+            Entry::line(mode_color(r.mode).to_rgba(), Dash::Solid, 2.5, label)
+        })
+        .collect();
+    if show_limit {
+        let label = format!("memory limit {} MB", thousands(limit_mb, 0));
+        entries.push(Entry::line(
+            MEASURED.to_rgba(),
+            Dash::Dashed,
+            GUIDE_DASH.2,
+            label,
+        ));
+    }
+    let plot = with_legend(area, style, &entries)?;
+    let mut chart = chart_builder(&plot, style)
         .build_cartesian_2d(0f64..t1, 0f64..ymax)
         .map_err(err)?;
     draw_mesh(
@@ -154,32 +208,14 @@ pub fn draw_memory<DB: DrawingBackend>(
             style,
             vec![(0.0, limit_mb), (t1, limit_mb)],
             MEASURED.to_rgba(),
-            format!("heap limit {} MB", thousands(limit_mb, 0)),
         )?;
     }
-    for r in runs {
+    for (r, pts) in lines {
         let c = mode_color(r.mode);
-        let pts: Vec<(f64, f64)> = r
-            .series
-            .t_s
-            .iter()
-            .copied()
-            .zip(super::smooth(
-                &r.series.memory_mb,
-                super::smoothing_window(r.series.t_s.len()),
-            ))
-            .collect();
         chart
             .draw_series(LineSeries::new(pts, c.stroke_width(style.line(2.5))))
-            .map_err(err)?
-            .label(format!(
-                "{} (peak {} MB)",
-                label(r.mode),
-                thousands(r.peak_memory_mb, 0)
-            ))
-            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], c.stroke_width(3)));
+            .map_err(err)?;
     }
-    draw_legend(&mut chart, style, SeriesLabelPosition::LowerRight, 0.8)?;
     Ok(plot_frame(&chart, (0.0, t1), ymax, false))
 }
 
@@ -190,11 +226,11 @@ pub fn memory_tooltip(runs: &[&RunView], t: f64) -> Option<Tooltip> {
         .filter_map(|r| {
             let i = nearest(&r.series.t_s, t, false)?;
             if t > end_t(r) {
-                return Some(format!("{}: run over", label(r.mode)));
+                return Some(format!("{}: run over", run_label(r)));
             }
             Some(format!(
                 "{}: {} MB",
-                label(r.mode),
+                run_label(r),
                 thousands(*r.series.memory_mb.get(i)?, 0)
             ))
         })

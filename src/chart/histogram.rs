@@ -4,11 +4,13 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::style::{Style, chart_builder, draw_legend, house_mesh, mode_color};
+use super::legend::{Entry, Swatch, with_legend};
+use super::style::{Style, chart_builder, house_mesh, mode_color};
 use super::{ChartError, Frame, Tooltip, draw_message, err, plot_frame};
 use crate::app::RunView;
+use crate::app::charts::run_label;
 use crate::app::format::{ms, tick};
-use crate::app::modes::{Mode, label};
+use crate::app::modes::Mode;
 
 /// (from ms, to ms, share %).
 type Bin = (f64, f64, f64);
@@ -48,9 +50,17 @@ pub fn draw_histogram<DB: DrawingBackend>(
         return draw_message(area, style, "no responses yet");
     }
     area.fill(&WHITE).map_err(err)?;
+    let entries: Vec<Entry> = runs
+        .iter()
+        .map(|r| Entry {
+            swatch: Swatch::Fill(mode_color(r.mode).mix(0.6)),
+            label: run_label(r).to_string(),
+        })
+        .collect();
+    let plot = with_legend(area, style, &entries)?;
     let (x0, x1) = (x0 / 1.3, x1 * 1.3);
     let ymax = ymax * 1.15;
-    let mut chart = chart_builder(area, style)
+    let mut chart = chart_builder(&plot, style)
         .build_cartesian_2d((x0..x1).log_scale(), 0f64..ymax)
         .map_err(err)?;
     house_mesh(&mut chart, style, 0.85)
@@ -69,18 +79,13 @@ pub fn draw_histogram<DB: DrawingBackend>(
                     .filter(|b| b.2 > 0.0)
                     .map(|&(a, b, p)| Rectangle::new([(a, 0.0), (b, p)], c.mix(0.35).filled())),
             )
-            .map_err(err)?
-            .label(label(*mode))
-            .legend(move |(x, y)| {
-                Rectangle::new([(x, y - 5), (x + 14, y + 5)], c.mix(0.6).filled())
-            });
+            .map_err(err)?;
         chart
             .draw_series(bins.iter().filter(|b| b.2 > 0.0).map(|&(a, b, p)| {
                 Rectangle::new([(a, 0.0), (b, p)], c.stroke_width(style.line(1.5)))
             }))
             .map_err(err)?;
     }
-    draw_legend(&mut chart, style, SeriesLabelPosition::UpperRight, 0.8)?;
     Ok(plot_frame(&chart, (x0, x1), ymax, true))
 }
 
@@ -92,7 +97,7 @@ pub fn histogram_tooltip(runs: &[&RunView], x: f64) -> Option<Tooltip> {
             let (a, b, p) = shares(r).into_iter().find(|b| b.0 <= x && x < b.1)?;
             Some(format!(
                 "{}: {:.1} % in {} – {}",
-                label(r.mode),
+                run_label(r),
                 p,
                 ms(a),
                 ms(b)

@@ -1,32 +1,75 @@
-//! Throughput and latency over the time of one run, both server modes on one
-//! time axis, with the lowest capacity ceiling and measured figures as lines.
+//! Successful requests per second and latency over the time of one run,
+//! both columns on one time axis, with the lowest capacity ceiling and
+//! measured figures as lines. The values are `app::over_time`'s: counts over
+//! a window of whole request cycles, not bursts within one.
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
+use super::legend::{Dash, Entry, with_legend};
 use super::style::{
-    MEASURED, Style, chart_builder, draw_guide, draw_legend, draw_mesh, mode_color,
+    GUIDE_DASH, MEASURED, MEASURED_DOTS, Style, chart_builder, draw_guide, draw_mesh, mode_color,
 };
 use super::{ChartError, Frame, Tooltip, draw_message, err, plot_frame};
+use crate::app::charts::run_label;
 use crate::app::format::{ms, thousands};
-use crate::app::modes::label;
-use crate::app::{Bounds, Marker, RunView, TimeMetric, nearest};
-use crate::scenario::mode_word;
+use crate::app::over_time::{self, Line};
+use crate::app::{Bounds, Marker, RunView, TimeMetric};
 
 fn max_t(runs: &[&RunView]) -> f64 {
-    runs.iter()
-        .filter_map(|r| r.series.t_s.last().map(|t| t + bucket(r)))
-        .fold(0.0, f64::max)
+    runs.iter().map(|r| over_time::end_s(r)).fold(0.0, f64::max)
 }
 
-fn bucket(r: &RunView) -> f64 {
-    match r.series.t_s.as_slice() {
-        [a, b, ..] => b - a,
-        _ => 0.0,
+/// The lines of one run: successes (and every finished request), or the
+/// mean and p99 latency.
+fn lines(r: &RunView, metric: TimeMetric) -> [Line; 2] {
+    match metric {
+        TimeMetric::Throughput => [over_time::successes(r), over_time::finished(r)],
+        TimeMetric::Latency => [
+            over_time::latency(r, &r.series.latency_mean_ms),
+            over_time::latency(r, &r.series.latency_p99_ms),
+        ],
     }
 }
 
-/// Draws throughput or latency over time for each run.
+/// The ceilings drawn: each column's lowest one below the top.
+fn ceilings(bounds: &[Bounds], ymax: f64) -> impl Iterator<Item = &Bounds> {
+    bounds.iter().filter(move |t| t.max_rps() < ymax)
+}
+
+fn legend(
+    runs: &[&RunView],
+    bounds: &[Bounds],
+    measured: &[Marker],
+    metric: TimeMetric,
+    ymax: f64,
+) -> Vec<Entry> {
+    let mut out: Vec<Entry> = runs
+        .iter()
+        .map(|r| Entry::line(mode_color(r.mode).to_rgba(), Dash::Solid, 2.5, run_label(r)))
+        .collect();
+    if metric == TimeMetric::Throughput {
+        for t in ceilings(bounds, ymax) {
+            out.push(Entry::line(
+                mode_color(t.mode).mix(0.55),
+                Dash::Dashed,
+                GUIDE_DASH.2,
+                format!("ceiling {} req/s", thousands(t.max_rps(), 0)),
+            ));
+        }
+        for m in measured {
+            out.push(Entry::line(
+                MEASURED.to_rgba(),
+                Dash::Dotted,
+                MEASURED_DOTS.2,
+                m.label.clone(),
+            ));
+        }
+    }
+    out
+}
+
+/// Draws successes per second or latency over time for each run.
 pub fn draw_over_time<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     style: &Style,
@@ -40,19 +83,15 @@ pub fn draw_over_time<DB: DrawingBackend>(
         return draw_message(area, style, "running…");
     }
     area.fill(&WHITE).map_err(err)?;
-    let series = |r: &RunView| -> Vec<Vec<f64>> {
-        let w = super::smoothing_window(r.series.t_s.len());
-        match metric {
-            TimeMetric::Throughput => vec![super::smooth(&r.series.throughput_rps, w)],
-            TimeMetric::Latency => vec![
-                super::smooth(&r.series.latency_mean_ms, w),
-                super::smooth(&r.series.latency_p99_ms, w),
-            ],
-        }
+    let all: Vec<(&RunView, [Line; 2])> = runs.iter().map(|r| (*r, lines(r, metric))).collect();
+    let shown = |ls: &[Line; 2]| match metric {
+        // The second throughput line is only for the tooltip.
+        TimeMetric::Throughput => ls[..1].to_vec(),
+        TimeMetric::Latency => ls.to_vec(),
     };
-    let mut ymax = runs
+    let mut ymax = all
         .iter()
-        .flat_map(|r| series(r).into_iter().flatten())
+        .flat_map(|(_, ls)| shown(ls).into_iter().flatten().map(|(_, y)| y))
         .chain(measured.iter().map(|m| m.y))
         .fold(0.0f64, f64::max);
     if metric == TimeMetric::Throughput {
@@ -64,49 +103,41 @@ pub fn draw_over_time<DB: DrawingBackend>(
     }
     let ymax = if ymax > 0.0 { ymax * 1.12 } else { 1.0 };
     let y_desc = match metric {
-        TimeMetric::Throughput => "throughput (req/s)",
+        TimeMetric::Throughput => "successful requests/s",
         TimeMetric::Latency => "latency (ms): mean solid, p99 dashed",
     };
-    let mut chart = chart_builder(area, style)
+    let plot = with_legend(area, style, &legend(runs, bounds, measured, metric, ymax))?;
+    let mut chart = chart_builder(&plot, style)
         .build_cartesian_2d(0f64..t1, 0f64..ymax)
         .map_err(err)?;
     draw_mesh(&mut chart, style, "simulated time (s)", y_desc)?;
     if metric == TimeMetric::Throughput {
-        for t in bounds.iter().filter(|t| t.max_rps() < ymax) {
+        for t in ceilings(bounds, ymax) {
             let y = t.max_rps();
             draw_guide(
                 &mut chart,
                 style,
                 vec![(0.0, y), (t1, y)],
                 mode_color(t.mode).mix(0.55),
-                format!("ceiling, {}: {} req/s", mode_word(t.mode), thousands(y, 0)),
             )?;
         }
+        for m in measured {
+            chart
+                .draw_series(style.dashed([(0.0, m.y), (t1, m.y)], &MEASURED, MEASURED_DOTS))
+                .map_err(err)?;
+        }
     }
-    for m in measured {
-        let c = mode_color(m.mode);
-        chart
-            .draw_series(style.dashed([(0.0, m.y), (t1, m.y)], &MEASURED, (2.0, 3.0, 2.0)))
-            .map_err(err)?
-            .label(m.label.clone())
-            .legend(move |(x, y)| {
-                EmptyElement::at((x + 9, y))
-                    + Cross::new((0, 0), 5, MEASURED.stroke_width(2))
-                    + Circle::new((0, 0), 7, c.stroke_width(2))
-            });
-    }
-    for r in runs {
+    // The first run is drawn widest: where both give the same value, the
+    // one beneath still shows around the other.
+    let n = all.len();
+    for (k, (r, ls)) in all.iter().enumerate() {
         let c = mode_color(r.mode);
-        for (i, ys) in series(r).into_iter().enumerate() {
-            let pts: Vec<(f64, f64)> = r.series.t_s.iter().copied().zip(ys).collect();
+        let width = 2.5 + 2.0 * (n - 1 - k) as f64;
+        for (i, pts) in shown(ls).into_iter().enumerate() {
             if i == 0 {
                 chart
-                    .draw_series(LineSeries::new(pts, c.stroke_width(style.line(2.5))))
-                    .map_err(err)?
-                    .label(label(r.mode))
-                    .legend(move |(x, y)| {
-                        PathElement::new(vec![(x, y), (x + 18, y)], c.stroke_width(3))
-                    });
+                    .draw_series(LineSeries::new(pts, c.stroke_width(style.line(width))))
+                    .map_err(err)?;
             } else {
                 chart
                     .draw_series(style.dashed(pts, &c, (8.0, 4.0, 1.5)))
@@ -114,38 +145,43 @@ pub fn draw_over_time<DB: DrawingBackend>(
             }
         }
     }
-    draw_legend(&mut chart, style, SeriesLabelPosition::UpperRight, 0.8)?;
     Ok(plot_frame(&chart, (0.0, t1), ymax, false))
 }
 
-/// Each run's values in the bucket nearest to time `t` (s).
+/// The value of `line` nearest to time `t`, unless the run was over by then.
+fn at(line: &Line, t: f64, end: f64) -> Option<f64> {
+    if t > end {
+        return None;
+    }
+    line.iter()
+        .min_by(|a, b| (a.0 - t).abs().total_cmp(&(b.0 - t).abs()))
+        .map(|p| p.1)
+}
+
+/// Each run's values nearest to time `t` (s).
 pub fn over_time_tooltip(runs: &[&RunView], metric: TimeMetric, t: f64) -> Option<Tooltip> {
-    let mut lines = Vec::new();
+    let mut out = Vec::new();
     for r in runs {
-        let s = &r.series;
-        let Some(i) = nearest(&s.t_s, t, false) else {
-            continue;
-        };
-        if t > s.t_s[i] + bucket(r) * 1.5 {
-            lines.push(format!("{}: run over", label(r.mode)));
-            continue;
-        }
-        lines.push(match metric {
-            TimeMetric::Throughput => format!(
-                "{}: {} req/s",
-                label(r.mode),
-                thousands(s.throughput_rps[i], 0)
+        let name = run_label(r);
+        let [a, b] = lines(r, metric);
+        let end = over_time::end_s(r);
+        out.push(match (metric, at(&a, t, end), at(&b, t, end)) {
+            (_, None, _) | (_, _, None) => format!("{name}: run over"),
+            (TimeMetric::Throughput, Some(ok), Some(all)) if all - ok >= 0.5 => format!(
+                "{name}: {} successful req/s (all responses: {})",
+                thousands(ok, 0),
+                thousands(all, 0)
             ),
-            TimeMetric::Latency => format!(
-                "{}: mean {}, p99 {}",
-                label(r.mode),
-                ms(s.latency_mean_ms[i]),
-                ms(s.latency_p99_ms[i])
-            ),
+            (TimeMetric::Throughput, Some(ok), _) => {
+                format!("{name}: {} successful req/s", thousands(ok, 0))
+            }
+            (TimeMetric::Latency, Some(mean), Some(p99)) => {
+                format!("{name}: mean {}, p99 {}", ms(mean), ms(p99))
+            }
         });
     }
-    (!lines.is_empty()).then(|| Tooltip {
+    (!out.is_empty()).then(|| Tooltip {
         title: format!("t = {:.2} s", t),
-        lines,
+        lines: out,
     })
 }

@@ -21,16 +21,25 @@ pub const MUTED: RGBColor = RGBColor(110, 110, 110);
 /// Grid lines.
 pub const GRID: RGBColor = RGBColor(225, 225, 225);
 
-/// A colour per series for multi-series charts (colour-blind friendly order).
-pub const SERIES: [RGBColor; 8] = [
-    RGBColor(31, 110, 190),
-    RGBColor(214, 96, 13),
-    RGBColor(44, 160, 44),
-    RGBColor(200, 30, 60),
-    RGBColor(148, 103, 189),
-    RGBColor(140, 86, 75),
-    RGBColor(200, 140, 0),
-    RGBColor(23, 170, 190),
+/// Failed requests: a red that reads on white and beside both column colours.
+pub const FAILED: RGBColor = RGBColor(200, 0, 40);
+
+/// Distinct colours for the series of one chart, in the order they are
+/// handed out: Okabe and Ito's colour-blind-safe set (its yellow darkened
+/// to read on white), then Paul Tol's wine and teal, and grey. A chart
+/// gives each of its series the next one, so no two share a colour.
+pub const SERIES: [RGBColor; 11] = [
+    RGBColor(0, 114, 178),   // blue
+    RGBColor(230, 159, 0),   // orange
+    RGBColor(0, 158, 115),   // bluish green
+    RGBColor(204, 121, 167), // reddish purple
+    RGBColor(213, 94, 0),    // vermillion
+    RGBColor(86, 180, 233),  // sky blue
+    RGBColor(51, 51, 51),    // near black (the axes are black)
+    RGBColor(170, 150, 0),   // yellow, darkened
+    RGBColor(136, 34, 85),   // wine
+    RGBColor(68, 170, 153),  // teal
+    RGBColor(119, 119, 119), // grey
 ];
 
 /// Sizes for one drawing surface.
@@ -65,6 +74,13 @@ impl Style {
     /// A line width in device pixels.
     pub fn line(&self, css_px: f64) -> u32 {
         (css_px * self.scale).round().max(1.0) as u32
+    }
+
+    /// About how wide `text` is at `rel` times the base size, in device
+    /// pixels (a little wide: the page's sans-serif fonts average ~0.55 em
+    /// a character, and space to spare is better than overlap).
+    pub fn text_width(&self, text: &str, rel: f64) -> i32 {
+        (text.chars().count() as f64 * self.font_px * rel * 0.6).ceil() as i32
     }
 
     /// A length in device pixels.
@@ -162,41 +178,41 @@ where
     X: Ranged<ValueType = f64> + ValueFormatter<f64>,
     Y: Ranged<ValueType = f64> + ValueFormatter<f64>,
 {
+    let (xs, ys) = label_counts(chart, style);
     house_mesh(chart, style, 0.85)
         .x_desc(x_desc)
         .y_desc(y_desc)
+        .x_labels(xs)
+        .y_labels(ys)
         .x_label_formatter(&|x| tick(*x))
         .y_label_formatter(&|y| tick(*y))
         .draw()
         .map_err(super::err)
 }
 
-/// Draws the legend in the house style at `position`, its text `font_rel`
-/// times the base size.
-pub(crate) fn draw_legend<'a, DB: DrawingBackend + 'a, CT: CoordTranslate>(
-    chart: &mut ChartContext<'a, DB, CT>,
+/// How many tick labels fit along each axis without touching: one per
+/// ~five characters' width across, one per ~two lines' height up.
+pub(crate) fn label_counts<DB, CT>(
+    chart: &ChartContext<'_, DB, CT>,
     style: &Style,
-    position: SeriesLabelPosition,
-    font_rel: f64,
-) -> Result<(), super::ChartError> {
-    chart
-        .configure_series_labels()
-        .position(position)
-        .label_font(style.font(font_rel))
-        .background_style(WHITE.mix(0.85))
-        .border_style(GRID)
-        .draw()
-        .map_err(super::err)
+) -> (usize, usize)
+where
+    DB: DrawingBackend,
+    CT: CoordTranslate,
+{
+    let (w, h) = chart.plotting_area().dim_in_pixel();
+    let across = (w as f64 / (style.font_px * 4.5)).floor() as usize;
+    let up = (h as f64 / (style.font_px * 2.2)).floor() as usize;
+    (across.clamp(2, 12), up.clamp(2, 10))
 }
 
-/// Draws a dashed guide (a ceiling, a limit, a theory curve) through `pts` in
-/// `color`, with a short line of that colour for its legend entry.
+/// Draws a dashed guide (a ceiling, a limit, a theory curve) through `pts`
+/// in `color` (its legend entry is the caller's, in the strip above).
 pub(crate) fn draw_guide<'a, DB, X, Y>(
     chart: &mut ChartContext<'a, DB, Cartesian2d<X, Y>>,
     style: &Style,
     pts: Vec<(f64, f64)>,
     color: RGBAColor,
-    label: String,
 ) -> Result<(), super::ChartError>
 where
     DB: DrawingBackend + 'a,
@@ -204,9 +220,13 @@ where
     Y: Ranged<ValueType = f64>,
 {
     chart
-        .draw_series(style.dashed(pts, &color, (6.0, 4.0, 1.5)))
-        .map_err(super::err)?
-        .label(label)
-        .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], color.stroke_width(2)));
+        .draw_series(style.dashed(pts, &color, GUIDE_DASH))
+        .map_err(super::err)?;
     Ok(())
 }
+
+/// A guide's dash, gap and width (CSS px).
+pub const GUIDE_DASH: (f64, f64, f64) = (6.0, 4.0, 1.5);
+
+/// A measured figure's dotted line: dot, gap and width (CSS px).
+pub const MEASURED_DOTS: (f64, f64, f64) = (2.0, 3.0, 2.0);

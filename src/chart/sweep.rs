@@ -1,37 +1,38 @@
-//! Throughput and latency against concurrency (or arrival rate): one curve
-//! per server mode from the sweep, the theory bound (min(N ÷ S, ceiling) and
-//! Little's law R = N ÷ X), the measured figures as markers.
+//! Successful requests per second and latency against concurrency (or
+//! arrival rate): one curve per column from the sweep, points where requests
+//! failed ringed in red, the theory bound (min(N ÷ S, ceiling) for a closed
+//! loop, min(λ, ceiling) for arrivals at a rate, and Little's law
+//! R = N ÷ X), the measured figures as markers.
 
 use plotters::coord::Shift;
 use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
+use super::legend::{Dash, Entry, Swatch, with_legend};
 use super::style::{
-    MEASURED, MUTED, Style, chart_builder, draw_guide, draw_legend, draw_mesh, mode_color,
+    FAILED, MEASURED, MUTED, Style, chart_builder, draw_guide, draw_mesh, mode_color,
 };
 use super::{ChartError, Frame, Tooltip, draw_message, err, plot_frame};
-use crate::app::format::{ms, thousands};
-use crate::app::modes::label;
-use crate::app::{Bounds, Marker, SweepChart, SweepMetric, SweepPoint, nearest};
-use crate::scenario::mode_word;
+use crate::app::format::{ms, sig, thousands};
+use crate::app::{Bounds, Marker, Mode, SweepAxis, SweepChart, SweepMetric, SweepPoint, nearest};
 
 type LogChart<'a, DB> = ChartContext<'a, DB, Cartesian2d<LogCoord<f64>, RangedCoordf64>>;
 
-/// A point's value(s): (main line, second line) — throughput twice, or p50
+/// A point's value(s): (main line, second line) — successes twice, or p50
 /// and p99.
 fn values(p: &SweepPoint, metric: SweepMetric) -> [f64; 2] {
     match metric {
-        SweepMetric::Throughput => [p.throughput_rps, p.throughput_rps],
+        SweepMetric::Throughput => [p.goodput_rps, p.goodput_rps],
         SweepMetric::Latency => [p.p50_ms, p.p99_ms],
     }
 }
 
-/// The bound a mode's theory draws at `n`.
-fn bound(b: &Bounds, metric: SweepMetric, n: f64) -> f64 {
+/// The bound a column's theory draws at `x`, if the load model has one.
+fn bound(data: &SweepChart, b: &Bounds, metric: SweepMetric, x: f64) -> Option<f64> {
     match metric {
-        SweepMetric::Throughput => b.throughput_bound(n),
-        SweepMetric::Latency => b.latency_bound_ms(n),
+        SweepMetric::Throughput => Some(data.throughput_bound(b, x)),
+        SweepMetric::Latency => data.latency_bound_ms(b, x),
     }
 }
 
@@ -46,13 +47,52 @@ fn y_top(data: &SweepChart, metric: SweepMetric, x1: f64) -> f64 {
         .fold(0.0f64, f64::max);
     if metric == SweepMetric::Throughput {
         for b in &data.bounds {
-            let top = bound(b, metric, x1);
-            if top.is_finite() && top < ymax * 3.0 {
+            if let Some(top) = bound(data, b, metric, x1)
+                && top.is_finite()
+                && top < ymax * 3.0
+            {
                 ymax = ymax.max(top);
             }
         }
     }
     if ymax > 0.0 { ymax * 1.12 } else { 1.0 }
+}
+
+/// Whether a point had failed requests (ringed in red).
+fn failed(p: &SweepPoint) -> bool {
+    p.error_pct > 0.0
+}
+
+/// The legend: each column's curve, the theory (in each column's colour,
+/// dashed: one entry says so), the measured markers, and the red ring if
+/// any point has one. The formulas are in the caption.
+fn legend(data: &SweepChart, metric: SweepMetric) -> Vec<Entry> {
+    let mut out = Vec::new();
+    for (mode, _) in &data.curves {
+        let c = mode_color(*mode).to_rgba();
+        out.push(Entry::line(c, Dash::Solid, 2.5, data.label(*mode)));
+    }
+    let theory = match (metric, data.axis) {
+        (SweepMetric::Latency, SweepAxis::Rate) => None,
+        (SweepMetric::Latency, SweepAxis::Concurrency) => Some("Little's law"),
+        (SweepMetric::Throughput, _) => Some("theory"),
+    };
+    if let Some(t) = theory.filter(|_| !data.bounds.is_empty()) {
+        out.push(Entry::line(MUTED.mix(0.8), Dash::Dashed, 1.5, t));
+    }
+    if !data.markers.is_empty() {
+        out.push(Entry {
+            swatch: Swatch::Measured(MUTED),
+            label: "measured".into(),
+        });
+    }
+    if data.curves.iter().any(|(_, pts)| pts.iter().any(failed)) {
+        out.push(Entry {
+            swatch: Swatch::Ring(FAILED),
+            label: "some requests failed".into(),
+        });
+    }
+    out
 }
 
 /// Draws a sweep chart.
@@ -67,14 +107,15 @@ pub fn draw_sweep<DB: DrawingBackend>(
         return draw_message(area, style, "sweep running…");
     };
     area.fill(&WHITE).map_err(err)?;
+    let plot = with_legend(area, style, &legend(data, metric))?;
     let x0 = first.max(1e-9) * 0.9;
     let x1 = (last * 1.1).max(x0 * 2.0);
     let ymax = y_top(data, metric, x1);
     let y_desc = match metric {
-        SweepMetric::Throughput => "throughput (req/s)",
+        SweepMetric::Throughput => "successful requests/s",
         SweepMetric::Latency => "latency (ms): p50 solid, p99 dashed",
     };
-    let mut chart = chart_builder(area, style)
+    let mut chart = chart_builder(&plot, style)
         .build_cartesian_2d((x0..x1).log_scale(), 0f64..ymax)
         .map_err(err)?;
     draw_mesh(&mut chart, style, data.axis_label.as_str(), y_desc)?;
@@ -83,16 +124,25 @@ pub fn draw_sweep<DB: DrawingBackend>(
     }
     // Theory first, so the simulated curves sit on top.
     draw_bounds(&mut chart, style, data, metric, (x0, x1), ymax)?;
-    if metric == SweepMetric::Throughput {
-        // Labels end left of the scenario's own guide, clear of its markers.
-        let at = data.here.map_or(x1 / 1.04, |h| (h / 1.5).min(x1 / 1.04));
-        draw_ceiling_labels(&mut chart, style, data, at, ymax)?;
-    }
-    for (mode, pts) in &data.curves {
-        draw_curve(&mut chart, style, *mode, pts, metric)?;
+    // The first curve is drawn widest: where both columns give the same
+    // value, the one beneath still shows around the other.
+    let n = data.curves.len();
+    for (i, (mode, pts)) in data.curves.iter().enumerate() {
+        let width = 2.5 + 2.0 * (n - 1 - i) as f64;
+        draw_curve(&mut chart, style, *mode, pts, metric, width)?;
     }
     draw_markers(&mut chart, style, &data.markers)?;
-    draw_legend(&mut chart, style, SeriesLabelPosition::UpperLeft, 0.8)?;
+    if metric == SweepMetric::Throughput {
+        // Labels end left of the scenario's own guide, clear of its markers,
+        // on top of the curves, on a white ground.
+        let right = x1 / 1.04;
+        let near_right = |h: f64| (right / h).ln() < 0.25 * (x1 / x0).ln();
+        let at = data
+            .here
+            .filter(|h| near_right(*h))
+            .map_or(right, |h| (h / 1.5).min(right));
+        draw_ceiling_labels(&mut chart, style, data, at.max(x0 * 1.5), ymax)?;
+    }
     Ok(plot_frame(&chart, (x0, x1), ymax, true))
 }
 
@@ -113,7 +163,7 @@ fn draw_here<DB: DrawingBackend>(
     Ok(())
 }
 
-/// Each mode's theory bound as a dashed curve over the x range.
+/// Each column's theory bound as a dashed curve over the x range.
 fn draw_bounds<'a, DB: DrawingBackend + 'a>(
     chart: &mut LogChart<'a, DB>,
     style: &Style,
@@ -128,41 +178,48 @@ fn draw_bounds<'a, DB: DrawingBackend + 'a>(
     for b in &data.bounds {
         let pts: Vec<(f64, f64)> = grid
             .iter()
-            .map(|&n| (n, bound(b, metric, n).min(ymax * 2.0)))
+            .filter_map(|&x| Some((x, bound(data, b, metric, x)?.min(ymax * 2.0))))
             .filter(|(_, y)| y.is_finite())
             .collect();
-        let mode = mode_word(b.mode);
-        let text = match metric {
-            SweepMetric::Throughput => format!("theory, {mode}: min(N ÷ S, ceiling)"),
-            SweepMetric::Latency => format!("Little's law, {mode}: R = N ÷ X"),
-        };
-        draw_guide(chart, style, pts, mode_color(b.mode).mix(0.55), text)?;
+        if !pts.is_empty() {
+            draw_guide(chart, style, pts, mode_color(b.mode).mix(0.55))?;
+        }
     }
     Ok(())
 }
 
-/// One mode's simulated curve: a line with dots (and p99 dashed for latency).
+/// One column's simulated curve: a line with dots, a red ring where
+/// requests failed (and p99 dashed for latency).
 fn draw_curve<DB: DrawingBackend>(
     chart: &mut LogChart<'_, DB>,
     style: &Style,
-    mode: crate::app::Mode,
+    mode: Mode,
     pts: &[SweepPoint],
     metric: SweepMetric,
+    width: f64,
 ) -> Result<(), ChartError> {
     let c = mode_color(mode);
     let main: Vec<(f64, f64)> = pts.iter().map(|p| (p.x, values(p, metric)[0])).collect();
     chart
         .draw_series(LineSeries::new(
             main.clone(),
-            c.stroke_width(style.line(2.5)),
+            c.stroke_width(style.line(width)),
         ))
-        .map_err(err)?
-        .label(format!("{} (simulated)", label(mode)))
-        .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], c.stroke_width(3)));
+        .map_err(err)?;
     chart
         .draw_series(
             main.iter()
                 .map(|&p| Circle::new(p, style.px(3.0), c.filled())),
+        )
+        .map_err(err)?;
+    chart
+        .draw_series(
+            pts.iter()
+                .zip(&main)
+                .filter(|(p, _)| failed(p))
+                .map(|(_, &xy)| {
+                    Circle::new(xy, style.px(5.5), FAILED.stroke_width(style.line(2.0)))
+                }),
         )
         .map_err(err)?;
     if metric == SweepMetric::Latency {
@@ -174,13 +231,13 @@ fn draw_curve<DB: DrawingBackend>(
     Ok(())
 }
 
-/// Labels each distinct ceiling at the right edge, skipping ones that would
-/// overlap a label already drawn.
+/// Labels each distinct ceiling at `x`, skipping ones that would overlap a
+/// label already drawn.
 fn draw_ceiling_labels<DB: DrawingBackend>(
     chart: &mut LogChart<'_, DB>,
     style: &Style,
     data: &SweepChart,
-    x1: f64,
+    x: f64,
     ymax: f64,
 ) -> Result<(), ChartError> {
     let mut used: Vec<i32> = Vec::new();
@@ -191,7 +248,7 @@ fn draw_ceiling_labels<DB: DrawingBackend>(
         if c.rps.is_nan() || c.rps >= ymax {
             continue;
         }
-        let (_, py) = chart.backend_coord(&(x1, c.rps));
+        let (_, py) = chart.backend_coord(&(x, c.rps));
         if used
             .iter()
             .any(|u| (u - py).abs() < (style.font_px * 1.1) as i32)
@@ -209,22 +266,26 @@ fn draw_ceiling_labels<DB: DrawingBackend>(
             .font(0.75)
             .color(&color)
             .pos(Pos::new(HPos::Right, VPos::Bottom));
+        let (w, h) = (
+            style.text_width(&text, 0.75) * 9 / 10,
+            (style.font_px * 0.95) as i32,
+        );
+        let ground = Rectangle::new([(-w, -h), (style.px(2.0), 0)], WHITE.mix(0.85).filled());
         chart
-            .draw_series(std::iter::once(Text::new(text, (x1, c.rps), font)))
+            .draw_series(std::iter::once(
+                EmptyElement::at((x, c.rps)) + ground + Text::new(text, (0, 0), font),
+            ))
             .map_err(err)?;
     }
     Ok(())
 }
 
-/// Draws measured markers (crosses) with one legend entry.
+/// Draws measured markers: a cross in a ring of the column's colour.
 fn draw_markers<DB: DrawingBackend>(
     chart: &mut LogChart<'_, DB>,
     style: &Style,
     markers: &[Marker],
 ) -> Result<(), ChartError> {
-    if markers.is_empty() {
-        return Ok(());
-    }
     let size = style.px(7.0);
     let sw = style.line(3.0);
     chart
@@ -237,55 +298,48 @@ fn draw_markers<DB: DrawingBackend>(
                     mode_color(m.mode).stroke_width(style.line(2.0)),
                 )
         }))
-        .map_err(err)?
-        .label("measured (source article)")
-        .legend(move |(x, y)| Cross::new((x + 9, y), 5, MEASURED.stroke_width(2)));
+        .map_err(err)?;
     Ok(())
 }
 
-/// One mode's values at a swept point, in words.
-fn point_line(mode: crate::app::Mode, p: &SweepPoint, metric: SweepMetric) -> String {
+/// One column's values at a swept point, in words.
+fn point_line(data: &SweepChart, mode: Mode, p: &SweepPoint, metric: SweepMetric) -> String {
+    let name = data.label(mode);
     match metric {
-        SweepMetric::Throughput => format!(
-            "{}: {} req/s{}",
-            label(mode),
-            thousands(p.throughput_rps, 0),
-            if p.error_pct > 0.0 {
-                format!(" ({:.1} % errors)", p.error_pct)
-            } else {
-                String::new()
-            }
+        SweepMetric::Throughput if failed(p) => format!(
+            "{name}: {} successful req/s; {} % failed (hey's Requests/sec: {})",
+            thousands(p.goodput_rps, 0),
+            sig(p.error_pct),
+            thousands(p.throughput_rps, 0)
         ),
-        SweepMetric::Latency => format!(
-            "{}: p50 {}, p99 {}",
-            label(mode),
-            ms(p.p50_ms),
-            ms(p.p99_ms)
-        ),
+        SweepMetric::Throughput => {
+            format!("{name}: {} successful req/s", thousands(p.goodput_rps, 0))
+        }
+        SweepMetric::Latency => format!("{name}: p50 {}, p99 {}", ms(p.p50_ms), ms(p.p99_ms)),
     }
 }
 
-/// The tooltip at data x: each mode's values at the nearest swept point.
+/// The tooltip at data x: each column's values at the nearest swept point.
 pub fn sweep_tooltip(data: &SweepChart, metric: SweepMetric, x: f64) -> Option<Tooltip> {
     let xs = data.xs();
     let at = xs[nearest(&xs, x, true)?];
     let mut lines = Vec::new();
     for (mode, pts) in &data.curves {
         if let Some(p) = pts.iter().find(|p| p.x == at) {
-            lines.push(point_line(*mode, p, metric));
+            lines.push(point_line(data, *mode, p, metric));
         }
     }
     for b in &data.bounds {
-        let mode = mode_word(b.mode);
-        lines.push(match metric {
-            SweepMetric::Throughput => format!(
-                "theory ({mode}): ≤ {} req/s",
-                thousands(b.throughput_bound(at), 0)
-            ),
-            SweepMetric::Latency => {
-                format!("Little's law ({mode}): R ≥ {}", ms(b.latency_bound_ms(at)))
+        let name = data.label(b.mode);
+        match (metric, bound(data, b, metric, at)) {
+            (SweepMetric::Throughput, Some(y)) => {
+                lines.push(format!("theory ({name}): ≤ {} req/s", thousands(y, 0)))
             }
-        });
+            (SweepMetric::Latency, Some(y)) => {
+                lines.push(format!("Little's law ({name}): R ≥ {}", ms(y)))
+            }
+            _ => {}
+        }
     }
     for m in data
         .markers

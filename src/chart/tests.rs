@@ -4,10 +4,12 @@
 use plotters::prelude::*;
 use plotters_svg::SVGBackend;
 
+use super::style;
 use super::*;
 use crate::app::plan::single;
 use crate::app::{
-    Bounds, Marker, Mode, SweepAxis, SweepChart, SweepMetric, SweepPoint, TimeMetric, nearest,
+    Bounds, Marker, Mode, PerMode, SweepAxis, SweepChart, SweepMetric, SweepPoint, TimeMetric,
+    nearest,
 };
 use crate::scenario::{Draft, validate};
 use crate::sim::run;
@@ -49,6 +51,7 @@ fn sweep_chart() -> SweepChart {
             SweepPoint {
                 x: 10.0,
                 throughput_rps: 400.0,
+                goodput_rps: 400.0,
                 p50_ms: 25.0,
                 p99_ms: 26.0,
                 ..Default::default()
@@ -56,14 +59,21 @@ fn sweep_chart() -> SweepChart {
             SweepPoint {
                 x: 300.0,
                 throughput_rps: r.throughput_rps,
+                goodput_rps: r.goodput_rps,
                 p50_ms: r.latency.p50,
                 p99_ms: r.latency.p99,
+                error_pct: r.error_pct,
                 ..Default::default()
             },
         ]
     };
     SweepChart {
+        axis: SweepAxis::Concurrency,
         axis_label: SweepAxis::Concurrency.label().into(),
+        labels: PerMode {
+            platform: "platform threads".into(),
+            virtual_threads: "virtual threads".into(),
+        },
         curves: vec![(Mode::Platform, pts(&p)), (Mode::Virtual, pts(&v))],
         bounds: vec![tp, tv],
         markers: vec![Marker {
@@ -82,11 +92,11 @@ fn sweep_charts_have_axes_legend_theory_and_markers() {
     let (s, frame) = svg(|a| draw_sweep(a, &Style::default(), &data, SweepMetric::Throughput));
     for text in [
         "concurrency",
-        "throughput (req/s)",
-        "platform threads (simulated)",
-        "virtual threads (simulated)",
-        "measured (source article)",
-        "theory, platform",
+        "successful requests/s",
+        "platform threads",
+        "virtual threads",
+        "measured",
+        "theory",
         "ceiling",
     ] {
         assert!(s.contains(text), "missing {text:?}");
@@ -160,15 +170,6 @@ fn frame_maps_pixels_back_to_data() {
 }
 
 #[test]
-fn smoothing_keeps_length_and_mean() {
-    let v = [0.0, 10.0, 0.0, 10.0, 0.0, 10.0];
-    let s = smooth(&v, 3);
-    assert_eq!(s.len(), v.len());
-    assert!((s[2] - 20.0 / 3.0).abs() < 1e-9);
-    assert_eq!(smooth(&v, 1), v.to_vec());
-}
-
-#[test]
 fn every_chart_of_the_page_draws_and_answers_the_pointer() {
     use crate::app::charts::charts;
     use crate::app::job::run_blocking;
@@ -202,4 +203,140 @@ fn every_chart_of_the_page_draws_and_answers_the_pointer() {
         let middle = (frame.x_min + frame.x_max) / 2.0;
         assert!(tooltip(&c.spec, middle).is_some(), "{} has a tooltip", c.id);
     }
+}
+
+/// The stroke colours of the SVG's polylines (the data lines; the axes are
+/// black), once each.
+fn line_colours(svg: &str) -> Vec<String> {
+    let mut out: Vec<String> = svg
+        .split("<polyline")
+        .skip(1)
+        .filter_map(|p| {
+            let s = p.split("stroke=\"").nth(1)?;
+            Some(s.split('"').next()?.to_string())
+        })
+        .collect();
+    out.retain(|c| c != "#000000");
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// The y of every text element whose content is `label`.
+fn text_y(svg: &str, label: &str) -> Vec<f64> {
+    svg.split("<text")
+        .skip(1)
+        .filter(|t| {
+            t.split('>')
+                .nth(1)
+                .is_some_and(|c| c.trim_start().starts_with(label))
+        })
+        .filter_map(|t| t.split("y=\"").nth(1)?.split('"').next()?.parse().ok())
+        .collect()
+}
+
+#[test]
+fn utilisation_gives_every_series_its_own_colour_and_keeps_the_legend_off_the_plot() {
+    let (p, _) = small(Mode::Platform);
+    let (v, _) = small(Mode::Virtual);
+    for run in [&p, &v] {
+        let n = run.series.gauges.len();
+        assert!(n >= 3, "{:?}: {n} gauges", run.mode);
+        let (s, frame) = svg(|a| draw_utilisation(a, &Style::default(), run));
+        assert_eq!(
+            line_colours(&s).len(),
+            n,
+            "{:?}: one colour per series: {:?}",
+            run.mode,
+            line_colours(&s)
+        );
+        for (name, label) in crate::app::digest::UTILISATION_GAUGES {
+            if run.series.gauges.contains_key(name) {
+                let ys = text_y(&s, label);
+                assert!(!ys.is_empty(), "{label} in the legend");
+                assert!(
+                    ys.iter().all(|y| *y < frame.px_top),
+                    "{label} above the plot"
+                );
+            }
+        }
+        // Busy and waiting on panels of their own.
+        assert!(s.contains("at work (solid)") && s.contains("waiting (dashed)"));
+    }
+}
+
+#[test]
+fn legends_wrap_into_rows_that_fit_the_width() {
+    let entries: Vec<Entry> = (0..6)
+        .map(|i| Entry {
+            swatch: Swatch::Ring(style::FAILED),
+            label: format!("a legend entry of some length {i}"),
+        })
+        .collect();
+    let phone = Style {
+        font_px: 12.0 * 3.0,
+        scale: 3.0,
+    };
+    assert_eq!(legend_rows(4000, &Style::default(), &entries), 1);
+    assert!(legend_rows(1000, &phone, &entries) >= 6);
+    let data = sweep_chart();
+    for (w, st) in [(900, Style::default()), (1100, phone)] {
+        let mut out = String::new();
+        let frame;
+        {
+            let area = SVGBackend::with_string(&mut out, (w, 900)).into_drawing_area();
+            frame = draw_sweep(&area, &st, &data, SweepMetric::Throughput).unwrap();
+            area.present().unwrap();
+        }
+        for label in ["platform threads", "measured"] {
+            let ys = text_y(&out, label);
+            assert!(ys.iter().all(|y| *y < frame.px_top), "{label} at {ys:?}");
+        }
+    }
+}
+
+#[test]
+fn sweep_points_with_failures_are_ringed_and_successes_plotted() {
+    let mut data = sweep_chart();
+    data.markers.clear();
+    let (s, _) = svg(|a| draw_sweep(a, &Style::default(), &data, SweepMetric::Throughput));
+    assert!(!s.contains("some requests failed"), "no failures, no ring");
+    let p = &mut data.curves[1].1[1];
+    p.error_pct = 40.0;
+    p.throughput_rps = p.goodput_rps * 1.7;
+    let (s, _) = svg(|a| draw_sweep(a, &Style::default(), &data, SweepMetric::Throughput));
+    assert!(s.contains("some requests failed"));
+    assert!(s.contains("#C80028"), "a red ring");
+    let tip = sweep_tooltip(&data, SweepMetric::Throughput, 300.0).unwrap();
+    assert!(
+        tip.lines
+            .iter()
+            .any(|l| l.contains("40.0 % failed") && l.contains("hey's Requests/sec")),
+        "{:?}",
+        tip.lines
+    );
+}
+
+#[test]
+fn a_measured_line_has_a_dotted_swatch() {
+    let (p, tp) = small(Mode::Platform);
+    let m = Marker {
+        mode: Mode::Platform,
+        x: 300.0,
+        y: 1000.0,
+        label: "E9 measured, Requests/sec: 1,000 req/s".into(),
+    };
+    let (s, _) = svg(|a| {
+        draw_over_time(
+            a,
+            &Style::default(),
+            &[&p],
+            &[tp],
+            &[m],
+            TimeMetric::Throughput,
+        )
+    });
+    assert!(s.contains("E9 measured"));
+    // No marker glyph stands for the dotted line: its swatch is short dashes.
+    assert!(!s.contains("<circle"), "no ⊗ in the legend");
 }

@@ -72,11 +72,12 @@ pub fn draw_timeline<DB: DrawingBackend>(
     }
     let (l, t) = chart.backend_coord(&(tl.start_ms, lanes as f64));
     let (r, b) = chart.backend_coord(&(tl.end_ms, 0.0));
+    // Backend coordinates are the whole canvas's already.
     Ok(Frame {
         px_left: l as f64,
         px_right: r as f64,
-        px_top: t as f64 + legend_h as f64,
-        px_bottom: b as f64 + legend_h as f64,
+        px_top: t as f64,
+        px_bottom: b as f64,
         x_min: tl.start_ms,
         x_max: tl.end_ms,
         log_x: false,

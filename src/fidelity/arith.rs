@@ -2,6 +2,10 @@
 //! article's own numbers, and the worked reasons why some figures contradict
 //! each other or queueing theory (shown, never fitted).
 
+use super::figures::{Measured, Read, Stat, figures};
+use crate::scenario;
+use crate::sim::config::LoadKind;
+
 /// Little's law for a closed loop that keeps `n` requests in flight at
 /// `x_rps` requests per second: the mean time per request, in seconds.
 pub fn little_mean_s(n: f64, x_rps: f64) -> f64 {
@@ -64,15 +68,50 @@ fn check(
     }
 }
 
-/// Little's law applied to every experiment that states both its
-/// concurrency and its throughput.
+/// Little's law applied to every experiment that states its concurrency (its
+/// preset's closed loop), its throughput and its mean (or else median)
+/// latency: the figures are read from [`figures`], the concurrency from the
+/// preset.
 pub fn little_checks() -> Vec<LittleCheck> {
-    vec![
-        check("E2", "platform", 2000.0, 1877.2105, 1.0508, "average"),
-        check("E2", "virtual", 2000.0, 12773.137, 0.1520, "average"),
-        check("E1", "platform", 2000.0, 1850.0, 0.108, "p50"),
-        check("E1", "virtual", 2000.0, 14200.0, 0.105, "p50"),
-    ]
+    figures()
+        .iter()
+        .filter(|f| f.read == Read::ThroughputRps)
+        .filter_map(|x| {
+            let Measured::Number(rps) = x.measured else {
+                return None;
+            };
+            let (latency_s, what) = latency_figure(x.experiment, x.variant)?;
+            let n = closed_loop_concurrency(x.preset)?;
+            Some(check(x.experiment, x.variant, n, rps, latency_s, what))
+        })
+        .collect()
+}
+
+/// The variant's mean latency, else its median, in seconds, with its name.
+fn latency_figure(experiment: &str, variant: &str) -> Option<(f64, &'static str)> {
+    let stated = |stat: Stat| {
+        figures().iter().find_map(|f| match (f.read, &f.measured) {
+            (Read::Latency(s), &Measured::Number(v))
+                if s == stat && f.experiment == experiment && f.variant == variant =>
+            {
+                // Latencies are read in ms; this figure's value in seconds.
+                Some(v * f.read_units_per_unit() / 1000.0)
+            }
+            _ => None,
+        })
+    };
+    stated(Stat::Mean)
+        .map(|s| (s, "average"))
+        .or_else(|| stated(Stat::P50).map(|s| (s, "p50")))
+}
+
+/// The requests a preset's closed loop keeps in flight.
+fn closed_loop_concurrency(preset: &str) -> Option<f64> {
+    let cfg = scenario::validate(&scenario::preset(preset)?.draft()).ok()?;
+    match cfg.load.kind {
+        LoadKind::Closed { concurrency, .. } => Some(concurrency as f64),
+        LoadKind::Open { .. } => None,
+    }
 }
 
 /// A worked contradiction, with the numbers it is computed from.

@@ -5,6 +5,7 @@
 use serde_json::{Map, Value};
 
 use super::error::FieldError;
+use super::json;
 use super::schema::{FieldKind, field};
 
 /// Version of the scenario format; a file may say `"schema": 1`.
@@ -21,14 +22,22 @@ impl Draft {
         Draft(Value::Object(Map::new()))
     }
 
-    /// Parses a scenario file's JSON text.
+    /// Parses a scenario file's JSON text (a leading byte-order mark is
+    /// skipped; a key given twice in one object is an error).
     pub fn from_json(text: &str) -> Result<Self, FieldError> {
-        let value: Value = serde_json::from_str(text)
-            .map_err(|e| FieldError::new("scenario", "(file)", format!("not valid JSON: {e}")))?;
+        let value = json::parse(text).map_err(|e| {
+            let msg = e.to_string();
+            let msg = if msg.starts_with(json::DUPLICATE) {
+                format!("{msg}; JSON keeps only the last of the two, so merge them")
+            } else {
+                format!("not valid JSON: {msg}")
+            };
+            FieldError::new("scenario", "(file)", msg)
+        })?;
         if !value.is_object() {
             return Err(FieldError::new(
                 "scenario",
-                short(&value),
+                render(&value),
                 "must be a JSON object of sections such as {\"load\": {…}}",
             ));
         }
@@ -101,9 +110,14 @@ impl Draft {
         out
     }
 
-    /// Applies every leaf of `other` on top of this draft.
+    /// Applies every leaf of `other` on top of this draft. An empty section
+    /// sets nothing, so it keeps a section this draft already has.
     pub fn overlay(&mut self, other: &Draft) {
         for (key, value) in other.leaves() {
+            let empty = value.as_object().is_some_and(Map::is_empty);
+            if empty && self.get(&key).is_some_and(Value::is_object) {
+                continue;
+            }
             self.set_value(&key, value.clone());
         }
     }
@@ -134,17 +148,11 @@ fn collect<'a>(v: &'a Value, prefix: String, out: &mut Vec<(String, &'a Value)>)
     out.push((prefix, v));
 }
 
-/// A value shortened for messages.
-pub(crate) fn short(v: &Value) -> String {
-    let s = match v {
-        Value::String(s) => s.clone(),
-        other => other.to_string(),
-    };
-    if s.chars().count() > 60 {
-        format!("{}…", s.chars().take(60).collect::<String>())
-    } else {
-        s
-    }
+/// A value as JSON writes it, for messages: a string keeps its quotes, so
+/// `"10"` where a number belongs does not read as the valid `10`
+/// ([`FieldError::new`] shortens and escapes it).
+pub(crate) fn render(v: &Value) -> String {
+    v.to_string()
 }
 
 /// Parses command-line text for `key` into a JSON value of the right type.
@@ -178,12 +186,16 @@ pub fn parse_value(key: &str, raw: &str) -> Result<Value, FieldError> {
             format!("expected {}", spec.kind.allowed(spec.nullable)),
         )
     };
+    let cleaned = raw_trim.replace('_', "");
+    // A whole number stays one, even for a fractional key, so that a message
+    // echoes `0` as typed rather than `0.0`.
+    if matches!(spec.kind, FieldKind::Int { .. } | FieldKind::Float { .. })
+        && let Ok(i) = cleaned.parse::<i64>()
+    {
+        return Ok(Value::from(i));
+    }
     match spec.kind {
         FieldKind::Int { .. } => {
-            let cleaned = raw_trim.replace('_', "");
-            if let Ok(i) = cleaned.parse::<i64>() {
-                return Ok(Value::from(i));
-            }
             // Accept 1e5 and 100000.0, but only if whole.
             match cleaned.parse::<f64>() {
                 Ok(x) if x.is_finite() && x.fract() == 0.0 && x.abs() < 9.2e18 => {
@@ -192,7 +204,7 @@ pub fn parse_value(key: &str, raw: &str) -> Result<Value, FieldError> {
                 _ => Err(bad()),
             }
         }
-        FieldKind::Float { .. } => match raw_trim.replace('_', "").parse::<f64>() {
+        FieldKind::Float { .. } => match cleaned.parse::<f64>() {
             Ok(x) if x.is_finite() => Ok(serde_json::Number::from_f64(x)
                 .map(Value::Number)
                 .ok_or_else(bad)?),
@@ -200,5 +212,15 @@ pub fn parse_value(key: &str, raw: &str) -> Result<Value, FieldError> {
         },
         FieldKind::Choice(_) => Ok(Value::String(raw_trim.to_ascii_lowercase())),
         FieldKind::Program => Ok(Value::String(raw_trim.to_string())),
+    }
+}
+
+/// Whether two draft values mean the same: numbers by value (`--set` keeps
+/// whole numbers whole, so `0` from a form and `0.0` from a file are one
+/// value), anything else as JSON.
+pub fn same_value(a: Option<&Value>, b: Option<&Value>) -> bool {
+    match (a, b) {
+        (Some(Value::Number(x)), Some(Value::Number(y))) => x.as_f64() == y.as_f64(),
+        _ => a == b,
     }
 }

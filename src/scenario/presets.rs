@@ -87,6 +87,19 @@ impl Preset {
         })
     }
 
+    /// What it shows in words: its own description, then its partner's
+    /// where that says something else (a pair loads as one scenario).
+    pub fn about(&self) -> String {
+        let mut sides: Vec<&Preset> = std::iter::once(self).chain(self.partner()).collect();
+        sides.sort_by_key(|p| p.side() != Mode::Platform);
+        sides.dedup_by_key(|p| p.description);
+        sides
+            .iter()
+            .map(|p| p.description)
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
     /// The preset as a draft.
     pub fn draft(&self) -> Draft {
         let mut d = Draft::new();
@@ -195,24 +208,24 @@ const E3_CPU_PROGRAM: Assumption = a(
 );
 
 /// What the sleep endpoint's two variants assume.
-const E3_SLEEP_ASSUMED: &[Assumption] = &[
-    E3_SLEEP_PROGRAM,
-    E3_ASSUMED[0],
-    E3_ASSUMED[1],
-    E3_ASSUMED[2],
-    E3_ASSUMED[3],
-    E3_ASSUMED[4],
-];
+const E3_SLEEP_ASSUMED: [Assumption; E3_ASSUMED.len() + 1] =
+    with_first(E3_SLEEP_PROGRAM, E3_ASSUMED);
 
 /// What the CPU-bound endpoint's two variants assume.
-const E3_CPU_ASSUMED: &[Assumption] = &[
-    E3_CPU_PROGRAM,
-    E3_ASSUMED[0],
-    E3_ASSUMED[1],
-    E3_ASSUMED[2],
-    E3_ASSUMED[3],
-    E3_ASSUMED[4],
-];
+const E3_CPU_ASSUMED: [Assumption; E3_ASSUMED.len() + 1] = with_first(E3_CPU_PROGRAM, E3_ASSUMED);
+
+/// `first`, then every assumption of `rest`: one endpoint's own assumption
+/// before those its experiment shares (`N` must be `rest.len() + 1`).
+const fn with_first<const N: usize>(first: Assumption, rest: &[Assumption]) -> [Assumption; N] {
+    assert!(N == rest.len() + 1, "N is one more than the shared list");
+    let mut out = [first; N];
+    let mut i = 0;
+    while i < rest.len() {
+        out[i + 1] = rest[i];
+        i += 1;
+    }
+    out
+}
 
 const E4_PROVENANCE: &str = "E4 · \"Improving I/O Concurrency with Spring @Async and Virtual Threads\" (author and date not given)";
 const E4_PROGRAM: &str = "cpu:0.2ms,db:5ms,io:102ms,async(email){io:100ms}";
@@ -539,7 +552,7 @@ static PRESETS: &[Preset] = &[
             id: "e2-repost",
             side: Mode::Virtual,
         }),
-        description: "The reposted claims at 10,000 concurrent users on virtual threads.",
+        description: "On virtual threads the 200-thread limit goes; the 10 HikariCP connections stay.",
         shared: E2_REPOST_SHARED,
         own: &[("server.mode", "virtual")],
         stated: REPOST_STATED,
@@ -562,7 +575,7 @@ static PRESETS: &[Preset] = &[
             ("program", "cpu:0.1ms,io:1000ms"),
         ],
         stated: E3_STATED,
-        assumptions: E3_SLEEP_ASSUMED,
+        assumptions: &E3_SLEEP_ASSUMED,
         provenance: E3_PROVENANCE,
     },
     Preset {
@@ -581,7 +594,7 @@ static PRESETS: &[Preset] = &[
             ("program", "cpu:0.1ms,io:1000ms"),
         ],
         stated: E3_STATED,
-        assumptions: E3_SLEEP_ASSUMED,
+        assumptions: &E3_SLEEP_ASSUMED,
         provenance: E3_PROVENANCE,
     },
     Preset {
@@ -597,7 +610,7 @@ static PRESETS: &[Preset] = &[
         shared: E3_SHARED,
         own: &[("server.mode", "platform"), ("program", "cpu:75ms")],
         stated: E3_STATED,
-        assumptions: E3_CPU_ASSUMED,
+        assumptions: &E3_CPU_ASSUMED,
         provenance: E3_PROVENANCE,
     },
     Preset {
@@ -613,7 +626,7 @@ static PRESETS: &[Preset] = &[
         shared: E3_SHARED,
         own: &[("server.mode", "virtual"), ("program", "cpu:75ms")],
         stated: E3_STATED,
-        assumptions: E3_CPU_ASSUMED,
+        assumptions: &E3_CPU_ASSUMED,
         provenance: E3_PROVENANCE,
     },
     e4!("e4-platform-25", "25", "platform", e4_settings!("25", pool)),
@@ -723,6 +736,102 @@ static PRESETS: &[Preset] = &[
     },
 ];
 
+/// One entry of the playground's scenario menu: a lesson, or a measured
+/// experiment's two runs, which load as one scenario shown side by side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// The preset it loads (with its partner, for a pair).
+    pub preset: &'static str,
+    /// The words in the menu, short enough for a laptop's menu width.
+    pub title: &'static str,
+}
+
+/// A group of the scenario menu: the lessons, or one measured experiment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Section {
+    /// The group's name.
+    pub title: &'static str,
+    /// One line on what it shows.
+    pub about: &'static str,
+    /// Its entries.
+    pub entries: &'static [Entry],
+}
+
+const fn entry(preset: &'static str, title: &'static str) -> Entry {
+    Entry { preset, title }
+}
+
+/// The scenario menu: lessons first, then experiments E1–E4, one entry per
+/// lesson or per pair of measured runs.
+static MENU: &[Section] = &[
+    Section {
+        title: "Lessons",
+        about: "one idea each, on both kinds of threads",
+        entries: &[
+            entry("db-pool", "The connection pool becomes the new bottleneck"),
+            entry(
+                "pinning-jdk21",
+                "Pinning: sleep inside synchronized on JDK 21",
+            ),
+            entry("pinning-jdk24", "No pinning on JDK 24 (JEP 491)"),
+            entry("cpu-bound", "CPU-bound work gains nothing"),
+        ],
+    },
+    Section {
+        title: "E1",
+        about: "a DB query and an HTTP call, 2,000 connections: 1,850 vs 14,200 req/s measured",
+        entries: &[entry(
+            "e1-platform",
+            "E1 · DB 50 ms + HTTP 50 ms, 2,000 connections",
+        )],
+    },
+    Section {
+        title: "E2",
+        about: "hey against Thread.sleep(50): 1,877 vs 12,773 req/s measured, and a reposted table",
+        entries: &[
+            entry("e2-platform", "E2 · hey -c 2000 -n 100000 /delay/50"),
+            entry(
+                "e2-repost-platform",
+                "E2 reposted table · 10,000 users, CRUD API",
+            ),
+        ],
+    },
+    Section {
+        title: "E3",
+        about: "JMeter, 1,000 users over 100 s: a 1 s sleep, and a CPU-bound factorial",
+        entries: &[
+            entry("e3-sleep-platform", "E3 · JMeter 1,000 users · sleep 1 s"),
+            entry(
+                "e3-cpu-platform",
+                "E3 · JMeter 1,000 users · 20000! (CPU-bound)",
+            ),
+        ],
+    },
+    Section {
+        title: "E4",
+        about: "@Async e-mails on a pool of 50 threads vs a virtual-thread executor, Tomcat on platform threads",
+        entries: &[
+            entry("e4-platform-25", "E4 · @Async e-mails, 25 concurrent"),
+            entry("e4-platform-50", "E4 · @Async e-mails, 50 concurrent"),
+            entry("e4-platform-100", "E4 · @Async e-mails, 100 concurrent"),
+        ],
+    },
+];
+
+/// The scenario menu, lessons first.
+pub fn menu() -> &'static [Section] {
+    MENU
+}
+
+/// The menu entry that loads `name` (itself, or its pair's partner).
+pub fn menu_entry(name: &str) -> Option<&'static Entry> {
+    let p = preset(name)?;
+    let partner = p.partner().map(|q| q.name);
+    MENU.iter()
+        .flat_map(|s| s.entries)
+        .find(|e| e.preset == p.name || Some(e.preset) == partner)
+}
+
 /// Every preset.
 pub fn presets() -> &'static [Preset] {
     PRESETS
@@ -765,5 +874,41 @@ mod tests {
         assert_eq!(paired, 16, "E1, E2, E2-repost, E3 (2) and E4 (3) pairs");
         assert!(preset("db-pool").unwrap().partner().is_none());
         assert_eq!(preset("e2-virtual").unwrap().mode(), Mode::Virtual);
+    }
+
+    #[test]
+    fn the_menu_has_one_entry_per_lesson_or_pair_lessons_first() {
+        let entries: Vec<&Entry> = menu().iter().flat_map(|s| s.entries).collect();
+        assert_eq!(menu()[0].title, "Lessons");
+        for p in presets() {
+            let loads =
+                |e: &&&Entry| e.preset == p.name || p.partner().is_some_and(|q| q.name == e.preset);
+            let n = entries.iter().filter(loads).count();
+            assert_eq!(n, 1, "{} is loaded by {n} menu entries", p.name);
+            assert!(menu_entry(p.name).is_some(), "{}", p.name);
+        }
+        let lessons = presets().iter().filter(|p| p.pair.is_none()).count();
+        assert_eq!(entries.len(), lessons + 8, "4 lessons and 8 pairs");
+        for e in &entries {
+            assert!(preset(e.preset).is_some(), "{}", e.preset);
+            // A 1280 px laptop shows about 60 characters of the menu.
+            assert!(e.title.chars().count() <= 52, "too long: {}", e.title);
+        }
+        for s in menu().iter().skip(1) {
+            let exp = preset(s.entries[0].preset).unwrap().experiment;
+            assert!(exp.starts_with(s.title), "{} holds {exp}", s.title);
+        }
+    }
+
+    #[test]
+    fn a_pair_is_described_from_both_sides_once() {
+        let e2 = preset("e2-virtual").unwrap().about();
+        assert!(
+            e2.starts_with("Thread.sleep(50) behind Tomcat's pool"),
+            "{e2}"
+        );
+        assert!(e2.contains("spring.threads.virtual.enabled=true"), "{e2}");
+        let e4 = preset("e4-platform-25").unwrap();
+        assert_eq!(e4.about(), e4.description);
     }
 }

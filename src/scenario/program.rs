@@ -16,6 +16,7 @@ use crate::sim::program::{LockKind, MonitorRef, Op, Program};
 use crate::sim::rng::Dist;
 use crate::sim::time::Nanos;
 
+use super::error::echo;
 use super::schema::valid_executor_name;
 
 /// Longest single duration a program may name (one hour).
@@ -26,6 +27,9 @@ const MAX_STEPS: usize = 500;
 const MAX_DEPTH: usize = 16;
 /// Most shared monitors (they are tracked in a 64-bit set).
 const MAX_MONITORS: usize = 64;
+/// Longest program text, in bytes: room for [`MAX_STEPS`] steps of the
+/// longest kind with spaces, so the parser never holds a huge input.
+const MAX_BYTES: usize = 64 * 1024;
 
 /// A parsed program plus the executor names it uses, in order of appearance.
 pub struct Parsed {
@@ -37,6 +41,12 @@ pub struct Parsed {
 
 /// Parses `text`; the error says what was expected and where.
 pub fn parse_program(text: &str) -> Result<Parsed, String> {
+    if text.len() > MAX_BYTES {
+        return Err(format!(
+            "the program is {} bytes long; at most {MAX_BYTES} are read",
+            text.len()
+        ));
+    }
     let mut p = Parser {
         src: text,
         chars: text.char_indices().collect(),
@@ -374,7 +384,7 @@ impl Parser<'_> {
         };
         let ns = value * scale;
         if !(0.0..=MAX_NS).contains(&ns) {
-            return Err(format!("{num}{unit} is longer than one hour"));
+            return Err(format!("{} is longer than one hour", echo(&(num + &unit))));
         }
         Ok(ns)
     }

@@ -297,6 +297,7 @@ static SCHEMA: &[FieldSpec] = &[
         unit: "requests",
         property: "k6 maxVUs, wrk2 -c",
         nullable: true,
+        shown: Shown::OpenLoop,
     },
     entry! {
         key: "load.overflow",
@@ -307,6 +308,7 @@ static SCHEMA: &[FieldSpec] = &[
         help: "open loop at its limit: drop the arrival (k6, counted in dropped_iterations) or send it late and count the wait in its latency (wrk2); null = what the tool does",
         property: "k6 dropped_iterations vs wrk2",
         nullable: true,
+        shown: Shown::OpenLoop,
     },
     entry! {
         key: "load.ramp_up_s",
@@ -755,12 +757,24 @@ static SCHEMA: &[FieldSpec] = &[
     },
     entry! {
         key: "limits.max_events",
-        kind: int(1, 100_000_000_000),
+        kind: int(1, 1_000_000_000),
         default: "500000000",
         group: Limits,
         label: "Event budget",
-        help: "a run stops here and reports partial results (exit code 3)",
+        help: "a run stops here and reports partial results (exit code 3); at most 10⁹, \
+               about three minutes natively at the engine's slowest ordinary rate",
         unit: "events",
+    },
+    entry! {
+        key: "limits.max_sim_memory_mb",
+        kind: int(16, 4_096),
+        default: "512",
+        group: Limits,
+        label: "Simulator memory budget",
+        help: "the simulator's own memory (requests in flight, queued tasks, pending events) \
+               stops the run here with partial results (exit code 3); the simulated JVM's \
+               memory is a separate model",
+        unit: "MB",
     },
     entry! {
         key: "limits.max_sim_s",

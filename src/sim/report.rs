@@ -203,6 +203,8 @@ pub struct TimeSeries {
     pub t_s: Vec<f64>,
     /// Finished requests (responses + errors) per second.
     pub throughput_rps: Vec<f64>,
+    /// Successful responses (HTTP 200) per second.
+    pub goodput_rps: Vec<f64>,
     /// Client-side errors per second.
     pub errors_rps: Vec<f64>,
     /// Mean response latency, ms (NaN-free: 0 where there were none).

@@ -65,6 +65,9 @@ pub struct Timeline {
     pub end_ms: f64,
     /// Lanes in order of creation.
     pub lanes: Vec<Lane>,
+    /// Threads and carriers started in the run, with a lane or not (the
+    /// lanes are the first `record.timeline_lanes` of them).
+    pub threads: u32,
     /// Segments (every lane's states cover the window once closed).
     pub segments: Vec<Segment>,
     /// Whether segments were dropped because the cap was reached.
@@ -100,6 +103,7 @@ impl TimelineRecorder {
 
     /// Registers a new lane if there is room; returns its index.
     pub(crate) fn lane(&mut self, name: String, kind: LaneKind, now: Nanos) -> Option<u16> {
+        self.out.threads += 1;
         if self.current.len() >= self.max_lanes {
             return None;
         }

@@ -4,13 +4,18 @@
 
 use std::fmt::Write as _;
 
-use crate::sim::Report;
 use crate::sim::report::ErrorCause;
+use crate::sim::{Outcome, Report};
 
 pub(super) fn text(r: &Report) -> String {
     let mut o = String::new();
     let _ = writeln!(o, "\nthreadlab ({} as simulated):", r.tool.tool);
-    let _ = writeln!(o, "  Outcome:\t{:?} — {}", r.outcome, r.outcome_detail);
+    let _ = writeln!(
+        o,
+        "  Outcome:\t{} — {}",
+        outcome_words(r.outcome),
+        r.outcome_detail
+    );
     let _ = writeln!(
         o,
         "  Requests:\t{} sent, {} responses, {} errors, {} in flight",
@@ -103,5 +108,15 @@ fn left_out(tool: &str) -> &'static str {
         _ => {
             "response sizes (hey leaves Total data out at 0); DNS, request write and response read take no time"
         }
+    }
+}
+
+/// How a run ended, in words.
+fn outcome_words(o: Outcome) -> &'static str {
+    match o {
+        Outcome::Completed => "completed",
+        Outcome::OutOfMemory => "out of memory",
+        Outcome::BudgetExceeded => "stopped at its budget",
+        Outcome::Deadlock => "deadlocked",
     }
 }

@@ -1,5 +1,6 @@
 //! A canvas that draws one chart (sized to its box and the device's pixel
-//! ratio, redrawn on resize) and shows the values under the pointer.
+//! ratio, redrawn on resize) and shows the values under the pointer, or
+//! where a finger taps.
 
 use std::rc::Rc;
 
@@ -48,6 +49,9 @@ pub fn draw_on(canvas: &HtmlCanvasElement, spec: &ChartSpec) -> Option<Frame> {
         .and_then(|v| v.parse().ok())
         .unwrap_or(0);
     let _ = canvas.set_attribute("data-draws", &(n + 1).to_string());
+    // The x range drawn, for tests and tools that read the page.
+    let _ = canvas.set_attribute("data-x-min", &frame.x_min.to_string());
+    let _ = canvas.set_attribute("data-x-max", &frame.x_max.to_string());
     Some(frame)
 }
 
@@ -62,7 +66,7 @@ pub struct CanvasProps {
     pub label: AttrValue,
 }
 
-/// A chart on a canvas with a hover tooltip.
+/// A chart on a canvas with a tooltip for the pointer and for taps.
 #[component]
 pub fn ChartCanvas(p: &CanvasProps) -> Html {
     let canvas = use_node_ref();
@@ -139,6 +143,8 @@ pub fn ChartCanvas(p: &CanvasProps) -> Html {
             }
         })
     };
+    // A tap on a touch screen arrives as a click: the same tooltip.
+    let onclick = onmousemove.clone();
     let onmouseleave = {
         let tip = tip.clone();
         Callback::from(move |_| tip.set(None))
@@ -154,7 +160,7 @@ pub fn ChartCanvas(p: &CanvasProps) -> Html {
     };
     html! {
         <div class="canvas-box">
-            <canvas ref={canvas} id={p.id.clone()} role="img" aria-label={p.label.clone()} {onmousemove} {onmouseleave}></canvas>
+            <canvas ref={canvas} id={p.id.clone()} role="img" aria-label={p.label.clone()} {onmousemove} {onclick} {onmouseleave}></canvas>
             {tooltip}
         </div>
     }

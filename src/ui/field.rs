@@ -1,6 +1,12 @@
 //! One form control: label, the real property name, the real default, unit,
 //! one line of help, a slider where it helps, the text as typed (never
-//! lost) and the validation message naming field, value and range.
+//! lost), the one current message naming field, value and range (tied to
+//! the control by `aria-invalid` and `aria-describedby`), what the article
+//! says of the value, and a note when the setting has no effect.
+//!
+//! A numeric setting is one stop for the keyboard: its slider is for the
+//! pointer (`tabindex=-1`), and ArrowUp/ArrowDown in the text box move the
+//! value as the slider would.
 
 use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
@@ -11,6 +17,18 @@ use crate::app::form::{
 };
 use crate::scenario::{FieldError, FieldKind, field, mode_word};
 
+const STATED: &str = "stated";
+const STATED_WHY: &str = "the article states this value";
+const ASSUMED: &str = "assumed";
+const ASSUMPTION: &str = "Assumption: ";
+const CHANGED: &str = "changed";
+const CHANGED_WHY: &str = "the article's scenario has ";
+const OVERRIDE: &str = " run uses";
+const DEFAULT: &str = "default ";
+const NOT_SET: &str = "not set";
+/// Slider steps one arrow key press moves the value by.
+const ARROW_STEP: f64 = SLIDER_STEPS / 100.0;
+
 /// Properties of [`Field`].
 #[derive(Properties, PartialEq)]
 pub struct FieldProps {
@@ -18,14 +36,21 @@ pub struct FieldProps {
     pub key_name: AttrValue,
     /// The current text (empty = default).
     pub text: String,
-    /// Problems with it.
-    pub errors: Vec<FieldError>,
-    /// Stated or assumed by the loaded preset.
+    /// The one current problem with it.
+    #[prop_or_default]
+    pub error: Option<FieldError>,
+    /// Which controls hold the problem: (shared, override).
+    #[prop_or_default]
+    pub invalid: (bool, bool),
+    /// What the loaded preset says of the value.
     #[prop_or_default]
     pub provenance: Option<Provenance>,
     /// A per-mode override: (mode, text).
     #[prop_or_default]
     pub override_text: Option<(Mode, String)>,
+    /// Why the setting changes nothing, if it does not.
+    #[prop_or_default]
+    pub no_effect: Option<&'static str>,
     /// (mode, key, text) on every edit.
     pub on_edit: Callback<(Option<Mode>, String, String)>,
 }
@@ -38,13 +63,24 @@ pub fn Field(p: &FieldProps) -> Html {
     let Some(spec) = field(&key) else {
         return html! {};
     };
+    let (msg_id, help_id) = (format!("msg-{id}"), format!("help-{id}"));
+    let describedby = |invalid: bool| {
+        if invalid {
+            format!("{msg_id} {help_id}")
+        } else {
+            help_id.clone()
+        }
+    };
     let edit = |mode: Option<Mode>| {
         let on = p.on_edit.clone();
         let key = key.clone();
         move |text: String| on.emit((mode, key.clone(), text))
     };
-    let input = |mode: Option<Mode>, text: &str, id: String| -> Html {
+    let int = whole(&key);
+    let input = |mode: Option<Mode>, text: &str, id: String, invalid: bool| -> Html {
         let emit = edit(mode);
+        let aria_invalid = invalid.then_some("true");
+        let described = describedby(invalid);
         match spec.kind {
             FieldKind::Choice(options) => {
                 let onchange = Callback::from(move |e: Event| {
@@ -52,7 +88,7 @@ pub fn Field(p: &FieldProps) -> Html {
                 });
                 let current = if text.is_empty() { spec.default } else { text };
                 html! {
-                    <select {id} {onchange}>
+                    <select {id} {onchange} aria-invalid={aria_invalid} aria-describedby={described}>
                         if spec.nullable { <option value="" selected={text.is_empty()}>{"default"}</option> }
                         { for options.iter().map(|o| html! { <option value={*o} selected={*o == current}>{*o}</option> }) }
                     </select>
@@ -64,28 +100,53 @@ pub fn Field(p: &FieldProps) -> Html {
                 });
                 html! {
                     <textarea {id} class="wide program" rows="2" spellcheck="false"
+                        aria-invalid={aria_invalid} aria-describedby={described}
                         value={text.to_string()} placeholder={spec.default} {oninput} />
                 }
             }
             _ => {
+                let numeric = matches!(spec.kind, FieldKind::Int { .. } | FieldKind::Float { .. });
+                let onkeydown = {
+                    let emit = edit(mode);
+                    let slider = spec.slider;
+                    let default = spec.default;
+                    Callback::from(move |e: KeyboardEvent| {
+                        let dir = match e.key().as_str() {
+                            "ArrowUp" => 1.0,
+                            "ArrowDown" => -1.0,
+                            _ => return,
+                        };
+                        let (Some(s), true) = (slider, numeric) else {
+                            return;
+                        };
+                        e.prevent_default();
+                        let text = e.target_unchecked_into::<HtmlInputElement>().value();
+                        let text = if text.trim().is_empty() {
+                            default.to_string()
+                        } else {
+                            text
+                        };
+                        let pos = slider_position(&text, s) + dir * ARROW_STEP;
+                        emit(slider_text(pos.clamp(0.0, SLIDER_STEPS), s, int));
+                    })
+                };
                 let oninput = Callback::from(move |e: InputEvent| {
                     emit(e.target_unchecked_into::<HtmlInputElement>().value())
                 });
-                let numeric = matches!(spec.kind, FieldKind::Int { .. } | FieldKind::Float { .. });
                 let placeholder = if spec.default == "null" {
-                    "not set".to_string()
+                    NOT_SET.to_string()
                 } else {
                     spec.default.to_string()
                 };
                 html! {
                     <input {id} type="text" class={classes!(numeric.then_some("num"), (!numeric).then_some("wide"))}
                         inputmode={if numeric { "decimal" } else { "text" }} spellcheck="false"
-                        value={text.to_string()} {placeholder} {oninput} />
+                        aria-invalid={aria_invalid} aria-describedby={described}
+                        value={text.to_string()} {placeholder} {oninput} {onkeydown} />
                 }
             }
         }
     };
-    let int = whole(&key);
     let text_or_default = if p.text.is_empty() {
         spec.default.to_string()
     } else {
@@ -101,30 +162,34 @@ pub fn Field(p: &FieldProps) -> Html {
                 .unwrap_or(0.0);
             emit(slider_text(pos, r, int));
         });
+        // The text box beside it is the keyboard's control.
         html! {
             <input type="range" id={slider_id(&key)} min="0" max={SLIDER_STEPS.to_string()} step="1"
-                aria-label={spec.label}
+                tabindex="-1" aria-label={spec.label}
                 value={format!("{:.0}", slider_position(&text_or_default, r))} {oninput} />
         }
     });
     let badge = match &p.provenance {
         Some(Provenance::Stated) => {
-            html! { <span class="badge stated" title="the article states this value">{"stated"}</span> }
+            html! { <span class="badge stated" title={STATED_WHY}>{STATED}</span> }
         }
         Some(Provenance::Assumed(why)) => {
-            html! { <span class="badge assumed" title={why.clone()}>{"assumed"}</span> }
+            html! { <span class="badge assumed" title={why.clone()}>{ASSUMED}</span> }
+        }
+        Some(Provenance::Changed(was)) => {
+            html! { <span class="badge changed" title={format!("{CHANGED_WHY}{was}")}>{CHANGED}</span> }
         }
         None => html! {},
     };
     let reason = match &p.provenance {
         Some(Provenance::Assumed(why)) => {
-            html! { <div class="reason">{"Assumption: "}{why.clone()}</div> }
+            html! { <div class="reason">{ASSUMPTION}{why.clone()}</div> }
         }
         _ => html! {},
     };
-    let invalid = !p.errors.is_empty();
+    let (shared_invalid, override_invalid) = p.invalid;
     html! {
-        <div class={classes!("field", invalid.then_some("invalid"))}>
+        <div class={classes!("field", p.error.is_some().then_some("invalid"), p.no_effect.is_some().then_some("inert"))}>
             <div class="field-head">
                 <label for={id.clone()}>{spec.label}</label>
                 if !spec.unit.is_empty() { <span class="unit">{spec.unit}</span> }
@@ -132,23 +197,26 @@ pub fn Field(p: &FieldProps) -> Html {
             </div>
             <div class="field-inputs">
                 { for slider_html }
-                { input(None, &p.text, id.clone()) }
+                { input(None, &p.text, id.clone(), shared_invalid) }
             </div>
             if let Some((mode, text)) = &p.override_text {
                 <div class="override">
-                    <span>{format!("{} run uses", mode_word(*mode))}</span>
-                    { input(Some(*mode), text, control_id(&key, Some(*mode))) }
+                    <span>{format!("{}{OVERRIDE}", mode_word(*mode))}</span>
+                    { input(Some(*mode), text, control_id(&key, Some(*mode)), override_invalid) }
                 </div>
+            }
+            if let Some(why) = p.no_effect {
+                <div class="no-effect">{why}</div>
             }
             <div class="meta">
                 if !spec.property.is_empty() { <code class="prop">{spec.property}</code>{" · "} }
-                {"default "}<code>{if spec.default == "null" { "not set" } else { spec.default }}</code>
+                {DEFAULT}<code>{if spec.default == "null" { NOT_SET } else { spec.default }}</code>
             </div>
-            <div class="help">{spec.help}</div>
+            <div class="help" id={help_id.clone()}>{spec.help}</div>
             {reason}
-            { for p.errors.iter().map(|e| html! {
-                <div class="error" role="alert">{format!("{}: “{}” — {}", e.field, e.value, e.message)}</div>
-            }) }
+            if let Some(e) = &p.error {
+                <div class="error" id={msg_id.clone()} role="alert">{format!("{}: “{}” — {}", e.field, e.value, e.message)}</div>
+            }
         </div>
     }
 }

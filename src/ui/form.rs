@@ -6,8 +6,8 @@ use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
 use super::field::Field;
-use crate::app::form::{EXAMPLES, GROUPS, keys, provenance};
-use crate::app::{Action, Mode, Modes, State};
+use crate::app::form::{EXAMPLES, GROUPS, Notes, keys};
+use crate::app::{Action, Columns, Mode, Modes, State};
 use crate::scenario::Group;
 
 /// Properties of [`ScenarioForm`].
@@ -20,22 +20,37 @@ pub struct FormProps {
 }
 
 /// The control for one key, with its override row if a mode overrides it.
-fn field(s: &State, key: String, on_edit: &Callback<(Option<Mode>, String, String)>) -> Html {
+fn field(
+    s: &State,
+    notes: &Notes,
+    key: String,
+    on_edit: &Callback<(Option<Mode>, String, String)>,
+) -> Html {
     let setup = &s.setup;
-    let override_text = setup
-        .overridden(&key)
-        .first()
-        .map(|&m| (m, setup.text(Some(m), &key).unwrap_or_default()));
+    let overriding = setup.overridden(&key).first().copied();
+    let override_text = overriding.map(|m| (m, setup.text(Some(m), &key).unwrap_or_default()));
+    let error = s.error_for(&key).cloned();
+    let in_override = overriding.is_some_and(|m| s.control_invalid(Some(m), &key));
+    // A problem always marks a control: the override's, else the shared one.
+    let invalid = (
+        error.is_some() && (s.control_invalid(None, &key) || !in_override),
+        in_override,
+    );
     html! {
         <Field key={key.clone()} key_name={key.clone()}
             text={setup.text(None, &key).unwrap_or_default()}
-            errors={s.errors_for(&key).into_iter().cloned().collect::<Vec<_>>()}
-            provenance={provenance(setup, &key)} {override_text} on_edit={on_edit.clone()} />
+            {error} {invalid} no_effect={notes.no_effect(&key)}
+            provenance={notes.provenance(&key)} {override_text} on_edit={on_edit.clone()} />
     }
 }
 
-/// The mode selector: `spring.threads.virtual.enabled`, or both side by side.
-fn modes_select(current: Modes, dispatch: &Callback<Action>) -> Html {
+const MODES_LABEL: &str = "Columns";
+const BOTH: &str = "both, side by side";
+const ONLY: &str = "only ";
+
+/// Which columns run: both side by side, or one of them (for the server's
+/// threads, `spring.threads.virtual.enabled`).
+fn modes_select(current: Modes, columns: Columns, dispatch: &Callback<Action>) -> Html {
     let d = dispatch.clone();
     let onchange = Callback::from(move |e: Event| {
         let v = e.target_unchecked_into::<HtmlSelectElement>().value();
@@ -45,18 +60,29 @@ fn modes_select(current: Modes, dispatch: &Callback<Action>) -> Html {
             _ => Modes::Both,
         }))
     });
+    let (property, help) = match columns {
+        Columns::ServerMode => (
+            "spring.threads.virtual.enabled",
+            "false: Tomcat's pool of platform threads; true: one virtual thread per request on a few carrier threads",
+        ),
+        Columns::Executor => (
+            "@Async executor",
+            "the article changes only the executor of the @Async e-mails; Tomcat keeps its platform threads in both",
+        ),
+    };
+    let only = |m: Mode| format!("{ONLY}{}", columns.label(m));
     html! {
         <div class="field">
-            <div class="field-head"><label for="f-modes">{"Virtual threads"}</label></div>
+            <div class="field-head"><label for="f-modes">{MODES_LABEL}</label></div>
             <div class="field-inputs">
                 <select id="f-modes" {onchange}>
-                    <option value="both" selected={current == Modes::Both}>{"compare: false and true side by side"}</option>
-                    <option value="false" selected={current == Modes::Platform}>{"false: platform threads"}</option>
-                    <option value="true" selected={current == Modes::Virtual}>{"true: virtual threads"}</option>
+                    <option value="both" selected={current == Modes::Both}>{BOTH}</option>
+                    <option value="false" selected={current == Modes::Platform}>{only(Mode::Platform)}</option>
+                    <option value="true" selected={current == Modes::Virtual}>{only(Mode::Virtual)}</option>
                 </select>
             </div>
-            <div class="meta"><code class="prop">{"spring.threads.virtual.enabled"}</code>{" · default "}<code>{"false"}</code></div>
-            <div class="help">{"false: Tomcat's pool of platform threads; true: one virtual thread per request on a few carrier threads"}</div>
+            <div class="meta"><code class="prop">{property}</code></div>
+            <div class="help">{help}</div>
         </div>
     }
 }
@@ -84,13 +110,18 @@ pub fn ScenarioForm(p: &FormProps) -> Html {
             d.emit(Action::Edit { mode, key, text })
         })
     };
+    // Notes need every column validated: once per scenario, not per render.
+    let notes = {
+        let st = p.state.clone();
+        use_memo(s.generation, move |_| Notes::of(&st.setup))
+    };
     let section = |&(g, open): &(Group, bool)| -> Html {
         let fields: Vec<Html> = keys(&s.setup, g)
             .into_iter()
-            .map(|k| field(s, k, &on_edit))
+            .map(|k| field(s, &notes, k, &on_edit))
             .collect();
         let extra = match g {
-            Group::Server => modes_select(s.setup.modes, &p.dispatch),
+            Group::Server => modes_select(s.setup.modes, s.setup.columns, &p.dispatch),
             Group::Program => examples(&p.dispatch),
             // The @Async group shows only when the program names an executor.
             Group::Async if fields.is_empty() => return html! {},

@@ -8,8 +8,7 @@ use yew::prelude::*;
 
 use crate::app::form::value_in_words;
 use crate::app::format::{figure, language, measured, signed_pct};
-use crate::app::modes::label;
-use crate::app::{Mode, State};
+use crate::app::{Mode, PerMode, State};
 use crate::fidelity::Row;
 use crate::scenario::{Preset, mode_word, preset};
 
@@ -20,20 +19,31 @@ pub struct MeasuredProps {
     pub state: UseReducerHandle<State>,
 }
 
-fn row(mode: Mode, r: &Row) -> Html {
+/// Shown instead of a verdict once the column's scenario is not the article's.
+const DIFFERS: &str = "your scenario differs from the article's";
+const DIFFERS_WHY: &str = "a verdict holds the model to the article's own scenario; change it back (or reset) to judge again";
+
+fn row(s: &State, differs: &PerMode<bool>, mode: Mode, r: &Row) -> Html {
+    let name = s.setup.columns.label(mode);
     let run = if r.variant == mode_word(mode) {
-        label(mode).to_string()
+        name.to_string()
     } else {
-        format!("{} · {}", label(mode), r.variant)
+        format!("{name} · {}", r.variant)
+    };
+    let differs = *differs.get(mode);
+    let verdict = if differs {
+        html! { <td class="verdict differs" title={DIFFERS_WHY}>{DIFFERS}</td> }
+    } else {
+        html! { <td class={classes!("verdict", r.verdict.word())}>{format!("{} · {}", r.basis.word(), r.verdict.word())}</td> }
     };
     html! {
-        <tr class={mode_word(mode)} title={r.note.clone()}>
+        <tr class={classes!(mode_word(mode), differs.then_some("differs"))} title={r.note.clone()}>
             <td>{r.metric.to_string()}<span class="muted">{format!(" ({})", r.unit)}</span></td>
             <td>{run}</td>
             <td class="num measured">{measured(&r.measured)}</td>
             <td class="num">{r.simulated.map_or("–".into(), figure)}</td>
             <td class="num">{signed_pct(r.diff_pct)}</td>
-            <td class={classes!("verdict", r.verdict.word())}>{format!("{} · {}", r.basis.word(), r.verdict.word())}</td>
+            {verdict}
         </tr>
     }
 }
@@ -42,10 +52,21 @@ fn row(mode: Mode, r: &Row) -> Html {
 /// (each key once, from both runs of a pair).
 fn provenance(s: &State, p: &'static Preset) -> Html {
     let variants: Vec<&Preset> = std::iter::once(p).chain(p.partner()).collect();
+    let start = s.setup.start();
+    let changed: Vec<String> = s.setup.changes().into_iter().map(|(_, k)| k).collect();
+    // A changed value says so, with the article's beside it.
+    let value = |k: &str| {
+        let now = value_in_words(&s.setup, k);
+        if changed.iter().any(|c| c == k) {
+            html! { <>{now}<span class="badge changed">{CHANGED}</span>{format!(" {ARTICLE}{}", value_in_words(&start, k))}</> }
+        } else {
+            html! { {now} }
+        }
+    };
     let stated = p
         .stated
         .iter()
-        .map(|k| html! { <li><code>{*k}</code>{" = "}{value_in_words(&s.setup, k)}</li> });
+        .map(|k| html! { <li><code>{*k}</code>{" = "}{value(k)}</li> });
     let mut seen: Vec<&str> = Vec::new();
     let mut assumed: Vec<Html> = Vec::new();
     for a in variants.iter().flat_map(|v| v.assumptions) {
@@ -54,7 +75,7 @@ fn provenance(s: &State, p: &'static Preset) -> Html {
         }
         seen.push(a.key);
         assumed.push(html! {
-            <li><code>{a.key}</code>{" = "}{value_in_words(&s.setup, a.key)}<span class="badge assumed">{"assumed"}</span>{" "}{a.reason}</li>
+            <li><code>{a.key}</code>{" = "}{value(a.key)}<span class="badge assumed">{"assumed"}</span>{" "}{a.reason}</li>
         });
     }
     html! {
@@ -66,10 +87,22 @@ fn provenance(s: &State, p: &'static Preset) -> Html {
     }
 }
 
+const CHANGED: &str = "changed";
+const ARTICLE: &str = "the article's: ";
+
 /// The panel (empty when the scenario has no measurements).
 #[component]
 pub fn MeasuredPanel(p: &MeasuredProps) -> Html {
     let s = &p.state;
+    // Worked out once per scenario: the panel redraws with every message
+    // from the worker.
+    let differs = {
+        let st = p.state.clone();
+        use_memo(s.generation, move |_| PerMode {
+            platform: st.setup.differs_from_article(Mode::Platform),
+            virtual_threads: st.setup.differs_from_article(Mode::Virtual),
+        })
+    };
     let Some(loaded) = s.setup.preset.as_deref().and_then(preset) else {
         return html! {};
     };
@@ -86,7 +119,14 @@ pub fn MeasuredPanel(p: &MeasuredProps) -> Html {
         .modes
         .list()
         .iter()
-        .flat_map(|&m| s.results.rows.get(m).iter().map(move |r| row(m, r)))
+        .flat_map(|&m| {
+            let differs = &differs;
+            s.results
+                .rows
+                .get(m)
+                .iter()
+                .map(move |r| row(s, differs, m, r))
+        })
         .collect();
     let exp = loaded.experiment;
     let little: Vec<Html> = crate::fidelity::little_checks()

@@ -6,13 +6,16 @@ use gloo::timers::callback::Timeout;
 use yew::prelude::*;
 use yew_agent::reactor::{ReactorEvent, use_reactor_bridge};
 
+use super::baseline::Baseline;
 use super::charts::Charts;
 use super::form::ScenarioForm;
 use super::measured_panel::MeasuredPanel;
 use super::presets_picker::PresetPicker;
 use super::progress::Progress;
+use super::scenario_about::ScenarioAbout;
 use super::summary::Summary;
 use super::worker::SimReactor;
+use crate::app::form::control_id;
 use crate::app::{Action, State};
 
 /// The playground.
@@ -46,9 +49,14 @@ pub fn Playground() -> Html {
         let d = state.dispatcher();
         Callback::from(move |a: Action| d.dispatch(a))
     };
-    let on_pick = {
-        let d = state.dispatcher();
-        Callback::from(move |name: String| d.dispatch(Action::LoadPreset(name)))
+    // Which half a narrow screen shows: the results or the settings.
+    let pane = use_state(|| Pane::Results);
+    let show = |to: Pane| {
+        let pane = pane.clone();
+        Callback::from(move |_| {
+            pane.set(to);
+            scroll_to_tabs();
+        })
     };
     // The form and the measured-vs-simulated panel are the largest parts of
     // the page: built in the first render with everything else, the page's
@@ -69,36 +77,109 @@ pub fn Playground() -> Html {
         }
         if t.0 == r.generation { t.2 } else { None }
     };
+    let tab = |to: Pane, id: &'static str, text: &'static str| {
+        html! {
+            <button type="button" role="tab" {id} aria-selected={(*pane == to).to_string()}
+                aria-controls={to.id()} onclick={show(to)}>{text}</button>
+        }
+    };
+    let stale = state.stale();
     html! {
-        <div class="layout">
+        <div class={classes!("layout", pane.class())}>
+            <a class="skip" href="#results" onclick={show(Pane::Results)}>{SKIP}</a>
             <header class="top">
                 <div class="brand">
                     <h1>{"threadlab"}</h1>
                     <p>{"Why virtual threads change how a Spring Boot service behaves under load — simulated event by event, beside real measurements."}</p>
                 </div>
-                <PresetPicker current={state.setup.preset.clone()} {on_pick} />
+                <PresetPicker state={state.clone()} dispatch={dispatch.clone()} />
                 <Progress progress={r.progress} done={r.done && r.generation == state.generation}
-                    events={r.events} blocked={!state.runnable()} {elapsed_ms} />
+                    events={r.events} blocked={!state.runnable()} {elapsed_ms} generation={state.generation} />
             </header>
-            <aside class="controls" aria-label="scenario">
+            <nav class="tabs" role="tablist" aria-label={TABS}>
+                { tab(Pane::Results, "tab-results", RESULTS) }
+                { tab(Pane::Settings, "tab-settings", SETTINGS) }
+            </nav>
+            <aside class="controls" id="settings" aria-label="scenario">
                 if *settled {
                     <ScenarioForm state={state.clone()} dispatch={dispatch.clone()} />
                 }
             </aside>
             if !state.errors.is_empty() {
                 <div class="problems" role="alert">
-                    <strong>{"Not simulated — fix these first:"}</strong>
-                    <ul>{ for state.errors.iter().map(|e| html! { <li>{e.to_string()}</li> }) }</ul>
+                    <strong>{PROBLEMS}</strong>
+                    <ul>{ for state.errors.iter().map(|e| html! {
+                        <li><a href={format!("#{}", control_id(&e.field, None))} onclick={show(Pane::Settings)}>{e.to_string()}</a></li>
+                    }) }</ul>
                 </div>
             }
-            <main class="results">
+            <main class={classes!("results", stale.then_some("stale"))} id="results" tabindex="-1" aria-label={RESULTS}>
+                if stale { <p class="stale-note" role="status">{STALE}</p> }
                 if let Some(f) = &r.failure { <p class="warn">{f.clone()}</p> }
-                <Summary state={state.clone()} />
-                if *settled {
-                    <MeasuredPanel state={state.clone()} />
-                }
-                <Charts state={state.clone()} />
+                <div class="dim">
+                    <ScenarioAbout state={state.clone()} />
+                    <Summary state={state.clone()} />
+                    <Baseline state={state.clone()} dispatch={dispatch.clone()} />
+                    if *settled {
+                        <MeasuredPanel state={state.clone()} />
+                    }
+                    <Charts state={state.clone()} />
+                </div>
             </main>
         </div>
+    }
+}
+
+const SKIP: &str = "Skip to the results";
+const TABS: &str = "results or settings";
+const RESULTS: &str = "Results";
+const SETTINGS: &str = "Settings";
+const PROBLEMS: &str = "Not simulated — fix these first:";
+const STALE: &str = "Stale: these results are from before your last change. Fix the highlighted field to simulate again.";
+
+/// Brings the tabs to the top of the window when the page is scrolled past
+/// them, so the half just chosen shows from its start.
+fn scroll_to_tabs() {
+    let window = gloo::utils::window();
+    let Some(tabs) = gloo::utils::document().get_element_by_id("tab-results") else {
+        return;
+    };
+    let Some(header) = gloo::utils::document()
+        .query_selector(".top")
+        .ok()
+        .flatten()
+    else {
+        return;
+    };
+    // The tabs are sticky: where they start is where the header ends.
+    let below = header.get_bounding_client_rect().bottom();
+    let scrolled = window.scroll_y().unwrap_or(0.0);
+    if tabs.get_bounding_client_rect().top() <= 0.5 && below < 0.0 {
+        window.scroll_to_with_x_and_y(0.0, scrolled + below);
+    }
+}
+
+/// The half of the page a narrow screen shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Pane {
+    Results,
+    Settings,
+}
+
+impl Pane {
+    /// The layout's class for it (CSS hides the other half on a phone).
+    fn class(self) -> &'static str {
+        match self {
+            Pane::Results => "pane-results",
+            Pane::Settings => "pane-settings",
+        }
+    }
+
+    /// The id of the half it shows.
+    fn id(self) -> &'static str {
+        match self {
+            Pane::Results => "results",
+            Pane::Settings => "settings",
+        }
     }
 }

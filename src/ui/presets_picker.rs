@@ -1,48 +1,79 @@
-//! The preset menu: every measured experiment's variants and the lessons.
+//! The scenario menu: lessons first, then one entry per measured experiment's
+//! pair of runs, grouped by experiment with a line on each; and the two
+//! resets. (What the loaded scenario shows, and what was changed, heads the
+//! results: `scenario_about`.)
 
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
-use crate::scenario::{preset, presets};
+use crate::app::{Action, ResetTo, State};
+use crate::scenario::{menu, menu_entry};
+
+const LABEL: &str = "Scenario";
+const OWN: &str = "your own scenario";
+const EDITED: &str = " · edited";
+const RESET_PRESET: &str = "Reset to the preset";
+const RESET_DEFAULTS: &str = "Reset to defaults";
 
 /// Properties of [`PresetPicker`].
 #[derive(Properties, PartialEq)]
 pub struct PickerProps {
-    /// The loaded preset.
-    pub current: Option<String>,
-    /// Called with a preset's name.
-    pub on_pick: Callback<String>,
+    /// The state.
+    pub state: UseReducerHandle<State>,
+    /// Where actions go.
+    pub dispatch: Callback<Action>,
 }
 
-/// A select with one option per preset, grouped by experiment.
+/// A select with one option per lesson or measured pair, grouped.
 #[component]
 pub fn PresetPicker(p: &PickerProps) -> Html {
-    let on_pick = p.on_pick.clone();
-    let onchange = Callback::from(move |e: Event| {
-        let v = e.target_unchecked_into::<HtmlSelectElement>().value();
-        if !v.is_empty() {
-            on_pick.emit(v);
+    let setup = &p.state.setup;
+    let onchange = {
+        let d = p.dispatch.clone();
+        Callback::from(move |e: Event| {
+            let v = e.target_unchecked_into::<HtmlSelectElement>().value();
+            if !v.is_empty() {
+                d.emit(Action::LoadPreset(v));
+            }
+        })
+    };
+    let reset = |to: ResetTo| {
+        let d = p.dispatch.clone();
+        Callback::from(move |_| d.emit(Action::ResetAll(to)))
+    };
+    let current = setup
+        .preset
+        .as_deref()
+        .and_then(menu_entry)
+        .map(|e| e.preset);
+    let edited = {
+        let st = p.state.clone();
+        *use_memo(p.state.generation, move |_| st.setup.edited())
+    };
+    let options = menu().iter().map(|section| {
+        html! {
+            <optgroup label={format!("{} — {}", section.title, section.about)}>
+                { for section.entries.iter().map(|e| {
+                    let chosen = Some(e.preset) == current;
+                    let title = if chosen && edited { format!("{}{EDITED}", e.title) } else { e.title.to_string() };
+                    html! { <option value={e.preset} selected={chosen}>{title}</option> }
+                }) }
+            </optgroup>
         }
     });
-    let all = presets();
-    let mut groups: Vec<&str> = all.iter().map(|p| p.experiment).collect();
-    groups.dedup();
-    let current = p.current.clone().unwrap_or_default();
-    let about = preset(&current).map(|p| p.description);
     html! {
         <div class="picker">
-            <label for="preset">{"Scenario"}</label>
+            <label for="preset">{LABEL}</label>
             <select id="preset" {onchange}>
-                <option value="" selected={current.is_empty()}>{"your own scenario"}</option>
-                { for groups.iter().map(|g| html! {
-                    <optgroup label={if *g == "lesson" { "Lessons".to_string() } else { format!("{g}: measured") }}>
-                        { for all.iter().filter(|p| p.experiment == *g).map(|p| html! {
-                            <option value={p.name} selected={p.name == current}>{p.title}</option>
-                        }) }
-                    </optgroup>
-                }) }
+                <option value="" selected={current.is_none()}>{OWN}</option>
+                { for options }
             </select>
-            if let Some(a) = about { <p class="about">{a}</p> }
+            <div class="resets">
+                <button type="button" id="reset-preset" onclick={reset(ResetTo::Preset)}
+                    disabled={!edited || setup.preset.is_none()}>{RESET_PRESET}</button>
+                <button type="button" id="reset-defaults" onclick={reset(ResetTo::Defaults)}
+                    disabled={!edited && setup.preset.is_none()}>{RESET_DEFAULTS}</button>
+            </div>
         </div>
     }
 }

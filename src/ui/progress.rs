@@ -19,6 +19,9 @@ pub struct ProgressProps {
     /// Wall-clock time the finished job took, ms.
     #[prop_or_default]
     pub elapsed_ms: Option<f64>,
+    /// The scenario's generation (for tests that wait for a job).
+    #[prop_or_default]
+    pub generation: u64,
 }
 
 /// A progress bar with words.
@@ -40,7 +43,7 @@ pub fn Progress(p: &ProgressProps) -> Html {
         format!("simulating: {done} of {total} runs")
     };
     html! {
-        <div class={classes!("progress", p.done.then_some("done"), p.blocked.then_some("blocked"))} id="progress" role="status" aria-live="polite">
+        <div class={classes!("progress", p.done.then_some("done"), p.blocked.then_some("blocked"))} id="progress" data-generation={p.generation.to_string()} role="status" aria-live="polite">
             <progress max="1" value={format!("{value:.3}")}></progress>
             <span>{text}</span>
         </div>

@@ -24,8 +24,8 @@ const browser = await launchChromium();
 const problems = [];
 const foreign = [];
 
-async function openPage(viewport) {
-  const page = await browser.newPage({ viewport });
+async function openPage(viewport, deviceScaleFactor = 1) {
+  const page = await browser.newPage({ viewport, deviceScaleFactor, hasTouch: deviceScaleFactor >= 3 });
   page.on('console', (m) => {
     // yew-agent's worker shim calls wasm-bindgen's init with a bare path,
     // which wasm-bindgen 0.2.130 answers with this deprecation warning.
@@ -50,6 +50,29 @@ async function settle(page, timeout = 60000) {
   }, null, { timeout });
 }
 const hash = (page, id) => page.$eval(`#${id}`, (c) => c.toDataURL());
+// The first number in a text: "1,878 req/s = …" → 1878.
+const num = (t) => Number((String(t).match(/[0-9][0-9,]*(\.[0-9]+)?/) || ['NaN'])[0].replace(/,/g, ''));
+const shot = (page, name, opts = {}) => page.screenshot({ path: path.join(artifacts, `${name}.png`), ...opts });
+// Element screenshots without the phone's sticky tabs across them.
+const UNSTICK = '.tabs, .top { position: static !important; }';
+const generation = (page) => page.$eval('#progress', (p) => Number(p.dataset.generation));
+// Waits until the job of a scenario newer than `before` has finished.
+async function settleAfter(page, before) {
+  await page.waitForFunction((b) => Number(document.querySelector('#progress').dataset.generation) > b, before, { timeout: 10000 });
+  await settle(page, 180000);
+}
+async function load(page, name) {
+  const before = await generation(page);
+  await page.selectOption('#preset', name);
+  await settleAfter(page, before);
+}
+// Types into a field and waits until the job for it has finished.
+async function set(page, id, value) {
+  const before = await generation(page);
+  await page.fill(`#${id}`, value);
+  await settleAfter(page, before);
+}
+const caption = (page, id) => page.$eval(`figure.chart:has(#${id}) figcaption`, (f) => f.textContent);
 const nonBlank = (page, id) => page.$eval(`#${id}`, (c) => {
   const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
   let coloured = 0;
@@ -84,7 +107,7 @@ try {
     assert(/req\/s/.test(tip), `tooltip: ${tip}`);
   });
   await page.screenshot({ path: path.join(artifacts, 'desktop-1280x800.png'), fullPage: false });
-  await page.screenshot({ path: path.join(artifacts, 'desktop-1280x800-full.png'), fullPage: true });
+  await page.screenshot({ path: path.join(artifacts, 'desktop-1280x800-full.png'), fullPage: true, style: UNSTICK });
 
   await check('moving a slider changes the charts', async () => {
     const before = await hash(page, 'chart-throughput-time');
@@ -159,11 +182,190 @@ try {
     const little = await page.$eval('.little', (l) => l.textContent);
     assert(/consistent/.test(little), `Little's law check: ${little}`);
   });
-  await page.screenshot({ path: path.join(artifacts, 'e2-preset-1280x800-full.png'), fullPage: true });
+  await page.screenshot({ path: path.join(artifacts, 'e2-preset-1280x800-full.png'), fullPage: true, style: UNSTICK });
   fs.mkdirSync(path.join(artifacts, 'charts'), { recursive: true });
   for (const id of await page.$$eval('canvas', (cs) => cs.map((c) => c.id))) {
-    await page.locator(`#${id}`).screenshot({ path: path.join(artifacts, 'charts', `${id}.png`) });
+    await page.locator(`#${id}`).screenshot({ path: path.join(artifacts, 'charts', `${id}.png`), style: UNSTICK });
   }
+
+  await check('the menu has one entry per lesson or measured pair, lessons first, grouped by experiment', async () => {
+    const groups = await page.$$eval('#preset optgroup', (gs) => gs.map((g) => g.label));
+    assert(/^Lessons/.test(groups[0]), `first group: ${groups[0]}`);
+    for (const e of ['E1', 'E2', 'E3', 'E4']) assert(groups.some((g) => g.startsWith(`${e} — `)), `a group for ${e} with a line on it: ${groups.join(' | ')}`);
+    const options = await page.$$eval('#preset option', (os) => os.map((o) => o.value).filter(Boolean));
+    assert(options.length === 12, `4 lessons and 8 pairs, got ${options.length}: ${options.join(' ')}`);
+    assert(!options.some((o) => /virtual/.test(o)), `no separate virtual entries: ${options.join(' ')}`);
+    // Each entry, once chosen, shows whole in the closed menu (its text is
+    // measured in the menu's own font; ~2.5 em go to padding and the arrow).
+    const cut = await page.$eval('#preset', (s) => {
+      const ctx = document.createElement('canvas').getContext('2d');
+      const st = getComputedStyle(s);
+      ctx.font = `${st.fontSize} ${st.fontFamily}`;
+      const room = s.clientWidth - 2.5 * parseFloat(st.fontSize);
+      return [...s.options].filter((o) => ctx.measureText(`${o.text} · edited`).width > room).map((o) => o.text);
+    });
+    assert(cut.length === 0, `cut off at 1280 px: ${cut.join(' | ')}`);
+  });
+
+  await check('an edited scenario follows in the menu, greys the verdicts and says what changed; reset brings the preset back', async () => {
+    await set(page, 'f-server-threads_max', '400');
+    const about = await page.$eval('#preset-changes', (p) => p.textContent);
+    assert(/Max threads: 100 → 400/.test(about), `changes listed: ${about}`);
+    assert(/As loaded/.test(await page.$eval('#preset-about', (p) => p.textContent)), 'the description is the preset\'s');
+    assert(/edited/.test(await page.$eval('#preset option:checked', (o) => o.textContent)), 'the menu says edited');
+    const rows = await page.$$eval('#measured-table tbody tr', (rs) => rs.map((r) => [r.className, r.querySelector('.verdict').textContent]));
+    const platform = rows.filter(([c]) => /platform/.test(c));
+    assert(platform.length > 0 && platform.every(([c, v]) => /differs/.test(c) && /your scenario differs from the article/.test(v)), `platform verdicts: ${JSON.stringify(platform)}`);
+    assert(!rows.some(([, v]) => /fail/.test(v) && /platform/.test(v)), 'no red fail for an edited run');
+    assert(!(await page.$('.field:has(#f-server-threads_max) .badge.stated')), 'no "stated" badge on a changed value');
+    await page.locator('.scenario-about').screenshot({ path: path.join(artifacts, 'edited-e2-about.png'), style: UNSTICK });
+    await page.locator('section.measured').screenshot({ path: path.join(artifacts, 'edited-e2-measured.png'), style: UNSTICK });
+    await page.locator('.field:has(#f-server-threads_max)').screenshot({ path: path.join(artifacts, 'edited-e2-field.png'), style: UNSTICK });
+    const g = await generation(page);
+    await page.click('#reset-preset');
+    await settleAfter(page, g);
+    assert((await page.inputValue('#f-server-threads_max')) === '100', 'threads.max back to 100');
+    assert(!(await page.$('#measured-table .verdict.differs')), 'verdicts back');
+    assert(!(await page.$('#preset-changes')), 'no changes listed');
+  });
+
+  await check('a setting with no effect says so', async () => {
+    await load(page, 'cpu-bound');
+    const note = await page.$eval('.field:has(#f-db-pool_size) .no-effect', (n) => n.textContent);
+    assert(/no effect: the program has no db: step/.test(note), note);
+    assert(await page.$('.field.inert:has(#f-server-jdk)'), 'JDK version has no effect without synchronized');
+    assert(!(await page.$('.field.inert:has(#f-server-cores)')), 'cores matter');
+  });
+
+  await check("the pool lesson's headline is successful requests per second, with hey's Requests/sec beside it", async () => {
+    await load(page, 'db-pool');
+    const v = await page.$eval('.summary .card.virtual', (c) => ({
+      goodput: Number(c.querySelector('[data-goodput]').dataset.goodput),
+      big: c.querySelector('.goodput .big').textContent,
+      what: c.querySelector('.goodput .what').textContent,
+      hey: Number(c.querySelector('[data-hey]').dataset.hey),
+      heyWhat: c.querySelector('.hey .what').textContent,
+      succeeded: Number(c.querySelector('.run-facts').dataset.succeeded),
+      seconds: Number(c.querySelector('.run-facts').dataset.seconds),
+      errors: c.querySelector('.errors').className,
+    }));
+    const ok = v.succeeded / v.seconds;
+    assert(Math.abs(v.goodput - ok) < 0.01 * ok, `headline ${v.goodput} = successes/s ${ok}`);
+    assert(Math.abs(num(v.big) - v.goodput) <= 1, `shown ${v.big}`);
+    assert(/successful/.test(v.what), v.what);
+    assert(v.goodput <= 525, `at most the pool's 500 req/s: ${v.goodput}`);
+    assert(v.hey > v.goodput * 1.3 && /hey's Requests\/sec/.test(v.heyWhat), `hey's figure beside it: ${v.hey} ${v.heyWhat}`);
+    assert(/sev-severe/.test(v.errors), `the error rate styled severe: ${v.errors}`);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shot(page, 'db-pool-1280x800');
+    await page.locator('.summary').screenshot({ path: path.join(artifacts, 'db-pool-summary.png'), style: UNSTICK });
+    await page.locator('#chart-sweep-throughput').screenshot({ path: path.join(artifacts, 'db-pool-sweep.png'), style: UNSTICK });
+    await page.locator('#chart-throughput-time').screenshot({ path: path.join(artifacts, 'db-pool-over-time.png'), style: UNSTICK });
+  });
+
+  await check('compare with a baseline: JDK 21 → 24 side by side with the change', async () => {
+    await load(page, 'pinning-jdk21');
+    await page.click('#pin-baseline');
+    await page.waitForSelector('#baseline-table');
+    await set(page, 'f-server-jdk', '24');
+    await page.waitForFunction(() => /JDK version: 21 → 24/.test(document.querySelector('#baseline-changes').textContent));
+    const row = await page.$eval('#baseline-table tbody tr', (r) => [...r.querySelectorAll('td')].map((d) => [d.className, d.textContent]));
+    // platform: before, now, change; virtual: before, now, change.
+    const [vb, vn, vc] = row.slice(3);
+    assert(num(vb[1]) < 100 && num(vn[1]) > 3500, `virtual before ${vb[1]}, now ${vn[1]}`);
+    assert(/better/.test(vc[0]) && /^\+/.test(vc[1]), `change ${vc[1]} (${vc[0]})`);
+    await page.locator('.baseline').screenshot({ path: path.join(artifacts, 'baseline-jdk21-24.png'), style: UNSTICK });
+    await page.locator('#chart-throughput-time').screenshot({ path: path.join(artifacts, 'pinning-jdk24-over-time.png'), style: UNSTICK });
+    await page.click('#clear-baseline');
+    assert(!(await page.$('#baseline-table')), 'cleared');
+  });
+
+  await check('bad input: one current message, aria-invalid and aria-describedby, stale results dimmed', async () => {
+    await page.fill('#f-server-cores', '-5');
+    await page.fill('#f-server-cores', 'abc');
+    await page.waitForSelector('.field.invalid .error');
+    const msgs = await page.$$eval('.field:has(#f-server-cores) .error', (es) => es.map((e) => e.textContent));
+    assert(msgs.length === 1 && /abc/.test(msgs[0]), `one message: ${msgs.join(' | ')}`);
+    const aria = await page.$eval('#f-server-cores', (i) => [i.getAttribute('aria-invalid'), i.getAttribute('aria-describedby')]);
+    assert(aria[0] === 'true', 'aria-invalid');
+    const described = await page.$eval(`#${aria[1].split(' ')[0]}`, (e) => e.textContent);
+    assert(/server\.cores/.test(described), `describedby points at the message: ${described}`);
+    const dim = await page.$eval('main.results', (m) => [m.className, getComputedStyle(m.querySelector('.dim')).opacity, m.querySelector('.stale-note')?.textContent]);
+    assert(/stale/.test(dim[0]) && Number(dim[1]) < 0.6 && /Stale/.test(dim[2]), `dimmed: ${dim}`);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shot(page, 'stale-1280x800');
+    await page.locator('.field:has(#f-server-cores)').screenshot({ path: path.join(artifacts, 'invalid-field.png'), style: UNSTICK });
+    await page.fill('#f-load-requests', '1e9');
+    const req = await page.$$eval('.field:has(#f-load-requests) .error', (es) => es.map((e) => e.textContent));
+    assert(req.length === 1 && /out of range/.test(req[0]), `one message for 1e9: ${req.join(' | ')}`);
+    await page.fill('#f-load-requests', '4000');
+    await page.fill('#f-server-cores', '4');
+    await page.fill('#f-program', 'cpu:abc');
+    const prog = await page.$eval('#f-program', (t) => [t.getAttribute('aria-invalid'), getComputedStyle(t).borderTopColor]);
+    await page.locator('.field:has(#f-program)').screenshot({ path: path.join(artifacts, 'invalid-program.png'), style: UNSTICK });
+    assert(prog[0] === 'true' && prog[1] === 'rgb(179, 0, 27)', `the program is styled invalid: ${prog}`);
+    const g = await generation(page);
+    await page.fill('#f-program', 'cpu:0.1ms,sync{io:50ms}');
+    await page.waitForFunction(() => !document.querySelector('.field.invalid') && !document.querySelector('main.stale'));
+    await settleAfter(page, g);
+  });
+
+  await check('open load: titles, arrival-rate axes past the lowest ceiling, no closed-loop markers, the bottleneck in its words', async () => {
+    await load(page, 'e2-platform');
+    await page.selectOption('#f-load-kind', 'open');
+    await page.waitForSelector('#f-load-rate_rps');
+    await set(page, 'f-load-rate_rps', '1000');
+    const title = await page.$eval('figure.chart:has(#chart-sweep-throughput) h3', (h) => h.textContent);
+    assert(/arrival rate/.test(title) && !/concurrency/.test(title), title);
+    assert(/arrival rate/.test(await page.$eval('figure.chart:has(#chart-sweep-latency) h3', (h) => h.textContent)), 'latency title');
+    const xmax = Number(await page.$eval('#chart-sweep-throughput', (c) => c.dataset.xMax));
+    const ceilings = await page.$$eval('.summary .card', (cs) => cs.map((c) => c.querySelector('.ceilings li').textContent));
+    const lowest = ceilings.map(num);
+    assert(lowest.every((c) => xmax > c), `x axis to ${xmax} past the ceilings ${lowest}`);
+    const about = await caption(page, 'chart-sweep-throughput');
+    assert(/not points on a rate axis/.test(about), about);
+    const bottleneck = await page.$eval('.summary .card.platform .bottleneck', (b) => b.textContent);
+    assert(!/clients' own concurrency/.test(bottleneck), bottleneck);
+    assert(await page.$('#f-load-max_in_flight'), 'open-loop settings shown');
+    await shot(page, 'open-load-1280x800-full', { fullPage: true, style: UNSTICK });
+    for (const id of ['chart-sweep-throughput', 'chart-sweep-latency']) {
+      await page.locator(`#${id}`).screenshot({ path: path.join(artifacts, `open-load-${id}.png`), style: UNSTICK });
+    }
+    const g = await generation(page);
+    await page.selectOption('#f-load-kind', 'closed');
+    await settleAfter(page, g);
+    assert(!(await page.$('#f-load-max_in_flight')) && !(await page.$('#f-load-overflow')), 'no open-loop settings for a closed loop');
+  });
+
+  await check('E4 compares the executors with Tomcat on platform threads in both columns', async () => {
+    await load(page, 'e4-platform-100');
+    const cards = await page.$$eval('.summary .card h2', (hs) => hs.map((h) => h.textContent));
+    assert(/@Async on a thread pool/.test(cards[0]) && /@Async on virtual threads/.test(cards[1]), cards.join(' | '));
+    assert(cards.every((c) => /Tomcat on platform threads/.test(c)), cards.join(' | '));
+    const facts = await page.$eval('.summary .card.virtual .run-facts', (p) => p.textContent);
+    assert(/peak [1-9][0-9]* platform/.test(facts), `Tomcat's platform threads in the virtual column: ${facts}`);
+    await page.locator('.summary').screenshot({ path: path.join(artifacts, 'e4-summary.png'), style: UNSTICK });
+  });
+
+  await check('the timeline says how many threads it shows; no caption says "hover"', async () => {
+    await load(page, 'e2-platform');
+    const about = await caption(page, 'chart-timeline-platform');
+    assert(/the first 24 of the 100 threads/.test(about), about);
+    await page.locator('figure.chart:has(#chart-timeline-platform)').screenshot({ path: path.join(artifacts, 'timeline-platform.png'), style: UNSTICK });
+    const text = await page.$eval('main', (m) => m.innerText);
+    assert(!/hover/i.test(text), 'no "hover"');
+    await page.locator('#chart-utilisation-platform').screenshot({ path: path.join(artifacts, 'utilisation-platform.png'), style: UNSTICK });
+    await page.locator('#chart-utilisation-virtual').screenshot({ path: path.join(artifacts, 'utilisation-virtual.png'), style: UNSTICK });
+  });
+
+  await check('reset to defaults leaves no preset', async () => {
+    const g = await generation(page);
+    await page.click('#reset-defaults');
+    await settleAfter(page, g);
+    assert((await page.inputValue('#preset')) === '', 'the menu says your own scenario');
+    assert((await page.inputValue('#f-server-threads_max')) === '', 'threads.max at its default');
+    await load(page, 'e2-platform');
+  });
 
   await check('every preset loads and simulates', async () => {
     const names = await page.$$eval('#preset option', (os) => os.map((o) => o.value).filter(Boolean));
@@ -172,24 +374,68 @@ try {
       await page.selectOption('#preset', n);
       await settle(page, 180000);
       const measured = await page.$('.measured');
-      if (measured) await measured.screenshot({ path: path.join(artifacts, `preset-${n}-measured.png`) });
-      await page.locator('.summary').screenshot({ path: path.join(artifacts, `preset-${n}-summary.png`) });
-      await page.locator('#chart-sweep-throughput').screenshot({ path: path.join(artifacts, `preset-${n}-sweep.png`) });
+      if (measured) await measured.screenshot({ path: path.join(artifacts, `preset-${n}-measured.png`), style: UNSTICK });
+      await page.locator('.summary').screenshot({ path: path.join(artifacts, `preset-${n}-summary.png`), style: UNSTICK });
+      await page.locator('#chart-sweep-throughput').screenshot({ path: path.join(artifacts, `preset-${n}-sweep.png`), style: UNSTICK });
     }
   });
   await page.close();
 
-  for (const [name, viewport] of [['projector-1920x1080', { width: 1920, height: 1080 }], ['phone-390x844', { width: 390, height: 844 }]]) {
-    const p = await openPage(viewport);
+  for (const [name, viewport, scale] of [['projector-1920x1080', { width: 1920, height: 1080 }, 1], ['zoom150-1280x800', { width: 853, height: 533 }, 1.5], ['phone-390x844', { width: 390, height: 844 }, 3]]) {
+    const p = await openPage(viewport, scale);
     await check(`renders on ${name}`, async () => {
       await settle(p);
       const overflow = await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       assert(overflow <= 1, `no horizontal scrolling (${overflow}px)`);
     });
     await p.screenshot({ path: path.join(artifacts, `${name}.png`) });
-    await p.screenshot({ path: path.join(artifacts, `${name}-full.png`), fullPage: true });
+    await p.screenshot({ path: path.join(artifacts, `${name}-full.png`), fullPage: true, style: UNSTICK });
+    fs.mkdirSync(path.join(artifacts, name), { recursive: true });
+    for (const id of ['chart-sweep-throughput', 'chart-throughput-time', 'chart-utilisation-platform', 'chart-timeline-platform', 'chart-memory']) {
+      await p.locator(`#${id}`).screenshot({ path: path.join(artifacts, name, `${id}.png`), style: UNSTICK });
+    }
+    if (name.startsWith('phone')) {
+      await check('phone: results and settings are two tabs, the settings at the top of theirs', async () => {
+        assert(await p.isVisible('#tab-settings'), 'tabs shown');
+        assert(!(await p.isVisible('#settings')), 'settings hidden behind their tab');
+        await p.click('#tab-settings');
+        const top = await p.$eval('#settings', (e) => e.getBoundingClientRect().top + window.scrollY);
+        assert(top < 1200, `settings start at ${top}px`);
+        assert(!(await p.isVisible('#results')), 'results hidden behind their tab');
+        await p.screenshot({ path: path.join(artifacts, 'phone-settings.png') });
+        await p.fill('#f-server-threads_max', '400');
+        await p.click('#tab-results');
+        assert(await p.isVisible('#results'), 'results back');
+        await settle(p);
+        const tapped = p.locator('#chart-sweep-throughput');
+        await tapped.scrollIntoViewIfNeeded();
+        const box = await tapped.boundingBox();
+        await p.mouse.click(box.x + box.width * 0.6, box.y + box.height * 0.6);
+        await p.waitForSelector('.tooltip:not([hidden])', { timeout: 5000 });
+        await p.screenshot({ path: path.join(artifacts, 'phone-results-tapped.png') });
+      });
+    }
     await p.close();
   }
+
+  await check('keyboard: the first Tab offers a skip link to the results; one stop per numeric setting; arrows step it', async () => {
+    const p = await openPage({ width: 1280, height: 800 });
+    await settle(p);
+    await p.keyboard.press('Tab');
+    const first = await p.evaluate(() => [document.activeElement.className, document.activeElement.textContent]);
+    assert(/skip/.test(first[0]), `first stop: ${first}`);
+    await p.screenshot({ path: path.join(artifacts, 'skip-link.png') });
+    await p.keyboard.press('Enter');
+    assert((await p.evaluate(() => document.activeElement.id)) === 'results', 'focus on the results');
+    const sliders = await p.$$eval('input[type=range]', (rs) => rs.map((r) => r.tabIndex));
+    assert(sliders.length > 5 && sliders.every((t) => t === -1), `sliders out of the Tab order: ${sliders}`);
+    await p.focus('#f-server-threads_max');
+    const before = Number(await p.inputValue('#f-server-threads_max'));
+    await p.keyboard.press('ArrowUp');
+    const after = Number(await p.inputValue('#f-server-threads_max'));
+    assert(after > before, `ArrowUp steps ${before} → ${after}`);
+    await p.close();
+  });
 
   await check('no console errors, no page errors', async () => {
     assert(problems.length === 0, problems.slice(0, 5).join(' | '));

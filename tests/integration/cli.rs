@@ -9,6 +9,7 @@ fn cli(args: &[&str]) -> Output {
             "good.json" => Ok(r#"{"schema": 1, "load": {"concurrency": 20, "requests": 200}, "program": "io:10ms"}"#.into()),
             "typo.json" => Ok(r#"{"load": {"concurrancy": 20}}"#.into()),
             "broken.json" => Ok("{ not json".into()),
+            "empty-load.json" => Ok(r#"{"load": {}, "server": {"cores": 8}}"#.into()),
             _ => Err("no such file".into()),
         }
     };
@@ -189,21 +190,22 @@ fn a_budget_stop_exits_3_with_partial_results() {
     assert!(out.stderr.contains("partial"));
 }
 
+/// 5,000 platform threads of 1 MB in a 1 GB heap.
+const OUT_OF_MEMORY: &[&str] = &[
+    "run",
+    "--set",
+    "server.threads_max=5000",
+    "--set",
+    "load.concurrency=5000",
+    "--set",
+    "load.requests=10000",
+    "--set",
+    "memory.heap_mb=1024",
+];
+
 #[test]
 fn out_of_memory_is_an_outcome_not_a_failure() {
-    let out = cli(&[
-        "run",
-        "--set",
-        "server.threads_max=5000",
-        "--set",
-        "load.concurrency=5000",
-        "--set",
-        "load.requests=10000",
-        "--set",
-        "memory.heap_mb=1024",
-        "--format",
-        "json",
-    ]);
+    let out = cli(&[OUT_OF_MEMORY, &["--format", "json"]].concat());
     assert_eq!(out.code, 0, "{}", out.stderr);
     let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
     assert_eq!(v["outcome"], "out_of_memory");
@@ -221,4 +223,161 @@ fn schema_and_presets_list_everything() {
     for p in threadlab::scenario::presets() {
         assert!(presets.stdout.contains(p.name));
     }
+}
+
+#[test]
+fn issue9_full_without_json_and_arguments_to_listings_are_errors() {
+    for args in [
+        &["run", "--full"][..],
+        &["run", "--full", "--format", "text"],
+        &["presets", "extra"],
+        &["schema", "--format", "json"],
+    ] {
+        let out = cli(args);
+        assert_eq!(out.code, EXIT_BAD_INPUT, "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        assert_eq!(out.stderr.lines().count(), 1, "{args:?}: {}", out.stderr);
+    }
+    assert_eq!(cli(&["presets"]).code, 0);
+}
+
+#[test]
+fn issue9_the_text_report_says_the_outcome_in_words() {
+    let out = cli(OUT_OF_MEMORY);
+    assert!(
+        out.stdout.contains("Outcome:\tout of memory — "),
+        "{}",
+        out.stdout
+    );
+    assert!(!out.stdout.contains("OutOfMemory"));
+}
+
+#[test]
+fn issue9_a_newline_in_a_value_cannot_forge_an_error_line() {
+    let out = cli(&["run", "--set", "program=io:5ms\nerror: fake"]);
+    assert_eq!(out.code, EXIT_BAD_INPUT);
+    assert_eq!(out.stderr.lines().count(), 1, "{}", out.stderr);
+    assert!(
+        out.stderr.contains("io:5ms\\nerror: fake"),
+        "{}",
+        out.stderr
+    );
+    let out = cli(&["run", "--bogus\u{1b}[2J\nerror: fake"]);
+    assert_eq!(out.stderr.lines().count(), 1, "{}", out.stderr);
+}
+
+#[test]
+fn issue9_a_huge_program_is_echoed_once_and_cut() {
+    let huge = format!("{{\"program\": \"io:{}ms\"}}", "9".repeat(1_000_000));
+    let out = main(
+        &["run".into(), "--scenario".into(), "huge.json".into()],
+        &|_| Ok(huge.clone()),
+    );
+    assert_eq!(out.code, EXIT_BAD_INPUT);
+    assert_eq!(out.stderr.lines().count(), 1);
+    assert!(out.stderr.len() < 600, "{} bytes", out.stderr.len());
+    assert!(
+        out.stderr.contains("… (1000007 characters)"),
+        "{}",
+        out.stderr
+    );
+}
+
+#[test]
+fn issue9_a_scenario_file_is_capped_at_one_mebibyte() {
+    use threadlab::cli::{SCENARIO_FILE_MAX_BYTES, read_scenario_file};
+    assert_eq!(SCENARIO_FILE_MAX_BYTES, 1 << 20);
+    let e = read_scenario_file("/dev/zero").unwrap_err();
+    assert!(e.contains("larger than 1 MiB"), "{e}");
+    let dir = std::env::temp_dir().join(format!("threadlab-cap-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let at_cap = dir.join("at-cap.json");
+    let padded = format!("{{}}{}", " ".repeat(SCENARIO_FILE_MAX_BYTES as usize - 2));
+    std::fs::write(&at_cap, &padded).unwrap();
+    assert_eq!(
+        read_scenario_file(at_cap.to_str().unwrap()).unwrap(),
+        padded
+    );
+    std::fs::write(&at_cap, padded + " ").unwrap();
+    assert!(read_scenario_file(at_cap.to_str().unwrap()).is_err());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A writer that fails every write with `kind`.
+struct Failing(std::io::ErrorKind);
+
+impl std::io::Write for Failing {
+    fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+        Err(self.0.into())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Err(self.0.into())
+    }
+}
+
+#[test]
+fn issue9_output_that_cannot_be_written_is_not_a_panic() {
+    use threadlab::cli::{EXIT_INTERNAL, EXIT_PIPE_CLOSED, emit};
+    let out = cli(&["presets"]);
+    let mut err = Vec::new();
+    let code = emit(&out, &mut Failing(std::io::ErrorKind::BrokenPipe), &mut err);
+    assert_eq!(
+        (code, err.len()),
+        (EXIT_PIPE_CLOSED, 0),
+        "a closed pipe ends quietly"
+    );
+    let code = emit(
+        &out,
+        &mut Failing(std::io::ErrorKind::StorageFull),
+        &mut err,
+    );
+    assert_eq!(code, EXIT_INTERNAL);
+    let err = String::from_utf8(err).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with("error: cannot write the output"), "{err}");
+    let (mut o, mut e) = (Vec::new(), Vec::new());
+    assert_eq!(emit(&out, &mut o, &mut e), 0);
+    assert_eq!(o, out.stdout.as_bytes());
+}
+
+#[test]
+fn issue9_an_argument_that_is_not_utf8_is_bad_input() {
+    use std::os::unix::ffi::OsStringExt;
+    let args = vec![
+        "run".into(),
+        "--set".into(),
+        std::ffi::OsString::from_vec(b"program=io:5ms\xff".to_vec()),
+    ];
+    let out = threadlab::cli::from_os(args).unwrap_err();
+    assert_eq!(out.code, EXIT_BAD_INPUT);
+    assert_eq!(out.stderr.lines().count(), 1);
+    assert!(
+        out.stderr.contains("argument 3 is not valid UTF-8"),
+        "{}",
+        out.stderr
+    );
+}
+
+#[test]
+fn an_empty_section_in_a_file_keeps_the_presets_settings() {
+    let out = cli(&[
+        "run",
+        "--preset",
+        "e2-virtual",
+        "--scenario",
+        "empty-load.json",
+        "--set",
+        "load.requests=4000",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    // E2's 2,000 workers, not the default 50: 4,000 requests end in two rounds.
+    assert_eq!(v["sent"], 4000);
+    assert!(
+        v["server"]["peak_virtual_threads"].as_u64().unwrap() > 1000,
+        "{}",
+        v["server"]
+    );
 }

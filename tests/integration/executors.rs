@@ -1,5 +1,7 @@
 //! `@Async` executors: ThreadPoolExecutor's core → queue → max → reject order,
 //! and a virtual-thread executor whose concurrency limit blocks the submitter.
+//! Each request waits 1 µs before it submits: a request that takes no
+//! simulated time at all is refused by validation.
 
 use crate::helpers::{assert_close, run};
 use threadlab::sim::report::ResponseCause;
@@ -19,7 +21,7 @@ fn thread_pool_executor_goes_core_then_queue_then_max_then_rejects() {
         ("async.mail.core", "2"),
         ("async.mail.queue", "2"),
         ("async.mail.max", "4"),
-        ("program", "async(mail){io:1s}"),
+        ("program", "io:1us,async(mail){io:1s}"),
     ]);
     let e = &r.executors[0];
     assert_eq!((e.submitted, e.completed, e.rejected), (7, 6, 1));
@@ -44,7 +46,7 @@ fn a_synchronous_queue_grows_straight_to_max() {
         ("async.mail.core", "1"),
         ("async.mail.queue", "0"),
         ("async.mail.max", "3"),
-        ("program", "async(mail){io:1s}"),
+        ("program", "io:1us,async(mail){io:1s}"),
     ]);
     let e = &r.executors[0];
     assert_eq!((e.completed, e.rejected, e.peak_threads), (3, 2, 3));
@@ -59,7 +61,7 @@ fn a_concurrency_limit_blocks_the_submitter() {
         ("server.mode", "virtual"),
         ("async.mail.kind", "virtual"),
         ("async.mail.limit", "2"),
-        ("program", "async(mail){io:100ms}"),
+        ("program", "io:1us,async(mail){io:100ms}"),
     ]);
     let e = &r.executors[0];
     assert_eq!((e.completed, e.rejected), (4, 0));
@@ -86,7 +88,7 @@ fn an_unbounded_virtual_executor_runs_every_task_at_once() {
         ("load.requests", "1000"),
         ("server.mode", "virtual"),
         ("async.mail.kind", "virtual"),
-        ("program", "async(mail){io:100ms}"),
+        ("program", "io:1us,async(mail){io:100ms}"),
     ]);
     let e = &r.executors[0];
     assert_eq!(e.completed, 1000);
@@ -104,7 +106,7 @@ fn an_unconfigured_executor_is_spring_boots_default() {
     let platform = run(&[
         ("load.concurrency", "20"),
         ("load.requests", "20"),
-        ("program", "async(jobs){io:100ms}"),
+        ("program", "io:1us,async(jobs){io:100ms}"),
     ]);
     assert_eq!(platform.executors[0].peak_threads, 8);
     assert_close(
@@ -117,7 +119,7 @@ fn an_unconfigured_executor_is_spring_boots_default() {
         ("load.concurrency", "20"),
         ("load.requests", "20"),
         ("server.mode", "virtual"),
-        ("program", "async(jobs){io:100ms}"),
+        ("program", "io:1us,async(jobs){io:100ms}"),
     ]);
     assert_close(
         "virtual default executor",

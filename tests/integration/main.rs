@@ -4,6 +4,7 @@
 
 mod budgets;
 mod cli;
+mod cli_process;
 mod connections;
 mod determinism;
 mod diagnosis;

@@ -85,12 +85,9 @@ const LAYERS: &[(&str, &[&str])] = &[
     // A report as its load tool's text: the command line prints it, the
     // page copies it.
     ("summary", &["sim"]),
-    // TODO(cli branch): `fidelity` and `bench` still reach into `cli` for its
-    // exit codes and `Output`; the branch that moves the command line into
-    // `cli/` removes those edges. Drop "cli" from these two rows at the merge.
-    ("fidelity", &["sim", "scenario", "theory", "cli"]),
+    ("fidelity", &["sim", "scenario", "theory"]),
     ("app", &["sim", "scenario", "theory", "fidelity", "summary"]),
-    ("bench", &["sim", "scenario", "app", "cli"]),
+    ("bench", &["sim", "scenario", "app"]),
     (
         "chart",
         &["sim", "scenario", "theory", "fidelity", "app", "summary"],

@@ -88,7 +88,7 @@ fn executor_max_below_core_is_an_error() {
     let e = errors(&[
         ("async.mail.core", 10.into()),
         ("async.mail.max", 5.into()),
-        ("program", "async(mail){io:1ms}".into()),
+        ("program", "cpu:0.1ms,async(mail){io:1ms}".into()),
     ]);
     assert_eq!(e[0].field, "async.mail.max");
 }
@@ -166,4 +166,189 @@ fn programs_compile_to_the_expected_ops() {
     assert_eq!(p.executors, ["mail"]);
     assert!((p.program.mean_cpu_ns() - 1e6).abs() < 1.0);
     assert!((p.program.mean_db_hold_ns() - 2e6).abs() < 1.0);
+}
+
+fn one_error(settings: &[(&str, serde_json::Value)], field: &str) -> FieldError {
+    let e = errors(settings);
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert_eq!(e[0].field, field, "{e:?}");
+    e.into_iter().next().unwrap()
+}
+
+#[test]
+fn issue9_a_request_that_takes_no_simulated_time_is_refused() {
+    for program in [
+        "cpu:0ms",
+        "cpu:exp(0ms)",
+        "cpu:0.4ns",
+        "sync{cpu:0ms}",
+        "db:0ms,io:uniform(0ns,0.4ns)",
+        "cpu:exp(0.3ns)",
+        // The request itself does nothing: the e-mail is sent after the response.
+        "async(e){io:5ms}",
+    ] {
+        let e = one_error(
+            &[("program", program.into()), ("load.duration_s", 0.5.into())],
+            "program",
+        );
+        assert!(e.message.contains("no simulated time"), "{program}: {e}");
+        assert!(e.message.contains("0.5 ns rounds to 0"), "{program}: {e}");
+    }
+    for (program, client_cpu_ms) in [
+        ("cpu:1ns", 0.0),
+        ("cpu:0ms,io:1ms", 0.0),
+        ("io:exp(1ns)", 0.0),
+        ("async(e){io:5ms},cpu:0.1ms", 0.0),
+        // The client's own CPU per request counts.
+        ("cpu:0ms", 0.001),
+    ] {
+        let mut d = Draft::new();
+        d.set_value("program", program.into());
+        d.set_value("load.client_cpu_ms", client_cpu_ms.into());
+        assert!(
+            validate(&d).is_ok(),
+            "{program} with client cpu {client_cpu_ms}"
+        );
+    }
+}
+
+#[test]
+fn issue9_the_event_budget_is_capped_to_minutes() {
+    let e = one_error(
+        &[("limits.max_events", 100_000_000_000u64.into())],
+        "limits.max_events",
+    );
+    assert!(e.message.contains("1 to 1000000000"), "{e}");
+    let mut d = Draft::new();
+    d.set_value("limits.max_events", 1_000_000_000u64.into());
+    assert!(validate(&d).is_ok());
+}
+
+#[test]
+fn issue9_a_quoted_number_is_echoed_with_its_quotes() {
+    let e = one_error(&[("load.concurrency", "10".into())], "load.concurrency");
+    assert_eq!(e.value, "\"10\"");
+    assert!(
+        e.to_string()
+            .starts_with("load.concurrency: \"10\" — expected"),
+        "{e}"
+    );
+}
+
+#[test]
+fn issue9_sections_empty_or_null() {
+    for empty in [
+        r#"{"server": {}}"#,
+        r#"{"load": {}, "db": {}}"#,
+        r#"{"async": {"mail": {}}}"#,
+    ] {
+        let d = Draft::from_json(empty).unwrap();
+        assert!(validate(&d).is_ok(), "an empty section is fine: {empty}");
+    }
+    for (json, key) in [
+        (r#"{"load": null}"#, "load"),
+        (r#"{"server": 5}"#, "server"),
+        (r#"{"async": {"mail": []}}"#, "async.mail"),
+    ] {
+        let e = validate(&Draft::from_json(json).unwrap()).unwrap_err();
+        assert_eq!(e.len(), 1, "{e:?}");
+        assert_eq!(e[0].field, key);
+        assert!(e[0].message.contains("expected a section"), "{}", e[0]);
+        assert!(!e[0].message.contains("unknown"), "{}", e[0]);
+    }
+}
+
+#[test]
+fn issue9_a_program_that_is_not_text_is_one_problem() {
+    let e = one_error(&[("program", 5.into())], "program");
+    assert!(e.message.contains("expected a request program"), "{e}");
+}
+
+#[test]
+fn issue9_base_memory_names_the_heap_it_must_stay_below() {
+    let e = one_error(
+        &[
+            ("memory.base_mb", 4096.into()),
+            ("memory.heap_mb", 3000.into()),
+        ],
+        "memory.base_mb",
+    );
+    assert_eq!(e.value, "4096");
+    assert!(e.message.contains("memory.heap_mb (3000 MB)"), "{e}");
+}
+
+#[test]
+fn issue9_values_are_echoed_as_written() {
+    // `--set` keeps a whole number whole, also for a fractional key.
+    let mut d = Draft::new();
+    d.set("load.duration_s", "0").unwrap();
+    d.set("load.timeout_ms", "-5").unwrap();
+    let e = validate(&d).unwrap_err();
+    let values: Vec<&str> = e.iter().map(|e| e.value.as_str()).collect();
+    assert_eq!(values, ["0", "-5"], "{e:?}");
+}
+
+#[test]
+fn issue9_a_key_given_twice_in_a_file_is_an_error() {
+    for (json, key) in [
+        (
+            r#"{"load": {"concurrency": 5}, "load": {"requests": 10}}"#,
+            "load",
+        ),
+        (
+            r#"{"load": {"concurrency": 5, "concurrency": 6}}"#,
+            "load.concurrency",
+        ),
+        (r#"{"program": "io:1ms", "program": "io:2ms"}"#, "program"),
+    ] {
+        let e = Draft::from_json(json).unwrap_err();
+        assert!(
+            e.message.contains(&format!("second value for {key} ")),
+            "{e}"
+        );
+        assert!(!e.message.contains("not valid JSON"), "{e}");
+    }
+}
+
+#[test]
+fn issue9_a_byte_order_mark_is_accepted() {
+    let d = Draft::from_json("\u{feff}{\"load\": {\"concurrency\": 7}}").unwrap();
+    assert_eq!(d.get("load.concurrency"), Some(&7.into()));
+}
+
+#[test]
+fn issue9_every_error_is_one_short_line() {
+    let huge = "io:5ms,".repeat(150_000);
+    for program in [
+        "io:5ms\nerror: fake".to_string(),
+        "io:5ms\r\u{1b}[2Kerror: fake".to_string(),
+        huge.clone(),
+        format!("io:{}ms", "9".repeat(100_000)),
+    ] {
+        let e = one_error(&[("program", program.clone().into())], "program");
+        let line = e.to_string();
+        assert!(!line.contains(['\n', '\r', '\u{1b}']), "{line:?}");
+        assert!(line.chars().count() < 600, "{} characters", line.len());
+    }
+    let e = one_error(&[("program", huge.clone().into())], "program");
+    assert!(
+        e.value
+            .ends_with(&format!("… ({} characters)", huge.len() + 2)),
+        "{}",
+        e.value
+    );
+    // An unknown key is echoed shortened too.
+    let e = errors(&[(&"k".repeat(10_000), 1.into())]);
+    assert!(e[0].to_string().len() < 300, "{}", e[0]);
+}
+
+/// Issue 11: one current message per field. A request count out of range
+/// is not also reported as missing ("load.requests: null — set a request
+/// count…"), which would contradict the first message.
+#[test]
+fn a_field_gets_one_message() {
+    let e = errors(&[("load.requests", 1e9.into())]);
+    let about: Vec<&FieldError> = e.iter().filter(|e| e.field == "load.requests").collect();
+    assert_eq!(about.len(), 1, "{e:?}");
+    assert!(about[0].message.contains("out of range"), "{}", about[0]);
 }

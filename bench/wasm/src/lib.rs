@@ -58,6 +58,11 @@ impl BenchRun {
         self.run.totals().runs
     }
 
+    /// Runs that stopped at a budget (events, simulated time or memory).
+    pub fn budget_stops(&self) -> u32 {
+        self.run.totals().budget_stops
+    }
+
     /// Throughput of the last finished scenario (req/s).
     pub fn throughput(&self) -> f64 {
         self.run.totals().throughput_rps

@@ -7,7 +7,7 @@
 //! those, the busiest wins. Without one, a full accept backlog or client
 //! errors are named, else nothing is.
 
-use super::super::config::{ExecutorKind, Mode};
+use super::super::config::{ExecutorKind, LoadKind, Mode};
 use super::super::report::{Bottleneck, Resource, ServerStats};
 use super::super::series::Gauge;
 use super::super::time::ms_from_ns;
@@ -108,11 +108,16 @@ impl<T: Tracer> Engine<T> {
             ),
             None => String::new(),
         };
+        // What sets the pace then depends on the load model.
+        let pace = match self.cfg.load.kind {
+            LoadKind::Closed { .. } => {
+                "the clients' own concurrency and the program's waits set the pace"
+            }
+            LoadKind::Open { .. } => "the arrival rate sets the pace: the server keeps up with it",
+        };
         named(
             Resource::None,
-            format!(
-                "no server resource is saturated: the clients' own concurrency and the program's waits set the pace{aside}"
-            ),
+            format!("no server resource is saturated: {pace}{aside}"),
         )
     }
 

@@ -309,6 +309,7 @@ impl<T: Tracer> Engine<T> {
                 }
             };
             out.throughput_rps.push(per_s(b.responses + b.errors));
+            out.goodput_rps.push(per_s(b.ok));
             out.errors_rps.push(per_s(b.errors));
             out.tasks_per_s.push(per_s(b.tasks_done));
             out.reconnects_per_s.push(per_s(b.reconnects));

@@ -1,0 +1,95 @@
+//! Writes the seed corpus of every fuzz target (fuzz/corpus/<target>/) from
+//! the presets, the benchmark workloads and the test suite's inputs, so the
+//! fuzzers start from valid scenarios. Run it again when presets change:
+//! `cargo run --manifest-path fuzz/Cargo.toml --example seed_corpus`.
+
+use std::fs;
+use std::path::Path;
+
+use serde_json::Value;
+use threadlab::bench::WORKLOADS;
+use threadlab::cli::GOLDEN_SCENARIO;
+use threadlab::scenario::{Draft, presets};
+
+/// `--set` lines for every leaf of a draft.
+fn lines(d: &Draft) -> String {
+    d.leaves()
+        .into_iter()
+        .map(|(k, v)| match v {
+            Value::String(s) => format!("{k}={s}\n"),
+            other => format!("{k}={other}\n"),
+        })
+        .collect()
+}
+
+fn write(target: &str, name: &str, text: &str) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("corpus")
+        .join(target);
+    fs::create_dir_all(&dir).expect("corpus folder");
+    fs::write(dir.join(name), text).expect("corpus file");
+}
+
+fn main() {
+    let mut programs = Vec::new();
+    for p in presets() {
+        let d = p.draft();
+        write("scenario_json", &format!("{}.json", p.name), &d.to_json());
+        write("set_values", p.name, &lines(&d));
+        write("run", p.name, &lines(&d));
+        if let Some(Value::String(program)) = d.get("program") {
+            programs.push(program.clone());
+        }
+    }
+    for w in WORKLOADS
+        .iter()
+        .filter(|w| ["m1", "m2", "m2-virtual"].contains(&w.name))
+    {
+        if let Some(d) = w.drafts().first() {
+            write("run", &format!("bench-{}", w.name), &lines(d));
+        }
+    }
+    let golden: String = GOLDEN_SCENARIO
+        .iter()
+        .map(|(k, v)| format!("{k}={v}\n"))
+        .collect();
+    write("run", "golden", &golden);
+    write("set_values", "golden", &golden);
+    // The command-line tests' files and issue 9's hostile inputs.
+    for (name, text) in [
+        (
+            "good.json",
+            r#"{"schema": 1, "load": {"concurrency": 20, "requests": 200}, "program": "io:10ms"}"#,
+        ),
+        ("typo.json", r#"{"load": {"concurrancy": 20}}"#),
+        ("broken.json", "{ not json"),
+        ("bom.json", "\u{feff}{\"server\": {}}"),
+        (
+            "duplicate.json",
+            r#"{"load": {"concurrency": 5}, "load": {"requests": 10}}"#,
+        ),
+        ("null-section.json", r#"{"load": null, "program": 5}"#),
+        ("quoted-number.json", r#"{"load": {"concurrency": "10"}}"#),
+        ("newline.json", r#"{"program": "io:5ms\nerror: fake"}"#),
+    ] {
+        write("scenario_json", name, text);
+    }
+    programs.extend(
+        [
+            "cpu:0ms",
+            "cpu:exp(0ms)",
+            "cpu:0.4ns",
+            "sync{cpu:0ms}",
+            "async(e){io:5ms}",
+            "cpu:1ms, db:2ms, sync(a){io:3ms}, async(mail){io:4ms}, lock{io:5ms}",
+            "sync{wait:5ms,io:1ms},lock(b){file:uniform(1ms,2ms)}",
+            "io:lognormal(p50=9ms,p99=20ms)",
+        ]
+        .map(String::from),
+    );
+    programs.sort();
+    programs.dedup();
+    for (i, p) in programs.iter().enumerate() {
+        write("program", &format!("p{i:02}"), p);
+    }
+}

@@ -1,0 +1,49 @@
+//! The request-program parser: any text either compiles to a well-formed
+//! program or gives a message; a compiled program's ops are consistent.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use threadlab::scenario::parse_program;
+use threadlab::sim::program::Op;
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let parsed = match parse_program(text) {
+        Ok(p) => p,
+        Err(message) => {
+            assert!(!message.is_empty());
+            return;
+        }
+    };
+    let ops = &parsed.program.ops;
+    assert_eq!(ops.last(), Some(&Op::End), "a program ends in End");
+    let mut depth: i64 = 0;
+    for (i, op) in ops.iter().enumerate() {
+        match *op {
+            Op::Async { executor, resume } => {
+                assert!((executor as usize) < parsed.executors.len());
+                let resume = resume as usize;
+                assert!(
+                    resume > i + 1 && resume < ops.len(),
+                    "resume {resume} at {i}"
+                );
+                assert_eq!(ops[resume - 1], Op::End, "an async body ends in End");
+            }
+            Op::Enter(..) => depth += 1,
+            // `wait:D` releases its monitor and an `Enter` takes it back.
+            Op::Exit(..) | Op::Wait(..) => depth -= 1,
+            _ => {}
+        }
+        assert!(depth >= 0, "an exit before its enter at {i}");
+    }
+    assert_eq!(depth, 0, "every block is closed");
+    for mean in [
+        parsed.program.mean_cpu_ns(),
+        parsed.program.mean_blocking_ns(),
+        parsed.program.mean_db_hold_ns(),
+    ] {
+        assert!(mean.is_finite() && mean >= 0.0, "mean {mean}");
+    }
+});

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+#! Runs every cargo-fuzz target (fuzz/fuzz_targets) for a bounded time each,
+#! starting from the corpus in the repository (fuzz/corpus/<target>, read
+#! only: what a run finds goes to fuzz/corpus-new/<target>, ignored by git).
+#! Installs cargo-fuzz if it is missing; needs the nightly toolchain.
+#!
+#! usage: scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]
+#!   SECONDS_PER_TARGET  default 25: four targets stay under two minutes (CI)
+#!   TARGET              default all: scenario_json set_values program run
+#! Extra libFuzzer flags can be given in FUZZ_FLAGS (e.g. "-runs=1000000").
+#! FUZZ_SANITIZER picks cargo-fuzz's sanitizer: none by default, since the
+#! crate forbids unsafe code and AddressSanitizer would halve the executions.
+#! A crash stops the script (exit 1) and leaves its input in fuzz/artifacts/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$HOME/.cargo/bin:$PATH"
+
+seconds="${1:-25}"
+shift || true
+targets=("$@")
+if [ ${#targets[@]} -eq 0 ]; then
+  targets=(scenario_json set_values program run)
+fi
+
+if ! rustup run nightly rustc --version >/dev/null 2>&1; then
+  echo "fuzz.sh: cargo-fuzz needs a nightly toolchain: installing it"
+  rustup toolchain install nightly --profile minimal
+fi
+if ! cargo fuzz --version >/dev/null 2>&1; then
+  echo "fuzz.sh: installing cargo-fuzz"
+  cargo install cargo-fuzz --locked
+fi
+
+for t in "${targets[@]}"; do
+  printf '\n== fuzz %s for %s s\n' "$t" "$seconds"
+  mkdir -p "fuzz/corpus-new/$t"
+  # -timeout: an input that runs for 10 s is a hang, reported like a crash.
+  # shellcheck disable=SC2086
+  cargo +nightly fuzz run --fuzz-dir fuzz --sanitizer "${FUZZ_SANITIZER:-none}" "$t" "fuzz/corpus-new/$t" "fuzz/corpus/$t" -- \
+    -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+    -dict=fuzz/dict/scenario.dict -print_final_stats=1 ${FUZZ_FLAGS:-}
+done

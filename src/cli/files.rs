@@ -1,0 +1,59 @@
+//! Reading a scenario file (native only), capped in size so that a wrong
+//! path such as `/dev/zero` cannot fill the memory.
+
+use std::io::Read;
+
+/// The most bytes a scenario file may hold: 1 MiB. A scenario is a few
+/// hundred bytes; its largest value, a program, is at most 64 KiB.
+pub const SCENARIO_FILE_MAX_BYTES: u64 = MIB;
+
+const MIB: u64 = 1024 * 1024;
+
+/// A scenario file's text, or why it cannot be had, in words.
+pub fn read_scenario_file(path: &str) -> Result<String, String> {
+    let file = std::fs::File::open(path).map_err(|e| format!("cannot open the file: {e}"))?;
+    read_capped(file, SCENARIO_FILE_MAX_BYTES)
+}
+
+/// At most `cap` bytes of UTF-8 text from `source`; more is an error.
+fn read_capped(source: impl Read, cap: u64) -> Result<String, String> {
+    let mut bytes = Vec::new();
+    source
+        .take(cap + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("cannot read the file: {e}"))?;
+    if bytes.len() as u64 > cap {
+        let most = if cap.is_multiple_of(MIB) {
+            format!("{} MiB", cap / MIB)
+        } else {
+            format!("{cap} bytes")
+        };
+        return Err(format!(
+            "the file is larger than {most}, the most a scenario file may hold"
+        ));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        format!(
+            "the file is not UTF-8 text (invalid byte at offset {})",
+            e.utf8_error().valid_up_to()
+        )
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::read_capped;
+
+    #[test]
+    fn a_file_over_the_cap_is_refused_after_reading_one_byte_more() {
+        let big = std::io::repeat(b'x');
+        let e = read_capped(big, 1024).unwrap_err();
+        assert!(e.contains("larger than 1024 bytes"), "{e}");
+        assert_eq!(read_capped(&b"{}"[..], 2).unwrap(), "{}");
+        assert!(
+            read_capped(&b"\xff{}"[..], 10)
+                .unwrap_err()
+                .contains("UTF-8")
+        );
+    }
+}

@@ -1,0 +1,24 @@
+//! A run's report as the command line prints it: the load tool's own
+//! summary with threadlab's section after it, or JSON (the chart data only
+//! on request).
+
+use crate::sim::Report;
+
+/// The report as JSON; without `full`, the bulky chart data is left out.
+pub fn json_report(report: &Report, full: bool) -> String {
+    let mut v = serde_json::to_value(report).unwrap_or_default();
+    if let (false, Some(m)) = (full, v.as_object_mut()) {
+        for k in ["series", "timeline", "histogram"] {
+            m.remove(k);
+        }
+    }
+    let mut s = serde_json::to_string_pretty(&v).unwrap_or_default();
+    s.push('\n');
+    s
+}
+
+/// The report in its load tool's own output format, then what threadlab
+/// knows beyond it (see [`crate::summary`]).
+pub fn text_report(r: &Report) -> String {
+    crate::summary::text(r)
+}

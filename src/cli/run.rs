@@ -1,0 +1,138 @@
+//! `threadlab run`: a scenario from a preset, a file and `--set` pairs,
+//! validated, simulated and reported as text or JSON.
+
+use super::args::{Flags, json_format, unknown};
+use super::output::{EXIT_BUDGET, Output, bad};
+use super::report::{json_report, text_report};
+use crate::scenario::{self, Draft, FieldError, echo};
+use crate::sim::{self, Outcome};
+
+/// Parsed `run` options.
+#[derive(Default)]
+struct RunArgs {
+    preset: Option<String>,
+    scenario: Option<String>,
+    sets: Vec<(String, String)>,
+    json: bool,
+    full: bool,
+}
+
+fn parse(args: &[String]) -> Result<RunArgs, Vec<String>> {
+    let mut out = RunArgs::default();
+    let mut errors = Vec::new();
+    let mut flags = Flags::new(args);
+    while let Some((flag, inline)) = flags.next_flag() {
+        match flag {
+            "--preset" => match flags.value(inline) {
+                Some(v) => out.preset = Some(v.into()),
+                None => errors.push("--preset needs a name (see `threadlab presets`)".into()),
+            },
+            "--scenario" => match flags.value(inline) {
+                Some(v) => out.scenario = Some(v.into()),
+                None => errors.push("--scenario needs a file path".into()),
+            },
+            "--set" => match flags.value(inline) {
+                Some(v) => match v.split_once('=') {
+                    Some((k, val)) => out.sets.push((k.trim().into(), val.into())),
+                    None => errors.push(format!(
+                        "--set {}: expected KEY=VALUE, e.g. --set load.concurrency=100",
+                        echo(v)
+                    )),
+                },
+                None => errors.push("--set needs KEY=VALUE".into()),
+            },
+            "--format" => match json_format(flags.value(inline)) {
+                Ok(json) => out.json = json,
+                Err(e) => errors.push(e),
+            },
+            "--full" => out.full = true,
+            other => errors.push(unknown("run", other)),
+        }
+    }
+    if out.full && !out.json {
+        errors.push(
+            "--full adds the chart data to the JSON report: use it with --format json".into(),
+        );
+    }
+    if errors.is_empty() {
+        Ok(out)
+    } else {
+        Err(errors)
+    }
+}
+
+/// The draft a `run` command describes: the preset (or E2's platform run
+/// when there is neither a preset nor a file), then the file, then `--set`.
+fn draft_for(
+    a: &RunArgs,
+    read_file: &dyn Fn(&str) -> Result<String, String>,
+) -> Result<Draft, Vec<FieldError>> {
+    let mut errors = Vec::new();
+    let mut draft = match (&a.preset, &a.scenario) {
+        (Some(name), _) => match scenario::preset(name) {
+            Some(p) => p.draft(),
+            None => {
+                let names: Vec<&str> = scenario::presets().iter().map(|p| p.name).collect();
+                errors.push(FieldError::new(
+                    "--preset",
+                    name,
+                    format!("no such preset; one of {}", names.join(", ")),
+                ));
+                Draft::new()
+            }
+        },
+        (None, Some(_)) => Draft::new(),
+        (None, None) => scenario::default_preset().draft(),
+    };
+    if let Some(path) = &a.scenario {
+        match read_file(path)
+            .map_err(|e| FieldError::new("--scenario", path, e))
+            .and_then(|t| Draft::from_json(&t))
+        {
+            Ok(file) => draft.overlay(&file),
+            Err(e) => errors.push(e),
+        }
+    }
+    for (k, v) in &a.sets {
+        if let Err(e) = draft.set(k, v) {
+            errors.push(e);
+        }
+    }
+    if errors.is_empty() {
+        Ok(draft)
+    } else {
+        Err(errors)
+    }
+}
+
+/// Runs `threadlab run ARGS`.
+pub(super) fn main(args: &[String], read_file: &dyn Fn(&str) -> Result<String, String>) -> Output {
+    let a = match parse(args) {
+        Ok(a) => a,
+        Err(e) => return bad(e),
+    };
+    let lines = |e: Vec<FieldError>| bad(e.iter().map(ToString::to_string).collect());
+    let draft = match draft_for(&a, read_file) {
+        Ok(d) => d,
+        Err(e) => return lines(e),
+    };
+    let cfg = match scenario::validate(&draft) {
+        Ok(c) => c,
+        Err(e) => return lines(e),
+    };
+    let report = sim::run(&cfg);
+    let stdout = if a.json {
+        json_report(&report, a.full)
+    } else {
+        text_report(&report)
+    };
+    if report.outcome == Outcome::BudgetExceeded {
+        Output {
+            code: EXIT_BUDGET,
+            stdout,
+            stderr: format!("warning: {}; results are partial\n", report.outcome_detail),
+        }
+    } else {
+        Output::ok(stdout)
+    }
+}

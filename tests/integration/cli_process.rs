@@ -1,0 +1,111 @@
+//! The `threadlab` binary as a user meets it (issue 9): no panic, no
+//! backtrace and no crash whatever the arguments, the output's reader or the
+//! disk do; an internal error is exit 1 with one line.
+
+use std::io::Read;
+use std::process::{Command, Stdio};
+
+fn threadlab() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_threadlab"));
+    // As a user runs it: no developer's backtraces.
+    c.env_remove("RUST_BACKTRACE")
+        .env_remove("THREADLAB_TEST_PANIC");
+    c
+}
+
+fn stderr_of(out: &std::process::Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+#[test]
+fn issue9_an_argument_that_is_not_utf8_exits_2_with_one_line() {
+    use std::os::unix::ffi::OsStrExt;
+    let out = threadlab()
+        .args(["run", "--set"])
+        .arg(std::ffi::OsStr::from_bytes(b"program=io:5ms\xff"))
+        .output()
+        .unwrap();
+    let err = stderr_of(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with("error: argument 3 is not valid UTF-8"),
+        "{err}"
+    );
+}
+
+#[test]
+fn issue9_a_closed_pipe_ends_quietly() {
+    // `threadlab run --format json --full | head -c 10`
+    let mut child = threadlab()
+        .args(["run", "--format", "json", "--full"])
+        .args(["--set", "load.requests=4000"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = [0u8; 10];
+    child.stdout.take().unwrap().read_exact(&mut first).unwrap();
+    // The reader has gone: the rest of the report hits a closed pipe.
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(&first[..1], b"{");
+    assert_eq!(out.status.code(), Some(141), "{}", stderr_of(&out));
+    assert_eq!(stderr_of(&out), "", "no message for a closed pipe");
+}
+
+#[test]
+fn issue9_a_full_disk_is_exit_1_with_one_line() {
+    let full = std::fs::File::create("/dev/full").unwrap();
+    let out = threadlab()
+        .args(["run", "--set", "load.requests=2000"])
+        .stdout(full)
+        .output()
+        .unwrap();
+    let err = stderr_of(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with("error: cannot write the output:"), "{err}");
+}
+
+#[test]
+fn issue9_a_scenario_from_dev_zero_is_refused() {
+    let out = threadlab()
+        .args(["run", "--scenario", "/dev/zero"])
+        .output()
+        .unwrap();
+    let err = stderr_of(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("larger than 1 MiB"), "{err}");
+}
+
+/// The binary made to panic on purpose (THREADLAB_TEST_PANIC, debug builds
+/// only), with `RUST_BACKTRACE` set to `backtrace` or unset: its exit code
+/// and standard error.
+fn panicking(backtrace: Option<&str>) -> (Option<i32>, String) {
+    let mut c = threadlab();
+    c.env("THREADLAB_TEST_PANIC", "1");
+    if let Some(b) = backtrace {
+        c.env("RUST_BACKTRACE", b);
+    }
+    let out = c.output().unwrap();
+    (out.status.code(), stderr_of(&out))
+}
+
+#[test]
+fn issue9_a_panic_is_one_line_and_exit_1() {
+    let (code, err) = panicking(None);
+    assert_eq!(code, Some(1), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with("error: internal error"), "{err}");
+    assert!(
+        !err.contains("panicked") && !err.contains("backtrace:"),
+        "{err}"
+    );
+    // A developer who asks for a backtrace gets Rust's own report.
+    let (code, err) = panicking(Some("1"));
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains("panicked") && err.contains("stack backtrace"),
+        "{err}"
+    );
+}
