@@ -44,5 +44,36 @@ pub fn tool_of(r: &Report) -> Tool {
         .unwrap_or(Tool::Hey)
 }
 
+/// How a tool names the request rate it prints, and what it counts in it:
+/// the page shows it beside the successful requests per second.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RateName {
+    /// The tool's own words for it (with the tool's name).
+    pub name: &'static str,
+    /// What it counts, in a few words.
+    pub counts: &'static str,
+}
+
+/// The rate `tool` prints (`ToolSummary::rate`), as it names it.
+pub fn rate_name(tool: Tool) -> RateName {
+    let (name, counts) = match tool {
+        Tool::Hey => (
+            "hey's Requests/sec",
+            "every response and client error, failed ones included",
+        ),
+        Tool::Wrk => (
+            "wrk's Requests/sec",
+            "every response read, failed and late (timeout) ones included; failed connects and what the duration cut off are not",
+        ),
+        Tool::Wrk2 => (
+            "wrk2's Requests/sec",
+            "every response read, failed and late (timeout) ones included; failed connects and what the duration cut off are not",
+        ),
+        Tool::Jmeter => ("JMeter's summary /s", "every sample, failed ones included"),
+        Tool::K6 => ("k6's http_reqs /s", "every request, failed ones included"),
+    };
+    RateName { name, counts }
+}
+
 /// The URL the texts name: the model has none, so a placeholder.
 pub const TARGET_URL: &str = "http://localhost:8080/";

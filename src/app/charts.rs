@@ -13,6 +13,7 @@ use super::plan::SweepAxis;
 use super::state::State;
 use crate::fidelity::{Measured, Read, Stat, figures};
 use crate::scenario::field;
+use crate::sim::tool::{HEY_MAX_IDLE, Tool};
 
 /// Which sweep chart.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -396,13 +397,12 @@ fn run_charts(state: &State, runs: &[Rc<RunView>]) -> Vec<ChartView> {
 
 /// The load tool of the runs, with what it does with connections.
 fn tool_words(runs: &[Rc<RunView>]) -> String {
-    let tool = runs.first().map_or("hey", |r| r.tool.as_str());
+    let tool = runs.first().map_or(Tool::Hey, |r| r.tool);
     let how = match tool {
-        "hey" => "workers share one pool of at most 500 idle connections",
-        "wrk" | "wrk2" => "one connection per -c, reopened only when closed",
-        "jmeter" => "one connection per thread, renewed after 60 s",
-        "k6" => "one connection per VU",
-        _ => "",
+        Tool::Hey => format!("workers share one pool of at most {HEY_MAX_IDLE} idle connections"),
+        Tool::Wrk | Tool::Wrk2 => "one connection per -c, reopened only when closed".into(),
+        Tool::Jmeter => "one connection per thread, renewed after 60 s".into(),
+        Tool::K6 => "one connection per VU".into(),
     };
     format!("{tool}: {how}")
 }

@@ -7,9 +7,10 @@ use std::collections::BTreeMap;
 
 use super::modes::{Mode, as_word};
 use crate::sim::report::{
-    ConnectionStats, Gauge, Latency, Outcome, Report, ResponseCause, TimeSeries,
+    ConnectionStats, Gauge, Latency, Outcome, Report, ResponseCause, TimeSeries, Tool,
 };
 use crate::sim::timeline::{LaneKind, LaneState, Timeline};
+use crate::summary::tool_of;
 
 /// Gauges the utilisation chart shows, in legend order, with their labels.
 pub const UTILISATION_GAUGES: &[(Gauge, &str)] = &[
@@ -95,7 +96,9 @@ pub struct RunView {
     /// Thread/carrier timeline.
     pub timeline: TimelineView,
     /// The load tool the client copied (`load.tool`).
-    pub tool: String,
+    pub tool: Tool,
+    /// The request rate the tool prints (see `summary::rate_name`).
+    pub tool_rate: f64,
     /// What happened to connections.
     pub connections: ConnectionsView,
 }
@@ -365,7 +368,8 @@ impl RunView {
                 .map(|b| (finite(b.from_ms), finite(b.to_ms), b.count))
                 .collect(),
             timeline: TimelineView::of(&r.timeline),
-            tool: r.tool.tool.clone(),
+            tool: tool_of(r),
+            tool_rate: finite(r.tool.rate),
             connections: ConnectionsView::of(&r.connections),
         }
     }

@@ -1,5 +1,6 @@
 //! The key numbers of each column side by side: successful requests per
-//! second first, hey's Requests/sec beside it (named as hey names it),
+//! second first, the load tool's own request rate beside it (named as the
+//! tool names it),
 //! errors coloured by how bad they are, the bottleneck in words, and the
 //! capacity ceilings with their formulas.
 
@@ -9,10 +10,9 @@ use crate::app::format::{Severity, error_pct, ms, thousands};
 use crate::app::{RunView, State};
 use crate::scenario::mode_word;
 use crate::sim::Outcome;
+use crate::summary::rate_name;
 
 const HEADLINE: &str = "successful requests/s";
-const HEY: &str = "hey's Requests/sec";
-const HEY_NOTE: &str = "every response and client error, failed ones included";
 const SIMULATING: &str = "simulating…";
 const BOTTLENECK: &str = "Bottleneck: ";
 const CEILINGS: &str = "Capacity ceilings";
@@ -26,6 +26,7 @@ pub struct SummaryProps {
 
 fn numbers(r: &RunView) -> Html {
     let severity = Severity::of_error_pct(r.error_pct);
+    let rate = rate_name(r.tool);
     html! {
         <>
         <div class="headline">
@@ -33,9 +34,9 @@ fn numbers(r: &RunView) -> Html {
                 <span class="big">{thousands(r.goodput_rps, 0)}</span>
                 <span class="what">{HEADLINE}</span>
             </div>
-            <div class="hey" title={HEY_NOTE}>
-                <span class="value" data-hey={format!("{:.3}", r.throughput_rps)}>{thousands(r.throughput_rps, 0)}</span>
-                <span class="what">{HEY}</span>
+            <div class="tool-rate" title={rate.counts}>
+                <span class="value" data-tool-rate={format!("{:.3}", r.tool_rate)}>{thousands(r.tool_rate, 0)}</span>
+                <span class="what">{rate.name}</span>
             </div>
         </div>
         <dl class="numbers">

@@ -243,8 +243,8 @@ try {
       goodput: Number(c.querySelector('[data-goodput]').dataset.goodput),
       big: c.querySelector('.goodput .big').textContent,
       what: c.querySelector('.goodput .what').textContent,
-      hey: Number(c.querySelector('[data-hey]').dataset.hey),
-      heyWhat: c.querySelector('.hey .what').textContent,
+      hey: Number(c.querySelector('[data-tool-rate]').dataset.toolRate),
+      heyWhat: c.querySelector('.tool-rate .what').textContent,
       succeeded: Number(c.querySelector('.run-facts').dataset.succeeded),
       seconds: Number(c.querySelector('.run-facts').dataset.seconds),
       errors: c.querySelector('.errors').className,
@@ -312,7 +312,13 @@ try {
 
   await check('open load: titles, arrival-rate axes past the lowest ceiling, no closed-loop markers, the bottleneck in its words', async () => {
     await load(page, 'e2-platform');
+    // E2 names hey, which has no arrival rate: the page says so, and k6 has one.
     await page.selectOption('#f-load-kind', 'open');
+    await page.waitForSelector('.field.invalid:has(#f-load-kind) .error');
+    const why = await page.$eval('.field.invalid:has(#f-load-kind) .error', (e) => e.textContent);
+    assert(/hey runs a closed loop/.test(why) && /k6/.test(why), `the open loop under hey: ${why}`);
+    await page.selectOption('#f-load-tool', 'k6');
+    await page.waitForFunction(() => !document.querySelector('.field.invalid'));
     await page.waitForSelector('#f-load-rate_rps');
     await set(page, 'f-load-rate_rps', '1000');
     const title = await page.$eval('figure.chart:has(#chart-sweep-throughput) h3', (h) => h.textContent);
@@ -335,6 +341,35 @@ try {
     await page.selectOption('#f-load-kind', 'closed');
     await settleAfter(page, g);
     assert(!(await page.$('#f-load-max_in_flight')) && !(await page.$('#f-load-overflow')), 'no open-loop settings for a closed loop');
+  });
+
+  await check("E1 is wrk's run: the tool control, wrk's Requests/sec, connections over time with reconnects", async () => {
+    await load(page, 'e1-platform');
+    assert((await page.inputValue('#f-load-tool')) === 'wrk', 'the tool control shows wrk');
+    const tools = await page.$$eval('#f-load-tool option', (os) => os.map((o) => o.value));
+    for (const t of ['hey', 'wrk', 'wrk2', 'jmeter', 'k6']) assert(tools.includes(t), `the tool control offers ${t}: ${tools}`);
+    const card = await page.$eval('.summary .card.platform', (c) => ({
+      what: c.querySelector('.tool-rate .what').textContent,
+      rate: Number(c.querySelector('[data-tool-rate]').dataset.toolRate),
+      conns: c.querySelector('.connections').textContent,
+    }));
+    assert(/wrk's Requests\/sec/.test(card.what) && card.rate > 0, `wrk's figure: ${card.rate} ${card.what}`);
+    // 2,000 connections closed after 100 requests each, ~1,850 req/s for 60 s.
+    const reconnects = num(card.conns.split('opened,')[1]);
+    assert(/^wrk as the client/.test(card.conns) && reconnects > 500, `reconnects: ${card.conns}`);
+    const title = await page.$eval('figure.chart:has(#chart-connections) h3', (h) => h.textContent);
+    assert(/wrk/.test(title), `connections chart title: ${title}`);
+    assert(await nonBlank(page, 'chart-connections') > 50, 'the connections chart has coloured pixels');
+    const chart = page.locator('#chart-connections');
+    await chart.scrollIntoViewIfNeeded();
+    const box = await chart.boundingBox();
+    await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.6);
+    await page.waitForSelector('.tooltip:not([hidden])', { timeout: 5000 });
+    const tip = await page.$eval('.tooltip:not([hidden])', (t) => t.textContent);
+    assert(/open/.test(tip) && /accept queue/.test(tip) && /reconnects\/s/.test(tip), `tooltip: ${tip}`);
+    await page.locator('.summary').screenshot({ path: path.join(artifacts, 'e1-wrk-summary.png'), style: UNSTICK });
+    await page.locator('figure.chart:has(#chart-connections)').screenshot({ path: path.join(artifacts, 'e1-wrk-connections.png'), style: UNSTICK });
+    await page.locator('.field:has(#f-load-tool)').screenshot({ path: path.join(artifacts, 'e1-wrk-tool-field.png'), style: UNSTICK });
   });
 
   await check('E4 compares the executors with Tomcat on platform threads in both columns', async () => {
