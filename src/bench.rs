@@ -79,7 +79,8 @@ const M1: &[(&str, &str)] = &[
     ("server.context_switch_us", "0"),
     ("program", "io:exp(1s)"),
     // The peer models no connections: no handshake, accept cost or
-    // keep-alive limit (the bench's "defaults" runs measure those).
+    // keep-alive limit (`single` and `sweep`, the playground's default
+    // scenario, run with all three).
     ("server.max_keep_alive_requests", "-1"),
     ("server.accept_us", "0"),
     ("load.rtt_ms", "0"),

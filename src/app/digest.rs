@@ -99,29 +99,8 @@ pub struct RunView {
     pub tool: Tool,
     /// The request rate the tool prints (see `summary::rate_name`).
     pub tool_rate: f64,
-    /// What happened to connections.
-    pub connections: ConnectionsView,
-}
-
-/// What happened to connections in a run.
-#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct ConnectionsView {
-    /// Connections opened.
-    pub opened: u64,
-    /// Of those, by clients that had had one before.
-    pub reconnects: u64,
-    /// Closed by Tomcat after max-keep-alive-requests.
-    pub closed_after_max_requests: u64,
-    /// Closed by Tomcat after keep-alive-timeout.
-    pub closed_idle: u64,
-    /// Closed by the client.
-    pub closed_by_client: u64,
-    /// SYNs dropped by a full accept queue.
-    pub syn_drops: u64,
-    /// Most connections in the accept queue at once.
-    pub peak_accept_queue: u32,
-    /// Closed-loop clients that never got a response.
-    pub starved_clients: u64,
+    /// What happened to connections (the report's, its ratios finite).
+    pub connections: ConnectionStats,
 }
 
 /// Connections over time, one value per bucket.
@@ -370,22 +349,11 @@ impl RunView {
             timeline: TimelineView::of(&r.timeline),
             tool: tool_of(r),
             tool_rate: finite(r.tool.rate),
-            connections: ConnectionsView::of(&r.connections),
-        }
-    }
-}
-
-impl ConnectionsView {
-    fn of(c: &ConnectionStats) -> Self {
-        ConnectionsView {
-            opened: c.opened,
-            reconnects: c.reconnects,
-            closed_after_max_requests: c.closed_after_max_requests,
-            closed_idle: c.closed_idle,
-            closed_by_client: c.closed_by_client,
-            syn_drops: c.syn_drops,
-            peak_accept_queue: c.peak_accept_queue,
-            starved_clients: c.starved_clients,
+            connections: ConnectionStats {
+                mean_accept_wait_ms: finite(r.connections.mean_accept_wait_ms),
+                acceptor_utilisation: finite(r.connections.acceptor_utilisation),
+                ..r.connections.clone()
+            },
         }
     }
 }

@@ -661,7 +661,7 @@ static PRESETS: &[Preset] = &[
         experiment: "lesson",
         variant: "jdk21",
         pair: None,
-        description: "Each request sleeps 50 ms inside its own synchronized block. On JDK 21 the virtual thread cannot unmount: the 4 carriers are blocked and throughput collapses to 4 ÷ 50 ms.",
+        description: "Each request sleeps 50 ms inside its own synchronized block. On JDK 21 the virtual thread cannot unmount: the 4 carriers are blocked and throughput collapses to 4 ÷ 50 ms. Tomcat's accept-count is 200 here so that the 200 clients' first connects all fit in the accept queue: at its default 100, fifty of them would have their SYN dropped and wait a second to retry, which would blur the lesson (the connections chart shows it if you set it back).",
         shared: &[],
         own: &[
             ("load.concurrency", "200"),
@@ -669,6 +669,7 @@ static PRESETS: &[Preset] = &[
             ("server.mode", "virtual"),
             ("server.cores", "4"),
             ("server.jdk", "21"),
+            ("server.accept_count", "200"),
             ("program", "cpu:0.1ms,sync{io:50ms}"),
         ],
         stated: &[],
@@ -681,7 +682,7 @@ static PRESETS: &[Preset] = &[
         experiment: "lesson",
         variant: "jdk24",
         pair: None,
-        description: "JDK 24 lets the virtual thread unmount inside synchronized: the carriers stay free and the 200 clients get ~4,000 req/s.",
+        description: "JDK 24 lets the virtual thread unmount inside synchronized: the carriers stay free and the 200 clients get ~4,000 req/s. Tomcat's accept-count is 200 here so that the 200 clients' first connects all fit in the accept queue: at its default 100, fifty of them would have their SYN dropped and wait a second to retry, which would blur the lesson (the connections chart shows it if you set it back).",
         shared: &[],
         own: &[
             ("load.concurrency", "200"),
@@ -689,6 +690,7 @@ static PRESETS: &[Preset] = &[
             ("server.mode", "virtual"),
             ("server.cores", "4"),
             ("server.jdk", "24"),
+            ("server.accept_count", "200"),
             ("program", "cpu:0.1ms,sync{io:50ms}"),
         ],
         stated: &[],

@@ -228,7 +228,7 @@ pub struct TimeSeries {
 }
 
 /// What happened to connections.
-#[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct ConnectionStats {
     /// Connections established (their handshake done).
     pub opened: u64,

@@ -148,3 +148,24 @@ fn object_wait_releases_a_shared_monitor() {
     let held = sleepers(10, 4, 24, "sync(queue){io:100ms}");
     assert_close("sleep keeps the monitor", held.sim_time_s, 1.0, 0.001);
 }
+
+/// The pinning lessons show pinning and nothing else: JDK 21 collapses to
+/// 4 carriers ÷ 50 ms, JDK 24 serves the 200 clients at ~200 ÷ 50 ms, and
+/// no client waits for a SYN retry on its first connect (at Tomcat's default
+/// accept-count of 100, fifty would, and JDK 24's one-second run would take
+/// two).
+#[test]
+fn the_pinning_lessons_show_only_pinning() {
+    let lesson = |name: &str| {
+        let p = threadlab::scenario::preset(name).expect(name);
+        let cfg = threadlab::scenario::validate(&p.draft()).expect("valid");
+        threadlab::sim::run(&cfg)
+    };
+    let jdk21 = lesson("pinning-jdk21");
+    assert_close("JDK 21: 4 ÷ 50 ms", jdk21.goodput_rps, 80.0, 0.02);
+    let jdk24 = lesson("pinning-jdk24");
+    assert_close("JDK 24: 200 ÷ 50 ms", jdk24.goodput_rps, 4000.0, 0.02);
+    for r in [&jdk21, &jdk24] {
+        assert_eq!(r.connections.syn_drops, 0, "{:?}", r.connections);
+    }
+}
