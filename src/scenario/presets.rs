@@ -703,7 +703,7 @@ static PRESETS: &[Preset] = &[
         experiment: "lesson",
         variant: "virtual",
         pair: None,
-        description: "Virtual threads remove the thread limit, and 1,000 requests then queue for HikariCP's 10 connections: 10 ÷ 20 ms = 500 req/s, the rest wait or time out.",
+        description: "Virtual threads remove the thread limit, and 1,000 requests then queue for HikariCP's 10 connections: 10 ÷ 20 ms = 500 req/s, the rest wait or time out. Tomcat's accept-count is 1,000 here so that the 1,000 clients' first connects all fit in the accept queue: at its default 100, about a thousand SYNs would be dropped and retried a second or more later, which would blur the lesson.",
         shared: &[],
         own: &[
             ("load.concurrency", "1000"),
@@ -712,6 +712,7 @@ static PRESETS: &[Preset] = &[
             ("program", "cpu:0.2ms,db:exp(20ms),io:30ms"),
             ("db.pool_size", "10"),
             ("db.timeout_ms", "1000"),
+            ("server.accept_count", "1000"),
         ],
         stated: &[],
         assumptions: &[],

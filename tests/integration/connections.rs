@@ -232,3 +232,24 @@ fn hey_keeps_at_most_500_idle_connections() {
     assert_eq!(r.connections.reconnects, 0, "{:?}", r.connections);
     assert_eq!(r.connections.closed_by_client, 0, "{:?}", r.connections);
 }
+
+/// A lesson teaches one mechanism: none of them has its clients' first
+/// connects overflow Tomcat's accept queue (a crowd at the default
+/// accept-count of 100 would wait a second or more for SYN retries and blur
+/// what the lesson shows; the lessons with crowds raise accept-count).
+#[test]
+fn no_lesson_drops_a_syn() {
+    let lessons: Vec<_> = (threadlab::scenario::presets().iter())
+        .filter(|p| p.experiment == "lesson")
+        .collect();
+    assert!(lessons.len() >= 4);
+    for p in lessons {
+        let cfg = threadlab::scenario::validate(&p.draft()).expect("valid");
+        let r = threadlab::sim::run(&cfg);
+        assert_eq!(
+            r.connections.syn_drops, 0,
+            "{}: {:?}",
+            p.name, r.connections
+        );
+    }
+}
