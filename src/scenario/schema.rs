@@ -147,6 +147,9 @@ pub struct FieldSpec {
     pub property: &'static str,
     /// One line of help.
     pub help: &'static str,
+    /// For a choice: what each of its words means, in the words' order
+    /// (empty where the help says it all). The page shows the chosen word's.
+    pub choice_help: &'static [&'static str],
     /// Form group.
     pub group: Group,
     /// The words on the form, e.g. "Max threads".
@@ -175,6 +178,7 @@ const OPTIONAL: FieldSpec = FieldSpec {
     unit: "",
     property: "",
     help: "",
+    choice_help: &[],
     group: Group::Run,
     label: "",
     shown: Shown::Always,
@@ -216,9 +220,16 @@ static SCHEMA: &[FieldSpec] = &[
         default: "null",
         group: Load,
         label: "Load tool",
-        help: "whose connections, timeout and counting the client copies; null = hey for a closed loop, k6 for an arrival rate. hey: -c workers share one Go Transport that keeps at most min(c, 500) idle connections; at -t it cancels the request and closes its connection; errors by cause, latencies of responses only; -z waits for what is in flight. wrk: -c connections, each reopened only when the server closes it; at --timeout it keeps waiting, then counts the late response under Socket errors: timeout and leaves its latency out; -d drops what is in flight. wrk2: wrk at a constant rate (-R) over -c connections, latency counted from when each request was due. jmeter: one connection per thread, not reused after httpclient4.time_to_live (60 s); connect and response timeouts empty by default; failed samples count in Avg, Min and Max. k6: one connection per VU; 60 s request timeout; arrival-rate executors drop iterations beyond maxVUs",
+        help: "whose connections, timeout and counting the client copies; null = hey for a closed loop, k6 for an arrival rate",
         property: "hey, wrk, wrk2, JMeter, k6",
         nullable: true,
+        choice_help: &[
+            "-c workers share one Go Transport that keeps at most min(c, 500) idle connections; at -t it cancels the request and closes its connection; errors by cause, latencies of responses only; -z waits for what is in flight",
+            "-c connections, each reopened only when the server closes it; at --timeout it keeps waiting, then counts the late response under Socket errors: timeout and leaves its latency out; -d drops what is in flight",
+            "wrk at a constant rate (-R) over -c connections, latency counted from when each request was due",
+            "one connection per thread, not reused after httpclient4.time_to_live (60 s); connect and response timeouts empty by default; failed samples count in Avg, Min and Max",
+            "one connection per VU; 60 s request timeout; arrival-rate executors drop iterations beyond maxVUs",
+        ],
     },
     entry! {
         key: "load.kind",
@@ -858,6 +869,30 @@ pub fn valid_executor_name(name: &str) -> bool {
         && chars.all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
 }
 
+impl FieldSpec {
+    /// What `word`, one of this choice's words, means (`None` for a word
+    /// the entry says nothing more about, or for a key that is no choice).
+    pub fn help_for(&self, word: &str) -> Option<&'static str> {
+        let FieldKind::Choice(words) = self.kind else {
+            return None;
+        };
+        let i = words.iter().position(|w| *w == word)?;
+        self.choice_help.get(i).copied()
+    }
+
+    /// Each word of a choice with what it means, in order.
+    pub fn choices_with_help(&self) -> Vec<(&'static str, &'static str)> {
+        match self.kind {
+            FieldKind::Choice(words) => words
+                .iter()
+                .copied()
+                .zip(self.choice_help.iter().copied())
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+}
+
 impl FieldKind {
     /// The allowed values in words, for error messages and help.
     pub fn allowed(&self, nullable: bool) -> String {
@@ -889,5 +924,35 @@ pub fn mode_named(word: &str) -> Option<Mode> {
         "platform" => Some(Mode::Platform),
         "virtual" => Some(Mode::Virtual),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A choice's help names every word, in the words' order, or none.
+    #[test]
+    fn choice_help_covers_every_word_or_none() {
+        for f in schema() {
+            match f.kind {
+                FieldKind::Choice(words) => assert!(
+                    f.choice_help.is_empty() || f.choice_help.len() == words.len(),
+                    "{}: {} words, {} helps",
+                    f.key,
+                    words.len(),
+                    f.choice_help.len()
+                ),
+                _ => assert!(f.choice_help.is_empty(), "{} is no choice", f.key),
+            }
+        }
+        let tool = field("load.tool").expect("load.tool");
+        assert!(
+            tool.help_for("wrk")
+                .is_some_and(|h| h.contains("--timeout"))
+        );
+        assert!(tool.help_for("k6").is_some_and(|h| h.contains("VU")));
+        assert_eq!(tool.help_for("ab"), None);
+        assert_eq!(tool.choices_with_help().len(), 5);
     }
 }

@@ -348,6 +348,9 @@ try {
     assert((await page.inputValue('#f-load-tool')) === 'wrk', 'the tool control shows wrk');
     const tools = await page.$$eval('#f-load-tool option', (os) => os.map((o) => o.value));
     for (const t of ['hey', 'wrk', 'wrk2', 'jmeter', 'k6']) assert(tools.includes(t), `the tool control offers ${t}: ${tools}`);
+    // The help under it says what the chosen tool does, not every tool.
+    const help = await page.$eval('.field:has(#f-load-tool) .help', (h) => h.textContent);
+    assert(/wrk: -c connections/.test(help) && !/jmeter:|k6:|hey:/.test(help), `the tool's help: ${help}`);
     const card = await page.$eval('.summary .card.virtual', (c) => ({
       what: c.querySelector('.tool-rate .what').textContent,
       rate: Number(c.querySelector('[data-tool-rate]').dataset.toolRate),

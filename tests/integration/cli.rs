@@ -219,6 +219,14 @@ fn schema_and_presets_list_everything() {
         assert!(schema.stdout.contains(f.key), "schema misses {}", f.key);
     }
     assert!(schema.stdout.contains("server.tomcat.threads.max"));
+    // Issue 12: the schema says which tool does what, one line each.
+    for f in threadlab::scenario::schema() {
+        for (word, help) in f.choices_with_help() {
+            let line = format!("    {word}: {help}\n");
+            assert!(schema.stdout.contains(&line), "schema misses {line}");
+        }
+    }
+    assert!(schema.stdout.contains("    wrk: -c connections"));
     let presets = cli(&["presets"]);
     for p in threadlab::scenario::presets() {
         assert!(presets.stdout.contains(p.name));
