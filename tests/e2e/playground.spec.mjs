@@ -430,7 +430,7 @@ try {
     await p.screenshot({ path: path.join(artifacts, `${name}.png`) });
     await p.screenshot({ path: path.join(artifacts, `${name}-full.png`), fullPage: true, style: UNSTICK });
     fs.mkdirSync(path.join(artifacts, name), { recursive: true });
-    for (const id of ['chart-sweep-throughput', 'chart-throughput-time', 'chart-utilisation-platform', 'chart-timeline-platform', 'chart-memory']) {
+    for (const id of ['chart-sweep-throughput', 'chart-throughput-time', 'chart-utilisation-platform', 'chart-timeline-platform', 'chart-memory', 'chart-connections']) {
       await p.locator(`#${id}`).screenshot({ path: path.join(artifacts, name, `${id}.png`), style: UNSTICK });
     }
     if (name.startsWith('phone')) {
