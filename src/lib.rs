@@ -7,8 +7,11 @@
 //!
 //! ## Code map
 //! * [`sim`] — the pure simulation core. `sim::run(&Config) -> Report`.
-//!   `engine/` holds the loop and the model of clients, ingress, thread pools,
-//!   carriers, pinning, HikariCP, executors and memory; `queue` the event list
+//!   `engine/` holds the loop and the model of clients and their load tools,
+//!   connections and Tomcat's acceptor (`connections`), thread pools,
+//!   carriers, pinning, HikariCP, executors, the JVM's memory by kind and its
+//!   three limits (`memory`, `restart`), G1's pauses (`gc`) and a cold
+//!   start's warm-up (`warmup`); `queue` the event list
 //!   (FIFO lanes for constant delays, a short sorted list or a heap for the
 //!   rest); `rng` the seeded generator and its distributions; `cpu` the OS's
 //!   sharing of cores; `series` and `timeline` the bounded recorders; `report`

@@ -62,14 +62,27 @@ pub(super) fn text(r: &Report) -> String {
         sv.peak_memory_mb
     );
     let c = &r.connections;
+    let reset = if c.reset_by_oom_kill > 0 {
+        format!("; reset by the OOM killer {}", c.reset_by_oom_kill)
+    } else {
+        String::new()
+    };
     let _ = writeln!(
         o,
-        "  Connections:\t{} opened ({} reconnects); closed by Tomcat after max keep-alive requests {}, idle {}; by the client {}",
+        "  Connections:\t{} opened ({} reconnects); closed by Tomcat after max keep-alive requests {}, idle {}; by the client {}{reset}",
         c.opened, c.reconnects, c.closed_after_max_requests, c.closed_idle, c.closed_by_client
     );
+    let down = if c.syns_while_down > 0 {
+        format!(
+            " ({} more unanswered while the service was down)",
+            c.syns_while_down
+        )
+    } else {
+        String::new()
+    };
     let _ = writeln!(
         o,
-        "  Accept queue:\tpeak {}, mean wait {:.3} ms, {} SYNs dropped; acceptor {:.1} % busy; peak {} open, {} idle; {} clients never served",
+        "  Accept queue:\tpeak {}, mean wait {:.3} ms, {} SYNs dropped{down}; acceptor {:.1} % busy; peak {} open, {} idle; {} clients never served",
         c.peak_accept_queue,
         c.mean_accept_wait_ms,
         c.syn_drops,
@@ -106,7 +119,7 @@ fn left_out(tool: &str) -> &'static str {
             "data_received, data_sent, iteration_duration and the http_req_blocked, _connecting, _tls_handshaking, _sending, _waiting and _receiving trends"
         }
         _ => {
-            "response sizes (hey leaves Total data out at 0); DNS, request write and response read take no time"
+            "response sizes (hey leaves Total data out at 0); DNS, request write and response read take no time; connection resets are one line, where hey prints one per local port"
         }
     }
 }

@@ -16,6 +16,7 @@ const HEADLINE: &str = "successful requests/s";
 const SIMULATING: &str = "simulating…";
 const BOTTLENECK: &str = "Bottleneck: ";
 const CEILINGS: &str = "Capacity ceilings";
+const RESIDENT: &str = "resident: the heap's touched pages and native memory (thread stacks' touched pages, metaspace, code cache, GC)";
 
 /// Properties of [`Summary`].
 #[derive(Properties, PartialEq)]
@@ -44,7 +45,7 @@ fn numbers(r: &RunView) -> Html {
             <div><dt>{"p50"}</dt><dd>{ms(r.latency.p50)}</dd></div>
             <div><dt>{"p99"}</dt><dd>{ms(r.latency.p99)}</dd></div>
             <div><dt>{"mean"}</dt><dd>{ms(r.latency.mean)}</dd></div>
-            <div><dt>{"peak memory"}</dt><dd>{format!("{} MB", thousands(r.peak_memory_mb, 0))}</dd></div>
+            <div title={RESIDENT}><dt>{"peak memory"}</dt><dd>{format!("{} MB", thousands(r.peak_memory_mb, 0))}</dd></div>
         </dl>
         { for r.executors.iter().map(|(name, per_s, rejected)| html! {
             <p class="executor">{format!("@Async {name}: {} tasks/s, {} rejected", thousands(*per_s, 0), thousands(*rejected as f64, 0))}</p>
@@ -55,15 +56,17 @@ fn numbers(r: &RunView) -> Html {
         } else if r.outcome != Outcome::Completed {
             <p class="warn" role="status">{r.outcome_detail.clone()}</p>
         }
+        { for r.jvm_lines().into_iter().map(|line| html! { <p class="muted small jvm-facts">{line}</p> }) }
         <p class="muted small run-facts" data-succeeded={r.succeeded.to_string()} data-seconds={format!("{}", r.sim_time_s)}>
             {format!("{} requests sent, {} succeeded, {} events, {:.2} s simulated; CPU {:.0} %, peak {} platform / {} virtual threads, {} pinned",
                 thousands(r.sent as f64, 0), thousands(r.succeeded as f64, 0), thousands(r.events as f64, 0), r.sim_time_s,
                 r.cpu_utilisation * 100.0, r.peak_platform_threads, r.peak_virtual_threads, r.peak_pinned)}
         </p>
-        <p class="muted small connections">{format!("{} as the client: {} connections opened, {} reconnects, {} closed by Tomcat after max keep-alive requests; accept queue peak {}, {} SYNs dropped{}",
+        <p class="muted small connections">{format!("{} as the client: {} connections opened, {} reconnects, {} closed by Tomcat after max keep-alive requests; accept queue peak {}, {} SYNs dropped{}{}",
             r.tool, thousands(r.connections.opened as f64, 0), thousands(r.connections.reconnects as f64, 0),
             thousands(r.connections.closed_after_max_requests as f64, 0), thousands(r.connections.peak_accept_queue as f64, 0),
             thousands(r.connections.syn_drops as f64, 0),
+            if r.connections.reset_by_oom_kill > 0 { format!("; {} reset by the OOM killer, {} SYNs unanswered while the service was down", thousands(r.connections.reset_by_oom_kill as f64, 0), thousands(r.connections.syns_while_down as f64, 0)) } else { String::new() },
             if r.connections.starved_clients > 0 { format!("; {} clients never served", thousands(r.connections.starved_clients as f64, 0)) } else { String::new() })}</p>
         </>
     }

@@ -73,6 +73,15 @@ async function set(page, id, value) {
   await settleAfter(page, before);
 }
 const caption = (page, id) => page.$eval(`figure.chart:has(#${id}) figcaption`, (f) => f.textContent);
+// Points at a chart (`fx`, `fy`: fractions of its box) and returns its tooltip's text.
+async function tooltipAt(page, id, fx, fy) {
+  const chart = page.locator(`#${id}`);
+  await chart.scrollIntoViewIfNeeded();
+  const box = await chart.boundingBox();
+  await page.mouse.move(box.x + box.width * fx, box.y + box.height * fy);
+  await page.waitForSelector('.tooltip:not([hidden])', { timeout: 5000 });
+  return page.$eval('.tooltip:not([hidden])', (t) => t.textContent);
+}
 const nonBlank = (page, id) => page.$eval(`#${id}`, (c) => {
   const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
   let coloured = 0;
@@ -98,12 +107,7 @@ try {
     assert(/Tomcat|thread|CPU|cores|pool/i.test(text), `bottleneck text: ${text}`);
   });
   await check('hovering a chart shows values', async () => {
-    const chart = page.locator('#chart-sweep-throughput');
-    await chart.scrollIntoViewIfNeeded();
-    const box = await chart.boundingBox();
-    await page.mouse.move(box.x + box.width * 0.6, box.y + box.height * 0.5);
-    await page.waitForSelector('.tooltip:not([hidden])', { timeout: 5000 });
-    const tip = await page.$eval('.tooltip:not([hidden])', (t) => t.textContent);
+    const tip = await tooltipAt(page, 'chart-sweep-throughput', 0.6, 0.5);
     assert(/req\/s/.test(tip), `tooltip: ${tip}`);
   });
   await page.screenshot({ path: path.join(artifacts, 'desktop-1280x800.png'), fullPage: false });
@@ -397,6 +401,46 @@ try {
     await page.locator('#chart-utilisation-virtual').screenshot({ path: path.join(artifacts, 'utilisation-virtual.png'), style: UNSTICK });
   });
 
+  await check('the JVM: memory by kind with its limits, GC pauses shown, a cold/warm switch', async () => {
+    await load(page, 'e2-platform');
+    assert((await page.inputValue('#f-jvm-start')) === 'cold', 'E2 starts cold: the article restarts the service');
+    for (const mode of ['platform', 'virtual']) {
+      const id = `chart-memory-${mode}`;
+      assert(await nonBlank(page, id) > 50, `${id} drawn`);
+      const about = await caption(page, id);
+      assert(/-Xmx/.test(about) && /G1: [0-9]+ young/.test(about), `${id} caption: ${about}`);
+    }
+    const facts = await page.$$eval('.summary .card.platform .jvm-facts', (ps) => ps.map((p) => p.textContent));
+    assert(facts.some((f) => /^G1: /.test(f)) && facts.some((f) => /^cold start: DispatcherServlet initialised/.test(f)), `JVM lines: ${facts.join(' | ')}`);
+    const tip = await tooltipAt(page, 'chart-memory-platform', 0.5, 0.6);
+    assert(/heap: /.test(tip) && /native: thread stacks/.test(tip) && /reserved/.test(tip), `memory tooltip: ${tip}`);
+    const cardText = async () => page.$eval('.summary .card.virtual', (c) => c.textContent);
+    const coldCard = await cardText();
+    const g = await generation(page);
+    await page.selectOption('#f-jvm-start', 'warm');
+    await settleAfter(page, g);
+    const warmFacts = await page.$$eval('.summary .card.platform .jvm-facts', (ps) => ps.map((p) => p.textContent));
+    assert(!warmFacts.some((f) => /cold start/.test(f)), `warm: ${warmFacts.join(' | ')}`);
+    assert((await cardText()) !== coldCard, 'the warm run differs from the cold one');
+    assert(/JVM start: cold → warm/.test(await page.$eval('#preset-changes', (p) => p.textContent)), 'the change is listed');
+    // A small heap and large allocations: pauses every few hundred requests.
+    await page.click('details.group:has(#f-memory-heap_mb) > summary');
+    await set(page, 'f-memory-heap_mb', '256');
+    await set(page, 'f-gc-alloc_kb', '2048');
+    const about = await caption(page, 'chart-memory-virtual');
+    const young = Number((about.match(/G1: ([0-9]+) young/) || [])[1]);
+    assert(young > 20, `many young collections with 2 MB per request in 256 MB: ${about}`);
+    fs.mkdirSync(path.join(artifacts, 'jvm'), { recursive: true });
+    for (const id of ['chart-memory-platform', 'chart-memory-virtual', 'chart-throughput-time', 'chart-latency-time', 'chart-timeline-platform', 'chart-timeline-virtual']) {
+      await page.locator(`#${id}`).screenshot({ path: path.join(artifacts, 'jvm', `${id}.png`), style: UNSTICK });
+    }
+    await page.locator('.summary').screenshot({ path: path.join(artifacts, 'jvm', 'summary.png'), style: UNSTICK });
+    await page.locator('.field:has(#f-jvm-start)').screenshot({ path: path.join(artifacts, 'jvm', 'jvm-start-field.png'), style: UNSTICK });
+    const r = await generation(page);
+    await page.click('#reset-preset');
+    await settleAfter(page, r);
+  });
+
   await check('reset to defaults leaves no preset', async () => {
     const g = await generation(page);
     await page.click('#reset-defaults');
@@ -430,7 +474,7 @@ try {
     await p.screenshot({ path: path.join(artifacts, `${name}.png`) });
     await p.screenshot({ path: path.join(artifacts, `${name}-full.png`), fullPage: true, style: UNSTICK });
     fs.mkdirSync(path.join(artifacts, name), { recursive: true });
-    for (const id of ['chart-sweep-throughput', 'chart-throughput-time', 'chart-utilisation-platform', 'chart-timeline-platform', 'chart-memory', 'chart-connections']) {
+    for (const id of ['chart-sweep-throughput', 'chart-throughput-time', 'chart-utilisation-platform', 'chart-timeline-platform', 'chart-memory-platform', 'chart-connections']) {
       await p.locator(`#${id}`).screenshot({ path: path.join(artifacts, name, `${id}.png`), style: UNSTICK });
     }
     if (name.startsWith('phone')) {

@@ -263,7 +263,7 @@ fn the_summary_counts_only_independent_predictions() {
     assert_eq!(
         c,
         fidelity::Counts {
-            figures: 34,
+            figures: 35,
             independent: 12,
             independent_pass: 7,
             predicted: 9,
@@ -271,7 +271,7 @@ fn the_summary_counts_only_independent_predictions() {
             calibrated_pass: 6,
             derived: 8,
             derived_pass: 8,
-            shown: 8,
+            shown: 9,
         }
     );
     let text = fidelity::text(rows());

@@ -8,6 +8,7 @@ use serde_json::Value;
 use threadlab::cli::{Output, main};
 use threadlab::scenario::preset;
 use threadlab::sim::Report;
+use threadlab::sim::report::ErrorCause;
 use threadlab::summary::{text, tool_text};
 
 use crate::helpers::{assert_close, run};
@@ -492,4 +493,48 @@ fn defaults_follow_the_tool() {
     assert_eq!(cfg("wrk").load.client_threads, 2);
     assert_eq!(cfg("jmeter").load.client_threads, 50);
     assert!(text(&run(&[("load.tool", "jmeter"), ("load.requests", "50")])).contains("summary ="));
+}
+
+/// The OOM killer's resets (issue 13) counted as each tool counts them: an
+/// error of hey's distribution in Go's words, wrk's `read` socket error
+/// (wrk reconnects and goes on), one of JMeter's `Err` and k6's
+/// `http_req_failed`.
+#[test]
+fn a_connection_reset_counts_as_each_tool_counts_it() {
+    for tool in ["hey", "wrk", "jmeter", "k6"] {
+        let r = run(&[
+            ("load.tool", tool),
+            ("load.concurrency", "100"),
+            ("load.duration_s", "4"),
+            ("memory.container_mb", "1024"),
+            ("memory.heap_mb", "1600"),
+            ("gc.alloc_kb", "256"),
+            ("jvm.restart_s", "3"),
+            ("program", "cpu:0.1ms,io:10ms"),
+        ]);
+        let resets = r.errors.by_cause[&ErrorCause::ConnectionReset];
+        assert!(resets >= 100, "{tool}: {:?}", r.errors);
+        assert_eq!(r.errors.total, resets, "{tool}");
+        let t = tool_text(&r);
+        match tool {
+            "hey" => {
+                let l = (t.lines())
+                    .find(|l| l.ends_with("read: connection reset by peer"))
+                    .unwrap_or_else(|| panic!("{t}"));
+                assert_eq!(after(l, "[").trim_end_matches(']'), resets.to_string());
+            }
+            "wrk" => {
+                let read = after(line(&t, "Socket errors:"), "read");
+                assert_eq!(read.trim_end_matches(',').parse::<u64>().unwrap(), resets);
+            }
+            "jmeter" => {
+                let err = after(line(&t, "summary ="), "Err:");
+                assert_eq!(err.parse::<u64>().unwrap(), resets);
+            }
+            _ => {
+                let failed = after(line(&t, "http_req_failed"), "✓");
+                assert_eq!(failed.parse::<u64>().unwrap(), resets);
+            }
+        }
+    }
 }

@@ -559,6 +559,12 @@ impl<T: Tracer> Engine<T> {
         if in_server {
             self.tally.abandoned += 1;
         }
+        self.count_error(sent, worker, cause);
+    }
+
+    /// The client counts a request sent at `sent` by `worker` as failed
+    /// with `cause`, and the worker (or VU) goes on.
+    pub(super) fn count_error(&mut self, sent: Nanos, worker: u32, cause: ErrorCause) {
         self.tally.error_times.record(self.now - sent);
         if !self.closed() && worker != NONE {
             // The VU or connection is free for the next arrival.

@@ -19,6 +19,11 @@
 //! connection (hey above its idle limit, keep-alive off), or when JMeter's
 //! time-to-live has passed. Idle connections' timers live in one FIFO with
 //! a single pending event: they expire in the order they went idle.
+//!
+//! The acceptor and the keep-alive check are Java threads: a stop-the-world
+//! pause stops them (`gc`), while the kernel goes on filling the accept
+//! queue. When the OOM killer ends the process every connection is reset
+//! and, until the restart, no SYN is answered (`restart`).
 
 use std::collections::VecDeque;
 
@@ -103,6 +108,11 @@ pub(super) struct ConnCounts {
     pub(super) acceptor_busy_ns: f64,
     /// SYNs dropped by a full accept queue.
     pub(super) syn_drops: u64,
+    /// Connections the OOM killer's end of the process reset (open, or in
+    /// the accept queue).
+    pub(super) reset: u64,
+    /// SYNs that reached no listener: the process was dead (`restart`).
+    pub(super) syns_unanswered: u64,
 }
 
 /// Every connection, the accept queue and the acceptor.
@@ -114,6 +124,9 @@ pub(super) struct Conns {
     pub(super) queue: VecDeque<u32>,
     /// The request whose connection the acceptor is taking, or `NONE`.
     accepting: u32,
+    /// `AcceptDone` events still to come for accepts the OOM killer ended:
+    /// each is ignored, so that it cannot end a later accept early.
+    stale_accepts: u32,
     /// Idle periods in the order they began: (connection, its idle stamp).
     idle: VecDeque<(u32, u32)>,
     /// A keep-alive check is scheduled.
@@ -230,16 +243,22 @@ impl<T: Tracer> Engine<T> {
             self.connect_failed(f);
             return;
         }
-        // Linux's sk_acceptq_is_full compares with ">": the queue holds
-        // one connection more than the backlog it was given.
-        if self.conns.queue.len() <= self.cfg.server.backlog as usize {
+        if self.mem.down {
+            // Killed and not yet restarted: nothing listens, and the model
+            // takes the SYN as unanswered (as for a container whose address
+            // is gone), so it is retried like a dropped one.
+            self.conns.counts.syns_unanswered += 1;
+        } else if self.conns.queue.len() <= self.cfg.server.backlog as usize {
+            // Linux's sk_acceptq_is_full compares with ">": the queue holds
+            // one connection more than the backlog it was given.
             self.establish(f);
             return;
+        } else {
+            self.conns.counts.syn_drops += 1;
         }
         // Linux drops the SYN (tcp_abort_on_overflow=0); the client sends it
         // again after 1 s, 2 s, 4 s … (1, 3, 7, 15, 31, 63 s in all), and
         // connect() fails 64 s after the last.
-        self.conns.counts.syn_drops += 1;
         self.fibers[f as usize].syn_tries = tries + 1;
         let delay = SEC << tries;
         self.trace(f, Note::SynDropped { retry: delay });
@@ -277,8 +296,12 @@ impl<T: Tracer> Engine<T> {
     }
 
     /// The acceptor takes the oldest connection of the accept queue, if it
-    /// is free and a max-connections slot is.
+    /// is free and a max-connections slot is. Not during a stop-the-world
+    /// pause: the acceptor is a Java thread (`gc` calls this at its end).
     pub(super) fn try_accept(&mut self) {
+        if self.gc.paused(self.now) {
+            return;
+        }
         while self.conns.accepting == NONE
             && self.rec.series.get(Gauge::Connections) < self.cfg.server.max_connections
         {
@@ -307,6 +330,11 @@ impl<T: Tracer> Engine<T> {
 
     /// The acceptor is done with the connection it was taking.
     pub(super) fn accept_done(&mut self) {
+        if self.conns.stale_accepts > 0 {
+            // An accept of a process the OOM killer ended.
+            self.conns.stale_accepts -= 1;
+            return;
+        }
         let f = self.conns.accepting;
         self.conns.accepting = NONE;
         self.accepted(f);
@@ -318,15 +346,24 @@ impl<T: Tracer> Engine<T> {
     fn accepted(&mut self, f: u32) {
         let c = self.fibers[f as usize].conn;
         self.conns.list[c as usize].state = ConnState::Busy;
-        if self.fibers[f as usize].abandoned {
-            // The client gave up and closed it while it waited; Tomcat
-            // reads the end of the stream and closes its side.
-            self.close(c, Closed::Client);
-            self.free_fiber(f);
+        if self.gone(f) {
             return;
         }
         self.trace(f, Note::Accepted);
         self.arrive(f);
+    }
+
+    /// Whether request `f`'s client gave up and closed its connection while
+    /// it waited for Tomcat (in the accept queue, or for the end of a
+    /// pause): Tomcat then reads the end of the stream and closes its side,
+    /// and the request goes no further.
+    pub(super) fn gone(&mut self, f: u32) -> bool {
+        if !self.fibers[f as usize].abandoned {
+            return false;
+        }
+        self.close(self.fibers[f as usize].conn, Closed::Client);
+        self.free_fiber(f);
+        true
     }
 
     /// Request `f` goes out on connection `c`, which its client kept open.
@@ -472,6 +509,44 @@ impl<T: Tracer> Engine<T> {
         if !queued {
             self.gauge(Gauge::Connections, -1);
             self.try_accept();
+        }
+    }
+
+    /// The OOM killer ended the process: every connection is reset, open
+    /// (busy, kept or idle) or in the accept queue, and the acceptor's
+    /// accept with them; clients forget the connections they kept (the
+    /// kernel's reset reaches their sockets: Go's Transport drops an idle
+    /// connection whose peer closed it, the other tools reconnect at their
+    /// next request). The requests on them are the caller's to count.
+    /// `deferred`: the events a pause held and the kill dropped. The
+    /// gauges are the caller's too (all the server's go to zero).
+    pub(super) fn reset_connections(&mut self, deferred: &[(u64, Event)]) {
+        let conns = &mut self.conns;
+        for (c, conn) in conns.list.iter_mut().enumerate() {
+            if conn.state != ConnState::Free {
+                conn.state = ConnState::Free;
+                conns.free.push(c as u32);
+                conns.counts.reset += 1;
+            }
+        }
+        conns.queue.clear();
+        conns.idle.clear();
+        conns.idle_now = 0;
+        let dropped = |e: Event| deferred.iter().any(|&(_, d)| d == e);
+        if conns.accepting != NONE {
+            conns.accepting = NONE;
+            if !dropped(Event::AcceptDone) {
+                conns.stale_accepts += 1;
+            }
+        }
+        // A pending check finds nothing and disarms; a dropped one must be
+        // re-armed by the next idle connection.
+        if dropped(Event::KeepAlive) {
+            conns.timer_armed = false;
+        }
+        self.client.pool.clear();
+        for w in &mut self.client.workers {
+            w.conn = NONE;
         }
     }
 

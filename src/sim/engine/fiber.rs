@@ -20,12 +20,18 @@ pub(super) enum Phase {
     /// Established (the client has sent its request) and waiting in the
     /// accept queue for Tomcat's acceptor.
     InAcceptQueue,
+    /// Sent on a connection Tomcat has, during a stop-the-world pause: the
+    /// poller, a Java thread, reads it when the pause ends.
+    Held,
     /// Accepted; waiting for a Tomcat thread.
     Queued,
     /// On a thread (running, blocked or waiting).
     Running,
     /// A task waiting in an executor queue.
     TaskQueued,
+    /// Its process was killed while it waited for I/O: the slot is freed
+    /// when that wait's event comes, so no event reaches a reused slot.
+    Dead,
 }
 
 /// What a blocked fiber waits for (decides pinning and the timeline state).
@@ -118,6 +124,9 @@ pub(super) struct Fiber {
     pub(super) cause: ResponseCause,
     /// Async body waiting for a permit (virtual executor with a limit).
     pub(super) pending_body: u32,
+    /// A request's steps before its handler runs (see `warmup`): 0 before
+    /// any, [`BOOTED`](super::warmup::BOOTED) once its handler runs.
+    pub(super) boot: u8,
 }
 
 impl Fiber {
@@ -148,6 +157,7 @@ impl Fiber {
             syn_tries: 0,
             cause: ResponseCause::Ok,
             pending_body: NONE,
+            boot: 0,
         }
     }
 }

@@ -121,6 +121,10 @@ pub const HEY_TIMEOUT: &str = "Get \"http://localhost:8080/\": context deadline 
 /// A connect that Go's client timeout cut short, or the kernel gave up.
 pub const HEY_CONNECT: &str =
     "Get \"http://localhost:8080/\": dial tcp 127.0.0.1:8080: i/o timeout";
+/// A connection reset while the request waited for its response (the OOM
+/// killer). Go names the connection's local port, so hey prints one line
+/// per connection; the model prints them as one, with the port as `PORT`.
+pub const HEY_RESET: &str = "Get \"http://localhost:8080/\": read tcp 127.0.0.1:PORT->127.0.0.1:8080: read: connection reset by peer";
 
 impl<T: Tracer> Engine<T> {
     /// The run as the configured tool counts it.
@@ -182,6 +186,7 @@ impl<T: Tracer> Engine<T> {
                 let mut errs = vec![
                     (HEY_TIMEOUT.to_string(), errors(ErrorCause::ClientTimeout)),
                     (HEY_CONNECT.to_string(), errors(ErrorCause::ConnectFailed)),
+                    (HEY_RESET.to_string(), errors(ErrorCause::ConnectionReset)),
                 ];
                 // Go's templates range over a map in key order.
                 errs.sort();
@@ -204,16 +209,16 @@ impl<T: Tracer> Engine<T> {
                     wrk_correct(&mut h, expected, 10_000_000);
                 }
                 s.latency = stats(&h, WRK_PERCENTILES);
-                s.errors = wrk_errors(errors(ErrorCause::ConnectFailed), t.late);
-                let failed = t.late + not_ok + errors(ErrorCause::ConnectFailed);
-                s.error_pct = pct(failed, completed + errors(ErrorCause::ConnectFailed));
+                s.errors = wrk_errors(errors, t.late);
+                let failed = t.late + not_ok + lost_connections(errors);
+                s.error_pct = pct(failed, completed + lost_connections(errors));
             }
             Tool::Wrk2 => {
                 s.requests = completed;
                 s.latency = stats(&lat.histogram, WRK2_PERCENTILES);
-                s.errors = wrk_errors(errors(ErrorCause::ConnectFailed), t.late);
-                let failed = t.late + not_ok + errors(ErrorCause::ConnectFailed);
-                s.error_pct = pct(failed, completed + errors(ErrorCause::ConnectFailed));
+                s.errors = wrk_errors(errors, t.late);
+                let failed = t.late + not_ok + lost_connections(errors);
+                s.error_pct = pct(failed, completed + lost_connections(errors));
             }
             Tool::Jmeter | Tool::K6 => {
                 s.requests = t.results;
@@ -281,14 +286,21 @@ impl<T: Tracer> Engine<T> {
     }
 }
 
-/// wrk's socket errors in its order: connect, read, write, timeout.
-fn wrk_errors(connect: u64, timeout: u64) -> Vec<(String, u64)> {
+/// wrk's socket errors in its order: connect, read, write, timeout. A
+/// reset connection fails wrk's read (`errors.read`), and wrk reconnects.
+fn wrk_errors(errors: impl Fn(ErrorCause) -> u64, timeout: u64) -> Vec<(String, u64)> {
     vec![
-        ("connect".into(), connect),
-        ("read".into(), 0),
+        ("connect".into(), errors(ErrorCause::ConnectFailed)),
+        ("read".into(), errors(ErrorCause::ConnectionReset)),
         ("write".into(), 0),
         ("timeout".into(), timeout),
     ]
+}
+
+/// Requests wrk lost with their connection, not counted in its requests:
+/// connects that failed and connections reset.
+fn lost_connections(errors: impl Fn(ErrorCause) -> u64) -> u64 {
+    errors(ErrorCause::ConnectFailed) + errors(ErrorCause::ConnectionReset)
 }
 
 /// Responses and client errors in one histogram (JMeter and k6 count
