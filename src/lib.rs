@@ -7,7 +7,8 @@
 //!
 //! ## Code map
 //! * [`sim`] — the pure simulation core. `sim::run(&Config) -> Report`.
-//!   `engine/` holds the loop and the model of clients, ingress, thread pools,
+//!   `engine/` holds the loop and the model of clients and their load tools,
+//!   connections and Tomcat's acceptor (`connections`), thread pools,
 //!   carriers, pinning, HikariCP, executors, the JVM's memory by kind and its
 //!   three limits (`memory`, `restart`), G1's pauses (`gc`) and a cold
 //!   start's warm-up (`warmup`); `queue` the event list
@@ -39,7 +40,10 @@
 //! * [`chart`] — charts as pure functions over plotters' `DrawingBackend`
 //!   (canvas in the browser, SVG in native tests): they draw what `app`
 //!   describes.
-//! * [`cli`] — the `threadlab` command line (text like hey's summary, or JSON).
+//! * [`summary`] — a report as text in its load tool's own format (hey,
+//!   wrk, wrk2, JMeter, k6), then what threadlab knows beyond it: what the
+//!   command line prints and the page can copy.
+//! * [`cli`] — the `threadlab` command line (the tool's text, or JSON).
 //! * `ui` (wasm32 only) — the Yew playground: components, the DOM and the
 //!   worker bridge, nothing else. Components render `app`'s state and
 //!   dispatch its actions; jobs go to a Web Worker
@@ -56,7 +60,8 @@
 //!   enforces this by scanning the sources.
 //! * Dependencies point one way: `ui` → `chart` → `app` → `fidelity` →
 //!   `scenario` → `sim`, each layer using only layers to its right and
-//!   `theory` (closed forms, which use nothing); `bench` uses `app`,
+//!   `theory` (closed forms, which use nothing); `summary` uses `sim` only,
+//!   and `app`, `chart`, `ui` and `cli` may use it; `bench` uses `app`,
 //!   `scenario` and `sim`; `cli` may use everything but `ui`.
 //!   `tests/integration/tidy.rs` holds this as a table and checks every
 //!   `crate::` and `super::` path against it.
@@ -80,6 +85,7 @@ pub mod cli;
 pub mod fidelity;
 pub mod scenario;
 pub mod sim;
+pub mod summary;
 pub mod theory;
 #[cfg(target_arch = "wasm32")]
 pub mod ui;

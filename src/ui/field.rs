@@ -214,7 +214,12 @@ pub fn Field(p: &FieldProps) -> Html {
                 if !spec.property.is_empty() { <code class="prop">{spec.property}</code>{" · "} }
                 {DEFAULT}<code>{if spec.default == "null" { NOT_SET } else { spec.default }}</code>
             </div>
-            <div class="help" id={help_id.clone()}>{spec.help}</div>
+            <div class="help" id={help_id.clone()}>
+                {spec.help}
+                if let Some(chosen) = spec.help_for(&p.text) {
+                    <span class="chosen">{format!(". {}: {chosen}", p.text)}</span>
+                }
+            </div>
             {reason}
             if let Some(e) = &p.error {
                 <div class="error" id={msg_id.clone()} role="alert">{format!("{}: “{}” — {}", e.field, e.value, e.message)}</div>

@@ -49,6 +49,8 @@ fn one_worker(extra: &[(&'static str, &'static str)]) -> Vec<(&'static str, &'st
         ("async.e.kind", "pool"),
         ("async.e.core", "1"),
     ];
+    // A connect takes time: here nothing may.
+    s.extend(crate::helpers::FREE_CONNECTS);
     s.extend_from_slice(extra);
     s
 }

@@ -18,6 +18,22 @@ pub(crate) fn run(settings: &[(&str, &str)]) -> Report {
     sim::run(&config(settings))
 }
 
+/// Settings under which opening a connection takes no time (no handshake
+/// round trip, no client or acceptor CPU), for tests whose expected figures
+/// are the program's alone and not a connection set-up's.
+pub(crate) const FREE_CONNECTS: [(&str, &str); 3] = [
+    ("load.rtt_ms", "0"),
+    ("load.connect_cpu_ms", "0"),
+    ("server.accept_us", "0"),
+];
+
+/// Runs `settings` with connections that cost nothing to open.
+pub(crate) fn run_free(settings: &[(&str, &str)]) -> Report {
+    let mut all = settings.to_vec();
+    all.extend(FREE_CONNECTS);
+    run(&all)
+}
+
 /// Asserts `actual` is within `tol` (relative) of `expected`.
 #[track_caller]
 pub(crate) fn assert_close(what: &str, actual: f64, expected: f64, tol: f64) {

@@ -5,6 +5,7 @@
 mod budgets;
 mod cli;
 mod cli_process;
+mod connections;
 mod determinism;
 mod diagnosis;
 mod executors;
@@ -20,6 +21,7 @@ mod pool;
 mod properties;
 mod queueing;
 mod tidy;
+mod tools;
 mod traces;
 mod utilisation;
 mod validation;

@@ -56,6 +56,8 @@ fn the_core_touches_no_web_clock_os_or_threads() {
         "src/scenario",
         "src/scenario.rs",
         "src/theory.rs",
+        "src/summary",
+        "src/summary.rs",
     ] {
         for f in files(dir) {
             let text = fs::read_to_string(&f).unwrap();
@@ -80,18 +82,26 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("sim", &[]),
     ("scenario", &["sim"]),
     ("theory", &[]),
+    // A report as its load tool's text: the command line prints it, the
+    // page copies it.
+    ("summary", &["sim"]),
     ("fidelity", &["sim", "scenario", "theory"]),
-    ("app", &["sim", "scenario", "theory", "fidelity"]),
+    ("app", &["sim", "scenario", "theory", "fidelity", "summary"]),
     ("bench", &["sim", "scenario", "app"]),
-    ("chart", &["sim", "scenario", "theory", "fidelity", "app"]),
+    (
+        "chart",
+        &["sim", "scenario", "theory", "fidelity", "app", "summary"],
+    ),
     (
         "ui",
-        &["sim", "scenario", "theory", "fidelity", "app", "chart"],
+        &[
+            "sim", "scenario", "theory", "fidelity", "app", "chart", "summary",
+        ],
     ),
     (
         "cli",
         &[
-            "sim", "scenario", "theory", "fidelity", "app", "bench", "chart",
+            "sim", "scenario", "theory", "fidelity", "app", "bench", "chart", "summary",
         ],
     ),
 ];
