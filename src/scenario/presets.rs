@@ -235,6 +235,17 @@ const fn with_first<const N: usize>(first: Assumption, rest: &[Assumption]) -> [
     out
 }
 
+/// The pinning lesson's settings, JDK 21 and 24 alike: 200 clients, each
+/// request sleeping inside its own `synchronized` block on 4 carriers.
+const PINNING_SHARED: &[(&str, &str)] = &[
+    ("load.concurrency", "200"),
+    ("load.requests", "4000"),
+    ("server.mode", "virtual"),
+    ("server.cores", "4"),
+    ("server.accept_count", "200"),
+    ("program", "cpu:0.1ms,sync{io:50ms}"),
+];
+
 const E4_PROVENANCE: &str = "E4 · \"Improving I/O Concurrency with Spring @Async and Virtual Threads\" (author and date not given)";
 const E4_PROGRAM: &str = "cpu:0.2ms,db:5ms,io:102ms,async(email){io:100ms}";
 const E4_STATED: &[&str] = &[
@@ -681,16 +692,8 @@ static PRESETS: &[Preset] = &[
         variant: "jdk21",
         pair: None,
         description: "Each request sleeps 50 ms inside its own synchronized block. On JDK 21 the virtual thread cannot unmount: the 4 carriers are blocked and throughput collapses to 4 ÷ 50 ms. Tomcat's accept-count is 200 here so that the 200 clients' first connects all fit in the accept queue: at its default 100, fifty of them would have their SYN dropped and wait a second to retry, which would blur the lesson (the connections chart shows it if you set it back).",
-        shared: &[],
-        own: &[
-            ("load.concurrency", "200"),
-            ("load.requests", "4000"),
-            ("server.mode", "virtual"),
-            ("server.cores", "4"),
-            ("server.jdk", "21"),
-            ("server.accept_count", "200"),
-            ("program", "cpu:0.1ms,sync{io:50ms}"),
-        ],
+        shared: PINNING_SHARED,
+        own: &[("server.jdk", "21")],
         stated: &[],
         assumptions: &[],
         provenance: "",
@@ -702,16 +705,8 @@ static PRESETS: &[Preset] = &[
         variant: "jdk24",
         pair: None,
         description: "JDK 24 lets the virtual thread unmount inside synchronized: the carriers stay free and the 200 clients get ~4,000 req/s. Tomcat's accept-count is 200 here so that the 200 clients' first connects all fit in the accept queue: at its default 100, fifty of them would have their SYN dropped and wait a second to retry, which would blur the lesson (the connections chart shows it if you set it back).",
-        shared: &[],
-        own: &[
-            ("load.concurrency", "200"),
-            ("load.requests", "4000"),
-            ("server.mode", "virtual"),
-            ("server.cores", "4"),
-            ("server.jdk", "24"),
-            ("server.accept_count", "200"),
-            ("program", "cpu:0.1ms,sync{io:50ms}"),
-        ],
+        shared: PINNING_SHARED,
+        own: &[("server.jdk", "24")],
         stated: &[],
         assumptions: &[],
         provenance: "",
