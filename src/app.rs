@@ -27,7 +27,9 @@
 //!   at least two response times, each bucket with its real span;
 //! * `effect` — settings that change nothing in the scenario as set, and why;
 //! * `compare` — the pinned baseline beside the current runs;
-//! * `format` — numbers for labels, tooltips and tables, error severity.
+//! * `format` — numbers for labels, tooltips and tables, error severity;
+//! * `lesson` — guided lessons as data: chapters, questions graded against
+//!   the run, a learner's progress, and a lesson's place in a link.
 //!
 //! The state that a visitor chooses is plain data with serde (permalinks,
 //! lessons and baselines build on it); results from the worker sit beside
@@ -41,6 +43,7 @@ pub mod effect;
 pub mod form;
 pub mod format;
 pub mod job;
+pub mod lesson;
 pub mod modes;
 pub mod over_time;
 pub mod plan;

@@ -12,6 +12,7 @@ mod expect;
 mod fidelity;
 mod helpers;
 mod ingress;
+mod lessons;
 mod outcomes;
 mod pinning;
 mod pool;

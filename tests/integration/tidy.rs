@@ -56,6 +56,8 @@ fn the_core_touches_no_web_clock_os_or_threads() {
         "src/scenario",
         "src/scenario.rs",
         "src/theory.rs",
+        "src/i18n",
+        "src/i18n.rs",
     ] {
         for f in files(dir) {
             let text = fs::read_to_string(&f).unwrap();
@@ -80,18 +82,24 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("sim", &[]),
     ("scenario", &["sim"]),
     ("theory", &[]),
+    ("i18n", &[]),
     ("fidelity", &["sim", "scenario", "theory"]),
-    ("app", &["sim", "scenario", "theory", "fidelity"]),
+    ("app", &["sim", "scenario", "theory", "fidelity", "i18n"]),
     ("bench", &["sim", "scenario", "app"]),
-    ("chart", &["sim", "scenario", "theory", "fidelity", "app"]),
+    (
+        "chart",
+        &["sim", "scenario", "theory", "fidelity", "app", "i18n"],
+    ),
     (
         "ui",
-        &["sim", "scenario", "theory", "fidelity", "app", "chart"],
+        &[
+            "sim", "scenario", "theory", "fidelity", "app", "chart", "i18n",
+        ],
     ),
     (
         "cli",
         &[
-            "sim", "scenario", "theory", "fidelity", "app", "bench", "chart",
+            "sim", "scenario", "theory", "fidelity", "app", "bench", "chart", "i18n",
         ],
     ),
 ];
