@@ -126,12 +126,32 @@ impl Locale {
     }
 }
 
+impl Locale {
+    /// [`Locale::sig`] without trailing zeros, for numbers in prose: `4`
+    /// cores, `53.3` per second, `1.5`×, `0.2` ms (de `0,2`).
+    pub fn short(self, x: f64) -> String {
+        let s = self.sig(x);
+        let (_, point) = self.separators();
+        match s.split_once(point) {
+            Some((int, frac)) => {
+                let frac = frac.trim_end_matches('0');
+                if frac.is_empty() {
+                    int.to_string()
+                } else {
+                    format!("{int}{point}{frac}")
+                }
+            }
+            None => s,
+        }
+    }
+}
+
 /// A value for a text's parameter.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Arg {
     /// Words or code, inserted as they are.
     Text(String),
-    /// A number, written with [`Locale::sig`].
+    /// A number, written with [`Locale::short`].
     Number(f64),
     /// A number with this many decimals, written with [`Locale::number`].
     Fixed(f64, usize),
@@ -141,7 +161,7 @@ impl Arg {
     fn render(&self, locale: Locale) -> String {
         match self {
             Arg::Text(t) => t.clone(),
-            Arg::Number(x) => locale.sig(*x),
+            Arg::Number(x) => locale.short(*x),
             Arg::Fixed(x, d) => locale.number(*x, *d),
         }
     }
@@ -253,6 +273,11 @@ mod tests {
         assert_eq!(Locale::En.sig(0.3), "0.300");
         assert_eq!(Locale::En.sig(13333.3), "13,333");
         assert_eq!(Locale::De.sig(0.0532), "0,0532");
+        assert_eq!(Locale::En.short(4.0), "4");
+        assert_eq!(Locale::De.short(0.3), "0,3");
+        assert_eq!(Locale::En.short(1.5), "1.5");
+        assert_eq!(Locale::De.short(30000.0), "30.000");
+        assert_eq!(Locale::En.short(105.0), "105");
     }
 
     #[test]
@@ -264,6 +289,61 @@ mod tests {
         );
         assert_eq!(fill("{$ n} {$", Locale::En, &args), "{$ n} {$");
         assert_eq!(placeholders("{$b} {$a} {$b} sync{x}"), ["a", "b"]);
+    }
+
+    /// The catalogue test of issue 15: every catalogue parses; every key is
+    /// in all three with the same parameters and a text that is not blank;
+    /// every key code names has a text, and every text belongs to a key
+    /// code names or to a family data owns (whose own tests check it).
+    #[test]
+    fn every_key_is_in_every_language_with_the_same_parameters() {
+        for l in Locale::ALL {
+            if let Err(e) = parse(source(l)) {
+                panic!("src/i18n/{}.json: {e}", l.code());
+            }
+        }
+        let en: Vec<&str> = keys_of(Locale::En).collect();
+        assert!(en.len() > 100, "{} keys", en.len());
+        for l in Locale::ALL {
+            let mine: Vec<&str> = keys_of(l).collect();
+            let missing: Vec<&&str> = en.iter().filter(|k| !mine.contains(k)).collect();
+            let extra: Vec<&&str> = mine.iter().filter(|k| !en.contains(k)).collect();
+            assert!(missing.is_empty(), "{} lacks {missing:?}", l.code());
+            assert!(
+                extra.is_empty(),
+                "{} has keys English lacks: {extra:?}",
+                l.code()
+            );
+            for k in &en {
+                let text = lookup(l, k).unwrap();
+                assert!(!text.trim().is_empty(), "{k} ({}) is blank", l.code());
+                assert_eq!(
+                    placeholders(text),
+                    placeholders(lookup(Locale::En, k).unwrap()),
+                    "{k}: {} names other parameters than en",
+                    l.code()
+                );
+            }
+        }
+        for k in keys::ALL {
+            assert!(lookup(Locale::En, k.0).is_some(), "{} has no text", k.0);
+        }
+        for k in &en {
+            let named = keys::ALL.iter().any(|c| c.0 == *k);
+            let family = keys::FAMILIES.iter().any(|f| k.starts_with(f));
+            assert!(named || family, "{k}: no constant in i18n::keys names it");
+        }
+    }
+
+    #[test]
+    fn a_missing_text_falls_back_to_english_then_to_the_key() {
+        assert_eq!(text(Locale::De, keys::GUIDE_NEXT.0, &[]), "Weiter");
+        assert_eq!(text(Locale::Zh, "no.such.key", &[]), "no.such.key");
+        let n = [("n", Arg::Fixed(3.0, 0)), ("total", Arg::Fixed(9.0, 0))];
+        assert_eq!(
+            keys::GUIDE_CHAPTER_OF.text(Locale::Zh, &n),
+            "第 3 章，共 9 章"
+        );
     }
 
     #[test]

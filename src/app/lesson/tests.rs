@@ -178,7 +178,11 @@ fn a_learner_steps_through_and_back() {
     for _ in 0..3 {
         p.reduce(LessonAction::Back, None);
     }
-    assert_eq!((p.chapter, p.step), (7, Step::Predict), "back from compare skips the run");
+    assert_eq!(
+        (p.chapter, p.step),
+        (7, Step::Predict),
+        "back from compare skips the run"
+    );
     assert!(!p.finished());
 }
 
@@ -277,4 +281,22 @@ fn a_now_try_may_not_name_a_preset_and_bad_changes_are_named() {
         e[0].to_string(),
         "now_try: nope — no such change in chapter pool-runs-out; one of more-threads, fewer-clients"
     );
+}
+
+#[test]
+#[ignore = "prints every text, for reading"]
+fn print_every_text() {
+    let l = lesson("virtual-threads").unwrap();
+    for locale in crate::i18n::Locale::ALL {
+        for c in &l.chapters {
+            for part in c.parts() {
+                println!(
+                    "[{} {} {part:?}] {}",
+                    locale.code(),
+                    c.id,
+                    c.text(&l.id, part, locale)
+                );
+            }
+        }
+    }
 }
