@@ -28,6 +28,8 @@
 //! * `effect` — settings that change nothing in the scenario as set, and why;
 //! * `compare` — the pinned baseline beside the current runs;
 //! * `format` — numbers for labels, tooltips and tables, error severity;
+//! * `replay` — a small run step by step: frames, stepping, a request's
+//!   journey across threads, carriers, the pool and executors;
 //! * `lesson` — guided lessons as data: chapters, questions graded against
 //!   the run, a learner's progress, and a lesson's place in a link.
 //!
@@ -48,6 +50,7 @@ pub mod modes;
 pub mod over_time;
 pub mod plan;
 pub mod protocol;
+pub mod replay;
 pub mod setup;
 pub mod state;
 

@@ -79,7 +79,7 @@ impl Theory {
     /// not validate).
     pub fn value(&self, setup: &Setup) -> Option<f64> {
         let cfg = validate(&setup.draft_for(self.column.mode())).ok()?;
-        let figure = self.figure.as_ref().map(|f| figure_value(f));
+        let figure = self.figure.as_ref().map(figure_value);
         let b = Bounds::of(&cfg);
         let x = match self.formula {
             Formula::ThroughputBound => throughput_bound(&cfg, &b),
