@@ -28,6 +28,8 @@
 //! * `effect` — settings that change nothing in the scenario as set, and why;
 //! * `compare` — the pinned baseline beside the current runs;
 //! * `format` — numbers for labels, tooltips and tables, error severity;
+//! * `words` — the form's labels, help and group headings in the page's
+//!   language;
 //! * `replay` — a small run step by step: frames, stepping, a request's
 //!   journey across threads, carriers, the pool and executors;
 //! * `lesson` — guided lessons as data: chapters, questions graded against
@@ -53,6 +55,7 @@ pub mod protocol;
 pub mod replay;
 pub mod setup;
 pub mod state;
+pub mod words;
 
 pub use bounds::{Bounds, Ceiling, Limit};
 pub use charts::{ChartSpec, ChartView, Marker, SweepChart, SweepMetric, TimeMetric};
