@@ -195,7 +195,10 @@ impl State {
     }
 }
 
-/// One step of the run, as the engine told it.
+/// One step of the run, as the engine told it: its [`Note`](crate::sim::trace::Note)
+/// in a form that crosses to the page (serde) and names the replay's own
+/// actors and waits (the engine's names fiber slots, which it reuses, and
+/// borrows its words).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Step {

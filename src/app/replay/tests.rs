@@ -5,15 +5,30 @@
 
 use super::*;
 use crate::scenario::{Draft, validate};
+use crate::sim::Config;
 use crate::sim::time::MS;
 
-fn replay(settings: &[(&str, &str)]) -> Replay {
+fn config(settings: &[(&str, &str)]) -> Config {
     let mut d = Draft::new();
     for (k, v) in settings {
         d.set(k, v).unwrap();
     }
-    Replay::record(&validate(&d).unwrap())
+    validate(&d).unwrap()
 }
+
+fn replay(settings: &[(&str, &str)]) -> Replay {
+    Replay::record(&config(settings))
+}
+
+/// JDK 21, one carrier, two requests sleeping 10 ms inside `synchronized`.
+const PINNED: &[(&str, &str)] = &[
+    ("server.mode", "virtual"),
+    ("server.jdk", "21"),
+    ("server.cores", "1"),
+    ("load.concurrency", "2"),
+    ("load.requests", "2"),
+    ("program", "sync{io:10ms}"),
+];
 
 const CARRIER_0: Holder = Holder::Carrier { carrier: 0 };
 
@@ -74,14 +89,7 @@ fn assert_consistent(r: &Replay) {
 /// carrier; r2, runnable, waits for it the whole 10 ms.
 #[test]
 fn a_pinned_virtual_thread_keeps_its_carrier_on_jdk_21() {
-    let r = replay(&[
-        ("server.mode", "virtual"),
-        ("server.jdk", "21"),
-        ("server.cores", "1"),
-        ("load.concurrency", "2"),
-        ("load.requests", "2"),
-        ("program", "sync{io:10ms}"),
-    ]);
+    let r = replay(PINNED);
     assert_consistent(&r);
     let pinned = io(Some(CARRIER_0));
     assert_eq!(
@@ -228,31 +236,8 @@ fn a_task_waits_for_the_executors_thread_and_joins_its_requests_journey() {
 /// Stepping by step and by instant, and a frame at a time between steps.
 #[test]
 fn stepping_moves_by_one_step_or_one_instant() {
-    let r = replay(&[
-        ("server.mode", "virtual"),
-        ("server.jdk", "21"),
-        ("server.cores", "1"),
-        ("load.concurrency", "2"),
-        ("load.requests", "2"),
-        ("program", "sync{io:10ms}"),
-    ]);
-    let (_, text) = crate::sim::trace::trace(
-        &validate(&{
-            let mut d = Draft::new();
-            for (k, v) in [
-                ("server.mode", "virtual"),
-                ("server.jdk", "21"),
-                ("server.cores", "1"),
-                ("load.concurrency", "2"),
-                ("load.requests", "2"),
-                ("program", "sync{io:10ms}"),
-            ] {
-                d.set(k, v).unwrap();
-            }
-            d
-        })
-        .unwrap(),
-    );
+    let r = replay(PINNED);
+    let (_, text) = crate::sim::trace::trace(&config(PINNED));
     assert_eq!(
         r.events.len(),
         text.lines().count(),
