@@ -12,7 +12,9 @@
 //!   a place to step to; [`Replay::frame`] is the state after a step and
 //!   [`Replay::frame_at`] the state at a simulated time;
 //! * [`Replay::spans`] are every actor's intervals in one state, and
-//!   [`Replay::journey`] a request's, with those of the tasks it submitted.
+//!   [`Replay::journey`] a request's, with those of the tasks it submitted;
+//! * [`Player`] is the playhead: play at human speed, pause, scrub, step
+//!   (and only step under `prefers-reduced-motion`).
 //!
 //! Within one instant the engine may hand a thread or carrier to its next
 //! request before the one that freed it is answered; the replay ends the
@@ -20,6 +22,7 @@
 //! requests at once.
 
 mod build;
+mod player;
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests;
 
@@ -30,6 +33,7 @@ use crate::sim::report::{ErrorCause, ResponseCause};
 use crate::sim::time::Nanos;
 
 pub use build::Recorder;
+pub use player::{Player, PlayerAction, SPEEDS};
 
 /// The most steps a replay holds; a run with more is cut there.
 pub const MAX_EVENTS: usize = 50_000;

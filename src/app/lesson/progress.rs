@@ -89,6 +89,18 @@ pub enum LessonAction {
     Tried(String),
 }
 
+impl LessonAction {
+    /// The action of a key (`KeyboardEvent.key`) in a lesson or presenter
+    /// mode: → and space go on, ← goes back.
+    pub fn of_key(key: &str) -> Option<LessonAction> {
+        match key {
+            "ArrowRight" | " " | "Spacebar" => Some(LessonAction::Next),
+            "ArrowLeft" => Some(LessonAction::Back),
+            _ => None,
+        }
+    }
+}
+
 impl LessonProgress {
     /// The start of lesson `id`.
     pub fn start(id: &str) -> Result<LessonProgress, String> {

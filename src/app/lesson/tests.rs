@@ -187,6 +187,14 @@ fn a_learner_steps_through_and_back() {
 }
 
 #[test]
+fn arrows_and_space_step_through_a_lesson() {
+    assert_eq!(LessonAction::of_key("ArrowRight"), Some(LessonAction::Next));
+    assert_eq!(LessonAction::of_key(" "), Some(LessonAction::Next));
+    assert_eq!(LessonAction::of_key("ArrowLeft"), Some(LessonAction::Back));
+    assert_eq!(LessonAction::of_key("a"), None);
+}
+
+#[test]
 fn stored_progress_reads_back_and_drops_what_the_lesson_no_longer_has() {
     let mut p = LessonProgress::start("virtual-threads").unwrap();
     p.chapter = 3;

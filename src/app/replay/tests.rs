@@ -304,3 +304,47 @@ fn busier_runs_stay_consistent() {
         assert!(r.frame(r.events.len() - 1).states.is_empty(), "{mode}");
     }
 }
+
+/// The playhead: plays at its speed and stops at the end; scrubbing and
+/// stepping pause it; with reduced motion "play" steps.
+#[test]
+fn the_player_plays_pauses_scrubs_and_steps() {
+    let r = replay(PINNED);
+    assert_eq!(r.end, 20 * MS);
+    let mut p = Player::new(false);
+    p.act(PlayerAction::Play, &r);
+    assert!(p.playing);
+    p.tick(1000.0, &r);
+    assert_eq!(p.at, MS, "1 ms of simulated time per real second");
+    p.act(PlayerAction::Faster, &r);
+    p.act(PlayerAction::Faster, &r);
+    assert_eq!(p.speed, 20 * MS);
+    p.tick(500.0, &r);
+    assert_eq!(p.at, 11 * MS);
+    p.tick(10_000.0, &r);
+    assert_eq!((p.at, p.playing), (20 * MS, false), "stops at the end");
+    p.act(PlayerAction::Scrub(3 * MS), &r);
+    assert_eq!((p.at, p.playing), (3 * MS, false));
+    p.act(PlayerAction::StepForward, &r);
+    assert_eq!(p.at, 10 * MS);
+    p.act(PlayerAction::Scrub(15 * MS), &r);
+    p.act(PlayerAction::StepBack, &r);
+    assert_eq!(p.at, 10 * MS, "from between instants back to the last one");
+    p.act(PlayerAction::StepBack, &r);
+    assert_eq!(p.at, 0);
+    p.act(PlayerAction::Scrub(99 * MS), &r);
+    assert_eq!(p.at, 20 * MS);
+    for _ in 0..9 {
+        p.act(PlayerAction::Slower, &r);
+    }
+    assert_eq!(p.speed, SPEEDS[0]);
+    let mut still = Player::new(true);
+    still.act(PlayerAction::Play, &r);
+    assert_eq!(
+        (still.at, still.playing),
+        (10 * MS, false),
+        "reduced motion steps"
+    );
+    still.tick(1000.0, &r);
+    assert_eq!(still.at, 10 * MS);
+}
