@@ -52,8 +52,8 @@
 //!   enforces this by scanning the sources.
 //! * Dependencies point one way: `ui` → `chart` → `app` → `fidelity` →
 //!   `scenario` → `sim`, each layer using only layers to its right and
-//!   `theory` (closed forms) and `i18n` (the words), which use nothing; `bench` uses `app`,
-//!   `scenario` and `sim`; `cli` may use everything but `ui`.
+//!   `theory` (closed forms) and `i18n` (the words), which use nothing;
+//!   `bench` uses `app`, `scenario` and `sim`; `cli` may use everything but `ui`.
 //!   `tests/integration/tidy.rs` holds this as a table and checks every
 //!   `crate::` and `super::` path against it.
 //! * Same scenario and seed → identical report, natively and in wasm.
