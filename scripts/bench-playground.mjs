@@ -4,30 +4,26 @@
 // how long until the sweep curves are complete, and the longest main-thread
 // task meanwhile (PerformanceObserver, type "longtask").
 //
-//   trunk build --release && node scripts/bench-playground.mjs [--moves 7] [--dist DIR]
+//   trunk build --release && node scripts/bench-playground.mjs [--moves 7] [--cpu 4] [--dist DIR]
+//
+// --cpu N slows the page's CPU N× through the DevTools protocol (a phone).
 //
 // Serves DIR (default dist/) itself on 127.0.0.1. Prints one line per slider
 // move and the medians.
 import path from 'node:path';
-import { serveDist, launchChromium } from './serve-dist.mjs';
+import { serveDist, launchChromium, median, benchCommandLine } from './serve-dist.mjs';
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const args = process.argv.slice(2);
-const opt = (name, dflt) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : dflt;
-};
-const dist = path.resolve(opt('--dist', path.join(root, 'dist')));
+const { opt, dist } = benchCommandLine();
 const moves = Number(opt('--moves', 7));
+const cpu = Number(opt('--cpu', 1));
 const server = await serveDist(dist);
 const browser = await launchChromium();
-const median = (a) => {
-  const s = [...a].sort((x, y) => x - y);
-  const n = s.length;
-  return n % 2 ? s[(n - 1) / 2] : 0.5 * (s[n / 2 - 1] + s[n / 2]);
-};
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  if (cpu > 1) {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
+  }
   // Long tasks and chart redraws, recorded from the start.
   await page.addInitScript(() => {
     window.__long = [];
@@ -96,7 +92,7 @@ try {
       `long tasks ${r.longCount}, longest ${r.longest.toFixed(0)} ms`);
   }
   const m = (k) => median(rows.map((r) => r[k]));
-  console.log(`RESULT playground moves=${rows.length} single_ms=${m('single').toFixed(0)} ` +
+  console.log(`RESULT playground cpu=${cpu}x moves=${rows.length} single_ms=${m('single').toFixed(0)} ` +
     `first_chart_ms=${m('firstChart').toFixed(0)} sweep_done_ms=${m('sweepDone').toFixed(0)} ` +
     `longest_task_ms=${Math.max(...rows.map((r) => r.longest)).toFixed(0)} ` +
     `long_tasks_over_50ms=${rows.reduce((a, r) => a + r.longCount, 0)}`);

@@ -25,6 +25,16 @@ const peers = opt('--peers', '/tmp/peers');
 const skip = new Set((opt('--skip', '') || '').split(',').filter(Boolean));
 const native = join(root, 'target-bench', 'release', 'threadlab');
 
+// The peers live outside the repository (../shared/peers, built by its
+// setup.sh); without them the run goes on with threadlab's own figures and says so.
+const missing = [
+  ['rust', join(peers, 'desbench', 'target', 'release', 'desbench')],
+  ['simpy and ciw', join(peers, 'venv', 'bin', 'python')],
+].filter(([, path]) => !existsSync(path));
+for (const [what, path] of missing) {
+  console.log(`peers: skipping ${what}: ${path} not found (bash ../shared/peers/setup.sh ${peers})`);
+}
+
 // threadlab workload -> the peers' name of the same model
 const PEER = { m1: 'm1', m2: 'm2-pool', 'm2-fifo': 'm2-pool', 'm2-virtual': 'm2-virtual' };
 const WORKLOADS = ['m1', 'm2', 'm2-fifo', 'm2-virtual', 'single', 'sweep'];

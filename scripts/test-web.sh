@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 #! The playground's tests (called by scripts/test.sh, or on its own): clippy
 #! for wasm32, the browser tests (wasm-bindgen-test in headless Chromium), a
-#! release build with Trunk, and the end-to-end test in Debian's headless
-#! Chromium against dist/ served on 127.0.0.1. Screenshots go to test-artifacts/.
+#! release build with Trunk, and the end-to-end tests in Debian's headless
+#! Chromium against dist/ served on 127.0.0.1 (the playground; sharing and
+#! exports; embeds, served from a sub-path; the error panel and the worker's
+#! watchdog). Screenshots and exported files go to test-artifacts/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -22,7 +24,16 @@ cargo test --target wasm32-unknown-unknown
 step "trunk build --release"
 trunk build --release
 
-step "end-to-end (playwright-core, Debian Chromium)"
-# The script serves dist/ on 127.0.0.1 itself (no stray server process) and
+step "the command line (its JSON and text are what the page's exports are checked against)"
+cargo build --bin threadlab
+
+# Each script serves dist/ on 127.0.0.1 itself (no stray server process) and
 # saves screenshots to test-artifacts/.
+step "end-to-end: the playground (playwright-core, Debian Chromium)"
 node tests/e2e/playground.spec.mjs
+step "end-to-end: permalinks, malformed links, exports, the Embed dialog, the dark theme"
+node tests/e2e/share.spec.mjs
+step "end-to-end: embeds in the example post, served from /threadlab/"
+node tests/e2e/embed.spec.mjs
+step "end-to-end: the error panel, the worker's restart and watchdog"
+node tests/e2e/panic.spec.mjs

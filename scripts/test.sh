@@ -22,8 +22,8 @@ RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --quiet
 step "native tests"
 cargo test
 
-step "fuzz (cargo-fuzz, 25 s per target from the kept corpus)"
-bash scripts/fuzz.sh 25
+step "fuzz (cargo-fuzz, 24 s per target from the kept corpus)"
+bash scripts/fuzz.sh 24
 
 if [ -f scripts/test-web.sh ]; then
   step "web tests"

@@ -33,7 +33,19 @@
 //! * `replay` — a small run step by step: frames, stepping, a request's
 //!   journey across threads, carriers, the pool and executors;
 //! * `lesson` — guided lessons as data: chapters, questions graded against
-//!   the run, a learner's progress, and a lesson's place in a link.
+//!   the run, a learner's progress, and a lesson's place in a link;
+//! * `view` — how the page shows the scenario: theme, language, open
+//!   charts, embed options;
+//! * `report` — a run's report as `threadlab run` prints it (text like
+//!   hey's, or JSON), which the page exports too;
+//! * `supervise` — the worker's messages besides jobs (ready, exports, a
+//!   panic) and the watchdog that replaces a stuck or crashed worker;
+//! * `embed` — the iframe snippet, the messages between an embed and its
+//!   page, the summary an embed shows before it runs;
+//! * `export` — CSV, JSON, text and chart files to take away, each naming
+//!   its scenario, seed and permalink;
+//! * `permalink` — the state as a URL query (versioned, only what differs
+//!   from the defaults) and back, naming whatever it had to ignore.
 //!
 //! The state that a visitor chooses is plain data with serde (permalinks,
 //! lessons and baselines build on it); results from the worker sit beside
@@ -44,27 +56,37 @@ pub mod charts;
 pub mod compare;
 pub mod digest;
 pub mod effect;
+pub mod embed;
+pub mod export;
 pub mod form;
 pub mod format;
 pub mod job;
 pub mod lesson;
 pub mod modes;
 pub mod over_time;
+pub mod permalink;
 pub mod plan;
 pub mod protocol;
 pub mod replay;
+pub mod report;
 pub mod setup;
 pub mod state;
+pub mod supervise;
+pub mod view;
 pub mod words;
 
 pub use bounds::{Bounds, Ceiling, Limit};
 pub use charts::{ChartSpec, ChartView, Marker, SweepChart, SweepMetric, TimeMetric};
 pub use digest::{RunView, SweepPoint};
 pub use modes::{Columns, MODES, Mode, Modes, PerMode};
+pub use permalink::{Decoded, Link};
 pub use plan::{SweepAxis, nearest};
 pub use protocol::{Job, Message, ModeJob, Output, Progress};
 pub use setup::{Layer, ResetTo, Setup};
 pub use state::{Action, Baseline, Results, State};
+pub use view::{Theme, View};
 
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests;
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests_share;

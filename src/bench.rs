@@ -43,7 +43,7 @@
 //! optimise the loop between calls.
 
 use crate::app::{MODES, plan};
-use crate::scenario::{self, Draft};
+use crate::scenario::{self, Draft, FieldError};
 use crate::sim::{Config, Outcome, Report, Simulation};
 
 /// Events per [`Run::advance`] call that the harnesses use by default: about
@@ -78,6 +78,8 @@ const M1: &[(&str, &str)] = &[
     ("program", "io:exp(1s)"),
     // 10⁶ arrivals at 8/s take about 125,000 s: beyond the default one-day budget.
     ("limits.max_sim_s", "1000000"),
+    // The peer models have no garbage collector: model against model.
+    ("gc.collector", "none"),
 ];
 
 const M2: &[(&str, &str)] = &[
@@ -93,6 +95,8 @@ const M2: &[(&str, &str)] = &[
     ("server.cpu_model", "ps"),
     ("server.context_switch_us", "0"),
     ("program", "io:50ms,cpu:0.1ms"),
+    // The peer models have no garbage collector: model against model.
+    ("gc.collector", "none"),
 ];
 
 /// Every workload, in the order `threadlab bench` runs them.
@@ -269,9 +273,22 @@ impl Workload {
 
     /// The validated configurations of [`Workload::drafts`].
     pub fn configs(&self) -> Vec<Config> {
+        self.configs_with(&[])
+            .expect("benchmark workloads validate")
+    }
+
+    /// The validated configurations of [`Workload::drafts`] with `sets`
+    /// (`key`, `value` as `--set` takes them) applied to each, e.g. to time
+    /// a workload with the collector on; the first problem as an error.
+    pub fn configs_with(&self, sets: &[(String, String)]) -> Result<Vec<Config>, FieldError> {
         self.drafts()
-            .iter()
-            .map(|d| scenario::validate(d).expect("benchmark workloads validate"))
+            .into_iter()
+            .map(|mut d| {
+                for (k, v) in sets {
+                    d.set(k, v)?;
+                }
+                scenario::validate(&d).map_err(|mut e| e.remove(0))
+            })
             .collect()
     }
 }

@@ -5,17 +5,22 @@
 //!
 //! * [`draw`] and [`tooltip`] — any [`ChartSpec`];
 //! * one file per chart family (`sweep`, `over_time`, `timeline`, `gauges`,
-//!   `histogram`, `errors`), each returning a [`Frame`] so the page can map
-//!   the pointer (or a tap) back to data for its tooltip;
+//!   `memory`, `histogram`, `errors`; `pauses` puts G1's pauses on the
+//!   time charts), each returning a [`Frame`] so the page
+//!   can map the pointer (or a tap) back to data for its tooltip;
 //! * `legend` — legends as a strip above the plot, wrapping, never on it;
+//! * `captioned` — a chart with lines naming its source under it (exports);
 //! * `style` — colours, fonts and line widths shared by all (numbers are
 //!   formatted by `crate::app::format`).
 
+mod captioned;
 mod errors;
 mod gauges;
 mod histogram;
 mod legend;
+mod memory;
 mod over_time;
+mod pauses;
 mod style;
 mod sweep;
 mod timeline;
@@ -24,10 +29,12 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use crate::app::{ChartSpec, RunView};
+pub use captioned::{caption_height, draw_captioned};
 pub use errors::{draw_errors, errors_tooltip};
-pub use gauges::{draw_memory, draw_utilisation, memory_tooltip, utilisation_tooltip};
+pub use gauges::{draw_utilisation, utilisation_tooltip};
 pub use histogram::{draw_histogram, histogram_tooltip};
 pub use legend::{Dash, Entry, Swatch, rows as legend_rows};
+pub use memory::{draw_memory, memory_tooltip};
 pub use over_time::{draw_over_time, over_time_tooltip};
 pub use style::{Style, mode_color};
 pub use sweep::{draw_sweep, sweep_tooltip};
@@ -132,7 +139,7 @@ pub fn draw<DB: DrawingBackend>(
         ChartSpec::OverTime(r, b, mk, m) => draw_over_time(area, style, &refs(r), b, mk, *m),
         ChartSpec::Timeline(r) => draw_timeline(area, style, r),
         ChartSpec::Utilisation(r) => draw_utilisation(area, style, r),
-        ChartSpec::Memory(r, limit) => draw_memory(area, style, &refs(r), *limit),
+        ChartSpec::Memory(r) => draw_memory(area, style, r),
         ChartSpec::Histogram(r) => draw_histogram(area, style, &refs(r)),
         ChartSpec::Errors(r) => draw_errors(area, style, &refs(r)),
     }
@@ -145,7 +152,7 @@ pub fn tooltip(spec: &ChartSpec, x: f64) -> Option<Tooltip> {
         ChartSpec::OverTime(r, _, _, m) => over_time_tooltip(&refs(r), *m, x),
         ChartSpec::Timeline(r) => timeline_tooltip(r, x),
         ChartSpec::Utilisation(r) => utilisation_tooltip(r, x),
-        ChartSpec::Memory(r, _) => memory_tooltip(&refs(r), x),
+        ChartSpec::Memory(r) => memory_tooltip(r, x),
         ChartSpec::Histogram(r) => histogram_tooltip(&refs(r), x),
         ChartSpec::Errors(r) => errors_tooltip(&refs(r), x),
     }

@@ -5,8 +5,9 @@
 //!
 //! * `output` — what a command returns, the exit codes, and writing it out;
 //! * `args` — flag parsing shared by the subcommands;
-//! * one file per subcommand: `run` (with `report`, the hey-like text and the
-//!   JSON), `presets`, `schema`, `fidelity`, `bench` (native only);
+//! * one file per subcommand: `run` (its hey-like text and JSON come from
+//!   `crate::app::report`, which the page's exports share), `presets`,
+//!   `schema`, `fidelity`, `bench` (native only);
 //! * `files` — reading a scenario file, capped in size (native only);
 //! * `golden` — the determinism test's scenario and report.
 
@@ -19,10 +20,10 @@ mod files;
 mod golden;
 mod output;
 mod presets;
-mod report;
 mod run;
 mod schema;
 
+pub use crate::app::report::{json_report, text_report};
 pub use args::from_os;
 #[cfg(not(target_arch = "wasm32"))]
 pub use files::{SCENARIO_FILE_MAX_BYTES, read_scenario_file};
@@ -30,7 +31,6 @@ pub use golden::{GOLDEN_SCENARIO, golden_report};
 pub use output::{
     EXIT_BAD_INPUT, EXIT_BUDGET, EXIT_INTERNAL, EXIT_PIPE_CLOSED, Output, emit, internal_error,
 };
-pub use report::{json_report, text_report};
 pub use schema::schema_text;
 
 use output::bad;

@@ -8,7 +8,9 @@
 //! ## Code map
 //! * [`sim`] — the pure simulation core. `sim::run(&Config) -> Report`.
 //!   `engine/` holds the loop and the model of clients, ingress, thread pools,
-//!   carriers, pinning, HikariCP, executors and memory; `queue` the event list
+//!   carriers, pinning, HikariCP, executors, the JVM's memory by kind and its
+//!   three limits (`memory`, `restart`), G1's pauses (`gc`) and a cold
+//!   start's warm-up (`warmup`); `queue` the event list
 //!   (FIFO lanes for constant delays, a short sorted list or a heap for the
 //!   rest); `rng` the seeded generator and its distributions; `cpu` the OS's
 //!   sharing of cores; `series` and `timeline` the bounded recorders; `report`
@@ -33,18 +35,22 @@
 //!   form's rules, the messages to and from the worker, a job as a list of
 //!   bounded runs (`app::plan`: one full run per mode and a 25-point sweep),
 //!   a report digested for the page (`app::digest`: what the worker posts),
-//!   capacity ceilings and Little's-law bounds in words (`app::bounds`), and
-//!   which charts show what (`app::charts`).
+//!   capacity ceilings and Little's-law bounds in words (`app::bounds`),
+//!   which charts show what (`app::charts`), and sharing: permalinks, the
+//!   view, embeds and exports (`app::permalink`, `view`, `embed`, `export`).
 //! * [`chart`] — charts as pure functions over plotters' `DrawingBackend`
 //!   (canvas in the browser, SVG in native tests): they draw what `app`
 //!   describes.
 //! * [`cli`] — the `threadlab` command line (text like hey's summary, or JSON).
 //! * `ui` (wasm32 only) — the Yew playground: components, the DOM and the
 //!   worker bridge, nothing else. Components render `app`'s state and
-//!   dispatch its actions; jobs go to a yew-agent reactor in a Web Worker
-//!   (`src/bin/threadlab-worker.rs`) that runs `app::job`'s runs in slices,
-//!   posts progress and results, and drops a job as soon as a newer one
-//!   arrives (generation ids).
+//!   dispatch its actions; jobs go to a Web Worker
+//!   (`src/bin/threadlab-worker.rs`, started from `worker-loader.js` beside
+//!   the page) that runs `app::job`'s runs in slices, posts progress and
+//!   results, and drops a job as soon as a newer one arrives (generation
+//!   ids); the page replaces a worker that panics or stalls
+//!   (`app::supervise`). The page opens from its permalink
+//!   (`app::permalink`) and can be embedded (`?embed=1`).
 //!
 //! ## Invariants
 //! * `sim` depends on nothing but `rand`, `rand_xoshiro`, `libm`, `hdrhistogram`

@@ -3,54 +3,77 @@
 //! decided in `crate::app` (natively tested); components render its state,
 //! dispatch its actions and draw `crate::chart`s on canvases.
 //!
-//! Components, one per file: `app` (worker provider) → `playground` (layout,
-//! the phone's results/settings tabs, job dispatch) → `presets_picker`,
-//! `progress`, `form` → `field`, `scenario_about`, `summary`, `baseline`,
-//! `measured_panel`, `charts` → `chart_canvas`. Beside them:
-//! `reducer` (the app's state as a Yew reducer), `worker` (the reactor in
-//! the Web Worker), `codec` (messages as JSON text), `panic` (an error panel).
+//! Components, one per file: `app` → `playground` (the state from the
+//! address; the full layout with the phone's results/settings tabs, or
+//! `embed`, the compact one for an iframe) → `presets_picker`, `progress`,
+//! `share` (→ `embed_dialog`), `notice`, `interrupted`, `form` → `field`,
+//! `scenario_about`, `summary`, `baseline`, `measured_panel`, `charts` →
+//! `chart_canvas`. Beside them: `reducer` (the app's state as a Yew
+//! reducer), `runner` (the worker as a hook) over `bridge` (the page's end
+//! of the worker, with its watchdog), `worker` (the worker's end),
+//! `address` (the address bar, theme, debug fragment), `export` (files and
+//! the clipboard), `backend` (canvas or SVG for the charts, text measured
+//! on a canvas), `panic` (the error panel).
 
+mod address;
 mod app;
+mod backend;
 mod baseline;
+mod bridge;
 mod chart_canvas;
 mod charts;
-mod codec;
+mod embed;
+mod embed_dialog;
+mod export;
 mod field;
 mod form;
+mod interrupted;
 mod measured_panel;
+mod notice;
 mod panic;
 mod playground;
 mod presets_picker;
 mod progress;
 mod reducer;
+mod runner;
 mod scenario_about;
+mod share;
 mod summary;
 mod worker;
 
 pub use app::App;
 pub use chart_canvas::draw_on as draw_chart;
 pub use measured_panel::MeasuredPanel;
-pub use worker::SimReactor;
 
-use yew_agent::Registrable;
-
-/// Starts the page: the panic panel, then the app in `#app`.
-pub fn start() {
+/// Installs the panic panel, then renders `C` in `#app` in place of the
+/// loading message.
+fn mount<C: yew::BaseComponent>()
+where
+    C::Properties: Default,
+{
     panic::install();
     let document = gloo::utils::document();
     if let Some(loading) = document.get_element_by_id("loading") {
         loading.remove();
     }
     match document.get_element_by_id("app") {
-        Some(root) => yew::Renderer::<App>::with_root(root).render(),
-        None => yew::Renderer::<App>::new().render(),
+        Some(root) => yew::Renderer::<C>::with_root(root).render(),
+        None => yew::Renderer::<C>::new().render(),
     };
+}
+
+/// Starts the page (the full playground, or an embed when the link says so).
+pub fn start() {
+    mount::<App>();
+}
+
+/// Starts an embed (`?embed=1`) from its own, lighter module: the
+/// playground without its full page.
+pub fn start_embed() {
+    mount::<playground::EmbedPage>();
 }
 
 /// Starts the simulation worker (inside the Web Worker).
 pub fn start_worker() {
-    console_error_panic_hook::set_once();
-    SimReactor::registrar()
-        .encoding::<codec::JsonCodec>()
-        .register();
+    worker::start();
 }

@@ -1,6 +1,7 @@
 //! validate → run under a small event budget: no panic, no NaN or infinity
 //! in the report, conservation, ordered percentiles, utilisation at most
-//! 100 %, memory within its limit unless the outcome says out of memory.
+//! 100 %, resident memory past the container's limit exactly when the OOM
+//! killer struck, and "out of memory" exactly when a limit was hit.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;

@@ -4,7 +4,7 @@
 
 use serde_json::Value;
 use threadlab::scenario::{Draft, FieldError, validate};
-use threadlab::sim::config::to_mib;
+use threadlab::sim::report::MemoryLimit;
 use threadlab::sim::{self, Config, Outcome, Report};
 
 /// The event budget a fuzzed run gets at most: small enough for thousands
@@ -105,16 +105,33 @@ pub fn check_report(cfg: &Config, r: &Report) {
             "cpu utilisation {u} above 100 % in bucket {i}"
         );
     }
-    let limit_mb = to_mib(cfg.memory.limit as f64);
-    let over = s.peak_memory_mb > limit_mb;
-    assert_eq!(
-        over,
-        r.outcome == Outcome::OutOfMemory,
-        "peak memory {} MB against a limit of {limit_mb} MB, outcome {:?}",
-        s.peak_memory_mb,
-        r.outcome
-    );
+    check_memory(r);
     assert!(r.events <= cfg.limits.max_events, "{} events", r.events);
+}
+
+/// Memory's limits and the outcome agree: resident memory passed the
+/// container's limit exactly when the OOM killer struck, and a run that ran
+/// its course says out of memory exactly when some limit was hit.
+fn check_memory(r: &Report) {
+    let m = &r.memory;
+    let hit = |l: MemoryLimit| m.hits.iter().any(|h| h.limit == l);
+    assert_eq!(
+        m.peak_resident_mb > m.container_limit_mb,
+        hit(MemoryLimit::Container),
+        "peak resident {} MB against a container limit of {} MB, hits {:?}",
+        m.peak_resident_mb,
+        m.container_limit_mb,
+        m.hits
+    );
+    if matches!(r.outcome, Outcome::Completed | Outcome::OutOfMemory) {
+        assert_eq!(
+            r.outcome == Outcome::OutOfMemory,
+            !m.hits.is_empty(),
+            "outcome {:?} with limits hit {:?}",
+            r.outcome,
+            m.hits
+        );
+    }
 }
 
 /// Every number finite and not negative; no null (a NaN serialises as null).

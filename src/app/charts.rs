@@ -12,7 +12,6 @@ use super::modes::{Mode, PerMode, label};
 use super::plan::SweepAxis;
 use super::state::State;
 use crate::fidelity::{Measured, Read, Stat, figures};
-use crate::scenario::field;
 
 /// Which sweep chart.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -109,8 +108,8 @@ pub enum ChartSpec {
     Timeline(Rc<RunView>),
     /// One run's utilisation gauges.
     Utilisation(Rc<RunView>),
-    /// Memory of each run and the limit (MB).
-    Memory(Vec<Rc<RunView>>, f64),
+    /// One run's memory by kind, stacked, with its limits (MB).
+    Memory(Rc<RunView>),
     /// Latency histograms.
     Histogram(Vec<Rc<RunView>>),
     /// Errors by cause.
@@ -173,15 +172,6 @@ pub fn markers(state: &State, pick: impl Fn(Read) -> bool) -> Vec<Marker> {
         }
     }
     out
-}
-
-/// A number from the shared settings' text of `key`, else its default.
-fn setting(state: &State, key: &str) -> Option<f64> {
-    state
-        .setup
-        .text(None, key)
-        .and_then(|t| t.parse().ok())
-        .or_else(|| field(key)?.default.parse().ok())
 }
 
 fn sweep_chart(state: &State, pick: fn(Read) -> bool) -> SweepChart {
@@ -271,7 +261,7 @@ fn load_charts(state: &State, runs: &[Rc<RunView>]) -> Vec<ChartView> {
         view(
             "chart-throughput-time",
             "Successful requests/s over time (one run)",
-            "the scenario as set, both columns on one clock; each value counts a window of at least two response times; dashed: lowest ceiling, dotted: measured",
+            "the scenario as set, both columns on one clock; each value counts a window of at least two response times; dashed: lowest ceiling, dotted: measured; strips along the top: GC pauses, darker where more of the time was paused",
             ChartSpec::OverTime(
                 runs.to_vec(),
                 bounds.clone(),
@@ -287,7 +277,7 @@ fn load_charts(state: &State, runs: &[Rc<RunView>]) -> Vec<ChartView> {
         view(
             "chart-latency-time",
             "Latency over time (one run)",
-            "mean solid, p99 dashed",
+            "mean solid, p99 dashed; strips along the top: GC pauses",
             ChartSpec::OverTime(
                 runs.to_vec(),
                 bounds.clone(),
@@ -349,7 +339,18 @@ fn thread_charts(runs: &[Rc<RunView>]) -> Vec<ChartView> {
             ChartSpec::Utilisation(run.clone()),
         )
     });
-    timelines.chain(gauges).collect()
+    let memory = runs.iter().map(|run| {
+        view(
+            &format!("chart-memory-{}", crate::scenario::mode_word(run.mode)),
+            &format!("Memory by kind ({})", run_label(run)),
+            &format!(
+                "native memory below, the heap above, -Xmx drawn above native memory and the container's limit against the whole; G1's pauses along the top. {}",
+                run.gc.summary
+            ),
+            ChartSpec::Memory(run.clone()),
+        )
+    });
+    timelines.chain(gauges).chain(memory).collect()
 }
 
 /// A run's column name (older digests carry none: the server mode's).
@@ -361,16 +362,9 @@ pub fn run_label(run: &RunView) -> &str {
     }
 }
 
-/// Memory, the latency histogram and errors, all runs in each.
-fn run_charts(state: &State, runs: &[Rc<RunView>]) -> Vec<ChartView> {
-    let limit = setting(state, "memory.heap_mb").unwrap_or_default();
+/// The latency histogram and errors, all runs in each.
+fn run_charts(runs: &[Rc<RunView>]) -> Vec<ChartView> {
     vec![
-        view(
-            "chart-memory",
-            "Memory over time",
-            "stacks, virtual threads, connections and requests in flight",
-            ChartSpec::Memory(runs.to_vec(), limit),
-        ),
         view(
             "chart-histogram",
             "Latency histogram",
@@ -380,10 +374,27 @@ fn run_charts(state: &State, runs: &[Rc<RunView>]) -> Vec<ChartView> {
         view(
             "chart-errors",
             "Errors by cause",
-            "client timeouts, refused connections, pool timeouts, rejected tasks",
+            "client timeouts, refused connections, resets, pool timeouts, rejected tasks, out of memory",
             ChartSpec::Errors(runs.to_vec()),
         ),
     ]
+}
+
+/// Every chart the page can show ([`CHART_IDS`](super::view::CHART_IDS)),
+/// each with its heading for menus: the chart's own title where it has data
+/// to draw, else its id.
+pub fn chart_names(state: &State) -> Vec<(&'static str, String)> {
+    let views = charts(state);
+    super::view::CHART_IDS
+        .iter()
+        .map(|&id| {
+            let title = views
+                .iter()
+                .find(|v| v.id.strip_prefix("chart-") == Some(id))
+                .map_or_else(|| id.to_string(), |v| v.title.clone());
+            (id, title)
+        })
+        .collect()
 }
 
 /// Every chart of the page, in order.
@@ -391,6 +402,6 @@ pub fn charts(state: &State) -> Vec<ChartView> {
     let runs = state.results.runs(state.setup.modes);
     let mut all = load_charts(state, &runs);
     all.extend(thread_charts(&runs));
-    all.extend(run_charts(state, &runs));
+    all.extend(run_charts(&runs));
     all
 }

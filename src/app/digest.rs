@@ -6,7 +6,9 @@
 use std::collections::BTreeMap;
 
 use super::modes::{Mode, as_word};
-use crate::sim::report::{Gauge, Latency, Outcome, Report, ResponseCause, TimeSeries};
+use crate::sim::report::{
+    Gauge, GcKind, Latency, MemoryKind, Outcome, Report, ResponseCause, TimeSeries,
+};
 use crate::sim::timeline::{LaneKind, LaneState, Timeline};
 
 /// Gauges the utilisation chart shows, in legend order, with their labels.
@@ -29,6 +31,56 @@ pub const UTILISATION_GAUGES: &[(Gauge, &str)] = &[
     (Gauge::LockWaiters, "waiting for a shared lock"),
     (Gauge::ExecutorQueue, "@Async tasks queued"),
 ];
+
+/// Memory kinds the memory chart stacks, bottom up (native, then the heap,
+/// so that `-Xmx` can be drawn above native memory), with their labels.
+pub const MEMORY_KINDS: &[(MemoryKind, &str)] = &[
+    (
+        MemoryKind::NativeBase,
+        "native: metaspace, code cache, GC, JVM threads",
+    ),
+    (MemoryKind::NativeStacks, "native: thread stacks (resident)"),
+    (MemoryKind::HeapIdle, "heap: the idle service"),
+    (MemoryKind::HeapConnections, "heap: connections' buffers"),
+    (MemoryKind::HeapRequests, "heap: requests"),
+    (MemoryKind::HeapVirtualThreads, "heap: virtual threads"),
+    (
+        MemoryKind::HeapStackChunks,
+        "heap: virtual threads' stack chunks",
+    ),
+    (MemoryKind::HeapGarbage, "heap: garbage not yet collected"),
+];
+
+/// A run's memory by kind and its limits.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct MemoryView {
+    /// The kinds of [`MEMORY_KINDS`] that are ever non-zero, MB per bucket.
+    pub kinds: Vec<(MemoryKind, Vec<f64>)>,
+    /// `-Xmx`, MB.
+    pub heap_limit_mb: f64,
+    /// The container's memory, MB.
+    pub container_limit_mb: f64,
+    /// Most resident memory, MB.
+    pub peak_resident_mb: f64,
+    /// Most live heap, MB (the idle service's heap included).
+    #[serde(default)]
+    pub peak_heap_live_mb: f64,
+    /// Most address space reserved for thread stacks, MB (not resident).
+    pub peak_stacks_reserved_mb: f64,
+    /// Each limit hit, in words.
+    pub limits_hit: Vec<String>,
+}
+
+/// A run's garbage collections.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct GcView {
+    /// Whether a collector ran.
+    pub on: bool,
+    /// Pauses: (start s, length ms, kind).
+    pub pauses: Vec<(f64, f64, GcKind)>,
+    /// One line: how many, how long, what share of the run.
+    pub summary: String,
+}
 
 /// One run, digested.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -92,6 +144,12 @@ pub struct RunView {
     pub histogram: Vec<(f64, f64, u64)>,
     /// Thread/carrier timeline.
     pub timeline: TimelineView,
+    /// Memory by kind and its limits.
+    pub memory: MemoryView,
+    /// Garbage collections.
+    pub gc: GcView,
+    /// What starting cold cost, in one line (empty for a warm start).
+    pub warmup: String,
 }
 
 /// Latency statistics, ms.
@@ -273,7 +331,90 @@ impl TimelineView {
     }
 }
 
+impl MemoryView {
+    fn of(r: &Report) -> Self {
+        let m = &r.memory;
+        let kinds = MEMORY_KINDS
+            .iter()
+            .filter_map(|(k, _)| {
+                let v = finite_all(r.series.memory_by_kind.get(k)?);
+                v.iter().any(|x| *x > 0.0).then_some((*k, v))
+            })
+            .collect();
+        MemoryView {
+            kinds,
+            heap_limit_mb: finite(m.heap_limit_mb),
+            container_limit_mb: finite(m.container_limit_mb),
+            peak_resident_mb: finite(m.peak_resident_mb),
+            peak_heap_live_mb: finite(m.peak_heap_live_mb),
+            peak_stacks_reserved_mb: finite(m.peak_stacks_reserved_mb),
+            limits_hit: m.hits.iter().map(|h| h.detail.clone()).collect(),
+        }
+    }
+}
+
+impl GcView {
+    fn of(r: &Report) -> Self {
+        let g = &r.gc;
+        let summary = if !g.on {
+            "no collector".into()
+        } else {
+            let mut s = format!(
+                "G1: {} young, {} mixed, {} full collections; pauses {:.0} ms in all ({:.1} % of the run), longest {:.1} ms",
+                g.young,
+                g.mixed,
+                g.full,
+                g.total_pause_ms,
+                g.pause_share * 100.0,
+                g.max_pause_ms
+            );
+            if g.peak_copied_stack_chunks_mb > 0.0 {
+                s.push_str(&format!(
+                    "; most copied {:.1} MB live, {:.1} MB of it virtual threads' stack chunks",
+                    g.peak_copied_mb, g.peak_copied_stack_chunks_mb
+                ));
+            }
+            if let Some(t) = g.thrashing_from_s {
+                s.push_str(&format!("; GC thrashing from {t:.2} s"));
+            }
+            s
+        };
+        GcView {
+            on: g.on,
+            pauses: g
+                .pauses
+                .iter()
+                .map(|p| (finite(p.at_s), finite(p.ms), p.kind))
+                .collect(),
+            summary,
+        }
+    }
+}
+
+/// What starting cold cost, in one line.
+fn warmup_of(r: &Report) -> String {
+    let w = &r.warmup;
+    if !w.cold {
+        return String::new();
+    }
+    let init = w.first_request_done_s.map_or(String::new(), |t| {
+        format!("DispatcherServlet initialised at {:.1} ms, ", t * 1000.0)
+    });
+    format!(
+        "cold start: {init}{} threads started on demand, JIT multiplier {:.2} at the end",
+        w.threads_started, w.jit_factor_at_end
+    )
+}
+
 impl RunView {
+    /// What the JVM did beside the requests, one line each: the collector's
+    /// pauses (when one ran) and what a cold start cost (when it started cold).
+    pub fn jvm_lines(&self) -> Vec<&str> {
+        let gc = self.gc.on.then_some(self.gc.summary.as_str());
+        let warmup = (!self.warmup.is_empty()).then_some(self.warmup.as_str());
+        gc.into_iter().chain(warmup).collect()
+    }
+
     /// Digests a report of a run in `mode`.
     pub fn from_report(mode: Mode, r: &Report) -> Self {
         RunView {
@@ -317,6 +458,9 @@ impl RunView {
                 .map(|b| (finite(b.from_ms), finite(b.to_ms), b.count))
                 .collect(),
             timeline: TimelineView::of(&r.timeline),
+            memory: MemoryView::of(r),
+            gc: GcView::of(r),
+            warmup: warmup_of(r),
         }
     }
 }

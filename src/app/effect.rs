@@ -51,6 +51,7 @@ impl Effects {
             "server.carriers" | "server.max_pool_size" => (&nothing_virtual, NO_VIRTUAL),
             "load.client_threads" => (&no_client_cpu, NO_CLIENT_CPU),
             "load.requests" => (&length_set_otherwise, LENGTH_ELSEWHERE),
+            "gc.alloc_kb" | "gc.pause_base_ms" | "gc.copy_mb_per_ms" => (&no_collector, NO_GC),
             _ if key.starts_with("async.") && matches!(leaf, "core" | "max" | "queue") => {
                 (&executor(true), POOL_ONLY)
             }
@@ -71,6 +72,8 @@ const NO_CLIENT_CPU: &str =
     "no effect: the client spends no CPU on the server (Client CPU on the server is 0)";
 const LENGTH_ELSEWHERE: &str =
     "no effect: the duration (or, for a closed loop, the loops per user) sets the run's length";
+const NO_GC: &str =
+    "no effect: no garbage collector runs (Garbage collector is none), so nothing pauses";
 const POOL_ONLY: &str = "no effect: this executor runs on virtual threads, not on a pool";
 const VIRTUAL_ONLY: &str =
     "no effect: this executor is a thread pool; the limit is for a virtual-thread executor";
@@ -105,6 +108,10 @@ fn no_client_cpu(c: &Config) -> bool {
 fn length_set_otherwise(c: &Config) -> bool {
     let loops = matches!(c.load.kind, LoadKind::Closed { loops: Some(_), .. });
     c.load.duration.is_some() || loops
+}
+
+fn no_collector(c: &Config) -> bool {
+    !c.gc.on
 }
 
 fn executor_name(key: &str) -> Option<&str> {

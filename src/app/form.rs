@@ -26,6 +26,7 @@ pub const GROUPS: &[(Group, bool)] = &[
     (Group::Db, true),
     (Group::Async, true),
     (Group::Memory, false),
+    (Group::Jvm, true),
     (Group::Limits, false),
     (Group::Record, false),
     (Group::Run, false),

@@ -1,5 +1,5 @@
 //! The messages between the page and its simulation worker. Both ends are
-//! this crate; the messages cross as JSON text (`ui`'s codec), because a
+//! this crate; the messages cross as JSON text (`ui::bridge`), because a
 //! draft is free-form JSON, which yew-agent's default (bincode) cannot
 //! decode.
 

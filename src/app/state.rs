@@ -16,6 +16,7 @@ use super::plan::SweepAxis;
 use super::protocol::{Job, Message, Output, Progress};
 use super::setup::ResetTo;
 use super::setup::Setup;
+use super::view::View;
 use crate::fidelity::Row;
 use crate::scenario::{Draft, FieldError, default_preset, mode_word, validate};
 
@@ -42,11 +43,17 @@ pub struct Results {
     pub rows: PerMode<Vec<Row>>,
     /// What went wrong in the worker, in words.
     pub failure: Option<String>,
+    /// Why the job of generation `.0` stopped before it finished (its
+    /// worker crashed or got stuck and was replaced), until the worker
+    /// speaks again.
+    pub interrupted: Option<(u64, String)>,
 }
 
 impl Results {
     /// Takes in one output of the job `generation`, for a page running `modes`.
     fn apply(&mut self, generation: u64, output: Output, modes: Modes) {
+        // The worker is at work again.
+        self.interrupted = None;
         if self.generation != generation {
             // A new job: keep showing the old runs until new ones arrive.
             self.generation = generation;
@@ -130,6 +137,9 @@ pub struct State {
     pub generation: u64,
     /// What the worker sent.
     pub results: Results,
+    /// How the page shows it (theme, charts, embed): part of a permalink,
+    /// not of the scenario.
+    pub view: View,
     /// Results pinned for a before/after comparison.
     pub baseline: Option<Baseline>,
 }
@@ -160,6 +170,10 @@ pub enum Action {
     ClearBaseline,
     /// A message from the worker.
     Worker(Box<Message>),
+    /// How the page shows the scenario (the scenario stays as it is).
+    SetView(View),
+    /// The current job stopped unfinished (its worker was replaced): why.
+    Interrupted(String),
 }
 
 impl From<Setup> for State {
@@ -169,6 +183,7 @@ impl From<Setup> for State {
             errors: Vec::new(),
             generation: 0,
             results: Results::default(),
+            view: View::default(),
             baseline: None,
         };
         s.revalidate();
@@ -228,6 +243,8 @@ impl State {
                 }
             }
             Action::ClearBaseline => self.baseline = None,
+            Action::SetView(view) => self.view = view,
+            Action::Interrupted(why) => self.results.interrupted = Some((self.generation, why)),
             Action::Worker(message) => {
                 let Message { generation, output } = *message;
                 // Outputs of a job for an older scenario are stale.
@@ -255,6 +272,16 @@ impl State {
         });
         self.errors = errors;
         self.generation += 1;
+    }
+
+    /// Why the current scenario's job stopped unfinished, if it did (a
+    /// change of the scenario starts a new job, and the reason no longer
+    /// applies).
+    pub fn interrupted(&self) -> Option<&str> {
+        match &self.results.interrupted {
+            Some((g, why)) if *g == self.generation && !self.complete() => Some(why),
+            _ => None,
+        }
     }
 
     /// Whether the results on the page are all in and belong to the

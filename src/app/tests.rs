@@ -76,7 +76,7 @@ fn a_pair_loads_as_shared_settings_and_the_virtual_runs_differences() {
     assert_eq!(o.leaves().len(), 1, "{o:?}");
     assert_eq!(
         s.text(Some(Mode::Virtual), "load.client_cpu_ms").as_deref(),
-        Some("0.2")
+        Some("0.193")
     );
     assert_eq!(s.overridden("load.client_cpu_ms"), vec![Mode::Virtual]);
     // Each mode's run is the preset of that mode, as the article ran it.
@@ -600,7 +600,7 @@ fn provenance_says_stated_or_assumed_and_values_read_per_mode() {
     assert_eq!(form::provenance(&s, "seed"), None);
     assert_eq!(
         form::value_in_words(&s, "load.client_cpu_ms"),
-        "0 (virtual run: 0.2)"
+        "0 (virtual run: 0.193)"
     );
     assert_eq!(form::value_in_words(&s, "server.threads_max"), "100");
     assert_eq!(form::value_in_words(&s, "seed"), "1 (default)");
@@ -722,4 +722,39 @@ fn a_digest_is_what_the_page_needs_of_a_report() {
             .timeline
             .carriers
     );
+}
+
+/// Issue 13: each run's card says what the JVM did beside the requests:
+/// G1's pauses when a collector ran, a cold start's costs when it started
+/// cold; a warm run without a collector says nothing of either.
+#[test]
+fn a_run_says_what_its_collector_and_its_cold_start_did() {
+    let view = |settings: &[(&str, &str)]| {
+        let mut d = crate::scenario::Draft::new();
+        for (k, v) in [("load.requests", "2000"), ("program", "cpu:0.2ms,io:5ms")]
+            .iter()
+            .chain(settings)
+        {
+            d.set(k, v).unwrap();
+        }
+        let cfg = validate(&d).unwrap();
+        RunView::from_report(Mode::Platform, &crate::sim::run(&cfg))
+    };
+    let cold = view(&[
+        ("jvm.start", "cold"),
+        ("memory.heap_mb", "128"),
+        ("gc.alloc_kb", "1024"),
+    ]);
+    let lines = cold.jvm_lines();
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert!(
+        lines[0].starts_with("G1: ") && lines[0].contains("young"),
+        "{lines:?}"
+    );
+    assert!(
+        lines[1].starts_with("cold start: DispatcherServlet initialised"),
+        "{lines:?}"
+    );
+    let quiet = view(&[("jvm.start", "warm"), ("gc.collector", "none")]);
+    assert!(quiet.jvm_lines().is_empty(), "{:?}", quiet.jvm_lines());
 }

@@ -4,12 +4,15 @@
 
 use std::time::Instant;
 
-use super::{Run, Totals, Workload};
+use super::{Run, Totals};
+use crate::sim::Config;
 
-/// Times one run of a workload in chunks of `chunk` events: wall seconds and
-/// what it simulated. Preparing it (validation) is not timed.
-pub fn time_once(w: &Workload, chunk: u64) -> (f64, Totals) {
-    let mut run = Run::new(w);
+/// Times one run of a workload's configurations (see
+/// [`Workload::configs_with`](super::Workload::configs_with)) in chunks of
+/// `chunk` events: wall seconds and what it simulated. Preparing it
+/// (validation, copying the configurations) is not timed.
+pub fn time_once(configs: &[Config], chunk: u64) -> (f64, Totals) {
+    let mut run = Run::from_configs(configs.to_vec());
     let t = Instant::now();
     while !run.advance(chunk) {}
     (t.elapsed().as_secs_f64(), run.totals())

@@ -1,17 +1,15 @@
 //! Utilisation over time (busy threads, carriers, pinned carriers, pool
-//! waiters, queues, cores) for one run, and memory over time for both.
+//! waiters, queues, cores) for one run.
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use super::legend::{Dash, Entry, with_legend};
-use super::style::{
-    GUIDE_DASH, MEASURED, SERIES, Style, chart_builder, draw_guide, draw_mesh, mode_color,
-};
+use super::style::{SERIES, Style, chart_builder, draw_mesh};
 use super::{ChartError, Frame, Tooltip, draw_message, err, plot_frame};
 use crate::app::charts::run_label;
 use crate::app::digest::UTILISATION_GAUGES;
-use crate::app::format::{sig, thousands};
+use crate::app::format::sig;
 use crate::app::over_time::{self, Line};
 use crate::app::{RunView, nearest};
 use crate::sim::report::Gauge;
@@ -146,97 +144,6 @@ pub fn utilisation_tooltip(run: &RunView, t: f64) -> Option<Tooltip> {
         .collect();
     Some(Tooltip {
         title: format!("{}, t = {:.2} s", run_label(run), s.t_s[i]),
-        lines,
-    })
-}
-
-/// Draws memory over time for each run, with the heap limit.
-pub fn draw_memory<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
-    style: &Style,
-    runs: &[&RunView],
-    limit_mb: f64,
-) -> Result<Frame, ChartError> {
-    let t1 = runs.iter().map(|r| end_t(r)).fold(0.0, f64::max);
-    if t1 <= 0.0 {
-        return draw_message(area, style, "running…");
-    }
-    area.fill(&WHITE).map_err(err)?;
-    let lines: Vec<(&RunView, Line)> = runs
-        .iter()
-        .map(|r| (*r, over_time::gauge(r, &r.series.memory_mb)))
-        .collect();
-    let peak = runs
-        .iter()
-        .flat_map(|r| r.series.memory_mb.iter())
-        .fold(0.0f64, |a, b| a.max(*b));
-    let show_limit = limit_mb > 0.0 && limit_mb < peak * 4.0;
-    let ymax = (if show_limit { peak.max(limit_mb) } else { peak } * 1.12).max(1.0);
-    let mut entries: Vec<Entry> = runs
-        .iter()
-        .map(|r| {
-            let label = format!(
-                "{} (peak {} MB)",
-                run_label(r),
-                thousands(r.peak_memory_mb, 0)
-            );
-            Entry::line(mode_color(r.mode).to_rgba(), Dash::Solid, 2.5, label)
-        })
-        .collect();
-    if show_limit {
-        let label = format!("memory limit {} MB", thousands(limit_mb, 0));
-        entries.push(Entry::line(
-            MEASURED.to_rgba(),
-            Dash::Dashed,
-            GUIDE_DASH.2,
-            label,
-        ));
-    }
-    let plot = with_legend(area, style, &entries)?;
-    let mut chart = chart_builder(&plot, style)
-        .build_cartesian_2d(0f64..t1, 0f64..ymax)
-        .map_err(err)?;
-    draw_mesh(
-        &mut chart,
-        style,
-        "simulated time (s)",
-        "memory in use (MB)",
-    )?;
-    if show_limit {
-        draw_guide(
-            &mut chart,
-            style,
-            vec![(0.0, limit_mb), (t1, limit_mb)],
-            MEASURED.to_rgba(),
-        )?;
-    }
-    for (r, pts) in lines {
-        let c = mode_color(r.mode);
-        chart
-            .draw_series(LineSeries::new(pts, c.stroke_width(style.line(2.5))))
-            .map_err(err)?;
-    }
-    Ok(plot_frame(&chart, (0.0, t1), ymax, false))
-}
-
-/// Memory of each run at time `t` (s).
-pub fn memory_tooltip(runs: &[&RunView], t: f64) -> Option<Tooltip> {
-    let lines: Vec<String> = runs
-        .iter()
-        .filter_map(|r| {
-            let i = nearest(&r.series.t_s, t, false)?;
-            if t > end_t(r) {
-                return Some(format!("{}: run over", run_label(r)));
-            }
-            Some(format!(
-                "{}: {} MB",
-                run_label(r),
-                thousands(*r.series.memory_mb.get(i)?, 0)
-            ))
-        })
-        .collect();
-    (!lines.is_empty()).then(|| Tooltip {
-        title: format!("t = {t:.2} s"),
         lines,
     })
 }

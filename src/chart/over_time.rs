@@ -6,7 +6,8 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::legend::{Dash, Entry, with_legend};
+use super::legend::{Dash, Entry, Swatch, with_legend};
+use super::pauses::draw_pause_strip;
 use super::style::{
     GUIDE_DASH, MEASURED, MEASURED_DOTS, Style, chart_builder, draw_guide, draw_mesh, mode_color,
 };
@@ -48,6 +49,12 @@ fn legend(
         .iter()
         .map(|r| Entry::line(mode_color(r.mode).to_rgba(), Dash::Solid, 2.5, run_label(r)))
         .collect();
+    for r in runs.iter().filter(|r| !r.gc.pauses.is_empty()) {
+        out.push(Entry {
+            swatch: Swatch::Fill(mode_color(r.mode).to_rgba()),
+            label: format!("GC pauses, {} (along the top)", run_label(r)),
+        });
+    }
     if metric == TimeMetric::Throughput {
         for t in ceilings(bounds, ymax) {
             out.push(Entry::line(
@@ -111,6 +118,17 @@ pub fn draw_over_time<DB: DrawingBackend>(
         .build_cartesian_2d(0f64..t1, 0f64..ymax)
         .map_err(err)?;
     draw_mesh(&mut chart, style, "simulated time (s)", y_desc)?;
+    // Stop-the-world pauses along the top, a strip for each run.
+    for (row, r) in runs.iter().enumerate() {
+        draw_pause_strip(
+            &mut chart,
+            style,
+            &r.gc.pauses,
+            (t1, ymax),
+            row,
+            mode_color(r.mode),
+        )?;
+    }
     if metric == TimeMetric::Throughput {
         for t in ceilings(bounds, ymax) {
             let y = t.max_rps();

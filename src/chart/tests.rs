@@ -134,13 +134,54 @@ fn run_charts_draw_their_data() {
     assert!(s.contains("carrier threads") && s.contains("mounted"));
     let (s, _) = svg(|a| draw_utilisation(a, &st, &p));
     assert!(s.contains("Tomcat threads busy") && s.contains("<polyline"));
-    let (s, _) = svg(|a| draw_memory(a, &st, &runs, 2048.0));
-    assert!(s.contains("memory in use (MB)") && s.contains("peak"));
+    let (s, _) = svg(|a| draw_memory(a, &st, &p));
+    assert!(s.contains("native below, heap above") && s.contains("heap: requests"));
     let (s, _) = svg(|a| draw_histogram(a, &st, &runs));
     assert!(s.contains("share of responses (%)") && s.contains("<rect"));
     let (s, _) = svg(|a| draw_errors(a, &st, &runs));
     assert!(s.contains("failed requests") || s.contains("no errors"));
     assert!(timeline_tooltip(&p, p.timeline.start_ms + 1.0).is_some());
+}
+
+/// A run whose collector pauses often: memory by kind with both limits,
+/// and the pauses on the memory chart, the time charts and the timeline.
+#[test]
+fn memory_is_stacked_by_kind_with_its_limits_and_pauses_show() {
+    let mut d = Draft::new();
+    for (k, v) in [
+        ("load.concurrency", "200"),
+        ("load.requests", "4000"),
+        ("program", "cpu:0.2ms,io:20ms"),
+        ("memory.heap_mb", "256"),
+        ("memory.container_mb", "700"),
+        ("gc.alloc_kb", "4096"),
+        ("record.timeline_window_ms", "400"),
+    ] {
+        d.set(k, v).unwrap();
+    }
+    let cfg = validate(&single(&d, Mode::Virtual)).unwrap();
+    let v = RunView::from_report(Mode::Virtual, &run(&cfg));
+    assert!(v.gc.pauses.len() > 5, "{}", v.gc.summary);
+    let st = Style::default();
+    let (s, f) = svg(|a| draw_memory(a, &st, &v));
+    for text in [
+        "stack chunks",
+        "native: thread stacks (resident)",
+        "-Xmx 256 MB (above native memory)",
+        "container limit 700 MB (resident)",
+        "GC pauses (along the top)",
+    ] {
+        assert!(s.contains(text), "{text} missing from the memory chart");
+    }
+    // Native memory is stacked first, so -Xmx is drawn above it.
+    let at = |text: &str| s.find(text).unwrap_or(usize::MAX);
+    assert!(at("native: thread stacks") < at("heap: the idle service"));
+    let tip = memory_tooltip(&v, f.x_max / 2.0).expect("a tooltip");
+    assert!(tip.lines.iter().any(|l| l.contains("reserved")), "{tip:?}");
+    let (s, _) = svg(|a| draw_over_time(a, &st, &[&v], &[], &[], TimeMetric::Latency));
+    assert!(s.contains("GC pauses, virtual threads"));
+    let (s, _) = svg(|a| draw_timeline(a, &st, &v));
+    assert!(s.contains("GC pause (every thread stopped)"));
 }
 
 #[test]
@@ -184,7 +225,7 @@ fn every_chart_of_the_page_draws_and_answers_the_pointer() {
         s.reduce(Action::Worker(Box::new(m)));
     }
     let all = charts(&s);
-    assert_eq!(all.len(), 11);
+    assert_eq!(all.len(), 12);
     for c in all {
         let (out, frame) = svg(|a| draw(a, &Style::default(), &c.spec));
         if c.id == "chart-errors" {
@@ -196,6 +237,23 @@ fn every_chart_of_the_page_draws_and_answers_the_pointer() {
         let middle = (frame.x_min + frame.x_max) / 2.0;
         assert!(tooltip(&c.spec, middle).is_some(), "{} has a tooltip", c.id);
     }
+}
+
+#[test]
+fn an_exported_chart_names_its_source_under_it() {
+    let (run, _) = small(Mode::Platform);
+    let spec = crate::app::ChartSpec::Memory(std::rc::Rc::new(run));
+    let lines = vec![
+        "threadlab · Memory · E2 · seed 1".to_string(),
+        "http://127.0.0.1/?v=1".to_string(),
+    ];
+    let (out, frame) = svg(|a| draw_captioned(a, &Style::default(), &spec, &lines));
+    assert!(
+        out.contains("threadlab · Memory · E2 · seed 1"),
+        "caption drawn"
+    );
+    assert!(out.contains("http://127.0.0.1/?v=1"), "permalink drawn");
+    assert!(frame.px_bottom < 500.0 - caption_height(&Style::default(), 2) as f64 + 1.0);
 }
 
 /// The stroke colours of the SVG's polylines (the data lines; the axes are

@@ -7,11 +7,13 @@ use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
+use super::legend::{Entry, Swatch, with_legend};
 use super::style::{MUTED, Style, chart_builder, house_mesh};
 use super::{ChartError, Frame, Tooltip, draw_message, err};
 use crate::app::RunView;
 use crate::app::digest::LANE_STATES;
 use crate::app::format::tick;
+use crate::sim::report::GcKind;
 
 /// The colour of a lane state (index into [`LANE_STATES`]).
 pub fn state_color(state: u8) -> RGBColor {
@@ -40,9 +42,9 @@ pub fn draw_timeline<DB: DrawingBackend>(
         return draw_message(area, style, "no threads recorded in the window");
     }
     area.fill(&WHITE).map_err(err)?;
-    let legend_h = (style.font_px * 1.8) as u32;
-    let (legend, body) = area.split_vertically(legend_h);
-    draw_state_legend(&legend, style, run)?;
+    let body = with_legend(area, style, &state_legend(run))?;
+    // The body's own coordinates start below the legend.
+    let legend_h = area.dim_in_pixel().1 - body.dim_in_pixel().1;
     let mut chart = chart_builder(&body, style)
         .y_label_area_size((style.font_px * 9.0) as u32)
         .build_cartesian_2d(tl.start_ms..tl.end_ms, 0f64..lanes as f64)
@@ -57,6 +59,14 @@ pub fn draw_timeline<DB: DrawingBackend>(
             )
         }))
         .map_err(err)?;
+    // Stop-the-world pauses across every lane: no thread runs.
+    super::pauses::draw_pause_bands(
+        &mut chart,
+        &pauses_in_window(run),
+        (0.0, lanes as f64),
+        1000.0,
+        PAUSE,
+    )?;
     draw_lane_names(&chart, &body, style, run, legend_h as i32)?;
     if tl.truncated {
         chart
@@ -84,37 +94,37 @@ pub fn draw_timeline<DB: DrawingBackend>(
     })
 }
 
-/// A coloured square and a name for each state the timeline uses, in a row.
-fn draw_state_legend<DB: DrawingBackend>(
-    legend: &DrawingArea<DB, Shift>,
-    style: &Style,
-    run: &RunView,
-) -> Result<(), ChartError> {
+/// Stop-the-world pauses: a dark veil over every lane.
+const PAUSE: RGBAColor = RGBAColor(60, 60, 60, 0.35);
+
+/// The run's pauses that overlap the timeline's window.
+fn pauses_in_window(run: &RunView) -> Vec<(f64, f64, GcKind)> {
+    let tl = &run.timeline;
+    (run.gc.pauses.iter())
+        .filter(|p| p.0 * 1000.0 < tl.end_ms && p.0 * 1000.0 + p.1 > tl.start_ms)
+        .copied()
+        .collect()
+}
+
+/// A coloured box and a name for each state the timeline uses, and the
+/// pauses if any fall in its window.
+fn state_legend(run: &RunView) -> Vec<Entry> {
     let mut used = [false; LANE_STATES.len()];
     for s in &run.timeline.segments {
         used[(s.1 as usize).min(LANE_STATES.len() - 1)] = true;
     }
-    let y = legend.dim_in_pixel().1 as i32 / 2;
-    let sq = (style.font_px * 0.8) as i32;
-    let mut x = style.px(8.0);
-    for (i, (name, _)) in LANE_STATES.iter().enumerate().filter(|(i, _)| used[*i]) {
-        legend
-            .draw(&Rectangle::new(
-                [(x, y - sq / 2), (x + sq, y + sq / 2)],
-                state_color(i as u8).filled(),
-            ))
-            .map_err(err)?;
-        x += sq + style.px(4.0);
-        legend
-            .draw(&Text::new(
-                name.to_string(),
-                (x, y),
-                style.font(0.8).pos(Pos::new(HPos::Left, VPos::Center)),
-            ))
-            .map_err(err)?;
-        x += (name.len() as f64 * style.font_px * 0.55) as i32 + style.px(14.0);
+    let fill = |color: RGBAColor, label: &str| Entry {
+        swatch: Swatch::Fill(color),
+        label: label.to_string(),
+    };
+    let mut out: Vec<Entry> = (LANE_STATES.iter().enumerate())
+        .filter(|(i, _)| used[*i])
+        .map(|(i, (name, _))| fill(state_color(i as u8).to_rgba(), name))
+        .collect();
+    if !pauses_in_window(run).is_empty() {
+        out.push(fill(PAUSE, "GC pause (every thread stopped)"));
     }
-    Ok(())
+    out
 }
 
 /// The time axis and the lanes' description (no horizontal grid).

@@ -13,18 +13,21 @@ use crate::bench::{
 use crate::scenario::echo;
 
 const USAGE: &str = "\
-usage: threadlab bench [--rounds N] [--only NAME,...] [--chunk EVENTS] [--list]
+usage: threadlab bench [--rounds N] [--only NAME,...] [--chunk EVENTS] [--set KEY=VALUE]... [--list]
 
 Runs each workload N times (default 5), one round after another, through the
 general engine in chunks of EVENTS events (default 100000), and prints wall
 time, events per second and simulated requests per wall second (medians).
 --only picks workloads by name; mem-1e6 and mem-1e7 (memory) run only when named.
+--set changes a setting in every workload's scenarios (e.g. --set gc.collector=g1
+--set jvm.start=cold times the workloads with the JVM's collector and warm-up on).
 ";
 
 struct Opts {
     rounds: usize,
     chunk: u64,
     only: Vec<&'static Workload>,
+    sets: Vec<(String, String)>,
 }
 
 /// The options, or `None` for `--list`.
@@ -33,6 +36,7 @@ fn parse(args: &[String]) -> Result<Option<Opts>, String> {
         rounds: 5,
         chunk: DEFAULT_CHUNK,
         only: WORKLOADS.iter().filter(|w| w.default).collect(),
+        sets: Vec::new(),
     };
     let mut flags = Flags::new(args);
     while let Some((flag, inline)) = flags.next_flag() {
@@ -56,6 +60,16 @@ fn parse(args: &[String]) -> Result<Option<Opts>, String> {
                         workload(n.trim()).ok_or(format!("no workload '{}' (try --list)", echo(n)))
                     })
                     .collect::<Result<_, _>>()?;
+            }
+            "--set" => {
+                let pair = flags.value(inline).ok_or("--set needs KEY=VALUE")?;
+                let (k, v) = pair.split_once('=').ok_or_else(|| {
+                    format!(
+                        "--set {}: expected KEY=VALUE, e.g. --set gc.collector=g1",
+                        echo(pair)
+                    )
+                })?;
+                o.sets.push((k.trim().into(), v.into()));
             }
             other => return Err(unknown("bench", other)),
         }
@@ -81,23 +95,30 @@ fn list() -> Output {
 
 /// Runs `threadlab bench ARGS`.
 pub(super) fn main(args: &[String]) -> Output {
+    let usage_error = |e: String| Output {
+        code: EXIT_BAD_INPUT,
+        stderr: format!("error: {e}\n{USAGE}"),
+        ..Default::default()
+    };
     let opts = match parse(args) {
         Ok(Some(o)) => o,
         Ok(None) => return list(),
-        Err(e) => {
-            return Output {
-                code: EXIT_BAD_INPUT,
-                stderr: format!("error: {e}\n{USAGE}"),
-                ..Default::default()
-            };
-        }
+        Err(e) => return usage_error(e),
+    };
+    // Validated once, before any timing.
+    let configs: Result<Vec<_>, _> = (opts.only.iter())
+        .map(|w| w.configs_with(&opts.sets))
+        .collect();
+    let configs = match configs {
+        Ok(c) => c,
+        Err(e) => return usage_error(e.to_string()),
     };
     let mut out = String::new();
     let mut walls: Vec<Vec<f64>> = vec![Vec::new(); opts.only.len()];
     let mut totals = vec![Totals::default(); opts.only.len()];
     for round in 0..opts.rounds {
         for (i, w) in opts.only.iter().enumerate() {
-            let (wall, t) = time_once(w, opts.chunk);
+            let (wall, t) = time_once(&configs[i], opts.chunk);
             walls[i].push(wall);
             totals[i] = t;
             let _ = writeln!(

@@ -1,7 +1,7 @@
 //! The determinism test's scenario and its report, shared by the native test
 //! and the WebAssembly one (both compare it with `tests/golden/determinism.json`).
 
-use super::report::json_report;
+use crate::app::report::json_report;
 use crate::scenario::{self, Draft};
 
 /// A scenario that exercises every distribution, the pool, pinning and
@@ -20,14 +20,19 @@ pub const GOLDEN_SCENARIO: &[(&str, &str)] = &[
     ),
 ];
 
-/// [`GOLDEN_SCENARIO`] with seed 11 and small charts, as JSON: native and
-/// WebAssembly tests both compare it with `tests/golden/determinism.json`.
+/// [`GOLDEN_SCENARIO`] with seed 11 and small charts, started cold and
+/// with a heap small enough for G1 to pause (so that the JVM's model is held
+/// to the same bytes too), as JSON: native and WebAssembly tests both
+/// compare it with `tests/golden/determinism.json`.
 pub fn golden_report() -> String {
     let mut d = Draft::new();
     for (k, v) in GOLDEN_SCENARIO.iter().copied().chain([
         ("record.series_buckets", "20"),
         ("record.timeline_window_ms", "20"),
         ("seed", "11"),
+        ("jvm.start", "cold"),
+        ("memory.heap_mb", "512"),
+        ("gc.alloc_kb", "256"),
     ]) {
         if let Err(e) = d.set(k, v) {
             return format!("invalid golden scenario: {e}");

@@ -3,7 +3,7 @@
 
 use super::args::{Flags, json_format, unknown};
 use super::output::{EXIT_BUDGET, Output, bad};
-use super::report::{json_report, text_report};
+use crate::app::report::{json_report, text_report};
 use crate::scenario::{self, Draft, FieldError, echo};
 use crate::sim::{self, Outcome};
 

@@ -171,18 +171,35 @@ pub enum Arith {
     BoundedPoolOom {
         /// Pool size.
         threads: f64,
-        /// Stack per thread, MB.
+        /// Stack reserved per thread (`-Xss`), MB.
         stack_mb: f64,
+        /// Stack resident per thread, KB.
+        resident_kb: f64,
         /// Users.
         users: f64,
-        /// Memory per waiting request and its connection, KB.
+        /// Heap per waiting request and its connection, KB.
         per_request_kb: f64,
-        /// JVM baseline, MB.
+        /// Idle heap, MB.
         base_mb: f64,
         /// Heap, MB.
         heap_mb: f64,
         /// Machine memory, MB.
         machine_mb: f64,
+        /// systemd's default task limit for a service with the classic pid_max.
+        tasks_max: f64,
+    },
+    /// Memory claimed for more platform threads, against what stacks cost.
+    StackGrowth {
+        /// Pool size before.
+        from_threads: f64,
+        /// Pool size after.
+        to_threads: f64,
+        /// Stack reserved per thread (`-Xss`), MB.
+        stack_mb: f64,
+        /// Stack resident per thread, KB.
+        resident_kb: f64,
+        /// The claimed growth, MB.
+        claimed_mb: f64,
     },
 }
 
@@ -273,21 +290,46 @@ impl Arith {
             Arith::BoundedPoolOom {
                 threads,
                 stack_mb,
+                resident_kb,
                 users,
                 per_request_kb,
                 base_mb,
                 heap_mb,
                 machine_mb,
+                tasks_max,
             } => {
-                let stacks = threads * stack_mb;
+                let reserved = threads * stack_mb;
+                let resident = threads * resident_kb / 1024.0;
                 let reqs = users * per_request_kb / 1024.0;
-                let total = base_mb + stacks + reqs;
-                let per_thread = users * stack_mb;
+                let live = base_mb + reqs;
+                let per_thread_resident = users * resident_kb / 1024.0;
                 format!(
-                    "A pool capped at {threads:.0} threads commits at most {threads:.0} × {stack_mb:.0} MB = {stacks:.0} MB of stacks (the article's own 1 MB per thread); \
-                     {users:.0} waiting requests with their connections add {users:.0} × {per_request_kb:.0} KB ≈ {reqs:.0} MB; with a {base_mb:.0} MB baseline \
-                     that is ~{total:.0} MB of a {heap_mb:.0} MB heap. Running out needs the threads to grow with the load ({users:.0} × {stack_mb:.0} MB = \
-                     {per_thread:.0} MB, more than the machine's {machine_mb:.0} MB): thread-per-request, not the {threads:.0}-thread pool the table names."
+                    "A pool capped at {threads:.0} threads reserves {threads:.0} × {stack_mb:.0} MB = {reserved:.0} MB of address space for stacks (the article's 1 MB each), \
+                     of which ~{resident:.0} MB is resident ({resident_kb:.0} KB touched per thread); {users:.0} waiting requests with their connections hold \
+                     {users:.0} × {per_request_kb:.0} KB ≈ {reqs:.0} MB of heap: with the {base_mb:.0} MB idle heap ~{live:.0} MB live of a {heap_mb:.0} MB heap, \
+                     and the process stays far below the machine's {machine_mb:.0} MB. No memory limit is near. Thread-per-request would need {users:.0} threads: \
+                     {:.0} MB reserved (address space, no limit on 64-bit Linux) but ~{per_thread_resident:.0} MB resident, still no exhausted memory. What fails first is a \
+                     thread limit: systemd caps a service at 15 % of pid_max ({tasks_max:.0} tasks with the classic 32,768), and the JVM reports that as \
+                     OutOfMemoryError: unable to create native thread, \"out of memory\" by name only.",
+                    users * stack_mb
+                )
+            }
+            Arith::StackGrowth {
+                from_threads,
+                to_threads,
+                stack_mb,
+                resident_kb,
+                claimed_mb,
+            } => {
+                let added = to_threads - from_threads;
+                format!(
+                    "{added:.0} more threads reserve {added:.0} × {stack_mb:.0} MB = {:.0} MB of address space, not memory in use; resident they add \
+                     ~{added:.0} × {resident_kb:.0} KB = {:.0} MB. +{claimed_mb:.0} MB is {:.1} MB per added thread, more than even its reserved stack: \
+                     stacks cannot explain it. More threads run more requests at once, and the JVM commits heap as it is used, up to -Xmx: a heap \
+                     growing by ~2 GB fits the figure, the stacks do not.",
+                    added * stack_mb,
+                    added * resident_kb / 1024.0,
+                    claimed_mb / added
                 )
             }
         }

@@ -118,11 +118,11 @@ pub fn rows_for(preset: &str, report: &Report) -> Vec<Row> {
         .collect()
 }
 
-/// The preset's idle memory baseline, MB.
+/// The preset's idle heap, MB.
 fn base_mb(preset: &str) -> f64 {
     scenario::preset(preset)
         .and_then(|p| scenario::validate(&p.draft()).ok())
-        .map_or(0.0, |c| c.memory.base as f64 / 1_048_576.0)
+        .map_or(0.0, |c| c.memory.heap_base as f64 / 1_048_576.0)
 }
 
 /// The simulated value of `read`, in ms / req/s / s / % / MB as the read says.
@@ -170,7 +170,7 @@ fn value(read: Read, preset: &str, r: &Report) -> Option<f64> {
             }
             sum / weight
         }
-        Read::MemoryIncreaseMb => r.server.peak_memory_mb - base_mb(preset),
+        Read::MemoryIncreaseMb => r.memory.peak_heap_live_mb - base_mb(preset),
         Read::PeakMemoryMb => r.server.peak_memory_mb,
         Read::Nothing => return None,
     })

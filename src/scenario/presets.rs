@@ -153,6 +153,10 @@ const E1_ASSUMED: &[Assumption] = &[
         "server.min_spare",
         "Spring Boot's default (10); the article changes only threads.max",
     ),
+    a(
+        "jvm.start",
+        "not stated: the article names neither a restart before each run nor a warm-up; warm, the default, as load-testing practice advises",
+    ),
 ];
 
 const E2_PROVENANCE: &str = "E2 · 程序员欣宸, \"性能暴涨，CTO问我是不是偷偷升级硬件了：JDK 21虚拟线程真香实录\", 2026-03-05";
@@ -200,6 +204,10 @@ const E3_ASSUMED: &[Assumption] = &[
         "load.timeout_ms",
         "JMeter's HTTP sampler has no response timeout by default",
     ),
+    a(
+        "jvm.start",
+        "not stated; warm, the default. The figures are read after 110 s of load, long after any warm-up",
+    ),
 ];
 const E3_SLEEP_PROGRAM: Assumption = a(
     "program",
@@ -240,6 +248,7 @@ const E4_STATED: &[&str] = &[
     "async.email.core",
     "async.email.max",
     "async.email.queue",
+    "jvm.start",
 ];
 const E4_ASSUMED: &[Assumption] = &[
     a(
@@ -302,11 +311,15 @@ const REPOST_ASSUMED: &[Assumption] = &[
     ),
     a(
         "memory.heap_mb",
-        "the JVM's default heap on an 8 GB machine: 25 % = 2,048 MB",
+        "the JVM's default heap on the stated 8 GB machine: MaxRAMPercentage 25 % = 2,048 MB",
+    ),
+    a(
+        "jvm.start",
+        "not stated: the table gives no run conditions; warm, the default, as load-testing practice advises",
     ),
     a(
         "memory.request_kb",
-        "calibrated on \"+300 MB at 10,000 concurrency\" (virtual): 300 MB ÷ 10,000 = 30 KB per request in flight, of which the connection's buffers (16 KB), the unmounted stack (8 KB) and the virtual thread (1 KB) are the schema's values; the rest, ~5 KB, is the request's own objects",
+        "calibrated on \"+300 MB at 10,000 concurrency\" (virtual), read as the live heap's growth (what a heap-after-collection graph shows): 300 MB ÷ 10,000 = 30.7 KB per request in flight (MB and KB as the JVM counts them, 1,024 apart), of which the connection's buffers (16 KB), the unmounted stack chunk (8 KB) and the virtual thread (1 KB) are the schema's values; the rest, ~5.7 KB, is the request's own objects",
     ),
     a(
         "server.min_spare",
@@ -355,6 +368,7 @@ const E4_SHARED: &[(&str, &str)] = &[
     ("server.cores", "4"),
     ("db.pool_size", "10"),
     ("program", E4_PROGRAM),
+    ("jvm.start", "warm"),
 ];
 
 macro_rules! e4_settings {
@@ -384,6 +398,7 @@ const E2_STATED: &[&str] = &[
     "server.max_connections",
     "server.accept_count",
     "server.jdk",
+    "jvm.start",
 ];
 
 /// Settings every E2 variant shares.
@@ -399,6 +414,7 @@ const E2_SHARED: &[(&str, &str)] = &[
     ("server.cores", "4"),
     ("server.jdk", "21"),
     ("program", E2_PROGRAM),
+    ("jvm.start", "cold"),
 ];
 
 /// Settings every E1 variant shares.
@@ -412,6 +428,7 @@ const E1_SHARED: &[(&str, &str)] = &[
     ("server.cores", "4"),
     ("program", E1_PROGRAM),
     ("db.pool_size", "1000"),
+    ("jvm.start", "warm"),
 ];
 
 /// Settings every E2-repost variant shares.
@@ -427,7 +444,8 @@ const E2_REPOST_SHARED: &[(&str, &str)] = &[
     ("program", "cpu:0.3ms,db:5ms"),
     ("db.pool_size", "10"),
     ("memory.heap_mb", "2048"),
-    ("memory.request_kb", "5"),
+    ("memory.request_kb", "5.7"),
+    ("jvm.start", "warm"),
 ];
 
 /// Settings every E3 variant shares.
@@ -440,6 +458,7 @@ const E3_SHARED: &[(&str, &str)] = &[
     ("server.threads_max", "200"),
     ("server.min_spare", "10"),
     ("server.cores", "4"),
+    ("jvm.start", "warm"),
 ];
 
 static PRESETS: &[Preset] = &[
@@ -477,14 +496,14 @@ static PRESETS: &[Preset] = &[
         }),
         description: "The same endpoint with spring.threads.virtual.enabled=true: the sleep no longer holds a thread, so CPU (the server and a local hey) becomes the limit.",
         shared: E2_SHARED,
-        own: &[("server.mode", "virtual"), ("load.client_cpu_ms", "0.2")],
+        own: &[("server.mode", "virtual"), ("load.client_cpu_ms", "0.193")],
         stated: E2_STATED,
         assumptions: &[
             E2_CORES,
             E2_PROGRAM_WHY,
             a(
                 "load.client_cpu_ms",
-                "stated difference: the virtual run's hey targets localhost, so it shares the server's cores. Calibrated on 12773.137 req/s: 4 cores ÷ 12,773 req/s = 0.31 ms of CPU per request in all, 0.1 ms of it the server's and ~0.01 ms the OS's switches between hey's threads and the carriers on the shared cores, leaves 0.2 ms for hey (HTTP client work, and a TCP connect for most requests: hey keeps at most 500 idle connections, so 3 in 4 of its 2,000 workers reconnect). hey's goroutines run on Go's GOMAXPROCS = 4 OS threads (load.client_threads' default), so its work queues there instead of taking a time slice per worker",
+                "stated difference: the virtual run's hey targets localhost, so it shares the server's cores. Calibrated on 12773.137 req/s: 4 cores ÷ 12,773 req/s = 0.31 ms of CPU per request in all, 0.1 ms of it the server's and ~0.01 ms the OS's switches between hey's threads and the carriers on the shared cores, leaves ~0.2 ms for hey (HTTP client work, and a TCP connect for most requests: hey keeps at most 500 idle connections, so 3 in 4 of its 2,000 workers reconnect). Refitted when the model gained the JVM's cold start (the stated restart) and G1's pauses (issue 13): those take ~2 % of the run, so 0.193 ms. hey's goroutines run on Go's GOMAXPROCS = 4 OS threads (load.client_threads' default), so its work queues there instead of taking a time slice per worker",
             ),
         ],
         provenance: E2_PROVENANCE,

@@ -5,6 +5,8 @@
 
 mod db;
 mod executors;
+mod gc;
+mod jvm;
 mod keys;
 mod limits;
 mod load;
@@ -31,6 +33,8 @@ pub fn validate(draft: &Draft) -> Result<Config, Vec<FieldError>> {
     let program = program::bind_executors(program, &used, &executors);
     let db = db::read(&mut r);
     let memory = memory::read(&mut r);
+    let gc = gc::read(&mut r);
+    let jvm = jvm::read(&mut r);
     let limits = limits::read(&mut r);
     let record = record::read(&mut r);
     let seed = r.int("seed") as u64;
@@ -42,6 +46,8 @@ pub fn validate(draft: &Draft) -> Result<Config, Vec<FieldError>> {
         db,
         executors,
         memory,
+        gc,
+        jvm,
         limits,
         record,
     })

@@ -22,8 +22,13 @@ pub struct Config {
     pub db: Db,
     /// `@Async` executors, indexed by `Op::Async::executor`.
     pub executors: Vec<Executor>,
-    /// Memory costs and the limit.
+    /// Memory by kind and its limits.
     pub memory: Memory,
+    /// The JVM's garbage collector.
+    pub gc: Gc,
+    /// Whether the JVM starts cold, what warming up costs, and what happens
+    /// after the kernel kills it.
+    pub jvm: Jvm,
     /// When a run gives up.
     pub limits: Limits,
     /// What is recorded for charts.
@@ -184,23 +189,86 @@ pub fn to_mib(bytes: f64) -> f64 {
     bytes / MIB as f64
 }
 
-/// Memory model (all in bytes).
+/// Memory by kind, as the JVM and the OS account for it (all in bytes).
+/// Java heap: objects (the idle service's, requests', connections' buffers,
+/// virtual threads and their stack chunks). Native: the JVM's own baseline
+/// and the pages of thread stacks the threads have touched. `-Xss` is
+/// reserved address space, reported but never resident as a whole.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct Memory {
-    /// The heap/container limit: passing it ends the run "out of memory".
-    pub limit: u64,
-    /// JVM baseline (heap in use, metaspace, code cache) before any load.
-    pub base: u64,
-    /// Committed per platform thread (stack plus native thread structures).
-    pub platform_thread: u64,
-    /// Per live virtual thread (the `VirtualThread` object and its continuation).
+    /// `-Xmx`: live heap beyond it is `OutOfMemoryError: Java heap space`
+    /// in the request that allocates.
+    pub heap_limit: u64,
+    /// The container's memory limit (or the machine's memory): resident
+    /// memory beyond it and the kernel's OOM killer ends the process.
+    pub container_limit: u64,
+    /// Threads the OS lets the process have (`ulimit -u`, the cgroup's
+    /// `pids.max`): beyond it `unable to create native thread`.
+    pub thread_limit: u32,
+    /// Live heap of the idle service (its Spring context), old from the start.
+    pub heap_base: u64,
+    /// Native memory outside thread stacks: metaspace, code cache, GC
+    /// structures, the JVM's own threads, direct buffers.
+    pub native_base: u64,
+    /// `-Xss`: address space reserved per platform thread.
+    pub stack_reserved: u64,
+    /// Stack pages a platform thread that serves requests has touched
+    /// (resident, never returned), with its native thread structures.
+    pub stack_resident: u64,
+    /// Heap per live virtual thread (the `VirtualThread` object and its continuation).
     pub virtual_thread: u64,
-    /// Extra per unmounted virtual thread: its stack chunk copied to the heap.
+    /// Heap per unmounted virtual thread: its stack chunk.
     pub stack_chunk: u64,
-    /// Per open connection (NIO socket and buffers).
+    /// Heap per open connection (Tomcat's NIO read and write buffers).
     pub connection: u64,
-    /// Per request inside the server (request/response objects, handler garbage).
+    /// Live heap per request inside the server (request and response
+    /// objects, what the handler holds).
     pub request: u64,
+}
+
+/// Threads the JVM itself runs besides the pools (GC workers, JIT
+/// compilers, Tomcat's acceptor and poller, reference handler, …): they
+/// count against the thread limit. An assumption: a 4-core JVM lists
+/// about 25 such threads in a thread dump.
+pub const JVM_OWN_THREADS: u32 = 25;
+
+/// The garbage collector.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Gc {
+    /// G1 is modelled; `false` = no collector (heap = live objects only).
+    pub on: bool,
+    /// Bytes a request allocates in all (what fills the young generation).
+    pub alloc_per_request: u64,
+    /// Fixed part of a stop-the-world pause (roots, remembered sets, code roots).
+    pub pause_base: Nanos,
+    /// Bytes of live objects the collector copies (or marks and compacts)
+    /// per millisecond of pause, all its threads together.
+    pub copy_bytes_per_ms: u64,
+}
+
+/// How the JVM starts, and what a cold one costs.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Jvm {
+    /// The run starts on a freshly started JVM (cold) rather than one that
+    /// has served load before (warm).
+    pub cold: bool,
+    /// CPU of the first request beyond its program (the `DispatcherServlet`
+    /// initialised on first use, classes the request path loads); requests
+    /// that arrive meanwhile wait for it.
+    pub first_request: Nanos,
+    /// CPU cost multiplier of interpreted code, relative to C2's.
+    pub interpreted: f64,
+    /// CPU cost multiplier of C1-compiled (profiling) code, relative to C2's.
+    pub c1: f64,
+    /// Requests over which interpreted code gives way to C1's (the tier-3
+    /// invocation threshold).
+    pub c1_after: f64,
+    /// Requests over which C1's code gives way to C2's (the tier-4 threshold).
+    pub c2_after: f64,
+    /// CPU to create and start a platform thread on demand.
+    pub thread_start: Nanos,
+    /// After the OOM killer: time until the service answers again.
+    pub restart: Nanos,
 }
 
 /// Default of [`Limits::max_sim_memory`]: 512 MiB.
@@ -220,7 +288,7 @@ pub struct Limits {
     /// pending events (stale timeouts included), the client's queues, the
     /// accept backlog, pool and executor queues, runnable virtual threads,
     /// waiters for monitors, connections and permits, and the CPU's run
-    /// queue. Not the modelled JVM's memory (that is [`Memory::limit`]).
+    /// queue. Not the modelled JVM's memory (that is [`Memory`], with its limits).
     ///
     /// The bound: the estimate is the allocated capacity of those
     /// structures, checked every `FOOTPRINT_EVERY` (4,096) events, so it can

@@ -57,6 +57,9 @@ pub(crate) struct Cpu {
     /// Core-nanoseconds of work done (for utilisation): under processor
     /// sharing up to the last change, under round robin the slices ended.
     busy_ns: f64,
+    /// Round robin: no slice starts before this (the end of a
+    /// stop-the-world pause). Processor sharing keeps it in `last`.
+    resume_at: Nanos,
 }
 
 impl Cpu {
@@ -81,6 +84,7 @@ impl Cpu {
             last_on_core: vec![None; cores as usize],
             queue: VecDeque::new(),
             busy_ns: 0.0,
+            resume_at: 0,
         }
     }
 
@@ -142,7 +146,8 @@ impl Cpu {
             self.v += rate * dt;
             self.busy_ns += dt * (n.min(self.cores as usize) as f64);
         }
-        self.last = now;
+        // During a pause `last` is its end, later than now: no progress.
+        self.last = self.last.max(now);
     }
 
     fn ps_schedule(&mut self, now: Nanos, wakes: &mut Wakes) {
@@ -152,7 +157,7 @@ impl Cpu {
                 let rate = self.ps_rate(self.heap.len());
                 let left = (f64::from_bits(*tag) - self.v).max(0.0);
                 // `ceil` is exact, so the platform's is as deterministic as libm's.
-                let at = now + (left / rate).ceil() as Nanos;
+                let at = now.max(self.last) + (left / rate).ceil() as Nanos;
                 if self.next_at == Some(at) {
                     return;
                 }
@@ -247,8 +252,59 @@ impl Cpu {
         }
     }
 
+    /// A stop-the-world pause from `now` to `until`: no job progresses
+    /// (the collector's threads have the cores); each finishes that much later.
+    pub(crate) fn pause(&mut self, now: Nanos, until: Nanos, wakes: &mut Wakes) {
+        match self.model {
+            CpuModel::ProcessorSharing => {
+                self.ps_advance(now);
+                self.last = until;
+                self.next_at = None;
+                self.ps_schedule(now, wakes);
+            }
+            CpuModel::RoundRobin => {
+                let shift = until - now;
+                self.resume_at = until;
+                for (core, slot) in self.running.iter_mut().enumerate() {
+                    if let Some((_, start, end)) = slot {
+                        *start += shift;
+                        *end += shift;
+                        // The check at the old end finds the slice moved and does nothing.
+                        wakes.push((*end, core as u32));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Drops every job `keep` refuses (their owners are gone: the process
+    /// was killed), ends any pause now, and reschedules.
+    pub(crate) fn retain(&mut self, now: Nanos, keep: impl Fn(JobId) -> bool, wakes: &mut Wakes) {
+        match self.model {
+            CpuModel::ProcessorSharing => {
+                self.ps_advance(now);
+                self.last = now;
+                self.heap.retain(|Reverse((_, _, id))| keep(*id));
+                self.next_at = None;
+                self.ps_schedule(now, wakes);
+            }
+            CpuModel::RoundRobin => {
+                self.resume_at = now;
+                self.queue.retain(|j| keep(j.id));
+                for slot in self.running.iter_mut() {
+                    if slot.as_ref().is_some_and(|(j, _, _)| !keep(j.id)) {
+                        let (_, start, end) = slot.take().expect("checked");
+                        self.busy_ns += ns_f64(end.min(now).saturating_sub(start));
+                    }
+                }
+                self.rr_dispatch(now, wakes);
+            }
+        }
+    }
+
     #[cfg_attr(target_arch = "wasm32", inline(always))]
     fn rr_dispatch(&mut self, now: Nanos, wakes: &mut Wakes) {
+        let now = now.max(self.resume_at);
         for core in 0..self.cores as usize {
             if self.running[core].is_some() {
                 continue;

@@ -12,7 +12,10 @@
 //! * `client`: load generators, connections, timeouts, what the client counts;
 //! * `threads`: Tomcat and executor pools, carriers, mounting, pinning;
 //! * `interp`: the program interpreter (cpu, io, db, monitors, async);
-//! * `memory`: the modelled JVM's memory per gauge unit;
+//! * `memory`: the modelled JVM's memory by kind, and its limits;
+//! * `gc`: G1's collections and their stop-the-world pauses;
+//! * `warmup`: what a cold JVM costs its first requests;
+//! * `restart`: the OOM killer and the restart after it;
 //! * `finish`: turning the collected state into a [`Report`];
 //! * `diagnosis`: naming the resource that limits throughput.
 //!
@@ -27,11 +30,14 @@ mod client;
 mod diagnosis;
 mod fiber;
 mod finish;
+mod gc;
 mod interp;
 mod memory;
+mod restart;
 mod threads;
+mod warmup;
 
-use super::config::{Config, ExecutorKind, LoadKind, Mode, to_mib};
+use super::config::{Config, ExecutorKind, LoadKind, Mode};
 use super::cpu::{Cpu, Wakes};
 use super::queue::{Event, Queue};
 use super::report::{Outcome, Report};
@@ -42,8 +48,11 @@ use super::timeline::TimelineRecorder;
 use super::trace::{NoTrace, Note, Tracer};
 use client::{Client, Tally};
 use fiber::{Fiber, Phase};
+use gc::Collector;
 use interp::{DbPool, Monitor};
+use memory::JvmMemory;
 use threads::{Carriers, Executors, Platform};
+use warmup::Warmup;
 
 /// "No index" marker for fiber, thread and carrier references.
 pub(crate) const NONE: u32 = u32::MAX;
@@ -66,10 +75,6 @@ struct Recorders {
     series: Series,
     /// Highest value of each gauge.
     peaks: [u32; GAUGES],
-    /// Memory in use now, bytes, kept up to date by [`Engine::gauge`].
-    memory: u64,
-    /// Highest memory in use, bytes.
-    peak_memory: u64,
     timeline: TimelineRecorder,
 }
 
@@ -85,8 +90,6 @@ impl Recorders {
         Recorders {
             series: Series::new(record.series_buckets, initial_width),
             peaks: [0; GAUGES],
-            memory: cfg.memory.base,
-            peak_memory: 0,
             timeline: TimelineRecorder::new(
                 record.timeline_start,
                 record.timeline_window,
@@ -127,8 +130,14 @@ pub struct Engine<T: Tracer = NoTrace> {
     execs: Executors,
     /// What the client counts.
     tally: Tally,
-    /// Time series, peaks, memory and the timeline.
+    /// Time series, peaks and the timeline.
     rec: Recorders,
+    /// The modelled JVM's memory by kind, and the limits hit.
+    mem: JvmMemory,
+    /// The garbage collector.
+    gc: Collector,
+    /// What a cold JVM still has to pay.
+    warm: Warmup,
     outcome: Option<(Outcome, String)>,
     tracer: T,
 }
@@ -142,7 +151,8 @@ impl Engine {
 
 impl<T: Tracer> Engine<T> {
     /// Builds the world at time zero, telling `tracer` of every step.
-    pub fn with_tracer(cfg: Config, tracer: T) -> Self {
+    pub fn with_tracer(mut cfg: Config, tracer: T) -> Self {
+        cfg.program = cfg.program.clone().with_begin();
         let s = &cfg.server;
         let mut engine = Engine {
             rng: Rng::new(cfg.seed),
@@ -164,6 +174,9 @@ impl<T: Tracer> Engine<T> {
             execs: Executors::new(cfg.executors.len()),
             tally: Tally::new(),
             rec: Recorders::new(&cfg),
+            mem: JvmMemory::new(&cfg.memory),
+            gc: Collector::new(cfg.memory.heap_limit),
+            warm: Warmup::warm(),
             outcome: None,
             tracer,
             cfg,
@@ -174,10 +187,21 @@ impl<T: Tracer> Engine<T> {
 
     /// Starts threads that exist before the first request, and the load.
     fn start(&mut self) {
+        self.start_threads();
+        self.jvm_started();
+        self.start_load();
+    }
+
+    /// Starts the threads the JVM has before any request: Tomcat's
+    /// `min-spare` and the virtual-thread scheduler's carriers.
+    fn start_threads(&mut self) {
         let s = &self.cfg.server;
         let (mode, spare, carriers) = (s.mode, s.min_spare.min(s.threads_max), s.carriers);
         if mode == Mode::Platform {
             for _ in 0..spare {
+                if !self.thread_room() {
+                    break;
+                }
                 let t = self.new_thread(0);
                 self.platform.pools[0].idle.push(t);
             }
@@ -186,12 +210,14 @@ impl<T: Tracer> Engine<T> {
             (self.cfg.executors.iter()).any(|e| matches!(e.kind, ExecutorKind::Virtual { .. }));
         if mode == Mode::Virtual || virtual_executor {
             for _ in 0..carriers {
+                if !self.thread_room() {
+                    break;
+                }
                 self.new_carrier();
             }
             // Idle carriers are taken from the back: keep worker-1 first.
             self.carriers.idle.reverse();
         }
-        self.start_load();
     }
 
     /// The tracer (to take its record at the end).
@@ -222,12 +248,22 @@ impl<T: Tracer> Engine<T> {
                 *p = v;
             }
         }
-        // `g` is a constant at every call site, so this folds to nothing for
-        // gauges that hold no memory.
-        let weight = memory::per_unit(&self.cfg.memory, g) as i64;
-        rec.memory = rec
-            .memory
-            .wrapping_add((delta as i64).wrapping_mul(weight) as u64);
+        // `g` is a constant at every call site, so this folds to one
+        // update and one comparison, or to nothing for gauges that hold
+        // no memory.
+        if memory::holds_memory(g) {
+            let m = &self.cfg.memory;
+            let (heap, native) = (memory::heap_per_unit(m, g), memory::native_per_unit(m, g));
+            let mem = &mut self.mem;
+            mem.heap = mem
+                .heap
+                .wrapping_add((delta as i64).wrapping_mul(heap as i64) as u64);
+            mem.native =
+                (mem.native).wrapping_add((delta as i64).wrapping_mul(native as i64) as u64);
+            if delta > 0 {
+                mem.note_growth();
+            }
+        }
     }
 
     /// Allocates a fiber slot.
@@ -317,7 +353,9 @@ impl<T: Tracer> Engine<T> {
             self.rec.series.tick(at);
             self.events += 1;
             self.handle(event, seq);
-            self.check_memory();
+            if self.mem.grew {
+                self.memory_grew();
+            }
             if self.events.is_multiple_of(memory::FOOTPRINT_EVERY) {
                 self.check_footprint();
             }
@@ -372,6 +410,11 @@ impl<T: Tracer> Engine<T> {
             Event::Arrival => self.open_arrival(),
             Event::SynRetry(f) => self.syn_retry(f),
             Event::ClientTimeout(f) => self.client_timeout(f, seq),
+            // A stop-the-world pause holds the server's own events (a pause's
+            // end is 0 when there is none: one comparison).
+            Event::WaitDone(_) | Event::PoolTimeout(_) if self.gc.paused(self.now) => {
+                self.gc.defer(seq, event)
+            }
             Event::WaitDone(f) => self.wait_done(f),
             Event::PoolTimeout(f) => self.pool_timeout(f, seq),
             Event::CpuCheck(stamp) => {
@@ -385,6 +428,9 @@ impl<T: Tracer> Engine<T> {
                 self.cpu_done = done;
             }
             Event::Stop => self.stop(),
+            Event::GcEnd => self.gc_end(),
+            Event::Accept => self.accept_held(),
+            Event::Restart => self.restart(),
         }
     }
 
@@ -438,30 +484,14 @@ impl<T: Tracer> Engine<T> {
         // A list and a cursor rather than a deque: fibers stepped here may
         // make more ready, and all of them run before the next event.
         let mut next = 0;
+        // A pause that begins meanwhile stops each request that starts
+        // its handler after it (`warmup`); the others take their zero-time
+        // steps at this instant, and the CPU they need waits for its end.
         while let Some(&f) = self.ready.get(next) {
             next += 1;
             self.step(f);
         }
         self.ready.clear();
-    }
-
-    #[inline]
-    fn check_memory(&mut self) {
-        let used = self.rec.memory;
-        if used > self.rec.peak_memory {
-            self.rec.peak_memory = used;
-            if used > self.cfg.memory.limit && self.outcome.is_none() {
-                self.outcome = Some((
-                    Outcome::OutOfMemory,
-                    format!(
-                        "out of memory at {:.3} s: {:.0} MB needed, limit {:.0} MB",
-                        to_s(self.now),
-                        to_mib(used as f64),
-                        to_mib(self.cfg.memory.limit as f64)
-                    ),
-                ));
-            }
-        }
     }
 
     /// Whether the load is closed-loop.

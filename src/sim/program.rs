@@ -57,6 +57,23 @@ pub enum Op {
     },
     /// End of the program or of an async body.
     End,
+    /// The handler starts: what a cold JVM costs, the heap's check, the
+    /// collector's allocation. Only the engine puts it, first in its copy
+    /// of the program, so that the check costs no branch on later steps.
+    Begin,
+}
+
+impl Program {
+    /// The program with [`Op::Begin`] first (and every jump moved by one).
+    pub(crate) fn with_begin(mut self) -> Self {
+        for op in &mut self.ops {
+            if let Op::Async { resume, .. } = op {
+                *resume += 1;
+            }
+        }
+        self.ops.insert(0, Op::Begin);
+        self
+    }
 }
 
 /// A compiled request program.

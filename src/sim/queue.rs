@@ -42,6 +42,12 @@ pub(crate) enum Event {
     CpuCheck(u32),
     /// The load's duration is over.
     Stop,
+    /// A stop-the-world garbage-collection pause ends.
+    GcEnd,
+    /// Tomcat accepts the connections the kernel held during a pause.
+    Accept,
+    /// The service answers again after the OOM killer ended it.
+    Restart,
 }
 
 /// 24 bytes: with a one-word event, entries move cheaply in the store, and

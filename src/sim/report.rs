@@ -16,7 +16,9 @@ pub enum Outcome {
     /// The run ran its course: every request was answered or failed, or
     /// the load's duration ended (what was left is in `Report::in_flight`).
     Completed,
-    /// Memory passed the limit; results are those up to that moment.
+    /// The run ran its course but hit a memory or thread limit: requests
+    /// failed with `OutOfMemoryError`, the pool could not create threads,
+    /// or the kernel killed the process (see `Report::memory`).
     OutOfMemory,
     /// A budget ran out (events, simulated time, or the simulator's own
     /// memory); results are partial.
@@ -35,6 +37,9 @@ named_enum! {
         /// The timeout passed before the server accepted the connection
         /// (backlog full, SYNs dropped and retried).
         ConnectFailed = "connect_failed",
+        /// The kernel's OOM killer ended the server process while the
+        /// request was on its connection: the client reads a reset.
+        ConnectionReset = "connection_reset",
     }
 }
 
@@ -47,6 +52,8 @@ named_enum! {
         PoolTimeout = "pool_timeout",
         /// An `@Async` executor rejected a task: `TaskRejectedException`, HTTP 500.
         TaskRejected = "task_rejected",
+        /// `OutOfMemoryError: Java heap space` in the handler: HTTP 500.
+        OutOfMemory = "out_of_memory",
     }
 }
 
@@ -74,6 +81,155 @@ named_enum! {
         /// The client gave up on requests (timeouts, refused connections).
         Client = "client",
     }
+}
+
+named_enum! {
+    /// A memory or thread limit, and what passing it does.
+    pub enum MemoryLimit {
+        /// `-Xmx`: `OutOfMemoryError: Java heap space`, the request fails.
+        Heap = "heap",
+        /// The OS's thread limit: `unable to create native thread`, the
+        /// pool cannot grow.
+        Threads = "threads",
+        /// The container's memory limit: the OOM killer ends the process.
+        Container = "container",
+    }
+}
+
+named_enum! {
+    /// Memory by kind, as the memory chart stacks it.
+    pub enum MemoryKind {
+        /// Heap: the idle service's live objects.
+        HeapIdle = "heap_idle",
+        /// Heap: requests' live objects.
+        HeapRequests = "heap_requests",
+        /// Heap: connections' NIO buffers.
+        HeapConnections = "heap_connections",
+        /// Heap: virtual thread objects.
+        HeapVirtualThreads = "heap_virtual_threads",
+        /// Heap: unmounted virtual threads' stack chunks.
+        HeapStackChunks = "heap_stack_chunks",
+        /// Heap: garbage not yet collected.
+        HeapGarbage = "heap_garbage",
+        /// Native: metaspace, code cache, GC structures, the JVM's threads.
+        NativeBase = "native_base",
+        /// Native: platform threads' resident stack pages.
+        NativeStacks = "native_stacks",
+    }
+}
+
+named_enum! {
+    /// A kind of garbage collection (G1's names).
+    pub enum GcKind {
+        /// Young generation only.
+        Young = "young",
+        /// Young plus old regions, after concurrent marking.
+        Mixed = "mixed",
+        /// The whole heap, marked and compacted.
+        Full = "full",
+    }
+}
+
+/// A limit that was hit: when first, how often, and what it cost.
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+pub struct LimitHit {
+    /// Which limit.
+    pub limit: MemoryLimit,
+    /// When it was first hit, simulated seconds.
+    pub first_at_s: f64,
+    /// How often it was hit (failed allocations, failed thread starts, kills).
+    pub times: u64,
+    /// Requests lost to it (failed responses, connection resets).
+    pub lost: u64,
+    /// What happened, in one sentence.
+    pub detail: String,
+}
+
+/// Memory by kind at its peaks, the limits, and the limits hit.
+#[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
+pub struct MemoryStats {
+    /// `-Xmx`, MB.
+    pub heap_limit_mb: f64,
+    /// The container's (or machine's) memory, MB.
+    pub container_limit_mb: f64,
+    /// Threads the OS allows the process.
+    pub thread_limit: u32,
+    /// Most live heap, MB.
+    pub peak_heap_live_mb: f64,
+    /// Most heap in use (live plus garbage not yet collected), MB.
+    pub peak_heap_used_mb: f64,
+    /// Most native memory resident, MB.
+    pub peak_native_mb: f64,
+    /// Most resident memory (native plus the heap's touched pages), MB.
+    pub peak_resident_mb: f64,
+    /// Most address space reserved for thread stacks (`-Xss` each), MB.
+    pub peak_stacks_reserved_mb: f64,
+    /// The limits hit, in the order of [`MemoryLimit`].
+    pub hits: Vec<LimitHit>,
+    /// Times the service was restarted after the OOM killer.
+    pub restarts: u32,
+}
+
+/// One stop-the-world pause.
+#[derive(Clone, Copy, Debug, serde::Serialize, serde::Deserialize)]
+pub struct GcPause {
+    /// When it began, simulated seconds.
+    pub at_s: f64,
+    /// How long, ms.
+    pub ms: f64,
+    /// Which collection.
+    pub kind: GcKind,
+}
+
+/// The garbage collector's work.
+#[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
+pub struct GcStats {
+    /// Whether a collector was modelled.
+    pub on: bool,
+    /// Young collections.
+    pub young: u64,
+    /// Mixed collections.
+    pub mixed: u64,
+    /// Full collections.
+    pub full: u64,
+    /// Sum of pauses, ms.
+    pub total_pause_ms: f64,
+    /// Longest pause, ms.
+    pub max_pause_ms: f64,
+    /// Share of the run spent in pauses (0–1).
+    pub pause_share: f64,
+    /// Allocated by requests, MB.
+    pub allocated_mb: f64,
+    /// Young generation's size at the last collection, MB.
+    pub young_mb: f64,
+    /// Most live data a collection copied (its pause's variable part), MB.
+    pub peak_copied_mb: f64,
+    /// Of that, unmounted virtual threads' stack chunks, MB.
+    pub peak_copied_stack_chunks_mb: f64,
+    /// When three pauses in a row each lasted longer than the work between
+    /// them (back-to-back collections: GC thrashing), simulated seconds;
+    /// absent when it did not happen.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub thrashing_from_s: Option<f64>,
+    /// Pauses in order (the first ones, up to a cap).
+    pub pauses: Vec<GcPause>,
+    /// More pauses happened than are listed.
+    pub pauses_truncated: bool,
+}
+
+/// What starting cold cost.
+#[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
+pub struct WarmupStats {
+    /// The run started on a freshly started JVM.
+    pub cold: bool,
+    /// When the first request's one-off initialisation ended, simulated
+    /// seconds; absent when there was none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_request_done_s: Option<f64>,
+    /// Platform threads created (and paid for) while cold.
+    pub threads_started: u64,
+    /// The JIT's CPU multiplier at the end (1 = fully compiled).
+    pub jit_factor_at_end: f64,
 }
 
 /// Latency statistics of responses (ms).
@@ -216,8 +372,10 @@ pub struct TimeSeries {
     pub latency_max_ms: Vec<f64>,
     /// Time-averaged gauges, every gauge listed.
     pub gauges: BTreeMap<Gauge, Vec<f64>>,
-    /// Time-averaged memory in use, MB (MiB).
+    /// Time-averaged memory in use (heap in use plus native), MB (MiB).
     pub memory_mb: Vec<f64>,
+    /// The same by kind, MB; every kind listed.
+    pub memory_by_kind: BTreeMap<MemoryKind, Vec<f64>>,
     /// Time-averaged fraction of the cores busy.
     pub cpu_utilisation: Vec<f64>,
     /// Async tasks finished per second.
@@ -278,6 +436,12 @@ pub struct Report {
     pub executors: Vec<ExecutorStats>,
     /// What limits throughput.
     pub bottleneck: Bottleneck,
+    /// Memory by kind, limits and the limits hit.
+    pub memory: MemoryStats,
+    /// Garbage collection.
+    pub gc: GcStats,
+    /// What starting cold cost.
+    pub warmup: WarmupStats,
     /// Time series for charts.
     pub series: TimeSeries,
     /// Latency histogram (log-spaced bins).
@@ -314,6 +478,9 @@ mod tests {
         check(&ErrorCause::ALL);
         check(&ResponseCause::ALL);
         check(&Resource::ALL);
+        check(&MemoryLimit::ALL);
+        check(&MemoryKind::ALL);
+        check(&GcKind::ALL);
         assert_eq!(Gauge::PlatformAlive.name(), "platform_threads");
     }
 }

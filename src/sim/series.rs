@@ -49,6 +49,10 @@ named_enum! {
         Backlog = "backlog",
         /// Tasks waiting in executor queues.
         ExecutorQueue = "executor_queue",
+        /// Heap garbage not yet collected, KiB (G1 only).
+        HeapGarbage = "heap_garbage_kb",
+        /// 1 during a stop-the-world pause (its mean is the pause share).
+        GcPaused = "gc_paused",
     }
 }
 

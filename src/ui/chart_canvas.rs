@@ -11,6 +11,7 @@ use plotters_canvas::CanvasBackend;
 use web_sys::{HtmlCanvasElement, HtmlElement};
 use yew::prelude::*;
 
+use super::backend::PageBackend;
 use crate::app::ChartSpec;
 use crate::chart::{self, Frame, Style, Tooltip};
 
@@ -35,7 +36,7 @@ pub fn draw_on(canvas: &HtmlCanvasElement, spec: &ChartSpec) -> Option<Frame> {
         font_px: font_css * dpr,
         scale: dpr,
     };
-    let backend = CanvasBackend::with_canvas_object(canvas.clone())?;
+    let backend = PageBackend::Canvas(CanvasBackend::with_canvas_object(canvas.clone())?);
     let area = backend.into_drawing_area();
     let frame = match chart::draw(&area, &style, spec) {
         Ok(f) => f,

@@ -27,6 +27,6 @@ fn figure(c: ChartView) -> Html {
 #[component]
 pub fn Charts(p: &ChartsProps) -> Html {
     html! {
-        <section class="charts" aria-label="charts">{ for charts(&p.state).into_iter().map(figure) }</section>
+        <section class="charts" aria-label="charts">{ for charts(&p.state).into_iter().filter(|c| p.state.view.shows_chart(&c.id)).map(figure) }</section>
     }
 }

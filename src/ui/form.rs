@@ -19,8 +19,9 @@ pub struct FormProps {
     pub dispatch: Callback<Action>,
 }
 
-/// The control for one key, with its override row if a mode overrides it.
-fn field(
+/// The control for one key, with its override row if a mode overrides it
+/// (the form's and an embed's).
+pub(super) fn field(
     s: &State,
     notes: &Notes,
     key: String,

@@ -147,7 +147,7 @@ pub fn MeasuredPanel(p: &MeasuredProps) -> Html {
             </p>
             if s.setup.edited() { <p class="warn">{"You changed the scenario since loading the preset: the simulated column is your version."}</p> }
             if rows.is_empty() {
-                <p class="muted">{"simulating…"}</p>
+                <p class="muted">{if s.interrupted().is_some() { "not simulated: the run was interrupted" } else { "simulating…" }}</p>
             } else {
                 <div class="table-wrap">
                     <table id="measured-table">

@@ -1,54 +1,140 @@
-//! The page's layout and its link to the worker: every change of the
-//! scenario becomes a job (debounced briefly); outputs of older jobs are
-//! dropped by generation.
+//! The page: its state (opened from the address's permalink), the link to
+//! the worker (`runner`), the address bar following the state, and the
+//! layout: the full playground, or the compact embed (`embed`).
 
 use gloo::timers::callback::Timeout;
 use yew::prelude::*;
-use yew_agent::reactor::{ReactorEvent, use_reactor_bridge};
 
+use super::address::{self, DebugFault, debug_fault};
 use super::baseline::Baseline;
 use super::charts::Charts;
+use super::embed::Embed;
 use super::form::ScenarioForm;
+use super::interrupted::Interrupted;
 use super::measured_panel::MeasuredPanel;
+use super::notice::LinkNotice;
+use super::panic;
 use super::presets_picker::PresetPicker;
 use super::progress::Progress;
+use super::runner::{Runner, use_runner};
 use super::scenario_about::ScenarioAbout;
+use super::share::ShareBar;
 use super::summary::Summary;
-use super::worker::SimReactor;
 use crate::app::form::control_id;
+use crate::app::permalink::{Ignored, decode, encode};
 use crate::app::{Action, State};
 
-/// The playground.
-#[component]
-pub fn Playground() -> Html {
-    let state = use_reducer(State::default);
-    let bridge = {
-        let d = state.dispatcher();
-        use_reactor_bridge::<SimReactor, _>(move |ev| {
-            if let ReactorEvent::Output(out) = ev {
-                d.dispatch(Action::Worker(Box::new(out)));
-            }
-        })
+/// How long the address bar waits for the state to settle, ms.
+const ADDRESS_DEBOUNCE_MS: u32 = 300;
+
+/// What every page holds: its state (opened from the address), where
+/// actions go, the worker (started at once, or on Run in an embed), and
+/// what the opening link held that the page could not use.
+struct Page {
+    state: UseReducerHandle<State>,
+    dispatch: Callback<Action>,
+    runner: Runner,
+    ignored: Vec<Ignored>,
+    armed: UseStateHandle<bool>,
+}
+
+#[hook]
+fn use_page() -> Page {
+    let opened = use_memo((), |_| decode(&address::query()));
+    let state = {
+        let link = opened.link.clone();
+        use_reducer(move || State::of_link(link))
     };
-    // (generation, start, elapsed) of the job on its way, for the progress line.
-    let timing = use_mut_ref(|| (0u64, 0.0f64, None::<f64>));
-    {
-        let (bridge, st, timing) = (bridge.clone(), state.clone(), timing.clone());
-        use_effect_with(state.generation, move |_| {
-            let timer = st.runnable().then(|| {
-                let job = st.job();
-                Timeout::new(16, move || {
-                    *timing.borrow_mut() = (job.generation, js_sys::Date::now(), None);
-                    bridge.send(job)
-                })
-            });
-            move || drop(timer)
+    let armed = use_state(|| !state.view.embed || address::run_requested());
+    let runner = use_runner(&state, *armed);
+    use_address(&state);
+    use_effect_with(state.view.theme, |theme| {
+        let theme = *theme;
+        address::apply_theme(theme);
+        let follow = address::on_system_theme(move || address::apply_theme(theme));
+        move || drop(follow)
+    });
+    use_effect_with((), |_| {
+        let t = matches!(debug_fault(), Some(DebugFault::PanicPage)).then(|| {
+            Timeout::new(300, || {
+                panic!("debug fault: a panic on the page, on request")
+            })
         });
-    }
+        move || drop(t)
+    });
     let dispatch = {
         let d = state.dispatcher();
         Callback::from(move |a: Action| d.dispatch(a))
     };
+    Page {
+        state,
+        dispatch,
+        runner,
+        ignored: opened.ignored.clone(),
+        armed,
+    }
+}
+
+/// The page as an embed: its state, worker and Run button.
+fn embed_view(p: Page) -> Html {
+    let on_run = {
+        let armed = p.armed.clone();
+        Callback::from(move |_| armed.set(true))
+    };
+    html! {
+        <Embed state={p.state} dispatch={p.dispatch} runner={p.runner} armed={*p.armed} {on_run} ignored={p.ignored} />
+    }
+}
+
+/// The playground (or an embed of it, when its link says `embed=1`).
+#[component]
+pub fn Playground() -> Html {
+    let p = use_page();
+    if p.state.view.embed {
+        return embed_view(p);
+    }
+    html! { <Full state={p.state} dispatch={p.dispatch} runner={p.runner} ignored={p.ignored} /> }
+}
+
+/// Only the embed (the lighter module an embed's page loads: nothing of the
+/// full page is compiled into it).
+#[component]
+pub fn EmbedPage() -> Html {
+    embed_view(use_page())
+}
+
+/// Keeps the address bar (and the error panel's details) on the state's
+/// permalink, once the state has been still for a moment.
+#[hook]
+fn use_address(state: &UseReducerHandle<State>) {
+    let link = state.link();
+    use_effect_with(link, |link| {
+        let query = encode(link);
+        panic::set_permalink(&address::permalink(&query));
+        let t = Timeout::new(ADDRESS_DEBOUNCE_MS, move || address::replace(&query));
+        move || drop(t)
+    });
+}
+
+/// Properties of the full page and the embed.
+#[derive(Properties, PartialEq)]
+pub struct PageProps {
+    /// The state.
+    pub state: UseReducerHandle<State>,
+    /// Where actions go.
+    pub dispatch: Callback<Action>,
+    /// The worker.
+    pub runner: Runner,
+    /// What the opening link held that the page could not use.
+    pub ignored: Vec<Ignored>,
+}
+
+/// The full playground.
+#[component]
+fn Full(p: &PageProps) -> Html {
+    let (state, dispatch) = (&p.state, &p.dispatch);
+    // (generation, start, elapsed) of the job on its way, for the progress line.
+    let timing = use_mut_ref(|| (0u64, 0.0f64, None::<f64>));
     // Which half a narrow screen shows: the results or the settings.
     let pane = use_state(|| Pane::Results);
     let show = |to: Pane| {
@@ -72,6 +158,9 @@ pub fn Playground() -> Html {
     let r = &state.results;
     let elapsed_ms = {
         let mut t = timing.borrow_mut();
+        if t.0 != state.generation {
+            *t = (state.generation, js_sys::Date::now(), None);
+        }
         if r.done && t.0 == r.generation && t.2.is_none() {
             t.2 = Some(js_sys::Date::now() - t.1);
         }
@@ -94,8 +183,10 @@ pub fn Playground() -> Html {
                 </div>
                 <PresetPicker state={state.clone()} dispatch={dispatch.clone()} />
                 <Progress progress={r.progress} done={r.done && r.generation == state.generation}
-                    events={r.events} blocked={!state.runnable()} {elapsed_ms} generation={state.generation} />
+                    events={r.events} blocked={!state.runnable()} interrupted={state.interrupted().is_some()} {elapsed_ms} generation={state.generation} />
+                <ShareBar state={state.clone()} dispatch={dispatch.clone()} runner={p.runner.clone()} />
             </header>
+            <LinkNotice ignored={p.ignored.clone()} />
             <nav class="tabs" role="tablist" aria-label={TABS}>
                 { tab(Pane::Results, "tab-results", RESULTS) }
                 { tab(Pane::Settings, "tab-settings", SETTINGS) }
@@ -116,6 +207,7 @@ pub fn Playground() -> Html {
             <main class={classes!("results", stale.then_some("stale"))} id="results" tabindex="-1" aria-label={RESULTS}>
                 if stale { <p class="stale-note" role="status">{STALE}</p> }
                 if let Some(f) = &r.failure { <p class="warn">{f.clone()}</p> }
+                <Interrupted state={state.clone()} runner={p.runner.clone()} />
                 <div class="dim">
                     <ScenarioAbout state={state.clone()} />
                     <Summary state={state.clone()} />

@@ -16,6 +16,9 @@ pub struct ProgressProps {
     pub events: u64,
     /// Whether the scenario has errors (nothing runs).
     pub blocked: bool,
+    /// Whether the job stopped unfinished (its worker was replaced).
+    #[prop_or_default]
+    pub interrupted: bool,
     /// Wall-clock time the finished job took, ms.
     #[prop_or_default]
     pub elapsed_ms: Option<f64>,
@@ -31,6 +34,8 @@ pub fn Progress(p: &ProgressProps) -> Html {
     let value = p.progress.fraction();
     let text = if p.blocked {
         "fix the highlighted fields to simulate again".to_string()
+    } else if p.interrupted {
+        "interrupted: the simulation worker was replaced".to_string()
     } else if p.done {
         format!(
             "done: {} runs, {} events{}",
@@ -43,7 +48,7 @@ pub fn Progress(p: &ProgressProps) -> Html {
         format!("simulating: {done} of {total} runs")
     };
     html! {
-        <div class={classes!("progress", p.done.then_some("done"), p.blocked.then_some("blocked"))} id="progress" data-generation={p.generation.to_string()} role="status" aria-live="polite">
+        <div class={classes!("progress", p.done.then_some("done"), (p.blocked || p.interrupted).then_some("blocked"))} id="progress" data-generation={p.generation.to_string()} role="status" aria-live="polite">
             <progress max="1" value={format!("{value:.3}")}></progress>
             <span>{text}</span>
         </div>

@@ -14,8 +14,10 @@ const HEADLINE: &str = "successful requests/s";
 const HEY: &str = "hey's Requests/sec";
 const HEY_NOTE: &str = "every response and client error, failed ones included";
 const SIMULATING: &str = "simulating…";
+const NOT_SIMULATED: &str = "not simulated: the run was interrupted";
 const BOTTLENECK: &str = "Bottleneck: ";
 const CEILINGS: &str = "Capacity ceilings";
+const RESIDENT: &str = "resident: the heap's touched pages and native memory (thread stacks' touched pages, metaspace, code cache, GC)";
 
 /// Properties of [`Summary`].
 #[derive(Properties, PartialEq)]
@@ -43,7 +45,7 @@ fn numbers(r: &RunView) -> Html {
             <div><dt>{"p50"}</dt><dd>{ms(r.latency.p50)}</dd></div>
             <div><dt>{"p99"}</dt><dd>{ms(r.latency.p99)}</dd></div>
             <div><dt>{"mean"}</dt><dd>{ms(r.latency.mean)}</dd></div>
-            <div><dt>{"peak memory"}</dt><dd>{format!("{} MB", thousands(r.peak_memory_mb, 0))}</dd></div>
+            <div title={RESIDENT}><dt>{"peak memory"}</dt><dd>{format!("{} MB", thousands(r.peak_memory_mb, 0))}</dd></div>
         </dl>
         { for r.executors.iter().map(|(name, per_s, rejected)| html! {
             <p class="executor">{format!("@Async {name}: {} tasks/s, {} rejected", thousands(*per_s, 0), thousands(*rejected as f64, 0))}</p>
@@ -54,6 +56,7 @@ fn numbers(r: &RunView) -> Html {
         } else if r.outcome != Outcome::Completed {
             <p class="warn" role="status">{r.outcome_detail.clone()}</p>
         }
+        { for r.jvm_lines().into_iter().map(|line| html! { <p class="muted small jvm-facts">{line}</p> }) }
         <p class="muted small run-facts" data-succeeded={r.succeeded.to_string()} data-seconds={format!("{}", r.sim_time_s)}>
             {format!("{} requests sent, {} succeeded, {} events, {:.2} s simulated; CPU {:.0} %, peak {} platform / {} virtual threads, {} pinned",
                 thousands(r.sent as f64, 0), thousands(r.succeeded as f64, 0), thousands(r.events as f64, 0), r.sim_time_s,
@@ -72,7 +75,7 @@ pub fn Summary(p: &SummaryProps) -> Html {
         let run = s.results.singles.get(mode).as_ref();
         let bounds = s.results.bounds.iter().find(|b| b.mode == mode);
         let body = match run {
-            None => html! { <p class="muted">{SIMULATING}</p> },
+            None => html! { <p class="muted">{if s.interrupted().is_some() { NOT_SIMULATED } else { SIMULATING }}</p> },
             Some(r) => numbers(r),
         };
         let ceilings = bounds.map(|t| html! {

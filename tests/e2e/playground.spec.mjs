@@ -5,18 +5,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { serveDist, launchChromium } from '../../scripts/serve-dist.mjs';
+import { artifacts, assert, check, finish, root } from './harness.mjs';
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 const dist = path.join(root, 'dist');
-const artifacts = path.join(root, 'test-artifacts');
-fs.mkdirSync(artifacts, { recursive: true });
-
-let passed = 0, failed = 0;
-async function check(name, fn) {
-  try { await fn(); passed++; console.log(`ok   ${name}`); }
-  catch (e) { failed++; console.log(`FAIL ${name}: ${e.message.split('\n')[0]}`); }
-}
-function assert(cond, msg) { if (!cond) throw new Error(msg); }
 
 const server = process.argv[2] ? null : await serveDist(dist);
 const base = process.argv[2] || `http://127.0.0.1:${server.address().port}/`;
@@ -27,9 +18,6 @@ const foreign = [];
 async function openPage(viewport, deviceScaleFactor = 1) {
   const page = await browser.newPage({ viewport, deviceScaleFactor, hasTouch: deviceScaleFactor >= 3 });
   page.on('console', (m) => {
-    // yew-agent's worker shim calls wasm-bindgen's init with a bare path,
-    // which wasm-bindgen 0.2.130 answers with this deprecation warning.
-    if (m.type() === 'warning' && m.text().includes('deprecated parameters for the initialization function')) return;
     if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
   });
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
@@ -53,8 +41,18 @@ const hash = (page, id) => page.$eval(`#${id}`, (c) => c.toDataURL());
 // The first number in a text: "1,878 req/s = …" → 1878.
 const num = (t) => Number((String(t).match(/[0-9][0-9,]*(\.[0-9]+)?/) || ['NaN'])[0].replace(/,/g, ''));
 const shot = (page, name, opts = {}) => page.screenshot({ path: path.join(artifacts, `${name}.png`), ...opts });
-// Element screenshots without the phone's sticky tabs across them.
-const UNSTICK = '.tabs, .top { position: static !important; }';
+// Screenshots without the phone's sticky tabs across them. Set through the
+// CSSOM: a style sheet injected for the screenshot (Playwright's `style`
+// option) would be blocked by the page's Content-Security-Policy and fail
+// the console check, as it should for anything the page itself injected.
+async function snap(target, opts) {
+  const page = typeof target.page === 'function' ? target.page() : target;
+  const stick = (on) => page.evaluate((on) => document.querySelectorAll('.tabs, .top').forEach((e) => {
+    if (on) e.style.removeProperty('position'); else e.style.setProperty('position', 'static', 'important');
+  }), on);
+  await stick(false);
+  try { return await target.screenshot(opts); } finally { await stick(true); }
+}
 const generation = (page) => page.$eval('#progress', (p) => Number(p.dataset.generation));
 // Waits until the job of a scenario newer than `before` has finished.
 async function settleAfter(page, before) {
@@ -73,6 +71,15 @@ async function set(page, id, value) {
   await settleAfter(page, before);
 }
 const caption = (page, id) => page.$eval(`figure.chart:has(#${id}) figcaption`, (f) => f.textContent);
+// Points at a chart (`fx`, `fy`: fractions of its box) and returns its tooltip's text.
+async function tooltipAt(page, id, fx, fy) {
+  const chart = page.locator(`#${id}`);
+  await chart.scrollIntoViewIfNeeded();
+  const box = await chart.boundingBox();
+  await page.mouse.move(box.x + box.width * fx, box.y + box.height * fy);
+  await page.waitForSelector('.tooltip:not([hidden])', { timeout: 5000 });
+  return page.$eval('.tooltip:not([hidden])', (t) => t.textContent);
+}
 const nonBlank = (page, id) => page.$eval(`#${id}`, (c) => {
   const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
   let coloured = 0;
@@ -98,16 +105,11 @@ try {
     assert(/Tomcat|thread|CPU|cores|pool/i.test(text), `bottleneck text: ${text}`);
   });
   await check('hovering a chart shows values', async () => {
-    const chart = page.locator('#chart-sweep-throughput');
-    await chart.scrollIntoViewIfNeeded();
-    const box = await chart.boundingBox();
-    await page.mouse.move(box.x + box.width * 0.6, box.y + box.height * 0.5);
-    await page.waitForSelector('.tooltip:not([hidden])', { timeout: 5000 });
-    const tip = await page.$eval('.tooltip:not([hidden])', (t) => t.textContent);
+    const tip = await tooltipAt(page, 'chart-sweep-throughput', 0.6, 0.5);
     assert(/req\/s/.test(tip), `tooltip: ${tip}`);
   });
   await page.screenshot({ path: path.join(artifacts, 'desktop-1280x800.png'), fullPage: false });
-  await page.screenshot({ path: path.join(artifacts, 'desktop-1280x800-full.png'), fullPage: true, style: UNSTICK });
+  await snap(page, { path: path.join(artifacts, 'desktop-1280x800-full.png'), fullPage: true });
 
   await check('moving a slider changes the charts', async () => {
     const before = await hash(page, 'chart-throughput-time');
@@ -182,10 +184,10 @@ try {
     const little = await page.$eval('.little', (l) => l.textContent);
     assert(/consistent/.test(little), `Little's law check: ${little}`);
   });
-  await page.screenshot({ path: path.join(artifacts, 'e2-preset-1280x800-full.png'), fullPage: true, style: UNSTICK });
+  await snap(page, { path: path.join(artifacts, 'e2-preset-1280x800-full.png'), fullPage: true });
   fs.mkdirSync(path.join(artifacts, 'charts'), { recursive: true });
   for (const id of await page.$$eval('canvas', (cs) => cs.map((c) => c.id))) {
-    await page.locator(`#${id}`).screenshot({ path: path.join(artifacts, 'charts', `${id}.png`), style: UNSTICK });
+    await snap(page.locator(`#${id}`), { path: path.join(artifacts, 'charts', `${id}.png`) });
   }
 
   await check('the menu has one entry per lesson or measured pair, lessons first, grouped by experiment', async () => {
@@ -218,9 +220,9 @@ try {
     assert(platform.length > 0 && platform.every(([c, v]) => /differs/.test(c) && /your scenario differs from the article/.test(v)), `platform verdicts: ${JSON.stringify(platform)}`);
     assert(!rows.some(([, v]) => /fail/.test(v) && /platform/.test(v)), 'no red fail for an edited run');
     assert(!(await page.$('.field:has(#f-server-threads_max) .badge.stated')), 'no "stated" badge on a changed value');
-    await page.locator('.scenario-about').screenshot({ path: path.join(artifacts, 'edited-e2-about.png'), style: UNSTICK });
-    await page.locator('section.measured').screenshot({ path: path.join(artifacts, 'edited-e2-measured.png'), style: UNSTICK });
-    await page.locator('.field:has(#f-server-threads_max)').screenshot({ path: path.join(artifacts, 'edited-e2-field.png'), style: UNSTICK });
+    await snap(page.locator('.scenario-about'), { path: path.join(artifacts, 'edited-e2-about.png') });
+    await snap(page.locator('section.measured'), { path: path.join(artifacts, 'edited-e2-measured.png') });
+    await snap(page.locator('.field:has(#f-server-threads_max)'), { path: path.join(artifacts, 'edited-e2-field.png') });
     const g = await generation(page);
     await page.click('#reset-preset');
     await settleAfter(page, g);
@@ -258,9 +260,9 @@ try {
     assert(/sev-severe/.test(v.errors), `the error rate styled severe: ${v.errors}`);
     await page.evaluate(() => window.scrollTo(0, 0));
     await shot(page, 'db-pool-1280x800');
-    await page.locator('.summary').screenshot({ path: path.join(artifacts, 'db-pool-summary.png'), style: UNSTICK });
-    await page.locator('#chart-sweep-throughput').screenshot({ path: path.join(artifacts, 'db-pool-sweep.png'), style: UNSTICK });
-    await page.locator('#chart-throughput-time').screenshot({ path: path.join(artifacts, 'db-pool-over-time.png'), style: UNSTICK });
+    await snap(page.locator('.summary'), { path: path.join(artifacts, 'db-pool-summary.png') });
+    await snap(page.locator('#chart-sweep-throughput'), { path: path.join(artifacts, 'db-pool-sweep.png') });
+    await snap(page.locator('#chart-throughput-time'), { path: path.join(artifacts, 'db-pool-over-time.png') });
   });
 
   await check('compare with a baseline: JDK 21 → 24 side by side with the change', async () => {
@@ -274,8 +276,8 @@ try {
     const [vb, vn, vc] = row.slice(3);
     assert(num(vb[1]) < 100 && num(vn[1]) > 3500, `virtual before ${vb[1]}, now ${vn[1]}`);
     assert(/better/.test(vc[0]) && /^\+/.test(vc[1]), `change ${vc[1]} (${vc[0]})`);
-    await page.locator('.baseline').screenshot({ path: path.join(artifacts, 'baseline-jdk21-24.png'), style: UNSTICK });
-    await page.locator('#chart-throughput-time').screenshot({ path: path.join(artifacts, 'pinning-jdk24-over-time.png'), style: UNSTICK });
+    await snap(page.locator('.baseline'), { path: path.join(artifacts, 'baseline-jdk21-24.png') });
+    await snap(page.locator('#chart-throughput-time'), { path: path.join(artifacts, 'pinning-jdk24-over-time.png') });
     await page.click('#clear-baseline');
     assert(!(await page.$('#baseline-table')), 'cleared');
   });
@@ -294,7 +296,7 @@ try {
     assert(/stale/.test(dim[0]) && Number(dim[1]) < 0.6 && /Stale/.test(dim[2]), `dimmed: ${dim}`);
     await page.evaluate(() => window.scrollTo(0, 0));
     await shot(page, 'stale-1280x800');
-    await page.locator('.field:has(#f-server-cores)').screenshot({ path: path.join(artifacts, 'invalid-field.png'), style: UNSTICK });
+    await snap(page.locator('.field:has(#f-server-cores)'), { path: path.join(artifacts, 'invalid-field.png') });
     await page.fill('#f-load-requests', '1e9');
     const req = await page.$$eval('.field:has(#f-load-requests) .error', (es) => es.map((e) => e.textContent));
     assert(req.length === 1 && /out of range/.test(req[0]), `one message for 1e9: ${req.join(' | ')}`);
@@ -302,7 +304,7 @@ try {
     await page.fill('#f-server-cores', '4');
     await page.fill('#f-program', 'cpu:abc');
     const prog = await page.$eval('#f-program', (t) => [t.getAttribute('aria-invalid'), getComputedStyle(t).borderTopColor]);
-    await page.locator('.field:has(#f-program)').screenshot({ path: path.join(artifacts, 'invalid-program.png'), style: UNSTICK });
+    await snap(page.locator('.field:has(#f-program)'), { path: path.join(artifacts, 'invalid-program.png') });
     assert(prog[0] === 'true' && prog[1] === 'rgb(179, 0, 27)', `the program is styled invalid: ${prog}`);
     const g = await generation(page);
     await page.fill('#f-program', 'cpu:0.1ms,sync{io:50ms}');
@@ -327,9 +329,9 @@ try {
     const bottleneck = await page.$eval('.summary .card.platform .bottleneck', (b) => b.textContent);
     assert(!/clients' own concurrency/.test(bottleneck), bottleneck);
     assert(await page.$('#f-load-max_in_flight'), 'open-loop settings shown');
-    await shot(page, 'open-load-1280x800-full', { fullPage: true, style: UNSTICK });
+    await snap(page, { path: path.join(artifacts, 'open-load-1280x800-full.png'), fullPage: true });
     for (const id of ['chart-sweep-throughput', 'chart-sweep-latency']) {
-      await page.locator(`#${id}`).screenshot({ path: path.join(artifacts, `open-load-${id}.png`), style: UNSTICK });
+      await snap(page.locator(`#${id}`), { path: path.join(artifacts, `open-load-${id}.png`) });
     }
     const g = await generation(page);
     await page.selectOption('#f-load-kind', 'closed');
@@ -344,18 +346,58 @@ try {
     assert(cards.every((c) => /Tomcat on platform threads/.test(c)), cards.join(' | '));
     const facts = await page.$eval('.summary .card.virtual .run-facts', (p) => p.textContent);
     assert(/peak [1-9][0-9]* platform/.test(facts), `Tomcat's platform threads in the virtual column: ${facts}`);
-    await page.locator('.summary').screenshot({ path: path.join(artifacts, 'e4-summary.png'), style: UNSTICK });
+    await snap(page.locator('.summary'), { path: path.join(artifacts, 'e4-summary.png') });
   });
 
   await check('the timeline says how many threads it shows; no caption says "hover"', async () => {
     await load(page, 'e2-platform');
     const about = await caption(page, 'chart-timeline-platform');
     assert(/the first 24 of the 100 threads/.test(about), about);
-    await page.locator('figure.chart:has(#chart-timeline-platform)').screenshot({ path: path.join(artifacts, 'timeline-platform.png'), style: UNSTICK });
+    await snap(page.locator('figure.chart:has(#chart-timeline-platform)'), { path: path.join(artifacts, 'timeline-platform.png') });
     const text = await page.$eval('main', (m) => m.innerText);
     assert(!/hover/i.test(text), 'no "hover"');
-    await page.locator('#chart-utilisation-platform').screenshot({ path: path.join(artifacts, 'utilisation-platform.png'), style: UNSTICK });
-    await page.locator('#chart-utilisation-virtual').screenshot({ path: path.join(artifacts, 'utilisation-virtual.png'), style: UNSTICK });
+    await snap(page.locator('#chart-utilisation-platform'), { path: path.join(artifacts, 'utilisation-platform.png') });
+    await snap(page.locator('#chart-utilisation-virtual'), { path: path.join(artifacts, 'utilisation-virtual.png') });
+  });
+
+  await check('the JVM: memory by kind with its limits, GC pauses shown, a cold/warm switch', async () => {
+    await load(page, 'e2-platform');
+    assert((await page.inputValue('#f-jvm-start')) === 'cold', 'E2 starts cold: the article restarts the service');
+    for (const mode of ['platform', 'virtual']) {
+      const id = `chart-memory-${mode}`;
+      assert(await nonBlank(page, id) > 50, `${id} drawn`);
+      const about = await caption(page, id);
+      assert(/-Xmx/.test(about) && /G1: [0-9]+ young/.test(about), `${id} caption: ${about}`);
+    }
+    const facts = await page.$$eval('.summary .card.platform .jvm-facts', (ps) => ps.map((p) => p.textContent));
+    assert(facts.some((f) => /^G1: /.test(f)) && facts.some((f) => /^cold start: DispatcherServlet initialised/.test(f)), `JVM lines: ${facts.join(' | ')}`);
+    const tip = await tooltipAt(page, 'chart-memory-platform', 0.5, 0.6);
+    assert(/heap: /.test(tip) && /native: thread stacks/.test(tip) && /reserved/.test(tip), `memory tooltip: ${tip}`);
+    const cardText = async () => page.$eval('.summary .card.virtual', (c) => c.textContent);
+    const coldCard = await cardText();
+    const g = await generation(page);
+    await page.selectOption('#f-jvm-start', 'warm');
+    await settleAfter(page, g);
+    const warmFacts = await page.$$eval('.summary .card.platform .jvm-facts', (ps) => ps.map((p) => p.textContent));
+    assert(!warmFacts.some((f) => /cold start/.test(f)), `warm: ${warmFacts.join(' | ')}`);
+    assert((await cardText()) !== coldCard, 'the warm run differs from the cold one');
+    assert(/JVM start: cold → warm/.test(await page.$eval('#preset-changes', (p) => p.textContent)), 'the change is listed');
+    // A small heap and large allocations: pauses every few hundred requests.
+    await page.click('details.group:has(#f-memory-heap_mb) > summary');
+    await set(page, 'f-memory-heap_mb', '256');
+    await set(page, 'f-gc-alloc_kb', '2048');
+    const about = await caption(page, 'chart-memory-virtual');
+    const young = Number((about.match(/G1: ([0-9]+) young/) || [])[1]);
+    assert(young > 20, `many young collections with 2 MB per request in 256 MB: ${about}`);
+    fs.mkdirSync(path.join(artifacts, 'jvm'), { recursive: true });
+    for (const id of ['chart-memory-platform', 'chart-memory-virtual', 'chart-throughput-time', 'chart-latency-time', 'chart-timeline-platform', 'chart-timeline-virtual']) {
+      await snap(page.locator(`#${id}`), { path: path.join(artifacts, 'jvm', `${id}.png`) });
+    }
+    await snap(page.locator('.summary'), { path: path.join(artifacts, 'jvm', 'summary.png') });
+    await snap(page.locator('.field:has(#f-jvm-start)'), { path: path.join(artifacts, 'jvm', 'jvm-start-field.png') });
+    const r = await generation(page);
+    await page.click('#reset-preset');
+    await settleAfter(page, r);
   });
 
   await check('reset to defaults leaves no preset', async () => {
@@ -374,9 +416,9 @@ try {
       await page.selectOption('#preset', n);
       await settle(page, 180000);
       const measured = await page.$('.measured');
-      if (measured) await measured.screenshot({ path: path.join(artifacts, `preset-${n}-measured.png`), style: UNSTICK });
-      await page.locator('.summary').screenshot({ path: path.join(artifacts, `preset-${n}-summary.png`), style: UNSTICK });
-      await page.locator('#chart-sweep-throughput').screenshot({ path: path.join(artifacts, `preset-${n}-sweep.png`), style: UNSTICK });
+      if (measured) await snap(measured, { path: path.join(artifacts, `preset-${n}-measured.png`) });
+      await snap(page.locator('.summary'), { path: path.join(artifacts, `preset-${n}-summary.png`) });
+      await snap(page.locator('#chart-sweep-throughput'), { path: path.join(artifacts, `preset-${n}-sweep.png`) });
     }
   });
   await page.close();
@@ -389,10 +431,10 @@ try {
       assert(overflow <= 1, `no horizontal scrolling (${overflow}px)`);
     });
     await p.screenshot({ path: path.join(artifacts, `${name}.png`) });
-    await p.screenshot({ path: path.join(artifacts, `${name}-full.png`), fullPage: true, style: UNSTICK });
+    await snap(p, { path: path.join(artifacts, `${name}-full.png`), fullPage: true });
     fs.mkdirSync(path.join(artifacts, name), { recursive: true });
-    for (const id of ['chart-sweep-throughput', 'chart-throughput-time', 'chart-utilisation-platform', 'chart-timeline-platform', 'chart-memory']) {
-      await p.locator(`#${id}`).screenshot({ path: path.join(artifacts, name, `${id}.png`), style: UNSTICK });
+    for (const id of ['chart-sweep-throughput', 'chart-throughput-time', 'chart-utilisation-platform', 'chart-timeline-platform', 'chart-memory-platform']) {
+      await snap(p.locator(`#${id}`), { path: path.join(artifacts, name, `${id}.png`) });
     }
     if (name.startsWith('phone')) {
       await check('phone: results and settings are two tabs, the settings at the top of theirs', async () => {
@@ -447,5 +489,4 @@ try {
   await browser.close();
   if (server) server.close();
 }
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed === 0 ? 0 : 1);
+finish();

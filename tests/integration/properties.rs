@@ -52,6 +52,16 @@ fn scenario() -> impl Strategy<Value = Vec<(String, String)>> {
         (1u64..1000, prop_oneof![Just("pool"), Just("virtual")]),
         // Mostly whole runs, some cut short anywhere.
         prop_oneof![3 => Just(2_000_000u64), 1 => 50u64..5000],
+        // The JVM: start, collector, heap, live data per request, the
+        // container's memory and the thread limit (small ones hit every limit).
+        (
+            prop_oneof![Just("warm"), Just("cold")],
+            prop_oneof![3 => Just("g1"), 1 => Just("none")],
+            prop_oneof![Just("null"), Just("256"), Just("48")],
+            prop_oneof![Just("8"), Just("600")],
+            prop_oneof![3 => Just("8192"), 1 => Just("400"), 1 => Just("200")],
+            prop_oneof![3 => Just("null"), 1 => Just("30"), 1 => Just("60")],
+        ),
     )
         .prop_map(
             |(
@@ -66,6 +76,7 @@ fn scenario() -> impl Strategy<Value = Vec<(String, String)>> {
                 (pool, timeout, think),
                 (seed, exec),
                 budget,
+                (start, collector, heap, request_kb, container, max_threads),
             )| {
                 vec![
                     ("program".into(), steps.join(",")),
@@ -89,6 +100,13 @@ fn scenario() -> impl Strategy<Value = Vec<(String, String)>> {
                     ("async.mail.max".into(), "12".into()),
                     ("limits.max_events".into(), budget.to_string()),
                     ("seed".into(), seed.to_string()),
+                    ("jvm.start".into(), start.into()),
+                    ("jvm.restart_s".into(), "0.5".into()),
+                    ("gc.collector".into(), collector.into()),
+                    ("memory.heap_mb".into(), heap.into()),
+                    ("memory.request_kb".into(), request_kb.into()),
+                    ("memory.container_mb".into(), container.into()),
+                    ("memory.max_threads".into(), max_threads.into()),
                 ]
             },
         )

@@ -53,8 +53,11 @@ pub enum Metric {
     CpuPct,
     /// Peak memory, MB.
     PeakMemoryMb,
-    /// Peak memory above the idle JVM (`memory.base_mb`), MB.
+    /// The live heap's growth over the idle service's heap
+    /// (`memory.base_mb`), MB: what fidelity's E2-repost figure reads.
     MemoryIncreaseMb,
+    /// Most platform threads alive at once (all pools).
+    PeakPlatformThreads,
     /// Most carriers pinned at once.
     PeakPinned,
     /// `@Async` tasks finished per second, all executors.
@@ -127,9 +130,10 @@ impl Metric {
             Metric::PeakMemoryMb => v.peak_memory_mb,
             Metric::MemoryIncreaseMb => {
                 let cfg = validate(&setup.draft_for(column.mode())).ok()?;
-                v.peak_memory_mb - to_mib(cfg.memory.base as f64)
+                v.memory.peak_heap_live_mb - to_mib(cfg.memory.heap_base as f64)
             }
-            Metric::PeakPinned => v.peak_pinned as f64,
+            Metric::PeakPlatformThreads => f64::from(v.peak_platform_threads),
+            Metric::PeakPinned => f64::from(v.peak_pinned),
             Metric::TasksPerS => v.executors.iter().map(|e| e.1).sum(),
             Metric::TasksRejected => v.executors.iter().map(|e| e.2 as f64).sum(),
             Metric::OutOfMemory => f64::from(u8::from(v.outcome == Outcome::OutOfMemory)),

@@ -1,31 +1,46 @@
-//! The `memory.*` section: the heap limit, the JVM's baseline and what each
-//! thread, connection and request holds.
+//! The `memory.*` section: memory by kind (the Java heap and native memory),
+//! the three limits (the heap, the OS's thread limit, the container's
+//! memory) and what each thread, connection and request holds.
 
 use super::reader::Reader;
-use crate::sim::config::Memory;
+use crate::sim::config::{JVM_OWN_THREADS, MIB, Memory};
 
-/// Bytes in the schema's MB and KB (binary, as the JVM's -Xmx and -Xss count).
-const BYTES_PER_MB: f64 = 1_048_576.0;
+/// Bytes in the schema's KB (binary, as the JVM's -Xss counts).
 const BYTES_PER_KB: f64 = 1_024.0;
 
 pub(super) fn read(r: &mut Reader) -> Memory {
-    let mb = |x: f64| (x * BYTES_PER_MB) as u64;
+    let mb = |x: f64| (x * MIB as f64) as u64;
     let kb = |x: f64| (x * BYTES_PER_KB) as u64;
+    let container = r.float("memory.container_mb");
+    // The JVM's default heap: MaxRAMPercentage = 25 % of the container's memory.
+    let heap = r.opt_float("memory.heap_mb").unwrap_or(container / 4.0);
+    // Linux: threads-max = memory ÷ 128 KB, the first process's
+    // RLIMIT_NPROC half of it.
+    let threads = r
+        .opt_int("memory.max_threads")
+        .map(|t| t as u32)
+        .unwrap_or((container * 1024.0 / 128.0 / 2.0) as u32)
+        .max(JVM_OWN_THREADS + 1);
     let memory = Memory {
-        limit: mb(r.float("memory.heap_mb")),
-        base: mb(r.float("memory.base_mb")),
-        platform_thread: kb(r.float("memory.xss_kb")),
+        heap_limit: mb(heap),
+        container_limit: mb(container),
+        thread_limit: threads,
+        heap_base: mb(r.float("memory.base_mb")),
+        native_base: mb(r.float("memory.native_base_mb")),
+        stack_reserved: kb(r.float("memory.xss_kb")),
+        stack_resident: kb(r.float("memory.stack_resident_kb")),
         virtual_thread: r.float("memory.vthread_bytes") as u64,
         stack_chunk: kb(r.float("memory.stack_chunk_kb")),
         connection: kb(r.float("memory.connection_kb")),
         request: kb(r.float("memory.request_kb")),
     };
-    if memory.base >= memory.limit {
-        let heap = r.written("memory.heap_mb");
-        r.err_at(
-            "memory.base_mb",
-            &format!("must be below memory.heap_mb ({heap} MB)"),
-        );
+    if memory.heap_base >= memory.heap_limit {
+        let limit = if r.opt_float("memory.heap_mb").is_some() {
+            format!("memory.heap_mb ({} MB)", r.written("memory.heap_mb"))
+        } else {
+            format!("the default heap, a quarter of memory.container_mb ({heap} MB)")
+        };
+        r.err_at("memory.base_mb", &format!("must be below {limit}"));
     }
     memory
 }

@@ -292,7 +292,10 @@ impl<T: Tracer> Engine<T> {
             return;
         }
         self.fibers[f as usize].phase = Phase::Connecting;
-        if self.rec.series.get(Gauge::Connections) < self.cfg.server.max_connections {
+        if self.mem.down {
+            // Killed and not yet restarted: nothing answers (`restart`).
+            self.syn_dropped(f);
+        } else if self.rec.series.get(Gauge::Connections) < self.cfg.server.max_connections {
             self.gauge(Gauge::Connections, 1);
             self.fibers[f as usize].conn = true;
             self.arrive(f);
@@ -301,14 +304,29 @@ impl<T: Tracer> Engine<T> {
             self.ingress.backlog.push_back(f);
             self.gauge(Gauge::Backlog, 1);
         } else {
-            // Linux drops the SYN (tcp_abort_on_overflow=0); the client retries
-            // after 1 s, then 2 s, 4 s, … (cumulative 1, 3, 7, 15 s).
-            self.ingress.syn_drops += 1;
-            let tries = self.fibers[f as usize].syn_tries;
-            self.fibers[f as usize].syn_tries = tries.saturating_add(1);
-            let delay = SEC << tries.min(6);
-            self.trace(f, Note::SynDropped { retry: delay });
-            self.queue.push(self.now + delay, Event::SynRetry(f));
+            self.syn_dropped(f);
+        }
+    }
+
+    /// Linux drops the SYN (tcp_abort_on_overflow=0); the client retries
+    /// after 1 s, then 2 s, 4 s, … (cumulative 1, 3, 7, 15 s).
+    fn syn_dropped(&mut self, f: u32) {
+        self.ingress.syn_drops += 1;
+        let tries = self.fibers[f as usize].syn_tries;
+        self.fibers[f as usize].syn_tries = tries.saturating_add(1);
+        let delay = SEC << tries.min(6);
+        self.trace(f, Note::SynDropped { retry: delay });
+        self.queue.push(self.now + delay, Event::SynRetry(f));
+    }
+
+    /// The client counts request `f` (sent at `sent`) as failed with
+    /// `cause`, and its worker goes on.
+    pub(super) fn count_error(&mut self, sent: Nanos, cause: ErrorCause, worker: u32) {
+        self.count_result(sent);
+        self.tally.errors[cause as usize] += 1;
+        self.rec.series.error();
+        if worker != NONE {
+            self.next_request(worker, false);
         }
     }
 
@@ -464,7 +482,7 @@ impl<T: Tracer> Engine<T> {
 
     /// Marks the client done when nothing is left to send or wait for.
     #[inline]
-    fn maybe_client_end(&mut self) {
+    pub(super) fn maybe_client_end(&mut self) {
         if self.client.end.is_some()
             || self.tally.results < self.tally.sent
             || !self.client.delayed.is_empty()

@@ -22,6 +22,9 @@ pub(super) enum Phase {
     Running,
     /// A task waiting in an executor queue.
     TaskQueued,
+    /// Its process was killed while it waited for I/O: the slot is freed
+    /// when that wait's event comes, so no event reaches a reused slot.
+    Dead,
 }
 
 /// What a blocked fiber waits for (decides pinning and the timeline state).
@@ -112,6 +115,9 @@ pub(super) struct Fiber {
     pub(super) cause: ResponseCause,
     /// Async body waiting for a permit (virtual executor with a limit).
     pub(super) pending_body: u32,
+    /// A request's steps before its handler runs (see `warmup`): 0 before
+    /// any, [`BOOTED`](super::warmup::BOOTED) once its handler runs.
+    pub(super) boot: u8,
 }
 
 impl Fiber {
@@ -142,6 +148,7 @@ impl Fiber {
             syn_tries: 0,
             cause: ResponseCause::Ok,
             pending_body: NONE,
+            boot: 0,
         }
     }
 }

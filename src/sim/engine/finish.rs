@@ -2,8 +2,8 @@
 
 use super::super::config::to_mib;
 use super::super::report::{
-    ErrorCause, Errors, ExecutorStats, HistogramBin, Latency, LittleCheck, Outcome, Report,
-    ResponseCause, ServerStats, TimeSeries,
+    ErrorCause, Errors, ExecutorStats, HistogramBin, Latency, LittleCheck, MemoryKind, Outcome,
+    Report, ResponseCause, ServerStats, TimeSeries, WarmupStats,
 };
 use super::super::series::{GAUGES, Gauge, LAT_BINS, bin_floor_ns};
 use super::super::time::{Nanos, ms_from_ns, s_from_ns, to_ms, to_s};
@@ -54,10 +54,13 @@ impl<T: Tracer> Engine<T> {
             horizon: self.now.max(end).max(1) as f64,
         };
         self.rec.series.close(self.now.max(end));
-        let (outcome, mut outcome_detail) = self
-            .outcome
-            .clone()
-            .unwrap_or_else(|| (Outcome::Completed, self.completed_detail()));
+        let (outcome, mut outcome_detail) = match self.outcome.clone() {
+            Some(o) => o,
+            None => match self.memory_outcome() {
+                Some((o, hit)) => (o, format!("{}; {hit}", self.completed_detail())),
+                None => (Outcome::Completed, self.completed_detail()),
+            },
+        };
         if end == 0 {
             outcome_detail.push_str(NO_TIME);
         }
@@ -66,6 +69,8 @@ impl<T: Tracer> Engine<T> {
         let throughput = span.rate(t.results);
         let server = self.server_stats(&span);
         let bottleneck = self.bottleneck(&server, &span);
+        let series = self.time_series();
+        let gc = self.gc_stats(span.run_s);
         Report {
             outcome,
             outcome_detail,
@@ -86,7 +91,15 @@ impl<T: Tracer> Engine<T> {
             server,
             executors: self.executor_stats(),
             bottleneck,
-            series: self.time_series(),
+            memory: self.memory_stats(),
+            gc,
+            warmup: WarmupStats {
+                cold: self.warm.cold_start,
+                first_request_done_s: self.warm.first_done.map(to_s),
+                threads_started: self.warm.threads_started,
+                jit_factor_at_end: self.warm.jit,
+            },
+            series,
             histogram: self.histogram_bins(),
             timeline: self.rec.timeline.finish(self.now),
         }
@@ -209,7 +222,7 @@ impl<T: Tracer> Engine<T> {
                 self.area(Gauge::CarriersAlive) / span.horizon,
             ),
             db_utilisation: util(Gauge::DbActive, self.cfg.db.pool_size as f64),
-            peak_memory_mb: to_mib(self.rec.peak_memory as f64),
+            peak_memory_mb: to_mib(self.mem.peak_resident as f64),
             syn_drops: self.ingress.syn_drops,
             db_acquired: db.acquired,
             db_mean_wait_ms: if db.acquired > 0 {
@@ -258,6 +271,9 @@ impl<T: Tracer> Engine<T> {
             ..Default::default()
         };
         let mut gauges: Vec<Vec<f64>> = (0..GAUGES).map(|_| Vec::with_capacity(n)).collect();
+        let mut kinds: Vec<(MemoryKind, Vec<f64>)> = (MemoryKind::ALL.iter())
+            .map(|&k| (k, Vec::with_capacity(n)))
+            .collect();
         for (i, b) in series.buckets.iter().enumerate() {
             let t0 = i as u64 * w;
             // No rate and no mean in an empty bucket: reported as 0.
@@ -289,10 +305,21 @@ impl<T: Tracer> Engine<T> {
                 values.push(per(*area));
             }
             let mean = |g: Gauge| per(b.area[g as usize]);
-            (out.memory_mb).push(to_mib(memory::in_use(&self.cfg.memory, mean)));
+            let mut total = 0.0;
+            for (kind, values) in kinds.iter_mut() {
+                let mb = if span > 0.0 {
+                    to_mib(memory::of_kind(&self.cfg.memory, *kind, mean))
+                } else {
+                    0.0
+                };
+                total += mb;
+                values.push(mb);
+            }
+            out.memory_mb.push(total);
             (out.cpu_utilisation).push(mean(Gauge::CpuBusy) / self.cfg.server.cores as f64);
         }
         out.gauges = Gauge::ALL.into_iter().zip(gauges).collect();
+        out.memory_by_kind = kinds.into_iter().collect();
         out
     }
 

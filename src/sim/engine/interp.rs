@@ -86,6 +86,9 @@ impl<T: Tracer> Engine<T> {
             match self.cfg.program.ops[pc as usize] {
                 Op::Cpu(d) => {
                     let mut demand = d.sample(&mut self.rng);
+                    if self.warm.jit_on {
+                        demand = self.jit_scaled(demand);
+                    }
                     self.fibers[f as usize].pc += 1;
                     demand += self.take_switch_cost(f);
                     if demand > 0 {
@@ -167,6 +170,14 @@ impl<T: Tracer> Engine<T> {
                         }
                     }
                 }
+                Op::Begin => {
+                    // The handler starts: what a cold JVM costs, the heap,
+                    // the collector (`warmup`).
+                    if !self.begin_request(f) {
+                        return;
+                    }
+                    self.fibers[f as usize].pc += 1;
+                }
                 Op::End => {
                     // Writing the response needs the thread on a core once more
                     // after a wake-up: pay that switch before finishing.
@@ -203,6 +214,11 @@ impl<T: Tracer> Engine<T> {
     /// A blocking wait (io, file) ended.
     #[inline]
     pub(super) fn wait_done(&mut self, f: u32) {
+        if self.fibers[f as usize].phase == Phase::Dead {
+            // Its process was killed meanwhile: only the slot is left.
+            self.free_fiber(f);
+            return;
+        }
         self.wake(f);
     }
 

@@ -1,12 +1,27 @@
-//! Two memories. The modelled JVM's: what each unit of a gauge holds (a
-//! thread's stack, a virtual thread, a stack chunk, a connection, a
-//! request); the engine keeps the memory in use up to date from it as
-//! gauges change, and the report turns the gauges' time averages into
-//! memory over time with it. And the simulator's own: the structures that
+//! Two memories. The modelled JVM's, by kind and as the JVM and the OS
+//! account for it: the Java heap (live objects, and garbage until a
+//! collection, see `gc`) and native memory (the JVM's baseline and the
+//! stack pages platform threads have touched; `-Xss` is only reserved
+//! address space). Each unit of a gauge holds a fixed amount of one of
+//! them; the engine keeps both totals up to date as gauges change, checks
+//! the three limits, and the report turns the gauges' time averages into
+//! memory by kind over time. And the simulator's own: the structures that
 //! grow with the work in progress, held to `limits.max_sim_memory`.
+//!
+//! The limits, and what passing each does, as in the real system:
+//! * live heap beyond `-Xmx`: the request whose handler allocates fails with
+//!   `OutOfMemoryError: Java heap space` (HTTP 500) and the JVM lives on;
+//!   with G1 a full collection comes first (`gc`);
+//! * threads beyond the OS's limit: `unable to create native thread`, the
+//!   pool cannot grow, its requests wait (Tomcat) or are rejected (a full
+//!   executor);
+//! * resident memory beyond the container's limit: the kernel's OOM killer
+//!   ends the process (`restart`).
 
-use super::super::config::{Memory, to_mib};
-use super::super::report::Outcome;
+use super::super::config::{JVM_OWN_THREADS, MIB, Memory, to_mib};
+use super::super::report::{
+    LimitHit, MemoryKind, MemoryLimit, MemoryStats, Outcome, ResponseCause,
+};
 use super::super::series::Gauge;
 use super::super::time::{Nanos, to_s};
 use super::super::trace::Tracer;
@@ -19,21 +34,10 @@ use super::threads::{Carrier, Thread};
 /// that little grows in between, rarely enough to cost nothing measurable.
 pub(super) const FOOTPRINT_EVERY: u64 = 4096;
 
-/// The gauges that hold memory, in the order the report sums them.
-pub(super) const HOLDING_MEMORY: [Gauge; 6] = [
-    Gauge::PlatformAlive,
-    Gauge::CarriersAlive,
-    Gauge::VthreadsAlive,
-    Gauge::VthreadsUnmounted,
-    Gauge::Connections,
-    Gauge::InServer,
-];
-
-/// Bytes each unit of gauge `g` holds; 0 for gauges that hold no memory.
+/// Heap bytes each unit of gauge `g` holds; 0 for gauges that hold none.
 #[inline(always)]
-pub(super) fn per_unit(m: &Memory, g: Gauge) -> u64 {
+pub(super) fn heap_per_unit(m: &Memory, g: Gauge) -> u64 {
     match g {
-        Gauge::PlatformAlive | Gauge::CarriersAlive => m.platform_thread,
         Gauge::VthreadsAlive => m.virtual_thread,
         Gauge::VthreadsUnmounted => m.stack_chunk,
         Gauge::Connections => m.connection,
@@ -42,11 +46,143 @@ pub(super) fn per_unit(m: &Memory, g: Gauge) -> u64 {
     }
 }
 
-/// Memory in use, bytes, when gauge `g` averages `mean(g)`.
-pub(super) fn in_use(m: &Memory, mean: impl Fn(Gauge) -> f64) -> f64 {
-    HOLDING_MEMORY.iter().fold(m.base as f64, |sum, &g| {
-        sum + mean(g) * per_unit(m, g) as f64
-    })
+/// Whether gauge `g` holds memory of either kind (a constant for a constant `g`).
+#[inline(always)]
+pub(super) const fn holds_memory(g: Gauge) -> bool {
+    matches!(
+        g,
+        Gauge::VthreadsAlive
+            | Gauge::VthreadsUnmounted
+            | Gauge::Connections
+            | Gauge::InServer
+            | Gauge::PlatformAlive
+            | Gauge::CarriersAlive
+    )
+}
+
+/// Native bytes each unit of gauge `g` holds (resident stack pages).
+#[inline(always)]
+pub(super) fn native_per_unit(m: &Memory, g: Gauge) -> u64 {
+    match g {
+        Gauge::PlatformAlive | Gauge::CarriersAlive => m.stack_resident,
+        _ => 0,
+    }
+}
+
+/// Memory of one kind, bytes, when gauge `g` averages `mean(g)`.
+pub(super) fn of_kind(m: &Memory, kind: MemoryKind, mean: impl Fn(Gauge) -> f64) -> f64 {
+    let stacks = mean(Gauge::PlatformAlive) + mean(Gauge::CarriersAlive);
+    let heap = |g: Gauge| mean(g) * heap_per_unit(m, g) as f64;
+    match kind {
+        MemoryKind::HeapIdle => m.heap_base as f64,
+        MemoryKind::HeapRequests => heap(Gauge::InServer),
+        MemoryKind::HeapConnections => heap(Gauge::Connections),
+        MemoryKind::HeapVirtualThreads => heap(Gauge::VthreadsAlive),
+        MemoryKind::HeapStackChunks => heap(Gauge::VthreadsUnmounted),
+        MemoryKind::HeapGarbage => mean(Gauge::HeapGarbage) * 1024.0,
+        MemoryKind::NativeBase => m.native_base as f64,
+        MemoryKind::NativeStacks => stacks * m.stack_resident as f64,
+    }
+}
+
+/// How often, when first, and at what cost one limit was hit.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Hits {
+    pub(super) first: Option<Nanos>,
+    pub(super) times: u64,
+    pub(super) lost: u64,
+}
+
+/// The modelled JVM's memory now, its peaks, and the limits hit.
+#[derive(Debug)]
+pub(super) struct JvmMemory {
+    /// Live heap, bytes (the gauges' share plus the idle heap): what the
+    /// requests in the server need; beyond -Xmx it cannot be allocated,
+    /// and requests fail as they start.
+    pub(super) heap: u64,
+    /// Garbage not yet collected, bytes (`gc` keeps it).
+    pub(super) garbage: u64,
+    /// Native resident memory, bytes.
+    pub(super) native: u64,
+    pub(super) peak_live: u64,
+    /// Most heap in use (live and garbage), demand beyond -Xmx included.
+    pub(super) peak_used: u64,
+    /// The same since the JVM (re)started.
+    pub(super) used_since_start: u64,
+    /// Most heap in use within -Xmx: the heap's touched pages, resident (G1 returns
+    /// them only after a full or periodic collection; the model keeps them).
+    pub(super) heap_touched: u64,
+    pub(super) peak_native: u64,
+    pub(super) peak_resident: u64,
+    /// Live heap beyond which something must be looked at: a new peak of
+    /// the live heap or of the heap in use.
+    heap_trip: u64,
+    /// Native memory beyond which something must be looked at: a new peak,
+    /// or resident memory past the container's limit.
+    native_trip: u64,
+    /// A mark was passed: the event loop looks after this event.
+    pub(super) grew: bool,
+    /// Indexed by `MemoryLimit as usize`.
+    pub(super) hits: [Hits; 3],
+    /// The process is dead, waiting for its restart.
+    pub(super) down: bool,
+    pub(super) restarts: u32,
+}
+
+impl JvmMemory {
+    pub(super) fn new(m: &Memory) -> Self {
+        let mut mem = JvmMemory {
+            heap: m.heap_base,
+            garbage: 0,
+            native: m.native_base,
+            peak_live: 0,
+            peak_used: 0,
+            used_since_start: 0,
+            heap_touched: 0,
+            peak_native: 0,
+            peak_resident: 0,
+            heap_trip: 0,
+            native_trip: 0,
+            grew: true,
+            hits: [Hits::default(); 3],
+            down: false,
+            restarts: 0,
+        };
+        mem.retrip(m);
+        mem
+    }
+
+    fn retrip(&mut self, m: &Memory) {
+        let room = m.container_limit.saturating_sub(self.heap_touched);
+        self.native_trip = self.peak_native.min(room);
+        let used_room = self.used_since_start.saturating_sub(self.garbage);
+        self.heap_trip = self.peak_live.min(used_room);
+    }
+
+    /// Memory of a gauge grew: flags it if it passed a mark.
+    #[inline(always)]
+    pub(super) fn note_growth(&mut self) {
+        if self.heap > self.heap_trip || self.native > self.native_trip {
+            self.grew = true;
+        }
+    }
+
+    /// The garbage not yet collected is now `bytes`.
+    pub(super) fn set_garbage(&mut self, bytes: u64, m: &Memory) {
+        self.garbage = bytes;
+        if self.heap + bytes > self.used_since_start {
+            self.grew = true;
+        }
+        self.retrip(m);
+    }
+
+    /// Counts a hit of `limit` now that lost `lost` requests.
+    pub(super) fn hit(&mut self, limit: MemoryLimit, now: Nanos, lost: u64) {
+        let h = &mut self.hits[limit as usize];
+        h.first.get_or_insert(now);
+        h.times += 1;
+        h.lost += lost;
+    }
 }
 
 /// Bytes allocated for `capacity` values of `T`. Only for types without
@@ -66,7 +202,7 @@ struct Part {
 
 impl<T: Tracer> Engine<T> {
     /// The structures that grow with the work in progress, by part.
-    fn footprint(&self) -> [Part; 8] {
+    fn footprint(&self) -> [Part; 9] {
         let (c, p, k) = (&self.client, &self.platform, &self.carriers);
         let waiters = self.monitors.iter().map(|m| &m.waiters);
         let permits = self.execs.stats.iter().map(|e| &e.permit_waiters);
@@ -116,6 +252,11 @@ impl<T: Tracer> Engine<T> {
                     + bytes::<(u32, u32)>(self.db.waiters.capacity()),
             },
             Part {
+                what: "events and connections held by a GC pause",
+                count: self.gc.held_count(),
+                bytes: self.gc.footprint(),
+            },
+            Part {
                 what: "jobs waiting for a core",
                 count: self.cpu.runnable() as usize,
                 bytes: self.cpu.footprint()
@@ -154,27 +295,169 @@ impl<T: Tracer> Engine<T> {
     }
 }
 
+impl<T: Tracer> Engine<T> {
+    /// Memory passed a mark during the last event: new peaks, and the OOM
+    /// killer if resident memory passed the container's limit.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn memory_grew(&mut self) {
+        let m = &mut self.mem;
+        m.grew = false;
+        m.peak_live = m.peak_live.max(m.heap);
+        m.used_since_start = m.used_since_start.max(m.heap + m.garbage);
+        m.peak_used = m.peak_used.max(m.used_since_start);
+        // The heap's pages are at most -Xmx; demand beyond it fails instead.
+        m.heap_touched = m.used_since_start.min(self.cfg.memory.heap_limit);
+        m.peak_native = m.peak_native.max(m.native);
+        let resident = m.native + m.heap_touched;
+        m.peak_resident = m.peak_resident.max(resident);
+        m.retrip(&self.cfg.memory);
+        if self.heap_exhausted() {
+            self.check_every_start();
+        }
+        if resident > self.cfg.memory.container_limit && !self.mem.down {
+            self.oom_kill(resident);
+        }
+    }
+
+    /// Whether the OS lets the process start one more thread; counts the
+    /// failure (`unable to create native thread`) when it does not.
+    #[inline]
+    pub(super) fn thread_room(&mut self) -> bool {
+        let threads = self.rec.series.get(Gauge::PlatformAlive)
+            + self.rec.series.get(Gauge::CarriersAlive)
+            + JVM_OWN_THREADS;
+        if threads < self.cfg.memory.thread_limit {
+            return true;
+        }
+        self.mem.hit(MemoryLimit::Threads, self.now, 0);
+        false
+    }
+
+    /// A thread could not be created and a request was rejected for it.
+    pub(super) fn lost_to_thread_limit(&mut self) {
+        self.mem.hits[MemoryLimit::Threads as usize].lost += 1;
+    }
+
+    /// Whether the live heap is beyond `-Xmx` now.
+    #[inline]
+    pub(super) fn heap_exhausted(&self) -> bool {
+        self.mem.heap > self.cfg.memory.heap_limit
+    }
+
+    /// `OutOfMemoryError: Java heap space` in request `f`'s handler: the
+    /// request fails with HTTP 500, the JVM goes on.
+    pub(super) fn heap_out_of_memory(&mut self, f: u32) {
+        self.mem.hit(MemoryLimit::Heap, self.now, 1);
+        self.fail(f, ResponseCause::OutOfMemory);
+    }
+
+    /// The memory section of the report.
+    pub(super) fn memory_stats(&self) -> MemoryStats {
+        let m = &self.cfg.memory;
+        let threads = self.rec.peaks[Gauge::PlatformAlive as usize]
+            + self.rec.peaks[Gauge::CarriersAlive as usize];
+        let mb = |b: u64| to_mib(b as f64);
+        let hits = MemoryLimit::ALL
+            .iter()
+            .filter_map(|&limit| {
+                let h = self.mem.hits[limit as usize];
+                let first = h.first?;
+                Some(LimitHit {
+                    limit,
+                    first_at_s: to_s(first),
+                    times: h.times,
+                    lost: h.lost,
+                    detail: hit_detail(limit, m, first, h),
+                })
+            })
+            .collect();
+        MemoryStats {
+            heap_limit_mb: mb(m.heap_limit),
+            container_limit_mb: mb(m.container_limit),
+            thread_limit: m.thread_limit,
+            peak_heap_live_mb: mb(self.mem.peak_live),
+            peak_heap_used_mb: mb(self.mem.peak_used),
+            peak_native_mb: mb(self.mem.peak_native),
+            peak_resident_mb: mb(self.mem.peak_resident),
+            peak_stacks_reserved_mb: threads as f64 * m.stack_reserved as f64 / MIB as f64,
+            hits,
+            restarts: self.mem.restarts,
+        }
+    }
+
+    /// The outcome when a limit was hit and nothing else ended the run.
+    pub(super) fn memory_outcome(&self) -> Option<(Outcome, String)> {
+        let stats = self.memory_stats();
+        if stats.hits.is_empty() {
+            return None;
+        }
+        let said: Vec<String> = stats.hits.iter().map(|h| h.detail.clone()).collect();
+        Some((Outcome::OutOfMemory, said.join("; ")))
+    }
+}
+
+/// One limit hit in words: which, when, how often, what was lost.
+fn hit_detail(limit: MemoryLimit, m: &Memory, first: Nanos, h: Hits) -> String {
+    let at = to_s(first);
+    match limit {
+        MemoryLimit::Heap => format!(
+            "heap: live objects passed -Xmx ({:.0} MB) at {at:.3} s; OutOfMemoryError: Java heap space failed {} requests (HTTP 500), the JVM went on",
+            to_mib(m.heap_limit as f64),
+            h.lost
+        ),
+        MemoryLimit::Threads => format!(
+            "threads: the OS's limit of {} threads was reached at {at:.3} s; unable to create native thread {} times, so the pool could not grow{}",
+            m.thread_limit,
+            h.times,
+            if h.lost > 0 {
+                format!(" and {} requests were rejected", h.lost)
+            } else {
+                " and its requests waited".into()
+            }
+        ),
+        MemoryLimit::Container => format!(
+            "container: resident memory passed its {:.0} MB limit at {at:.3} s; the kernel's OOM killer ended the JVM {} times, {} requests in the server were lost (connection reset)",
+            to_mib(m.container_limit as f64),
+            h.times,
+            h.lost
+        ),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::super::series::GAUGES;
     use super::*;
 
-    /// A gauge that holds memory but is missing from the report's sum would
-    /// be counted while the run goes and left out of memory over time.
+    /// Every gauge that holds memory is in one kind of the chart, and
+    /// the kinds add up to the totals the engine keeps.
     #[test]
-    fn every_gauge_that_holds_memory_is_summed() {
+    fn every_gauge_that_holds_memory_is_in_a_kind() {
         let m = Memory {
-            limit: 1,
-            base: 0,
-            platform_thread: 1,
-            virtual_thread: 1,
-            stack_chunk: 1,
-            connection: 1,
-            request: 1,
+            heap_limit: 1,
+            container_limit: 1,
+            thread_limit: 1,
+            heap_base: 3,
+            native_base: 5,
+            stack_reserved: 7,
+            stack_resident: 11,
+            virtual_thread: 13,
+            stack_chunk: 17,
+            connection: 19,
+            request: 23,
         };
+        let value = |g: Gauge| (g as usize + 1) as f64;
+        let (mut heap, mut native) = (m.heap_base as f64, m.native_base as f64);
+        for g in Gauge::ALL {
+            heap += value(g) * heap_per_unit(&m, g) as f64;
+            native += value(g) * native_per_unit(&m, g) as f64;
+        }
+        heap += value(Gauge::HeapGarbage) * 1024.0;
+        let kinds: f64 = MemoryKind::ALL.iter().map(|&k| of_kind(&m, k, value)).sum();
+        assert_eq!(kinds, heap + native);
         for i in 0..GAUGES {
-            let g = Gauge::ALL[i];
-            assert_eq!(per_unit(&m, g) > 0, HOLDING_MEMORY.contains(&g), "{g:?}");
+            let _ = Gauge::ALL[i];
         }
     }
 }

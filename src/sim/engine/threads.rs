@@ -28,6 +28,9 @@ pub(super) struct Thread {
     pub(super) n: u32,
     /// Timeline lane, if it has one.
     pub(super) lane: Option<u16>,
+    /// Started on demand by a cold JVM and not yet paid for: its first
+    /// request pays the thread's start.
+    pub(super) fresh: bool,
 }
 
 /// A pool of platform threads (Tomcat's or a `ThreadPoolTaskExecutor`).
@@ -169,7 +172,13 @@ impl<T: Tracer> Engine<T> {
             stats.peak_threads = stats.peak_threads.max(n);
         }
         let lane = self.rec.timeline.lane(name, kind, self.now);
-        self.platform.threads.push(Thread { pool, n, lane });
+        let fresh = self.warm.pays_thread_start();
+        self.platform.threads.push(Thread {
+            pool,
+            n,
+            lane,
+            fresh,
+        });
         self.gauge(Gauge::PlatformAlive, 1);
         (self.platform.threads.len() - 1) as u32
     }
@@ -197,7 +206,16 @@ impl<T: Tracer> Engine<T> {
     #[cfg_attr(target_arch = "wasm32", inline(always))]
     #[cfg_attr(not(target_arch = "wasm32"), inline)]
     pub(super) fn arrive(&mut self, f: u32) {
-        self.fibers[f as usize].in_server = true;
+        if self.gc.paused(self.now) {
+            // Tomcat's acceptor and poller are stopped too: the kernel
+            // holds the connection until the pause ends.
+            self.fibers[f as usize].phase = Phase::Connecting;
+            self.gc.hold(f);
+            return;
+        }
+        let fb = &mut self.fibers[f as usize];
+        fb.in_server = true;
+        fb.pc = self.warm.entry;
         self.gauge(Gauge::InServer, 1);
         match self.cfg.server.mode {
             Mode::Platform => {
@@ -226,12 +244,12 @@ impl<T: Tracer> Engine<T> {
             // Tomcat's TaskQueue makes its executor grow to max before queueing.
             if has_idle {
                 self.platform.pools[0].idle.pop()
-            } else if alive < max {
+            } else if alive < max && self.thread_room() {
                 Some(self.new_thread(0))
             } else {
                 None
             }
-        } else if alive < core {
+        } else if alive < core && self.thread_room() {
             // ThreadPoolExecutor: below core, always a new thread...
             Some(self.new_thread(pool))
         } else if has_idle {
@@ -239,11 +257,14 @@ impl<T: Tracer> Engine<T> {
             self.platform.pools[pool as usize].idle.pop()
         } else if queued < cap {
             None
-        } else if alive < max {
+        } else if alive < max && self.thread_room() {
             // ...and only when the queue is full grow towards max...
             Some(self.new_thread(pool))
         } else {
             // ...and beyond that reject.
+            if alive < max {
+                self.lost_to_thread_limit();
+            }
             return false;
         };
         match thread {
@@ -413,7 +434,9 @@ impl<T: Tracer> Engine<T> {
             if compensated {
                 // The scheduler compensates for the captured carrier.
                 self.carriers.compensating += 1;
-                if self.rec.series.get(Gauge::CarriersAlive) < self.cfg.server.max_pool_size {
+                if self.rec.series.get(Gauge::CarriersAlive) < self.cfg.server.max_pool_size
+                    && self.thread_room()
+                {
                     self.new_carrier();
                     self.dispatch_carriers();
                 }

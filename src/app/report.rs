@@ -1,5 +1,8 @@
 //! A run's report as the command line prints it: a summary that reads like
-//! hey's, or JSON (the chart data only on request).
+//! hey's, or JSON (the chart data only on request). It lives here, below the
+//! command line, because the playground exports the same texts: its
+//! simulation worker formats the report of a run the page shows, and
+//! `threadlab run` prints them (`cli` re-exports both functions).
 
 use std::fmt::Write as _;
 

@@ -1,0 +1,120 @@
+//! Embedding the playground in a blog post: the `<iframe>` snippet for the
+//! current view, the messages between an embed and the page around it, and
+//! the static summary an embed shows before it runs.
+//!
+//! Messages (`postMessage`, plain objects):
+//! * embed → parent: `{"threadlab": 1, "type": "height", "height": <CSS px>}`
+//!   whenever the embed's content changes height (`www/embed-host.js` sizes
+//!   the iframe from it);
+//! * parent → embed: only `{"threadlab": 1, "type": "theme", "theme":
+//!   "light" | "dark" | "auto"}` (a blog switching to its dark mode); any
+//!   other message is ignored.
+
+use serde_json::{Value, json};
+
+use super::export::xml_text;
+use super::setup::Setup;
+use super::view::Theme;
+use crate::scenario::{mode_word, preset};
+
+/// The version of the message shapes, in every message's `threadlab` field.
+pub const MESSAGE_VERSION: u64 = 1;
+
+/// The iframe's height before the embed reports its own, CSS px.
+pub const INITIAL_HEIGHT: u32 = 560;
+
+/// The one message an embed takes from its parent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ParentMessage {
+    /// Use this theme.
+    Theme(Theme),
+}
+
+/// Reads a message from the parent page (its data as JSON text): the
+/// documented shape exactly, or why not.
+pub fn parent_message(data: &str) -> Result<ParentMessage, String> {
+    if data.len() > 1024 {
+        return Err("longer than any message an embed takes".into());
+    }
+    let v: Value = serde_json::from_str(data).map_err(|_| "not a JSON object")?;
+    let m = v.as_object().ok_or("not a JSON object")?;
+    if m.get("threadlab").and_then(Value::as_u64) != Some(MESSAGE_VERSION) {
+        return Err(format!("no \"threadlab\": {MESSAGE_VERSION}"));
+    }
+    match m.get("type").and_then(Value::as_str) {
+        Some("theme") => {
+            if m.len() != 3 {
+                return Err("a theme message has threadlab, type and theme only".into());
+            }
+            m.get("theme")
+                .and_then(Value::as_str)
+                .and_then(Theme::named)
+                .map(ParentMessage::Theme)
+                .ok_or_else(|| "theme: one of auto, light, dark".into())
+        }
+        _ => Err("unknown type; an embed takes only \"theme\"".into()),
+    }
+}
+
+/// The message that tells the parent the embed's height (CSS px).
+pub fn height_message(height: f64) -> String {
+    json!({ "threadlab": MESSAGE_VERSION, "type": "height", "height": height.max(0.0).ceil() })
+        .to_string()
+}
+
+/// The HTML a blog author pastes: the iframe, the script that sizes it, and
+/// a link to the full playground for readers whose feed drops iframes.
+/// `base` is the playground's address without its query (…/threadlab/),
+/// `embed_query` and `full_query` the embed's and the full page's links.
+pub fn snippet(base: &str, embed_query: &str, full_query: &str, title: &str) -> String {
+    let src = xml_text(&format!("{base}?{embed_query}"));
+    let full = if full_query.is_empty() {
+        xml_text(base)
+    } else {
+        xml_text(&format!("{base}?{full_query}"))
+    };
+    let title = xml_text(title);
+    let host = xml_text(&format!("{base}embed-host.js"));
+    format!(
+        "<iframe src=\"{src}\" title=\"threadlab: {title}\" width=\"100%\" height=\"{INITIAL_HEIGHT}\" \
+         style=\"border:0;max-width:800px\" loading=\"lazy\" allow=\"clipboard-write\"></iframe>\n\
+         <script src=\"{host}\" async></script>\n\
+         <p><a href=\"{full}\">Open “{title}” in the threadlab playground</a></p>\n"
+    )
+}
+
+/// What an embed says about its scenario before it runs: the preset's title
+/// and description, and each setting that differs from the preset as
+/// (key as a link writes it, value) — as the boot script shows it from the
+/// link before the app arrives (`www/boot.js`).
+pub struct Summary {
+    /// The preset's title, or "your own scenario".
+    pub title: String,
+    /// What the preset shows.
+    pub about: String,
+    /// The changed settings: (the key as a link writes it, the text).
+    pub changes: Vec<(String, String)>,
+}
+
+impl Summary {
+    /// The summary of `setup`.
+    pub fn of(setup: &Setup) -> Summary {
+        let p = setup.preset.as_deref().and_then(preset);
+        let changes = setup
+            .changes()
+            .into_iter()
+            .map(|(mode, key)| {
+                let name = match mode {
+                    Some(m) => format!("{}.{key}", mode_word(m)),
+                    None => key.clone(),
+                };
+                (name, setup.text(mode, &key).unwrap_or_default())
+            })
+            .collect();
+        Summary {
+            title: p.map_or("your own scenario", |p| p.title).to_string(),
+            about: p.map_or("", |p| p.description).to_string(),
+            changes,
+        }
+    }
+}

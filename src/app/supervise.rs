@@ -1,0 +1,172 @@
+//! Keeping the simulation worker alive: the messages between the page and
+//! its worker around the jobs themselves (ready, exports, a panic, the debug
+//! faults), the watchdog that notices a worker stuck in one slice of work,
+//! and when a crashed worker is replaced. The page's bridge (`ui::bridge`)
+//! and the worker (`ui::worker`) only carry these over `postMessage`.
+
+use serde::{Deserialize, Serialize};
+
+use super::modes::{Mode, as_word};
+use super::protocol::{Job, Message};
+use super::report::{json_report, text_report};
+use crate::scenario::Draft;
+use crate::sim::Report;
+
+/// How long one slice of simulation may run without a word from the worker
+/// before the page stops it and starts a new one. A slice is tens of
+/// thousands of events (milliseconds of work; a few hundred on a slow
+/// phone), and the worker reports every few slices: 5 s without a message
+/// means it is stuck.
+pub const SLICE_LIMIT_MS: f64 = 5000.0;
+
+/// Restarts in a row, without the worker ever saying it is ready, before
+/// the page gives up (a worker that cannot load would otherwise be
+/// restarted for ever).
+pub const MAX_FAILED_STARTS: u32 = 2;
+
+/// A fault the worker causes on purpose, to test that the page survives it
+/// (reached only through the debug fragment documented in the README).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Fault {
+    /// Panic (a bug in the worker).
+    Panic,
+    /// Loop for ever inside one slice (a model that never ends its slice).
+    Hang,
+}
+
+/// What the page sends its worker.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ToWorker {
+    /// Simulate this job (a newer job cancels the one running).
+    Job(Job),
+    /// Send the full report of a mode's run of job `generation`, as the
+    /// command line writes it.
+    Export {
+        /// The job whose run to export.
+        generation: u64,
+        /// Which mode's run.
+        #[serde(with = "as_word")]
+        mode: Mode,
+    },
+    /// Cause a fault (debug only).
+    Fault(Fault),
+}
+
+/// A run's full report as the command line writes it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Export {
+    /// The job it belongs to.
+    pub generation: u64,
+    /// The mode it ran in.
+    #[serde(with = "as_word")]
+    pub mode: Mode,
+    /// The draft that ran (a scenario file for `threadlab run --scenario`).
+    pub draft: Draft,
+    /// `threadlab run --format json`'s output for it.
+    pub json: String,
+    /// `threadlab run`'s text (like hey's summary).
+    pub text: String,
+}
+
+impl Export {
+    /// The export of `report`, the run of `draft` in `mode` for job
+    /// `generation`: the JSON and text `threadlab run` prints for it.
+    pub fn of(generation: u64, mode: Mode, draft: Draft, report: &Report) -> Export {
+        Export {
+            generation,
+            mode,
+            draft,
+            json: json_report(report, false),
+            text: text_report(report),
+        }
+    }
+}
+
+/// What the worker sends the page.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FromWorker {
+    /// Loaded, and taking jobs.
+    Ready,
+    /// An output of a job.
+    Message(Message),
+    /// A run's full report, or why there is none.
+    Export(Result<Box<Export>, String>),
+    /// The worker panicked (its last words; it traps right after).
+    Panic(String),
+}
+
+/// Notices a worker that has gone quiet in the middle of a job.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Watchdog {
+    /// The job on its way and when the worker was last heard of.
+    busy: Option<(u64, f64)>,
+}
+
+impl Watchdog {
+    /// A job was sent at `now` (ms).
+    pub fn sent(&mut self, generation: u64, now: f64) {
+        self.busy = Some((generation, now));
+    }
+
+    /// The worker said something about job `generation` at `now`.
+    pub fn heard(&mut self, generation: u64, now: f64) {
+        if let Some((g, t)) = &mut self.busy
+            && *g == generation
+        {
+            *t = now;
+        }
+    }
+
+    /// The worker said something at `now` (e.g. that it is ready): the
+    /// silence of the job on its way counts from here.
+    pub fn alive(&mut self, now: f64) {
+        if let Some((_, t)) = &mut self.busy {
+            *t = now;
+        }
+    }
+
+    /// Job `generation` is over (done, or dropped for a newer one).
+    pub fn finished(&mut self, generation: u64) {
+        if self.busy.is_some_and(|(g, _)| g == generation) {
+            self.busy = None;
+        }
+    }
+
+    /// Nothing is running any more (the worker was replaced).
+    pub fn reset(&mut self) {
+        self.busy = None;
+    }
+
+    /// Whether the worker has been silent in a job for longer than `limit_ms`.
+    pub fn overdue(&self, now: f64, limit_ms: f64) -> bool {
+        self.busy.is_some_and(|(_, t)| now - t > limit_ms)
+    }
+}
+
+/// Whether a worker that died is replaced: yes, unless it died
+/// [`MAX_FAILED_STARTS`] times in a row without ever being ready.
+pub fn restart_after(failed_starts: u32) -> bool {
+    failed_starts < MAX_FAILED_STARTS
+}
+
+/// The longest message the error panel shows (its details hold all of it).
+pub const PANEL_MESSAGE_CHARS: usize = 300;
+
+/// A panic's message for the error panel: its first three lines on one
+/// (" / " between), control characters as spaces, at most
+/// [`PANEL_MESSAGE_CHARS`] characters and "…" when cut.
+pub fn one_line(message: &str) -> String {
+    let joined = message.lines().take(3).collect::<Vec<_>>().join(" / ");
+    let mut out: String = joined
+        .chars()
+        .take(PANEL_MESSAGE_CHARS)
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    if joined.chars().count() > PANEL_MESSAGE_CHARS {
+        out.push('…');
+    }
+    out
+}

@@ -1,0 +1,200 @@
+//! How the page shows the scenario, beside what the scenario is: the colour
+//! theme, the language, which charts are open, and the embed mode's options
+//! (compact chrome for an `<iframe>`, which controls show or are locked).
+//! Plain data with serde and defaults for every field: a permalink holds the
+//! fields that differ from [`View::default`] (`app::permalink`), so a field
+//! added here joins the links without more code.
+
+use serde::{Deserialize, Serialize};
+
+use crate::scenario::field;
+
+/// The colour theme.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Theme {
+    /// The system's (`prefers-color-scheme`).
+    #[default]
+    Auto,
+    /// Dark text on light.
+    Light,
+    /// Light text on dark.
+    Dark,
+}
+
+impl Theme {
+    /// Every theme, in menu order.
+    pub const ALL: [Theme; 3] = [Theme::Auto, Theme::Light, Theme::Dark];
+
+    /// Its word (the URL's and the `data-theme` attribute's).
+    pub fn word(self) -> &'static str {
+        match self {
+            Theme::Auto => "auto",
+            Theme::Light => "light",
+            Theme::Dark => "dark",
+        }
+    }
+
+    /// Its label in menus.
+    pub fn label(self) -> &'static str {
+        match self {
+            Theme::Auto => "theme: as the system",
+            Theme::Light => "theme: light",
+            Theme::Dark => "theme: dark",
+        }
+    }
+
+    /// The theme called `word`.
+    pub fn named(word: &str) -> Option<Theme> {
+        Theme::ALL.into_iter().find(|t| t.word() == word)
+    }
+}
+
+/// Languages the page is written in (issue 15 adds more).
+pub const LANGUAGES: &[&str] = &["en"];
+
+/// Every chart the page can show, by the id its element has without the
+/// `chart-` prefix (a test holds this list to `app::charts::charts`).
+pub const CHART_IDS: &[&str] = &[
+    "sweep-throughput",
+    "sweep-latency",
+    "throughput-time",
+    "latency-time",
+    "timeline-platform",
+    "timeline-virtual",
+    "utilisation-platform",
+    "utilisation-virtual",
+    "memory-platform",
+    "memory-virtual",
+    "histogram",
+    "errors",
+];
+
+/// Chart ids that a link of this version may still hold, and what each now
+/// names: the memory chart became one per mode after `v=1` links were made.
+const RENAMED_CHARTS: &[(&str, &[&str])] = &[("memory", &["memory-platform", "memory-virtual"])];
+
+/// The charts an embed shows unless its link chooses.
+pub const EMBED_CHARTS: &[&str] = &["sweep-throughput", "sweep-latency"];
+
+/// How the page shows the scenario.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct View {
+    /// The colour theme.
+    pub theme: Theme,
+    /// The page's language (one of [`LANGUAGES`]).
+    pub lang: String,
+    /// The charts shown, by id (see [`CHART_IDS`]); empty: the default set
+    /// (all of them, or [`EMBED_CHARTS`] in an embed).
+    pub charts: Vec<String>,
+    /// Compact chrome for an `<iframe>`, and click-to-run.
+    pub embed: bool,
+    /// The scenario keys an embed shows as controls.
+    pub controls: Vec<String>,
+    /// The scenario keys an embed shows but does not let change.
+    pub locked: Vec<String>,
+}
+
+impl Default for View {
+    fn default() -> Self {
+        View {
+            theme: Theme::Auto,
+            lang: LANGUAGES[0].to_string(),
+            charts: Vec::new(),
+            embed: false,
+            controls: Vec::new(),
+            locked: Vec::new(),
+        }
+    }
+}
+
+impl View {
+    /// Whether the chart `id` (without its `chart-` prefix) is shown.
+    pub fn shows_chart(&self, id: &str) -> bool {
+        let id = id.strip_prefix("chart-").unwrap_or(id);
+        if !self.charts.is_empty() {
+            self.charts.iter().any(|c| c == id)
+        } else if self.embed {
+            EMBED_CHARTS.contains(&id)
+        } else {
+            true
+        }
+    }
+
+    /// This view with renamed chart ids replaced by what they now name, so
+    /// an older link keeps showing the same charts.
+    pub fn with_current_chart_ids(mut self) -> View {
+        let mut charts = Vec::with_capacity(self.charts.len());
+        for c in self.charts {
+            match RENAMED_CHARTS.iter().find(|(old, _)| *old == c) {
+                Some((_, new)) => charts.extend(new.iter().map(|n| n.to_string())),
+                None => charts.push(c),
+            }
+        }
+        charts.dedup();
+        self.charts = charts;
+        self
+    }
+
+    /// What in this view cannot be shown, as (field, item, why); the page
+    /// drops those items and says so.
+    pub fn problems(&self) -> Vec<(&'static str, String, String)> {
+        let mut out = Vec::new();
+        if !LANGUAGES.contains(&self.lang.as_str()) {
+            out.push((
+                "lang",
+                self.lang.clone(),
+                format!("not available; one of {}", LANGUAGES.join(", ")),
+            ));
+        }
+        for c in self
+            .charts
+            .iter()
+            .filter(|c| !CHART_IDS.contains(&c.as_str()))
+        {
+            out.push((
+                "charts",
+                c.clone(),
+                "no such chart; see the chart ids in the README".to_string(),
+            ));
+        }
+        for (name, keys) in [("controls", &self.controls), ("locked", &self.locked)] {
+            for k in keys.iter().filter(|k| field(k).is_none()) {
+                out.push((
+                    name,
+                    k.clone(),
+                    "unknown key; `threadlab schema` lists every key".to_string(),
+                ));
+            }
+        }
+        out
+    }
+
+    /// This view without the items [`View::problems`] names.
+    pub fn without_problems(mut self) -> View {
+        if !LANGUAGES.contains(&self.lang.as_str()) {
+            self.lang = View::default().lang;
+        }
+        self.charts.retain(|c| CHART_IDS.contains(&c.as_str()));
+        self.controls.retain(|k| field(k).is_some());
+        self.locked.retain(|k| field(k).is_some());
+        self
+    }
+
+    /// The keys an embed shows as controls: the editable ones first, then
+    /// the locked ones, each once.
+    pub fn embed_controls(&self) -> Vec<(String, bool)> {
+        let mut out: Vec<(String, bool)> = Vec::new();
+        for (keys, locked) in [(&self.controls, false), (&self.locked, true)] {
+            for k in keys {
+                if let Some(e) = out.iter_mut().find(|(x, _)| x == k) {
+                    e.1 |= locked;
+                } else {
+                    out.push((k.clone(), locked));
+                }
+            }
+        }
+        out
+    }
+}

@@ -1,0 +1,223 @@
+//! One run's memory over time, stacked by kind (native memory below, the
+//! Java heap's kinds above) with the limits drawn: `-Xmx` above native
+//! memory (where the heap's top may reach), the container's limit against
+//! the whole; and the garbage collector's pauses along the top.
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+
+use super::legend::{Dash, Entry, Swatch, with_legend};
+use super::pauses::draw_pause_strip;
+use super::style::{GUIDE_DASH, MEASURED, SERIES, Style, chart_builder, draw_mesh};
+use super::{ChartError, Frame, Tooltip, draw_message, err, plot_frame};
+use crate::app::charts::run_label;
+use crate::app::digest::MEMORY_KINDS;
+use crate::app::format::thousands;
+use crate::app::over_time;
+use crate::app::{RunView, nearest};
+use crate::sim::report::MemoryKind;
+
+/// The colour of a memory kind: blues and greens for the heap, greys for native.
+fn kind_color(kind: MemoryKind) -> RGBColor {
+    match kind {
+        MemoryKind::HeapIdle => RGBColor(158, 202, 225),
+        MemoryKind::HeapConnections => RGBColor(107, 174, 214),
+        MemoryKind::HeapRequests => SERIES[0],
+        MemoryKind::HeapVirtualThreads => RGBColor(116, 196, 118),
+        MemoryKind::HeapStackChunks => SERIES[2],
+        MemoryKind::HeapGarbage => RGBColor(222, 222, 190),
+        MemoryKind::NativeBase => RGBColor(189, 189, 189),
+        MemoryKind::NativeStacks => RGBColor(120, 120, 120),
+    }
+}
+
+fn kind_label(kind: MemoryKind) -> &'static str {
+    MEMORY_KINDS
+        .iter()
+        .find(|(k, _)| *k == kind)
+        .map_or("", |(_, l)| *l)
+}
+
+/// The colour of the pause strip on the memory chart (no memory kind's).
+const PAUSE: RGBColor = SERIES[8];
+
+/// Whether a kind is native memory (stacked first).
+fn native(kind: MemoryKind) -> bool {
+    matches!(kind, MemoryKind::NativeBase | MemoryKind::NativeStacks)
+}
+
+/// One kind's band: its time points, bottom and top (MB), stacked.
+struct Band {
+    kind: MemoryKind,
+    t: Vec<f64>,
+    low: Vec<f64>,
+    top: Vec<f64>,
+}
+
+/// Each kind's band, bottom up, each kind averaged over the same window
+/// as the other over-time gauges.
+fn bands(run: &RunView) -> Vec<Band> {
+    let mut out: Vec<Band> = Vec::new();
+    for (kind, v) in &run.memory.kinds {
+        let line = over_time::gauge(run, v);
+        let t: Vec<f64> = line.iter().map(|p| p.0).collect();
+        let low = out
+            .last()
+            .map_or_else(|| vec![0.0; t.len()], |b| b.top.clone());
+        let top = low.iter().zip(&line).map(|(a, p)| a + p.1).collect();
+        out.push(Band {
+            kind: *kind,
+            t,
+            low,
+            top,
+        });
+    }
+    out
+}
+
+/// A limit as drawn: its points, dash and legend words.
+struct Limit {
+    pts: Vec<(f64, f64)>,
+    dash: Dash,
+    label: String,
+}
+
+/// `-Xmx` above native memory (the heap's top may reach it), and the
+/// container's limit against the whole; each only if near enough to the
+/// peak to be read beside it.
+fn limits(run: &RunView, bands: &[Band], t1: f64, peak: f64) -> Vec<Limit> {
+    let m = &run.memory;
+    let mut out = Vec::new();
+    let t: &[f64] = bands.first().map_or(&[], |b| &b.t);
+    let native_top = |i: usize| {
+        (bands.iter().rev())
+            .find(|b| native(b.kind))
+            .map_or(0.0, |b| b.top[i])
+    };
+    let near = |mb: f64| mb > 0.0 && mb < peak.max(1.0) * 4.0;
+    let heap_line: Vec<(f64, f64)> = (0..t.len())
+        .map(|i| (t[i], native_top(i) + m.heap_limit_mb))
+        .collect();
+    if heap_line.iter().any(|p| near(p.1)) {
+        out.push(Limit {
+            pts: heap_line,
+            dash: Dash::Dashed,
+            label: format!(
+                "-Xmx {} MB (above native memory)",
+                thousands(m.heap_limit_mb, 0)
+            ),
+        });
+    }
+    if near(m.container_limit_mb) {
+        let c = m.container_limit_mb;
+        out.push(Limit {
+            pts: vec![(0.0, c), (t1, c)],
+            dash: Dash::Dotted,
+            label: format!("container limit {} MB (resident)", thousands(c, 0)),
+        });
+    }
+    out
+}
+
+/// Draws one run's memory by kind, stacked (native below, the heap above),
+/// with `-Xmx` above native memory, the container's limit, and the
+/// collector's pauses along the top.
+pub fn draw_memory<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    style: &Style,
+    run: &RunView,
+) -> Result<Frame, ChartError> {
+    let t1 = over_time::end_s(run);
+    if t1 <= 0.0 || run.memory.kinds.is_empty() {
+        return draw_message(area, style, "running…");
+    }
+    area.fill(&WHITE).map_err(err)?;
+    let bands = bands(run);
+    let peak = bands
+        .last()
+        .map_or(0.0, |b| b.top.iter().copied().fold(0.0, f64::max));
+    let limits = limits(run, &bands, t1, peak);
+    let top = (limits.iter())
+        .flat_map(|l| l.pts.iter().map(|p| p.1))
+        .fold(peak, f64::max);
+    let ymax = top.max(1.0) * 1.12;
+    let mut entries: Vec<Entry> = bands
+        .iter()
+        .map(|b| Entry {
+            swatch: Swatch::Fill(kind_color(b.kind).to_rgba()),
+            label: kind_label(b.kind).to_string(),
+        })
+        .collect();
+    for l in &limits {
+        entries.push(Entry::line(
+            MEASURED.to_rgba(),
+            l.dash,
+            GUIDE_DASH.2,
+            l.label.clone(),
+        ));
+    }
+    if !run.gc.pauses.is_empty() {
+        entries.push(Entry {
+            swatch: Swatch::Fill(PAUSE.to_rgba()),
+            label: "GC pauses (along the top)".into(),
+        });
+    }
+    let plot = with_legend(area, style, &entries)?;
+    let mut chart = chart_builder(&plot, style)
+        .build_cartesian_2d(0f64..t1, 0f64..ymax)
+        .map_err(err)?;
+    draw_mesh(
+        &mut chart,
+        style,
+        "simulated time (s)",
+        "memory (MB): native below, heap above",
+    )?;
+    for b in &bands {
+        let outline: Vec<(f64, f64)> = (b.t.iter().copied().zip(b.top.iter().copied()))
+            .chain(b.t.iter().copied().zip(b.low.iter().copied()).rev())
+            .collect();
+        chart
+            .draw_series(std::iter::once(Polygon::new(
+                outline,
+                kind_color(b.kind).filled(),
+            )))
+            .map_err(err)?;
+    }
+    for l in limits {
+        let gaps = match l.dash {
+            Dash::Dotted => (2.0, 3.0, GUIDE_DASH.2),
+            _ => GUIDE_DASH,
+        };
+        chart
+            .draw_series(style.dashed(l.pts, &MEASURED, gaps))
+            .map_err(err)?;
+    }
+    draw_pause_strip(&mut chart, style, &run.gc.pauses, (t1, ymax), 0, PAUSE)?;
+    Ok(plot_frame(&chart, (0.0, t1), ymax, false))
+}
+
+/// Each kind's memory at time `t` (s), and the limits.
+pub fn memory_tooltip(run: &RunView, t: f64) -> Option<Tooltip> {
+    let i = nearest(&run.series.t_s, t, false)?;
+    let m = &run.memory;
+    let mut lines: Vec<String> = m
+        .kinds
+        .iter()
+        .filter_map(|(k, v)| {
+            Some(format!(
+                "{}: {} MB",
+                kind_label(*k),
+                thousands(*v.get(i)?, 1)
+            ))
+        })
+        .collect();
+    lines.push(format!(
+        "stacks reserved (not resident): up to {} MB",
+        thousands(m.peak_stacks_reserved_mb, 0)
+    ));
+    lines.extend(m.limits_hit.iter().cloned());
+    Some(Tooltip {
+        title: format!("{}, t = {:.2} s", run_label(run), run.series.t_s[i]),
+        lines,
+    })
+}

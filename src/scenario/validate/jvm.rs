@@ -1,0 +1,29 @@
+//! The `jvm.*` section: a cold start's warm-up and the restart after the
+//! OOM killer.
+
+use super::reader::Reader;
+use crate::sim::config::Jvm;
+use crate::sim::time::{from_ms, from_s};
+
+pub(super) fn read(r: &mut Reader) -> Jvm {
+    let interpreted = r.float("jvm.jit_interpreted");
+    let c1 = r.float("jvm.jit_c1");
+    if c1 > interpreted {
+        r.err_at(
+            "jvm.jit_c1",
+            &format!(
+                "must not exceed jvm.jit_interpreted ({interpreted}): C1's code is faster than the interpreter"
+            ),
+        );
+    }
+    Jvm {
+        cold: r.choice("jvm.start") == "cold",
+        first_request: from_ms(r.float("jvm.first_request_ms")),
+        interpreted,
+        c1,
+        c1_after: r.float("jvm.jit_c1_requests"),
+        c2_after: r.float("jvm.jit_c2_requests"),
+        thread_start: from_ms(r.float("jvm.thread_start_us") / 1000.0),
+        restart: from_s(r.float("jvm.restart_s")),
+    }
+}

@@ -1,0 +1,389 @@
+//! Garbage collection: G1, the JVM's default collector, in a simple form.
+//!
+//! * **Allocation**: every request allocates `gc.alloc_kb` when its handler
+//!   starts; that fills the young generation (eden). When eden reaches the
+//!   young generation's size, a collection stops the world.
+//! * **Young generation's size**: G1 sizes it between `G1NewSizePercent`
+//!   (5 %) and `G1MaxNewSizePercent` (60 %) of the heap to meet its pause
+//!   goal (`MaxGCPauseMillis`, 200 ms); here it takes the largest size that
+//!   fits beside the old generation, the survivors and `G1ReservePercent`
+//!   (10 %) of the heap, at most 60 %.
+//! * **What survives**: the live objects of requests in the server, virtual
+//!   threads and their stack chunks (JEP 444: an unmounted virtual thread's
+//!   stack is a heap object, so it is copied like any other). Connections'
+//!   buffers and the idle service's objects live far longer than the
+//!   tenuring threshold (15 collections), so they are old. Survivors beyond
+//!   the survivor space (the young generation ÷ `SurvivorRatio`, 8) are
+//!   promoted to the old generation.
+//! * **Pause**: a labelled base plus the live bytes copied at a labelled
+//!   rate. Every platform thread and carrier stops: the CPU model freezes,
+//!   and the server's own events due during the pause (a wait ending, a
+//!   pool's timer) wait for its end, as do new connections; the client
+//!   goes on (its timeouts run).
+//! * **Old generation**: once it passes `InitiatingHeapOccupancyPercent`
+//!   (45 %) of the heap, concurrent marking runs and the next collection is
+//!   mixed: it also copies the promoted objects still live and frees the
+//!   rest. When the young generation cannot be given its minimum, the next
+//!   collection is full: every live object is marked and compacted (twice
+//!   a copy's work).
+//! * **Heap exhausted**: a request that starts while the live heap is
+//!   beyond `-Xmx` causes a full collection, then fails with
+//!   `OutOfMemoryError` when it ends (`memory`). Collections back to back
+//!   before that are GC thrashing: the report names when three pauses in
+//!   a row each lasted longer than the work between them.
+//!
+//! With `gc.collector = none` nothing here runs: one comparison per event
+//! (a pause's end is 0) and one per ready fiber.
+
+use super::super::queue::Event;
+use super::super::report::{GcKind, GcPause, GcStats};
+use super::super::series::Gauge;
+use super::super::time::{MS, Nanos, to_ms, to_s};
+use super::super::trace::Tracer;
+use super::Engine;
+use super::warmup::{BOOTED, OUT_OF_MEMORY};
+
+/// `G1NewSizePercent`: the young generation's least share of the heap.
+const MIN_YOUNG_PCT: u64 = 5;
+/// `G1MaxNewSizePercent`.
+const MAX_YOUNG_PCT: u64 = 60;
+/// `G1ReservePercent`: heap kept free for promotions.
+const RESERVE_PCT: u64 = 10;
+/// `InitiatingHeapOccupancyPercent`: old-generation occupancy that starts marking.
+const IHOP_PCT: u64 = 45;
+/// `SurvivorRatio`: the survivor space is this fraction of the young generation.
+const SURVIVOR_RATIO: u64 = 8;
+/// Pauses listed in the report (more are counted).
+const MAX_PAUSES: usize = 5_000;
+/// Pauses in a row, each longer than the run between it and the previous
+/// one (the collector takes over half the time), that the report calls
+/// GC thrashing.
+const THRASHING_STREAK: u32 = 3;
+
+/// The collector's state and record.
+#[derive(Debug, Default)]
+pub(super) struct Collector {
+    /// End of the current pause; 0 (never later than now) when none.
+    pub(super) until: Nanos,
+    /// Bytes allocated since the last collection.
+    eden: u64,
+    /// Bytes promoted to the old generation since the last mixed or full
+    /// collection, live or dead.
+    promoted: u64,
+    /// The young generation's size now.
+    young: u64,
+    /// The old generation passed the threshold: the next collection is mixed.
+    marking: bool,
+    /// The young generation cannot be sized: the next collection is full.
+    full_next: bool,
+    /// Server events held by the pause: (sequence, event), in order.
+    deferred: Vec<(u64, Event)>,
+    /// Connections accepted by the kernel during the pause (fibers).
+    held: Vec<u32>,
+    /// Fibers stopped mid-run by the pause, in order.
+    resume: Vec<u32>,
+    /// Requests about to start their handler when the pause began: they
+    /// start after the held events, with the held connections.
+    starts: Vec<u32>,
+    counts: [u64; 3],
+    total: Nanos,
+    longest: Nanos,
+    allocated: u64,
+    peak_copied: u64,
+    peak_copied_chunks: u64,
+    pauses: Vec<GcPause>,
+    truncated: bool,
+    /// End of the last pause.
+    last_end: Nanos,
+    /// Pauses in a row each longer than the work between it and the one
+    /// before, and when the row began.
+    streak: (u32, Nanos),
+    thrashing_from: Option<Nanos>,
+}
+
+impl Collector {
+    /// A collector for a heap of `limit` bytes, young generation at its largest.
+    pub(super) fn new(limit: u64) -> Self {
+        Collector {
+            young: limit / 100 * MAX_YOUNG_PCT,
+            ..Default::default()
+        }
+    }
+
+    /// Whether a pause is under way at `now`.
+    #[inline(always)]
+    pub(super) fn paused(&self, now: Nanos) -> bool {
+        now < self.until
+    }
+
+    /// Holds a server event until the pause ends.
+    pub(super) fn defer(&mut self, seq: u64, event: Event) {
+        self.deferred.push((seq, event));
+    }
+
+    /// Holds a newly accepted connection until the pause ends.
+    pub(super) fn hold(&mut self, f: u32) {
+        self.held.push(f);
+    }
+
+    /// Holds a request that was about to start its handler when the pause began.
+    pub(super) fn hold_start(&mut self, f: u32) {
+        self.starts.push(f);
+    }
+
+    /// Events, connections and fibers the pause holds.
+    pub(super) fn held_count(&self) -> usize {
+        self.deferred.len() + self.held.len() + self.resume.len() + self.starts.len()
+    }
+
+    /// Bytes allocated for what pauses hold (capacity).
+    pub(super) fn footprint(&self) -> u64 {
+        (self.deferred.capacity() * size_of::<(u64, Event)>()
+            + (self.held.capacity() + self.resume.capacity() + self.starts.capacity())
+                * size_of::<u32>()) as u64
+    }
+
+    /// Forgets a pause and everything it held (the process was killed);
+    /// returns the held events and connections.
+    pub(super) fn reset(&mut self, limit: u64) -> (Vec<(u64, Event)>, Vec<u32>) {
+        let deferred = std::mem::take(&mut self.deferred);
+        let held = std::mem::take(&mut self.held);
+        // Requests in the server: the process's end has taken them already.
+        self.starts.clear();
+        self.resume.clear();
+        self.until = 0;
+        self.eden = 0;
+        self.promoted = 0;
+        self.young = limit / 100 * MAX_YOUNG_PCT;
+        self.marking = false;
+        self.full_next = false;
+        (deferred, held)
+    }
+}
+
+impl<T: Tracer> Engine<T> {
+    /// Request `f`'s handler starts: checks the heap, then allocates. False
+    /// if the request stops here (it failed, or waits for a pause to end).
+    pub(super) fn handler_allocates(&mut self, f: u32) -> bool {
+        let on = self.cfg.gc.on;
+        if self.heap_exhausted() {
+            if on {
+                // G1 collects everything before it gives up.
+                self.fibers[f as usize].boot = OUT_OF_MEMORY;
+                self.gc.resume.push(f);
+                self.collect(GcKind::Full);
+            } else {
+                self.heap_out_of_memory(f);
+            }
+            return false;
+        }
+        if !on {
+            return true;
+        }
+        let bytes = self.cfg.gc.alloc_per_request;
+        self.gc.eden += bytes;
+        self.gc.allocated += bytes;
+        self.set_garbage(self.mem.garbage + bytes);
+        if self.gc.eden < self.gc.young {
+            return true;
+        }
+        let kind = if self.gc.full_next {
+            GcKind::Full
+        } else if self.gc.marking {
+            GcKind::Mixed
+        } else {
+            GcKind::Young
+        };
+        debug_assert_eq!(self.fibers[f as usize].boot, BOOTED);
+        self.gc.resume.push(f);
+        self.collect(kind);
+        false
+    }
+
+    /// Sets the garbage not yet collected, keeping its gauge (KiB) in step.
+    fn set_garbage(&mut self, bytes: u64) {
+        let delta = (bytes >> 10) as i64 - (self.mem.garbage >> 10) as i64;
+        self.mem.set_garbage(bytes, &self.cfg.memory);
+        if delta != 0 {
+            self.gauge(Gauge::HeapGarbage, delta as i32);
+        }
+    }
+
+    /// A collection of `kind` now: what it copies, what it frees, and the pause.
+    fn collect(&mut self, kind: GcKind) {
+        let m = &self.cfg.memory;
+        let series = &self.rec.series;
+        let limit = m.heap_limit;
+        let live = self.mem.heap;
+        let old_live = m.heap_base + series.get(Gauge::Connections) as u64 * m.connection;
+        let young_live = live.saturating_sub(old_live);
+        let chunks = series.get(Gauge::VthreadsUnmounted) as u64 * m.stack_chunk;
+        let promoted_live = self.gc.promoted.min(young_live);
+        let survivors = young_live - promoted_live;
+        let (copied, kept) = match kind {
+            GcKind::Young => {
+                let room = self.gc.young / SURVIVOR_RATIO;
+                self.gc.promoted += survivors.saturating_sub(room);
+                (survivors, survivors.min(room))
+            }
+            GcKind::Mixed => {
+                self.gc.promoted = promoted_live;
+                (survivors + promoted_live, survivors)
+            }
+            GcKind::Full => {
+                // Compacted into old regions: marked, then moved. What the
+                // model counts live beyond -Xmx could never have been
+                // allocated: at most the heap is marked.
+                self.gc.promoted = young_live;
+                (2 * live.min(limit), 0)
+            }
+        };
+        let pause = self.cfg.gc.pause_base
+            + (copied as f64 * MS as f64 / self.cfg.gc.copy_bytes_per_ms.max(1) as f64) as Nanos;
+        // After it: eden is empty, the dead promoted objects remain until
+        // a mixed or full collection.
+        self.gc.eden = 0;
+        let dead_old = self.gc.promoted - self.gc.promoted.min(young_live);
+        self.set_garbage(dead_old);
+        let old = old_live + self.gc.promoted;
+        self.gc.marking = kind == GcKind::Young && old >= limit / 100 * IHOP_PCT;
+        let free = limit.saturating_sub(old + kept + limit / 100 * RESERVE_PCT);
+        let min_young = limit / 100 * MIN_YOUNG_PCT;
+        self.gc.full_next = free < min_young;
+        self.gc.young = free.clamp(min_young, limit / 100 * MAX_YOUNG_PCT);
+        if copied > self.gc.peak_copied {
+            self.gc.peak_copied = copied;
+            self.gc.peak_copied_chunks = chunks.min(copied);
+        }
+        self.start_pause(kind, pause);
+    }
+
+    /// Stops the world from now for `pause`.
+    fn start_pause(&mut self, kind: GcKind, pause: Nanos) {
+        let until = self.now + pause.max(1);
+        self.gc.until = until;
+        self.cpu.pause(self.now, until, &mut self.wakes);
+        self.flush_wakes();
+        self.gauge(Gauge::GcPaused, 1);
+        self.queue.push(until, Event::GcEnd);
+        let g = &mut self.gc;
+        // Back to back: the world stopped for longer than it ran in between.
+        if self.now - g.last_end < pause {
+            if g.streak.0 == 0 {
+                g.streak.1 = self.now;
+            }
+            g.streak.0 += 1;
+            if g.streak.0 >= THRASHING_STREAK && g.thrashing_from.is_none() {
+                g.thrashing_from = Some(g.streak.1);
+            }
+        } else {
+            g.streak.0 = 0;
+        }
+        g.last_end = until;
+        g.counts[kind as usize] += 1;
+        g.total += pause;
+        g.longest = g.longest.max(pause);
+        if g.pauses.len() < MAX_PAUSES {
+            g.pauses.push(GcPause {
+                at_s: to_s(self.now),
+                ms: to_ms(pause),
+                kind,
+            });
+        } else {
+            g.truncated = true;
+        }
+    }
+
+    /// The pause is over: the stopped fibers go on first; then the held
+    /// events come again, in their order (after whatever else is due now);
+    /// then the connections the kernel held are accepted. Not by handling
+    /// the events here: `handle` calling itself would keep the compiler
+    /// from inlining it into the event loop.
+    pub(super) fn gc_end(&mut self) {
+        if self.gc.until != self.now {
+            return; // the process was killed during the pause
+        }
+        self.gc.until = 0;
+        self.gauge(Gauge::GcPaused, -1);
+        let resume = std::mem::take(&mut self.gc.resume);
+        self.ready.extend_from_slice(&resume);
+        self.gc.resume = resume;
+        self.gc.resume.clear();
+        let deferred = std::mem::take(&mut self.gc.deferred);
+        for &(seq, event) in &deferred {
+            let again = self.queue.push(self.now, event);
+            // A pool's timer is known by its sequence number.
+            if let Event::PoolTimeout(f) = event {
+                let fb = &mut self.fibers[f as usize];
+                if fb.db_timeout_seq == seq {
+                    fb.db_timeout_seq = again;
+                }
+            }
+        }
+        self.gc.deferred = deferred;
+        self.gc.deferred.clear();
+        if !self.gc.held.is_empty() || !self.gc.starts.is_empty() {
+            self.queue.push(self.now, Event::Accept);
+        }
+    }
+
+    /// The requests about to start when the last pause began start, and
+    /// Tomcat accepts the connections held during it (those still held if
+    /// another pause began meanwhile wait for its end).
+    pub(super) fn accept_held(&mut self) {
+        if self.gc.paused(self.now) {
+            return;
+        }
+        let starts = std::mem::take(&mut self.gc.starts);
+        self.ready.extend_from_slice(&starts);
+        self.gc.starts = starts;
+        self.gc.starts.clear();
+        let held = std::mem::take(&mut self.gc.held);
+        for &f in &held {
+            self.arrive(f);
+        }
+        self.gc.held = held;
+        self.gc.held.clear();
+    }
+
+    /// The collector's section of the report.
+    pub(super) fn gc_stats(&self, run_s: f64) -> GcStats {
+        let g = &self.gc;
+        let total_ms = to_ms(g.total);
+        let mb = |b: u64| b as f64 / (1 << 20) as f64;
+        GcStats {
+            on: self.cfg.gc.on,
+            young: g.counts[GcKind::Young as usize],
+            mixed: g.counts[GcKind::Mixed as usize],
+            full: g.counts[GcKind::Full as usize],
+            total_pause_ms: total_ms,
+            max_pause_ms: to_ms(g.longest),
+            pause_share: if run_s > 0.0 {
+                (total_ms / 1000.0 / run_s).min(1.0)
+            } else {
+                0.0
+            },
+            allocated_mb: mb(g.allocated),
+            young_mb: if self.cfg.gc.on { mb(g.young) } else { 0.0 },
+            peak_copied_mb: mb(g.peak_copied),
+            peak_copied_stack_chunks_mb: mb(g.peak_copied_chunks),
+            thrashing_from_s: g.thrashing_from.map(to_s),
+            pauses: g.pauses.clone(),
+            pauses_truncated: g.truncated,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::super::time::ns_f64;
+    use super::*;
+
+    #[test]
+    fn a_new_collector_has_the_largest_young_generation_and_no_pause() {
+        let c = Collector::new(1000 << 20);
+        assert_eq!(c.young, 600 << 20);
+        assert!(!c.paused(0));
+        assert_eq!(ns_f64(c.until), 0.0);
+    }
+}

@@ -1,0 +1,128 @@
+//! The address bar and the document around the app: the page's query (a
+//! permalink, `crate::app::permalink`), writing the current state back with
+//! `history.replaceState`, the page's own address for links and snippets,
+//! the colour theme on `<html>`, and the debug fragment.
+
+use crate::app::supervise::Fault;
+use crate::app::view::Theme;
+
+/// The page's query, without `?`.
+pub fn query() -> String {
+    let search = gloo::utils::window()
+        .location()
+        .search()
+        .unwrap_or_default();
+    search.strip_prefix('?').unwrap_or(&search).to_string()
+}
+
+/// The page's address without query or fragment (…/threadlab/).
+pub fn base() -> String {
+    let l = gloo::utils::window().location();
+    format!(
+        "{}{}",
+        l.origin().unwrap_or_default(),
+        l.pathname().unwrap_or_default()
+    )
+}
+
+/// The full address of a state whose link is `query`.
+pub fn permalink(query: &str) -> String {
+    if query.is_empty() {
+        base()
+    } else {
+        format!("{}?{query}", base())
+    }
+}
+
+/// Puts `query` in the address bar without a new history entry (the
+/// fragment stays).
+pub fn replace(query: &str) {
+    if query == self::query() {
+        return;
+    }
+    let l = gloo::utils::window().location();
+    let path = l.pathname().unwrap_or_default();
+    let hash = l.hash().unwrap_or_default();
+    let url = if query.is_empty() {
+        format!("{path}{hash}")
+    } else {
+        format!("{path}?{query}{hash}")
+    };
+    if let Ok(h) = gloo::utils::window().history() {
+        let _ = h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
+    }
+}
+
+/// Whether the system prefers dark colours.
+fn system_dark() -> bool {
+    gloo::utils::window()
+        .match_media("(prefers-color-scheme: dark)")
+        .ok()
+        .flatten()
+        .is_some_and(|m| m.matches())
+}
+
+/// Sets the theme on `<html>`: the choice in `data-theme`, and the class
+/// `dark` when the colours are dark (the style sheets follow the class).
+pub fn apply_theme(theme: Theme) {
+    if let Some(root) = gloo::utils::document().document_element() {
+        let _ = root.set_attribute("data-theme", theme.word());
+        let dark = match theme {
+            Theme::Dark => true,
+            Theme::Light => false,
+            Theme::Auto => system_dark(),
+        };
+        let _ = root.class_list().toggle_with_force("dark", dark);
+    }
+}
+
+/// Calls `f` whenever the system switches between light and dark.
+pub fn on_system_theme(f: impl Fn() + 'static) -> Option<gloo::events::EventListener> {
+    let query = gloo::utils::window()
+        .match_media("(prefers-color-scheme: dark)")
+        .ok()??;
+    Some(gloo::events::EventListener::new(
+        &query,
+        "change",
+        move |_| f(),
+    ))
+}
+
+/// A fault to cause on purpose, from the fragment `#threadlab-debug=…`:
+/// `panic-page` (the main thread panics), `panic-worker` (the worker
+/// panics) or `hang-worker` (the worker never ends its slice). Only typed by
+/// hand: the page never writes a fragment, and links carry none.
+pub enum DebugFault {
+    /// Panic on the page's main thread.
+    PanicPage,
+    /// A fault in the worker.
+    Worker(Fault),
+}
+
+/// The debug fault the address asks for, if any.
+pub fn debug_fault() -> Option<DebugFault> {
+    let hash = gloo::utils::window().location().hash().unwrap_or_default();
+    match hash.strip_prefix("#threadlab-debug=")? {
+        "panic-page" => Some(DebugFault::PanicPage),
+        "panic-worker" => Some(DebugFault::Worker(Fault::Panic)),
+        "hang-worker" => Some(DebugFault::Worker(Fault::Hang)),
+        _ => None,
+    }
+}
+
+/// Whether the page runs inside a frame (an embed in a blog post).
+pub fn framed() -> bool {
+    let w = gloo::utils::window();
+    match w.parent() {
+        Ok(Some(p)) => !js_sys::Object::is(&p, &w),
+        _ => false,
+    }
+}
+
+/// Whether the reader clicked an embed's Run button before the app arrived
+/// (the boot script remembers it in `window.__threadlabRun`).
+pub fn run_requested() -> bool {
+    js_sys::Reflect::get(&gloo::utils::window(), &"__threadlabRun".into())
+        .map(|v| v.is_truthy())
+        .unwrap_or(false)
+}

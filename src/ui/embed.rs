@@ -1,0 +1,192 @@
+//! The playground as a blog post embeds it (`?embed=1`): compact chrome, the
+//! scenario summarised with a Run button until the reader clicks it (five
+//! embeds in a post start no simulation at load), then the controls the
+//! link chose, the key numbers and the charts it chose. It reports its
+//! height to the page around it and takes only the documented theme message
+//! from it (`crate::app::embed`).
+
+use gloo::events::EventListener;
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::*;
+use web_sys::{MessageEvent, ResizeObserver};
+use yew::prelude::*;
+
+use super::address;
+use super::charts::Charts;
+use super::form::field;
+use super::interrupted::Interrupted;
+use super::notice::LinkNotice;
+use super::progress::Progress;
+use super::runner::Runner;
+use super::summary::Summary;
+use crate::app::embed::{ParentMessage, Summary as Static, height_message, parent_message};
+use crate::app::form::Notes;
+use crate::app::permalink::{Ignored, encode};
+use crate::app::{Action, Mode, State};
+
+/// Properties of [`Embed`].
+#[derive(Properties, PartialEq)]
+pub struct EmbedProps {
+    /// The state.
+    pub state: UseReducerHandle<State>,
+    /// Where actions go.
+    pub dispatch: Callback<Action>,
+    /// The worker (started on Run).
+    pub runner: Runner,
+    /// Whether the reader has clicked Run.
+    pub armed: bool,
+    /// Run clicked.
+    pub on_run: Callback<()>,
+    /// What the link held that the page could not use.
+    pub ignored: Vec<Ignored>,
+}
+
+/// The link to the same scenario on the full page.
+fn full_page_url(state: &State) -> String {
+    let mut link = state.link();
+    link.view = crate::app::View {
+        theme: link.view.theme,
+        lang: link.view.lang,
+        ..Default::default()
+    };
+    address::permalink(&encode(&link))
+}
+
+/// The embed.
+#[component]
+pub fn Embed(p: &EmbedProps) -> Html {
+    let root = use_node_ref();
+    use_height_reports(&root);
+    use_parent_messages(&p.state, &p.dispatch);
+    let summary = Static::of(&p.state.setup);
+    let s = &p.state;
+    let r = &s.results;
+    html! {
+        <div class="embed" id="embed" ref={root}>
+            <header class="embed-top">
+                <span class="embed-brand">{"threadlab"}</span>
+                <span class="embed-title">{summary.title.clone()}</span>
+                <a class="embed-open" href={full_page_url(s)} target="_blank" rel="noopener">{"Open in the playground ↗"}</a>
+            </header>
+            <LinkNotice ignored={p.ignored.clone()} />
+            if !p.armed {
+                <section class="embed-static" id="embed-static">
+                    if !summary.about.is_empty() { <p class="about">{summary.about.clone()}</p> }
+                    if !summary.changes.is_empty() {
+                        <ul class="changes">
+                            { for summary.changes.iter().map(|(k, v)| html! { <li><code>{k.clone()}</code>{" = "}<code>{v.clone()}</code></li> }) }
+                        </ul>
+                    }
+                    <button type="button" class="run" id="embed-run" onclick={p.on_run.reform(|_| ())}>{"▶ Run the simulation"}</button>
+                    <p class="muted small">{"It runs in your browser; nothing is sent anywhere."}</p>
+                </section>
+            } else {
+                {controls(p)}
+                <Progress progress={r.progress} done={r.done && r.generation == s.generation}
+                    events={r.events} blocked={!s.runnable()} interrupted={s.interrupted().is_some()} />
+                if !s.errors.is_empty() {
+                    <div class="problems" role="alert">
+                        <ul>{ for s.errors.iter().map(|e| html! { <li>{e.to_string()}</li> }) }</ul>
+                    </div>
+                }
+                if let Some(why) = &p.runner.unavailable { <p class="warn">{why.clone()}</p> }
+                <Interrupted state={s.clone()} runner={p.runner.clone()} />
+                <Summary state={s.clone()} />
+                <Charts state={s.clone()} />
+            }
+        </div>
+    }
+}
+
+/// The controls the link chose: editable ones as form fields, locked ones
+/// as their values.
+fn controls(p: &EmbedProps) -> Html {
+    let keys = p.state.view.embed_controls();
+    if keys.is_empty() {
+        return html! {};
+    }
+    let setup = &p.state.setup;
+    let on_edit = {
+        let d = p.dispatch.clone();
+        Callback::from(move |(mode, key, text): (Option<Mode>, String, String)| {
+            d.emit(Action::Edit { mode, key, text })
+        })
+    };
+    let notes = Notes::of(setup);
+    let item = |(key, locked): &(String, bool)| {
+        if *locked {
+            let text = setup.text(None, key).unwrap_or_default();
+            return html! {
+                <div class="locked"><code>{key.clone()}</code>{" = "}<code>{if text.is_empty() { "default".to_string() } else { text }}</code></div>
+            };
+        }
+        field(&p.state, &notes, key.clone(), &on_edit)
+    };
+    html! { <section class="embed-controls" aria-label="scenario">{ for keys.iter().map(item) }</section> }
+}
+
+/// Posts the embed's height to the parent page whenever it changes.
+#[hook]
+fn use_height_reports(root: &NodeRef) {
+    let root = root.clone();
+    use_effect_with((), move |_| {
+        let parent = address::framed()
+            .then(|| gloo::utils::window().parent().ok().flatten())
+            .flatten();
+        let mut last = 0.0f64;
+        let el = root.cast::<web_sys::HtmlElement>();
+        let measured = el.clone();
+        let report = Closure::<dyn FnMut()>::new(move || {
+            let (Some(parent), Some(el)) = (&parent, &measured) else {
+                return;
+            };
+            // The embed's own height: the document's is never below the
+            // iframe's, so it could not shrink.
+            let h = el.offset_height() as f64;
+            if (h - last).abs() >= 1.0 {
+                last = h;
+                let data = js_sys::JSON::parse(&height_message(h)).unwrap_or(JsValue::NULL);
+                let _ = parent.post_message(&data, "*");
+            }
+        });
+        let observer = ResizeObserver::new(report.as_ref().unchecked_ref()).ok();
+        if let (Some(o), Some(el)) = (&observer, &el) {
+            o.observe(el);
+        }
+        move || {
+            if let Some(o) = observer {
+                o.disconnect();
+            }
+            drop(report);
+        }
+    });
+}
+
+/// Takes the theme message from the parent page; ignores anything else.
+#[hook]
+fn use_parent_messages(state: &UseReducerHandle<State>, dispatch: &Callback<Action>) {
+    let view = use_mut_ref(|| state.view.clone());
+    *view.borrow_mut() = state.view.clone();
+    let dispatch = dispatch.clone();
+    use_effect_with((), move |_| {
+        let window = gloo::utils::window();
+        let parent = window.parent().ok().flatten();
+        let listener = EventListener::new(&window, "message", move |e| {
+            let e: &MessageEvent = e.unchecked_ref();
+            let from_parent = match (e.source(), &parent) {
+                (Some(s), Some(p)) => js_sys::Object::is(&s, p),
+                _ => false,
+            };
+            let data = js_sys::JSON::stringify(&e.data())
+                .ok()
+                .and_then(|s| s.as_string())
+                .unwrap_or_default();
+            if let (true, Ok(ParentMessage::Theme(theme))) = (from_parent, parent_message(&data)) {
+                let mut v = view.borrow().clone();
+                v.theme = theme;
+                dispatch.emit(Action::SetView(v));
+            }
+        });
+        move || drop(listener)
+    });
+}

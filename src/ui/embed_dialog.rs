@@ -1,0 +1,178 @@
+//! The Embed dialog: choose what an embed of the current scenario shows
+//! (theme, charts, which controls readers may change and which they only
+//! see) and copy the `<iframe>` snippet (`crate::app::embed::snippet`),
+//! with a link back to the full playground.
+
+use web_sys::{HtmlInputElement, HtmlSelectElement};
+use yew::prelude::*;
+
+use super::address;
+use super::export::copy;
+use crate::app::charts::chart_names;
+use crate::app::embed::snippet;
+use crate::app::permalink::{Link, encode};
+use crate::app::view::{CHART_IDS, EMBED_CHARTS, Theme, View};
+use crate::app::{State, form};
+use crate::scenario::{field, preset};
+
+/// Keys a reader is most likely to try, offered as controls.
+const OFFERED: &[&str] = &[
+    "load.concurrency",
+    "server.threads_max",
+    "server.cores",
+    "server.jdk",
+    "db.pool_size",
+    "program",
+];
+
+/// Properties of [`EmbedDialog`].
+#[derive(Properties, PartialEq)]
+pub struct DialogProps {
+    /// The state to embed.
+    pub state: UseReducerHandle<State>,
+    /// Close the dialog.
+    pub on_close: Callback<()>,
+}
+
+/// How a control shows in the embed.
+#[derive(Clone, Copy, PartialEq)]
+enum Shown {
+    Hidden,
+    Editable,
+    Locked,
+}
+
+/// The dialog.
+#[component]
+pub fn EmbedDialog(p: &DialogProps) -> Html {
+    let theme = use_state(|| p.state.view.theme);
+    let charts = use_state(|| {
+        EMBED_CHARTS
+            .iter()
+            .map(|c| c.to_string())
+            .collect::<Vec<_>>()
+    });
+    let controls = use_state(|| vec![Shown::Hidden; OFFERED.len()]);
+    let status = use_state(String::new);
+    let state = &p.state;
+    let pick = |shown: Shown| -> Vec<String> {
+        OFFERED
+            .iter()
+            .zip(controls.iter())
+            .filter(|(_, s)| **s == shown)
+            .map(|(k, _)| k.to_string())
+            .collect()
+    };
+    let view = View {
+        theme: *theme,
+        lang: state.view.lang.clone(),
+        charts: if charts.is_empty() {
+            EMBED_CHARTS.iter().map(|c| c.to_string()).collect()
+        } else {
+            (*charts).clone()
+        },
+        embed: true,
+        controls: pick(Shown::Editable),
+        locked: pick(Shown::Locked),
+    };
+    let embed_query = encode(&Link {
+        setup: state.setup.clone(),
+        view,
+    });
+    let full_query = encode(&Link {
+        setup: state.setup.clone(),
+        view: View::default(),
+    });
+    let title = state
+        .setup
+        .preset
+        .as_deref()
+        .and_then(preset)
+        .map_or("your own scenario", |p| p.title);
+    let code = snippet(&address::base(), &embed_query, &full_query, title);
+    let on_theme = {
+        let theme = theme.clone();
+        Callback::from(move |e: Event| {
+            let w = e.target_unchecked_into::<HtmlSelectElement>().value();
+            theme.set(Theme::named(&w).unwrap_or_default());
+        })
+    };
+    let chart_box = |(id, name): (&'static str, String)| {
+        let checked = charts.iter().any(|c| c == id);
+        let charts = charts.clone();
+        let onchange = Callback::from(move |e: Event| {
+            let on = e.target_unchecked_into::<HtmlInputElement>().checked();
+            let mut c: Vec<String> = (*charts).clone();
+            c.retain(|x| x != id);
+            if on {
+                c.push(id.to_string());
+                c.sort_by_key(|x| CHART_IDS.iter().position(|y| y == x));
+            }
+            charts.set(c);
+        });
+        html! { <label title={id}><input type="checkbox" id={format!("embed-chart-{id}")} {checked} {onchange} />{name}</label> }
+    };
+    let control_row = |(i, key): (usize, &&'static str)| {
+        let now = controls[i];
+        let controls = controls.clone();
+        let onchange = Callback::from(move |e: Event| {
+            let mut c = (*controls).clone();
+            c[i] = match e
+                .target_unchecked_into::<HtmlSelectElement>()
+                .value()
+                .as_str()
+            {
+                "editable" => Shown::Editable,
+                "locked" => Shown::Locked,
+                _ => Shown::Hidden,
+            };
+            controls.set(c);
+        });
+        let label = field(key).map_or(*key, |f| f.label);
+        html! {
+            <label class="control-choice">{label}{" "}
+                <select id={format!("embed-control-{}", form::control_id(key, None))} {onchange}>
+                    <option value="hidden" selected={now == Shown::Hidden}>{"not shown"}</option>
+                    <option value="editable" selected={now == Shown::Editable}>{"readers can change it"}</option>
+                    <option value="locked" selected={now == Shown::Locked}>{"shown, locked"}</option>
+                </select>
+            </label>
+        }
+    };
+    let copy_code = {
+        let (status, code) = (status.clone(), code.clone());
+        Callback::from(move |_| {
+            let (status, code) = (status.clone(), code.clone());
+            wasm_bindgen_futures::spawn_local(async move {
+                status.set(match copy(&code).await {
+                    Ok(()) => "Snippet copied.".into(),
+                    Err(e) => e,
+                });
+            });
+        })
+    };
+    let close = p.on_close.reform(|_| ());
+    html! {
+        <div class="dialog-backdrop">
+            <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="embed-title" id="embed-dialog">
+                <h2 id="embed-title">{"Embed this scenario in a page"}</h2>
+                <p class="muted small">{"An embed shows a summary and a Run button until the reader clicks it, then the charts chosen here. Paste the snippet into the HTML of a post."}</p>
+                <fieldset><legend>{"Theme"}</legend>
+                    <select id="embed-theme" onchange={on_theme}>
+                        { for Theme::ALL.iter().map(|t| html! { <option value={t.word()} selected={*t == *theme}>{t.label()}</option> }) }
+                    </select>
+                </fieldset>
+                <fieldset class="choices"><legend>{"Charts"}</legend>{ for chart_names(&p.state).into_iter().map(chart_box) }</fieldset>
+                <fieldset class="choices"><legend>{"Controls"}</legend>{ for OFFERED.iter().enumerate().map(control_row) }</fieldset>
+                <label for="embed-code">{"Snippet"}</label>
+                <textarea id="embed-code" readonly=true rows="6" value={code.clone()} />
+                <p class="dialog-actions">
+                    <button type="button" id="embed-copy" onclick={copy_code}>{"Copy snippet"}</button>
+                    <a id="embed-preview" href={address::permalink(&embed_query)} target="_blank" rel="noopener">{"Open the embed"}</a>
+                    <span role="status" id="embed-status">{(*status).clone()}</span>
+                    <button type="button" id="embed-close" onclick={close}>{"Close"}</button>
+                </p>
+            </div>
+        </div>
+    }
+}

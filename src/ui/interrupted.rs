@@ -1,0 +1,33 @@
+//! The line the results show when their job was interrupted (its worker
+//! crashed or got stuck and was replaced), with a button to run it again.
+
+use yew::prelude::*;
+
+use super::runner::Runner;
+use crate::app::State;
+
+/// Properties of [`Interrupted`].
+#[derive(Properties, PartialEq)]
+pub struct InterruptedProps {
+    /// The state (its job is the one to run again).
+    pub state: UseReducerHandle<State>,
+    /// The worker.
+    pub runner: Runner,
+}
+
+/// The line, or nothing.
+#[component]
+pub fn Interrupted(p: &InterruptedProps) -> Html {
+    let Some(why) = p.state.interrupted() else {
+        return html! {};
+    };
+    let retry = {
+        let (runner, state) = (p.runner.clone(), p.state.clone());
+        Callback::from(move |_| runner.retry(state.job()))
+    };
+    html! {
+        <p class="warn" id="interrupted" role="status">{why.to_string()}{" "}
+            <button type="button" id="run-again" onclick={retry}>{"Run again"}</button>
+        </p>
+    }
+}

@@ -1,0 +1,169 @@
+//! The page's link to its simulation worker as a Yew hook: every change of
+//! the scenario becomes a job (debounced briefly; an embed waits for its
+//! Run button), the worker's outputs go to the state's reducer, exports are
+//! collected per request, and a worker that had to be replaced is shown on
+//! the error panel (and its unfinished job in the state).
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use gloo::timers::callback::Timeout;
+use yew::prelude::*;
+
+use super::address::{DebugFault, debug_fault};
+use super::bridge::{Bridge, Event, Failure};
+use super::panic;
+use crate::app::supervise::{Export, ToWorker};
+use crate::app::{Action, Job, Mode, State};
+
+type Done = Box<dyn FnOnce(Result<Vec<Export>, String>)>;
+
+/// An export on its way: the modes asked for, what came, what to do then.
+struct Pending {
+    generation: u64,
+    modes: Vec<Mode>,
+    got: Vec<Export>,
+    done: Done,
+}
+
+/// What the page can ask of its worker.
+#[derive(Clone)]
+pub struct Runner {
+    bridge: Rc<RefCell<Option<Bridge>>>,
+    pending: Rc<RefCell<Option<Pending>>>,
+    /// Why the worker is not available, if it is not.
+    pub unavailable: Option<String>,
+}
+
+impl PartialEq for Runner {
+    fn eq(&self, other: &Runner) -> bool {
+        Rc::ptr_eq(&self.bridge, &other.bridge) && self.unavailable == other.unavailable
+    }
+}
+
+impl Runner {
+    /// Sends `job` again (after its worker was replaced).
+    pub fn retry(&self, job: Job) {
+        if let Some(b) = self.bridge.borrow().as_ref() {
+            b.send(&ToWorker::Job(job));
+        }
+    }
+
+    /// Asks for the full reports of `modes`' runs of job `generation`;
+    /// `done` gets them in that order, or why not.
+    pub fn export(
+        &self,
+        generation: u64,
+        modes: &[Mode],
+        done: impl FnOnce(Result<Vec<Export>, String>) + 'static,
+    ) {
+        let Some(bridge) = self.bridge.borrow().clone() else {
+            return done(Err("nothing has run yet".into()));
+        };
+        *self.pending.borrow_mut() = Some(Pending {
+            generation,
+            modes: modes.to_vec(),
+            got: Vec::new(),
+            done: Box::new(done),
+        });
+        for &mode in modes {
+            bridge.send(&ToWorker::Export { generation, mode });
+        }
+    }
+}
+
+/// Takes in one export reply; calls the request's `done` once all came.
+fn collect(pending: &RefCell<Option<Pending>>, reply: Result<Box<Export>, String>) {
+    let mut slot = pending.borrow_mut();
+    let Some(p) = slot.as_mut() else { return };
+    match reply {
+        Ok(e) if e.generation == p.generation => p.got.push(*e),
+        Ok(_) => return,
+        Err(why) => {
+            let p = slot.take().expect("checked above");
+            drop(slot);
+            return (p.done)(Err(why));
+        }
+    }
+    if p.got.len() == p.modes.len() {
+        let mut p = slot.take().expect("checked above");
+        drop(slot);
+        let order = p.modes.clone();
+        p.got
+            .sort_by_key(|e| order.iter().position(|m| *m == e.mode));
+        (p.done)(Ok(p.got));
+    }
+}
+
+/// What the error panel says when a worker was replaced; returns the line
+/// the results show.
+fn replaced(why: &Failure) -> String {
+    let (what, message) = match why {
+        Failure::Panicked(m) => (
+            "The simulation worker stopped because of a bug; a new one was started. Change a setting to simulate again, or reset to the defaults.",
+            m.clone(),
+        ),
+        Failure::Crashed(m) => (
+            "The simulation worker stopped with an error; a new one was started. Change a setting to simulate again, or reset to the defaults.",
+            m.clone(),
+        ),
+        Failure::Stalled(limit) => (
+            "The simulation stopped responding and was stopped; a new worker was started. Change a setting to simulate again, or reset to the defaults.",
+            format!(
+                "one slice of simulation ran for more than {:.0} s (the limit per slice)",
+                limit / 1000.0
+            ),
+        ),
+    };
+    panic::show(what, &message, true);
+    format!("The simulation was interrupted: {message}.")
+}
+
+/// Starts the worker when `armed` (at once on the full page, on Run in an
+/// embed) and sends it each new job of `state`.
+#[hook]
+pub fn use_runner(state: &UseReducerHandle<State>, armed: bool) -> Runner {
+    let bridge = use_mut_ref(|| None::<Bridge>);
+    let pending = use_mut_ref(|| None::<Pending>);
+    let unavailable = use_state(|| None::<String>);
+    {
+        let (bridge, pending, unavailable) = (bridge.clone(), pending.clone(), unavailable.clone());
+        let d = state.dispatcher();
+        use_effect_with(armed, move |armed| {
+            if *armed && bridge.borrow().is_none() {
+                let b = Bridge::new(move |e| match e {
+                    Event::Message(m) => d.dispatch(Action::Worker(m)),
+                    Event::Export(reply) => collect(&pending, reply),
+                    Event::Replaced(why) => d.dispatch(Action::Interrupted(replaced(&why))),
+                    Event::Unavailable(why) => {
+                        panic::show("The simulator could not be started.", &why, true);
+                        unavailable.set(Some(why));
+                    }
+                });
+                if let Some(DebugFault::Worker(fault)) = debug_fault() {
+                    b.send(&ToWorker::Fault(fault));
+                }
+                *bridge.borrow_mut() = Some(b);
+            }
+        });
+    }
+    {
+        let (bridge, st) = (bridge.clone(), state.clone());
+        use_effect_with((state.generation, armed), move |(_, armed)| {
+            let timer = (*armed && st.runnable()).then(|| {
+                let job = st.job();
+                Timeout::new(16, move || {
+                    if let Some(b) = bridge.borrow().as_ref() {
+                        b.send(&ToWorker::Job(job));
+                    }
+                })
+            });
+            move || drop(timer)
+        });
+    }
+    Runner {
+        bridge,
+        pending,
+        unavailable: (*unavailable).clone(),
+    }
+}

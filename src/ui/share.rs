@@ -1,0 +1,216 @@
+//! The page's share bar: copy the link, choose the theme and the charts,
+//! open the Embed dialog, and take results away (CSV, the command line's
+//! JSON and text, each chart as PNG or SVG).
+
+use web_sys::{HtmlInputElement, HtmlSelectElement};
+use yew::prelude::*;
+
+use super::address;
+use super::embed_dialog::EmbedDialog;
+use super::export::{chart_png, chart_svg, copy, download};
+use super::runner::Runner;
+use crate::app::charts::{chart_names, charts};
+use crate::app::export::{Source, hey_text, over_time_csv, reports_json, sweep_csv};
+use crate::app::permalink::encode;
+use crate::app::view::{CHART_IDS, Theme};
+use crate::app::{Action, State};
+
+/// Properties of [`ShareBar`].
+#[derive(Properties, PartialEq)]
+pub struct ShareProps {
+    /// The state.
+    pub state: UseReducerHandle<State>,
+    /// Where actions go.
+    pub dispatch: Callback<Action>,
+    /// The worker (for the full reports).
+    pub runner: Runner,
+}
+
+/// Shows `r`'s outcome in the status line.
+fn report(status: &UseStateHandle<String>, ok: &str, r: Result<(), String>) {
+    status.set(match r {
+        Ok(()) => ok.to_string(),
+        Err(e) => format!("Not done: {e}"),
+    });
+}
+
+/// The bar.
+#[component]
+pub fn ShareBar(p: &ShareProps) -> Html {
+    let status = use_state(String::new);
+    let dialog = use_state(|| false);
+    let state = &p.state;
+    let url = address::permalink(&encode(&state.link()));
+    let copy_link = {
+        let (status, url) = (status.clone(), url.clone());
+        Callback::from(move |_| {
+            let (status, url) = (status.clone(), url.clone());
+            wasm_bindgen_futures::spawn_local(async move {
+                report(&status, "Link copied.", copy(&url).await);
+            });
+        })
+    };
+    let on_theme = {
+        let (d, view) = (p.dispatch.clone(), state.view.clone());
+        Callback::from(move |e: Event| {
+            let word = e.target_unchecked_into::<HtmlSelectElement>().value();
+            let mut v = view.clone();
+            v.theme = Theme::named(&word).unwrap_or_default();
+            d.emit(Action::SetView(v));
+        })
+    };
+    let open_dialog = {
+        let dialog = dialog.clone();
+        Callback::from(move |_| dialog.set(true))
+    };
+    let close_dialog = {
+        let dialog = dialog.clone();
+        Callback::from(move |_| dialog.set(false))
+    };
+    html! {
+        <div class="share" aria-label="share and export">
+            <button type="button" id="copy-link" onclick={copy_link}>{"Copy link"}</button>
+            <button type="button" id="open-embed" onclick={open_dialog}>{"Embed…"}</button>
+            {exports_menu(p, &status)}
+            {charts_menu(p)}
+            <select id="theme" aria-label="colour theme" onchange={on_theme}>
+                { for Theme::ALL.iter().map(|t| html! {
+                    <option value={t.word()} selected={*t == state.view.theme}>{t.label()}</option>
+                }) }
+            </select>
+            <span class="share-status" id="share-status" role="status">{(*status).clone()}</span>
+            if *dialog {
+                <EmbedDialog state={state.clone()} on_close={close_dialog} />
+            }
+        </div>
+    }
+}
+
+/// Which charts the page shows.
+fn charts_menu(p: &ShareProps) -> Html {
+    let view = p.state.view.clone();
+    let toggle = |id: &'static str| {
+        let (d, view) = (p.dispatch.clone(), view.clone());
+        Callback::from(move |e: Event| {
+            let on = e.target_unchecked_into::<HtmlInputElement>().checked();
+            let mut v = view.clone();
+            let mut shown: Vec<String> = CHART_IDS
+                .iter()
+                .filter(|c| if **c == id { on } else { view.shows_chart(c) })
+                .map(|c| c.to_string())
+                .collect();
+            if shown.len() == CHART_IDS.len() {
+                shown.clear();
+            }
+            v.charts = shown;
+            d.emit(Action::SetView(v));
+        })
+    };
+    html! {
+        <details class="menu" id="charts-menu">
+            <summary>{"Charts"}</summary>
+            <div class="menu-body">
+                { for chart_names(&p.state).into_iter().map(|(id, name)| html! {
+                    <label title={id}><input type="checkbox" id={format!("show-{id}")} checked={view.shows_chart(id)}
+                        onchange={toggle(id)} />{name}</label>
+                }) }
+            </div>
+        </details>
+    }
+}
+
+/// The export menu: CSV, JSON and text of the results, and every chart
+/// shown. Files are made on click, from the state of that moment.
+fn exports_menu(p: &ShareProps, status: &UseStateHandle<String>) -> Html {
+    let state = &p.state;
+    let done = state.results.done && state.results.generation == state.generation;
+    let source = |s: &State| Source::of(s, &address::permalink(&encode(&s.link())));
+    let csv = |what: &'static str, make: fn(&State, &Source) -> String| {
+        let (st, status) = (state.clone(), status.clone());
+        Callback::from(move |_| {
+            let src = source(&st);
+            let name = src.file_name(&st, what, "csv");
+            let text = make(&st, &src);
+            report(
+                &status,
+                "Downloaded.",
+                download(&name, "text/csv", text.as_bytes()),
+            )
+        })
+    };
+    let reports = |as_text: bool| {
+        let (runner, status, st) = (p.runner.clone(), status.clone(), state.clone());
+        Callback::from(move |_| {
+            let (status, src) = (status.clone(), source(&st));
+            let name = src.file_name(&st, "reports", "json");
+            let modes = st.setup.modes.list().to_vec();
+            runner.export(st.generation, &modes, move |r| match r {
+                Err(e) => report(&status, "", Err(e)),
+                Ok(exports) if as_text => wasm_bindgen_futures::spawn_local(async move {
+                    let r = copy(&hey_text(&src, &exports)).await;
+                    report(&status, "Copied as hey output.", r);
+                }),
+                Ok(exports) => {
+                    let json = reports_json(&src, &exports);
+                    report(
+                        &status,
+                        "Downloaded.",
+                        download(&name, "application/json", json.as_bytes()),
+                    )
+                }
+            });
+        })
+    };
+    let chart_file = |id: &'static str, svg: bool| {
+        let (st, status) = (state.clone(), status.clone());
+        Callback::from(move |_| {
+            let src = source(&st);
+            let found = charts(&st)
+                .into_iter()
+                .find(|c| c.id == format!("chart-{id}"));
+            let r = match (found, svg) {
+                (None, _) => Err("that chart has nothing to show yet".to_string()),
+                (Some(c), true) => chart_svg(&c, &src).and_then(|t| {
+                    download(
+                        &src.file_name(&st, id, "svg"),
+                        "image/svg+xml",
+                        t.as_bytes(),
+                    )
+                }),
+                (Some(c), false) => chart_png(&c, &src)
+                    .and_then(|b| download(&src.file_name(&st, id, "png"), "image/png", &b)),
+            };
+            report(&status, "Downloaded.", r)
+        })
+    };
+    let chart_item = |id: &'static str| {
+        html! {
+            <li><span>{id}</span>{" "}
+                <button type="button" id={format!("png-{id}")} onclick={chart_file(id, false)} disabled={!done}>{"PNG"}</button>
+                <button type="button" id={format!("svg-{id}")} onclick={chart_file(id, true)} disabled={!done}>{"SVG"}</button>
+            </li>
+        }
+    };
+    html! {
+        <details class="menu" id="export-menu">
+            <summary>{"Export"}</summary>
+            <div class="menu-body">
+                if !done { <p class="muted small">{"Available when the simulation is done."}</p> }
+                <button type="button" id="export-sweep-csv" onclick={csv("sweep", sweep_csv)} disabled={!done}>{"Sweep (CSV)"}</button>
+                <button type="button" id="export-time-csv" onclick={csv("over-time", over_time_csv)} disabled={!done}>{"Runs over time (CSV)"}</button>
+                <button type="button" id="export-json" onclick={reports(false)} disabled={!done}>{"Reports (JSON, as threadlab run)"}</button>
+                <button type="button" id="export-hey" onclick={reports(true)} disabled={!done}>{"Copy as hey output"}</button>
+                <ul class="chart-exports">{ for CHART_IDS.iter().filter(|id| state.view.shows_chart(id) && runs_for(state, id)).map(|id| chart_item(id)) }</ul>
+            </div>
+        </details>
+    }
+}
+
+/// Whether the chart `id` has a run to show: a mode's own chart only when
+/// that mode runs.
+fn runs_for(state: &State, id: &str) -> bool {
+    crate::app::MODES.iter().all(|&m| {
+        !id.ends_with(&format!("-{}", crate::scenario::mode_word(m)))
+            || state.setup.modes.list().contains(&m)
+    })
+}

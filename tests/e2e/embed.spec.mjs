@@ -1,0 +1,164 @@
+// End-to-end test of embedding (issue 14) in Debian's headless Chromium,
+// with the build served from a sub-path (/threadlab/, as a project page or
+// a blog's folder serves it): the example blog post's two embeds show their
+// summary, size themselves and start no simulation until clicked; Run
+// simulates and draws; a reader's edit re-runs; the parent's theme message
+// is taken and anything else ignored; the embed stays compact in a 760 px
+// column; a failed load (page or worker) shows an error instead of an
+// endless "Loading…". No console error, no CSP violation, no request to
+// another host.
+//
+//   trunk build --release && node tests/e2e/embed.spec.mjs
+import path from 'node:path';
+import { serveDist } from '../../scripts/serve-dist.mjs';
+import { artifacts, assert, checkClean, check, finish, openBrowser, root, settle } from './harness.mjs';
+
+const prefix = '/threadlab/';
+const server = await serveDist(path.join(root, 'dist'), { prefix });
+const origin = `http://127.0.0.1:${server.address().port}`;
+const base = `${origin}${prefix}`;
+const { browser, context, problems, foreign } = await openBrowser(origin);
+
+const frameOf = async (page, id) => (await page.$(`#${id}`)).contentFrame();
+const heightOf = (page, id) => page.$eval(`#${id}`, (f) => f.getBoundingClientRect().height);
+const contentHeight = (frame) => frame.evaluate(() => document.documentElement.scrollHeight);
+
+try {
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 1000, height: 900 });
+  const workerRequests = [];
+  page.on('request', (r) => { if (/worker/.test(r.url())) workerRequests.push(r.url()); });
+  await page.goto(`${base}example-post.html`);
+
+  await check('both embeds of the example post render their summary and size themselves', async () => {
+    for (const id of ['embed-e2', 'embed-pinning']) {
+      await page.locator(`#${id}`).scrollIntoViewIfNeeded();
+      const frame = await frameOf(page, id);
+      await frame.waitForSelector('#embed-run:not([disabled])', { timeout: 30000 });
+      const title = await frame.$eval('.embed-title', (t) => t.textContent);
+      assert(title.length > 10, `${id}: a title (${title})`);
+      await page.waitForFunction((i) => Math.abs(document.getElementById(i).getBoundingClientRect().height - 560) > 20, id, { timeout: 10000 });
+      const [h, content] = [await heightOf(page, id), await contentHeight(frame)];
+      assert(Math.abs(h - content) <= 3, `${id}: iframe ${h}px for ${content}px of content`);
+    }
+    const pinning = await frameOf(page, 'embed-pinning');
+    assert((await pinning.getAttribute('html', 'data-theme')) === 'dark', 'the second embed is dark');
+    assert(/JDK 21/.test(await pinning.$eval('.embed-title', (t) => t.textContent)), 'the pinning lesson');
+    await page.screenshot({ path: path.join(artifacts, 'embed-post-before-run.png'), fullPage: true });
+  });
+
+  await check('no simulation starts before a click (no worker is even loaded)', async () => {
+    assert(workerRequests.length === 0, workerRequests.join(' '));
+  });
+
+  await check('Run simulates and draws in each embed, and the iframe grows to fit', async () => {
+    for (const [id, charts] of [['embed-e2', 2], ['embed-pinning', 1]]) {
+      await page.locator(`#${id}`).scrollIntoViewIfNeeded();
+      const frame = await frameOf(page, id);
+      await frame.click('#embed-run');
+      await settle(frame, { charts });
+      const n = await frame.$$eval('canvas', (cs) => cs.length);
+      assert(n === charts, `${id}: ${n} charts, wanted ${charts}`);
+      await page.waitForFunction(([i, c]) => {
+        const f = document.getElementById(i);
+        return Math.abs(f.getBoundingClientRect().height - f.contentDocument.documentElement.scrollHeight) <= 3 && f.getBoundingClientRect().height > c;
+      }, [id, 400], { timeout: 10000 });
+      const cards = await frame.$$eval('.summary .card', (cs) => cs.map((c) => c.textContent));
+      assert(cards.length === 2 && cards.every((t) => /req\/s/.test(t)), `${id}: both cards show throughput`);
+    }
+    assert(workerRequests.some((u) => u.includes(`${prefix}worker-loader.js`)), 'the worker loads from the sub-path');
+    await page.screenshot({ path: path.join(artifacts, 'embed-post-after-run.png'), fullPage: true });
+    await (await page.$('#embed-e2')).screenshot({ path: path.join(artifacts, 'embed-light-760.png') });
+    await (await page.$('#embed-pinning')).screenshot({ path: path.join(artifacts, 'embed-dark-760.png') });
+  });
+
+  await check('a control the embed offers changes the scenario and runs it again', async () => {
+    const frame = await frameOf(page, 'embed-e2');
+    const before = await frame.$eval('#chart-sweep-throughput', (c) => c.toDataURL());
+    await frame.fill('#f-server-threads_max', '300');
+    await frame.waitForFunction((b) => document.querySelector('#chart-sweep-throughput').toDataURL() !== b, before, { timeout: 60000 });
+    await settle(frame, { charts: 2 });
+    const card = await frame.$eval('.summary .card', (c) => c.textContent);
+    assert(/300 Tomcat threads/.test(card), `the platform card: ${card.slice(0, 200)}`);
+  });
+
+  await check('in a 760 px column the embed stays compact: no sideways scrolling, charts side by side', async () => {
+    const frame = await frameOf(page, 'embed-e2');
+    const width = await page.$eval('#embed-e2', (f) => f.getBoundingClientRect().width);
+    assert(width >= 700 && width <= 800, `the column is ${width}px`);
+    const overflow = await frame.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert(overflow <= 1, `${overflow}px of sideways scrolling`);
+    const tops = await frame.$$eval('canvas', (cs) => cs.map((c) => Math.round(c.getBoundingClientRect().top)));
+    assert(tops.length === 2 && tops[0] === tops[1], `the two charts share a row (${tops})`);
+    const h = await heightOf(page, 'embed-e2');
+    assert(h < 1100, `${h}px tall`);
+  });
+
+  await check('the parent may set the theme; any other message is ignored', async () => {
+    const frame = await frameOf(page, 'embed-e2');
+    const post = (m) => page.evaluate((msg) => document.getElementById('embed-e2').contentWindow.postMessage(msg, '*'), m);
+    await post({ threadlab: 1, type: 'theme', theme: 'dark' });
+    await frame.waitForFunction(() => document.documentElement.dataset.theme === 'dark', null, { timeout: 5000 });
+    for (const bad of [{ threadlab: 1, type: 'theme', theme: 'light', extra: 1 }, { threadlab: 2, type: 'theme', theme: 'light' },
+      { type: 'theme', theme: 'light' }, 'theme=light', { threadlab: 1, type: 'height', height: 5 }, { threadlab: 1, type: 'theme', theme: '<b>' }]) {
+      await post(bad);
+    }
+    await page.waitForTimeout(300);
+    assert((await frame.getAttribute('html', 'data-theme')) === 'dark', 'still dark');
+    await post({ threadlab: 1, type: 'theme', theme: 'light' });
+    await frame.waitForFunction(() => document.documentElement.dataset.theme === 'light', null, { timeout: 5000 });
+  });
+  await page.close();
+
+  await check('Run clicked before the app has arrived is remembered: the embed runs when it lands', async () => {
+    const p = await context.newPage();
+    let release;
+    const held = new Promise((r) => { release = r; });
+    await p.route('**/threadlab-embed_bg.wasm', async (route) => { await held; await route.continue(); });
+    await p.goto(`${base}?preset=cpu-bound&embed=1&v=1`);
+    await p.click('#embed-run-early');
+    const note = await p.$eval('.embed-static .muted', (e) => e.textContent);
+    assert(/Starting/.test(note), note);
+    release();
+    await settle(p, { charts: 2 });
+    await p.close();
+  });
+
+  await check('the full playground loads from the sub-path too', async () => {
+    const p = await context.newPage();
+    await p.setViewportSize({ width: 1280, height: 800 });
+    await p.goto(base);
+    await settle(p);
+    await p.close();
+  });
+
+  await checkClean({ problems, foreign });
+
+  // Failures, in a context of their own (their console errors are expected).
+  const broken = await browser.newContext();
+  await check('a page whose WebAssembly cannot load says so instead of "Loading…" for ever', async () => {
+    const p = await broken.newPage();
+    await p.route('**/*_bg.wasm', (r) => r.abort());
+    await p.goto(`${base}?embed=1&v=1`);
+    await p.waitForSelector('#loading .load-error', { timeout: 15000 });
+    const text = await p.$eval('#loading .load-error', (e) => e.textContent);
+    assert(/could not be loaded/.test(text), text);
+    await p.screenshot({ path: path.join(artifacts, 'embed-load-failed.png') });
+    await p.close();
+  });
+  await check('an embed whose worker cannot load says so after Run', async () => {
+    const p = await broken.newPage();
+    await p.route('**/threadlab-worker_bg.wasm', (r) => r.abort());
+    await p.goto(`${base}?embed=1&v=1`);
+    await p.click('#embed-run');
+    await p.waitForSelector('#panic:not([hidden])', { timeout: 20000 });
+    const text = await p.$eval('#panic', (e) => e.textContent);
+    assert(/could not be started/.test(text) && /could not be loaded/.test(text), text.slice(0, 300));
+    await p.close();
+  });
+  await broken.close();
+} finally {
+  await browser.close();
+  server.close();
+}
+finish();

@@ -1,0 +1,266 @@
+// End-to-end test of sharing (issue 14) in Debian's headless Chromium:
+// a permalink round trip (change things, open the address in a new page:
+// the same view and the same numbers), "Copy link", malformed and hostile
+// links (defaults, and a notice naming what was ignored, as text), every
+// export opened and checked (CSV header and rows, JSON equal to
+// `threadlab run --scenario … --format json`, the hey-like text equal to
+// `threadlab run`'s, PNG size and metadata, SVG metadata), the Embed
+// dialog's snippet, and the dark theme. No console error, no CSP violation,
+// no request to another host.
+//
+//   trunk build --release && cargo build --bin threadlab && node tests/e2e/share.spec.mjs
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { isDeepStrictEqual } from 'node:util';
+import { serveDist } from '../../scripts/serve-dist.mjs';
+import { artifacts, assert, checkClean, cards, check, finish, openBrowser, root, settle } from './harness.mjs';
+
+const cli = path.join(root, 'target', 'debug', 'threadlab');
+const server = await serveDist(path.join(root, 'dist'));
+const base = `http://127.0.0.1:${server.address().port}/`;
+const { browser, context, problems, foreign } = await openBrowser(base);
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'threadlab-share-'));
+
+/** Runs the command line on `scenario` (a draft), as JSON or text. */
+function runCli(scenario, json) {
+  const file = path.join(tmp, `scenario-${Date.now()}-${Math.random()}.json`);
+  fs.writeFileSync(file, JSON.stringify(scenario));
+  const args = ['run', '--scenario', file, ...(json ? ['--format', 'json'] : [])];
+  try {
+    return execFileSync(cli, args, { encoding: 'utf8', maxBuffer: 64 << 20 });
+  } catch (e) {
+    if (e.status === 3) return e.stdout; // stopped at its budget: still the report
+    throw e;
+  }
+}
+
+/** Clicks `selector` and returns the download's bytes and file name. */
+async function download(page, selector) {
+  const [d] = await Promise.all([page.waitForEvent('download'), page.click(selector)]);
+  const bytes = fs.readFileSync(await d.path());
+  fs.writeFileSync(path.join(artifacts, 'exports', d.suggestedFilename()), bytes);
+  return { bytes, name: d.suggestedFilename() };
+}
+
+/** The PNG's size and its tEXt chunks. */
+function pngInfo(bytes) {
+  const sig = bytes.subarray(0, 8).toString('latin1');
+  assert(sig === '\x89PNG\r\n\x1a\n', 'a PNG signature');
+  const info = { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20), text: {} };
+  for (let at = 8; at < bytes.length;) {
+    const len = bytes.readUInt32BE(at);
+    const type = bytes.subarray(at + 4, at + 8).toString('latin1');
+    if (type === 'tEXt') {
+      const data = bytes.subarray(at + 8, at + 8 + len).toString('latin1');
+      const nul = data.indexOf('\0');
+      info.text[data.slice(0, nul)] = data.slice(nul + 1);
+    }
+    at += 12 + len;
+  }
+  return info;
+}
+
+fs.mkdirSync(path.join(artifacts, 'exports'), { recursive: true });
+try {
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(base);
+  await settle(page);
+
+  let url;
+  await check('changing things writes them into the address (debounced, only what differs, v=1 last)', async () => {
+    assert(new URL(page.url()).search === '', `the default state has a bare address: ${page.url()}`);
+    const slider = page.locator('#slider-server-threads_max');
+    await slider.focus();
+    for (let i = 0; i < 20; i++) await page.keyboard.press('ArrowRight');
+    await page.selectOption('#theme', 'dark');
+    await page.click('#charts-menu > summary');
+    await page.uncheck('#show-histogram');
+    await page.click('#charts-menu > summary');
+    await page.waitForFunction(() => /server\.threads_max=\d+/.test(location.search)
+      && /theme=dark/.test(location.search) && /charts=/.test(location.search), null, { timeout: 10000 });
+    url = page.url();
+    assert(url.endsWith('&v=1'), `ends with its version: ${url}`);
+    assert(!/load\.concurrency|preset=/.test(url), `only what differs: ${url}`);
+    await settle(page, { charts: 7 });
+  });
+
+  await check('opening the link restores the same view and the same numbers', async () => {
+    const before = {
+      cards: await cards(page),
+      threads: await page.inputValue('#f-server-threads_max'),
+      chart: await page.$eval('#chart-throughput-time', (c) => c.toDataURL()),
+    };
+    const again = await context.newPage();
+    await again.setViewportSize({ width: 1280, height: 800 });
+    await again.goto(url);
+    await settle(again, { charts: 7 });
+    await again.waitForSelector('#f-server-threads_max');
+    assert((await again.inputValue('#f-server-threads_max')) === before.threads, 'the same threads.max');
+    assert((await again.getAttribute('html', 'data-theme')) === 'dark', 'the dark theme');
+    assert((await again.$('#chart-histogram')) === null, 'the closed chart stays closed');
+    assert(isDeepStrictEqual(await cards(again), before.cards), 'the same numbers on the cards');
+    const chart = await again.$eval('#chart-throughput-time', (c) => c.toDataURL());
+    assert(chart === before.chart, 'the same chart, pixel for pixel');
+    await again.screenshot({ path: path.join(artifacts, 'share-dark-1280x800.png') });
+    await again.screenshot({ path: path.join(artifacts, 'share-dark-1280x800-full.png'), fullPage: true });
+    await again.close();
+  });
+
+  await check('the theme "auto" follows the system\'s light or dark preference, and its changes', async () => {
+    const p = await context.newPage();
+    await p.emulateMedia({ colorScheme: 'dark' });
+    await p.goto(base);
+    await p.waitForSelector('#theme');
+    assert((await p.getAttribute('html', 'data-theme')) === 'auto', 'auto');
+    assert(await p.evaluate(() => document.documentElement.classList.contains('dark')), 'dark, as the system');
+    await p.emulateMedia({ colorScheme: 'light' });
+    await p.waitForFunction(() => !document.documentElement.classList.contains('dark'), null, { timeout: 5000 });
+    await p.close();
+  });
+
+  await check('"Copy link" puts the address on the clipboard', async () => {
+    await page.click('#copy-link');
+    await page.waitForFunction(() => /Link copied/.test(document.querySelector('#share-status').textContent));
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    assert(copied === page.url(), `${copied} vs ${page.url()}`);
+  });
+
+  await page.click('#export-menu > summary');
+  await check('the sweep as CSV: its source, a header and a row per point and mode', async () => {
+    const { bytes, name } = await download(page, '#export-sweep-csv');
+    assert(/^threadlab-e2-platform-edited-seed-1-sweep\.csv$/.test(name), name);
+    const lines = bytes.toString('utf8').trimEnd().split('\n');
+    assert(lines[0].startsWith('# threadlab: E2') && lines[0].endsWith('(edited)'), lines[0]);
+    assert(lines[1] === '# seed: 1', lines[1]);
+    assert(lines[2] === `# permalink: ${page.url()}`, lines[2]);
+    assert(lines[3] === 'mode,concurrency,throughput_rps,goodput_rps,mean_ms,p50_ms,p99_ms,error_pct,stopped_at_budget', lines[3]);
+    const rows = lines.slice(4);
+    const per = (m) => rows.filter((r) => r.startsWith(`${m},`)).length;
+    assert(per('platform') >= 20 && per('platform') === per('virtual'), `rows: ${per('platform')} + ${per('virtual')}`);
+    assert(rows.length === per('platform') + per('virtual'), 'only data rows');
+    assert(rows.every((r) => r.split(',').length === 9), 'nine cells in every row');
+  });
+
+  await check('the runs over time as CSV: a row per time bucket and mode', async () => {
+    const { bytes } = await download(page, '#export-time-csv');
+    const lines = bytes.toString('utf8').trimEnd().split('\n');
+    assert(lines[2] === `# permalink: ${page.url()}`, lines[2]);
+    const header = lines[3].split(',');
+    assert(header.slice(0, 7).join(',') === 'mode,t_s,throughput_rps,latency_mean_ms,latency_p50_ms,latency_p99_ms,memory_mb', lines[3]);
+    const rows = lines.slice(4);
+    assert(rows.length > 100, `${rows.length} rows`);
+    assert(rows.every((r) => r.split(',').length === header.length), 'every row as wide as the header');
+  });
+
+  let reports;
+  await check('the JSON export holds exactly what `threadlab run --format json` prints for the same scenario and seed', async () => {
+    const { bytes } = await download(page, '#export-json');
+    reports = JSON.parse(bytes.toString('utf8'));
+    assert(reports.source.permalink === page.url(), 'names its permalink');
+    assert(reports.source.seed === '1' && /E2/.test(reports.source.scenario), JSON.stringify(reports.source));
+    assert(reports.runs.length === 2, `${reports.runs.length} runs`);
+    for (const run of reports.runs) {
+      const fromCli = JSON.parse(runCli(run.scenario, true));
+      assert(isDeepStrictEqual(run.report, fromCli), `${run.mode}: the page's report differs from the CLI's`);
+      assert(run.report.seed === 1, 'seed 1');
+    }
+  });
+
+  await check('"copy as hey output" copies the CLI\'s text summary of each run', async () => {
+    await page.click('#export-hey');
+    await page.waitForFunction(() => /Copied as hey output/.test(document.querySelector('#share-status').textContent), null, { timeout: 10000 });
+    const text = await page.evaluate(() => navigator.clipboard.readText());
+    assert(text.startsWith('# threadlab: E2'), text.slice(0, 80));
+    assert(text.includes(`# permalink: ${page.url()}\n`), 'names its permalink');
+    const parts = text.split(/^# (?:platform|virtual) threads \(threadlab run --scenario scenario\.json\):\n/m);
+    assert(parts.length === 3, `${parts.length - 1} runs`);
+    for (const [i, run] of reports.runs.entries()) {
+      const fromCli = runCli(run.scenario, false);
+      assert(parts[i + 1] === `${fromCli}\n` || parts[i + 1] === fromCli, `${run.mode}: differs from \`threadlab run\``);
+    }
+    fs.writeFileSync(path.join(artifacts, 'exports', 'hey-output.txt'), text);
+  });
+
+  await check('a chart as PNG: 2× the chart size, its caption and its source in tEXt chunks', async () => {
+    const { bytes } = await download(page, '#png-sweep-throughput');
+    const png = pngInfo(bytes);
+    assert(png.width === 2400 && png.height > 1500 && png.height < 1700, `${png.width}×${png.height}`);
+    assert(png.text.Source === page.url(), `Source: ${png.text.Source}`);
+    const title = await page.$eval('figure.chart:has(#chart-sweep-throughput) h3', (h) => h.textContent);
+    assert(png.text.Title === `threadlab · ${title}`, `Title: ${png.text.Title}, the chart's: ${title}`);
+    assert(/seed 1/.test(png.text.Description), `Description: ${png.text.Description}`);
+    assert(bytes.length > 30000, `${bytes.length} bytes: a drawn chart`);
+  });
+
+  await check('a chart as SVG: drawn, titled, and naming scenario, seed and permalink', async () => {
+    const { bytes } = await download(page, '#svg-latency-time');
+    const svg = bytes.toString('utf8');
+    assert(svg.includes('<svg') && svg.includes('</svg>'), 'an SVG');
+    assert(svg.includes('<title>threadlab · Latency over time (one run)</title>'), 'titled');
+    const escaped = page.url().replaceAll('&', '&amp;');
+    assert(svg.includes(`<desc>`) && svg.includes(escaped), 'the permalink in its description');
+    assert((svg.match(/<polyline|<path/g) || []).length > 3, 'lines drawn');
+  });
+  await page.click('#export-menu > summary');
+
+  await check('the Embed dialog writes an iframe snippet for the view chosen, with a link back', async () => {
+    await page.click('#open-embed');
+    await page.waitForSelector('#embed-dialog');
+    await page.selectOption('#embed-theme', 'light');
+    await page.check('#embed-chart-memory-platform');
+    await page.selectOption('#embed-control-f-load-concurrency', 'editable');
+    await page.selectOption('#embed-control-f-server-jdk', 'locked');
+    const code = await page.inputValue('#embed-code');
+    const src = code.match(/<iframe src="([^"]+)"/)[1].replaceAll('&amp;', '&');
+    assert(src.startsWith(base + '?'), src);
+    for (const part of ['server.threads_max=', 'charts=sweep-throughput,sweep-latency,memory-platform', 'controls=load.concurrency',
+      'locked=server.jdk', 'embed=1', 'theme=light']) {
+      assert(src.includes(part), `${part} in ${src}`);
+    }
+    assert(src.endsWith('&v=1'), src);
+    assert(code.includes('embed-host.js'), 'the sizing script');
+    assert(/<a href="[^"]+">Open “E2/.test(code), 'a link back to the full playground');
+    await page.locator('#embed-dialog').screenshot({ path: path.join(artifacts, 'share-embed-dialog.png') });
+    await page.click('#embed-copy');
+    await page.waitForFunction(() => /copied/.test(document.querySelector('#embed-status').textContent));
+    assert((await page.evaluate(() => navigator.clipboard.readText())) === code, 'the snippet copied');
+    await page.click('#embed-close');
+  });
+  await page.close();
+
+  const cut = url.slice(0, url.lastIndexOf('&v=1') - 3);
+  const hostile = [
+    ['an unknown version', 'load.concurrency=400&v=9', ['v=9 is unknown', 'load.concurrency=400']],
+    ['an unknown key', 'nosuch.key=1&v=1', ['nosuch.key=1', 'unknown key']],
+    ['a value out of range', 'load.concurrency=0&v=1', ['load.concurrency=0']],
+    ['a link cut short', cut.slice(cut.indexOf('?') + 1), ['cut short']],
+    ['a 100 kB link', `program=${'io:1ms,'.repeat(17000)}&v=1`, ['the whole link', 'at most 4,096']],
+    ['markup in a key and a value', '%3Cimg%20src%3Dx%20id%3Dpwned%3E=1&program=%3Cb%20id%3Dbold%3Ex%3C%2Fb%3E&v=1',
+      ['<img src=x id=pwned>=1', 'program=<b id=bold>x</b>']],
+  ];
+  for (const [what, query, names] of hostile) {
+    await check(`${what} opens the defaults and names what was ignored, as text`, async () => {
+      const p = await context.newPage();
+      await p.goto(`${base}?${query}`);
+      await p.waitForSelector('#link-notice', { timeout: 30000 });
+      const notice = await p.$eval('#link-notice', (n) => n.textContent);
+      for (const n of names) assert(notice.includes(n), `"${n}" not in: ${notice.slice(0, 300)}`);
+      assert((await p.$('#pwned')) === null && (await p.$('#bold')) === null, 'no markup from the link');
+      await p.waitForSelector('#f-load-concurrency');
+      assert((await p.inputValue('#f-load-concurrency')) === '2000', 'the default concurrency');
+      await settle(p);
+      if (what.startsWith('markup')) await p.screenshot({ path: path.join(artifacts, 'share-hostile-link.png') });
+      await p.close();
+    });
+  }
+
+  await checkClean({ problems, foreign });
+} finally {
+  await browser.close();
+  server.close();
+  fs.rmSync(tmp, { recursive: true, force: true });
+}
+finish();

@@ -1,0 +1,141 @@
+// threadlab's boot script, inlined into index.html by Trunk (its hash is
+// written into the page's Content-Security-Policy by scripts/csp.mjs).
+// Before any WebAssembly arrives it: applies the link's theme, shows an
+// embed's static summary (title, what changed, and a Run button that
+// already works: the app runs on arrival if it was clicked), wires the error panel's buttons (they must work even after
+// WebAssembly trapped), then loads the app — the full page's module, whose
+// files Trunk names in #threadlab-build, or an embed's lighter one — and
+// turns a failed load into an error, never an endless "Loading…". Text
+// from the address is set as text, never as markup.
+(function () {
+  'use strict';
+  var params = new URLSearchParams(location.search);
+  var linked = params.get('v') === '1';
+  var theme = linked ? params.get('theme') : null;
+  if (theme !== 'light' && theme !== 'dark') theme = 'auto';
+  var root = document.documentElement;
+  root.setAttribute('data-theme', theme);
+  var dark = theme === 'dark' || (theme === 'auto' && window.matchMedia('(prefers-color-scheme: dark)').matches);
+  root.classList.toggle('dark', dark);
+  var embed = linked && params.get('embed') === '1';
+
+  function el(tag, cls, text) {
+    var e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+
+  // The same markup as the app's embed (src/ui/embed.rs), so nothing moves
+  // when the app takes over.
+  var VIEW = ['preset', 'modes', 'theme', 'lang', 'charts', 'embed', 'controls', 'locked', 'v'];
+  function staticSummary(loading) {
+    var known = window.THREADLAB_PRESETS || { presets: {} };
+    var name = params.has('preset') ? params.get('preset') : known.default;
+    var p = Object.prototype.hasOwnProperty.call(known.presets, name) ? known.presets[name] : null;
+    var root = el('div', 'embed');
+    var top = el('header', 'embed-top');
+    top.appendChild(el('span', 'embed-brand', 'threadlab'));
+    top.appendChild(el('span', 'embed-title', p ? p[0] : 'your own scenario'));
+    root.appendChild(top);
+    var section = el('section', 'embed-static');
+    if (p && p[1]) section.appendChild(el('p', 'about', p[1]));
+    var changes = el('ul', 'changes');
+    params.forEach(function (value, key) {
+      if (VIEW.indexOf(key) >= 0 || key.indexOf('utm_') === 0) return;
+      var li = el('li');
+      li.appendChild(el('code', null, key));
+      li.appendChild(document.createTextNode(' = '));
+      li.appendChild(el('code', null, value));
+      changes.appendChild(li);
+    });
+    if (changes.childNodes.length) section.appendChild(changes);
+    // Run works before the app has arrived: the click is remembered (the
+    // app starts running at once) and the simulation worker's files start
+    // downloading now.
+    var run = el('button', 'run', '▶ Run the simulation');
+    run.type = 'button';
+    run.id = 'embed-run-early';
+    var note = el('p', 'muted small', 'Loading the simulator…');
+    run.addEventListener('click', function () {
+      window.__threadlabRun = true;
+      run.disabled = true;
+      note.textContent = 'Starting the simulation…';
+      ['./worker-loader.js', './threadlab-worker.js', './threadlab-worker_bg.wasm'].forEach(function (u) {
+        fetch(u).catch(function () {});
+      });
+    }, { once: true });
+    section.appendChild(run);
+    section.appendChild(note);
+    root.appendChild(section);
+    loading.replaceChildren(root);
+    loading.classList.add('embedded');
+  }
+
+  function wirePanel() {
+    var panel = document.getElementById('panic');
+    var copy = document.getElementById('panic-copy');
+    var details = document.getElementById('panic-details');
+    var dismiss = document.getElementById('panic-dismiss');
+    var reset = document.getElementById('panic-reset');
+    if (embed) reset.setAttribute('href', '?embed=1&v=1');
+    copy.addEventListener('click', function () {
+      var text = details.textContent;
+      var selectIt = function () {
+        var range = document.createRange();
+        range.selectNodeContents(details);
+        var sel = window.getSelection();
+        sel.removeAllRanges();
+        sel.addRange(range);
+        copy.textContent = 'Selected: press Ctrl+C';
+      };
+      if (navigator.clipboard) {
+        navigator.clipboard.writeText(text).then(function () { copy.textContent = 'Copied'; }, selectIt);
+      } else {
+        selectIt();
+      }
+    });
+    dismiss.addEventListener('click', function () { panel.hidden = true; });
+  }
+
+  function fail(why) {
+    var status = document.getElementById('loading-status');
+    var loading = document.getElementById('loading');
+    if (!loading) return;
+    var message = el('p', 'load-error', 'The simulator could not be loaded (' + String(why && why.message || why) +
+      '). Reload the page to try again. If you host threadlab, serve the whole build folder (see the README).');
+    message.setAttribute('role', 'alert');
+    loading.appendChild(message);
+    if (status) status.remove();
+    loading.querySelectorAll('.embed-static .muted').forEach(function (e) { e.remove(); });
+  }
+
+  var loading = document.getElementById('loading');
+  if (embed && loading) staticSummary(loading);
+  wirePanel();
+  // An embed loads its own, lighter module (no full page); its file names
+  // are fixed, the full page's are Trunk's (hashed).
+  function load(js, wasm) {
+    // The module's WebAssembly downloads beside its script, not after it.
+    var preload = document.createElement('link');
+    preload.rel = 'preload';
+    preload.as = 'fetch';
+    preload.type = 'application/wasm';
+    preload.crossOrigin = 'anonymous';
+    preload.href = wasm;
+    document.head.appendChild(preload);
+    import(js)
+      .then(function (m) { return m.default({ module_or_path: wasm }); })
+      .catch(fail);
+  }
+  try {
+    if (embed) {
+      load('./threadlab-embed.js', './threadlab-embed_bg.wasm');
+    } else {
+      var build = JSON.parse(document.getElementById('threadlab-build').textContent);
+      load(build.js, build.wasm);
+    }
+  } catch (e) {
+    fail(e);
+  }
+})();
