@@ -43,7 +43,7 @@ impl Locale {
     pub const ALL: [Locale; 3] = [Locale::En, Locale::De, Locale::Zh];
 
     /// Its code, as `lang=` and `<html lang>` write it.
-    pub fn code(self) -> &'static str {
+    pub const fn code(self) -> &'static str {
         match self {
             Locale::En => "en",
             Locale::De => "de",

@@ -38,7 +38,7 @@ use super::setup::Setup;
 use crate::scenario::{FieldError, echo};
 
 pub use grade::{Actual, Condition, Grade, Metric, Prediction, Quantity, Runs, Verdict};
-pub use link::{LessonLink, format_link, parse_link, parse_query};
+pub use link::{LessonLink, format_link, parse_link};
 pub use progress::{Answer, LessonAction, LessonProgress, Step};
 pub use text::{ParamValue, Part, Unit};
 pub use theory::{Formula, Theory};

@@ -2,7 +2,8 @@
 //! counted from 1 as the page shows it. Reading accepts a chapter's id as
 //! well (`chapter=pinning`), which stays right when chapters are added;
 //! anything else is one line naming the key, the value and what is
-//! allowed.
+//! allowed. The page's query as a whole is read by `app::permalink`, which
+//! hands these two parameters here.
 
 use super::{lesson, lessons, unknown};
 
@@ -58,22 +59,6 @@ pub fn parse_link(
         lesson: l.id.as_str(),
         chapter,
     }))
-}
-
-/// Reads `lesson` and `chapter` from a whole query (`a=1&lesson=…`),
-/// ignoring every other parameter (the permalink reads those); the last of
-/// a repeated parameter wins, as in the rest of the link.
-pub fn parse_query(query: &str) -> Result<Option<LessonLink>, String> {
-    let query = query.strip_prefix('?').unwrap_or(query);
-    let (mut l, mut c) = (None, None);
-    for pair in query.split('&') {
-        match pair.split_once('=') {
-            Some(("lesson", v)) => l = Some(v),
-            Some(("chapter", v)) => c = Some(v),
-            _ => {}
-        }
-    }
-    parse_link(l, c)
 }
 
 fn ids() -> Vec<&'static str> {

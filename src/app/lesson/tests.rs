@@ -236,10 +236,6 @@ fn a_lesson_link_has_two_parameters() {
     };
     assert_eq!(format_link(link), "lesson=virtual-threads&chapter=4");
     assert_eq!(
-        parse_query("?theme=dark&lesson=virtual-threads&chapter=4"),
-        Ok(Some(link))
-    );
-    assert_eq!(
         parse_link(Some("virtual-threads"), Some("pinning")),
         Ok(Some(link))
     );
