@@ -34,6 +34,8 @@
 //!   journey across threads, carriers, the pool and executors;
 //! * `lesson` — guided lessons as data: chapters, questions graded against
 //!   the run, a learner's progress, and a lesson's place in a link;
+//! * `guide` — a lesson on the page: the progress in the state, what each
+//!   step does to the scenario, the lesson panel's words;
 //! * `view` — how the page shows the scenario: theme, language, open
 //!   charts, embed options;
 //! * `report` — a run's report as `threadlab run` prints it (text like
@@ -60,6 +62,7 @@ pub mod embed;
 pub mod export;
 pub mod form;
 pub mod format;
+pub mod guide;
 pub mod job;
 pub mod lesson;
 pub mod modes;
@@ -88,5 +91,7 @@ pub use view::{Theme, View};
 
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests;
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests_guide;
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests_share;

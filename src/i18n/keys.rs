@@ -57,6 +57,11 @@ keys! {
     GUIDE_LOCKED = "guide.locked";
     GUIDE_FINISHED = "guide.finished";
     GUIDE_KEYBOARD = "guide.keyboard";
+    GUIDE_LESSONS = "guide.lessons";
+    GUIDE_CLOSE = "guide.close";
+    GUIDE_STEPS = "guide.steps";
+    GUIDE_NOTICE = "guide.notice";
+    GUIDE_WAITING = "guide.waiting";
     // Units of a question's answer.
     UNIT_REQ_PER_S = "unit.req_per_s";
     UNIT_MS = "unit.ms";

@@ -76,6 +76,14 @@ pub fn apply_theme(theme: Theme) {
     }
 }
 
+/// Sets the page's language on `<html lang>` (screen readers, fonts and
+/// hyphenation follow it).
+pub fn apply_language(locale: crate::i18n::Locale) {
+    if let Some(root) = gloo::utils::document().document_element() {
+        let _ = root.set_attribute("lang", locale.code());
+    }
+}
+
 /// Calls `f` whenever the system switches between light and dark.
 pub fn on_system_theme(f: impl Fn() + 'static) -> Option<gloo::events::EventListener> {
     let query = gloo::utils::window()

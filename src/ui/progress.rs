@@ -25,6 +25,9 @@ pub struct ProgressProps {
     /// The scenario's generation (for tests that wait for a job).
     #[prop_or_default]
     pub generation: u64,
+    /// Why nothing runs yet, if the page waits (a lesson's prediction).
+    #[prop_or_default]
+    pub waiting: Option<String>,
 }
 
 /// A progress bar with words.
@@ -32,7 +35,9 @@ pub struct ProgressProps {
 pub fn Progress(p: &ProgressProps) -> Html {
     let (done, total) = (p.progress.runs_done, p.progress.runs);
     let value = p.progress.fraction();
-    let text = if p.blocked {
+    let text = if let Some(why) = &p.waiting {
+        why.clone()
+    } else if p.blocked {
         "fix the highlighted fields to simulate again".to_string()
     } else if p.interrupted {
         "interrupted: the simulation worker was replaced".to_string()

@@ -1,0 +1,170 @@
+// End-to-end test of a lesson on the page (issue 15) in Debian's headless
+// Chromium: a lesson's link opens its chapter with the results held back;
+// the learner steps with the keyboard, predicts, runs, and sees the grade
+// beside the run's result, what to notice and the "now try" changes; → goes
+// on to chapter 2 (the address follows); the progress survives a reload
+// (local storage); the language menu switches the page to German and
+// Chinese (the address and <html lang> follow; screenshots in
+// test-artifacts/lessons/); the "Lessons" entry opens chapter 1 and the
+// panel closes. No console error, no CSP violation, no request to another
+// host.
+//
+//   trunk build --release && node tests/e2e/lesson.spec.mjs
+import fs from 'node:fs';
+import path from 'node:path';
+import { serveDist } from '../../scripts/serve-dist.mjs';
+import { artifacts, assert, check, checkClean, finish, openBrowser, root } from './harness.mjs';
+
+const server = await serveDist(path.join(root, 'dist'));
+const base = `http://127.0.0.1:${server.address().port}/`;
+const { browser, context, problems, foreign } = await openBrowser(base);
+const shots = path.join(artifacts, 'lessons');
+fs.mkdirSync(shots, { recursive: true });
+
+const text = (page, sel) => page.$eval(sel, (e) => e.textContent.trim());
+const currentStep = (page) => text(page, '.guide-steps li[aria-current=step]');
+/** Waits until the address (debounced) satisfies `test`. */
+const addressWhere = (page, test, what) =>
+  page.waitForFunction(test, null, { timeout: 5000 }).catch(() => { throw new Error(`address: ${what}: ${page.url()}`); });
+/** Waits until the chapter's job has finished. */
+const done = (page) => page.waitForSelector('#progress.done', { timeout: 240000 });
+/** A screenshot of the top of the page: the header and the lesson panel. */
+async function shot(page, name) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: path.join(shots, `${name}.png`) });
+}
+
+try {
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 1280, height: 1000 });
+  await page.goto(`${base}?lesson=virtual-threads&chapter=1`);
+  await page.waitForSelector('#lesson');
+
+  await check('a lesson link opens its chapter, results held back until the prediction', async () => {
+    assert((await text(page, '.guide-where')).includes('Chapter 1 of 9'), await text(page, '.guide-where'));
+    assert((await text(page, '#guide-title')) === 'The pool runs out', await text(page, '#guide-title'));
+    assert((await text(page, '#guide-intro')).includes("Little's law"), 'the intro');
+    assert(await page.isVisible('#guide-waiting'), 'the results wait for the prediction');
+    assert((await page.$$('canvas')).length === 0, 'no chart before the run');
+    assert(await page.isDisabled('#guide-run'), 'Run waits for an answer');
+    assert((await text(page, '#progress')).includes('Predict first'), await text(page, '#progress'));
+    // The chapter's scenario is on the form (1 platform column, 100 threads).
+    assert(await page.$eval('#preset', (s) => s.value) === 'e2-platform', 'the chapter preset');
+  });
+
+  await check('→ steps through the chapter, the question is labelled', async () => {
+    await page.focus('#guide-intro').catch(() => {});
+    await page.evaluate(() => document.activeElement && document.activeElement.blur());
+    assert((await currentStep(page)) === 'Read', await currentStep(page));
+    await page.keyboard.press('ArrowRight');
+    assert((await currentStep(page)) === 'Predict', await currentStep(page));
+    await page.keyboard.press('ArrowLeft');
+    assert((await currentStep(page)) === 'Read', 'back with ←');
+    const label = await page.$eval('label[for=guide-answer]', (l) => l.textContent);
+    assert(label === 'Your prediction', label);
+    assert((await text(page, '#guide-question legend')).includes('2,000 clients'), 'the question names its numbers');
+  });
+
+  let said;
+  await check('a prediction, Run, and the grade beside the run', async () => {
+    await page.fill('#guide-answer', '1900');
+    assert(!(await page.isDisabled('#guide-run')), 'Run once answered');
+    await page.click('#guide-run');
+    await page.waitForSelector('#guide-compare', { timeout: 240000 });
+    said = await text(page, '#guide-said');
+    assert(said === '1,900 req/s', said);
+    const actual = await text(page, '#guide-actual');
+    assert(/^[0-9,.]+ req\/s$/.test(actual), actual);
+    const verdict = await page.$eval('#guide-verdict', (v) => v.className);
+    assert(/\bright\b/.test(verdict), `verdict ${verdict}: ${await text(page, '#guide-verdict')} (run ${actual})`);
+    assert((await text(page, '#guide-theory')).endsWith('req/s'), 'theory beside it');
+    assert((await text(page, '#guide-notice')).includes('req/s'), 'what to notice');
+    assert(await page.isVisible('#try-more-threads'), 'now try');
+    assert(await page.isDisabled('#guide-answer'), 'the prediction is locked');
+    await done(page);
+    assert(!(await page.isVisible('#guide-waiting')), 'the results show');
+    await addressWhere(page, () => location.search.includes('lesson=virtual-threads&chapter=1&v=1'), 'names the chapter');
+    await shot(page, 'chapter-1-compared-en');
+  });
+
+  await check('a "now try" change loads, runs and says what it shows', async () => {
+    await page.click('#try-more-threads');
+    await page.waitForSelector('#try-more-threads + .guide-notice');
+    assert((await currentStep(page)) === 'Now try', await currentStep(page));
+    await addressWhere(page, () => location.search.includes('server.threads_max=200'), 'the change');
+    await done(page);
+  });
+
+  await check('→ goes on to chapter 2 (a choice), the address follows', async () => {
+    await page.evaluate(() => document.activeElement && document.activeElement.blur());
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(() => document.querySelector('.guide-where').textContent.includes('Chapter 2 of 9'));
+    assert((await currentStep(page)) === 'Read', await currentStep(page));
+    assert(await page.isVisible('#guide-waiting'), 'chapter 2 holds its results back');
+    const options = await page.$$eval('.guide-options input[type=radio]', (rs) =>
+      rs.map((r) => document.querySelector(`label[for="${r.id}"]`)?.textContent || ''));
+    assert(options.length === 4 && options.every((t) => t.length > 0), JSON.stringify(options));
+    await addressWhere(page, () => location.search.includes('lesson=virtual-threads&chapter=2'), 'chapter 2');
+  });
+
+  await check('the progress is kept in local storage and survives a reload', async () => {
+    const stored = JSON.parse(await page.evaluate(() => localStorage.getItem('threadlab.lesson.virtual-threads')));
+    assert(stored.chapter === 1 && stored.answers['pool-runs-out'].grade.verdict === 'right', JSON.stringify(stored));
+    await page.reload();
+    await page.waitForSelector('#lesson');
+    assert((await text(page, '.guide-where')).includes('Chapter 2 of 9'), 'the chapter');
+    await page.evaluate(() => document.activeElement && document.activeElement.blur());
+    await page.keyboard.press('ArrowLeft');
+    await page.waitForSelector('#guide-compare');
+    assert((await text(page, '#guide-said')) === said, 'the answer and its grade came back');
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(() => document.querySelector('.guide-where').textContent.includes('Chapter 2 of 9'));
+  });
+
+  await check('the language menu switches to German: panel, address, <html lang>', async () => {
+    const label = await page.$eval('label[for=lang]', (l) => l.textContent);
+    assert(label === 'Language', label);
+    await page.selectOption('#lang', 'de');
+    await page.waitForFunction(() => document.querySelector('.guide-where').textContent.includes('Kapitel 2 von 9'));
+    assert(await page.$eval('html', (h) => h.lang) === 'de', 'html lang');
+    assert((await text(page, '#guide-question legend')).length > 10, 'the question');
+    assert((await page.$eval('label[for=lang]', (l) => l.textContent)) === 'Sprache', 'the menu in German');
+    await addressWhere(page, () => location.search.includes('lang=de'), 'lang=de');
+    await page.click('#guide-option-many-times');
+    await page.click('#guide-run');
+    await page.waitForSelector('#guide-compare', { timeout: 240000 });
+    await done(page);
+    await shot(page, 'chapter-2-de');
+  });
+
+  await check('and to Chinese', async () => {
+    await page.selectOption('#lang', 'zh');
+    await page.waitForFunction(() => document.querySelector('.guide-where').textContent.includes('第 2 章'));
+    assert(await page.$eval('html', (h) => h.lang) === 'zh', 'html lang');
+    assert(/[\u4e00-\u9fff]/.test(await text(page, '#guide-intro')), 'Chinese text');
+    await addressWhere(page, () => location.search.includes('lang=zh'), 'lang=zh');
+    await shot(page, 'chapter-2-zh');
+  });
+
+  await check('the "Lessons" entry opens chapter 1; the panel closes', async () => {
+    const p = await context.newPage();
+    await p.setViewportSize({ width: 1280, height: 900 });
+    await p.goto(base);
+    await p.waitForSelector('#open-lessons');
+    assert((await p.$('#lesson')) === null, 'no panel without a lesson');
+    await p.click('#open-lessons');
+    await p.waitForSelector('#lesson');
+    assert((await text(p, '.guide-where')).includes('Chapter 1 of 9'), await text(p, '.guide-where'));
+    await addressWhere(p, () => location.search.includes('lesson=virtual-threads&chapter=1'), 'the lesson');
+    await p.click('#guide-close');
+    assert((await p.$('#lesson')) === null, 'closed');
+    await addressWhere(p, () => !location.search.includes('lesson='), 'no lesson');
+    await p.close();
+  });
+
+  await checkClean({ problems, foreign });
+} finally {
+  await browser.close();
+  server.close();
+}
+finish();
