@@ -59,7 +59,10 @@ pub fn use_lesson_keys(state: &UseReducerHandle<State>) {
     let d = state.dispatcher();
     use_effect_with(open, move |open| {
         let listener = open.then(|| {
-            gloo::events::EventListener::new(&gloo::utils::document(), "keydown", move |e| {
+            // Not passive: a step's space must not also scroll the page.
+            let options = gloo::events::EventListenerOptions::enable_prevent_default();
+            let document = gloo::utils::document();
+            gloo::events::EventListener::new_with_options(&document, "keydown", options, move |e| {
                 let Some(k) = e.dyn_ref::<KeyboardEvent>() else {
                     return;
                 };
