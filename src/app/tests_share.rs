@@ -299,6 +299,20 @@ fn the_page_speaks_the_catalogues_languages_and_a_region_reads_as_its_language()
 }
 
 #[test]
+fn presenter_mode_is_a_flag_of_the_view_in_the_link() {
+    let link = link_of("presenter=1&lesson=virtual-threads&chapter=3&v=1");
+    assert!(link.view.presenter);
+    assert_eq!(chapter_of(&link), Some((VT, 2)));
+    assert_eq!(
+        encode(&link),
+        "presenter=1&lesson=virtual-threads&chapter=3&v=1"
+    );
+    let (link, lines) = ignored_of("presenter=yes&v=1");
+    assert!(!link.view.presenter);
+    assert_eq!(lines, ["presenter=yes — expected 1 or 0"]);
+}
+
+#[test]
 fn settings_that_only_fail_together_are_ignored_together() {
     // The base must stay below the heap: each value alone is fine.
     let (link, lines) = ignored_of("memory.heap_mb=300&memory.base_mb=400&v=1");
@@ -523,16 +537,18 @@ fn view_strategy() -> impl Strategy<Value = View> {
         any::<bool>(),
         proptest::sample::subsequence(keys.clone(), 0..3),
         proptest::sample::subsequence(keys, 0..2),
+        any::<bool>(),
         lesson_strategy(),
     )
         .prop_map(
-            |(theme, lang, charts, embed, controls, locked, lesson)| View {
+            |(theme, lang, charts, embed, controls, locked, presenter, lesson)| View {
                 theme,
                 lang: lang.to_string(),
                 charts: charts.into_iter().map(str::to_string).collect(),
                 embed,
                 controls,
                 locked,
+                presenter,
                 lesson,
             },
         )

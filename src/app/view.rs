@@ -106,6 +106,9 @@ pub struct View {
     pub controls: Vec<String>,
     /// The scenario keys an embed shows but does not let change.
     pub locked: Vec<String>,
+    /// Presenter mode: large type for the back of a room, the settings
+    /// and the share bar tucked away (the page's own, not an embed's).
+    pub presenter: bool,
     /// The lesson's chapter the page guides through, if any. A link holds
     /// it in the lesson's own format (`lesson=<id>&chapter=<n>`, see
     /// `app::lesson::link`), not as a serde field.
@@ -122,6 +125,7 @@ impl Default for View {
             embed: false,
             controls: Vec::new(),
             locked: Vec::new(),
+            presenter: false,
             lesson: None,
         }
     }

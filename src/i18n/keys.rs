@@ -76,4 +76,7 @@ keys! {
     COLUMN_EXECUTOR_VIRTUAL = "column.executor_virtual";
     // The language menu.
     LANGUAGE = "language";
+    // Presenter mode's switch.
+    PRESENTER = "presenter.on";
+    PRESENTER_LEAVE = "presenter.leave";
 }

@@ -76,6 +76,13 @@ pub fn apply_theme(theme: Theme) {
     }
 }
 
+/// Sets presenter mode's class on `<html>` (its type scales from there).
+pub fn apply_presenter(on: bool) {
+    if let Some(root) = gloo::utils::document().document_element() {
+        let _ = root.class_list().toggle_with_force("presenter", on);
+    }
+}
+
 /// Sets the page's language on `<html lang>` (screen readers, fonts and
 /// hyphenation follow it).
 pub fn apply_language(locale: crate::i18n::Locale) {

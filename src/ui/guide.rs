@@ -109,6 +109,40 @@ pub fn LessonsEntry(p: &GuideProps) -> Html {
     }
 }
 
+/// Presenter mode's way out (the share bar and the settings come back).
+#[component]
+pub fn PresenterLeave(p: &GuideProps) -> Html {
+    let locale = p.state.view.locale();
+    let onclick = {
+        let (d, view) = (p.dispatch.clone(), p.state.view.clone());
+        Callback::from(move |_| {
+            let mut v = view.clone();
+            v.presenter = false;
+            d.emit(Action::SetView(v));
+        })
+    };
+    html! {
+        <button type="button" id="presenter-leave" class="presenter-toggle" {onclick}>
+            {keys::PRESENTER_LEAVE.text(locale, &[])}</button>
+    }
+}
+
+/// The button that turns presenter mode on.
+pub fn presenter_button(state: &State, dispatch: &Callback<Action>) -> Html {
+    let onclick = {
+        let (d, view) = (dispatch.clone(), state.view.clone());
+        Callback::from(move |_| {
+            let mut v = view.clone();
+            v.presenter = true;
+            d.emit(Action::SetView(v));
+        })
+    };
+    html! {
+        <button type="button" id="presenter-on" class="presenter-toggle" {onclick}>
+            {keys::PRESENTER.text(state.view.locale(), &[])}</button>
+    }
+}
+
 /// The lesson panel, when a lesson is open.
 #[component]
 pub fn LessonPanel(p: &GuideProps) -> Html {

@@ -10,7 +10,9 @@ use super::baseline::Baseline;
 use super::charts::Charts;
 use super::embed::Embed;
 use super::form::ScenarioForm;
-use super::guide::{self, LessonPanel, LessonsEntry, use_lesson_keys, use_stored_progress};
+use super::guide::{
+    self, LessonPanel, LessonsEntry, PresenterLeave, use_lesson_keys, use_stored_progress,
+};
 use super::interrupted::Interrupted;
 use super::measured_panel::MeasuredPanel;
 use super::notice::LinkNotice;
@@ -57,6 +59,8 @@ fn use_page() -> Page {
     let runner = use_runner(&state, *armed);
     use_address(&state);
     use_effect_with(state.view.locale(), |l| address::apply_language(*l));
+    let presenter = state.view.presenter && !state.view.embed;
+    use_effect_with(presenter, |on| address::apply_presenter(*on));
     use_effect_with(state.view.theme, |theme| {
         let theme = *theme;
         address::apply_theme(theme);
@@ -185,7 +189,7 @@ fn Full(p: &PageProps) -> Html {
     };
     let stale = state.stale();
     html! {
-        <div class={classes!("layout", pane.class())}>
+        <div class={classes!("layout", pane.class(), state.view.presenter.then_some("presenter"))}>
             <a class="skip" href="#results" onclick={show(Pane::Results)}>{SKIP}</a>
             <header class="top">
                 <div class="brand">
@@ -197,7 +201,11 @@ fn Full(p: &PageProps) -> Html {
                 <Progress progress={r.progress} done={r.done && r.generation == state.generation}
                     events={r.events} blocked={!state.runnable()} interrupted={state.interrupted().is_some()} {elapsed_ms} generation={state.generation}
                     waiting={state.awaiting_prediction().then(|| keys::GUIDE_WAITING.text(state.view.locale(), &[]))} />
-                <ShareBar state={state.clone()} dispatch={dispatch.clone()} runner={p.runner.clone()} />
+                if state.view.presenter {
+                    <PresenterLeave state={state.clone()} dispatch={dispatch.clone()} />
+                } else {
+                    <ShareBar state={state.clone()} dispatch={dispatch.clone()} runner={p.runner.clone()} />
+                }
             </header>
             <LinkNotice ignored={p.ignored.clone()} />
             <nav class="tabs" role="tablist" aria-label={TABS}>

@@ -34,7 +34,12 @@ pub struct ProgressProps {
 #[component]
 pub fn Progress(p: &ProgressProps) -> Html {
     let (done, total) = (p.progress.runs_done, p.progress.runs);
-    let value = p.progress.fraction();
+    // Waiting, nothing of this scenario has run: an empty bar.
+    let value = if p.waiting.is_some() {
+        0.0
+    } else {
+        p.progress.fraction()
+    };
     let text = if let Some(why) = &p.waiting {
         why.clone()
     } else if p.blocked {

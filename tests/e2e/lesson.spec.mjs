@@ -6,7 +6,8 @@
 // (local storage); the language menu switches the page to German and
 // Chinese (the address and <html lang> follow; screenshots in
 // test-artifacts/lessons/); the "Lessons" entry opens chapter 1 and the
-// panel closes. No console error, no CSP violation, no request to another
+// panel closes; presenter mode (large type at 1920×1080 and at 150 %, the
+// settings and share bar tucked away, a chapter driven by keyboard only). No console error, no CSP violation, no request to another
 // host.
 //
 //   trunk build --release && node tests/e2e/lesson.spec.mjs
@@ -17,7 +18,7 @@ import { artifacts, assert, check, checkClean, finish, openBrowser, root } from 
 
 const server = await serveDist(path.join(root, 'dist'));
 const base = `http://127.0.0.1:${server.address().port}/`;
-const { browser, context, problems, foreign } = await openBrowser(base);
+const { browser, context, problems, foreign, watch } = await openBrowser(base);
 const shots = path.join(artifacts, 'lessons');
 fs.mkdirSync(shots, { recursive: true });
 
@@ -160,6 +161,55 @@ try {
     assert((await p.$('#lesson')) === null, 'closed');
     await addressWhere(p, () => !location.search.includes('lesson='), 'no lesson');
     await p.close();
+  });
+
+  await check('presenter mode: large type, settings tucked away, a chapter by keyboard only', async () => {
+    // A learner who has not answered yet (the checks above answered chapter
+    // 1): a context of its own, its storage empty, watched as the others.
+    const fresh = await browser.newContext();
+    await fresh.addInitScript(() => document.addEventListener('securitypolicyviolation', (e) => {
+      console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`);
+    }));
+    fresh.on('page', watch);
+    const p = await fresh.newPage();
+    await p.setViewportSize({ width: 1920, height: 1080 });
+    await p.goto(`${base}?presenter=1&lesson=virtual-threads&chapter=1&v=1`);
+    await p.waitForSelector('#lesson');
+    assert(await p.$eval('html', (h) => h.classList.contains('presenter')), 'presenter class on <html>');
+    const px = (sel) => p.$eval(sel, (e) => parseFloat(getComputedStyle(e).fontSize));
+    assert((await px('html')) >= 24, `root type ${await px('html')} px at 1920×1080`);
+    assert((await px('#guide-intro')) >= 24, `the chapter's text ${await px('#guide-intro')} px`);
+    assert(!(await p.isVisible('#settings')), 'the settings are behind their tab');
+    assert((await p.$('#copy-link')) === null && (await p.isVisible('#presenter-leave')), 'the share bar is tucked away');
+    // Keyboard only: → to predict, Tab to the answer, type, Enter runs.
+    await p.keyboard.press('ArrowRight');
+    assert((await currentStep(p)) === 'Predict', await currentStep(p));
+    const focused = () => p.evaluate(() => document.activeElement && document.activeElement.id);
+    for (let i = 0; i < 60 && (await focused()) !== 'guide-answer'; i++) await p.keyboard.press('Tab');
+    assert((await focused()) === 'guide-answer', `Tab reaches the answer (at ${await focused()})`);
+    const ring = await p.$eval('#guide-answer', (e) => `${getComputedStyle(e).outlineStyle} ${getComputedStyle(e).outlineWidth}`);
+    assert(/^solid [3-9]/.test(ring), `a visible focus: ${ring}`);
+    await p.keyboard.type('1900');
+    await p.keyboard.press('Enter');
+    await p.waitForSelector('#guide-compare', { timeout: 240000 });
+    assert(/\bright\b/.test(await p.$eval('#guide-verdict', (v) => v.className)), 'graded');
+    if ((await p.evaluate(() => document.activeElement && document.activeElement.tagName)) === 'INPUT') await p.keyboard.press('Tab');
+    await p.keyboard.press('ArrowRight');
+    await p.keyboard.press('ArrowRight');
+    await p.waitForFunction(() => document.querySelector('.guide-where').textContent.includes('Chapter 2 of 9'), null, { timeout: 5000 });
+    await shot(p, 'presenter-1920x1080');
+    // 150 % zoom: a 1280×720 window at 1.5 device pixels per CSS pixel.
+    await fresh.close();
+    const zoomed = await browser.newContext({ viewport: { width: 1280, height: 720 }, deviceScaleFactor: 1.5 });
+    zoomed.on('page', watch);
+    const z = await zoomed.newPage();
+    await z.goto(`${base}?presenter=1&lesson=virtual-threads&chapter=2&v=1`);
+    await z.waitForSelector('#lesson');
+    assert((await z.evaluate(() => window.devicePixelRatio)) === 1.5, 'zoomed');
+    const zpx = await z.$eval('#guide-intro', (e) => parseFloat(getComputedStyle(e).fontSize));
+    assert(zpx >= 20, `the chapter's text at 150 %: ${zpx} CSS px (${zpx * 1.5} device px)`);
+    await z.screenshot({ path: path.join(shots, 'presenter-150pct.png') });
+    await zoomed.close();
   });
 
   await checkClean({ problems, foreign });
