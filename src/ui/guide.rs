@@ -109,37 +109,25 @@ pub fn LessonsEntry(p: &GuideProps) -> Html {
     }
 }
 
-/// Presenter mode's way out (the share bar and the settings come back).
-#[component]
-pub fn PresenterLeave(p: &GuideProps) -> Html {
-    let locale = p.state.view.locale();
-    let onclick = {
-        let (d, view) = (p.dispatch.clone(), p.state.view.clone());
-        Callback::from(move |_| {
-            let mut v = view.clone();
-            v.presenter = false;
-            d.emit(Action::SetView(v));
-        })
-    };
-    html! {
-        <button type="button" id="presenter-leave" class="presenter-toggle" {onclick}>
-            {keys::PRESENTER_LEAVE.text(locale, &[])}</button>
-    }
-}
-
-/// The button that turns presenter mode on.
-pub fn presenter_button(state: &State, dispatch: &Callback<Action>) -> Html {
+/// Presenter mode's switch: "Presenter mode" (`on`) in the share bar, or
+/// the way out that replaces the share bar in presenter mode.
+pub fn presenter_switch(state: &State, dispatch: &Callback<Action>, on: bool) -> Html {
     let onclick = {
         let (d, view) = (dispatch.clone(), state.view.clone());
         Callback::from(move |_| {
             let mut v = view.clone();
-            v.presenter = true;
+            v.presenter = on;
             d.emit(Action::SetView(v));
         })
     };
+    let (id, key) = if on {
+        ("presenter-on", keys::PRESENTER)
+    } else {
+        ("presenter-leave", keys::PRESENTER_LEAVE)
+    };
     html! {
-        <button type="button" id="presenter-on" class="presenter-toggle" {onclick}>
-            {keys::PRESENTER.text(state.view.locale(), &[])}</button>
+        <button type="button" {id} class="presenter-toggle" {onclick}>
+            {key.text(state.view.locale(), &[])}</button>
     }
 }
 

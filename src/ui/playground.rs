@@ -10,9 +10,7 @@ use super::baseline::Baseline;
 use super::charts::Charts;
 use super::embed::Embed;
 use super::form::ScenarioForm;
-use super::guide::{
-    self, LessonPanel, LessonsEntry, PresenterLeave, use_lesson_keys, use_stored_progress,
-};
+use super::guide::{self, LessonPanel, LessonsEntry, use_lesson_keys, use_stored_progress};
 use super::interrupted::Interrupted;
 use super::measured_panel::MeasuredPanel;
 use super::notice::LinkNotice;
@@ -202,7 +200,7 @@ fn Full(p: &PageProps) -> Html {
                     events={r.events} blocked={!state.runnable()} interrupted={state.interrupted().is_some()} {elapsed_ms} generation={state.generation}
                     waiting={state.awaiting_prediction().then(|| keys::GUIDE_WAITING.text(state.view.locale(), &[]))} />
                 if state.view.presenter {
-                    <PresenterLeave state={state.clone()} dispatch={dispatch.clone()} />
+                    {guide::presenter_switch(state, dispatch, false)}
                 } else {
                     <ShareBar state={state.clone()} dispatch={dispatch.clone()} runner={p.runner.clone()} />
                 }

@@ -8,7 +8,7 @@ use yew::prelude::*;
 use super::address;
 use super::embed_dialog::EmbedDialog;
 use super::export::{chart_png, chart_svg, copy, download};
-use super::guide::{language_options, presenter_button};
+use super::guide::{language_options, presenter_switch};
 use super::runner::Runner;
 use crate::app::charts::{chart_names, charts};
 use crate::app::export::{Source, hey_text, over_time_csv, reports_json, sweep_csv};
@@ -95,7 +95,7 @@ pub fn ShareBar(p: &ShareProps) -> Html {
             </select>
             <label class="lang" for="lang">{keys::LANGUAGE.text(locale, &[])}</label>
             <select id="lang" onchange={on_lang}>{language_options(locale)}</select>
-            {presenter_button(state, &p.dispatch)}
+            {presenter_switch(state, &p.dispatch, true)}
             <span class="share-status" id="share-status" role="status">{(*status).clone()}</span>
             if *dialog {
                 <EmbedDialog state={state.clone()} on_close={close_dialog} />

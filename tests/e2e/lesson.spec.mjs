@@ -130,6 +130,8 @@ try {
     assert(await page.$eval('html', (h) => h.lang) === 'de', 'html lang');
     assert((await text(page, '#guide-question legend')).length > 10, 'the question');
     assert((await page.$eval('label[for=lang]', (l) => l.textContent)) === 'Sprache', 'the menu in German');
+    const threads = await page.$eval('label[for=f-server-threads_max]', (l) => l.textContent);
+    assert(threads === 'Max. Threads', `the form's label: ${threads}`);
     await addressWhere(page, () => location.search.includes('lang=de'), 'lang=de');
     await page.click('#guide-option-many-times');
     await page.click('#guide-run');
@@ -143,6 +145,8 @@ try {
     await page.waitForFunction(() => document.querySelector('.guide-where').textContent.includes('第 2 章'));
     assert(await page.$eval('html', (h) => h.lang) === 'zh', 'html lang');
     assert(/[\u4e00-\u9fff]/.test(await text(page, '#guide-intro')), 'Chinese text');
+    const threads = await page.$eval('label[for=f-server-threads_max]', (l) => l.textContent);
+    assert(threads === '最大线程数', `the form's label: ${threads}`);
     await addressWhere(page, () => location.search.includes('lang=zh'), 'lang=zh');
     await shot(page, 'chapter-2-zh');
   });
