@@ -92,16 +92,21 @@ try {
   for (let i = 0; i < loads; i++) {
     const r = await once();
     rows.push(r);
-    console.log(`load ${i + 1}: summary in the page ${r.summary?.toFixed(0)} ms, first paint ${r.fcp?.toFixed(0)} ms, ` +
+    console.log(`load ${i + 1}: summary in the page ${r.summary?.toFixed(0) ?? 'n/a'} ms, first paint ${r.fcp?.toFixed(0)} ms, ` +
       `interactive ${r.app.toFixed(0)} ms, ${r.kb.toFixed(1)} kB before Run, ${r.kbAll.toFixed(1)} kB with the worker ` +
       `(${r.encodings}), longest task while loading ${r.longest.toFixed(0)} ms; Run → charts ${r.runMs.toFixed(0)} ms, ` +
       `longest task after Run ${r.longestAfterRun.toFixed(0)} ms`);
     if (i === 0) console.log(`  files (kB as sent): ${r.files}; after Run: ${r.workerFiles}`);
   }
-  const m = (k) => median(rows.map((r) => r[k]));
+  // Medians in whole ms ("n/a" where a page has no such moment: the full
+  // page has no static summary).
+  const m = (k) => {
+    const v = rows.map((r) => r[k]).filter(Number.isFinite);
+    return v.length ? median(v).toFixed(0) : 'n/a';
+  };
   console.log(`RESULT embed cpu=${cpu}x network=${network ? 'fast-3g' : 'none'} compression=${compress} loads=${rows.length} ` +
-    `summary_ms=${m('summary').toFixed(0)} first_paint_ms=${m('fcp').toFixed(0)} interactive_ms=${m('app').toFixed(0)} ` +
-    `transfer_kb=${m('kb').toFixed(1)} transfer_with_worker_kb=${m('kbAll').toFixed(1)} run_to_charts_ms=${m('runMs').toFixed(0)} ` +
+    `summary_ms=${m('summary')} first_paint_ms=${m('fcp')} interactive_ms=${m('app')} ` +
+    `transfer_kb=${median(rows.map((r) => r.kb)).toFixed(1)} transfer_with_worker_kb=${median(rows.map((r) => r.kbAll)).toFixed(1)} run_to_charts_ms=${m('runMs')} ` +
     `longest_load_task_ms=${Math.max(...rows.map((r) => r.longest)).toFixed(0)} longest_task_after_run_ms=${Math.max(...rows.map((r) => r.longestAfterRun)).toFixed(0)}`);
 } finally {
   await browser.close();

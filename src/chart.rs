@@ -5,8 +5,8 @@
 //!
 //! * [`draw`] and [`tooltip`] — any [`ChartSpec`];
 //! * one file per chart family (`sweep`, `over_time`, `timeline`, `gauges`,
-//!   `memory`, `histogram`, `errors`; `pauses` puts G1's pauses on the
-//!   time charts), each returning a [`Frame`] so the page
+//!   `memory`, `histogram`, `errors`, `connections`; `pauses` puts G1's
+//!   pauses on the time charts), each returning a [`Frame`] so the page
 //!   can map the pointer (or a tap) back to data for its tooltip;
 //! * `legend` — legends as a strip above the plot, wrapping, never on it;
 //! * `captioned` — a chart with lines naming its source under it (exports);
@@ -14,6 +14,7 @@
 //!   formatted by `crate::app::format`).
 
 mod captioned;
+mod connections;
 mod errors;
 mod gauges;
 mod histogram;
@@ -30,6 +31,7 @@ use plotters::prelude::*;
 
 use crate::app::{ChartSpec, RunView};
 pub use captioned::{caption_height, draw_captioned};
+pub use connections::{connections_tooltip, draw_connections};
 pub use errors::{draw_errors, errors_tooltip};
 pub use gauges::{draw_utilisation, utilisation_tooltip};
 pub use histogram::{draw_histogram, histogram_tooltip};
@@ -142,6 +144,7 @@ pub fn draw<DB: DrawingBackend>(
         ChartSpec::Memory(r) => draw_memory(area, style, r),
         ChartSpec::Histogram(r) => draw_histogram(area, style, &refs(r)),
         ChartSpec::Errors(r) => draw_errors(area, style, &refs(r)),
+        ChartSpec::Connections(r) => draw_connections(area, style, &refs(r)),
     }
 }
 
@@ -155,6 +158,7 @@ pub fn tooltip(spec: &ChartSpec, x: f64) -> Option<Tooltip> {
         ChartSpec::Memory(r) => memory_tooltip(r, x),
         ChartSpec::Histogram(r) => histogram_tooltip(&refs(r), x),
         ChartSpec::Errors(r) => errors_tooltip(&refs(r), x),
+        ChartSpec::Connections(r) => connections_tooltip(&refs(r), x),
     }
 }
 

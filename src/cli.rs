@@ -5,9 +5,10 @@
 //!
 //! * `output` — what a command returns, the exit codes, and writing it out;
 //! * `args` — flag parsing shared by the subcommands;
-//! * one file per subcommand: `run` (its hey-like text and JSON come from
-//!   `crate::app::report`, which the page's exports share), `presets`,
-//!   `schema`, `fidelity`, `bench` (native only);
+//! * one file per subcommand: `run` (the load tool's own text from
+//!   `crate::summary`, or the JSON, both through `crate::app::report`, which
+//!   the page's exports share), `presets`, `schema`, `fidelity`, `bench`
+//!   (native only);
 //! * `files` — reading a scenario file, capped in size (native only);
 //! * `golden` — the determinism test's scenario and report.
 

@@ -4,7 +4,8 @@
 //! * `sources` — the four articles (title, author, date, URL, language);
 //! * `figures` — every measured figure as data: value in the article's own
 //!   units, the preset that reproduces it, how to read the simulated value,
-//!   tolerance and basis (predicted, calibrated, qualitative, contradiction);
+//!   tolerance (on the part the model predicts) and basis (predicted,
+//!   calibrated, derived, qualitative, contradiction);
 //! * `arith` — Little's-law checks of the articles' numbers and the worked
 //!   arithmetic of each contradiction;
 //! * `rows` — runs presets and builds the rows (also from reports the
@@ -23,6 +24,8 @@ pub use arith::{Arith, LittleCheck, little_checks, little_mean_s};
 pub use figures::{
     Basis, Check, Figure, Measured, Read, Stat, Tolerance, figures, figures_for_preset,
 };
-pub use format::{json, text};
-pub use rows::{CALIBRATED_TOLERANCE, Row, Verdict, report, rows_for, rows_from, run_preset};
+pub use format::{json, summary, text};
+pub use rows::{
+    CALIBRATED_TOLERANCE, Counts, Row, Verdict, counts, report, rows_for, rows_from, run_preset,
+};
 pub use sources::{Source, source, sources};

@@ -7,7 +7,8 @@
 //!
 //! ## Code map
 //! * [`sim`] — the pure simulation core. `sim::run(&Config) -> Report`.
-//!   `engine/` holds the loop and the model of clients, ingress, thread pools,
+//!   `engine/` holds the loop and the model of clients and their load tools,
+//!   connections and Tomcat's acceptor (`connections`), thread pools,
 //!   carriers, pinning, HikariCP, executors, the JVM's memory by kind and its
 //!   three limits (`memory`, `restart`), G1's pauses (`gc`) and a cold
 //!   start's warm-up (`warmup`); `queue` the event list
@@ -41,7 +42,10 @@
 //! * [`chart`] — charts as pure functions over plotters' `DrawingBackend`
 //!   (canvas in the browser, SVG in native tests): they draw what `app`
 //!   describes.
-//! * [`cli`] — the `threadlab` command line (text like hey's summary, or JSON).
+//! * [`summary`] — a report as text in its load tool's own format (hey,
+//!   wrk, wrk2, JMeter, k6), then what threadlab knows beyond it: what the
+//!   command line prints and the page can copy.
+//! * [`cli`] — the `threadlab` command line (the tool's text, or JSON).
 //! * `ui` (wasm32 only) — the Yew playground: components, the DOM and the
 //!   worker bridge, nothing else. Components render `app`'s state and
 //!   dispatch its actions; jobs go to a Web Worker
@@ -59,7 +63,9 @@
 //! * Dependencies point one way: `ui` → `chart` → `app` → `fidelity` →
 //!   `scenario` → `sim`, each layer using only layers to its right and
 //!   `theory` (closed forms) and `i18n` (the words), which use nothing;
-//!   `bench` uses `app`, `scenario` and `sim`; `cli` may use everything but `ui`.
+//!   `summary` uses `sim` only, and `app`, `chart`, `ui` and `cli` may use
+//!   it; `bench` uses `app`, `scenario` and `sim`; `cli` may use everything
+//!   but `ui`.
 //!   `tests/integration/tidy.rs` holds this as a table and checks every
 //!   `crate::` and `super::` path against it.
 //! * Same scenario and seed → identical report, natively and in wasm.
@@ -74,7 +80,6 @@
 //!   panics on user input.
 //! * The page never simulates on its main thread, and every run it asks for
 //!   has an event budget (`app::plan`); "stopped at budget" is shown.
-#![warn(missing_docs)]
 
 pub mod app;
 pub mod bench;
@@ -84,6 +89,7 @@ pub mod fidelity;
 pub mod i18n;
 pub mod scenario;
 pub mod sim;
+pub mod summary;
 pub mod theory;
 #[cfg(target_arch = "wasm32")]
 pub mod ui;

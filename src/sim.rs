@@ -27,6 +27,7 @@ pub(crate) mod rng;
 mod series;
 pub mod time;
 pub(crate) mod timeline;
+pub mod tool;
 pub mod trace;
 
 pub use config::Config;

@@ -12,6 +12,7 @@ use super::modes::{Mode, PerMode, label};
 use super::plan::SweepAxis;
 use super::state::State;
 use crate::fidelity::{Measured, Read, Stat, figures};
+use crate::sim::tool::{HEY_MAX_IDLE, Tool};
 
 /// Which sweep chart.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -114,6 +115,8 @@ pub enum ChartSpec {
     Histogram(Vec<Rc<RunView>>),
     /// Errors by cause.
     Errors(Vec<Rc<RunView>>),
+    /// Connections over time: open, idle, in the accept queue, reconnects.
+    Connections(Vec<Rc<RunView>>),
 }
 
 /// One chart of the page.
@@ -377,6 +380,12 @@ fn run_charts(runs: &[Rc<RunView>]) -> Vec<ChartView> {
             "client timeouts, refused connections, resets, pool timeouts, rejected tasks, out of memory",
             ChartSpec::Errors(runs.to_vec()),
         ),
+        view(
+            "chart-connections",
+            &format!("Connections over time ({})", tool_words(runs)),
+            "open connections (solid: each holds a max-connections slot), idle ones (dotted), and those waiting in the accept queue (dashed); bars: reconnects per second (right axis)",
+            ChartSpec::Connections(runs.to_vec()),
+        ),
     ]
 }
 
@@ -395,6 +404,18 @@ pub fn chart_names(state: &State) -> Vec<(&'static str, String)> {
             (id, title)
         })
         .collect()
+}
+
+/// The load tool of the runs, with what it does with connections.
+fn tool_words(runs: &[Rc<RunView>]) -> String {
+    let tool = runs.first().map_or(Tool::Hey, |r| r.tool);
+    let how = match tool {
+        Tool::Hey => format!("workers share one pool of at most {HEY_MAX_IDLE} idle connections"),
+        Tool::Wrk | Tool::Wrk2 => "one connection per -c, reopened only when closed".into(),
+        Tool::Jmeter => "one connection per thread, renewed after 60 s".into(),
+        Tool::K6 => "one connection per VU".into(),
+    };
+    format!("{tool}: {how}")
 }
 
 /// Every chart of the page, in order.

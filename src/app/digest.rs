@@ -7,9 +7,11 @@ use std::collections::BTreeMap;
 
 use super::modes::{Mode, as_word};
 use crate::sim::report::{
-    Gauge, GcKind, Latency, MemoryKind, Outcome, Report, ResponseCause, TimeSeries,
+    ConnectionStats, Gauge, GcKind, Latency, MemoryKind, Outcome, Report, ResponseCause,
+    TimeSeries, Tool,
 };
 use crate::sim::timeline::{LaneKind, LaneState, Timeline};
+use crate::summary::tool_of;
 
 /// Gauges the utilisation chart shows, in legend order, with their labels.
 pub const UTILISATION_GAUGES: &[(Gauge, &str)] = &[
@@ -150,6 +152,25 @@ pub struct RunView {
     pub gc: GcView,
     /// What starting cold cost, in one line (empty for a warm start).
     pub warmup: String,
+    /// The load tool the client copied (`load.tool`).
+    pub tool: Tool,
+    /// The request rate the tool prints (see `summary::rate_name`).
+    pub tool_rate: f64,
+    /// What happened to connections (the report's, its ratios finite).
+    pub connections: ConnectionStats,
+}
+
+/// Connections over time, one value per bucket.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct ConnectionSeries {
+    /// Open connections (each holds a max-connections slot).
+    pub open: Vec<f64>,
+    /// Of those, idle between requests.
+    pub idle: Vec<f64>,
+    /// Established connections waiting in the accept queue.
+    pub accept_queue: Vec<f64>,
+    /// Reconnects per second.
+    pub reconnects_per_s: Vec<f64>,
 }
 
 /// Latency statistics, ms.
@@ -189,6 +210,8 @@ pub struct SeriesView {
     pub memory_mb: Vec<f64>,
     /// The gauges of [`UTILISATION_GAUGES`] that are ever non-zero.
     pub gauges: BTreeMap<Gauge, Vec<f64>>,
+    /// Connections: open, idle, in the accept queue, reconnects.
+    pub connections: ConnectionSeries,
 }
 
 /// A thread or carrier's states over a short window.
@@ -309,6 +332,12 @@ impl SeriesView {
             latency_p99_ms: finite_all(&s.latency_p99_ms),
             memory_mb: finite_all(&s.memory_mb),
             gauges,
+            connections: ConnectionSeries {
+                open: gauge(&Gauge::Connections).unwrap_or_default(),
+                idle: gauge(&Gauge::ConnsIdle).unwrap_or_default(),
+                accept_queue: gauge(&Gauge::Backlog).unwrap_or_default(),
+                reconnects_per_s: finite_all(&s.reconnects_per_s),
+            },
         }
     }
 }
@@ -461,6 +490,13 @@ impl RunView {
             memory: MemoryView::of(r),
             gc: GcView::of(r),
             warmup: warmup_of(r),
+            tool: tool_of(r),
+            tool_rate: finite(r.tool.rate),
+            connections: ConnectionStats {
+                mean_accept_wait_ms: finite(r.connections.mean_accept_wait_ms),
+                acceptor_utilisation: finite(r.connections.acceptor_utilisation),
+                ..r.connections.clone()
+            },
         }
     }
 }

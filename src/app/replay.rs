@@ -133,10 +133,11 @@ impl WaitFor {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum State {
-    /// Its connection attempt was dropped (accept backlog full); the client
-    /// retries.
+    /// Opening its connection: the handshake's round trip, or the wait
+    /// before a dropped SYN is sent again (accept queue full).
     Connecting,
-    /// Waiting in the accept backlog (max-connections reached).
+    /// Connected, waiting in the accept queue for Tomcat's acceptor (or
+    /// for a max-connections slot).
     Backlog,
     /// Waiting for a thread of pool `pool` (Tomcat's queue or an executor's).
     WaitingForThread {
@@ -208,6 +209,8 @@ impl State {
 pub enum Step {
     /// The client sent the request.
     Sent,
+    /// The client opens a connection for it.
+    Dial,
     /// Its connection attempt was dropped; retried after `retry` ns.
     SynDropped {
         /// Wait before the retry.
@@ -215,6 +218,19 @@ pub enum Step {
     },
     /// It waits in the accept backlog.
     InBacklog,
+    /// Tomcat's acceptor took its connection.
+    Accepted,
+    /// The kernel gave up its connect after the last SYN retry.
+    ConnectFailed,
+    /// Tomcat closed its connection after the response: the connection's
+    /// `requests`-th, the keep-alive limit.
+    ConnClosedAfter {
+        /// Requests the connection carried.
+        requests: u32,
+    },
+    /// The response came after the load tool's timeout, which it waited
+    /// past (wrk counts it as a socket timeout).
+    Late,
     /// It waits for a thread of `pool`.
     QueuedForThread {
         /// The pool.

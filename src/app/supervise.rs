@@ -146,10 +146,33 @@ impl Watchdog {
     }
 }
 
-/// Whether a worker that died is replaced: yes, unless it died
-/// [`MAX_FAILED_STARTS`] times in a row without ever being ready.
-pub fn restart_after(failed_starts: u32) -> bool {
-    failed_starts < MAX_FAILED_STARTS
+/// What the page does when its worker dies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AfterDeath {
+    /// The worker died before it was ready (its script or WebAssembly did
+    /// not load): a new one is started without a word, and the messages
+    /// queued for the old one wait for the new one (none was delivered).
+    Retry,
+    /// The worker died in a job: a new one is started, the job is
+    /// interrupted and the page says what happened.
+    Replace,
+    /// [`MAX_FAILED_STARTS`] workers in a row died before they were ready:
+    /// the page says the simulator cannot start.
+    GiveUp,
+}
+
+/// What follows the death of a worker that was `ready` (or not), the
+/// `failed_starts`-th in a row to die before it was ready (this one counted).
+/// A load failure is announced once, when the page gives up, not first as a
+/// replaced worker and then again as the end.
+pub fn after_death(ready: bool, failed_starts: u32) -> AfterDeath {
+    if ready {
+        AfterDeath::Replace
+    } else if failed_starts < MAX_FAILED_STARTS {
+        AfterDeath::Retry
+    } else {
+        AfterDeath::GiveUp
+    }
 }
 
 /// The longest message the error panel shows (its details hold all of it).

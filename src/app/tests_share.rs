@@ -181,7 +181,7 @@ fn unknown_keys_and_bad_values_are_ignored_one_by_one() {
     // What could be read was.
     let s = State::of_link(link);
     assert_eq!(s.setup.text(None, "server.cores").as_deref(), Some("4"));
-    // A v=1 link's `memory` chart names both modes' memory charts now.
+    // `memory`, one chart when v=1 was made, now names the chart of each mode.
     assert_eq!(s.view.charts, ["memory-platform", "memory-virtual"]);
     assert_eq!(s.setup.preset.as_deref(), Some("e2-platform"));
     assert!(s.runnable());
@@ -443,18 +443,21 @@ fn the_link_holds_only_scalars_and_lists_and_no_name_is_a_setting() {
     assert!(names.len() >= 8, "{names:?}");
 }
 
-#[test]
-fn every_chart_of_the_page_has_an_id_the_view_knows() {
-    let mut s = State::default();
+/// E2 cut to 300 requests at 30 clients, simulated (with its sweep or
+/// without), its outputs taken in as the page takes the worker's.
+fn small_state(sweep: bool) -> State {
+    let mut s = State::of_link(link_of("load.requests=300&load.concurrency=30&v=1"));
     let mut job = s.job();
-    for m in &mut job.modes {
-        m.draft.set("load.requests", "300").unwrap();
-        m.draft.set("load.concurrency", "30").unwrap();
-    }
-    job.sweep = false;
+    job.sweep = sweep;
     for m in job::run_blocking(&job) {
         s.reduce(Action::Worker(Box::new(m)));
     }
+    s
+}
+
+#[test]
+fn every_chart_of_the_page_has_an_id_the_view_knows() {
+    let s = small_state(false);
     let ids: Vec<String> = charts::charts(&s)
         .into_iter()
         .map(|c| c.id.trim_start_matches("chart-").to_string())
@@ -623,11 +626,8 @@ proptest! {
 /// A small job's state, simulated, and each mode's export as the worker
 /// would make it.
 fn simulated() -> (State, Vec<supervise::Export>) {
-    let mut s = State::of_link(link_of("load.requests=300&load.concurrency=30&v=1"));
+    let s = small_state(true);
     let job = s.job();
-    for m in job::run_blocking(&job) {
-        s.reduce(Action::Worker(Box::new(m)));
-    }
     let exports = job
         .modes
         .iter()
@@ -901,4 +901,23 @@ fn a_panic_message_fits_the_panel_on_one_line() {
     let shown = one_line(&long);
     assert_eq!(shown.chars().count(), PANEL_MESSAGE_CHARS + 1);
     assert!(shown.ends_with("é…"));
+}
+
+#[test]
+fn a_worker_that_cannot_load_is_retried_quietly_then_reported_once() {
+    use super::supervise::{AfterDeath, MAX_FAILED_STARTS, after_death};
+    // A worker that was ready dies in a job: always replaced, and said.
+    assert_eq!(after_death(true, 0), AfterDeath::Replace);
+    // One that never got ready: retried without a word until the limit.
+    let deaths: Vec<AfterDeath> = (1..=MAX_FAILED_STARTS)
+        .map(|n| after_death(false, n))
+        .collect();
+    assert_eq!(deaths.last(), Some(&AfterDeath::GiveUp));
+    assert!(
+        deaths[..deaths.len() - 1]
+            .iter()
+            .all(|d| *d == AfterDeath::Retry)
+    );
+    // A single failed download is retried.
+    assert_eq!(after_death(false, 1), AfterDeath::Retry);
 }

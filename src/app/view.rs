@@ -79,6 +79,7 @@ pub const CHART_IDS: &[&str] = &[
     "memory-virtual",
     "histogram",
     "errors",
+    "connections",
 ];
 
 /// Chart ids that a link of this version may still hold, and what each now

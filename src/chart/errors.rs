@@ -13,7 +13,7 @@ use crate::app::charts::run_label;
 use crate::app::format::{thousands, tick};
 
 /// A cause's name in words.
-pub fn cause_label(cause: &str) -> String {
+pub(super) fn cause_label(cause: &str) -> String {
     match cause {
         "client_timeout" => "client timeout".into(),
         "connect_failed" => "connection never accepted".into(),

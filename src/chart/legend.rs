@@ -89,7 +89,7 @@ fn row_height(style: &Style) -> i32 {
 
 /// Draws `entries` in a strip across the top of `area` and returns the
 /// area below it, where the plot goes.
-pub fn with_legend<DB: DrawingBackend>(
+pub(super) fn with_legend<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     style: &Style,
     entries: &[Entry],

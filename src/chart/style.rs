@@ -11,24 +11,24 @@ use crate::app::Mode;
 use crate::app::format::tick;
 
 /// Platform threads: a warm orange.
-pub const PLATFORM: RGBColor = RGBColor(214, 96, 13);
+pub(super) const PLATFORM: RGBColor = RGBColor(214, 96, 13);
 /// Virtual threads: a clear blue.
-pub const VIRTUAL: RGBColor = RGBColor(31, 110, 190);
+pub(super) const VIRTUAL: RGBColor = RGBColor(31, 110, 190);
 /// Measured figures: near black.
-pub const MEASURED: RGBColor = RGBColor(20, 20, 20);
+pub(super) const MEASURED: RGBColor = RGBColor(20, 20, 20);
 /// Theory lines and secondary text.
-pub const MUTED: RGBColor = RGBColor(110, 110, 110);
+pub(super) const MUTED: RGBColor = RGBColor(110, 110, 110);
 /// Grid lines.
-pub const GRID: RGBColor = RGBColor(225, 225, 225);
+pub(super) const GRID: RGBColor = RGBColor(225, 225, 225);
 
 /// Failed requests: a red that reads on white and beside both column colours.
-pub const FAILED: RGBColor = RGBColor(200, 0, 40);
+pub(super) const FAILED: RGBColor = RGBColor(200, 0, 40);
 
 /// Distinct colours for the series of one chart, in the order they are
 /// handed out: Okabe and Ito's colour-blind-safe set (its yellow darkened
 /// to read on white), then Paul Tol's wine and teal, and grey. A chart
 /// gives each of its series the next one, so no two share a colour.
-pub const SERIES: [RGBColor; 11] = [
+pub(super) const SERIES: [RGBColor; 11] = [
     RGBColor(0, 114, 178),   // blue
     RGBColor(230, 159, 0),   // orange
     RGBColor(0, 158, 115),   // bluish green
@@ -226,7 +226,7 @@ where
 }
 
 /// A guide's dash, gap and width (CSS px).
-pub const GUIDE_DASH: (f64, f64, f64) = (6.0, 4.0, 1.5);
+pub(super) const GUIDE_DASH: (f64, f64, f64) = (6.0, 4.0, 1.5);
 
 /// A measured figure's dotted line: dot, gap and width (CSS px).
-pub const MEASURED_DOTS: (f64, f64, f64) = (2.0, 3.0, 2.0);
+pub(super) const MEASURED_DOTS: (f64, f64, f64) = (2.0, 3.0, 2.0);

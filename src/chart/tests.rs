@@ -225,9 +225,16 @@ fn every_chart_of_the_page_draws_and_answers_the_pointer() {
         s.reduce(Action::Worker(Box::new(m)));
     }
     let all = charts(&s);
-    assert_eq!(all.len(), 12);
+    assert_eq!(all.len(), 13);
     for c in all {
         let (out, frame) = svg(|a| draw(a, &Style::default(), &c.spec));
+        if c.id == "chart-connections" {
+            // Issue 12: open, idle and queued connections, and reconnects.
+            for label in ["open", "idle", "in the accept queue", "reconnects"] {
+                assert!(out.contains(label), "{label}: {out}");
+            }
+            assert!(c.title.contains("hey"), "{}", c.title);
+        }
         if c.id == "chart-errors" {
             // Nothing failed in this scenario, and the chart says so.
             assert!(out.contains("no errors"), "{out}");

@@ -16,7 +16,7 @@ use crate::app::format::tick;
 use crate::sim::report::GcKind;
 
 /// The colour of a lane state (index into [`LANE_STATES`]).
-pub fn state_color(state: u8) -> RGBColor {
+pub(super) fn state_color(state: u8) -> RGBColor {
     match state {
         0 => RGBColor(236, 236, 236), // idle
         1 => RGBColor(44, 160, 44),   // cpu

@@ -23,6 +23,9 @@ pub fn schema_text() -> String {
             let _ = writeln!(o, "    property: {}", f.property);
         }
         let _ = writeln!(o, "    {}", f.help);
+        for (word, help) in f.choices_with_help() {
+            let _ = writeln!(o, "    {word}: {help}");
+        }
     }
     o
 }

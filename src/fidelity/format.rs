@@ -5,17 +5,42 @@ use std::fmt::Write as _;
 
 use super::arith::little_checks;
 use super::figures::Measured;
-use super::rows::{Row, Verdict};
+use super::rows::{Counts, Row, Verdict, counts};
 use super::sources::sources;
 
-/// `{"rows": [{experiment, variant, metric, unit, measured, simulated, diff_pct, basis, verdict, note}]}`.
+/// The summary line: what was checked independently, and what was not.
+pub fn summary(c: &Counts) -> String {
+    format!(
+        "{} figures: {} independent predictions ({} numbers, {} rules), {} pass and {} fail; \
+         {} calibrated ({} within 2 %), {} derived from them ({} hold), not counted as predictions; \
+         {} contradictions or figures of an inconsistent set, shown and not counted.",
+        c.figures,
+        c.independent,
+        c.predicted,
+        c.independent - c.predicted,
+        c.independent_pass,
+        c.independent - c.independent_pass,
+        c.calibrated,
+        c.calibrated_pass,
+        c.derived,
+        c.derived_pass,
+        c.shown
+    )
+}
+
+/// `{"rows": [{experiment, variant, metric, unit, measured, simulated, diff_pct, basis, verdict, note}], "counts": {…}}`.
 pub fn json(rows: &[Row]) -> String {
     // A struct, not `json!`, so each row keeps the issue's key order.
     #[derive(serde::Serialize)]
     struct Doc<'a> {
         rows: &'a [Row],
+        counts: Counts,
     }
-    let mut s = serde_json::to_string_pretty(&Doc { rows }).unwrap_or_default();
+    let doc = Doc {
+        rows,
+        counts: counts(rows),
+    };
+    let mut s = serde_json::to_string_pretty(&doc).unwrap_or_default();
     s.push('\n');
     s
 }
@@ -32,14 +57,6 @@ fn num(v: f64) -> String {
         format!("{v:.2}")
     } else {
         format!("{v:.4}")
-    }
-}
-
-/// An enum's name as its JSON gives it (`predicted`), not Rust's (`Predicted`).
-fn serde_word(v: impl serde::Serialize) -> String {
-    match serde_json::to_value(v) {
-        Ok(serde_json::Value::String(s)) => s,
-        _ => String::new(),
     }
 }
 
@@ -81,7 +98,7 @@ pub fn text(rows: &[Row]) -> String {
             r.simulated.map_or("—".into(), num),
             r.unit.to_string(),
             r.diff_pct.map_or("—".into(), |d| format!("{d:+.1} %")),
-            serde_word(r.basis),
+            r.basis.word().to_string(),
             match r.verdict {
                 Verdict::Pass => "pass".into(),
                 Verdict::Fail => "FAIL".into(),
@@ -115,15 +132,7 @@ pub fn text(rows: &[Row]) -> String {
     for l in &lines {
         line(&mut o, l);
     }
-    let count = |v: Verdict| rows.iter().filter(|r| r.verdict == v).count();
-    let _ = writeln!(
-        o,
-        "\n{} figures: {} pass, {} fail, {} shown (contradictions).",
-        rows.len(),
-        count(Verdict::Pass),
-        count(Verdict::Fail),
-        count(Verdict::Shown)
-    );
+    let _ = writeln!(o, "\n{}", summary(&counts(rows)));
     let _ = writeln!(o, "\nNotes:");
     for (i, r) in rows.iter().enumerate() {
         let _ = writeln!(o, "  [{}] {}", i + 1, r.note);

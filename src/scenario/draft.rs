@@ -156,7 +156,7 @@ pub(crate) fn render(v: &Value) -> String {
 }
 
 /// Parses command-line text for `key` into a JSON value of the right type.
-pub fn parse_value(key: &str, raw: &str) -> Result<Value, FieldError> {
+pub(super) fn parse_value(key: &str, raw: &str) -> Result<Value, FieldError> {
     let raw_trim = raw.trim();
     if key == "schema" {
         return raw_trim.parse::<u64>().map(Value::from).map_err(|_| {

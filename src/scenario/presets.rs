@@ -146,8 +146,8 @@ const E1_ASSUMED: &[Assumption] = &[
         "not stated; must be large: 14,200 req/s × 50 ms per query = 710 connections held at once in the virtual run (HikariCP's default 10 would cap both runs at 200 req/s). 1,000 in both runs",
     ),
     a(
-        "load.timeout_ms",
-        "the load tool is not named; \"2,000 connections for 60 s\" is wrk's vocabulary (-c, -d), and wrk's default timeout is 2 s",
+        "load.tool",
+        "the load tool is not named; \"2,000 concurrent connections for 60 seconds\" is wrk's vocabulary (-c 2000 -d 60s), where hey and JMeter speak of requests and users. So wrk's semantics: 2,000 connections each sending as soon as its response is read, a 2 s --timeout that counts a late response instead of giving it up, latencies from the write (the connect left out), and what is in flight at 60 s dropped",
     ),
     a(
         "server.min_spare",
@@ -173,6 +173,7 @@ const E2_PROGRAM_WHY: Assumption = a(
 const E3_PROVENANCE: &str =
     "E3 · 51CTO.COM, \"虚拟线程在Spring Boot中的应用及性能对比\" (author and date not given)";
 const E3_STATED: &[&str] = &[
+    "load.tool",
     "load.kind",
     "load.concurrency",
     "load.ramp_up_s",
@@ -199,10 +200,6 @@ const E3_ASSUMED: &[Assumption] = &[
     a(
         "load.loops",
         "not stated; JMeter's \"infinite\" (a loop count of 1 would send 10 req/s and never queue, contradicting the 5,000 ms the article shows)",
-    ),
-    a(
-        "load.timeout_ms",
-        "JMeter's HTTP sampler has no response timeout by default",
     ),
     a(
         "jvm.start",
@@ -272,8 +269,8 @@ const E4_ASSUMED: &[Assumption] = &[
         "HikariCP's default maximum-pool-size of 10; the article does not change it",
     ),
     a(
-        "load.timeout_ms",
-        "the client is not named; no timeout (none is reached)",
+        "load.tool",
+        "the client is not named (\"a focused benchmark\"); \"1,000 requests at 100 concurrent\" reads as hey -n 1000 -c 100, so hey's semantics and its 20 s timeout, which no request reaches",
     ),
 ];
 
@@ -286,8 +283,12 @@ const REPOST_STATED: &[&str] = &[
 ];
 const REPOST_ASSUMED: &[Assumption] = &[
     a(
+        "load.tool",
+        "the load tool is not named; hey, which the article itself uses on the same server",
+    ),
+    a(
         "load.kind",
-        "the load tool is not named; a closed loop like hey, which the article itself uses",
+        "a closed loop of 10,000 users, each waiting for its answer, as hey runs it",
     ),
     a(
         "program",
@@ -307,7 +308,7 @@ const REPOST_ASSUMED: &[Assumption] = &[
     ),
     a(
         "server.max_connections",
-        "not stated; 10,000: the table reports 10,000 users as stable, which needs 10,000 open connections. With Tomcat's default 8,192 the model leaves the other 1,808 users waiting for good, because it lets a client keep its connection forever (it does not model maxKeepAliveRequests=100 nor hey's 500 idle connections)",
+        "not stated; 10,000: the table reports 10,000 users as stable, which needs 10,000 open connections at once. With Tomcat's default 8,192 the other 1,808 users wait (their SYNs dropped and retried) until workers that are done free their connections, and many pass hey's 20 s timeout first: no worker sends 100 requests (10 each), so keep-alive never rotates a connection here",
     ),
     a(
         "memory.heap_mb",
@@ -360,9 +361,9 @@ macro_rules! e4 {
 
 /// Settings every E4 variant shares: only the concurrency and the executor differ.
 const E4_SHARED: &[(&str, &str)] = &[
+    ("load.tool", "hey"),
     ("load.kind", "closed"),
     ("load.requests", "1000"),
-    ("load.timeout_ms", "0"),
     ("server.mode", "platform"),
     ("server.threads_max", "200"),
     ("server.cores", "4"),
@@ -388,6 +389,7 @@ macro_rules! e4_settings {
 
 /// What the E2 article states (hey's command line, Tomcat's properties, the JDK).
 const E2_STATED: &[&str] = &[
+    "load.tool",
     "load.kind",
     "load.concurrency",
     "load.requests",
@@ -403,6 +405,7 @@ const E2_STATED: &[&str] = &[
 
 /// Settings every E2 variant shares.
 const E2_SHARED: &[(&str, &str)] = &[
+    ("load.tool", "hey"),
     ("load.kind", "closed"),
     ("load.concurrency", "2000"),
     ("load.requests", "100000"),
@@ -421,8 +424,8 @@ const E2_SHARED: &[(&str, &str)] = &[
 const E1_SHARED: &[(&str, &str)] = &[
     ("load.kind", "closed"),
     ("load.concurrency", "2000"),
+    ("load.tool", "wrk"),
     ("load.duration_s", "60"),
-    ("load.timeout_ms", "2000"),
     ("server.threads_max", "200"),
     ("server.min_spare", "10"),
     ("server.cores", "4"),
@@ -433,6 +436,7 @@ const E1_SHARED: &[(&str, &str)] = &[
 
 /// Settings every E2-repost variant shares.
 const E2_REPOST_SHARED: &[(&str, &str)] = &[
+    ("load.tool", "hey"),
     ("load.kind", "closed"),
     ("load.concurrency", "10000"),
     ("load.requests", "100000"),
@@ -450,11 +454,13 @@ const E2_REPOST_SHARED: &[(&str, &str)] = &[
 
 /// Settings every E3 variant shares.
 const E3_SHARED: &[(&str, &str)] = &[
+    // JMeter's own defaults: no connect or response timeout, one
+    // connection per thread kept alive.
+    ("load.tool", "jmeter"),
     ("load.kind", "closed"),
     ("load.concurrency", "1000"),
     ("load.ramp_up_s", "100"),
     ("load.duration_s", "200"),
-    ("load.timeout_ms", "0"),
     ("server.threads_max", "200"),
     ("server.min_spare", "10"),
     ("server.cores", "4"),
@@ -503,7 +509,7 @@ static PRESETS: &[Preset] = &[
             E2_PROGRAM_WHY,
             a(
                 "load.client_cpu_ms",
-                "stated difference: the virtual run's hey targets localhost, so it shares the server's cores. Calibrated on 12773.137 req/s: 4 cores ÷ 12,773 req/s = 0.31 ms of CPU per request in all, 0.1 ms of it the server's and ~0.01 ms the OS's switches between hey's threads and the carriers on the shared cores, leaves ~0.2 ms for hey (HTTP client work, and a TCP connect for most requests: hey keeps at most 500 idle connections, so 3 in 4 of its 2,000 workers reconnect). Refitted when the model gained the JVM's cold start (the stated restart) and G1's pauses (issue 13): those take ~2 % of the run, so 0.193 ms. hey's goroutines run on Go's GOMAXPROCS = 4 OS threads (load.client_threads' default), so its work queues there instead of taking a time slice per worker",
+                "stated difference: the virtual run's hey targets localhost, so it shares the server's cores. Calibrated on 12773.137 req/s: 4 cores ÷ 12,773 req/s = 0.31 ms of CPU per request in all, 0.1 ms of it the server's and ~0.01 ms the OS's switches between hey's threads and the carriers on the shared cores, leaves ~0.2 ms for hey's HTTP client work (it reuses its connections: each of its 2,000 workers sends 50 requests, fewer than Tomcat's 100 per connection, so it connects only at the start). Refitted when the model gained the JVM's cold start (the stated restart) and G1's pauses (issue 13): those take ~2 % of the run, so 0.193 ms. hey's goroutines run on Go's GOMAXPROCS = 4 OS threads (load.client_threads' default), so its work queues there instead of taking a time slice per worker",
             ),
         ],
         provenance: E2_PROVENANCE,
@@ -674,7 +680,7 @@ static PRESETS: &[Preset] = &[
         experiment: "lesson",
         variant: "jdk21",
         pair: None,
-        description: "Each request sleeps 50 ms inside its own synchronized block. On JDK 21 the virtual thread cannot unmount: the 4 carriers are blocked and throughput collapses to 4 ÷ 50 ms.",
+        description: "Each request sleeps 50 ms inside its own synchronized block. On JDK 21 the virtual thread cannot unmount: the 4 carriers are blocked and throughput collapses to 4 ÷ 50 ms. Tomcat's accept-count is 200 here so that the 200 clients' first connects all fit in the accept queue: at its default 100, fifty of them would have their SYN dropped and wait a second to retry, which would blur the lesson (the connections chart shows it if you set it back).",
         shared: &[],
         own: &[
             ("load.concurrency", "200"),
@@ -682,6 +688,7 @@ static PRESETS: &[Preset] = &[
             ("server.mode", "virtual"),
             ("server.cores", "4"),
             ("server.jdk", "21"),
+            ("server.accept_count", "200"),
             ("program", "cpu:0.1ms,sync{io:50ms}"),
         ],
         stated: &[],
@@ -694,7 +701,7 @@ static PRESETS: &[Preset] = &[
         experiment: "lesson",
         variant: "jdk24",
         pair: None,
-        description: "JDK 24 lets the virtual thread unmount inside synchronized: the carriers stay free and the 200 clients get ~4,000 req/s.",
+        description: "JDK 24 lets the virtual thread unmount inside synchronized: the carriers stay free and the 200 clients get ~4,000 req/s. Tomcat's accept-count is 200 here so that the 200 clients' first connects all fit in the accept queue: at its default 100, fifty of them would have their SYN dropped and wait a second to retry, which would blur the lesson (the connections chart shows it if you set it back).",
         shared: &[],
         own: &[
             ("load.concurrency", "200"),
@@ -702,6 +709,7 @@ static PRESETS: &[Preset] = &[
             ("server.mode", "virtual"),
             ("server.cores", "4"),
             ("server.jdk", "24"),
+            ("server.accept_count", "200"),
             ("program", "cpu:0.1ms,sync{io:50ms}"),
         ],
         stated: &[],
@@ -714,7 +722,7 @@ static PRESETS: &[Preset] = &[
         experiment: "lesson",
         variant: "virtual",
         pair: None,
-        description: "Virtual threads remove the thread limit, and 1,000 requests then queue for HikariCP's 10 connections: 10 ÷ 20 ms = 500 req/s, the rest wait or time out.",
+        description: "Virtual threads remove the thread limit, and 1,000 requests then queue for HikariCP's 10 connections: 10 ÷ 20 ms = 500 req/s, the rest wait or time out. Tomcat's accept-count is 1,000 here so that the 1,000 clients' first connects all fit in the accept queue: at its default 100, about a thousand SYNs would be dropped and retried a second or more later, which would blur the lesson.",
         shared: &[],
         own: &[
             ("load.concurrency", "1000"),
@@ -723,6 +731,7 @@ static PRESETS: &[Preset] = &[
             ("program", "cpu:0.2ms,db:exp(20ms),io:30ms"),
             ("db.pool_size", "10"),
             ("db.timeout_ms", "1000"),
+            ("server.accept_count", "1000"),
         ],
         stated: &[],
         assumptions: &[],

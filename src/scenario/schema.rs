@@ -5,7 +5,8 @@
 //! table.
 //!
 //! Defaults are the real software's defaults where one exists (Tomcat,
-//! HikariCP, the JDK, Spring, hey). Where none exists (cores, costs, memory
+//! HikariCP, the JDK, Spring, and the load tool chosen in `load.tool`: a
+//! `null` default there is the tool's own). Where none exists (cores, costs, memory
 //! per object) the value is an assumption and the help says where it comes
 //! from.
 
@@ -80,7 +81,9 @@ impl Group {
     /// One line under the heading.
     pub fn about(self) -> &'static str {
         match self {
-            Group::Load => "the client: hey/wrk closed loop, JMeter ramp-up, or an arrival rate",
+            Group::Load => {
+                "the client: hey, wrk, JMeter or k6 in a closed loop, or wrk2 or k6 at an arrival rate"
+            }
             Group::Server => "Tomcat, threads, cores and the JDK",
             Group::Program => "what the controller method does",
             Group::Db => "spring.datasource.hikari.*",
@@ -148,6 +151,9 @@ pub struct FieldSpec {
     pub property: &'static str,
     /// One line of help.
     pub help: &'static str,
+    /// For a choice: what each of its words means, in the words' order
+    /// (empty where the help says it all). The page shows the chosen word's.
+    pub choice_help: &'static [&'static str],
     /// Form group.
     pub group: Group,
     /// The words on the form, e.g. "Max threads".
@@ -176,6 +182,7 @@ const OPTIONAL: FieldSpec = FieldSpec {
     unit: "",
     property: "",
     help: "",
+    choice_help: &[],
     group: Group::Run,
     label: "",
     shown: Shown::Always,
@@ -212,12 +219,29 @@ const MAX_SAFE: i64 = 9_007_199_254_740_991;
 
 static SCHEMA: &[FieldSpec] = &[
     entry! {
+        key: "load.tool",
+        kind: FieldKind::Choice(&["hey", "wrk", "wrk2", "jmeter", "k6"]),
+        default: "null",
+        group: Load,
+        label: "Load tool",
+        help: "whose connections, timeout and counting the client copies; null = hey for a closed loop, k6 for an arrival rate",
+        property: "hey, wrk, wrk2, JMeter, k6",
+        nullable: true,
+        choice_help: &[
+            "-c workers share one Go Transport that keeps at most min(c, 500) idle connections; at -t it cancels the request and closes its connection; errors by cause, latencies of responses only; -z waits for what is in flight",
+            "-c connections, each reopened only when the server closes it; at --timeout it keeps waiting, then counts the late response under Socket errors: timeout and leaves its latency out; -d drops what is in flight",
+            "wrk at a constant rate (-R) over -c connections, latency counted from when each request was due",
+            "one connection per thread, not reused after httpclient4.time_to_live (60 s); connect and response timeouts empty by default; failed samples count in Avg, Min and Max",
+            "one connection per VU; 60 s request timeout; arrival-rate executors drop iterations beyond maxVUs",
+        ],
+    },
+    entry! {
         key: "load.kind",
         kind: FieldKind::Choice(&["closed", "open"]),
         default: "closed",
         group: Load,
         label: "Load model",
-        help: "closed: a fixed set of workers, each waits for its answer; open: arrivals at a rate whatever the answers",
+        help: "closed: a fixed set of workers, each waits for its answer (hey, wrk, JMeter, k6's constant VUs); open: arrivals at a rate whatever the answers (wrk2, k6's arrival-rate executors)",
         property: "hey/wrk/JMeter vs wrk2 -R/k6 arrival rate",
     },
     entry! {
@@ -250,7 +274,7 @@ static SCHEMA: &[FieldSpec] = &[
         default: "null",
         group: Load,
         label: "Duration",
-        help: "run for this long instead of a request count; requests still in flight at the end are not counted",
+        help: "run for this long instead of a request count; null = none, except wrk and wrk2, which run their default 10 s. What is in flight at the end is the tool's: hey and JMeter wait for it and count it, k6 waits up to 30 s (gracefulStop), wrk drops it",
         unit: "s",
         property: "hey -z, wrk -d",
         nullable: true,
@@ -284,7 +308,7 @@ static SCHEMA: &[FieldSpec] = &[
         default: "null",
         group: Load,
         label: "Max in flight",
-        help: "open loop: the tool's own limit on requests in flight; null = no limit",
+        help: "open loop: the tool's own limit on requests in flight; null = the tool's: wrk2's 10 connections (-c), or for k6 as many VUs as the arrivals need (as if maxVUs were large enough)",
         unit: "requests",
         property: "k6 maxVUs, wrk2 -c",
         nullable: true,
@@ -293,11 +317,12 @@ static SCHEMA: &[FieldSpec] = &[
     entry! {
         key: "load.overflow",
         kind: FieldKind::Choice(&["drop", "delay"]),
-        default: "drop",
+        default: "null",
         group: Load,
         label: "Overflow",
-        help: "open loop at its limit: drop the arrival (k6) or send it late and count the wait in its latency (wrk2)",
+        help: "open loop at its limit: drop the arrival (k6, counted in dropped_iterations) or send it late and count the wait in its latency (wrk2); null = what the tool does",
         property: "k6 dropped_iterations vs wrk2",
+        nullable: true,
         shown: Shown::OpenLoop,
     },
     entry! {
@@ -315,12 +340,13 @@ static SCHEMA: &[FieldSpec] = &[
     entry! {
         key: "load.timeout_ms",
         kind: float(0.0, 3_600_000.0),
-        default: "20000",
+        default: "null",
         group: Load,
         label: "Client timeout",
-        help: "client gives up after this long and counts an error; 0 = never",
+        help: "the tool's request timeout; null = its own default (hey -t 20 s, wrk and wrk2 --timeout 2 s, JMeter none, k6 60 s); 0 = never (not for wrk, whose --timeout counts every response as late at 0). What happens at it is the tool's own (see load.tool): hey, JMeter and k6 give the request up and close its connection; wrk waits and counts the late response as a timeout",
         unit: "ms",
-        property: "hey -t (20 s)",
+        property: "hey -t, wrk --timeout, JMeter response timeout, k6 timeout",
+        nullable: true,
         slider: Some(Slider { min: 0.0, max: 60_000.0, log: false }),
     },
     entry! {
@@ -364,10 +390,50 @@ static SCHEMA: &[FieldSpec] = &[
         default: "null",
         group: Load,
         label: "Client threads",
-        help: "OS threads the client does its per-request CPU work on; null = one per server core (hey's Go runtime); JMeter uses one per user",
+        help: "OS threads the client does its per-request CPU work on; null = the tool's: one per server core for hey and k6 (Go's GOMAXPROCS), 2 for wrk and wrk2 (-t), one per user for JMeter",
         unit: "threads",
         property: "GOMAXPROCS (hey, k6), wrk -t, JMeter threads",
         nullable: true,
+    },
+    entry! {
+        key: "load.keep_alive",
+        kind: FieldKind::Choice(&["on", "off"]),
+        default: "on",
+        group: Load,
+        label: "Keep-alive",
+        help: "on: a request reuses an open connection the tool's way (see load.tool); off: every request opens a connection and the client closes it after the response",
+        property: "hey -disable-keepalive, JMeter Use KeepAlive, k6 noConnectionReuse",
+    },
+    entry! {
+        key: "load.connect_timeout_ms",
+        kind: float(0.0, 3_600_000.0),
+        default: "null",
+        group: Load,
+        label: "Connect timeout",
+        help: "JMeter's connect timeout (empty by default): a connect whose SYNs are still being dropped fails after this long; null = none, and the kernel gives up after 6 SYN retries (127 s). Only JMeter has one: hey and k6 time the connect within load.timeout_ms",
+        unit: "ms",
+        property: "JMeter HTTP Request: Timeouts, Connect",
+        nullable: true,
+    },
+    entry! {
+        key: "load.rtt_ms",
+        kind: float(0.0, 10_000.0),
+        default: "0.1",
+        group: Load,
+        label: "Network round trip",
+        help: "a network round trip between client and server: a new connection's first request waits one for the TCP handshake (0.1 ms, a LAN: an assumption). A request's own round trip is not added: the presets' calibrated waits contain it",
+        unit: "ms",
+        property: "network RTT (assumption)",
+    },
+    entry! {
+        key: "load.connect_cpu_ms",
+        kind: float(0.0, 1_000.0),
+        default: "0.01",
+        group: Load,
+        label: "Client CPU per connect",
+        help: "CPU the client spends opening a connection (socket, connect, registering it with its event loop). Its threads (load.client_threads) open connections one after another, so a crowd of clients starting together reaches the server spread out, not in one instant. On the server's cores when the client shares them (load.client_cpu_ms above 0), else on its own machine. 10 µs is an estimate of the system calls involved",
+        unit: "ms",
+        property: "load tool on the server machine",
     },
     entry! {
         key: "server.mode",
@@ -453,7 +519,7 @@ static SCHEMA: &[FieldSpec] = &[
         default: "100",
         group: Server,
         label: "Accept count",
-        help: "OS accept backlog beyond max-connections (capped by somaxconn); when full, SYNs are dropped and retried",
+        help: "the OS accept queue's size (capped by somaxconn; Linux's holds one more): established connections wait there for Tomcat's acceptor, or for a slot beyond max-connections; when full, new SYNs are dropped and sent again after 1 s, 3 s, 7 s …",
         unit: "connections",
         property: "server.tomcat.accept-count",
         slider: Some(Slider { min: 0.0, max: 10_000.0, log: false }),
@@ -467,6 +533,47 @@ static SCHEMA: &[FieldSpec] = &[
         help: "the kernel's cap on any accept backlog (4096 on current Linux)",
         unit: "connections",
         property: "net.core.somaxconn",
+    },
+    entry! {
+        key: "server.max_keep_alive_requests",
+        kind: int(-1, 1_000_000_000),
+        default: "100",
+        group: Server,
+        label: "Max keep-alive requests",
+        help: "Tomcat closes a connection after this many requests (its last response says Connection: close) and the client opens a new one; -1 = never, 1 = no keep-alive. 100 is Tomcat's default and Spring Boot's",
+        unit: "requests",
+        property: "server.tomcat.max-keep-alive-requests",
+    },
+    entry! {
+        key: "server.keep_alive_timeout_ms",
+        kind: float(-1.0, 3_600_000.0),
+        default: "null",
+        group: Server,
+        label: "Keep-alive timeout",
+        help: "Tomcat closes a connection left idle this long between requests; until then it holds a max-connections slot. null = server.connection_timeout_ms (Tomcat's fallback; Spring Boot sets neither); -1 = never",
+        unit: "ms",
+        property: "server.tomcat.keep-alive-timeout",
+        nullable: true,
+    },
+    entry! {
+        key: "server.connection_timeout_ms",
+        kind: float(-1.0, 3_600_000.0),
+        default: "60000",
+        group: Server,
+        label: "Connection timeout",
+        help: "Tomcat's connectionTimeout: 60 s in the Connector's own defaults, which embedded Tomcat keeps (the 20 s in Tomcat's server.xml does not apply to Spring Boot). A request line arrives with its connection here, so it matters as the keep-alive timeout's fallback; -1 = never",
+        unit: "ms",
+        property: "server.tomcat.connection-timeout",
+    },
+    entry! {
+        key: "server.accept_us",
+        kind: float(0.0, 1_000_000.0),
+        default: "10",
+        group: Server,
+        label: "Accept cost",
+        help: "CPU per new connection on the server: Tomcat's single acceptor thread takes it from the accept queue (accept(), socket options, the hand-off to the poller). While the acceptor is busy new connections wait in the accept queue, and when that is full their SYNs are dropped, so a crowd of connects or a reconnect storm queues there. 10 µs (100,000 connections a second) is an estimate: no article measures it",
+        unit: "µs",
+        property: "Tomcat acceptor (assumption)",
     },
     entry! {
         key: "server.jdk",
@@ -920,11 +1027,35 @@ pub fn field(key: &str) -> Option<&'static FieldSpec> {
 }
 
 /// Executor and monitor names: a letter, then letters, digits, `_` or `-`, at most 40.
-pub fn valid_executor_name(name: &str) -> bool {
+pub(super) fn valid_executor_name(name: &str) -> bool {
     let mut chars = name.chars();
     matches!(chars.next(), Some(c) if c.is_ascii_alphabetic())
         && name.len() <= 40
         && chars.all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+}
+
+impl FieldSpec {
+    /// What `word`, one of this choice's words, means (`None` for a word
+    /// the entry says nothing more about, or for a key that is no choice).
+    pub fn help_for(&self, word: &str) -> Option<&'static str> {
+        let FieldKind::Choice(words) = self.kind else {
+            return None;
+        };
+        let i = words.iter().position(|w| *w == word)?;
+        self.choice_help.get(i).copied()
+    }
+
+    /// Each word of a choice with what it means, in order.
+    pub fn choices_with_help(&self) -> Vec<(&'static str, &'static str)> {
+        match self.kind {
+            FieldKind::Choice(words) => words
+                .iter()
+                .copied()
+                .zip(self.choice_help.iter().copied())
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
 }
 
 impl FieldKind {
@@ -958,5 +1089,35 @@ pub fn mode_named(word: &str) -> Option<Mode> {
         "platform" => Some(Mode::Platform),
         "virtual" => Some(Mode::Virtual),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A choice's help names every word, in the words' order, or none.
+    #[test]
+    fn choice_help_covers_every_word_or_none() {
+        for f in schema() {
+            match f.kind {
+                FieldKind::Choice(words) => assert!(
+                    f.choice_help.is_empty() || f.choice_help.len() == words.len(),
+                    "{}: {} words, {} helps",
+                    f.key,
+                    words.len(),
+                    f.choice_help.len()
+                ),
+                _ => assert!(f.choice_help.is_empty(), "{} is no choice", f.key),
+            }
+        }
+        let tool = field("load.tool").expect("load.tool");
+        assert!(
+            tool.help_for("wrk")
+                .is_some_and(|h| h.contains("--timeout"))
+        );
+        assert!(tool.help_for("k6").is_some_and(|h| h.contains("VU")));
+        assert_eq!(tool.help_for("ab"), None);
+        assert_eq!(tool.choices_with_help().len(), 5);
     }
 }

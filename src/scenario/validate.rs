@@ -15,6 +15,7 @@ mod program;
 mod reader;
 mod record;
 mod server;
+mod tools;
 
 use super::draft::Draft;
 use super::error::FieldError;

@@ -6,6 +6,7 @@
 
 use super::program::Program;
 use super::time::Nanos;
+pub use super::tool::{Deadline, Tool};
 
 /// Everything a run needs.
 #[derive(Clone, Debug, serde::Serialize)]
@@ -44,8 +45,24 @@ pub struct Load {
     pub duration: Option<Nanos>,
     /// Total requests (hey `-n`), when no duration is given.
     pub requests: Option<u64>,
-    /// Client-side timeout per request (hey `-t`, 20 s by default); `None` = never.
+    /// The load tool whose connection handling, timeout and counting the
+    /// client follows.
+    pub tool: Tool,
+    /// The tool's request timeout (its own default when the scenario sets
+    /// none, see [`Tool::default_timeout`]); `None` = never.
     pub timeout: Option<Nanos>,
+    /// JMeter's connect timeout: a connect still unanswered (SYNs dropped)
+    /// after this long fails; `None` = the kernel's own limit.
+    pub connect_timeout: Option<Nanos>,
+    /// Whether requests reuse their connection (HTTP keep-alive); off, every
+    /// request opens one and the client closes it after the response.
+    pub keep_alive: bool,
+    /// A TCP handshake's round trip: a new connection's first request waits
+    /// this long before its connection joins the accept queue.
+    pub rtt: Nanos,
+    /// CPU the client spends per new connection on the server's cores (only
+    /// when it shares them, like `client_cpu`).
+    pub connect_cpu: Nanos,
     /// CPU the client spends per request on the server's own cores.
     pub client_cpu: Nanos,
     /// OS threads the client does that work on (Go's GOMAXPROCS for hey).
@@ -125,6 +142,15 @@ pub struct Server {
     pub max_connections: u32,
     /// Effective accept backlog: min(`accept-count`, `somaxconn`).
     pub backlog: u32,
+    /// `server.tomcat.max-keep-alive-requests`: Tomcat closes a connection
+    /// after this many requests; `None` = never (-1).
+    pub max_keep_alive_requests: Option<u32>,
+    /// `server.tomcat.keep-alive-timeout` (else `connection-timeout`): an idle
+    /// connection is closed after this long; `None` = never.
+    pub keep_alive_timeout: Option<Nanos>,
+    /// CPU Tomcat's single acceptor thread spends per new connection
+    /// (`accept()`, socket options, the poller's registration).
+    pub accept_cost: Nanos,
     /// JDK feature release (21, 24, 25, …).
     pub jdk: u32,
     /// OS CPU sharing model.

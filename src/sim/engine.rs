@@ -9,7 +9,10 @@
 //!
 //! Submodules, all `impl Engine` on the part of the state they name:
 //! * `fiber`: what a fiber is and where it is in its life;
-//! * `client`: load generators, connections, timeouts, what the client counts;
+//! * `client`: load generators, timeouts, what the client counts;
+//! * `connections`: connects, the accept queue and Tomcat's acceptor,
+//!   keep-alive, closes;
+//! * `tools`: what each load tool prints, from what the client counted;
 //! * `threads`: Tomcat and executor pools, carriers, mounting, pinning;
 //! * `interp`: the program interpreter (cpu, io, db, monitors, async);
 //! * `memory`: the modelled JVM's memory by kind, and its limits;
@@ -27,6 +30,7 @@
 //! attributes apply to `wasm32` only.
 
 mod client;
+mod connections;
 mod diagnosis;
 mod fiber;
 mod finish;
@@ -35,6 +39,7 @@ mod interp;
 mod memory;
 mod restart;
 mod threads;
+mod tools;
 mod warmup;
 
 use super::config::{Config, ExecutorKind, LoadKind, Mode};
@@ -47,6 +52,7 @@ use super::time::{Nanos, SEC, to_s};
 use super::timeline::TimelineRecorder;
 use super::trace::{NoTrace, Note, Tracer};
 use client::{Client, Tally};
+use connections::Conns;
 use fiber::{Fiber, Phase};
 use gc::Collector;
 use interp::{DbPool, Monitor};
@@ -59,15 +65,6 @@ pub(crate) const NONE: u32 = u32::MAX;
 
 /// Tomcat's name prefix for its pool threads (`http-nio-8080-exec-N`).
 pub(crate) const TOMCAT_THREAD_NAME: &str = "http-nio-8080-exec";
-
-/// The server's ingress: connections the OS holds before Tomcat accepts them.
-#[derive(Debug, Default)]
-struct Ingress {
-    /// Connections waiting in the accept backlog (fiber ids), oldest first.
-    backlog: std::collections::VecDeque<u32>,
-    /// Connection attempts dropped because the backlog was full.
-    syn_drops: u64,
-}
 
 /// What is recorded for the report and the charts, bounded by the record
 /// settings whatever the number of requests.
@@ -116,8 +113,8 @@ pub struct Engine<T: Tracer = NoTrace> {
     free_fibers: Vec<u32>,
     /// The load generator.
     client: Client,
-    /// The accept backlog in front of Tomcat.
-    ingress: Ingress,
+    /// Connections, the accept queue and Tomcat's acceptor.
+    conns: Conns,
     /// Platform threads: Tomcat's pool and the executor pools.
     platform: Platform,
     /// Carrier threads of the virtual-thread scheduler.
@@ -166,7 +163,7 @@ impl<T: Tracer> Engine<T> {
             fibers: Vec::new(),
             free_fibers: Vec::new(),
             client: Client::new(&cfg.load),
-            ingress: Ingress::default(),
+            conns: Conns::default(),
             platform: Platform::new(&cfg),
             carriers: Carriers::default(),
             monitors: vec![Monitor::default(); cfg.program.monitors.len()],
@@ -185,10 +182,12 @@ impl<T: Tracer> Engine<T> {
         engine
     }
 
-    /// Starts threads that exist before the first request, and the load.
+    /// Starts threads that exist before the first request, Tomcat's
+    /// acceptor, and the load.
     fn start(&mut self) {
         self.start_threads();
         self.jvm_started();
+        self.start_acceptor();
         self.start_load();
     }
 
@@ -408,13 +407,19 @@ impl<T: Tracer> Engine<T> {
         match event {
             Event::WorkerSend(w) => self.worker_send(w),
             Event::Arrival => self.open_arrival(),
-            Event::SynRetry(f) => self.syn_retry(f),
+            // The kernel's side of a connect goes on during a pause.
+            Event::Syn(f) => self.syn(f),
             Event::ClientTimeout(f) => self.client_timeout(f, seq),
             // A stop-the-world pause holds the server's own events (a pause's
-            // end is 0 when there is none: one comparison).
-            Event::WaitDone(_) | Event::PoolTimeout(_) if self.gc.paused(self.now) => {
+            // end is 0 when there is none: one comparison): a wait's end, a
+            // pool's timer, and what Tomcat's acceptor and poller threads do.
+            Event::WaitDone(_) | Event::PoolTimeout(_) | Event::AcceptDone | Event::KeepAlive
+                if self.gc.paused(self.now) =>
+            {
                 self.gc.defer(seq, event)
             }
+            Event::KeepAlive => self.keep_alive_check(),
+            Event::AcceptDone => self.accept_done(),
             Event::WaitDone(f) => self.wait_done(f),
             Event::PoolTimeout(f) => self.pool_timeout(f, seq),
             Event::CpuCheck(stamp) => {

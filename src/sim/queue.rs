@@ -29,8 +29,13 @@ pub(crate) enum Event {
     WorkerSend(u32),
     /// The next open-loop arrival.
     Arrival,
-    /// A client retries a connection whose SYN the full backlog dropped.
-    SynRetry(u32),
+    /// A request's SYN reaches the server: its handshake's round trip is
+    /// over, or it is sent again after the full accept queue dropped it.
+    Syn(u32),
+    /// Tomcat looks for connections idle past its keep-alive timeout.
+    KeepAlive,
+    /// Tomcat's acceptor is done with the connection it was taking.
+    AcceptDone,
     /// A request's client-side timeout (fiber; the fiber keeps the sequence
     /// number of its armed timeout, so a stale one is recognised).
     ClientTimeout(u32),

@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 use super::named::named_enum;
 pub use super::series::Gauge;
 pub use super::timeline::{Lane, LaneKind, LaneState, Segment, Timeline};
+pub use super::tool::Tool;
 
 /// How a run ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -380,6 +381,108 @@ pub struct TimeSeries {
     pub cpu_utilisation: Vec<f64>,
     /// Async tasks finished per second.
     pub tasks_per_s: Vec<f64>,
+    /// Connections opened per second by clients that had had one before.
+    pub reconnects_per_s: Vec<f64>,
+}
+
+/// What happened to connections.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct ConnectionStats {
+    /// Connections established (their handshake done).
+    pub opened: u64,
+    /// Of those, opened by a client that had had one before.
+    pub reconnects: u64,
+    /// Closed by Tomcat after `max-keep-alive-requests` responses.
+    pub closed_after_max_requests: u64,
+    /// Closed by Tomcat after `keep-alive-timeout` idle.
+    pub closed_idle: u64,
+    /// Closed by the client (a request given up, no room to keep it idle,
+    /// keep-alive off, JMeter's time-to-live).
+    pub closed_by_client: u64,
+    /// SYNs dropped because the accept queue was full.
+    pub syn_drops: u64,
+    /// Reset when the OOM killer ended the process (open, or in the
+    /// accept queue).
+    pub reset_by_oom_kill: u64,
+    /// SYNs unanswered while the process was down after the OOM killer.
+    pub syns_while_down: u64,
+    /// Most connections open at once (each holds a max-connections slot).
+    pub peak_open: u32,
+    /// Most connections idle at once.
+    pub peak_idle: u32,
+    /// Most connections waiting in the accept queue at once.
+    pub peak_accept_queue: u32,
+    /// Mean time an accepted connection waited in the accept queue, ms.
+    pub mean_accept_wait_ms: f64,
+    /// Share of the run Tomcat's acceptor thread spent accepting (0–1).
+    pub acceptor_utilisation: f64,
+    /// Closed-loop clients that never got a response.
+    pub starved_clients: u64,
+}
+
+/// Latency statistics as a load tool computes them, over the results it
+/// counts (ms).
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct ToolLatency {
+    /// Results the statistics cover.
+    pub count: u64,
+    /// Mean.
+    pub mean: f64,
+    /// Standard deviation.
+    pub stdev: f64,
+    /// Fastest.
+    pub min: f64,
+    /// Slowest.
+    pub max: f64,
+    /// The percentiles it prints: (percent, ms).
+    pub percentiles: Vec<(f64, f64)>,
+    /// Share within one standard deviation of the mean, % (wrk's "+/- Stdev").
+    pub within_stdev_pct: f64,
+}
+
+/// The run as the load tool itself counts and prints it.
+#[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
+pub struct ToolSummary {
+    /// The tool.
+    pub tool: String,
+    /// What it counts as requests: hey's results (responses and errors),
+    /// wrk's responses, JMeter's samples, k6's `http_reqs`.
+    pub requests: u64,
+    /// The time it divides by, s.
+    pub elapsed_s: f64,
+    /// Requests ÷ elapsed.
+    pub rate: f64,
+    /// Its latency statistics: hey's over responses; wrk's over responses
+    /// within `--timeout` (corrected as `stats_correct` does); wrk2's over
+    /// responses from when each was due; JMeter's and k6's over every
+    /// result, errors included.
+    pub latency: ToolLatency,
+    /// k6's `http_req_duration{ expected_response:true }` (responses with a
+    /// 2xx or 3xx status); `None` (and left out of the JSON) for the
+    /// other tools.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ok_latency: Option<ToolLatency>,
+    /// Its errors by its own names, in the order it prints them.
+    pub errors: Vec<(String, u64)>,
+    /// Responses by HTTP status.
+    pub status: Vec<(u16, u64)>,
+    /// What it counts as failed, % of its requests (hey: errors and non-200
+    /// responses of all results; wrk: socket errors and non-2xx of
+    /// responses; JMeter's Err %; k6's `http_req_failed`).
+    pub error_pct: f64,
+    /// hey's response time histogram: (mark, s; responses up to it).
+    pub buckets: Vec<(f64, u64)>,
+    /// hey's "DNS+dialup" average: connect time over responses, s.
+    pub dialup_s: f64,
+    /// k6's `dropped_iterations`.
+    pub dropped: u64,
+    /// k6's `vus_max`, wrk's connections, JMeter's and hey's workers.
+    pub clients: u64,
+    /// wrk's and wrk2's threads (`-t`).
+    pub threads: u64,
+    /// wrk's "Req/Sec" row: requests per second per thread, over the run's
+    /// time buckets (wrk samples every 100 ms).
+    pub thread_rate: ToolLatency,
 }
 
 /// A latency histogram for display: bins with their edges.
@@ -448,6 +551,10 @@ pub struct Report {
     pub histogram: Vec<HistogramBin>,
     /// Thread/carrier timeline over the recorded window.
     pub timeline: Timeline,
+    /// Connections: opened, reconnects, closes by whom, the accept queue.
+    pub connections: ConnectionStats,
+    /// The run as the load tool counts it.
+    pub tool: ToolSummary,
 }
 
 #[cfg(test)]

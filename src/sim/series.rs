@@ -43,9 +43,13 @@ named_enum! {
         LockWaiters = "lock_waiters",
         /// Cores busy.
         CpuBusy = "cpu_busy",
-        /// Open server connections.
+        /// Open server connections (each holds a max-connections slot:
+        /// busy, kept by the client, or idle).
         Connections = "connections",
-        /// Connections waiting in the accept backlog.
+        /// Open connections idle between requests (keep-alive).
+        ConnsIdle = "connections_idle",
+        /// Established connections waiting in the accept queue for Tomcat's
+        /// acceptor (the listen backlog).
         Backlog = "backlog",
         /// Tasks waiting in executor queues.
         ExecutorQueue = "executor_queue",
@@ -81,6 +85,8 @@ pub(crate) struct Bucket {
     pub area: [f64; GAUGES],
     /// Async tasks completed.
     pub tasks_done: u32,
+    /// Connections opened by clients that had had one before.
+    pub reconnects: u32,
 }
 
 impl Bucket {
@@ -94,6 +100,7 @@ impl Bucket {
             lat_bins: Box::new([0; LAT_BINS]),
             area: [0.0; GAUGES],
             tasks_done: 0,
+            reconnects: 0,
         }
     }
 
@@ -110,6 +117,7 @@ impl Bucket {
             *a += b;
         }
         self.tasks_done += o.tasks_done;
+        self.reconnects += o.reconnects;
     }
 }
 
@@ -259,6 +267,11 @@ impl Series {
     /// Records a finished async task (at the last tick).
     pub(crate) fn task_done(&mut self) {
         self.current().tasks_done += 1;
+    }
+
+    /// Records a reconnect (at the last tick).
+    pub(crate) fn reconnect(&mut self) {
+        self.current().reconnects += 1;
     }
 
     /// Ends the record at `now`: the current bucket's areas stop there.

@@ -46,13 +46,29 @@ impl Tracer for NoTrace {
 pub enum Note {
     /// The client sent a request.
     Sent,
-    /// The accept backlog is full: the SYN is dropped, retried after `retry` ns.
+    /// The client opens a connection for it (the handshake's round trip).
+    Dial,
+    /// The accept queue is full: the SYN is dropped, retried after `retry` ns.
     SynDropped {
         /// Wait before the retry.
         retry: Nanos,
     },
-    /// Waits in the accept backlog (max-connections reached).
+    /// The connection is established: the request waits in the accept
+    /// queue for Tomcat's acceptor.
     InBacklog,
+    /// Tomcat's acceptor took its connection.
+    Accepted,
+    /// The kernel gave up the connect after its last SYN retry.
+    ConnectFailed,
+    /// Tomcat closes its connection after its response: the connection's
+    /// `requests`-th, the keep-alive limit.
+    ConnClosedAfter {
+        /// Requests the connection carried.
+        requests: u32,
+    },
+    /// The response came after the tool's timeout, which it waited past
+    /// (wrk: counted as a socket timeout, its latency left out).
+    Late,
     /// Waits for a thread of pool `pool` (0 = Tomcat, 1 + i = executor i).
     QueuedForThread {
         /// The pool.
@@ -163,10 +179,17 @@ impl TextTrace {
         let ms = |ns: Nanos| format!("{:.3} ms", to_ms(ns));
         match note {
             Note::Sent => "sent".into(),
+            Note::Dial => "opens a connection".into(),
             Note::SynDropped { retry } => {
-                format!("SYN dropped (backlog full), retried in {}", ms(retry))
+                format!("SYN dropped (accept queue full), retried in {}", ms(retry))
             }
-            Note::InBacklog => "waits in the accept backlog".into(),
+            Note::InBacklog => "connected: waits in the accept queue".into(),
+            Note::Accepted => "accepted by Tomcat's acceptor".into(),
+            Note::ConnectFailed => "connect fails: the kernel gave up its SYN retries".into(),
+            Note::ConnClosedAfter { requests } => {
+                format!("Tomcat closes its connection after {requests} requests")
+            }
+            Note::Late => "late: the tool counts a timeout, not a latency".into(),
             Note::QueuedForThread { pool } => {
                 format!("waits for a {} thread", self.pools[pool as usize])
             }

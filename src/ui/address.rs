@@ -7,7 +7,7 @@ use crate::app::supervise::Fault;
 use crate::app::view::Theme;
 
 /// The page's query, without `?`.
-pub fn query() -> String {
+pub(crate) fn query() -> String {
     let search = gloo::utils::window()
         .location()
         .search()
@@ -16,7 +16,7 @@ pub fn query() -> String {
 }
 
 /// The page's address without query or fragment (…/threadlab/).
-pub fn base() -> String {
+pub(crate) fn base() -> String {
     let l = gloo::utils::window().location();
     format!(
         "{}{}",
@@ -26,7 +26,7 @@ pub fn base() -> String {
 }
 
 /// The full address of a state whose link is `query`.
-pub fn permalink(query: &str) -> String {
+pub(crate) fn permalink(query: &str) -> String {
     if query.is_empty() {
         base()
     } else {
@@ -36,7 +36,7 @@ pub fn permalink(query: &str) -> String {
 
 /// Puts `query` in the address bar without a new history entry (the
 /// fragment stays).
-pub fn replace(query: &str) {
+pub(crate) fn replace(query: &str) {
     if query == self::query() {
         return;
     }
@@ -64,7 +64,7 @@ fn system_dark() -> bool {
 
 /// Sets the theme on `<html>`: the choice in `data-theme`, and the class
 /// `dark` when the colours are dark (the style sheets follow the class).
-pub fn apply_theme(theme: Theme) {
+pub(crate) fn apply_theme(theme: Theme) {
     if let Some(root) = gloo::utils::document().document_element() {
         let _ = root.set_attribute("data-theme", theme.word());
         let dark = match theme {
@@ -77,7 +77,7 @@ pub fn apply_theme(theme: Theme) {
 }
 
 /// Sets presenter mode's class on `<html>` (its type scales from there).
-pub fn apply_presenter(on: bool) {
+pub(crate) fn apply_presenter(on: bool) {
     if let Some(root) = gloo::utils::document().document_element() {
         let _ = root.class_list().toggle_with_force("presenter", on);
     }
@@ -85,14 +85,14 @@ pub fn apply_presenter(on: bool) {
 
 /// Sets the page's language on `<html lang>` (screen readers, fonts and
 /// hyphenation follow it).
-pub fn apply_language(locale: crate::i18n::Locale) {
+pub(crate) fn apply_language(locale: crate::i18n::Locale) {
     if let Some(root) = gloo::utils::document().document_element() {
         let _ = root.set_attribute("lang", locale.code());
     }
 }
 
 /// Calls `f` whenever the system switches between light and dark.
-pub fn on_system_theme(f: impl Fn() + 'static) -> Option<gloo::events::EventListener> {
+pub(crate) fn on_system_theme(f: impl Fn() + 'static) -> Option<gloo::events::EventListener> {
     let query = gloo::utils::window()
         .match_media("(prefers-color-scheme: dark)")
         .ok()??;
@@ -107,7 +107,7 @@ pub fn on_system_theme(f: impl Fn() + 'static) -> Option<gloo::events::EventList
 /// `panic-page` (the main thread panics), `panic-worker` (the worker
 /// panics) or `hang-worker` (the worker never ends its slice). Only typed by
 /// hand: the page never writes a fragment, and links carry none.
-pub enum DebugFault {
+pub(crate) enum DebugFault {
     /// Panic on the page's main thread.
     PanicPage,
     /// A fault in the worker.
@@ -115,7 +115,7 @@ pub enum DebugFault {
 }
 
 /// The debug fault the address asks for, if any.
-pub fn debug_fault() -> Option<DebugFault> {
+pub(crate) fn debug_fault() -> Option<DebugFault> {
     let hash = gloo::utils::window().location().hash().unwrap_or_default();
     match hash.strip_prefix("#threadlab-debug=")? {
         "panic-page" => Some(DebugFault::PanicPage),
@@ -126,7 +126,7 @@ pub fn debug_fault() -> Option<DebugFault> {
 }
 
 /// Whether the page runs inside a frame (an embed in a blog post).
-pub fn framed() -> bool {
+pub(crate) fn framed() -> bool {
     let w = gloo::utils::window();
     match w.parent() {
         Ok(Some(p)) => !js_sys::Object::is(&p, &w),
@@ -136,7 +136,7 @@ pub fn framed() -> bool {
 
 /// Whether the reader clicked an embed's Run button before the app arrived
 /// (the boot script remembers it in `window.__threadlabRun`).
-pub fn run_requested() -> bool {
+pub(crate) fn run_requested() -> bool {
     js_sys::Reflect::get(&gloo::utils::window(), &"__threadlabRun".into())
         .map(|v| v.is_truthy())
         .unwrap_or(false)

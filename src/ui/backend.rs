@@ -57,7 +57,7 @@ fn measure<S: BackendTextStyle>(text: &str, style: &S) -> Option<(u32, u32)> {
 }
 
 /// A canvas or an SVG string.
-pub enum PageBackend<'a> {
+pub(crate) enum PageBackend<'a> {
     /// A canvas element.
     Canvas(CanvasBackend),
     /// SVG text.
@@ -66,7 +66,7 @@ pub enum PageBackend<'a> {
 
 /// A drawing error of either backend, in words.
 #[derive(Debug)]
-pub struct DrawError(String);
+pub(crate) struct DrawError(String);
 
 impl std::fmt::Display for DrawError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

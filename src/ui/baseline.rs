@@ -23,6 +23,8 @@ const STALE: &str = "now: the old results (fix the highlighted fields)";
 
 /// Properties of [`Baseline`].
 #[derive(Properties, PartialEq)]
+// Yew's function components are `pub`, so their props must be too.
+#[allow(unreachable_pub)]
 pub struct BaselineProps {
     /// The state.
     pub state: UseReducerHandle<State>,

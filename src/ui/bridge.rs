@@ -14,7 +14,7 @@ use wasm_bindgen::prelude::*;
 use web_sys::{ErrorEvent, MessageEvent, Worker};
 
 use crate::app::supervise::{
-    Export, FromWorker, SLICE_LIMIT_MS, ToWorker, Watchdog, restart_after,
+    AfterDeath, Export, FromWorker, SLICE_LIMIT_MS, ToWorker, Watchdog, after_death,
 };
 use crate::app::{Message, Output};
 
@@ -23,7 +23,7 @@ const WORKER_URL: &str = "./worker-loader.js";
 
 /// What the bridge tells the page.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Event {
+pub(crate) enum Event {
     /// An output of a job.
     Message(Box<Message>),
     /// A run's full report (or why there is none).
@@ -36,7 +36,7 @@ pub enum Event {
 
 /// Why a worker was replaced.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Failure {
+pub(crate) enum Failure {
     /// It panicked, with this message.
     Panicked(String),
     /// It was silent in a job for longer than the limit (ms).
@@ -60,7 +60,7 @@ struct Inner {
 
 /// A handle on the page's simulation worker.
 #[derive(Clone)]
-pub struct Bridge(Rc<RefCell<Inner>>);
+pub(crate) struct Bridge(Rc<RefCell<Inner>>);
 
 impl PartialEq for Bridge {
     fn eq(&self, other: &Bridge) -> bool {
@@ -74,7 +74,7 @@ fn now() -> f64 {
 
 impl Bridge {
     /// Starts a worker; `on_event` hears from it.
-    pub fn new(on_event: impl Fn(Event) + 'static) -> Bridge {
+    pub(crate) fn new(on_event: impl Fn(Event) + 'static) -> Bridge {
         let bridge = Bridge(Rc::new(RefCell::new(Inner {
             worker: None,
             ready: false,
@@ -97,7 +97,7 @@ impl Bridge {
     }
 
     /// Sends `m` (queued until the worker is ready).
-    pub fn send(&self, m: &ToWorker) {
+    pub(crate) fn send(&self, m: &ToWorker) {
         let Ok(text) = serde_json::to_string(m) else {
             return;
         };
@@ -181,7 +181,7 @@ impl Bridge {
 
     /// Replaces a worker that broke (or reports that none can run).
     fn died(&self, why: Failure) {
-        let restart = {
+        let next = {
             let mut inner = self.0.borrow_mut();
             let Some(w) = inner.worker.take() else {
                 return;
@@ -191,22 +191,29 @@ impl Bridge {
             w.set_onerror(None);
             w.terminate();
             inner.closures.clear();
-            inner.watchdog.reset();
-            inner.queue.clear();
             if !inner.ready {
                 inner.failed_starts += 1;
             }
-            restart_after(inner.failed_starts)
+            let next = after_death(inner.ready, inner.failed_starts);
+            if next != AfterDeath::Retry {
+                inner.watchdog.reset();
+                inner.queue.clear();
+            }
+            next
         };
-        if restart {
-            self.spawn();
-            self.emit(Event::Replaced(why));
-        } else {
-            let what = match why {
-                Failure::Crashed(m) | Failure::Panicked(m) => m,
-                Failure::Stalled(_) => "it stopped responding".into(),
-            };
-            self.emit(Event::Unavailable(what));
+        match next {
+            AfterDeath::Retry => self.spawn(),
+            AfterDeath::Replace => {
+                self.spawn();
+                self.emit(Event::Replaced(why));
+            }
+            AfterDeath::GiveUp => {
+                let what = match why {
+                    Failure::Crashed(m) | Failure::Panicked(m) => m,
+                    Failure::Stalled(_) => "it stopped responding".into(),
+                };
+                self.emit(Event::Unavailable(what));
+            }
         }
     }
 

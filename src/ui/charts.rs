@@ -9,6 +9,8 @@ use crate::app::charts::{ChartView, charts};
 
 /// Properties of [`Charts`].
 #[derive(Properties, PartialEq)]
+// Yew's function components are `pub`, so their props must be too.
+#[allow(unreachable_pub)]
 pub struct ChartsProps {
     /// The state.
     pub state: UseReducerHandle<State>,

@@ -26,6 +26,8 @@ use crate::app::{Action, Mode, State};
 
 /// Properties of [`Embed`].
 #[derive(Properties, PartialEq)]
+// Yew's function components are `pub`, so their props must be too.
+#[allow(unreachable_pub)]
 pub struct EmbedProps {
     /// The state.
     pub state: UseReducerHandle<State>,

@@ -27,6 +27,8 @@ const OFFERED: &[&str] = &[
 
 /// Properties of [`EmbedDialog`].
 #[derive(Properties, PartialEq)]
+// Yew's function components are `pub`, so their props must be too.
+#[allow(unreachable_pub)]
 pub struct DialogProps {
     /// The state to embed.
     pub state: UseReducerHandle<State>,

@@ -21,7 +21,7 @@ const CHART_SIZE: (u32, u32) = (1200, 750);
 const PNG_SCALE: f64 = 2.0;
 
 /// Downloads `bytes` as a file called `name`.
-pub fn download(name: &str, mime: &str, bytes: &[u8]) -> Result<(), String> {
+pub(crate) fn download(name: &str, mime: &str, bytes: &[u8]) -> Result<(), String> {
     let parts = js_sys::Array::of1(&js_sys::Uint8Array::from(bytes));
     let options = BlobPropertyBag::new();
     options.set_type(mime);
@@ -44,7 +44,7 @@ pub fn download(name: &str, mime: &str, bytes: &[u8]) -> Result<(), String> {
 }
 
 /// Puts `text` on the clipboard.
-pub async fn copy(text: &str) -> Result<(), String> {
+pub(crate) async fn copy(text: &str) -> Result<(), String> {
     let clipboard = gloo::utils::window().navigator().clipboard();
     JsFuture::from(clipboard.write_text(text))
         .await
@@ -55,7 +55,7 @@ pub async fn copy(text: &str) -> Result<(), String> {
 }
 
 /// The chart `view` as a PNG with `source` under it and in its metadata.
-pub fn chart_png(view: &ChartView, source: &Source) -> Result<Vec<u8>, String> {
+pub(crate) fn chart_png(view: &ChartView, source: &Source) -> Result<Vec<u8>, String> {
     let lines = caption_lines(source, &view.title);
     let style = Style {
         font_px: 15.0 * PNG_SCALE,
@@ -94,7 +94,7 @@ pub fn chart_png(view: &ChartView, source: &Source) -> Result<Vec<u8>, String> {
 }
 
 /// The chart `view` as SVG with `source` under it and in its metadata.
-pub fn chart_svg(view: &ChartView, source: &Source) -> Result<String, String> {
+pub(crate) fn chart_svg(view: &ChartView, source: &Source) -> Result<String, String> {
     let lines = caption_lines(source, &view.title);
     let style = Style {
         font_px: 15.0,

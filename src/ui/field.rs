@@ -33,6 +33,8 @@ const ARROW_STEP: f64 = SLIDER_STEPS / 100.0;
 
 /// Properties of [`Field`].
 #[derive(Properties, PartialEq)]
+// Yew's function components are `pub`, so their props must be too.
+#[allow(unreachable_pub)]
 pub struct FieldProps {
     /// The full key (for `async.*` keys, with the executor's name).
     pub key_name: AttrValue,
@@ -218,7 +220,12 @@ pub fn Field(p: &FieldProps) -> Html {
                 if !spec.property.is_empty() { <code class="prop">{spec.property}</code>{" · "} }
                 {DEFAULT}<code>{if spec.default == "null" { NOT_SET } else { spec.default }}</code>
             </div>
-            <div class="help" id={help_id.clone()}>{help}</div>
+            <div class="help" id={help_id.clone()}>
+                {help}
+                if let Some(chosen) = spec.help_for(&p.text) {
+                    <span class="chosen">{format!(". {}: {chosen}", p.text)}</span>
+                }
+            </div>
             {reason}
             if let Some(e) = &p.error {
                 <div class="error" id={msg_id.clone()} role="alert">{format!("{}: “{}” — {}", e.field, e.value, e.message)}</div>

@@ -13,6 +13,8 @@ use crate::scenario::Group;
 
 /// Properties of [`ScenarioForm`].
 #[derive(Properties, PartialEq)]
+// Yew's function components are `pub`, so their props must be too.
+#[allow(unreachable_pub)]
 pub struct FormProps {
     /// The state.
     pub state: UseReducerHandle<State>,

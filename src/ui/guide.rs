@@ -34,7 +34,7 @@ fn store(key: &str, text: &str) {
 }
 
 /// The action that opens `link` with the learner's stored progress.
-pub fn open(link: LessonLink) -> Action {
+pub(crate) fn open(link: LessonLink) -> Action {
     Action::Guide(GuideAction::Open {
         link,
         stored: stored(&storage_key(link.lesson)),
@@ -84,6 +84,8 @@ pub fn use_lesson_keys(state: &UseReducerHandle<State>) {
 
 /// Properties of the panel and the entry.
 #[derive(Properties, PartialEq)]
+// Yew's function components are `pub`, so their props must be too.
+#[allow(unreachable_pub)]
 pub struct GuideProps {
     /// The state.
     pub state: UseReducerHandle<State>,
@@ -111,7 +113,7 @@ pub fn LessonsEntry(p: &GuideProps) -> Html {
 
 /// Presenter mode's switch: "Presenter mode" (`on`) in the share bar, or
 /// the way out that replaces the share bar in presenter mode.
-pub fn presenter_switch(state: &State, dispatch: &Callback<Action>, on: bool) -> Html {
+pub(crate) fn presenter_switch(state: &State, dispatch: &Callback<Action>, on: bool) -> Html {
     let onclick = {
         let (d, view) = (dispatch.clone(), state.view.clone());
         Callback::from(move |_| {
@@ -267,7 +269,7 @@ fn compare_view(v: &GuideView) -> Html {
 }
 
 /// The language menu's entries: each locale in its own words.
-pub fn language_options(current: Locale) -> Html {
+pub(crate) fn language_options(current: Locale) -> Html {
     html! {
         { for Locale::ALL.iter().map(|l| html! {
             <option value={l.code()} selected={*l == current} lang={l.code()}>{l.own_name()}</option>

@@ -8,6 +8,8 @@ use crate::app::State;
 
 /// Properties of [`Interrupted`].
 #[derive(Properties, PartialEq)]
+// Yew's function components are `pub`, so their props must be too.
+#[allow(unreachable_pub)]
 pub struct InterruptedProps {
     /// The state (its job is the one to run again).
     pub state: UseReducerHandle<State>,

@@ -8,6 +8,8 @@ use crate::app::permalink::Ignored;
 
 /// Properties of [`LinkNotice`].
 #[derive(Properties, PartialEq)]
+// Yew's function components are `pub`, so their props must be too.
+#[allow(unreachable_pub)]
 pub struct NoticeProps {
     /// What was ignored.
     pub ignored: Vec<Ignored>,

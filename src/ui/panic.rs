@@ -15,7 +15,7 @@ thread_local! {
 }
 
 /// Installs the hook (call before rendering).
-pub fn install() {
+pub(crate) fn install() {
     yew::set_custom_panic_hook(Box::new(|info| {
         console_error_panic_hook::hook(info);
         show(
@@ -28,7 +28,7 @@ pub fn install() {
 
 /// A panic in one line, what it says first: "index out of bounds… (at
 /// src/x.rs:3:5)" (the page's and the worker's).
-pub fn message(info: &std::panic::PanicHookInfo) -> String {
+pub(crate) fn message(info: &std::panic::PanicHookInfo) -> String {
     let what = info.payload_as_str().unwrap_or("a panic without a message");
     match info.location() {
         Some(at) => format!("{what} (at {}:{}:{})", at.file(), at.line(), at.column()),
@@ -37,7 +37,7 @@ pub fn message(info: &std::panic::PanicHookInfo) -> String {
 }
 
 /// Remembers the address of the state on screen (for "copy details").
-pub fn set_permalink(url: &str) {
+pub(crate) fn set_permalink(url: &str) {
     PERMALINK.with(|p| url.clone_into(&mut p.borrow_mut()));
 }
 
@@ -56,7 +56,7 @@ fn details(message: &str) -> String {
 
 /// Shows the panel: `what` happened, the `message`; `recoverable` when the
 /// page still works (a worker was replaced) and the panel may be dismissed.
-pub fn show(what: &str, message: &str, recoverable: bool) {
+pub(crate) fn show(what: &str, message: &str, recoverable: bool) {
     let document = gloo::utils::document();
     let set = |id: &str, text: &str| {
         if let Some(el) = document.get_element_by_id(id) {

@@ -129,7 +129,7 @@ fn use_address(state: &UseReducerHandle<State>) {
 
 /// Properties of the full page and the embed.
 #[derive(Properties, PartialEq)]
-pub struct PageProps {
+pub(crate) struct PageProps {
     /// The state.
     pub state: UseReducerHandle<State>,
     /// Where actions go.

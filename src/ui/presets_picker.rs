@@ -17,6 +17,8 @@ const RESET_DEFAULTS: &str = "Reset to defaults";
 
 /// Properties of [`PresetPicker`].
 #[derive(Properties, PartialEq)]
+// Yew's function components are `pub`, so their props must be too.
+#[allow(unreachable_pub)]
 pub struct PickerProps {
     /// The state.
     pub state: UseReducerHandle<State>,

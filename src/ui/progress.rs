@@ -7,6 +7,8 @@ use crate::app::format::thousands;
 
 /// Properties of [`Progress`].
 #[derive(Properties, PartialEq)]
+// Yew's function components are `pub`, so their props must be too.
+#[allow(unreachable_pub)]
 pub struct ProgressProps {
     /// How far the job has come.
     pub progress: crate::app::Progress,

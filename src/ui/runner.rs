@@ -28,7 +28,7 @@ struct Pending {
 
 /// What the page can ask of its worker.
 #[derive(Clone)]
-pub struct Runner {
+pub(crate) struct Runner {
     bridge: Rc<RefCell<Option<Bridge>>>,
     pending: Rc<RefCell<Option<Pending>>>,
     /// Why the worker is not available, if it is not.
@@ -43,7 +43,7 @@ impl PartialEq for Runner {
 
 impl Runner {
     /// Sends `job` again (after its worker was replaced).
-    pub fn retry(&self, job: Job) {
+    pub(crate) fn retry(&self, job: Job) {
         if let Some(b) = self.bridge.borrow().as_ref() {
             b.send(&ToWorker::Job(job));
         }
@@ -51,7 +51,7 @@ impl Runner {
 
     /// Asks for the full reports of `modes`' runs of job `generation`;
     /// `done` gets them in that order, or why not.
-    pub fn export(
+    pub(crate) fn export(
         &self,
         generation: u64,
         modes: &[Mode],

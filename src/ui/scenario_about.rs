@@ -12,6 +12,8 @@ const CHANGED: &str = "You changed: ";
 
 /// Properties of [`ScenarioAbout`].
 #[derive(Properties, PartialEq)]
+// Yew's function components are `pub`, so their props must be too.
+#[allow(unreachable_pub)]
 pub struct AboutProps {
     /// The state.
     pub state: UseReducerHandle<State>,

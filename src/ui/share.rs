@@ -19,6 +19,8 @@ use crate::i18n::{Locale, keys};
 
 /// Properties of [`ShareBar`].
 #[derive(Properties, PartialEq)]
+// Yew's function components are `pub`, so their props must be too.
+#[allow(unreachable_pub)]
 pub struct ShareProps {
     /// The state.
     pub state: UseReducerHandle<State>,

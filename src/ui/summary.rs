@@ -1,5 +1,6 @@
 //! The key numbers of each column side by side: successful requests per
-//! second first, hey's Requests/sec beside it (named as hey names it),
+//! second first, the load tool's own request rate beside it (named as the
+//! tool names it),
 //! errors coloured by how bad they are, the bottleneck in words, and the
 //! capacity ceilings with their formulas.
 
@@ -9,10 +10,9 @@ use crate::app::format::{Severity, error_pct, ms, thousands};
 use crate::app::{RunView, State};
 use crate::scenario::mode_word;
 use crate::sim::Outcome;
+use crate::summary::rate_name;
 
 const HEADLINE: &str = "successful requests/s";
-const HEY: &str = "hey's Requests/sec";
-const HEY_NOTE: &str = "every response and client error, failed ones included";
 const SIMULATING: &str = "simulating…";
 const NOT_SIMULATED: &str = "not simulated: the run was interrupted";
 const BOTTLENECK: &str = "Bottleneck: ";
@@ -21,6 +21,8 @@ const RESIDENT: &str = "resident: the heap's touched pages and native memory (th
 
 /// Properties of [`Summary`].
 #[derive(Properties, PartialEq)]
+// Yew's function components are `pub`, so their props must be too.
+#[allow(unreachable_pub)]
 pub struct SummaryProps {
     /// The state.
     pub state: UseReducerHandle<State>,
@@ -28,6 +30,7 @@ pub struct SummaryProps {
 
 fn numbers(r: &RunView) -> Html {
     let severity = Severity::of_error_pct(r.error_pct);
+    let rate = rate_name(r.tool);
     html! {
         <>
         <div class="headline">
@@ -35,9 +38,9 @@ fn numbers(r: &RunView) -> Html {
                 <span class="big">{thousands(r.goodput_rps, 0)}</span>
                 <span class="what">{HEADLINE}</span>
             </div>
-            <div class="hey" title={HEY_NOTE}>
-                <span class="value" data-hey={format!("{:.3}", r.throughput_rps)}>{thousands(r.throughput_rps, 0)}</span>
-                <span class="what">{HEY}</span>
+            <div class="tool-rate" title={rate.counts}>
+                <span class="value" data-tool-rate={format!("{:.3}", r.tool_rate)}>{thousands(r.tool_rate, 0)}</span>
+                <span class="what">{rate.name}</span>
             </div>
         </div>
         <dl class="numbers">
@@ -62,6 +65,12 @@ fn numbers(r: &RunView) -> Html {
                 thousands(r.sent as f64, 0), thousands(r.succeeded as f64, 0), thousands(r.events as f64, 0), r.sim_time_s,
                 r.cpu_utilisation * 100.0, r.peak_platform_threads, r.peak_virtual_threads, r.peak_pinned)}
         </p>
+        <p class="muted small connections">{format!("{} as the client: {} connections opened, {} reconnects, {} closed by Tomcat after max keep-alive requests; accept queue peak {}, {} SYNs dropped{}{}",
+            r.tool, thousands(r.connections.opened as f64, 0), thousands(r.connections.reconnects as f64, 0),
+            thousands(r.connections.closed_after_max_requests as f64, 0), thousands(r.connections.peak_accept_queue as f64, 0),
+            thousands(r.connections.syn_drops as f64, 0),
+            if r.connections.reset_by_oom_kill > 0 { format!("; {} reset by the OOM killer, {} SYNs unanswered while the service was down", thousands(r.connections.reset_by_oom_kill as f64, 0), thousands(r.connections.syns_while_down as f64, 0)) } else { String::new() },
+            if r.connections.starved_clients > 0 { format!("; {} clients never served", thousands(r.connections.starved_clients as f64, 0)) } else { String::new() })}</p>
         </>
     }
 }

@@ -195,7 +195,7 @@ fn on_message(tx: &UnboundedSender<ToWorker>, e: MessageEvent) {
 }
 
 /// The worker's entry: the panic hook, the message handler, the loop.
-pub fn start() {
+pub(crate) fn start() {
     std::panic::set_hook(Box::new(|info| {
         post(&FromWorker::Panic(super::panic::message(info)));
         console_error_panic_hook::hook(info);

@@ -146,7 +146,18 @@ try {
     await p.screenshot({ path: path.join(artifacts, 'embed-load-failed.png') });
     await p.close();
   });
-  await check('an embed whose worker cannot load says so after Run', async () => {
+  await check('a worker whose first download fails is retried without a word, and the run completes', async () => {
+    const p = await broken.newPage();
+    let aborted = 0;
+    await p.route('**/threadlab-worker_bg.wasm', (r) => (aborted++ === 0 ? r.abort() : r.continue()));
+    await p.goto(`${base}?embed=1&v=1`);
+    await p.click('#embed-run');
+    await settle(p, { charts: 2 });
+    assert(aborted === 2, `${aborted} downloads of the worker's WebAssembly (one failed, one retried)`);
+    assert(await p.$eval('#panic', (e) => e.hidden), 'no error panel for a retried start');
+    await p.close();
+  });
+  await check('an embed whose worker cannot load says so after Run, once', async () => {
     const p = await broken.newPage();
     await p.route('**/threadlab-worker_bg.wasm', (r) => r.abort());
     await p.goto(`${base}?embed=1&v=1`);
@@ -154,6 +165,8 @@ try {
     await p.waitForSelector('#panic:not([hidden])', { timeout: 20000 });
     const text = await p.$eval('#panic', (e) => e.textContent);
     assert(/could not be started/.test(text) && /could not be loaded/.test(text), text.slice(0, 300));
+    // A load failure is no bug of the simulation, and no worker was replaced.
+    assert(!/bug|new one was started/.test(text), text.slice(0, 300));
     await p.close();
   });
   await broken.close();

@@ -245,8 +245,8 @@ try {
       goodput: Number(c.querySelector('[data-goodput]').dataset.goodput),
       big: c.querySelector('.goodput .big').textContent,
       what: c.querySelector('.goodput .what').textContent,
-      hey: Number(c.querySelector('[data-hey]').dataset.hey),
-      heyWhat: c.querySelector('.hey .what').textContent,
+      hey: Number(c.querySelector('[data-tool-rate]').dataset.toolRate),
+      heyWhat: c.querySelector('.tool-rate .what').textContent,
       succeeded: Number(c.querySelector('.run-facts').dataset.succeeded),
       seconds: Number(c.querySelector('.run-facts').dataset.seconds),
       errors: c.querySelector('.errors').className,
@@ -314,7 +314,13 @@ try {
 
   await check('open load: titles, arrival-rate axes past the lowest ceiling, no closed-loop markers, the bottleneck in its words', async () => {
     await load(page, 'e2-platform');
+    // E2 names hey, which has no arrival rate: the page says so, and k6 has one.
     await page.selectOption('#f-load-kind', 'open');
+    await page.waitForSelector('.field.invalid:has(#f-load-kind) .error');
+    const why = await page.$eval('.field.invalid:has(#f-load-kind) .error', (e) => e.textContent);
+    assert(/hey runs a closed loop/.test(why) && /k6/.test(why), `the open loop under hey: ${why}`);
+    await page.selectOption('#f-load-tool', 'k6');
+    await page.waitForFunction(() => !document.querySelector('.field.invalid'));
     await page.waitForSelector('#f-load-rate_rps');
     await set(page, 'f-load-rate_rps', '1000');
     const title = await page.$eval('figure.chart:has(#chart-sweep-throughput) h3', (h) => h.textContent);
@@ -337,6 +343,39 @@ try {
     await page.selectOption('#f-load-kind', 'closed');
     await settleAfter(page, g);
     assert(!(await page.$('#f-load-max_in_flight')) && !(await page.$('#f-load-overflow')), 'no open-loop settings for a closed loop');
+  });
+
+  await check("E1 is wrk's run: the tool control, wrk's Requests/sec, connections over time with reconnects", async () => {
+    await load(page, 'e1-platform');
+    assert((await page.inputValue('#f-load-tool')) === 'wrk', 'the tool control shows wrk');
+    const tools = await page.$$eval('#f-load-tool option', (os) => os.map((o) => o.value));
+    for (const t of ['hey', 'wrk', 'wrk2', 'jmeter', 'k6']) assert(tools.includes(t), `the tool control offers ${t}: ${tools}`);
+    // The help under it says what the chosen tool does, not every tool.
+    const help = await page.$eval('.field:has(#f-load-tool) .help', (h) => h.textContent);
+    assert(/wrk: -c connections/.test(help) && !/jmeter:|k6:|hey:/.test(help), `the tool's help: ${help}`);
+    const card = await page.$eval('.summary .card.virtual', (c) => ({
+      what: c.querySelector('.tool-rate .what').textContent,
+      rate: Number(c.querySelector('[data-tool-rate]').dataset.toolRate),
+      conns: c.querySelector('.connections').textContent,
+    }));
+    assert(/wrk's Requests\/sec/.test(card.what) && card.rate > 0, `wrk's figure: ${card.rate} ${card.what}`);
+    // Virtual threads: 14,200 req/s for 60 s over 2,000 connections is ~426
+    // requests each, so Tomcat closes each one 4 times (after 100 requests).
+    const reconnects = num(card.conns.split('opened,')[1]);
+    assert(/^wrk as the client/.test(card.conns) && reconnects === 8000, `reconnects: ${card.conns}`);
+    const title = await page.$eval('figure.chart:has(#chart-connections) h3', (h) => h.textContent);
+    assert(/wrk/.test(title), `connections chart title: ${title}`);
+    assert(await nonBlank(page, 'chart-connections') > 50, 'the connections chart has coloured pixels');
+    const chart = page.locator('#chart-connections');
+    await chart.scrollIntoViewIfNeeded();
+    const box = await chart.boundingBox();
+    await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.6);
+    await page.waitForSelector('.tooltip:not([hidden])', { timeout: 5000 });
+    const tip = await page.$eval('.tooltip:not([hidden])', (t) => t.textContent);
+    assert(/open/.test(tip) && /accept queue/.test(tip) && /reconnects\/s/.test(tip), `tooltip: ${tip}`);
+    await snap(page.locator('.summary'), { path: path.join(artifacts, 'e1-wrk-summary.png') });
+    await snap(page.locator('figure.chart:has(#chart-connections)'), { path: path.join(artifacts, 'e1-wrk-connections.png') });
+    await snap(page.locator('.field:has(#f-load-tool)'), { path: path.join(artifacts, 'e1-wrk-tool-field.png') });
   });
 
   await check('E4 compares the executors with Tomcat on platform threads in both columns', async () => {
@@ -433,7 +472,7 @@ try {
     await p.screenshot({ path: path.join(artifacts, `${name}.png`) });
     await snap(p, { path: path.join(artifacts, `${name}-full.png`), fullPage: true });
     fs.mkdirSync(path.join(artifacts, name), { recursive: true });
-    for (const id of ['chart-sweep-throughput', 'chart-throughput-time', 'chart-utilisation-platform', 'chart-timeline-platform', 'chart-memory-platform']) {
+    for (const id of ['chart-sweep-throughput', 'chart-throughput-time', 'chart-utilisation-platform', 'chart-timeline-platform', 'chart-memory-platform', 'chart-connections']) {
       await snap(p.locator(`#${id}`), { path: path.join(artifacts, name, `${id}.png`) });
     }
     if (name.startsWith('phone')) {

@@ -41,9 +41,13 @@ fn the_issue_command_prints_a_hey_summary() {
         "Fastest:",
         "Average:",
         "Requests/sec:",
+        "Response time histogram:",
         "Latency distribution:",
         "99% in",
-        "Error distribution:",
+        "Details (average, fastest, slowest):",
+        "Status code distribution:",
+        // threadlab's own section, after hey's (which prints its error
+        // distribution only when there are errors).
         "client_timeout",
     ] {
         assert!(
@@ -219,6 +223,14 @@ fn schema_and_presets_list_everything() {
         assert!(schema.stdout.contains(f.key), "schema misses {}", f.key);
     }
     assert!(schema.stdout.contains("server.tomcat.threads.max"));
+    // Issue 12: the schema says which tool does what, one line each.
+    for f in threadlab::scenario::schema() {
+        for (word, help) in f.choices_with_help() {
+            let line = format!("    {word}: {help}\n");
+            assert!(schema.stdout.contains(&line), "schema misses {line}");
+        }
+    }
+    assert!(schema.stdout.contains("    wrk: -c connections"));
     let presets = cli(&["presets"]);
     for p in threadlab::scenario::presets() {
         assert!(presets.stdout.contains(p.name));

@@ -26,7 +26,7 @@ struct Patch {
 /// as `r#"…"#` (both without their common indentation), or rewrites that
 /// snapshot when `UPDATE_EXPECT` is set.
 #[track_caller]
-pub fn expect(actual: &str, expected: &str) {
+pub(crate) fn expect(actual: &str, expected: &str) {
     // Both sides lose their common indentation: the snapshot's is the
     // source's, and the text's own (right-aligned columns) goes with it.
     let (expected, actual) = (trim_indent(expected), trim_indent(actual));

@@ -37,7 +37,10 @@ fn every_measured_figure_has_a_row() {
 #[test]
 fn predicted_and_qualitative_rows_pass_except_the_stated_findings() {
     for r in rows() {
-        if !matches!(r.basis, Basis::Predicted | Basis::Qualitative) {
+        if !matches!(
+            r.basis,
+            Basis::Predicted | Basis::Qualitative | Basis::Derived
+        ) {
             continue;
         }
         if r.finding.is_empty() {
@@ -201,8 +204,14 @@ fn the_cli_prints_a_table_and_the_issues_json() {
     assert_eq!(got, want);
     for r in json["rows"].as_array().expect("rows") {
         assert!(
-            ["predicted", "calibrated", "qualitative", "contradiction"]
-                .contains(&r["basis"].as_str().unwrap_or(""))
+            [
+                "predicted",
+                "calibrated",
+                "derived",
+                "qualitative",
+                "contradiction"
+            ]
+            .contains(&r["basis"].as_str().unwrap_or(""))
         );
         assert!(["pass", "fail", "shown"].contains(&r["verdict"].as_str().unwrap_or("")));
     }
@@ -242,4 +251,74 @@ fn a_reused_fiber_slot_does_not_inherit_a_stale_pool_timeout() {
         ("db.pool_size", "10"),
     ]);
     assert_eq!(r.responses_by_cause[&ResponseCause::PoolTimeout], 0);
+}
+
+/// Issue 12: the report counts honestly. Rows that follow from a calibrated
+/// row by arithmetic are derived, not predictions; figures of a set the
+/// report shows inconsistent are shown and not counted; the summary line
+/// says how many figures were independent predictions and how many pass.
+#[test]
+fn the_summary_counts_only_independent_predictions() {
+    let c = fidelity::counts(rows());
+    assert_eq!(
+        c,
+        fidelity::Counts {
+            figures: 35,
+            independent: 12,
+            independent_pass: 7,
+            predicted: 9,
+            calibrated: 6,
+            calibrated_pass: 6,
+            derived: 8,
+            derived_pass: 8,
+            shown: 9,
+        }
+    );
+    let text = fidelity::text(rows());
+    assert!(
+        text.contains("12 independent predictions (9 numbers, 3 rules), 7 pass and 5 fail"),
+        "{text}"
+    );
+    let json: serde_json::Value = serde_json::from_str(&fidelity::json(rows())).unwrap();
+    assert_eq!(json["counts"]["independent"], 12);
+    let find = |e: &str, v: &str, m: &str| {
+        rows()
+            .iter()
+            .find(|r| r.experiment == e && r.variant == v && r.metric == m)
+            .unwrap_or_else(|| panic!("{e} {v} {m}"))
+    };
+    // hey's total time is n ÷ its calibrated Requests/sec; a closed loop's
+    // mean is C ÷ X.
+    for v in ["platform", "virtual"] {
+        assert_eq!(find("E2", v, "total time").basis, Basis::Derived);
+        assert_eq!(find("E2", v, "average").basis, Basis::Derived);
+    }
+    // E1's platform figures that cannot come from one run are not counted.
+    for m in ["p50 latency", "p99 latency", "error rate"] {
+        let r = find("E1", "platform", m);
+        assert_eq!(
+            (r.basis, r.verdict),
+            (Basis::Contradiction, Verdict::Shown),
+            "{m}"
+        );
+        assert!(r.note.contains("1850 req/s = 1081 ms"), "{m}: {}", r.note);
+    }
+    // E2's fastest rows are judged on what lies beyond the 50 ms sleep:
+    // 3.2 ms measured, well under 1 ms simulated, so they fail now.
+    let fastest = find("E2", "platform", "fastest");
+    assert!(
+        fastest.note.contains("Beyond the stated 0.05 s"),
+        "{}",
+        fastest.note
+    );
+    assert_eq!(fastest.verdict, Verdict::Fail);
+    // E4's 25- and 50-request rows follow from the calibrated ~102 ms wait.
+    let e4 = find("E4", "virtual executor 25", "e-mails/s");
+    assert_eq!(e4.basis, Basis::Derived);
+    assert!(e4.note.contains("~102 ms"), "{}", e4.note);
+    assert!(
+        find("E4", "virtual executor 100", "e-mails/s")
+            .note
+            .contains("does not explain")
+    );
 }

@@ -4,7 +4,7 @@ use threadlab::scenario::{Draft, validate};
 use threadlab::sim::{self, Config, Report};
 
 /// A validated config from an empty draft plus `settings`.
-pub fn config(settings: &[(&str, &str)]) -> Config {
+pub(crate) fn config(settings: &[(&str, &str)]) -> Config {
     let mut d = Draft::new();
     for (k, v) in settings {
         d.set(k, v)
@@ -14,13 +14,29 @@ pub fn config(settings: &[(&str, &str)]) -> Config {
 }
 
 /// Runs a scenario given as `--set`-style pairs.
-pub fn run(settings: &[(&str, &str)]) -> Report {
+pub(crate) fn run(settings: &[(&str, &str)]) -> Report {
     sim::run(&config(settings))
+}
+
+/// Settings under which opening a connection takes no time (no handshake
+/// round trip, no client or acceptor CPU), for tests whose expected figures
+/// are the program's alone and not a connection set-up's.
+pub(crate) const FREE_CONNECTS: [(&str, &str); 3] = [
+    ("load.rtt_ms", "0"),
+    ("load.connect_cpu_ms", "0"),
+    ("server.accept_us", "0"),
+];
+
+/// Runs `settings` with connections that cost nothing to open.
+pub(crate) fn run_free(settings: &[(&str, &str)]) -> Report {
+    let mut all = settings.to_vec();
+    all.extend(FREE_CONNECTS);
+    run(&all)
 }
 
 /// Asserts `actual` is within `tol` (relative) of `expected`.
 #[track_caller]
-pub fn assert_close(what: &str, actual: f64, expected: f64, tol: f64) {
+pub(crate) fn assert_close(what: &str, actual: f64, expected: f64, tol: f64) {
     let rel = (actual - expected).abs() / expected.abs();
     assert!(
         rel <= tol,

@@ -5,6 +5,7 @@
 mod budgets;
 mod cli;
 mod cli_process;
+mod connections;
 mod determinism;
 mod diagnosis;
 mod executors;
@@ -21,6 +22,7 @@ mod pool;
 mod properties;
 mod queueing;
 mod tidy;
+mod tools;
 mod traces;
 mod utilisation;
 mod validation;

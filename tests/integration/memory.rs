@@ -4,9 +4,9 @@
 //! moment the arithmetic says.
 
 use threadlab::sim::Outcome;
-use threadlab::sim::report::{ErrorCause, MemoryLimit, Report, ResponseCause};
+use threadlab::sim::report::{ErrorCause, Gauge, MemoryLimit, Report, ResponseCause};
 
-use crate::helpers::{assert_close, run};
+use crate::helpers::{assert_close, run, run_free};
 
 fn hit(r: &Report, limit: MemoryLimit) -> &threadlab::sim::report::LimitHit {
     r.memory
@@ -54,7 +54,7 @@ fn thousands_of_platform_threads_run_beside_a_2_gb_heap() {
 /// 100 threads give: 100 ÷ 100 ms = 1,000 req/s, not 2,000.
 #[test]
 fn a_thread_limit_stops_the_pool_and_its_requests_wait() {
-    let r = run(&[
+    let r = run_free(&[
         ("load.concurrency", "400"),
         ("load.requests", "8000"),
         ("server.threads_max", "200"),
@@ -107,7 +107,7 @@ fn a_thread_limit_makes_a_full_executor_reject() {
 /// (HTTP 500), and the JVM goes on serving the others.
 #[test]
 fn heap_exhausted_by_large_requests_fails_those_requests_and_the_jvm_lives() {
-    let r = run(&[
+    let r = run_free(&[
         ("load.concurrency", "300"),
         ("load.loops", "4"),
         ("load.think_ms", "100"),
@@ -127,9 +127,12 @@ fn heap_exhausted_by_large_requests_fails_those_requests_and_the_jvm_lives() {
     assert_eq!(r.server.peak_tomcat_busy, 251);
     let fits = ((2048.0 - 40.0) / (8.0 + 16.0 / 1024.0)) as u64;
     assert_eq!(fits, 250);
-    // At its peak: 250 running, the one failing, and every worker's
-    // keep-alive connection.
-    let peak = 40.0 + 251.0 * 8.0 + 300.0 * 16.0 / 1024.0;
+    // At its peak: 250 running, the one failing, and their 251
+    // connections: hey's workers share one Transport, so a worker whose
+    // request failed at once leaves its connection idle there, and the
+    // next worker's request takes it instead of opening one.
+    assert_eq!(r.connections.peak_open, 251);
+    let peak = 40.0 + 251.0 * 8.0 + 251.0 * 16.0 / 1024.0;
     assert_close("live heap", r.memory.peak_heap_live_mb, peak, 1e-9);
     // The first round: 50 fail at once, and every request of every round
     // beyond the 250 that fit fails likewise; the JVM lives on.
@@ -147,7 +150,7 @@ fn heap_exhausted_by_large_requests_fails_those_requests_and_the_jvm_lives() {
 /// ended during the fourth pause, so after it the rest fit.
 #[test]
 fn with_g1_an_exhausted_heap_thrashes_before_each_failure() {
-    let r = run(&[
+    let r = run_free(&[
         ("load.concurrency", "300"),
         ("load.loops", "1"),
         ("load.timeout_ms", "0"),
@@ -168,16 +171,19 @@ fn with_g1_an_exhausted_heap_thrashes_before_each_failure() {
     assert_close("ends", r.sim_time_s, 4.0 * full / 1000.0 + 10.0, 1e-6);
 }
 
-/// Open load, 2,000 req/s, each request holding a platform thread for 2 s:
-/// threads pile up. Resident memory is the native baseline (150 MB), the
-/// idle heap (40 MB) and per request 64 KB of stack, 8 KB of heap and its
-/// connection's 16 KB: it passes the container's 512 MB with request
-/// 3,747 (190 + 3,747 × 88 KB > 512 MB), at (3,747 − 1) ÷ 2,000 s. The
-/// kernel kills the JVM: the 3,747 requests in the server are reset, the
-/// service is down for 3 s, and the client keeps sending (unanswered SYNs).
+/// Open load (k6), 2,000 req/s, each request holding a platform thread
+/// for 2 s: threads pile up. Resident memory is the native baseline
+/// (150 MB), the idle heap (40 MB) and per request 64 KB of stack, 8 KB of
+/// heap and its connection's 16 KB (every arrival takes a VU of its own,
+/// and with it a connection): it passes the container's 512 MB with
+/// request 3,747 (190 + 3,747 × 88 KB > 512 MB), at (3,747 − 1) ÷ 2,000 s.
+/// The kernel kills the JVM: the 3,747 requests in the server are reset
+/// with their connections. The service is down for 40 s; the client keeps
+/// sending, every SYN unanswered and retried after 1, 2, 4, 8, 16 s, until
+/// k6's 30 s graceful stop after its 4 s ends the run.
 #[test]
 fn the_oom_killer_resets_every_request_in_the_server() {
-    let r = run(&[
+    let r = run_free(&[
         ("load.kind", "open"),
         ("load.arrivals", "constant"),
         ("load.rate_rps", "2000"),
@@ -186,7 +192,7 @@ fn the_oom_killer_resets_every_request_in_the_server() {
         ("memory.container_mb", "512"),
         ("memory.heap_mb", "256"),
         ("memory.max_threads", "20000"),
-        ("jvm.restart_s", "3"),
+        ("jvm.restart_s", "40"),
         ("gc.collector", "none"),
         ("program", "io:2s"),
     ]);
@@ -197,15 +203,121 @@ fn the_oom_killer_resets_every_request_in_the_server() {
         .unwrap();
     assert_eq!(n, 3747);
     assert_close("killed at", h.first_at_s, (n - 1) as f64 / 2000.0, 1e-9);
-    assert_eq!(h.times, 1, "restarted at 4.87 s, after the run");
+    assert_eq!(h.times, 1);
     assert_eq!(h.lost, n);
     assert_eq!(r.errors.by_cause[&ErrorCause::ConnectionReset], n);
     assert_eq!(r.succeeded, 0, "the first would have ended at 2 s");
-    assert!(r.server.syn_drops > 0, "the client kept sending");
+    let c = &r.connections;
+    assert_eq!(c.opened, n);
+    assert_eq!(c.reset_by_oom_kill, n, "every connection with its request");
+    // Nothing listens: no connection is established, none dropped by a
+    // full accept queue; each later request's SYN is sent five or six
+    // times by the end (at 0, 1, 3, 7, 15 and 31 s).
+    assert_eq!(c.syn_drops, 0);
+    let unanswered = 8000 - n;
+    assert!(
+        (5 * unanswered..=6 * unanswered).contains(&c.syns_while_down),
+        "{c:?}"
+    );
     assert_eq!(r.sent, 8000);
-    assert_eq!(r.in_flight, 8000 - n, "unanswered, still retried");
+    assert_eq!(r.in_flight, unanswered, "unanswered, still retried");
+    assert_eq!(r.errors.by_cause[&ErrorCause::ConnectFailed], 0);
+    assert_close("k6's graceful stop", r.sim_time_s, 34.0, 1e-12);
     assert_eq!(r.memory.restarts, 0);
     assert!(h.detail.contains("OOM killer"), "{}", h.detail);
+    // The server holds nothing while it is down.
+    let g = &r.series.gauges;
+    let down = h.first_at_s + 0.1;
+    for gauge in [
+        Gauge::InServer,
+        Gauge::Connections,
+        Gauge::ConnsIdle,
+        Gauge::Backlog,
+    ] {
+        let v = &g[&gauge];
+        let after = (r.series.t_s.iter().zip(v)).filter(|(t, _)| **t >= down);
+        assert!(after.clone().count() > 100);
+        assert!(after.clone().all(|(_, x)| *x == 0.0), "{gauge:?}: {v:?}");
+    }
+}
+
+/// JMeter, 100 threads each keeping its connection between requests and
+/// thinking 50 ms between them, so that most connections are idle at any
+/// moment; 256 KB of garbage per request and -Xmx above the container's
+/// memory get the JVM killed once. Every connection is reset, busy or
+/// idle: the requests in the server are lost, and the threads whose
+/// connection was idle learn it is gone and connect again at their next
+/// request. Nothing listens for 3 s: each thread's SYN goes unanswered at
+/// once and at its first retry (1 s), and its second (3 s) reaches the
+/// restarted service, where every thread opens a new connection and is
+/// served again.
+#[test]
+fn the_oom_killer_resets_kept_connections_and_clients_reconnect_after_the_restart() {
+    let r = run(&[
+        ("load.tool", "jmeter"),
+        ("load.concurrency", "100"),
+        ("load.think_ms", "50"),
+        ("load.duration_s", "6"),
+        ("memory.container_mb", "1024"),
+        ("memory.heap_mb", "1600"),
+        ("gc.alloc_kb", "256"),
+        ("jvm.restart_s", "3"),
+        ("program", "cpu:0.1ms,io:10ms"),
+    ]);
+    let h = hit(&r, MemoryLimit::Container);
+    assert_eq!(h.times, 1, "{}", h.detail);
+    assert_eq!(r.memory.restarts, 1);
+    let resets = r.errors.by_cause[&ErrorCause::ConnectionReset];
+    assert_eq!(h.lost, resets);
+    assert!(
+        resets > 0 && resets < 50,
+        "only those in the server: {resets}"
+    );
+    let c = &r.connections;
+    assert_eq!(c.reset_by_oom_kill, 100, "busy and idle: {c:?}");
+    assert_eq!(c.syns_while_down, 2 * 100, "{c:?}");
+    assert_eq!(c.reconnects, 100, "each thread once, after the restart");
+    assert_eq!(c.opened, 200);
+    assert_eq!(c.syn_drops, 0);
+    assert_eq!(r.errors.by_cause[&ErrorCause::ConnectFailed], 0);
+    assert_eq!(
+        r.errors.total, resets,
+        "no request went out on a reset connection"
+    );
+    // Down from the kill to the restart: nothing open, idle, queued or
+    // answered; afterwards every thread is served again.
+    let (s, kill) = (&r.series, h.first_at_s);
+    let within = |from: f64, to: f64, v: &Vec<f64>| {
+        (s.t_s.iter().zip(v))
+            .filter(|(t, _)| **t >= from && **t < to)
+            .map(|(_, x)| *x)
+            .collect::<Vec<_>>()
+    };
+    for gauge in [
+        Gauge::InServer,
+        Gauge::Connections,
+        Gauge::ConnsIdle,
+        Gauge::Backlog,
+    ] {
+        let down = within(kill + 0.05, kill + 2.95, &s.gauges[&gauge]);
+        assert!(
+            !down.is_empty() && down.iter().all(|x| *x == 0.0),
+            "{gauge:?}"
+        );
+    }
+    let answered = within(kill + 0.05, kill + 2.95, &s.throughput_rps);
+    assert!(answered.iter().all(|x| *x == 0.0), "down: {answered:?}");
+    let open = within(kill + 3.2, 6.0, &s.gauges[&Gauge::Connections]);
+    assert!(
+        open.iter().all(|x| *x == 100.0),
+        "every thread back: {open:?}"
+    );
+    assert!(
+        within(kill + 3.2, 6.0, &s.throughput_rps)
+            .iter()
+            .all(|x| *x > 0.0)
+    );
+    assert_eq!(c.starved_clients, 0);
 }
 
 /// -Xmx above the container's memory (a classic misconfiguration): G1

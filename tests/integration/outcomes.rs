@@ -5,11 +5,12 @@ use threadlab::sim::Outcome;
 
 use crate::helpers::run;
 
-/// A run for a duration ends with requests in flight (hey -z does not wait
-/// for them): its outcome said "every request finished".
+/// A run for a duration ends with requests in flight (wrk -d drops them):
+/// its outcome said "every request finished".
 #[test]
 fn a_run_for_a_duration_says_what_was_left_in_flight() {
     let r = run(&[
+        ("load.tool", "wrk"),
         ("load.duration_s", "1"),
         ("load.concurrency", "20"),
         ("program", "io:300ms"),
@@ -24,6 +25,7 @@ fn a_run_for_a_duration_says_what_was_left_in_flight() {
 #[test]
 fn a_run_for_a_duration_with_nothing_left_says_so() {
     let r = run(&[
+        ("load.tool", "wrk"),
         ("load.duration_s", "1"),
         ("load.concurrency", "20"),
         ("load.think_ms", "800"),

@@ -1,11 +1,12 @@
 //! Pinning: blocking inside `synchronized` holds the carrier on JDK 21–23,
 //! not on JDK 24+ (JEP 491); a shared monitor serialises on every JDK.
 
-use crate::helpers::{assert_close, run};
+use crate::helpers::{assert_close, run_free};
 
 /// N virtual threads each sleeping `d` inside `sync` on P carriers.
 fn sleepers(n: u32, carriers: u32, jdk: u32, program: &str) -> threadlab::sim::Report {
-    run(&[
+    // Connections open at no cost: the makespans are the program's alone.
+    run_free(&[
         ("load.kind", "closed"),
         ("load.concurrency", &n.to_string()),
         ("load.requests", &n.to_string()),
@@ -90,7 +91,7 @@ fn file_io_captures_the_carrier_but_the_scheduler_compensates() {
         r.server.peak_carriers
     );
     // With maxPoolSize = parallelism there is nothing to compensate with.
-    let capped = run(&[
+    let capped = run_free(&[
         ("load.concurrency", "40"),
         ("load.requests", "40"),
         ("server.mode", "virtual"),
@@ -103,7 +104,7 @@ fn file_io_captures_the_carrier_but_the_scheduler_compensates() {
 
 #[test]
 fn platform_threads_do_not_care_about_synchronized() {
-    let r = run(&[
+    let r = run_free(&[
         ("load.concurrency", "40"),
         ("load.requests", "40"),
         ("server.threads_max", "40"),
@@ -146,4 +147,25 @@ fn object_wait_releases_a_shared_monitor() {
     assert_close("wait releases the monitor", r.sim_time_s, 0.1, 0.01);
     let held = sleepers(10, 4, 24, "sync(queue){io:100ms}");
     assert_close("sleep keeps the monitor", held.sim_time_s, 1.0, 0.001);
+}
+
+/// The pinning lessons show pinning and nothing else: JDK 21 collapses to
+/// 4 carriers ÷ 50 ms, JDK 24 serves the 200 clients at ~200 ÷ 50 ms, and
+/// no client waits for a SYN retry on its first connect (at Tomcat's default
+/// accept-count of 100, fifty would, and JDK 24's one-second run would take
+/// two).
+#[test]
+fn the_pinning_lessons_show_only_pinning() {
+    let lesson = |name: &str| {
+        let p = threadlab::scenario::preset(name).expect(name);
+        let cfg = threadlab::scenario::validate(&p.draft()).expect("valid");
+        threadlab::sim::run(&cfg)
+    };
+    let jdk21 = lesson("pinning-jdk21");
+    assert_close("JDK 21: 4 ÷ 50 ms", jdk21.goodput_rps, 80.0, 0.02);
+    let jdk24 = lesson("pinning-jdk24");
+    assert_close("JDK 24: 200 ÷ 50 ms", jdk24.goodput_rps, 4000.0, 0.02);
+    for r in [&jdk21, &jdk24] {
+        assert_eq!(r.connections.syn_drops, 0, "{:?}", r.connections);
+    }
 }

@@ -53,14 +53,25 @@ fn scenario() -> impl Strategy<Value = Vec<(String, String)>> {
         // Mostly whole runs, some cut short anywhere.
         prop_oneof![3 => Just(2_000_000u64), 1 => 50u64..5000],
         // The JVM: start, collector, heap, live data per request, the
-        // container's memory and the thread limit (small ones hit every limit).
+        // container's memory and the thread limit (small ones hit every
+        // limit); then the load tool (its connections, timeout and
+        // counting), keep-alive, and Tomcat's keep-alive limits (short ones
+        // close connections often).
         (
-            prop_oneof![Just("warm"), Just("cold")],
-            prop_oneof![3 => Just("g1"), 1 => Just("none")],
-            prop_oneof![Just("null"), Just("256"), Just("48")],
-            prop_oneof![Just("8"), Just("600")],
-            prop_oneof![3 => Just("8192"), 1 => Just("400"), 1 => Just("200")],
-            prop_oneof![3 => Just("null"), 1 => Just("30"), 1 => Just("60")],
+            (
+                prop_oneof![Just("warm"), Just("cold")],
+                prop_oneof![3 => Just("g1"), 1 => Just("none")],
+                prop_oneof![Just("null"), Just("256"), Just("48")],
+                prop_oneof![Just("8"), Just("600")],
+                prop_oneof![3 => Just("8192"), 1 => Just("400"), 1 => Just("200")],
+                prop_oneof![3 => Just("null"), 1 => Just("30"), 1 => Just("60")],
+            ),
+            (
+                0usize..4,
+                prop_oneof![3 => Just("on"), 1 => Just("off")],
+                prop_oneof![2 => Just("null"), 1 => Just("5"), 1 => Just("200")],
+                prop_oneof![2 => Just("100"), 1 => Just("2"), 1 => Just("-1")],
+            ),
         ),
     )
         .prop_map(
@@ -76,14 +87,39 @@ fn scenario() -> impl Strategy<Value = Vec<(String, String)>> {
                 (pool, timeout, think),
                 (seed, exec),
                 budget,
-                (start, collector, heap, request_kb, container, max_threads),
+                (
+                    (start, collector, heap, request_kb, container, max_threads),
+                    (tool, keep_alive, idle_ms, per_connection),
+                ),
             )| {
+                let tools: &[&str] = if kind == "closed" {
+                    &["hey", "wrk", "jmeter", "k6"]
+                } else {
+                    &["k6", "wrk2"]
+                };
+                let tool = tools[tool % tools.len()];
+                // wrk runs for a duration, and its timeout cannot be off.
+                let wrk = tool.starts_with("wrk");
+                let (requests, duration) = if wrk {
+                    ("null".to_string(), "1")
+                } else {
+                    ((conc * 3).to_string(), "null")
+                };
+                let timeout = if wrk && timeout == 0 { 2000 } else { timeout };
                 vec![
+                    ("load.tool".into(), tool.into()),
+                    ("load.duration_s".into(), duration.into()),
+                    ("load.keep_alive".into(), keep_alive.into()),
+                    ("server.keep_alive_timeout_ms".into(), idle_ms.into()),
+                    (
+                        "server.max_keep_alive_requests".into(),
+                        per_connection.into(),
+                    ),
                     ("program".into(), steps.join(",")),
                     ("server.mode".into(), mode.into()),
                     ("load.kind".into(), kind.into()),
                     ("load.concurrency".into(), conc.to_string()),
-                    ("load.requests".into(), (conc * 3).to_string()),
+                    ("load.requests".into(), requests),
                     ("load.rate_rps".into(), (conc * 20).to_string()),
                     ("load.timeout_ms".into(), timeout.to_string()),
                     ("load.think_ms".into(), think.to_string()),

@@ -58,6 +58,8 @@ fn the_core_touches_no_web_clock_os_or_threads() {
         "src/theory.rs",
         "src/i18n",
         "src/i18n.rs",
+        "src/summary",
+        "src/summary.rs",
     ] {
         for f in files(dir) {
             let text = fs::read_to_string(&f).unwrap();
@@ -83,23 +85,31 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("scenario", &["sim"]),
     ("theory", &[]),
     ("i18n", &[]),
+    // A report as its load tool's text: the command line prints it, the
+    // page copies it.
+    ("summary", &["sim"]),
     ("fidelity", &["sim", "scenario", "theory"]),
-    ("app", &["sim", "scenario", "theory", "fidelity", "i18n"]),
+    (
+        "app",
+        &["sim", "scenario", "theory", "fidelity", "summary", "i18n"],
+    ),
     ("bench", &["sim", "scenario", "app"]),
     (
         "chart",
-        &["sim", "scenario", "theory", "fidelity", "app", "i18n"],
+        &[
+            "sim", "scenario", "theory", "fidelity", "app", "summary", "i18n",
+        ],
     ),
     (
         "ui",
         &[
-            "sim", "scenario", "theory", "fidelity", "app", "chart", "i18n",
+            "sim", "scenario", "theory", "fidelity", "app", "chart", "summary", "i18n",
         ],
     ),
     (
         "cli",
         &[
-            "sim", "scenario", "theory", "fidelity", "app", "bench", "chart", "i18n",
+            "sim", "scenario", "theory", "fidelity", "app", "bench", "chart", "summary", "i18n",
         ],
     ),
 ];

@@ -30,16 +30,22 @@ fn a_pinned_request_holds_its_carrier() {
         ],
         r#"
              0.000 ms  r1   sent
-             0.000 ms  r1   mounted on ForkJoinPool-1-worker-1
-             0.000 ms  r1   blocks on I/O, keeping its carrier
+             0.000 ms  r1   opens a connection
              0.000 ms  r2   sent
-             0.000 ms  r2   waits for a carrier
-            10.000 ms  r1   wakes
-            10.000 ms  r2   mounted on ForkJoinPool-1-worker-1
-            10.000 ms  r1   response (ok) after 10.000 ms
-            10.000 ms  r2   blocks on I/O, keeping its carrier
-            20.000 ms  r2   wakes
-            20.000 ms  r2   response (ok) after 20.000 ms
+             0.000 ms  r2   opens a connection
+             0.110 ms  r1   connected: waits in the accept queue
+             0.120 ms  r2   connected: waits in the accept queue
+             0.120 ms  r1   accepted by Tomcat's acceptor
+             0.120 ms  r1   mounted on ForkJoinPool-1-worker-1
+             0.120 ms  r1   blocks on I/O, keeping its carrier
+             0.130 ms  r2   accepted by Tomcat's acceptor
+             0.130 ms  r2   waits for a carrier
+            10.120 ms  r1   wakes
+            10.120 ms  r2   mounted on ForkJoinPool-1-worker-1
+            10.120 ms  r1   response (ok) after 10.120 ms
+            10.120 ms  r2   blocks on I/O, keeping its carrier
+            20.120 ms  r2   wakes
+            20.120 ms  r2   response (ok) after 20.120 ms
         "#,
     );
 }
@@ -58,16 +64,22 @@ fn a_hikaricp_timeout_fails_the_waiting_request() {
         ],
         r#"
               0.000 ms  r1   sent
-              0.000 ms  r1   runs on http-nio-8080-exec-10
-              0.000 ms  r1   gets a DB connection
-              0.000 ms  r1   blocks on I/O
+              0.000 ms  r1   opens a connection
               0.000 ms  r2   sent
-              0.000 ms  r2   runs on http-nio-8080-exec-9
-              0.000 ms  r2   blocks on a DB connection
-            250.000 ms  r2   DB connection timeout: SQLTransientConnectionException
-            250.000 ms  r2   response (pool_timeout) after 250.000 ms
-            400.000 ms  r1   wakes
-            400.000 ms  r1   response (ok) after 400.000 ms
+              0.000 ms  r2   opens a connection
+              0.110 ms  r1   connected: waits in the accept queue
+              0.110 ms  r2   connected: waits in the accept queue
+              0.120 ms  r1   accepted by Tomcat's acceptor
+              0.120 ms  r1   runs on http-nio-8080-exec-10
+              0.120 ms  r1   gets a DB connection
+              0.120 ms  r1   blocks on I/O
+              0.130 ms  r2   accepted by Tomcat's acceptor
+              0.130 ms  r2   runs on http-nio-8080-exec-9
+              0.130 ms  r2   blocks on a DB connection
+            250.130 ms  r2   DB connection timeout: SQLTransientConnectionException
+            250.130 ms  r2   response (pool_timeout) after 250.130 ms
+            400.120 ms  r1   wakes
+            400.120 ms  r1   response (ok) after 400.120 ms
         "#,
     );
 }
@@ -88,20 +100,26 @@ fn a_full_executor_rejects_the_task() {
         ],
         r#"
              0.000 ms  r1   sent
-             0.000 ms  r1   runs on http-nio-8080-exec-10
-             0.000 ms  r1   submits t1 to 'mail'
-             0.000 ms  t1   runs on mail-1
-             0.000 ms  r1   blocks on I/O
-             0.000 ms  t1   blocks on I/O
+             0.000 ms  r1   opens a connection
              0.000 ms  r2   sent
-             0.000 ms  r2   runs on http-nio-8080-exec-9
-             0.000 ms  r2   submits t2 to 'mail'
-             0.000 ms  r2   'mail' rejects the task: TaskRejectedException
-             0.000 ms  r2   response (task_rejected) after 0.000 ms
-            10.000 ms  r1   wakes
-            10.000 ms  r1   response (ok) after 10.000 ms
-            50.000 ms  t1   wakes
-            50.000 ms  t1   ends
+             0.000 ms  r2   opens a connection
+             0.110 ms  r1   connected: waits in the accept queue
+             0.110 ms  r2   connected: waits in the accept queue
+             0.120 ms  r1   accepted by Tomcat's acceptor
+             0.120 ms  r1   runs on http-nio-8080-exec-10
+             0.120 ms  r1   submits t1 to 'mail'
+             0.120 ms  t1   runs on mail-1
+             0.120 ms  r1   blocks on I/O
+             0.120 ms  t1   blocks on I/O
+             0.130 ms  r2   accepted by Tomcat's acceptor
+             0.130 ms  r2   runs on http-nio-8080-exec-9
+             0.130 ms  r2   submits t2 to 'mail'
+             0.130 ms  r2   'mail' rejects the task: TaskRejectedException
+             0.130 ms  r2   response (task_rejected) after 0.130 ms
+            10.120 ms  r1   wakes
+            10.120 ms  r1   response (ok) after 10.120 ms
+            50.120 ms  t1   wakes
+            50.120 ms  t1   ends
         "#,
     );
 }
@@ -120,15 +138,131 @@ fn an_abandoned_request_runs_to_its_end() {
         ],
         r#"
               0.000 ms  r1   sent
-              0.000 ms  r1   runs on http-nio-8080-exec-10
-              0.000 ms  r1   blocks on I/O
+              0.000 ms  r1   opens a connection
+              0.110 ms  r1   connected: waits in the accept queue
+              0.120 ms  r1   accepted by Tomcat's acceptor
+              0.120 ms  r1   runs on http-nio-8080-exec-10
+              0.120 ms  r1   blocks on I/O
             100.000 ms  r1   client gives up: client_timeout
             100.000 ms  r2   sent
-            100.000 ms  r2   runs on http-nio-8080-exec-9
-            100.000 ms  r2   blocks on I/O
-            150.000 ms  r1   wakes
-            150.000 ms  r1   done, but its client has gone
+            100.000 ms  r2   opens a connection
+            100.110 ms  r2   connected: waits in the accept queue
+            100.120 ms  r2   accepted by Tomcat's acceptor
+            100.120 ms  r2   runs on http-nio-8080-exec-9
+            100.120 ms  r2   blocks on I/O
+            150.120 ms  r1   wakes
+            150.120 ms  r1   done, but its client has gone
             200.000 ms  r2   client gives up: client_timeout
+        "#,
+    );
+}
+
+/// Issue 12, each tool's timeout: hey gives the request up at `-t` and
+/// closes its connection (above, `an_abandoned_request_runs_to_its_end`);
+/// wrk keeps waiting on its connection, counts the late response as a
+/// "Socket errors: timeout" and sends its next request on the same
+/// connection.
+#[test]
+fn wrk_waits_past_its_timeout_and_counts_the_late_response() {
+    check(
+        &[
+            ("load.tool", "wrk"),
+            ("load.concurrency", "1"),
+            ("load.duration_s", "0.35"),
+            ("load.timeout_ms", "100"),
+            ("program", "io:150ms"),
+        ],
+        r#"
+              0.000 ms  r1   sent
+              0.000 ms  r1   opens a connection
+              0.110 ms  r1   connected: waits in the accept queue
+              0.120 ms  r1   accepted by Tomcat's acceptor
+              0.120 ms  r1   runs on http-nio-8080-exec-10
+              0.120 ms  r1   blocks on I/O
+            150.120 ms  r1   wakes
+            150.120 ms  r1   response (ok) after 150.010 ms
+            150.120 ms  r1   late: the tool counts a timeout, not a latency
+            150.120 ms  r2   sent
+            150.120 ms  r2   runs on http-nio-8080-exec-10
+            150.120 ms  r2   blocks on I/O
+            300.120 ms  r2   wakes
+            300.120 ms  r2   response (ok) after 150.000 ms
+            300.120 ms  r2   late: the tool counts a timeout, not a latency
+            300.120 ms  r3   sent
+            300.120 ms  r3   runs on http-nio-8080-exec-10
+            300.120 ms  r3   blocks on I/O
+        "#,
+    );
+}
+
+/// JMeter's response timeout starts once the connection is open (here a
+/// 20 ms round trip late), also for a request that waits in the accept
+/// queue (r2: established, its bytes sent), and its connect timeout ends a
+/// connect whose SYNs the full accept queue drops (r3: the queue of
+/// `accept-count` 0 holds one, as Linux's does).
+#[test]
+fn jmeter_times_its_response_from_the_connect_and_its_connect_apart() {
+    check(
+        &[
+            ("load.tool", "jmeter"),
+            ("load.concurrency", "3"),
+            ("load.loops", "1"),
+            ("load.rtt_ms", "20"),
+            ("load.timeout_ms", "100"),
+            ("load.connect_timeout_ms", "500"),
+            ("server.max_connections", "1"),
+            ("server.accept_count", "0"),
+            ("program", "io:150ms"),
+        ],
+        r#"
+              0.000 ms  r1   sent
+              0.000 ms  r1   opens a connection
+              0.000 ms  r2   sent
+              0.000 ms  r2   opens a connection
+              0.000 ms  r3   sent
+              0.000 ms  r3   opens a connection
+             20.010 ms  r1   connected: waits in the accept queue
+             20.010 ms  r2   connected: waits in the accept queue
+             20.010 ms  r3   SYN dropped (accept queue full), retried in 1000.000 ms
+             20.020 ms  r1   accepted by Tomcat's acceptor
+             20.020 ms  r1   runs on http-nio-8080-exec-10
+             20.020 ms  r1   blocks on I/O
+            120.010 ms  r1   client gives up: client_timeout
+            120.010 ms  r2   client gives up: client_timeout
+            170.020 ms  r1   wakes
+            170.020 ms  r1   done, but its client has gone
+            500.000 ms  r3   client gives up: connect_failed
+        "#,
+    );
+}
+
+/// k6 times a response from when it is written: the connect's 15 ms round
+/// trip is in neither response's latency (hey's would count it in the
+/// first). At its timeout it gives a request up as hey does.
+#[test]
+fn k6_times_a_response_from_its_write() {
+    check(
+        &[
+            ("load.tool", "k6"),
+            ("load.concurrency", "1"),
+            ("load.requests", "2"),
+            ("load.rtt_ms", "15"),
+            ("program", "io:50ms"),
+        ],
+        r#"
+              0.000 ms  r1   sent
+              0.000 ms  r1   opens a connection
+             15.010 ms  r1   connected: waits in the accept queue
+             15.020 ms  r1   accepted by Tomcat's acceptor
+             15.020 ms  r1   runs on http-nio-8080-exec-10
+             15.020 ms  r1   blocks on I/O
+             65.020 ms  r1   wakes
+             65.020 ms  r1   response (ok) after 50.010 ms
+             65.020 ms  r2   sent
+             65.020 ms  r2   runs on http-nio-8080-exec-10
+             65.020 ms  r2   blocks on I/O
+            115.020 ms  r2   wakes
+            115.020 ms  r2   response (ok) after 50.000 ms
         "#,
     );
 }

@@ -138,7 +138,12 @@ impl Builder {
         match note {
             Note::Sent => Step::Sent,
             Note::SynDropped { retry } => Step::SynDropped { retry },
+            Note::Dial => Step::Dial,
             Note::InBacklog => Step::InBacklog,
+            Note::Accepted => Step::Accepted,
+            Note::ConnectFailed => Step::ConnectFailed,
+            Note::ConnClosedAfter { requests } => Step::ConnClosedAfter { requests },
+            Note::Late => Step::Late,
             Note::QueuedForThread { pool } => Step::QueuedForThread { pool },
             Note::OnThread { pool, n } => Step::OnThread { pool, n },
             Note::QueuedForCarrier => Step::QueuedForCarrier,
@@ -170,7 +175,7 @@ impl Builder {
         let live = self.live.get(&actor)?;
         let current = live.state.map(|(s, _)| s);
         let state = match step {
-            Step::SynDropped { .. } => State::Connecting,
+            Step::Dial | Step::SynDropped { .. } => State::Connecting,
             Step::InBacklog => State::Backlog,
             Step::QueuedForThread { pool } => State::WaitingForThread { pool },
             Step::OnThread { pool, n } => State::Running {
@@ -196,12 +201,19 @@ impl Builder {
                 }) => State::Running { on: h },
                 _ => return None,
             },
-            Step::Ended | Step::Response { .. } | Step::Abandoned => return Some(None),
+            Step::Ended | Step::Response { .. } | Step::Abandoned | Step::ConnectFailed => {
+                return Some(None);
+            }
             // A request that never got in is dropped where it waits.
             Step::ClientTimeout {
                 cause: ErrorCause::ConnectFailed,
             } => return Some(None),
+            // Accepted: the next step (a thread, or its queue) follows in
+            // the same instant.
             Step::Sent
+            | Step::Accepted
+            | Step::ConnClosedAfter { .. }
+            | Step::Late
             | Step::Cpu(_)
             | Step::DbConnection
             | Step::DbTimeout

@@ -16,8 +16,18 @@ fn config(settings: &[(&str, &str)]) -> Config {
     validate(&d).unwrap()
 }
 
+/// Connections that cost nothing to open (no round trip, connect or accept
+/// work), so that the scripted runs below start their requests at 0 and
+/// read in whole milliseconds; `a_request_connects_then_waits_for_the_acceptor`
+/// keeps the defaults.
+const FREE_CONNECTS: &[(&str, &str)] = &[
+    ("load.rtt_ms", "0"),
+    ("load.connect_cpu_ms", "0"),
+    ("server.accept_us", "0"),
+];
+
 fn replay(settings: &[(&str, &str)]) -> Replay {
-    Replay::record(&config(settings))
+    Replay::record(&config(&[FREE_CONNECTS, settings].concat()))
 }
 
 /// JDK 21, one carrier, two requests sleeping 10 ms inside `synchronized`.
@@ -116,6 +126,8 @@ fn a_pinned_virtual_thread_keeps_its_carrier_on_jdk_21() {
     assert_eq!(
         journey,
         [
+            (State::Connecting, 0, 0),
+            (State::Backlog, 0, 0),
             (State::WaitingForCarrier, 0, 10),
             (State::Running { on: CARRIER_0 }, 10, 10),
             (pinned, 10, 20),
@@ -151,8 +163,9 @@ fn a_virtual_thread_unmounts_at_io_and_on_jdk_24_inside_synchronized() {
         // r1: mounted, unmounted for the sleep, mounted again to finish.
         let r1 = r.actor_named("r1").unwrap();
         let kinds: Vec<State> = r.journey(r1).iter().map(|s| s.state).collect();
-        assert_eq!(kinds[0], State::Running { on: CARRIER_0 });
-        assert_eq!(kinds[1], io(None));
+        assert_eq!(kinds[..2], [State::Connecting, State::Backlog]);
+        assert_eq!(kinds[2], State::Running { on: CARRIER_0 });
+        assert_eq!(kinds[3], io(None));
         assert_eq!(kinds.last(), Some(&State::Running { on: CARRIER_0 }));
         assert!(states(&r, 11).is_empty(), "both answered at 10 ms");
     }
@@ -243,17 +256,22 @@ fn stepping_moves_by_one_step_or_one_instant() {
         text.lines().count(),
         "one step per line of the text trace"
     );
-    // Steps at 0 ms are 0..=4 (r1 sent, mounted, blocks; r2 sent, waits).
-    assert_eq!(r.events[4].at, 0);
-    assert_eq!(r.events[5].at, 10 * MS);
-    assert_eq!(r.next_instant(0), 5);
-    assert_eq!(r.previous_instant(5), 4);
+    // Steps at 0 ms are 0..=10: r1 sent, opens a connection, waits in the
+    // accept queue, is accepted, mounted, blocks; r2 the same up to waiting
+    // for the carrier.
+    assert_eq!(r.events[10].at, 0);
+    assert_eq!(r.events[11].at, 10 * MS);
+    assert_eq!(r.next_instant(0), 11);
+    assert_eq!(r.previous_instant(11), 10);
     assert_eq!(r.previous_instant(2), 0);
-    assert_eq!(r.event_at(3 * MS), 4);
-    assert_eq!(r.frame_at(3 * MS).states, r.frame(4).states);
-    // Slow motion inside an instant: after step 1 r1 is mounted, not yet
+    assert_eq!(r.event_at(3 * MS), 10);
+    assert_eq!(r.frame_at(3 * MS).states, r.frame(10).states);
+    // Slow motion inside an instant: r1 accepted waits in the accept queue
+    // until its next step (step 3); after step 4 it is mounted, not yet
     // blocked, and r2 not yet sent.
-    let f = r.frame(1);
+    assert_eq!(r.events[3].step, Step::Accepted);
+    assert_eq!(r.frame(3).states, [(0, State::Backlog)]);
+    let f = r.frame(4);
     assert_eq!(f.states, [(0, State::Running { on: CARRIER_0 })]);
     let last = r.events.len() - 1;
     assert_eq!(r.next_instant(last), last);
@@ -347,4 +365,41 @@ fn the_player_plays_pauses_scrubs_and_steps() {
     );
     still.tick(1000.0, &r);
     assert_eq!(still.at, 10 * MS);
+}
+
+/// With the default connection costs a request first opens its connection
+/// (the handshake's round trip after the client's connect work), then waits
+/// for Tomcat's acceptor, and only then for a thread.
+#[test]
+fn a_request_connects_then_waits_for_the_acceptor() {
+    let r = Replay::record(&config(&[
+        ("server.mode", "platform"),
+        ("load.concurrency", "1"),
+        ("load.requests", "1"),
+        ("program", "io:10ms"),
+    ]));
+    assert_consistent(&r);
+    let r1 = r.actor_named("r1").unwrap();
+    let journey: Vec<State> = r.journey(r1).iter().map(|s| s.state).collect();
+    assert_eq!(
+        journey[..2],
+        [State::Connecting, State::Backlog],
+        "{journey:?}"
+    );
+    assert!(
+        matches!(
+            journey[2],
+            State::Running {
+                on: Holder::Thread { pool: 0, .. }
+            }
+        ),
+        "{journey:?}"
+    );
+    let steps: Vec<Step> = r.events.iter().map(|e| e.step).collect();
+    let at = |step: Step| steps.iter().position(|s| *s == step);
+    assert!(at(Step::Dial) < at(Step::InBacklog), "{steps:?}");
+    assert!(at(Step::InBacklog) < at(Step::Accepted), "{steps:?}");
+    // The connection's time is the replay's too: nothing runs before it.
+    let connecting = r.journey(r1)[0];
+    assert!(connecting.to > connecting.from, "{connecting:?}");
 }

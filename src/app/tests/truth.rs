@@ -13,6 +13,7 @@ use crate::app::form::{Provenance, keys, provenance};
 use crate::app::format::Severity;
 use crate::app::over_time;
 use crate::app::plan::PAST_CEILING;
+use crate::sim::tool::Tool;
 
 /// The full runs of a preset's job (no sweep), digested as the page gets them.
 fn full_runs(name: &str) -> (State, Vec<Rc<RunView>>) {
@@ -59,6 +60,35 @@ fn the_pool_lessons_headline_is_successes_per_second() {
     assert_eq!(Severity::of_error_pct(0.0), Severity::None);
     assert_eq!(Severity::of_error_pct(0.4), Severity::Low);
     assert_eq!(Severity::of_error_pct(2.3), Severity::High);
+}
+
+#[test]
+fn the_rate_beside_the_headline_is_the_tools_own() {
+    // E1 is wrk's run: its Requests/sec counts responses (late ones too),
+    // never a failed connect, and divides by the run's 60 s.
+    let (_, runs) = full_runs("e1-platform");
+    let p = runs.iter().find(|r| r.mode == Mode::Platform).unwrap();
+    assert_eq!(p.tool, Tool::Wrk);
+    let rate = crate::summary::rate_name(p.tool);
+    assert!(rate.name.starts_with("wrk's Requests/sec"), "{}", rate.name);
+    assert!(
+        (p.tool_rate - p.completed as f64 / p.sim_time_s).abs() < 1e-6 * p.tool_rate,
+        "responses ÷ run time: {} vs {} ÷ {}",
+        p.tool_rate,
+        p.completed,
+        p.sim_time_s
+    );
+    // hey's counts every result, errors included: the db-pool lesson's.
+    let (_, runs) = full_runs("db-pool");
+    let v = runs.iter().find(|r| r.mode == Mode::Virtual).unwrap();
+    assert_eq!(v.tool, Tool::Hey);
+    assert!(crate::summary::rate_name(v.tool).name.starts_with("hey's"));
+    assert!(
+        (v.tool_rate - v.throughput_rps).abs() < 1e-6 * v.throughput_rps,
+        "hey's Requests/sec is every result ÷ run time: {} vs {}",
+        v.tool_rate,
+        v.throughput_rps
+    );
 }
 
 /// No value the throughput-over-time chart plots exceeds the run's lowest
@@ -127,6 +157,8 @@ fn the_pinning_spike_came_from_a_partial_bucket_and_is_gone() {
 #[test]
 fn an_open_load_sweeps_its_arrival_rate_past_the_ceilings() {
     let mut s = State::default();
+    // E2 names hey, which only runs a closed loop: an arrival rate is k6's.
+    edit(&mut s, None, "load.tool", "k6");
     edit(&mut s, None, "load.kind", "open");
     edit(&mut s, None, "load.rate_rps", "1000");
     assert!(s.runnable(), "{:?}", s.errors);

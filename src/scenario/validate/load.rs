@@ -1,20 +1,23 @@
-//! The `load.*` section: the load tool's loop, its request count or duration,
-//! its timeout and its own CPU and limits.
+//! The `load.*` section: the load tool and its loop, its request count or
+//! duration, its timeout and its own CPU and limits (the tool's own defaults
+//! and rules are in `tools`).
 
 use super::reader::Reader;
-use crate::sim::config::{Load, LoadKind, Overflow};
+use super::tools;
+use crate::sim::config::{Load, LoadKind};
 use crate::sim::time::{from_ms, from_s};
 
 /// Reads the load; `cores` is the server's, which the client's threads
-/// follow by default.
+/// follow by default for hey and k6.
 pub(super) fn read(r: &mut Reader, cores: u32) -> Load {
     let kind = r.choice("load.kind");
     let concurrency = r.int("load.concurrency") as u32;
     let requests = r.opt_int("load.requests").map(|n| n as u64);
     let duration = r.opt_float("load.duration_s").map(from_s);
-    let timeout_ms = r.float("load.timeout_ms");
     let loops = r.opt_int("load.loops").map(|n| n as u64);
-    let load_kind = if kind == "open" {
+    let tool = tools::read(r, duration, kind == "open");
+    let duration = tool.duration;
+    let load_kind = if tool.open {
         LoadKind::Open {
             rate_rps: r.float("load.rate_rps"),
             poisson: r.choice("load.arrivals") == "poisson",
@@ -30,24 +33,25 @@ pub(super) fn read(r: &mut Reader, cores: u32) -> Load {
     if duration.is_none() {
         check_request_count(r, &load_kind, requests, loops, concurrency);
     }
-    // Default: as many as the server has cores (Go's GOMAXPROCS on that machine).
     let client_threads = r
         .opt_int("load.client_threads")
         .map(|n| n as u32)
-        .unwrap_or(cores);
-    let overflow = if r.choice("load.overflow") == "delay" {
-        Overflow::Delay
-    } else {
-        Overflow::Drop
-    };
+        .unwrap_or_else(|| tool.default_client_threads(cores, concurrency));
     let max_in_flight = r
         .opt_int("load.max_in_flight")
-        .map(|m| (m as u32, overflow));
+        .map(|m| m as u32)
+        .or(tool.default_limit)
+        .map(|m| (m, tool.overflow));
     Load {
         kind: load_kind,
         duration,
         requests,
-        timeout: (timeout_ms > 0.0).then(|| from_ms(timeout_ms)),
+        tool: tool.tool,
+        timeout: tool.timeout,
+        connect_timeout: tool.connect_timeout,
+        keep_alive: tool.keep_alive,
+        rtt: tool.rtt,
+        connect_cpu: tool.connect_cpu,
         client_cpu: from_ms(r.float("load.client_cpu_ms")),
         client_threads,
         max_in_flight,

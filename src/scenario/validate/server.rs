@@ -1,9 +1,9 @@
-//! The `server.*` section: Tomcat's pool and connections, the JDK's carriers,
-//! the cores and the OS scheduler.
+//! The `server.*` section: Tomcat's pool and connections (keep-alive and the
+//! acceptor included), the JDK's carriers, the cores and the OS scheduler.
 
 use super::reader::Reader;
 use crate::sim::config::{CpuModel, Mode, Server};
-use crate::sim::time::from_ms;
+use crate::sim::time::{Nanos, from_ms};
 
 pub(super) fn read(r: &mut Reader) -> Server {
     let cores = r.int("server.cores") as u32;
@@ -26,6 +26,7 @@ pub(super) fn read(r: &mut Reader) -> Server {
     } else {
         Mode::Platform
     };
+    let conns = read_connections(r);
     Server {
         mode,
         threads_max: r.int("server.threads_max") as u32,
@@ -36,6 +37,9 @@ pub(super) fn read(r: &mut Reader) -> Server {
         max_connections: r.int("server.max_connections") as u32,
         // The kernel caps any listen backlog at somaxconn.
         backlog: (r.int("server.accept_count").min(r.int("server.somaxconn"))) as u32,
+        max_keep_alive_requests: conns.max_keep_alive_requests,
+        keep_alive_timeout: conns.keep_alive_timeout,
+        accept_cost: conns.accept_cost,
         jdk: r.int("server.jdk") as u32,
         cpu_model: if r.choice("server.cpu_model") == "rr" {
             CpuModel::RoundRobin
@@ -45,4 +49,55 @@ pub(super) fn read(r: &mut Reader) -> Server {
         quantum: from_ms(r.float("server.quantum_ms")).max(1),
         context_switch: from_ms(r.float("server.context_switch_us") / 1000.0),
     }
+}
+
+/// Tomcat's keep-alive and acceptor settings.
+struct Connections {
+    max_keep_alive_requests: Option<u32>,
+    keep_alive_timeout: Option<Nanos>,
+    accept_cost: Nanos,
+}
+
+/// Reads `server.max_keep_alive_requests`, the keep-alive and connection
+/// timeouts, and the acceptor's cost.
+fn read_connections(r: &mut Reader) -> Connections {
+    let max = r.int("server.max_keep_alive_requests");
+    let max_keep_alive_requests = match max {
+        -1 => None,
+        0 => {
+            r.err_at(
+                "server.max_keep_alive_requests",
+                "Tomcat takes -1 for no limit and 1 for no keep-alive; 0 is neither",
+            );
+            None
+        }
+        n => Some(n as u32),
+    };
+    let connection = r.float("server.connection_timeout_ms");
+    let connection = tomcat_timeout(r, "server.connection_timeout_ms", connection);
+    let keep_alive_timeout = match r.opt_float("server.keep_alive_timeout_ms") {
+        None => connection,
+        Some(ms) => tomcat_timeout(r, "server.keep_alive_timeout_ms", ms),
+    };
+    Connections {
+        max_keep_alive_requests,
+        keep_alive_timeout,
+        accept_cost: from_ms(r.float("server.accept_us") / 1000.0),
+    }
+}
+
+/// A duration in ms where -1 means "never" and 0 is not allowed (Tomcat's
+/// timeouts); `None` = never.
+fn tomcat_timeout(r: &mut Reader, key: &str, ms: f64) -> Option<Nanos> {
+    if ms == -1.0 {
+        return None;
+    }
+    if ms <= 0.0 {
+        r.err_at(
+            key,
+            "must be above 0, or -1 for no timeout (as Tomcat takes it)",
+        );
+        return None;
+    }
+    Some(from_ms(ms))
 }

@@ -1,37 +1,125 @@
-//! The load client and the server's ingress: issuing requests, connections,
-//! the accept backlog with SYN retries, client timeouts, and what the client
-//! counts (as hey counts it).
+//! The load client: its workers (or an open loop's VUs and connections),
+//! issuing requests, its own CPU, its timeouts, what it does when its
+//! duration ends, and what it counts. How a request gets a connection is
+//! `connections`; how each tool prints the counts is `tools`.
 
 use std::collections::VecDeque;
 
 use hdrhistogram::Histogram;
 
-use super::super::config::{Load, LoadKind, Overflow};
+use super::super::config::{Deadline, Load, LoadKind, Overflow, Tool};
 use super::super::queue::Event;
 use super::super::report::{ErrorCause, ResponseCause};
 use super::super::rng::round_ns;
 use super::super::series::Gauge;
 use super::super::time::{Nanos, SEC, ns_f64};
+use super::super::tool::HEY_MAX_IDLE;
 use super::super::trace::{Note, Tracer};
+use super::connections::{Closed, POOL, connecting};
 use super::fiber::Phase;
 use super::{Engine, NONE};
 
-/// A closed-loop worker (hey worker, JMeter user).
+/// A closed-loop worker (hey worker, wrk connection, JMeter thread, k6 VU),
+/// or an open loop's VU or connection.
 #[derive(Clone, Debug)]
 pub(super) struct Worker {
     /// Requests it still has to send (`u64::MAX` = until the duration ends).
     pub(super) left: u64,
-    /// Owns an idle keep-alive connection slot.
-    pub(super) conn: bool,
+    /// The connection it keeps between requests, or `NONE` (hey's workers
+    /// keep none: their Transport pools them).
+    pub(super) conn: u32,
+    /// It has had a connection: its next one is a reconnect.
+    pub(super) connected: bool,
+    /// It has had a response.
+    pub(super) served: bool,
+}
+
+impl Worker {
+    fn new(left: u64) -> Self {
+        Worker {
+            left,
+            conn: NONE,
+            connected: false,
+            served: false,
+        }
+    }
+}
+
+/// What the tool does, read once from it (tested on every request, so as
+/// plain values rather than the tool's own matches).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Ways {
+    /// Requests reuse connections (HTTP keep-alive).
+    pub(super) keep_alive: bool,
+    /// Idle connections go to hey's shared pool.
+    pub(super) shared: bool,
+    /// The timeout armed when a request starts (hey, k6), or 0.
+    pub(super) give_up_after: Nanos,
+    /// JMeter: the response timeout armed once connected, or 0.
+    pub(super) response_timeout: Nanos,
+    /// JMeter: the connect timeout, or 0.
+    pub(super) connect_timeout: Nanos,
+    /// A response this late is a timeout the tool waited past (wrk); `MAX`
+    /// for tools that give up instead.
+    pub(super) late_after: Nanos,
+    /// Latency counts from the write, not from before the connect (wrk, k6).
+    pub(super) from_write: bool,
+    /// JMeter's connection time-to-live, or `MAX`.
+    pub(super) ttl: Nanos,
+    /// The tool closes a worker's connection when the worker is done
+    /// (JMeter's thread ends).
+    pub(super) close_when_done: bool,
+}
+
+impl Ways {
+    fn of(load: &Load) -> Self {
+        let tool = load.tool;
+        let timeout = load.timeout.unwrap_or(0);
+        let abandons = tool.abandons();
+        let connect_first = tool.times_from_connect();
+        Ways {
+            keep_alive: load.keep_alive,
+            shared: tool.shares_connections(),
+            give_up_after: if abandons && !connect_first {
+                timeout
+            } else {
+                0
+            },
+            response_timeout: if connect_first { timeout } else { 0 },
+            connect_timeout: if connect_first {
+                load.connect_timeout.unwrap_or(0)
+            } else {
+                0
+            },
+            late_after: match load.timeout {
+                Some(t) if !abandons => t,
+                _ => Nanos::MAX,
+            },
+            from_write: tool.times_from_write(),
+            ttl: tool.connection_ttl().unwrap_or(Nanos::MAX),
+            close_when_done: tool == Tool::Jmeter,
+        }
+    }
 }
 
 /// The load generator: its workers or arrivals, and its own few OS threads.
 #[derive(Debug)]
 pub(super) struct Client {
-    /// Closed loop: one per worker.
+    /// What the tool does.
+    pub(super) ways: Ways,
+    /// Closed loop: one per worker. Open loop: the VUs (k6) or connections
+    /// (wrk2) made so far.
     pub(super) workers: Vec<Worker>,
     /// Open loop: arrivals still to come (`u64::MAX` = until the duration ends).
     pub(super) open_left: u64,
+    /// Open loop: VUs or connections free for the next arrival, most
+    /// recently freed last.
+    pub(super) idle_vus: Vec<u32>,
+    /// hey: the idle connections of its shared Transport, most recently
+    /// used last.
+    pub(super) pool: Vec<u32>,
+    /// hey: the Transport's `MaxIdleConnsPerHost`.
+    pub(super) pool_max: u32,
     /// Client OS threads free to do a request's client-side CPU work.
     pub(super) threads_free: u32,
     /// Requests whose client-side CPU work waits for a client thread.
@@ -40,7 +128,14 @@ pub(super) struct Client {
     pub(super) delayed: VecDeque<Nanos>,
     /// Which client OS thread took the last piece of client work.
     pub(super) next_thread: u32,
-    /// The load's duration is over: nothing more is sent or counted.
+    /// A client on its own machine: when each of its OS threads is done
+    /// with the connects it was given (they open connections one after
+    /// another, which spreads a crowd of connects over time).
+    pub(super) connects_until: Vec<Nanos>,
+    /// The duration is over and the tool sends nothing more; what is in
+    /// flight is still counted (hey, JMeter, k6).
+    pub(super) draining: bool,
+    /// The run is cut: nothing more is sent or counted.
     pub(super) stopping: bool,
     /// When the client finished (every request answered, or the duration over).
     pub(super) end: Option<Nanos>,
@@ -49,19 +144,25 @@ pub(super) struct Client {
 impl Client {
     pub(super) fn new(load: &Load) -> Self {
         Client {
+            ways: Ways::of(load),
             workers: Vec::new(),
             open_left: 0,
+            idle_vus: Vec::new(),
+            pool: Vec::new(),
+            pool_max: 0,
             threads_free: load.client_threads,
             cpu_queue: VecDeque::new(),
             delayed: VecDeque::new(),
             next_thread: 0,
+            connects_until: vec![0; load.client_threads as usize],
+            draining: false,
             stopping: false,
             end: None,
         }
     }
 }
 
-/// Response latencies: a histogram for percentiles, exact extremes and sum.
+/// Durations: a histogram for percentiles, exact extremes and sum.
 #[derive(Debug)]
 pub(super) struct Latencies {
     /// In µs, from 1 µs to 1 hour at 3 significant digits.
@@ -72,7 +173,41 @@ pub(super) struct Latencies {
 }
 
 /// Largest latency the histogram records, µs (one hour).
-const LATENCY_MAX_US: u64 = 3_600_000_000;
+pub(super) const LATENCY_MAX_US: u64 = 3_600_000_000;
+
+/// An empty histogram with the bounds every duration here is recorded in.
+pub(super) fn histogram() -> Histogram<u64> {
+    // The bounds are constants, so construction cannot fail.
+    Histogram::new_with_bounds(1, LATENCY_MAX_US, 3).expect("constant histogram bounds are valid")
+}
+
+impl Latencies {
+    fn new() -> Self {
+        Latencies {
+            histogram: histogram(),
+            sum_ns: 0.0,
+            min_ns: u64::MAX,
+            max_ns: 0,
+        }
+    }
+
+    /// Records one duration (on every response: inlined, as the
+    /// histogram's own recording is then).
+    #[inline(always)]
+    fn record(&mut self, ns: Nanos) {
+        self.sum_ns += ns_f64(ns);
+        self.min_ns = self.min_ns.min(ns);
+        self.max_ns = self.max_ns.max(ns);
+        // Recorded in µs; the bounds are 1 µs to 1 h, clamp to them.
+        let _ = self.histogram.record(micros(ns));
+    }
+}
+
+/// A duration in the histograms' unit, within their bounds.
+#[inline]
+pub(super) fn micros(ns: Nanos) -> u64 {
+    (ns / 1000).clamp(1, LATENCY_MAX_US)
+}
 
 /// What the client counts.
 #[derive(Debug)]
@@ -89,7 +224,20 @@ pub(super) struct Tally {
     pub(super) responses: [u64; ResponseCause::ALL.len()],
     /// Client-side errors by cause, indexed by `ErrorCause as usize`.
     pub(super) errors: [u64; ErrorCause::ALL.len()],
+    /// Every response's latency.
     pub(super) latency: Latencies,
+    /// Latencies of the responses that were not a success (HTTP 500), µs.
+    pub(super) failed: Histogram<u64>,
+    /// How long each client-side error took (JMeter and k6 count them in
+    /// their duration statistics).
+    pub(super) error_times: Latencies,
+    /// Responses that came after the timeout of a tool that waits for them
+    /// (wrk: "Socket errors: timeout").
+    pub(super) late: u64,
+    /// Over responses to a connection's first request: how many, and the
+    /// sum of their connects' durations, ns (hey's "DNS+dialup").
+    pub(super) dialed: u64,
+    pub(super) dial_ns: f64,
     /// Sum of the time from send to result over every result, ns.
     pub(super) time_ns: f64,
     /// When the last result came.
@@ -107,14 +255,12 @@ impl Tally {
             dropped: 0,
             responses: [0; ResponseCause::ALL.len()],
             errors: [0; ErrorCause::ALL.len()],
-            latency: Latencies {
-                // The bounds are constants, so construction cannot fail.
-                histogram: Histogram::new_with_bounds(1, LATENCY_MAX_US, 3)
-                    .expect("constant histogram bounds are valid"),
-                sum_ns: 0.0,
-                min_ns: u64::MAX,
-                max_ns: 0,
-            },
+            latency: Latencies::new(),
+            failed: histogram(),
+            error_times: Latencies::new(),
+            late: 0,
+            dialed: 0,
+            dial_ns: 0.0,
             time_ns: 0.0,
             last_result: 0,
             abandoned: 0,
@@ -134,22 +280,18 @@ impl<T: Tracer> Engine<T> {
                 loops,
                 ..
             } => {
-                let per_worker = |i: u64| -> u64 {
-                    if unlimited {
-                        u64::MAX
-                    } else if let Some(l) = loops {
-                        l
-                    } else {
-                        // hey gives each worker n / c requests (integer division).
-                        let _ = i;
-                        load.requests.unwrap_or(0) / concurrency as u64
-                    }
+                // hey's Transport: MaxIdleConnsPerHost = min(c, 500).
+                self.client.pool_max = concurrency.min(HEY_MAX_IDLE);
+                let per_worker = if unlimited {
+                    u64::MAX
+                } else if let Some(l) = loops {
+                    l
+                } else {
+                    // hey gives each worker n / c requests (integer division).
+                    load.requests.unwrap_or(0) / concurrency as u64
                 };
                 for i in 0..concurrency as u64 {
-                    self.client.workers.push(Worker {
-                        left: per_worker(i),
-                        conn: false,
-                    });
+                    self.client.workers.push(Worker::new(per_worker));
                     // JMeter: user k starts at k·ramp/C.
                     let at = ramp_up as u128 * i as u128 / concurrency as u128;
                     self.queue.push(at as Nanos, Event::WorkerSend(i as u32));
@@ -174,12 +316,12 @@ impl<T: Tracer> Engine<T> {
         }
     }
 
-    /// A worker sends its next request, or closes its connection when done.
+    /// A worker sends its next request, unless it is done.
     #[cfg_attr(target_arch = "wasm32", inline(always))]
     #[cfg_attr(not(target_arch = "wasm32"), inline)]
     pub(super) fn worker_send(&mut self, w: u32) {
         let worker = &mut self.client.workers[w as usize];
-        if self.client.stopping || worker.left == 0 {
+        if self.client.stopping || self.client.draining || worker.left == 0 {
             return;
         }
         if worker.left != u64::MAX {
@@ -191,7 +333,7 @@ impl<T: Tracer> Engine<T> {
     /// The next open-loop arrival.
     #[inline]
     pub(super) fn open_arrival(&mut self) {
-        if self.client.stopping || self.client.open_left == 0 {
+        if self.client.stopping || self.client.draining || self.client.open_left == 0 {
             return;
         }
         if self.client.open_left != u64::MAX {
@@ -224,12 +366,18 @@ impl<T: Tracer> Engine<T> {
     }
 
     /// The client sends a request that was due at `due` (now, unless an
-    /// open-loop tool `held` it back at its limit, already counted in flight).
+    /// open-loop tool `held` it back at its limit, already counted in
+    /// flight), from worker `worker` (`NONE`: an arrival, which takes a free
+    /// VU or connection).
     #[cfg_attr(target_arch = "wasm32", inline(always))]
     #[cfg_attr(not(target_arch = "wasm32"), inline)]
     fn issue(&mut self, worker: u32, due: Nanos, held: bool) {
+        let worker = if worker == NONE {
+            self.take_vu()
+        } else {
+            worker
+        };
         let f = self.alloc_fiber();
-        let now = self.now;
         {
             let fb = &mut self.fibers[f as usize];
             fb.worker = worker;
@@ -240,10 +388,27 @@ impl<T: Tracer> Engine<T> {
         if !held {
             self.gauge(Gauge::InFlight, 1);
         }
-        if let Some(t) = self.cfg.load.timeout {
-            self.fibers[f as usize].timeout_seq = self.queue.push(now + t, Event::ClientTimeout(f));
+        let ways = self.client.ways;
+        let c = if ways.keep_alive {
+            self.client_conn(worker)
+        } else {
+            NONE
+        };
+        self.fibers[f as usize].conn = c;
+        // hey and k6 time the whole request; JMeter its connect, then (once
+        // connected) its response.
+        let timeout = if ways.give_up_after > 0 {
+            ways.give_up_after
+        } else if c == NONE {
+            ways.connect_timeout
+        } else {
+            ways.response_timeout
+        };
+        if timeout > 0 {
+            self.fibers[f as usize].timeout_seq =
+                self.queue.push(self.now + timeout, Event::ClientTimeout(f));
         }
-        let cpu = self.cfg.load.client_cpu;
+        let cpu = self.client_cpu(c);
         if cpu > 0 {
             self.fibers[f as usize].phase = Phase::ClientCpu;
             // The client's work runs on its own few OS threads (Go's
@@ -255,7 +420,80 @@ impl<T: Tracer> Engine<T> {
                 self.client.cpu_queue.push_back(f);
             }
         } else {
-            self.connect(f);
+            self.proceed(f);
+        }
+    }
+
+    /// The CPU a request costs its client on the server's cores: none for a
+    /// client on its own machine; with a connect to open (`c` = `NONE`),
+    /// also the connect's (a remote client's connects are paced in `dial`).
+    #[inline]
+    fn client_cpu(&self, c: u32) -> Nanos {
+        let load = &self.cfg.load;
+        if load.client_cpu == 0 {
+            0
+        } else if c == NONE {
+            load.client_cpu + load.connect_cpu
+        } else {
+            load.client_cpu
+        }
+    }
+
+    /// JMeter's response timeout for `f`, armed once its connection is
+    /// established (it replaces the connect timeout).
+    pub(super) fn arm_response_timeout(&mut self, f: u32) {
+        let t = self.client.ways.response_timeout;
+        if t > 0 {
+            self.fibers[f as usize].timeout_seq =
+                self.queue.push(self.now + t, Event::ClientTimeout(f));
+        }
+    }
+
+    /// An open loop's arrival takes the VU (or connection) freed last, or a
+    /// new one (the tool's limit was checked before).
+    fn take_vu(&mut self) -> u32 {
+        match self.client.idle_vus.pop() {
+            Some(v) => v,
+            None => {
+                self.client.workers.push(Worker::new(0));
+                (self.client.workers.len() - 1) as u32
+            }
+        }
+    }
+
+    /// The connection `worker`'s next request can go out on, taken from
+    /// where the tool keeps it, or `NONE` (it must open one).
+    #[cfg_attr(target_arch = "wasm32", inline(always))]
+    #[cfg_attr(not(target_arch = "wasm32"), inline)]
+    fn client_conn(&mut self, worker: u32) -> u32 {
+        let c = if self.client.ways.shared {
+            self.client.pool.pop().unwrap_or(NONE)
+        } else {
+            let w = &mut self.client.workers[worker as usize];
+            std::mem::replace(&mut w.conn, NONE)
+        };
+        if c == NONE {
+            return NONE;
+        }
+        self.take_conn(c);
+        if self.now - self.conns.get(c).opened >= self.client.ways.ttl {
+            // JMeter no longer reuses a connection past its time-to-live.
+            self.close(c, Closed::Client);
+            return NONE;
+        }
+        c
+    }
+
+    /// The request's client work is done: it goes out on its connection or
+    /// opens one.
+    #[cfg_attr(target_arch = "wasm32", inline(always))]
+    #[cfg_attr(not(target_arch = "wasm32"), inline)]
+    fn proceed(&mut self, f: u32) {
+        let c = self.fibers[f as usize].conn;
+        if c != NONE {
+            self.send_on(f, c);
+        } else {
+            self.dial(f);
         }
     }
 
@@ -268,126 +506,75 @@ impl<T: Tracer> Engine<T> {
                 self.free_fiber(next);
                 continue;
             }
+            let cpu = self.client_cpu(self.fibers[next as usize].conn);
             self.client.threads_free -= 1;
-            self.start_cpu(next, self.cfg.load.client_cpu);
+            self.start_cpu(next, cpu);
             break;
         }
         if self.fibers[f as usize].abandoned {
             self.free_fiber(f);
             return;
         }
-        self.connect(f);
+        self.proceed(f);
     }
 
-    /// Gets the request onto a server connection.
-    #[cfg_attr(target_arch = "wasm32", inline(always))]
-    #[cfg_attr(not(target_arch = "wasm32"), inline)]
-    fn connect(&mut self, f: u32) {
-        let w = self.fibers[f as usize].worker;
-        if w != NONE && self.client.workers[w as usize].conn {
-            // Keep-alive: the worker's open connection carries the request.
-            self.client.workers[w as usize].conn = false;
-            self.fibers[f as usize].conn = true;
-            self.arrive(f);
-            return;
-        }
-        self.fibers[f as usize].phase = Phase::Connecting;
-        if self.mem.down {
-            // Killed and not yet restarted: nothing answers (`restart`).
-            self.syn_dropped(f);
-        } else if self.rec.series.get(Gauge::Connections) < self.cfg.server.max_connections {
-            self.gauge(Gauge::Connections, 1);
-            self.fibers[f as usize].conn = true;
-            self.arrive(f);
-        } else if (self.ingress.backlog.len() as u32) < self.cfg.server.backlog {
-            self.trace(f, Note::InBacklog);
-            self.ingress.backlog.push_back(f);
-            self.gauge(Gauge::Backlog, 1);
-        } else {
-            self.syn_dropped(f);
-        }
-    }
-
-    /// Linux drops the SYN (tcp_abort_on_overflow=0); the client retries
-    /// after 1 s, then 2 s, 4 s, … (cumulative 1, 3, 7, 15 s).
-    fn syn_dropped(&mut self, f: u32) {
-        self.ingress.syn_drops += 1;
-        let tries = self.fibers[f as usize].syn_tries;
-        self.fibers[f as usize].syn_tries = tries.saturating_add(1);
-        let delay = SEC << tries.min(6);
-        self.trace(f, Note::SynDropped { retry: delay });
-        self.queue.push(self.now + delay, Event::SynRetry(f));
-    }
-
-    /// The client counts request `f` (sent at `sent`) as failed with
-    /// `cause`, and its worker goes on.
-    pub(super) fn count_error(&mut self, sent: Nanos, cause: ErrorCause, worker: u32) {
-        self.count_result(sent);
-        self.tally.errors[cause as usize] += 1;
-        self.rec.series.error();
-        if worker != NONE {
-            self.next_request(worker, false);
-        }
-    }
-
-    /// A dropped SYN is sent again.
-    pub(super) fn syn_retry(&mut self, f: u32) {
-        if self.fibers[f as usize].abandoned {
-            self.free_fiber(f);
-            return;
-        }
-        self.connect(f);
-    }
-
-    /// A connection slot is free: accept the oldest live backlog entry.
-    #[cfg_attr(target_arch = "wasm32", inline(always))]
-    #[cfg_attr(not(target_arch = "wasm32"), inline)]
-    pub(super) fn release_conn(&mut self) {
-        self.gauge(Gauge::Connections, -1);
-        while let Some(f) = self.ingress.backlog.pop_front() {
-            self.gauge(Gauge::Backlog, -1);
-            if self.fibers[f as usize].abandoned {
-                // The client closed it while it waited; Tomcat reads EOF.
-                self.free_fiber(f);
-                continue;
-            }
-            self.gauge(Gauge::Connections, 1);
-            self.fibers[f as usize].conn = true;
-            self.arrive(f);
-            break;
-        }
-    }
-
-    /// The client's timeout for a request fired.
+    /// The client's timeout for a request fired: hey, JMeter and k6 give it
+    /// up and close its connection (wrk arms none).
     pub(super) fn client_timeout(&mut self, f: u32, seq: u64) {
         let fb = &self.fibers[f as usize];
         if fb.timeout_seq != seq || fb.phase == Phase::Free || fb.counted {
             return;
         }
-        let cause = if matches!(fb.phase, Phase::Connecting | Phase::ClientCpu) && !fb.conn {
+        let cause = if connecting(fb) {
             ErrorCause::ConnectFailed
         } else {
             ErrorCause::ClientTimeout
         };
-        let sent = fb.sent;
-        let worker = fb.worker;
-        let in_server = fb.in_server;
-        self.trace(f, Note::ClientTimeout { cause });
-        {
-            let fb = &mut self.fibers[f as usize];
-            fb.counted = true;
-            fb.abandoned = true;
+        if fb.phase == Phase::ClientCpu && fb.conn != NONE {
+            // Not written yet: the connection it had taken closes with it.
+            let c = fb.conn;
+            self.fibers[f as usize].conn = NONE;
+            self.close(c, Closed::Client);
         }
+        self.trace(f, Note::ClientTimeout { cause });
+        self.client_error(f, cause);
+    }
+
+    /// The kernel gave up on request `f`'s connect (its sixth SYN retry went
+    /// unanswered): the client counts a connect error and goes on.
+    pub(super) fn connect_failed(&mut self, f: u32) {
+        self.trace(f, Note::ConnectFailed);
+        self.client_error(f, ErrorCause::ConnectFailed);
+        self.free_fiber(f);
+    }
+
+    /// The client counts request `f` as failed with `cause` and gives it up;
+    /// a request still in the server keeps running there, one that never got
+    /// in is dropped where it waits (SYN retry, accept queue, client CPU).
+    fn client_error(&mut self, f: u32, cause: ErrorCause) {
+        let fb = &mut self.fibers[f as usize];
+        fb.counted = true;
+        fb.abandoned = true;
+        let (sent, worker, in_server) = (fb.sent, fb.worker, fb.in_server);
         if in_server {
             self.tally.abandoned += 1;
+        }
+        self.count_error(sent, worker, cause);
+    }
+
+    /// The client counts a request sent at `sent` by `worker` as failed
+    /// with `cause`, and the worker (or VU) goes on.
+    pub(super) fn count_error(&mut self, sent: Nanos, worker: u32, cause: ErrorCause) {
+        self.tally.error_times.record(self.now - sent);
+        if !self.closed() && worker != NONE {
+            // The VU or connection is free for the next arrival.
+            self.client.idle_vus.push(worker);
         }
         self.count_result(sent);
         self.tally.errors[cause as usize] += 1;
         self.rec.series.error();
-        // A request still in the server keeps running; one that never got in
-        // is dropped where it waits (backlog, SYN retry, client CPU).
-        if worker != NONE {
-            // hey closes the timed-out connection and opens a new one.
+        if self.closed() && worker != NONE {
+            // hey and k6 go on with a new connection at once.
             self.next_request(worker, false);
         }
         self.maybe_client_end();
@@ -399,38 +586,58 @@ impl<T: Tracer> Engine<T> {
     #[cfg_attr(not(target_arch = "wasm32"), inline)]
     pub(super) fn deliver(&mut self, f: u32) {
         let fb = &self.fibers[f as usize];
-        let (sent, worker, counted, cause, conn) =
-            (fb.sent, fb.worker, fb.counted, fb.cause, fb.conn);
-        if conn {
-            if !counted && worker != NONE && !self.client.stopping {
-                // Keep-alive: the connection goes back to the worker.
-                self.client.workers[worker as usize].conn = true;
-            } else {
-                self.release_conn();
-            }
+        let (sent, worker, counted, cause, c) = (fb.sent, fb.worker, fb.counted, fb.cause, fb.conn);
+        let closed = self.closed();
+        let ways = self.client.ways;
+        let holder = if ways.shared { POOL } else { worker };
+        let (kept, first_dial) = if c != NONE {
+            self.after_response(f, c, holder, counted)
+        } else {
+            (false, None)
+        };
+        if kept && !ways.shared {
+            self.client.workers[worker as usize].conn = c;
         }
         if counted {
             self.trace(f, Note::Abandoned);
         } else {
             self.fibers[f as usize].counted = true;
-            let latency = self.now - sent;
+            let mut latency = self.now - sent;
+            if ways.from_write {
+                // wrk and k6 start the clock once the connection is open.
+                latency -= first_dial.unwrap_or(0);
+            }
             self.trace(f, Note::Response { latency, cause });
+            if !closed && worker != NONE {
+                // Before counting: a held-back arrival may take this VU.
+                self.client.idle_vus.push(worker);
+            }
             self.count_result(sent);
             self.tally.responses[cause as usize] += 1;
             let ok = cause == ResponseCause::Ok;
             self.tally.succeeded += ok as u64;
-            let lat = &mut self.tally.latency;
-            lat.sum_ns += ns_f64(latency);
-            lat.min_ns = lat.min_ns.min(latency);
-            lat.max_ns = lat.max_ns.max(latency);
-            // Recorded in µs; the bounds are 1 µs to 1 h, clamp to them.
-            let us = (latency / 1000).clamp(1, LATENCY_MAX_US);
-            let _ = lat.histogram.record(us);
+            self.tally.latency.record(latency);
+            if !ok {
+                let _ = self.tally.failed.record(micros(latency));
+            }
+            if let Some(dial) = first_dial {
+                self.tally.dialed += 1;
+                self.tally.dial_ns += ns_f64(dial);
+            }
+            if latency >= ways.late_after {
+                // wrk: a late response is a "timeout" and not a latency.
+                self.tally.late += 1;
+                self.trace(f, Note::Late);
+            }
             self.rec.series.response(latency, ok);
-            if worker != NONE {
+            if closed && worker != NONE {
+                self.client.workers[worker as usize].served = true;
                 self.next_request(worker, latency == 0);
             }
             self.maybe_client_end();
+        }
+        if kept && self.conns.get(c).state == super::connections::ConnState::Kept {
+            self.mark_idle(c);
         }
         self.free_fiber(f);
     }
@@ -444,13 +651,14 @@ impl<T: Tracer> Engine<T> {
         self.tally.last_result = self.now;
         self.gauge(Gauge::InFlight, -1);
         // A slot is free: an open-loop tool sends the oldest held-back arrival.
-        if !self.client.delayed.is_empty() && !self.client.stopping {
+        if !self.client.delayed.is_empty() && !self.client.stopping && !self.client.draining {
             let due = self.client.delayed.pop_front().expect("checked non-empty");
             self.issue(NONE, due, true);
         }
     }
 
-    /// A worker goes on: think, then send; or close its connection when done.
+    /// A worker goes on: think, then send; or, when it is done, JMeter's
+    /// thread closes its connection (hey's and wrk's stay open to the end).
     /// `no_time`: its last request took no simulated time.
     #[cfg_attr(target_arch = "wasm32", inline(always))]
     #[cfg_attr(not(target_arch = "wasm32"), inline)]
@@ -460,10 +668,11 @@ impl<T: Tracer> Engine<T> {
             LoadKind::Open { .. } => 0,
         };
         let worker = &mut self.client.workers[w as usize];
-        if worker.left == 0 || self.client.stopping {
-            if worker.conn {
-                worker.conn = false;
-                self.release_conn();
+        if worker.left == 0 || self.client.stopping || self.client.draining {
+            if self.client.ways.close_when_done && worker.conn != NONE {
+                let c = std::mem::replace(&mut worker.conn, NONE);
+                self.take_conn(c);
+                self.close(c, Closed::Client);
             }
             return;
         }
@@ -489,22 +698,49 @@ impl<T: Tracer> Engine<T> {
         {
             return;
         }
-        let more = if self.closed() {
-            self.client.workers.iter().any(|w| w.left > 0)
-        } else {
-            self.client.open_left > 0
-        };
+        let more = !self.client.draining
+            && if self.closed() {
+                self.client.workers.iter().any(|w| w.left > 0)
+            } else {
+                self.client.open_left > 0
+            };
         if !more {
             self.client.end = Some(self.now);
         }
     }
 
-    /// The load's duration is over (hey `-z`): stop counting, end the run.
+    /// The load's duration is over: the tool stops sending, and either
+    /// waits for what is in flight (hey, JMeter; k6 for its graceful stop)
+    /// or cuts the run at once (wrk, wrk2, and k6 when its grace is over).
     pub(super) fn stop(&mut self) {
-        self.client.stopping = true;
-        self.client.end = Some(self.now);
-        self.tally.last_result = self.now;
-        // Like hey -z, the run ends at the deadline: requests still in flight
-        // are neither responses nor errors; async tasks are not waited for.
+        match self.cfg.load.tool.deadline() {
+            Deadline::Drain { grace } if !self.client.draining => {
+                self.client.draining = true;
+                // Arrivals held back at an open loop's limit are never sent.
+                let held = self.client.delayed.len() as i32;
+                self.client.delayed.clear();
+                self.gauge(Gauge::InFlight, -held);
+                if let Some(g) = grace {
+                    self.queue.push(self.now + g, Event::Stop);
+                }
+                self.maybe_client_end();
+            }
+            _ => {
+                self.client.stopping = true;
+                self.client.end = Some(self.now);
+                self.tally.last_result = self.now;
+                // Requests still in flight are neither responses nor
+                // errors; async tasks are not waited for.
+            }
+        }
+    }
+
+    /// Workers that never got a response (a closed loop's starved clients).
+    pub(super) fn starved(&self) -> u64 {
+        if self.closed() {
+            self.client.workers.iter().filter(|w| !w.served).count() as u64
+        } else {
+            0
+        }
     }
 }

@@ -74,11 +74,17 @@ impl<T: Tracer> Engine<T> {
             return named(c.resource, c.explanation.clone());
         }
         if self.sustained(Gauge::Backlog, QUEUED) || st.syn_drops > 0 {
+            let max = self.cfg.server.max_connections;
+            let why = if self.rec.peaks[Gauge::Connections as usize] >= max {
+                format!("max-connections ({max}) is reached: connections wait in the accept queue")
+            } else {
+                "clients connected faster than Tomcat's acceptor took them: connections waited in the accept queue".to_string()
+            };
             return named(
                 Resource::Connections,
                 format!(
-                    "max-connections ({}) is reached: connections wait in the backlog ({} peak) or are dropped ({} SYNs)",
-                    self.cfg.server.max_connections, st.peak_backlog, st.syn_drops
+                    "{why} ({} peak of {} places) or their SYNs were dropped and sent again after 1 s, 3 s, … ({} SYNs)",
+                    st.peak_backlog, self.cfg.server.backlog, st.syn_drops
                 ),
             );
         }
@@ -170,6 +176,18 @@ impl<T: Tracer> Engine<T> {
                 self.cfg.db.pool_size,
                 st.db_utilisation * 100.0,
                 st.peak_db_waiters
+            ),
+        });
+        let accepting = self.conns.counts.acceptor_busy_ns / span.horizon;
+        out.push(Candidate {
+            resource: Resource::Connections,
+            utilisation: accepting.min(1.0),
+            queued: self.sustained(Gauge::Backlog, QUEUED),
+            explanation: format!(
+                "Tomcat's single acceptor thread is {:.0}% busy taking new connections ({} reconnects): connections wait in the accept queue ({} peak)",
+                accepting.min(1.0) * 100.0,
+                self.conns.counts.reconnects,
+                st.peak_backlog
             ),
         });
         out.extend(self.monitor_candidate(span));

@@ -14,8 +14,15 @@ pub(super) enum Phase {
     Free,
     /// The load client burns CPU to send the request.
     ClientCpu,
-    /// Waiting for the server to accept the connection (backlog or SYN retry).
+    /// Opening a connection: the handshake's round trip, or SYNs dropped by
+    /// a full accept queue and retried. Not established yet.
     Connecting,
+    /// Established (the client has sent its request) and waiting in the
+    /// accept queue for Tomcat's acceptor.
+    InAcceptQueue,
+    /// Sent on a connection Tomcat has, during a stop-the-world pause: the
+    /// poller, a Java thread, reads it when the pause ends.
+    Held,
     /// Accepted; waiting for a Tomcat thread.
     Queued,
     /// On a thread (running, blocked or waiting).
@@ -97,7 +104,9 @@ pub(super) struct Fiber {
     pub(super) worker: u32,
     /// When the client sent it (requests) or when it was submitted (tasks).
     pub(super) sent: Nanos,
-    /// When the current DB or permit wait began.
+    /// When the current DB, permit or connect wait began (for a request
+    /// opening a connection: when it started to, then when the connection
+    /// joined the accept queue).
     pub(super) wait_since: Nanos,
     /// When a task started running.
     pub(super) started: Option<Nanos>,
@@ -105,8 +114,8 @@ pub(super) struct Fiber {
     pub(super) abandoned: bool,
     /// The client already counted this request (response or error).
     pub(super) counted: bool,
-    /// Holds a server connection slot.
-    pub(super) conn: bool,
+    /// The connection it travels on (an index into `Conns`), or `NONE`.
+    pub(super) conn: u32,
     /// Accepted by the server (counts as in the server).
     pub(super) in_server: bool,
     /// SYN retries so far.
@@ -143,7 +152,7 @@ impl Fiber {
             started: None,
             abandoned: false,
             counted: false,
-            conn: false,
+            conn: NONE,
             in_server: false,
             syn_tries: 0,
             cause: ResponseCause::Ok,

@@ -1,9 +1,10 @@
 //! Turns the engine's final state into a [`Report`].
 
+use super::super::config::Deadline;
 use super::super::config::to_mib;
 use super::super::report::{
-    ErrorCause, Errors, ExecutorStats, HistogramBin, Latency, LittleCheck, MemoryKind, Outcome,
-    Report, ResponseCause, ServerStats, TimeSeries, WarmupStats,
+    ConnectionStats, ErrorCause, Errors, ExecutorStats, HistogramBin, Latency, LittleCheck,
+    MemoryKind, Outcome, Report, ResponseCause, ServerStats, TimeSeries, WarmupStats,
 };
 use super::super::series::{GAUGES, Gauge, LAT_BINS, bin_floor_ns};
 use super::super::time::{Nanos, ms_from_ns, s_from_ns, to_ms, to_s};
@@ -69,6 +70,8 @@ impl<T: Tracer> Engine<T> {
         let throughput = span.rate(t.results);
         let server = self.server_stats(&span);
         let bottleneck = self.bottleneck(&server, &span);
+        let connections = self.connection_stats(&span);
+        let tool = self.tool_summary(&span);
         let series = self.time_series();
         let gc = self.gc_stats(span.run_s);
         Report {
@@ -102,19 +105,55 @@ impl<T: Tracer> Engine<T> {
             series,
             histogram: self.histogram_bins(),
             timeline: self.rec.timeline.finish(self.now),
+            connections,
+            tool,
+        }
+    }
+
+    /// What happened to connections.
+    fn connection_stats(&self, span: &Span) -> ConnectionStats {
+        let c = &self.conns.counts;
+        let peak = |g: Gauge| self.rec.peaks[g as usize];
+        ConnectionStats {
+            opened: c.opened,
+            reconnects: c.reconnects,
+            closed_after_max_requests: c.max_requests,
+            closed_idle: c.idle_timeout,
+            closed_by_client: c.by_client,
+            syn_drops: c.syn_drops,
+            reset_by_oom_kill: c.reset,
+            syns_while_down: c.syns_unanswered,
+            peak_open: peak(Gauge::Connections),
+            peak_idle: peak(Gauge::ConnsIdle),
+            peak_accept_queue: peak(Gauge::Backlog),
+            mean_accept_wait_ms: self.mean_accept_wait_ms(),
+            acceptor_utilisation: (c.acceptor_busy_ns / span.horizon).min(1.0),
+            starved_clients: self.starved(),
         }
     }
 
     /// What a run that ran its course did with its requests.
     fn completed_detail(&self) -> String {
         let in_flight = self.tally.sent - self.tally.results;
-        match (self.cfg.load.duration, self.client.stopping) {
-            (Some(d), true) if in_flight > 0 => format!(
-                "the {:.3} s duration ended with {in_flight} requests still in flight, \
-                 neither answered nor failed (hey -z does not wait for them)",
+        let tool = self.cfg.load.tool;
+        let c = &self.client;
+        match (self.cfg.load.duration, c.stopping, c.draining) {
+            (Some(d), true, _) if in_flight > 0 => {
+                let why = match tool.deadline() {
+                    Deadline::Cut => format!("{tool} stops at its deadline"),
+                    Deadline::Drain { .. } => format!("{tool}'s grace period ended"),
+                };
+                format!(
+                    "the {:.3} s duration ended with {in_flight} requests still in flight, \
+                     neither answered nor failed ({why})",
+                    to_s(d)
+                )
+            }
+            (Some(d), _, true) => format!(
+                "the {:.3} s duration ended; {tool} waited for the requests in flight and counted them",
                 to_s(d)
             ),
-            (Some(d), true) => format!(
+            (Some(d), true, _) => format!(
                 "the {:.3} s duration ended; every request sent was answered",
                 to_s(d)
             ),
@@ -223,7 +262,7 @@ impl<T: Tracer> Engine<T> {
             ),
             db_utilisation: util(Gauge::DbActive, self.cfg.db.pool_size as f64),
             peak_memory_mb: to_mib(self.mem.peak_resident as f64),
-            syn_drops: self.ingress.syn_drops,
+            syn_drops: self.conns.counts.syn_drops,
             db_acquired: db.acquired,
             db_mean_wait_ms: if db.acquired > 0 {
                 ms_from_ns(db.wait_ns / db.acquired as f64)
@@ -291,6 +330,7 @@ impl<T: Tracer> Engine<T> {
             out.goodput_rps.push(per_s(b.ok));
             out.errors_rps.push(per_s(b.errors));
             out.tasks_per_s.push(per_s(b.tasks_done));
+            out.reconnects_per_s.push(per_s(b.reconnects));
             out.latency_mean_ms.push(if b.responses > 0 {
                 ms_from_ns(b.lat_sum / b.responses as f64)
             } else {

@@ -18,7 +18,11 @@
 //! * **Pause**: a labelled base plus the live bytes copied at a labelled
 //!   rate. Every platform thread and carrier stops: the CPU model freezes,
 //!   and the server's own events due during the pause (a wait ending, a
-//!   pool's timer) wait for its end, as do new connections; the client
+//!   pool's timer, Tomcat's acceptor finishing an accept, its keep-alive
+//!   check) wait for its end. The kernel is not stopped: it completes
+//!   handshakes into the accept queue (and drops SYNs once that is full),
+//!   which the acceptor takes from after the pause; a request sent on a
+//!   connection Tomcat has waits in the socket for its poller. The client
 //!   goes on (its timeouts run).
 //! * **Old generation**: once it passes `InitiatingHeapOccupancyPercent`
 //!   (45 %) of the heap, concurrent marking runs and the next collection is
@@ -78,7 +82,7 @@ pub(super) struct Collector {
     full_next: bool,
     /// Server events held by the pause: (sequence, event), in order.
     deferred: Vec<(u64, Event)>,
-    /// Connections accepted by the kernel during the pause (fibers).
+    /// Requests sent on Tomcat's connections during the pause (fibers).
     held: Vec<u32>,
     /// Fibers stopped mid-run by the pause, in order.
     resume: Vec<u32>,
@@ -121,7 +125,7 @@ impl Collector {
         self.deferred.push((seq, event));
     }
 
-    /// Holds a newly accepted connection until the pause ends.
+    /// Holds a request sent during the pause until it ends.
     pub(super) fn hold(&mut self, f: u32) {
         self.held.push(f);
     }
@@ -144,11 +148,12 @@ impl Collector {
     }
 
     /// Forgets a pause and everything it held (the process was killed);
-    /// returns the held events and connections.
-    pub(super) fn reset(&mut self, limit: u64) -> (Vec<(u64, Event)>, Vec<u32>) {
+    /// returns the held events.
+    pub(super) fn reset(&mut self, limit: u64) -> Vec<(u64, Event)> {
         let deferred = std::mem::take(&mut self.deferred);
-        let held = std::mem::take(&mut self.held);
-        // Requests in the server: the process's end has taken them already.
+        // Requests held or in the server: the process's end has taken
+        // them already.
+        self.held.clear();
         self.starts.clear();
         self.resume.clear();
         self.until = 0;
@@ -157,7 +162,7 @@ impl Collector {
         self.young = limit / 100 * MAX_YOUNG_PCT;
         self.marking = false;
         self.full_next = false;
-        (deferred, held)
+        deferred
     }
 }
 
@@ -296,7 +301,8 @@ impl<T: Tracer> Engine<T> {
 
     /// The pause is over: the stopped fibers go on first; then the held
     /// events come again, in their order (after whatever else is due now);
-    /// then the connections the kernel held are accepted. Not by handling
+    /// then the held requests go in and the acceptor takes the connections
+    /// the kernel queued meanwhile. Not by handling
     /// the events here: `handle` calling itself would keep the compiler
     /// from inlining it into the event loop.
     pub(super) fn gc_end(&mut self) {
@@ -322,14 +328,15 @@ impl<T: Tracer> Engine<T> {
         }
         self.gc.deferred = deferred;
         self.gc.deferred.clear();
-        if !self.gc.held.is_empty() || !self.gc.starts.is_empty() {
+        if !self.gc.held.is_empty() || !self.gc.starts.is_empty() || !self.conns.queue.is_empty() {
             self.queue.push(self.now, Event::Accept);
         }
     }
 
-    /// The requests about to start when the last pause began start, and
-    /// Tomcat accepts the connections held during it (those still held if
-    /// another pause began meanwhile wait for its end).
+    /// The requests about to start when the last pause began start, the
+    /// poller reads the requests sent during it (unless their client gave
+    /// up meanwhile), and the acceptor goes on with its queue (all wait for
+    /// the end of another pause that began meanwhile).
     pub(super) fn accept_held(&mut self) {
         if self.gc.paused(self.now) {
             return;
@@ -340,10 +347,13 @@ impl<T: Tracer> Engine<T> {
         self.gc.starts.clear();
         let held = std::mem::take(&mut self.gc.held);
         for &f in &held {
-            self.arrive(f);
+            if !self.gone(f) {
+                self.arrive(f);
+            }
         }
         self.gc.held = held;
         self.gc.held.clear();
+        self.try_accept();
     }
 
     /// The collector's section of the report.

@@ -227,9 +227,9 @@ impl<T: Tracer> Engine<T> {
                     + bytes::<Worker>(c.workers.capacity()),
             },
             Part {
-                what: "connections in the accept backlog",
-                count: self.ingress.backlog.len(),
-                bytes: bytes::<u32>(self.ingress.backlog.capacity()),
+                what: "connections (open, or in the accept queue) and keep-alive timers",
+                count: self.conns.in_use(),
+                bytes: self.conns.footprint(),
             },
             Part {
                 what: "requests and tasks queued for a platform thread",

@@ -1,17 +1,26 @@
 //! The kernel's OOM killer and the restart after it.
 //!
 //! When the process's resident memory passes the container's limit, the
-//! kernel kills it: every connection is reset, so each request in the
-//! server or waiting in its accept backlog fails on the client's side
-//! ("connection reset"), and async tasks vanish. Until the restart
-//! (`jvm.restart_s`) nothing listens: the model takes the client's SYNs as
-//! unanswered (as for a container whose address is gone), so they are
-//! retried after 1, 2, 4, … s like a full backlog's. The client keeps
-//! counting all along. The restarted JVM is cold, whatever `jvm.start` says.
+//! kernel kills it and closes its sockets: every connection is reset, so
+//! each request in the server, held by a pause, being accepted or waiting
+//! in the accept queue fails on the client's side ("connection reset"),
+//! and async tasks vanish. Connections kept open between requests are
+//! reset too: their clients learn it and connect again at their next
+//! request. Until the restart (`jvm.restart_s`) nothing listens: the model
+//! takes the client's SYNs as unanswered (as for a container whose address
+//! is gone), so they are retried on the kernel's schedule like a full
+//! accept queue's, and a connect fails after the sixth retry. The client
+//! keeps counting all along. The restarted JVM is cold, whatever
+//! `jvm.start` says, and its acceptor starts again.
+//!
+//! Not modelled: Go's `http.Transport` (hey, k6) sends an idempotent
+//! request again, once, when a connection it reused fails before any
+//! response byte; here every reset request counts as an error.
 
 use super::super::queue::Event;
 use super::super::report::{ErrorCause, MemoryLimit};
 use super::super::series::Gauge;
+use super::super::time::Nanos;
 use super::super::timeline::LaneState;
 use super::super::trace::Tracer;
 use super::fiber::{Phase, Wait};
@@ -21,7 +30,7 @@ use super::threads::{Carriers, Executors, Platform};
 use super::{Engine, NONE};
 
 /// The server's gauges, all zero while it is down.
-const SERVER_GAUGES: [Gauge; 17] = [
+const SERVER_GAUGES: [Gauge; 18] = [
     Gauge::InServer,
     Gauge::TomcatBusy,
     Gauge::PlatformAlive,
@@ -36,6 +45,7 @@ const SERVER_GAUGES: [Gauge; 17] = [
     Gauge::DbActive,
     Gauge::LockWaiters,
     Gauge::Connections,
+    Gauge::ConnsIdle,
     Gauge::Backlog,
     Gauge::ExecutorQueue,
     Gauge::HeapGarbage,
@@ -54,18 +64,15 @@ impl<T: Tracer> Engine<T> {
         for lane in lanes.collect::<Vec<_>>() {
             self.rec.timeline.set(lane, LaneState::Idle, self.now);
         }
-        let mut lost = 0;
+        let deferred = self.gc.reset(self.cfg.memory.heap_limit);
+        self.reset_connections(&deferred);
+        // What the client loses, counted once the server is gone (counting
+        // lets its workers send again at once).
+        let mut lost = Vec::new();
         for f in 0..self.fibers.len() as u32 {
-            lost += self.kill_fiber(f) as u64;
-        }
-        let (deferred, held) = self.gc.reset(self.cfg.memory.heap_limit);
-        for f in held {
-            lost += self.reset_connection(f) as u64;
-            self.free_fiber(f);
-        }
-        for f in std::mem::take(&mut self.ingress.backlog) {
-            lost += self.reset_connection(f) as u64;
-            self.free_fiber(f);
+            if let Some(request) = self.kill_fiber(f) {
+                lost.push(request);
+            }
         }
         self.ready.clear();
         // The CPU keeps only the client's own work (it runs on the machine).
@@ -97,9 +104,6 @@ impl<T: Tracer> Engine<T> {
             e.active = 0;
             e.permit_waiters.clear();
         }
-        for w in &mut self.client.workers {
-            w.conn = false;
-        }
         for g in SERVER_GAUGES {
             let v = self.rec.series.get(g) as i32;
             self.gauge(g, -v);
@@ -108,49 +112,53 @@ impl<T: Tracer> Engine<T> {
         self.mem.heap = 0;
         self.mem.native = 0;
         self.mem.grew = true;
-        self.mem.hit(MemoryLimit::Container, self.now, lost);
+        self.mem
+            .hit(MemoryLimit::Container, self.now, lost.len() as u64);
         self.queue
             .push(self.now + self.cfg.jvm.restart, Event::Restart);
+        for (sent, worker) in lost {
+            self.count_error(sent, worker, ErrorCause::ConnectionReset);
+        }
         self.maybe_client_end();
     }
 
-    /// Ends fiber slot `f`'s server side, if it has one; true if the
-    /// client lost a request to it.
-    fn kill_fiber(&mut self, f: u32) -> bool {
-        let fb = &self.fibers[f as usize];
-        let server = matches!(fb.phase, Phase::Queued | Phase::Running | Phase::TaskQueued);
-        if !server {
-            return false;
-        }
-        let task = fb.exec != NONE;
-        // A wait whose end is scheduled frees the slot then.
-        let pending = matches!(fb.wait, Wait::Io | Wait::File | Wait::Condition);
-        let lost = !task && self.reset_connection(f);
+    /// Ends fiber slot `f`'s life on the server's side, if it has one:
+    /// returns the request the client lost to it, if the client had not
+    /// counted it yet (when it was sent, by which worker).
+    fn kill_fiber(&mut self, f: u32) -> Option<(Nanos, u32)> {
         let fb = &mut self.fibers[f as usize];
-        fb.thread = NONE;
-        fb.carrier = NONE;
-        fb.in_server = false;
-        if pending {
-            fb.phase = Phase::Dead;
-        } else {
-            self.free_fiber(f);
+        let request = (fb.exec == NONE && !fb.counted).then_some((fb.sent, fb.worker));
+        match fb.phase {
+            Phase::Queued | Phase::Running | Phase::TaskQueued => {
+                // A wait whose end is scheduled frees the slot then.
+                let pending = matches!(fb.wait, Wait::Io | Wait::File | Wait::Condition);
+                fb.thread = NONE;
+                fb.carrier = NONE;
+                fb.in_server = false;
+                fb.conn = NONE;
+                fb.counted = true;
+                if pending {
+                    fb.phase = Phase::Dead;
+                } else {
+                    self.free_fiber(f);
+                }
+                request
+            }
+            // Its connection is reset before Tomcat read it: its pending
+            // events (a timeout, the acceptor's end) find the slot freed
+            // or stale.
+            Phase::InAcceptQueue | Phase::Held => {
+                self.free_fiber(f);
+                request
+            }
+            Phase::ClientCpu => {
+                // Not written yet: the kept connection it took is gone, so
+                // it opens a new one when its work is done.
+                fb.conn = NONE;
+                None
+            }
+            Phase::Free | Phase::Connecting | Phase::Dead => None,
         }
-        lost
-    }
-
-    /// The client reads a reset on request `f`'s connection; true if it
-    /// had not counted the request yet.
-    fn reset_connection(&mut self, f: u32) -> bool {
-        let fb = &self.fibers[f as usize];
-        if fb.counted {
-            return false;
-        }
-        let (sent, worker) = (fb.sent, fb.worker);
-        let fb = &mut self.fibers[f as usize];
-        fb.counted = true;
-        fb.conn = false;
-        self.count_error(sent, ErrorCause::ConnectionReset, worker);
-        true
     }
 
     /// The restarted service listens again, cold.
@@ -165,5 +173,6 @@ impl<T: Tracer> Engine<T> {
         self.gc = Collector::new(self.cfg.memory.heap_limit);
         self.start_threads();
         self.jvm_started();
+        self.start_acceptor();
     }
 }

@@ -207,9 +207,10 @@ impl<T: Tracer> Engine<T> {
     #[cfg_attr(not(target_arch = "wasm32"), inline)]
     pub(super) fn arrive(&mut self, f: u32) {
         if self.gc.paused(self.now) {
-            // Tomcat's acceptor and poller are stopped too: the kernel
-            // holds the connection until the pause ends.
-            self.fibers[f as usize].phase = Phase::Connecting;
+            // A request on a kept connection (the acceptor takes none
+            // during a pause): Tomcat's poller is stopped too, so it waits
+            // in the socket's buffer until the pause ends.
+            self.fibers[f as usize].phase = Phase::Held;
             self.gc.hold(f);
             return;
         }

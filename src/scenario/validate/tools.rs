@@ -1,0 +1,125 @@
+//! The load tool: which tool the client is, the settings whose defaults are
+//! that tool's own, and what the tool cannot do.
+
+use super::reader::Reader;
+use crate::sim::config::{Overflow, Tool};
+use crate::sim::time::{Nanos, from_ms};
+
+/// What the load section takes from the tool.
+pub(super) struct ToolSettings {
+    pub(super) tool: Tool,
+    /// Open loop or closed, as the scenario says (checked against the tool).
+    pub(super) open: bool,
+    /// The duration: the scenario's, else the tool's own (wrk's 10 s).
+    pub(super) duration: Option<Nanos>,
+    pub(super) timeout: Option<Nanos>,
+    pub(super) connect_timeout: Option<Nanos>,
+    pub(super) keep_alive: bool,
+    pub(super) rtt: Nanos,
+    pub(super) connect_cpu: Nanos,
+    /// The open loop's overflow: the tool's, or the scenario's if it agrees.
+    pub(super) overflow: Overflow,
+    /// The open loop's own limit when the scenario sets none (wrk2's `-c`).
+    pub(super) default_limit: Option<u32>,
+}
+
+/// wrk2's `-c` when it is not given.
+const WRK2_CONNECTIONS: u32 = 10;
+
+/// The tool named by `load.tool`; unset, hey for a closed loop and k6 for
+/// an open one.
+fn tool(r: &mut Reader, open: bool) -> Tool {
+    let word = r.choice("load.tool");
+    let default = if open { Tool::K6 } else { Tool::Hey };
+    Tool::ALL
+        .into_iter()
+        .find(|t| t.name() == word)
+        .unwrap_or(default)
+}
+
+/// Reads the tool and what follows from it; `duration` is the scenario's own.
+pub(super) fn read(r: &mut Reader, duration: Option<Nanos>, open: bool) -> ToolSettings {
+    let tool = tool(r, open);
+    if open && !tool.open_loop() {
+        r.err_at(
+            "load.kind",
+            &format!("{tool} runs a closed loop (a set of workers); for an arrival rate choose load.tool=wrk2 or k6"),
+        );
+    }
+    if !open && !tool.closed_loop() {
+        r.err_at(
+            "load.kind",
+            "wrk2 sends at a constant rate (-R): set load.kind=open",
+        );
+    }
+    let set = |r: &Reader, key: &str| r.draft.get(key).is_some_and(|v| !v.is_null());
+    if !tool.counts_requests()
+        && duration.is_none()
+        && (set(r, "load.requests") || set(r, "load.loops"))
+    {
+        r.err_at(
+            "load.requests",
+            &format!("{tool} runs for a duration, not a request count: set load.duration_s (-d), or load.requests=null for its default 10 s"),
+        );
+    }
+    let timeout = match r.opt_float("load.timeout_ms") {
+        None => tool.default_timeout(),
+        Some(ms) if ms == 0.0 && !tool.abandons() => {
+            r.err_at(
+                "load.timeout_ms",
+                &format!("{tool}'s --timeout cannot be off: at 0 it would count every response as a timeout"),
+            );
+            None
+        }
+        Some(ms) => (ms > 0.0).then(|| from_ms(ms)),
+    };
+    let connect_timeout = r.opt_float("load.connect_timeout_ms");
+    if connect_timeout.is_some() && tool != Tool::Jmeter {
+        r.err_at(
+            "load.connect_timeout_ms",
+            &format!("only JMeter has a separate connect timeout; {tool} times the connect within load.timeout_ms or not at all"),
+        );
+    }
+    let overflow = match (r.choice("load.overflow").as_str(), tool) {
+        ("", Tool::Wrk2) | ("delay", Tool::Wrk2) => Overflow::Delay,
+        ("delay", Tool::K6) => {
+            r.err_at(
+                "load.overflow",
+                "k6's arrival-rate executors drop an iteration no VU can take (dropped_iterations); wrk2 sends it late",
+            );
+            Overflow::Drop
+        }
+        ("drop", Tool::Wrk2) => {
+            r.err_at(
+                "load.overflow",
+                "wrk2 never drops a request: it sends it late and counts the wait in its latency; k6 drops",
+            );
+            Overflow::Delay
+        }
+        _ => Overflow::Drop,
+    };
+    ToolSettings {
+        tool,
+        open,
+        duration: duration.or(tool.default_duration()),
+        timeout,
+        connect_timeout: connect_timeout.filter(|ms| *ms > 0.0).map(from_ms),
+        keep_alive: r.choice("load.keep_alive") != "off",
+        rtt: from_ms(r.float("load.rtt_ms")),
+        connect_cpu: from_ms(r.float("load.connect_cpu_ms")),
+        overflow,
+        default_limit: (tool == Tool::Wrk2).then_some(WRK2_CONNECTIONS),
+    }
+}
+
+impl ToolSettings {
+    /// The client's OS threads when the scenario sets none: Go's GOMAXPROCS
+    /// (the server's cores) for hey and k6, wrk's `-t 2`, one per JMeter user.
+    pub(super) fn default_client_threads(&self, cores: u32, concurrency: u32) -> u32 {
+        match self.tool {
+            Tool::Hey | Tool::K6 => cores,
+            Tool::Wrk | Tool::Wrk2 => 2,
+            Tool::Jmeter => concurrency,
+        }
+    }
+}

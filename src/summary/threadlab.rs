@@ -1,0 +1,135 @@
+//! What threadlab knows beyond the tool's own output: how the run ended,
+//! what limits it, Little's law, the server's peaks, the connections, and
+//! what the tool's text leaves out of the model.
+
+use std::fmt::Write as _;
+
+use crate::sim::report::ErrorCause;
+use crate::sim::{Outcome, Report};
+
+pub(super) fn text(r: &Report) -> String {
+    let mut o = String::new();
+    let _ = writeln!(o, "\nthreadlab ({} as simulated):", r.tool.tool);
+    let _ = writeln!(
+        o,
+        "  Outcome:\t{} — {}",
+        outcome_words(r.outcome),
+        r.outcome_detail
+    );
+    let _ = writeln!(
+        o,
+        "  Requests:\t{} sent, {} responses, {} errors, {} in flight",
+        r.sent, r.completed, r.errors.total, r.in_flight
+    );
+    let causes: Vec<String> = (ErrorCause::ALL.iter())
+        .map(|c| format!("{c} {}", r.errors.by_cause.get(c).copied().unwrap_or(0)))
+        .collect();
+    let _ = writeln!(o, "  Errors:\t{}", causes.join(", "));
+    let _ = writeln!(
+        o,
+        "  Goodput:\t{:.4} successful responses/sec of {:.4} results/sec",
+        r.goodput_rps, r.throughput_rps
+    );
+    if r.dropped > 0 {
+        let _ = writeln!(
+            o,
+            "  Dropped:\t{} arrivals at the load tool's own limit (never sent)",
+            r.dropped
+        );
+    }
+    let _ = writeln!(
+        o,
+        "  Bottleneck:\t{}: {}",
+        r.bottleneck.resource, r.bottleneck.explanation
+    );
+    let lt = &r.little;
+    let _ = writeln!(
+        o,
+        "  Little's law:\tL = {:.1} in flight, λ·W = {:.1} ({:.2} % apart)",
+        lt.mean_in_flight,
+        lt.lambda_w,
+        lt.rel_error * 100.0
+    );
+    let sv = &r.server;
+    let _ = writeln!(
+        o,
+        "  Server:\tCPU {:.0} %, peak {} platform threads, {} virtual threads, {} carriers ({} pinned), {:.0} MB",
+        sv.cpu_utilisation * 100.0,
+        sv.peak_platform_threads,
+        sv.peak_virtual_threads,
+        sv.peak_carriers,
+        sv.peak_pinned,
+        sv.peak_memory_mb
+    );
+    let c = &r.connections;
+    let reset = if c.reset_by_oom_kill > 0 {
+        format!("; reset by the OOM killer {}", c.reset_by_oom_kill)
+    } else {
+        String::new()
+    };
+    let _ = writeln!(
+        o,
+        "  Connections:\t{} opened ({} reconnects); closed by Tomcat after max keep-alive requests {}, idle {}; by the client {}{reset}",
+        c.opened, c.reconnects, c.closed_after_max_requests, c.closed_idle, c.closed_by_client
+    );
+    let down = if c.syns_while_down > 0 {
+        format!(
+            " ({} more unanswered while the service was down)",
+            c.syns_while_down
+        )
+    } else {
+        String::new()
+    };
+    let _ = writeln!(
+        o,
+        "  Accept queue:\tpeak {}, mean wait {:.3} ms, {} SYNs dropped{down}; acceptor {:.1} % busy; peak {} open, {} idle; {} clients never served",
+        c.peak_accept_queue,
+        c.mean_accept_wait_ms,
+        c.syn_drops,
+        c.acceptor_utilisation * 100.0,
+        c.peak_open,
+        c.peak_idle,
+        c.starved_clients
+    );
+    for e in &r.executors {
+        let _ = writeln!(
+            o,
+            "  @Async {}:\t{} submitted, {} done, {} rejected, {:.1} tasks/s",
+            e.name, e.submitted, e.completed, e.rejected, e.throughput_per_s
+        );
+    }
+    let _ = writeln!(o, "  Simulated:\t{} events, seed {}", r.events, r.seed);
+    let _ = writeln!(o, "  Not modelled:\t{}", left_out(&r.tool.tool));
+    o
+}
+
+/// What the tool's text shows that the model does not know, or leaves out.
+fn left_out(tool: &str) -> &'static str {
+    match tool {
+        "wrk" => {
+            "bytes read (printed as 0); the Req/Sec row is taken over the run's time buckets, not wrk's 100 ms samples"
+        }
+        "wrk2" => {
+            "bytes read (printed as 0); the thread calibration lines and the detailed percentile spectrum; timeouts are counted once per late response, where wrk2 counts each 2 s check"
+        }
+        "jmeter" => {
+            "the \"summary +\" lines JMeter prints every 30 s; only the final total is shown"
+        }
+        "k6" => {
+            "data_received, data_sent, iteration_duration and the http_req_blocked, _connecting, _tls_handshaking, _sending, _waiting and _receiving trends"
+        }
+        _ => {
+            "response sizes (hey leaves Total data out at 0); DNS, request write and response read take no time; connection resets are one line, where hey prints one per local port"
+        }
+    }
+}
+
+/// How a run ended, in words.
+fn outcome_words(o: Outcome) -> &'static str {
+    match o {
+        Outcome::Completed => "completed",
+        Outcome::OutOfMemory => "out of memory",
+        Outcome::BudgetExceeded => "stopped at its budget",
+        Outcome::Deadlock => "deadlocked",
+    }
+}
