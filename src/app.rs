@@ -28,6 +28,14 @@
 //! * `effect` — settings that change nothing in the scenario as set, and why;
 //! * `compare` — the pinned baseline beside the current runs;
 //! * `format` — numbers for labels, tooltips and tables, error severity;
+//! * `words` — the form's labels, help and group headings in the page's
+//!   language;
+//! * `replay` — a small run step by step: frames, stepping, a request's
+//!   journey across threads, carriers, the pool and executors;
+//! * `lesson` — guided lessons as data: chapters, questions graded against
+//!   the run, a learner's progress, and a lesson's place in a link;
+//! * `guide` — a lesson on the page: the progress in the state, what each
+//!   step does to the scenario, the lesson panel's words;
 //! * `view` — how the page shows the scenario: theme, language, open
 //!   charts, embed options;
 //! * `report` — a run's report as `threadlab run` prints it (text like
@@ -54,17 +62,21 @@ pub mod embed;
 pub mod export;
 pub mod form;
 pub mod format;
+pub mod guide;
 pub mod job;
+pub mod lesson;
 pub mod modes;
 pub mod over_time;
 pub mod permalink;
 pub mod plan;
 pub mod protocol;
+pub mod replay;
 pub mod report;
 pub mod setup;
 pub mod state;
 pub mod supervise;
 pub mod view;
+pub mod words;
 
 pub use bounds::{Bounds, Ceiling, Limit};
 pub use charts::{ChartSpec, ChartView, Marker, SweepChart, SweepMetric, TimeMetric};
@@ -79,5 +91,7 @@ pub use view::{Theme, View};
 
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests;
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests_guide;
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests_share;

@@ -23,6 +23,8 @@
 //!   and place on the form), raw JSON / `--set` input, validation into a
 //!   typed `sim::Config`, the request-program parser, and the presets (a
 //!   measured experiment's two runs are a `Pair`).
+//! * [`i18n`] — the page's words in English, German and Chinese (one
+//!   catalogue per language) and numbers per locale; uses nothing.
 //! * [`theory`] — closed forms the simulator is tested against and the charts
 //!   overlay: Little's law, Erlang C, closed-loop bounds, capacity ceilings.
 //! * [`fidelity`] — the measured figures of the source articles, with their
@@ -60,9 +62,10 @@
 //!   enforces this by scanning the sources.
 //! * Dependencies point one way: `ui` → `chart` → `app` → `fidelity` →
 //!   `scenario` → `sim`, each layer using only layers to its right and
-//!   `theory` (closed forms, which use nothing); `summary` uses `sim` only,
-//!   and `app`, `chart`, `ui` and `cli` may use it; `bench` uses `app`,
-//!   `scenario` and `sim`; `cli` may use everything but `ui`.
+//!   `theory` (closed forms) and `i18n` (the words), which use nothing;
+//!   `summary` uses `sim` only, and `app`, `chart`, `ui` and `cli` may use
+//!   it; `bench` uses `app`, `scenario` and `sim`; `cli` may use everything
+//!   but `ui`.
 //!   `tests/integration/tidy.rs` holds this as a table and checks every
 //!   `crate::` and `super::` path against it.
 //! * Same scenario and seed → identical report, natively and in wasm.
@@ -83,6 +86,7 @@ pub mod bench;
 pub mod chart;
 pub mod cli;
 pub mod fidelity;
+pub mod i18n;
 pub mod scenario;
 pub mod sim;
 pub mod summary;

@@ -8,7 +8,9 @@
 //! `embed`, the compact one for an iframe) → `presets_picker`, `progress`,
 //! `share` (→ `embed_dialog`), `notice`, `interrupted`, `form` → `field`,
 //! `scenario_about`, `summary`, `baseline`, `measured_panel`, `charts` →
-//! `chart_canvas`. Beside them: `reducer` (the app's state as a Yew
+//! `chart_canvas`; `guide` (the lesson panel, the "Lessons" entry, the
+//! language menu's entries, the lesson's keys and its stored progress).
+//! Beside them: `reducer` (the app's state as a Yew
 //! reducer), `runner` (the worker as a hook) over `bridge` (the page's end
 //! of the worker, with its watchdog), `worker` (the worker's end),
 //! `address` (the address bar, theme, debug fragment), `export` (files and
@@ -27,6 +29,7 @@ mod embed_dialog;
 mod export;
 mod field;
 mod form;
+mod guide;
 mod interrupted;
 mod measured_panel;
 mod notice;

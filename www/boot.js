@@ -28,7 +28,7 @@
 
   // The same markup as the app's embed (src/ui/embed.rs), so nothing moves
   // when the app takes over.
-  var VIEW = ['preset', 'modes', 'theme', 'lang', 'charts', 'embed', 'controls', 'locked', 'v'];
+  var VIEW = ['preset', 'modes', 'theme', 'lang', 'charts', 'embed', 'controls', 'locked', 'presenter', 'lesson', 'chapter', 'v'];
   function staticSummary(loading) {
     var known = window.THREADLAB_PRESETS || { presets: {} };
     var name = params.has('preset') ? params.get('preset') : known.default;

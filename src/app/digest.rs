@@ -64,6 +64,9 @@ pub struct MemoryView {
     pub container_limit_mb: f64,
     /// Most resident memory, MB.
     pub peak_resident_mb: f64,
+    /// Most live heap, MB (the idle service's heap included).
+    #[serde(default)]
+    pub peak_heap_live_mb: f64,
     /// Most address space reserved for thread stacks, MB (not resident).
     pub peak_stacks_reserved_mb: f64,
     /// Each limit hit, in words.
@@ -372,6 +375,7 @@ impl MemoryView {
             heap_limit_mb: finite(m.heap_limit_mb),
             container_limit_mb: finite(m.container_limit_mb),
             peak_resident_mb: finite(m.peak_resident_mb),
+            peak_heap_live_mb: finite(m.peak_heap_live_mb),
             peak_stacks_reserved_mb: finite(m.peak_stacks_reserved_mb),
             limits_hit: m.hits.iter().map(|h| h.detail.clone()).collect(),
         }

@@ -13,7 +13,10 @@
 //!   when no preset is loaded), by its dotted key, with `platform.` or
 //!   `virtual.` before the key of a per-mode override:
 //!   `load.concurrency=400&virtual.server.threads_max=50`; an empty value
-//!   puts the key back to its default, as emptying the field on the form does.
+//!   puts the key back to its default, as emptying the field on the form does;
+//! * a lesson's chapter in the lesson's own format, `lesson=<id>&chapter=<n>`
+//!   (`app::lesson::link`), last before the version. A link of only those
+//!   two needs no version: that is a lesson's link as a teacher writes it.
 //!
 //! Decoding never fails: whatever cannot be read (an unknown version or
 //! key, a value out of range, a link cut short or longer than
@@ -27,6 +30,7 @@ use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
 use super::format::thousands;
+use super::lesson::{format_link, parse_link};
 use super::modes::{MODES, Mode};
 use super::setup::{Layer, Setup};
 use super::state::State;
@@ -117,15 +121,19 @@ fn base_setup(preset: Option<&str>) -> Setup {
 pub fn encode(link: &Link) -> String {
     let mut pairs = meta_pairs(link);
     pairs.extend(setting_pairs(&link.setup));
+    let lesson = link.view.lesson.map(format_link);
     if pairs.is_empty() {
-        return String::new();
+        return lesson.unwrap_or_default();
     }
-    pairs.push(("v".to_string(), VERSION.to_string()));
-    pairs
+    // The lesson goes last but the version, so that a link cut anywhere
+    // before its version is noticed, not read as a lesson's link alone.
+    let mut parts: Vec<String> = pairs
         .iter()
         .map(|(k, v)| format!("{}={v}", escape(k)))
-        .collect::<Vec<_>>()
-        .join("&")
+        .collect();
+    parts.extend(lesson);
+    parts.push(format!("v={VERSION}"));
+    parts.join("&")
 }
 
 /// The top-level fields of the setup (without its layers) and the view, by
@@ -309,16 +317,43 @@ impl Param {
 pub fn decode(query: &str) -> Decoded {
     let query = query.strip_prefix('?').unwrap_or(query);
     let mut ignored = Vec::new();
-    let link = match params(query, &mut ignored) {
+    let mut lesson = Vec::new();
+    let mut link = match params(query, &mut ignored, &mut lesson) {
         Some(params) => read(params, &mut ignored),
         None => Link::default(),
     };
+    link.view.lesson = read_lesson(&lesson, &mut ignored);
     Decoded { link, ignored }
 }
 
-/// The link's parameters, once each, without trackers; `None` (with the
-/// reason in `ignored`) when the link as a whole cannot be read.
-fn params(query: &str, ignored: &mut Vec<Ignored>) -> Option<Vec<Param>> {
+/// The parameters of a lesson's place, which the lesson's own format reads.
+const LESSON_PARAMS: [&str; 2] = ["lesson", "chapter"];
+
+/// The lesson's chapter that `params` (of [`LESSON_PARAMS`]) name, as
+/// `app::lesson::parse_link` reads them; what it cannot read is named.
+fn read_lesson(params: &[Param], ignored: &mut Vec<Ignored>) -> Option<super::lesson::LessonLink> {
+    let text = |name: &str| {
+        params
+            .iter()
+            .find(|p| p.name == name)
+            .map(|p| unescape(&p.raw).unwrap_or_else(|_| p.raw.clone()))
+    };
+    let (lesson, chapter) = (text(LESSON_PARAMS[0]), text(LESSON_PARAMS[1]));
+    match parse_link(lesson.as_deref(), chapter.as_deref()) {
+        Ok(found) => found,
+        Err(why) => {
+            let what: Vec<String> = params.iter().map(Param::written).collect();
+            ignored.push(skip(&what.join("&"), printable(&why, WHY_CHARS)));
+            None
+        }
+    }
+}
+
+/// The link's parameters, once each, without trackers and with the
+/// lesson's moved to `lesson`; `None` (with the reason in `ignored`) when
+/// the link cannot be read as a whole. A link of only the lesson's
+/// parameters needs no version.
+fn params(query: &str, ignored: &mut Vec<Ignored>, lesson: &mut Vec<Param>) -> Option<Vec<Param>> {
     if query.len() > MAX_LINK_CHARS {
         ignored.push(Ignored {
             what: format!(
@@ -362,12 +397,18 @@ fn params(query: &str, ignored: &mut Vec<Ignored>) -> Option<Vec<Param>> {
             raw: v.to_string(),
         });
     }
-    if out.is_empty() {
-        return Some(out);
+    let of_lesson = |p: &Param| LESSON_PARAMS.contains(&p.name.as_str());
+    if out.iter().all(of_lesson) {
+        *lesson = out;
+        return Some(Vec::new());
     }
     let version = out.iter().position(|p| p.name == "v");
     match version.map(|i| out.remove(i)) {
-        Some(v) if v.raw == VERSION => Some(out),
+        Some(v) if v.raw == VERSION => {
+            let (mine, rest) = out.into_iter().partition(of_lesson);
+            *lesson = mine;
+            Some(rest)
+        }
         found => {
             let why = match found {
                 Some(v) => format!(

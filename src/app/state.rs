@@ -11,6 +11,8 @@ use serde::{Deserialize, Serialize};
 
 use super::bounds::Bounds;
 use super::digest::{RunView, SweepPoint};
+use super::guide::GuideAction;
+use super::lesson::LessonProgress;
 use super::modes::{Mode, Modes, PerMode};
 use super::plan::SweepAxis;
 use super::protocol::{Job, Message, Output, Progress};
@@ -27,6 +29,9 @@ pub struct Results {
     pub generation: u64,
     /// Full runs by mode.
     pub singles: PerMode<Option<Rc<RunView>>>,
+    /// The job each of `singles` came from (a new job's runs replace the
+    /// old ones one by one).
+    pub singles_of: PerMode<u64>,
     /// Bounds per mode.
     pub bounds: Rc<Vec<Bounds>>,
     /// What the sweep varies.
@@ -75,6 +80,7 @@ impl Results {
                 let mode = run.mode;
                 *self.rows.get_mut(mode) = rows;
                 *self.singles.get_mut(mode) = Some(Rc::new(*run));
+                *self.singles_of.get_mut(mode) = generation;
                 for m in super::modes::MODES {
                     if !modes.list().contains(&m) {
                         *self.singles.get_mut(m) = None;
@@ -100,6 +106,18 @@ impl Results {
                 ))
             }
         }
+    }
+
+    /// Every full run of `modes` from job `generation`, once all are in.
+    pub fn runs_of(&self, generation: u64, modes: Modes) -> Option<PerMode<Option<Rc<RunView>>>> {
+        let mut out = PerMode::default();
+        for &m in modes.list() {
+            if *self.singles_of.get(m) != generation {
+                return None;
+            }
+            *out.get_mut(m) = Some(self.singles.get(m).clone()?);
+        }
+        Some(out)
     }
 
     /// Each running mode's full run, if it has arrived.
@@ -142,6 +160,11 @@ pub struct State {
     pub view: View,
     /// Results pinned for a before/after comparison.
     pub baseline: Option<Baseline>,
+    /// The learner's progress through the lesson the view names
+    /// (`app::guide`; the page keeps it in local storage).
+    pub lesson: Option<LessonProgress>,
+    /// The job whose runs grade the chapter's prediction, until they do.
+    pub lesson_run: Option<u64>,
 }
 
 /// Everything that changes the state.
@@ -174,6 +197,10 @@ pub enum Action {
     SetView(View),
     /// The current job stopped unfinished (its worker was replaced): why.
     Interrupted(String),
+    /// Loads a whole setup (a lesson's chapter or "now try" change).
+    LoadSetup(Box<Setup>),
+    /// The lesson panel.
+    Guide(GuideAction),
 }
 
 impl From<Setup> for State {
@@ -185,6 +212,8 @@ impl From<Setup> for State {
             results: Results::default(),
             view: View::default(),
             baseline: None,
+            lesson: None,
+            lesson_run: None,
         };
         s.revalidate();
         s
@@ -250,8 +279,14 @@ impl State {
                 // Outputs of a job for an older scenario are stale.
                 if generation == self.generation {
                     self.results.apply(generation, output, self.setup.modes);
+                    self.grade_chapter_run();
                 }
             }
+            Action::LoadSetup(setup) => {
+                self.setup = *setup;
+                self.revalidate();
+            }
+            Action::Guide(a) => self.reduce_guide(a),
         }
     }
 

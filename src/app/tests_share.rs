@@ -5,9 +5,11 @@
 
 use proptest::prelude::*;
 
+use super::lesson::{LessonLink, lessons};
 use super::permalink::{MAX_LINK_CHARS, TYPICAL_LINK_BUDGET, decode, encode};
 use super::view::{CHART_IDS, LANGUAGES};
 use super::*;
+use crate::i18n::Locale;
 use crate::scenario::{FieldKind, presets, schema, validate};
 
 fn link_of(query: &str) -> Link {
@@ -183,6 +185,131 @@ fn unknown_keys_and_bad_values_are_ignored_one_by_one() {
     assert_eq!(s.view.charts, ["memory-platform", "memory-virtual"]);
     assert_eq!(s.setup.preset.as_deref(), Some("e2-platform"));
     assert!(s.runnable());
+}
+
+const VT: &str = "virtual-threads";
+
+fn chapter_of(link: &Link) -> Option<(&'static str, usize)> {
+    link.view.lesson.map(|l| (l.lesson, l.chapter))
+}
+
+#[test]
+fn a_lessons_link_is_its_two_parameters_and_back() {
+    let mut s = State::default();
+    s.view.lesson = Some(LessonLink {
+        lesson: VT,
+        chapter: 0,
+    });
+    let q = encode(&s.link());
+    assert_eq!(q, "lesson=virtual-threads&chapter=1");
+    for q in [q.as_str(), "?lesson=virtual-threads&chapter=1"] {
+        let link = link_of(q);
+        assert_eq!(chapter_of(&link), Some((VT, 0)), "{q}");
+        assert_eq!(link.setup, Link::default().setup, "{q}");
+    }
+    // Without a chapter it opens the first; a chapter's id reads as its
+    // place and is written as its number.
+    assert_eq!(
+        chapter_of(&link_of("lesson=virtual-threads")),
+        Some((VT, 0))
+    );
+    let by_id = link_of("chapter=pinning&lesson=virtual-threads");
+    assert_eq!(chapter_of(&by_id), Some((VT, 3)));
+    assert_eq!(encode(&by_id), "lesson=virtual-threads&chapter=4");
+}
+
+#[test]
+fn a_lesson_in_an_edited_state_goes_last_before_the_version() {
+    let mut s = State::with_preset("db-pool");
+    s.reduce(Action::Edit {
+        mode: None,
+        key: "load.concurrency".into(),
+        text: "300".into(),
+    });
+    let mut view = s.view.clone();
+    view.lang = "zh".into();
+    view.lesson = Some(LessonLink {
+        lesson: VT,
+        chapter: 4,
+    });
+    s.reduce(Action::SetView(view));
+    let q = encode(&s.link());
+    assert_eq!(
+        q,
+        "preset=db-pool&lang=zh&load.concurrency=300&lesson=virtual-threads&chapter=5&v=1"
+    );
+    let back = link_of(&q);
+    assert_eq!(back, s.link());
+    assert_eq!(back.view.locale(), Locale::Zh);
+    // Cut right after the lesson, the link has lost its version: noticed,
+    // and nothing of it is read (not even the lesson).
+    let cut = &q[..q.len() - "&v=1".len()];
+    let (link, lines) = ignored_of(cut);
+    assert_eq!(link, Link::default(), "{cut}");
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert!(lines[0].contains("lesson=virtual-threads"), "{lines:?}");
+}
+
+#[test]
+fn a_lesson_or_chapter_that_names_nothing_is_ignored_with_its_reason() {
+    for (q, reason) in [
+        (
+            "lesson=threads&chapter=1",
+            "lesson=threads&chapter=1 — lesson: threads — unknown; one of virtual-threads",
+        ),
+        (
+            "lesson=virtual-threads&chapter=10",
+            "chapter: 10 — no such chapter in virtual-threads; 1–9 or one of pool-runs-out",
+        ),
+        ("chapter=2", "chapter=2 — chapter: 2 — needs a lesson=…"),
+        (
+            "theme=dark&lesson=virtual-threads&chapter=0&v=1",
+            "chapter: 0 — no such chapter",
+        ),
+    ] {
+        let (link, lines) = ignored_of(q);
+        assert_eq!(lines.len(), 1, "{q}: {lines:?}");
+        assert!(lines[0].contains(reason), "{q}: {lines:?}");
+        assert!(!lines[0].contains('\n'), "{q}: {lines:?}");
+        assert_eq!(link.view.lesson, None, "{q}");
+    }
+    // What else the link held is read.
+    let (link, _) = ignored_of("theme=dark&lesson=virtual-threads&chapter=0&v=1");
+    assert_eq!(link.view.theme, Theme::Dark);
+}
+
+#[test]
+fn the_page_speaks_the_catalogues_languages_and_a_region_reads_as_its_language() {
+    assert_eq!(LANGUAGES, ["en", "de", "zh"]);
+    assert_eq!(View::default().lang, "en");
+    for (q, code, locale) in [
+        ("lang=de&v=1", "de", Locale::De),
+        ("lang=zh&v=1", "zh", Locale::Zh),
+        ("lang=zh-CN&v=1", "zh", Locale::Zh),
+        ("lang=DE-at&v=1", "de", Locale::De),
+    ] {
+        let link = link_of(q);
+        assert_eq!(link.view.lang, code, "{q}");
+        assert_eq!(link.view.locale(), locale, "{q}");
+        assert_eq!(encode(&link), format!("lang={code}&v=1"), "{q}");
+    }
+    let (link, lines) = ignored_of("lang=fr&v=1");
+    assert_eq!(link.view.lang, "en");
+    assert_eq!(lines, ["lang=fr — not available; one of en, de, zh"]);
+}
+
+#[test]
+fn presenter_mode_is_a_flag_of_the_view_in_the_link() {
+    let link = link_of("presenter=1&lesson=virtual-threads&chapter=3&v=1");
+    assert!(link.view.presenter);
+    assert_eq!(chapter_of(&link), Some((VT, 2)));
+    assert_eq!(
+        encode(&link),
+        "presenter=1&lesson=virtual-threads&chapter=3&v=1"
+    );
+    let (link, lines) = ignored_of("presenter=yes&v=1");
+    assert!(!link.view.presenter);
+    assert_eq!(lines, ["presenter=yes — expected 1 or 0"]);
 }
 
 #[test]
@@ -386,6 +513,20 @@ fn edit_strategy() -> impl Strategy<Value = (Option<Mode>, String, String)> {
         })
 }
 
+/// No lesson, or any chapter of any lesson.
+fn lesson_strategy() -> impl Strategy<Value = Option<LessonLink>> {
+    let mut places = vec![None];
+    for l in lessons() {
+        places.extend((0..l.chapters.len()).map(|chapter| {
+            Some(LessonLink {
+                lesson: l.id.as_str(),
+                chapter,
+            })
+        }));
+    }
+    proptest::sample::select(places)
+}
+
 fn view_strategy() -> impl Strategy<Value = View> {
     let keys: Vec<String> = schema()
         .iter()
@@ -399,15 +540,21 @@ fn view_strategy() -> impl Strategy<Value = View> {
         any::<bool>(),
         proptest::sample::subsequence(keys.clone(), 0..3),
         proptest::sample::subsequence(keys, 0..2),
+        any::<bool>(),
+        lesson_strategy(),
     )
-        .prop_map(|(theme, lang, charts, embed, controls, locked)| View {
-            theme,
-            lang: lang.to_string(),
-            charts: charts.into_iter().map(str::to_string).collect(),
-            embed,
-            controls,
-            locked,
-        })
+        .prop_map(
+            |(theme, lang, charts, embed, controls, locked, presenter, lesson)| View {
+                theme,
+                lang: lang.to_string(),
+                charts: charts.into_iter().map(str::to_string).collect(),
+                embed,
+                controls,
+                locked,
+                presenter,
+                lesson,
+            },
+        )
 }
 
 fn state_strategy() -> impl Strategy<Value = State> {
@@ -465,6 +612,8 @@ proptest! {
                 Just("load.concurrency=10"), Just("load.concurrency=-1"), Just("virtual.seed=3"),
                 Just("charts=memory,,"), Just("embed=1"), Just("controls=program"), Just("%"),
                 Just("="), Just("&"), Just("theme="), Just("modes=virtual"), Just("lang=en"),
+                Just("lang=zh-CN"), Just("lesson=virtual-threads"), Just("lesson=nope"),
+                Just("chapter=2"), Just("chapter=pinning"), Just("chapter=99"), Just("chapter="),
             ],
             0..12,
         )

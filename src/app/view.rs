@@ -7,6 +7,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::lesson::LessonLink;
+use crate::i18n::Locale;
 use crate::scenario::field;
 
 /// The colour theme.
@@ -50,8 +52,17 @@ impl Theme {
     }
 }
 
-/// Languages the page is written in (issue 15 adds more).
-pub const LANGUAGES: &[&str] = &["en"];
+/// Languages the page is written in: the catalogues' locales, by code,
+/// the default first.
+pub const LANGUAGES: [&str; Locale::ALL.len()] = {
+    let mut codes = [""; Locale::ALL.len()];
+    let mut i = 0;
+    while i < codes.len() {
+        codes[i] = Locale::ALL[i].code();
+        i += 1;
+    }
+    codes
+};
 
 /// Every chart the page can show, by the id its element has without the
 /// `chart-` prefix (a test holds this list to `app::charts::charts`).
@@ -84,7 +95,8 @@ pub const EMBED_CHARTS: &[&str] = &["sweep-throughput", "sweep-latency"];
 pub struct View {
     /// The colour theme.
     pub theme: Theme,
-    /// The page's language (one of [`LANGUAGES`]).
+    /// The page's language (one of [`LANGUAGES`]; a link may name a
+    /// region, `de-AT`, which reads as its language).
     pub lang: String,
     /// The charts shown, by id (see [`CHART_IDS`]); empty: the default set
     /// (all of them, or [`EMBED_CHARTS`] in an embed).
@@ -95,6 +107,14 @@ pub struct View {
     pub controls: Vec<String>,
     /// The scenario keys an embed shows but does not let change.
     pub locked: Vec<String>,
+    /// Presenter mode: large type for the back of a room, the settings
+    /// and the share bar tucked away (the page's own, not an embed's).
+    pub presenter: bool,
+    /// The lesson's chapter the page guides through, if any. A link holds
+    /// it in the lesson's own format (`lesson=<id>&chapter=<n>`, see
+    /// `app::lesson::link`), not as a serde field.
+    #[serde(skip)]
+    pub lesson: Option<LessonLink>,
 }
 
 impl Default for View {
@@ -106,11 +126,18 @@ impl Default for View {
             embed: false,
             controls: Vec::new(),
             locked: Vec::new(),
+            presenter: false,
+            lesson: None,
         }
     }
 }
 
 impl View {
+    /// The page's locale (English for a language the page does not have).
+    pub fn locale(&self) -> Locale {
+        Locale::named(&self.lang).unwrap_or(Locale::ALL[0])
+    }
+
     /// Whether the chart `id` (without its `chart-` prefix) is shown.
     pub fn shows_chart(&self, id: &str) -> bool {
         let id = id.strip_prefix("chart-").unwrap_or(id);
@@ -142,7 +169,7 @@ impl View {
     /// drops those items and says so.
     pub fn problems(&self) -> Vec<(&'static str, String, String)> {
         let mut out = Vec::new();
-        if !LANGUAGES.contains(&self.lang.as_str()) {
+        if Locale::named(&self.lang).is_none() {
             out.push((
                 "lang",
                 self.lang.clone(),
@@ -174,9 +201,7 @@ impl View {
 
     /// This view without the items [`View::problems`] names.
     pub fn without_problems(mut self) -> View {
-        if !LANGUAGES.contains(&self.lang.as_str()) {
-            self.lang = View::default().lang;
-        }
+        self.lang = self.locale().code().to_string();
         self.charts.retain(|c| CHART_IDS.contains(&c.as_str()));
         self.controls.retain(|k| field(k).is_some());
         self.locked.retain(|k| field(k).is_some());

@@ -76,6 +76,21 @@ pub(crate) fn apply_theme(theme: Theme) {
     }
 }
 
+/// Sets presenter mode's class on `<html>` (its type scales from there).
+pub(crate) fn apply_presenter(on: bool) {
+    if let Some(root) = gloo::utils::document().document_element() {
+        let _ = root.class_list().toggle_with_force("presenter", on);
+    }
+}
+
+/// Sets the page's language on `<html lang>` (screen readers, fonts and
+/// hyphenation follow it).
+pub(crate) fn apply_language(locale: crate::i18n::Locale) {
+    if let Some(root) = gloo::utils::document().document_element() {
+        let _ = root.set_attribute("lang", locale.code());
+    }
+}
+
 /// Calls `f` whenever the system switches between light and dark.
 pub(crate) fn on_system_theme(f: impl Fn() + 'static) -> Option<gloo::events::EventListener> {
     let query = gloo::utils::window()

@@ -76,6 +76,8 @@ pub fn EmbedDialog(p: &DialogProps) -> Html {
         embed: true,
         controls: pick(Shown::Editable),
         locked: pick(Shown::Locked),
+        presenter: false,
+        lesson: None,
     };
     let embed_query = encode(&Link {
         setup: state.setup.clone(),

@@ -15,6 +15,8 @@ use crate::app::Mode;
 use crate::app::form::{
     Provenance, SLIDER_STEPS, control_id, slider_id, slider_position, slider_text, whole,
 };
+use crate::app::words::{field_help, field_label};
+use crate::i18n::Locale;
 use crate::scenario::{FieldError, FieldKind, field, mode_word};
 
 const STATED: &str = "stated";
@@ -55,6 +57,9 @@ pub struct FieldProps {
     pub no_effect: Option<&'static str>,
     /// (mode, key, text) on every edit.
     pub on_edit: Callback<(Option<Mode>, String, String)>,
+    /// The page's language (the label and the help are in it).
+    #[prop_or(Locale::En)]
+    pub locale: Locale,
 }
 
 /// A form control for one scenario key.
@@ -66,6 +71,7 @@ pub fn Field(p: &FieldProps) -> Html {
         return html! {};
     };
     let (msg_id, help_id) = (format!("msg-{id}"), format!("help-{id}"));
+    let (label, help) = (field_label(p.locale, &key), field_help(p.locale, &key));
     let describedby = |invalid: bool| {
         if invalid {
             format!("{msg_id} {help_id}")
@@ -167,7 +173,7 @@ pub fn Field(p: &FieldProps) -> Html {
         // The text box beside it is the keyboard's control.
         html! {
             <input type="range" id={slider_id(&key)} min="0" max={SLIDER_STEPS.to_string()} step="1"
-                tabindex="-1" aria-label={spec.label}
+                tabindex="-1" aria-label={label.clone()}
                 value={format!("{:.0}", slider_position(&text_or_default, r))} {oninput} />
         }
     });
@@ -193,7 +199,7 @@ pub fn Field(p: &FieldProps) -> Html {
     html! {
         <div class={classes!("field", p.error.is_some().then_some("invalid"), p.no_effect.is_some().then_some("inert"))}>
             <div class="field-head">
-                <label for={id.clone()}>{spec.label}</label>
+                <label for={id.clone()}>{label}</label>
                 if !spec.unit.is_empty() { <span class="unit">{spec.unit}</span> }
                 {badge}
             </div>
@@ -215,7 +221,7 @@ pub fn Field(p: &FieldProps) -> Html {
                 {DEFAULT}<code>{if spec.default == "null" { NOT_SET } else { spec.default }}</code>
             </div>
             <div class="help" id={help_id.clone()}>
-                {spec.help}
+                {help}
                 if let Some(chosen) = spec.help_for(&p.text) {
                     <span class="chosen">{format!(". {}: {chosen}", p.text)}</span>
                 }

@@ -7,6 +7,7 @@ use yew::prelude::*;
 
 use super::field::Field;
 use crate::app::form::{EXAMPLES, GROUPS, Notes, keys};
+use crate::app::words::{group_about, group_title};
 use crate::app::{Action, Columns, Mode, Modes, State};
 use crate::scenario::Group;
 
@@ -43,7 +44,8 @@ pub(super) fn field(
         <Field key={key.clone()} key_name={key.clone()}
             text={setup.text(None, &key).unwrap_or_default()}
             {error} {invalid} no_effect={notes.no_effect(&key)}
-            provenance={notes.provenance(&key)} {override_text} on_edit={on_edit.clone()} />
+            provenance={notes.provenance(&key)} {override_text} on_edit={on_edit.clone()}
+            locale={s.view.locale()} />
     }
 }
 
@@ -118,6 +120,7 @@ pub fn ScenarioForm(p: &FormProps) -> Html {
         let st = p.state.clone();
         use_memo(s.generation, move |_| Notes::of(&st.setup))
     };
+    let locale = s.view.locale();
     let section = |&(g, open): &(Group, bool)| -> Html {
         let fields: Vec<Html> = keys(&s.setup, g)
             .into_iter()
@@ -132,7 +135,7 @@ pub fn ScenarioForm(p: &FormProps) -> Html {
         };
         html! {
             <details class="group" {open}>
-                <summary><span class="group-title">{g.title()}</span><span class="group-about">{g.about()}</span></summary>
+                <summary><span class="group-title">{group_title(locale, g)}</span><span class="group-about">{group_about(locale, g)}</span></summary>
                 {extra}
                 { for fields }
             </details>

@@ -10,6 +10,7 @@ use super::baseline::Baseline;
 use super::charts::Charts;
 use super::embed::Embed;
 use super::form::ScenarioForm;
+use super::guide::{self, LessonPanel, LessonsEntry, use_lesson_keys, use_stored_progress};
 use super::interrupted::Interrupted;
 use super::measured_panel::MeasuredPanel;
 use super::notice::LinkNotice;
@@ -23,6 +24,7 @@ use super::summary::Summary;
 use crate::app::form::control_id;
 use crate::app::permalink::{Ignored, decode, encode};
 use crate::app::{Action, State};
+use crate::i18n::keys;
 
 /// How long the address bar waits for the state to settle, ms.
 const ADDRESS_DEBOUNCE_MS: u32 = 300;
@@ -43,11 +45,20 @@ fn use_page() -> Page {
     let opened = use_memo((), |_| decode(&address::query()));
     let state = {
         let link = opened.link.clone();
-        use_reducer(move || State::of_link(link))
+        use_reducer(move || {
+            let mut s = State::of_link(link);
+            if let Some(l) = s.view.lesson.filter(|_| !s.view.embed) {
+                s.reduce(guide::open(l));
+            }
+            s
+        })
     };
     let armed = use_state(|| !state.view.embed || address::run_requested());
     let runner = use_runner(&state, *armed);
     use_address(&state);
+    use_effect_with(state.view.locale(), |l| address::apply_language(*l));
+    let presenter = state.view.presenter && !state.view.embed;
+    use_effect_with(presenter, |on| address::apply_presenter(*on));
     use_effect_with(state.view.theme, |theme| {
         let theme = *theme;
         address::apply_theme(theme);
@@ -133,6 +144,8 @@ pub(crate) struct PageProps {
 #[component]
 fn Full(p: &PageProps) -> Html {
     let (state, dispatch) = (&p.state, &p.dispatch);
+    use_stored_progress(state);
+    use_lesson_keys(state);
     // (generation, start, elapsed) of the job on its way, for the progress line.
     let timing = use_mut_ref(|| (0u64, 0.0f64, None::<f64>));
     // Which half a narrow screen shows: the results or the settings.
@@ -174,7 +187,7 @@ fn Full(p: &PageProps) -> Html {
     };
     let stale = state.stale();
     html! {
-        <div class={classes!("layout", pane.class())}>
+        <div class={classes!("layout", pane.class(), state.view.presenter.then_some("presenter"))}>
             <a class="skip" href="#results" onclick={show(Pane::Results)}>{SKIP}</a>
             <header class="top">
                 <div class="brand">
@@ -182,9 +195,15 @@ fn Full(p: &PageProps) -> Html {
                     <p>{"Why virtual threads change how a Spring Boot service behaves under load — simulated event by event, beside real measurements."}</p>
                 </div>
                 <PresetPicker state={state.clone()} dispatch={dispatch.clone()} />
+                <LessonsEntry state={state.clone()} dispatch={dispatch.clone()} />
                 <Progress progress={r.progress} done={r.done && r.generation == state.generation}
-                    events={r.events} blocked={!state.runnable()} interrupted={state.interrupted().is_some()} {elapsed_ms} generation={state.generation} />
-                <ShareBar state={state.clone()} dispatch={dispatch.clone()} runner={p.runner.clone()} />
+                    events={r.events} blocked={!state.runnable()} interrupted={state.interrupted().is_some()} {elapsed_ms} generation={state.generation}
+                    waiting={state.awaiting_prediction().then(|| keys::GUIDE_WAITING.text(state.view.locale(), &[]))} />
+                if state.view.presenter {
+                    {guide::presenter_switch(state, dispatch, false)}
+                } else {
+                    <ShareBar state={state.clone()} dispatch={dispatch.clone()} runner={p.runner.clone()} />
+                }
             </header>
             <LinkNotice ignored={p.ignored.clone()} />
             <nav class="tabs" role="tablist" aria-label={TABS}>
@@ -205,18 +224,23 @@ fn Full(p: &PageProps) -> Html {
                 </div>
             }
             <main class={classes!("results", stale.then_some("stale"))} id="results" tabindex="-1" aria-label={RESULTS}>
+                <LessonPanel state={state.clone()} dispatch={dispatch.clone()} />
                 if stale { <p class="stale-note" role="status">{STALE}</p> }
                 if let Some(f) = &r.failure { <p class="warn">{f.clone()}</p> }
                 <Interrupted state={state.clone()} runner={p.runner.clone()} />
-                <div class="dim">
-                    <ScenarioAbout state={state.clone()} />
-                    <Summary state={state.clone()} />
-                    <Baseline state={state.clone()} dispatch={dispatch.clone()} />
-                    if *settled {
-                        <MeasuredPanel state={state.clone()} />
-                    }
-                    <Charts state={state.clone()} />
-                </div>
+                if state.awaiting_prediction() {
+                    <p class="guide-waiting" id="guide-waiting">{keys::GUIDE_WAITING.text(state.view.locale(), &[])}</p>
+                } else {
+                    <div class="dim">
+                        <ScenarioAbout state={state.clone()} />
+                        <Summary state={state.clone()} />
+                        <Baseline state={state.clone()} dispatch={dispatch.clone()} />
+                        if *settled {
+                            <MeasuredPanel state={state.clone()} />
+                        }
+                        <Charts state={state.clone()} />
+                    </div>
+                }
             </main>
         </div>
     }

@@ -27,14 +27,24 @@ pub struct ProgressProps {
     /// The scenario's generation (for tests that wait for a job).
     #[prop_or_default]
     pub generation: u64,
+    /// Why nothing runs yet, if the page waits (a lesson's prediction).
+    #[prop_or_default]
+    pub waiting: Option<String>,
 }
 
 /// A progress bar with words.
 #[component]
 pub fn Progress(p: &ProgressProps) -> Html {
     let (done, total) = (p.progress.runs_done, p.progress.runs);
-    let value = p.progress.fraction();
-    let text = if p.blocked {
+    // Waiting, nothing of this scenario has run: an empty bar.
+    let value = if p.waiting.is_some() {
+        0.0
+    } else {
+        p.progress.fraction()
+    };
+    let text = if let Some(why) = &p.waiting {
+        why.clone()
+    } else if p.blocked {
         "fix the highlighted fields to simulate again".to_string()
     } else if p.interrupted {
         "interrupted: the simulation worker was replaced".to_string()

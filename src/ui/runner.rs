@@ -150,7 +150,7 @@ pub fn use_runner(state: &UseReducerHandle<State>, armed: bool) -> Runner {
     {
         let (bridge, st) = (bridge.clone(), state.clone());
         use_effect_with((state.generation, armed), move |(_, armed)| {
-            let timer = (*armed && st.runnable()).then(|| {
+            let timer = (*armed && st.runnable() && !st.awaiting_prediction()).then(|| {
                 let job = st.job();
                 Timeout::new(16, move || {
                     if let Some(b) = bridge.borrow().as_ref() {

@@ -8,12 +8,14 @@ use yew::prelude::*;
 use super::address;
 use super::embed_dialog::EmbedDialog;
 use super::export::{chart_png, chart_svg, copy, download};
+use super::guide::{language_options, presenter_switch};
 use super::runner::Runner;
 use crate::app::charts::{chart_names, charts};
 use crate::app::export::{Source, hey_text, over_time_csv, reports_json, sweep_csv};
 use crate::app::permalink::encode;
 use crate::app::view::{CHART_IDS, Theme};
 use crate::app::{Action, State};
+use crate::i18n::{Locale, keys};
 
 /// Properties of [`ShareBar`].
 #[derive(Properties, PartialEq)]
@@ -61,6 +63,19 @@ pub fn ShareBar(p: &ShareProps) -> Html {
             d.emit(Action::SetView(v));
         })
     };
+    let on_lang = {
+        let (d, view) = (p.dispatch.clone(), state.view.clone());
+        Callback::from(move |e: Event| {
+            let code = e.target_unchecked_into::<HtmlSelectElement>().value();
+            let mut v = view.clone();
+            v.lang = Locale::named(&code)
+                .unwrap_or(Locale::En)
+                .code()
+                .to_string();
+            d.emit(Action::SetView(v));
+        })
+    };
+    let locale = state.view.locale();
     let open_dialog = {
         let dialog = dialog.clone();
         Callback::from(move |_| dialog.set(true))
@@ -80,6 +95,9 @@ pub fn ShareBar(p: &ShareProps) -> Html {
                     <option value={t.word()} selected={*t == state.view.theme}>{t.label()}</option>
                 }) }
             </select>
+            <label class="lang" for="lang">{keys::LANGUAGE.text(locale, &[])}</label>
+            <select id="lang" onchange={on_lang}>{language_options(locale)}</select>
+            {presenter_switch(state, &p.dispatch, true)}
             <span class="share-status" id="share-status" role="status">{(*status).clone()}</span>
             if *dialog {
                 <EmbedDialog state={state.clone()} on_close={close_dialog} />

@@ -14,6 +14,7 @@ mod fidelity;
 mod gc;
 mod helpers;
 mod ingress;
+mod lessons;
 mod memory;
 mod outcomes;
 mod pinning;

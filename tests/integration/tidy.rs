@@ -56,6 +56,8 @@ fn the_core_touches_no_web_clock_os_or_threads() {
         "src/scenario",
         "src/scenario.rs",
         "src/theory.rs",
+        "src/i18n",
+        "src/i18n.rs",
         "src/summary",
         "src/summary.rs",
     ] {
@@ -82,26 +84,32 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("sim", &[]),
     ("scenario", &["sim"]),
     ("theory", &[]),
+    ("i18n", &[]),
     // A report as its load tool's text: the command line prints it, the
     // page copies it.
     ("summary", &["sim"]),
     ("fidelity", &["sim", "scenario", "theory"]),
-    ("app", &["sim", "scenario", "theory", "fidelity", "summary"]),
+    (
+        "app",
+        &["sim", "scenario", "theory", "fidelity", "summary", "i18n"],
+    ),
     ("bench", &["sim", "scenario", "app"]),
     (
         "chart",
-        &["sim", "scenario", "theory", "fidelity", "app", "summary"],
+        &[
+            "sim", "scenario", "theory", "fidelity", "app", "summary", "i18n",
+        ],
     ),
     (
         "ui",
         &[
-            "sim", "scenario", "theory", "fidelity", "app", "chart", "summary",
+            "sim", "scenario", "theory", "fidelity", "app", "chart", "summary", "i18n",
         ],
     ),
     (
         "cli",
         &[
-            "sim", "scenario", "theory", "fidelity", "app", "bench", "chart", "summary",
+            "sim", "scenario", "theory", "fidelity", "app", "bench", "chart", "summary", "i18n",
         ],
     ),
 ];

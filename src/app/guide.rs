@@ -1,0 +1,466 @@
+//! A lesson on the page: the learner's progress inside the playground's
+//! state, what each step does to the scenario, and the lesson panel's
+//! words (`GuideView`), all in the view's language.
+//!
+//! What a step does to the scenario:
+//! * a chapter that opens with its question unanswered loads its scenario
+//!   on the form, and nothing runs (`State::awaiting_prediction`) until the
+//!   learner has predicted and runs it: the results would give the answer
+//!   away;
+//! * Run loads the chapter's scenario again (the learner may have edited
+//!   the form) and runs it; once that job's full runs are in, the
+//!   prediction is graded against them;
+//! * a "now try" change loads the chapter's scenario with its changes.
+//!
+//! The progress lives in the state (not serialised with it: the page keeps
+//! it in local storage under [`storage_key`]); the chapter is also in the
+//! view, so that the address names it.
+
+use super::lesson::{
+    Actual, Chapter, Grade, Lesson, LessonAction, LessonLink, LessonProgress, Part, Prediction,
+    Question, Runs, Step, Verdict,
+};
+use super::setup::Setup;
+use super::state::{Action, State};
+use crate::i18n::keys::{self, Key};
+use crate::i18n::{Arg, Locale};
+
+/// Where the page keeps a lesson's progress in local storage.
+pub fn storage_key(lesson: &str) -> String {
+    format!("threadlab.lesson.{lesson}")
+}
+
+/// What the lesson panel asks of the state.
+#[derive(Clone, Debug, PartialEq)]
+pub enum GuideAction {
+    /// Opens a lesson's chapter (the link's, or chapter 1 from the page's
+    /// "Lessons" entry), with the progress the page had stored for that
+    /// lesson, if any (JSON; a stored progress that no longer reads starts
+    /// the lesson afresh).
+    Open {
+        /// The lesson and chapter.
+        link: LessonLink,
+        /// What local storage held.
+        stored: Option<String>,
+    },
+    /// Closes the panel (the scenario stays).
+    Close,
+    /// A step: next, back, a chapter, a prediction, a "now try" change.
+    Step(LessonAction),
+    /// Runs the chapter's scenario (once the question is answered).
+    Run,
+}
+
+impl State {
+    /// Applies a lesson panel's action.
+    pub(super) fn reduce_guide(&mut self, action: GuideAction) {
+        match action {
+            GuideAction::Open { link, stored } => self.open_lesson(link, stored),
+            GuideAction::Close => {
+                self.lesson = None;
+                self.lesson_run = None;
+                self.view.lesson = None;
+            }
+            GuideAction::Step(a) => self.step_lesson(a),
+            GuideAction::Run => self.run_chapter(),
+        }
+    }
+
+    fn open_lesson(&mut self, link: LessonLink, stored: Option<String>) {
+        let stored = stored
+            .and_then(|s| LessonProgress::from_json(&s).ok())
+            .filter(|p| p.lesson == link.lesson);
+        let Some(mut p) = stored.or_else(|| LessonProgress::start(link.lesson).ok()) else {
+            return;
+        };
+        if p.chapter != link.chapter {
+            p.reduce(LessonAction::GoTo(link.chapter), None);
+        }
+        self.lesson = Some(p);
+        self.lesson_run = None;
+        self.entered_chapter();
+    }
+
+    /// The lesson's current chapter, if a lesson is open.
+    pub fn chapter(&self) -> Option<(&'static Lesson, &'static Chapter)> {
+        let p = self.lesson.as_ref()?;
+        let l = p.the_lesson()?;
+        Some((l, l.chapter(p.chapter)?))
+    }
+
+    fn step_lesson(&mut self, action: LessonAction) {
+        let Some(p) = self.lesson.as_mut() else {
+            return;
+        };
+        let (chapter, step) = (p.chapter, p.step);
+        match &action {
+            // Answering while reading is answering.
+            LessonAction::Predict(_) if step == Step::Read => {
+                p.reduce(LessonAction::Next, None);
+            }
+            // A change tried from the comparison moves on to "now try".
+            LessonAction::Tried(_) if step == Step::Compare => {
+                p.reduce(LessonAction::Next, None);
+            }
+            _ => {}
+        }
+        p.reduce(action.clone(), None);
+        let (now_chapter, now_step) = (p.chapter, p.step);
+        if now_chapter != chapter {
+            self.lesson_run = None;
+            self.entered_chapter();
+        } else if now_step == Step::Run && step != Step::Run {
+            self.load_chapter_run();
+        } else if let LessonAction::Tried(id) = action {
+            self.try_change(&id);
+        }
+    }
+
+    fn run_chapter(&mut self) {
+        let Some(p) = self.lesson.as_mut() else {
+            return;
+        };
+        if p.answer().is_none() {
+            return;
+        }
+        while matches!(p.step, Step::Read | Step::Predict) {
+            p.reduce(LessonAction::Next, None);
+        }
+        self.load_chapter_run();
+    }
+
+    /// Loads the chapter's scenario to run and grade.
+    fn load_chapter_run(&mut self) {
+        if let Some(setup) = self.chapter().and_then(|(_, c)| c.setup().ok()) {
+            self.load_setup(setup);
+            self.lesson_run = Some(self.generation);
+        }
+    }
+
+    fn try_change(&mut self, id: &str) {
+        if let Some(setup) = self.chapter().and_then(|(_, c)| c.try_setup(id).ok()) {
+            self.load_setup(setup);
+        }
+    }
+
+    /// A chapter was entered: the link names it, and with its question
+    /// unanswered its scenario is on the form (not run).
+    fn entered_chapter(&mut self) {
+        let Some(p) = &self.lesson else { return };
+        self.view.lesson = p.the_lesson().map(|l| LessonLink {
+            lesson: l.id.as_str(),
+            chapter: p.chapter,
+        });
+        if !self.graded()
+            && let Some(setup) = self.chapter().and_then(|(_, c)| c.setup().ok())
+        {
+            self.load_setup(setup);
+        }
+    }
+
+    fn load_setup(&mut self, setup: Setup) {
+        self.reduce(Action::LoadSetup(Box::new(setup)));
+    }
+
+    /// Whether the current chapter's prediction has its grade.
+    fn graded(&self) -> bool {
+        self.lesson
+            .as_ref()
+            .and_then(LessonProgress::answer)
+            .is_some_and(|a| a.grade.is_some())
+    }
+
+    /// Whether the page holds its results back: a lesson's chapter whose
+    /// question is not answered and run yet (the results would tell).
+    pub fn awaiting_prediction(&self) -> bool {
+        self.lesson
+            .as_ref()
+            .is_some_and(|p| p.step != Step::Run && !self.graded())
+    }
+
+    /// Grades the chapter's run once all its full runs are in.
+    pub(super) fn grade_chapter_run(&mut self) {
+        let Some(generation) = self.lesson_run else {
+            return;
+        };
+        if generation != self.generation {
+            return;
+        }
+        let Some(views) = self.results.runs_of(generation, self.setup.modes) else {
+            return;
+        };
+        let runs = Runs {
+            views: &views,
+            setup: &self.setup,
+        };
+        if let Some(p) = self.lesson.as_mut() {
+            p.reduce(LessonAction::Ran, Some(runs));
+            if p.step != Step::Run {
+                self.lesson_run = None;
+            }
+        }
+    }
+}
+
+/// Which keys step through a lesson: → and space go on, ← back, unless a
+/// modifier is held or the key belongs to the element that has focus (a
+/// field takes its arrows and spaces, a button its space, a select or a
+/// radio group its arrows).
+pub fn key_action(key: &str, focus_tag: &str, modified: bool) -> Option<LessonAction> {
+    if modified {
+        return None;
+    }
+    let tag = focus_tag.to_ascii_lowercase();
+    let owns = match tag.as_str() {
+        "input" | "textarea" | "select" => true,
+        "button" | "a" | "summary" => key == " " || key == "Spacebar",
+        _ => false,
+    };
+    if owns {
+        return None;
+    }
+    LessonAction::of_key(key)
+}
+
+/// How the learner answers.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Input {
+    /// A number, in a unit.
+    Number {
+        /// The unit's words.
+        unit: String,
+        /// The prediction so far.
+        value: Option<f64>,
+    },
+    /// One of the options: (id, words, chosen).
+    Choice(Vec<(String, String, bool)>),
+}
+
+/// The prediction beside the run.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CompareView {
+    /// What the learner predicted, in words.
+    pub prediction: String,
+    /// What the run gave, in words.
+    pub actual: String,
+    /// What theory gives, for a number question that has one.
+    pub theory: Option<String>,
+    /// Right, wrong, or not decided.
+    pub verdict: Verdict,
+    /// The verdict in words (with how far off, for a number).
+    pub verdict_text: String,
+}
+
+/// A "now try" change on the panel.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TryView {
+    /// Its id.
+    pub id: String,
+    /// What it changes, in words (the button's text).
+    pub text: String,
+    /// What it shows, once applied.
+    pub notice: Option<String>,
+}
+
+/// Everything the lesson panel shows, in the view's language.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GuideView {
+    /// The page's locale.
+    pub locale: Locale,
+    /// The lesson's title.
+    pub lesson_title: String,
+    /// "Chapter n of N".
+    pub chapter_of: String,
+    /// The chapter's title.
+    pub title: String,
+    /// What to read before predicting.
+    pub intro: String,
+    /// The steps, each with its words and whether it is the current one.
+    pub steps: Vec<(String, bool)>,
+    /// The question.
+    pub question: String,
+    /// How it is answered.
+    pub input: Input,
+    /// Whether the prediction is locked (graded).
+    pub locked: bool,
+    /// Whether Run may be pressed (the question is answered).
+    pub can_run: bool,
+    /// Whether the chapter's run is on its way.
+    pub running: bool,
+    /// The prediction beside the result, once graded.
+    pub compare: Option<CompareView>,
+    /// What to notice, once graded.
+    pub notice: Option<String>,
+    /// The "now try" changes, once graded.
+    pub tries: Vec<TryView>,
+    /// Whether ← has somewhere to go.
+    pub can_back: bool,
+    /// Whether → has somewhere to go.
+    pub can_next: bool,
+    /// Whether the last chapter is done.
+    pub finished: bool,
+}
+
+impl GuideView {
+    /// The panel of `state`'s lesson, if one is open.
+    pub fn of(state: &State) -> Option<GuideView> {
+        let p = state.lesson.as_ref()?;
+        let (lesson, chapter) = state.chapter()?;
+        let locale = state.view.locale();
+        let t = |part: Part<'_>| chapter.text(&lesson.id, part, locale);
+        let k = |key: Key, args: &[(&str, Arg)]| key.text(locale, args);
+        let answer = p.answer();
+        let grade = answer.and_then(|a| a.grade.as_ref());
+        let prediction = answer.map(|a| &a.prediction);
+        let graded = grade.is_some();
+        let steps = [
+            (Step::Read, keys::GUIDE_STEP_READ),
+            (Step::Predict, keys::GUIDE_STEP_PREDICT),
+            (Step::Run, keys::GUIDE_STEP_RUN),
+            (Step::Compare, keys::GUIDE_STEP_COMPARE),
+            (Step::NowTry, keys::GUIDE_STEP_NOW_TRY),
+        ]
+        .into_iter()
+        .map(|(s, key)| (k(key, &[]), s == p.step))
+        .collect();
+        let input = match &chapter.question {
+            Question::Number(q) => Input::Number {
+                unit: k(q.unit.key(), &[]),
+                value: match prediction {
+                    Some(Prediction::Number(x)) => Some(*x),
+                    _ => None,
+                },
+            },
+            Question::Choice(q) => Input::Choice(
+                q.options
+                    .iter()
+                    .map(|o| {
+                        let chosen =
+                            matches!(prediction, Some(Prediction::Choice(c)) if *c == o.id);
+                        (o.id.clone(), t(Part::Option(&o.id)), chosen)
+                    })
+                    .collect(),
+            ),
+        };
+        let tried = p
+            .tried
+            .get(&chapter.id)
+            .map(Vec::as_slice)
+            .unwrap_or_default();
+        let tries = if graded {
+            chapter
+                .now_try
+                .iter()
+                .map(|n| TryView {
+                    id: n.id.clone(),
+                    text: t(Part::Try(&n.id)),
+                    notice: tried.contains(&n.id).then(|| t(Part::TryNotice(&n.id))),
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let last = lesson.chapters.len() - 1;
+        Some(GuideView {
+            locale,
+            lesson_title: lesson.title(locale),
+            chapter_of: k(
+                keys::GUIDE_CHAPTER_OF,
+                &[
+                    ("n", Arg::Number((p.chapter + 1) as f64)),
+                    ("total", Arg::Number(lesson.chapters.len() as f64)),
+                ],
+            ),
+            title: t(Part::Title),
+            intro: t(Part::Intro),
+            steps,
+            question: t(Part::Question),
+            input,
+            locked: graded,
+            can_run: answer.is_some(),
+            running: p.step == Step::Run,
+            compare: match (prediction, grade) {
+                (Some(pr), Some(g)) => Some(compare(state, chapter, pr, g, locale)),
+                _ => None,
+            },
+            notice: graded.then(|| t(Part::Notice)),
+            tries,
+            can_back: p.chapter > 0 || p.step != Step::Read,
+            can_next: match p.step {
+                Step::Read | Step::Compare => true,
+                Step::Predict => answer.is_some(),
+                Step::Run => false,
+                Step::NowTry => p.chapter < last,
+            },
+            finished: p.finished(),
+        })
+    }
+}
+
+/// A prediction and its grade in words.
+fn compare(
+    state: &State,
+    chapter: &Chapter,
+    prediction: &Prediction,
+    grade: &Grade,
+    locale: Locale,
+) -> CompareView {
+    let option_text = |id: &str| {
+        let lesson = state.lesson.as_ref().map_or("", |p| p.lesson.as_str());
+        chapter.text(lesson, Part::Option(id), locale)
+    };
+    let unit = match &chapter.question {
+        Question::Number(q) => keys::Key::text(q.unit.key(), locale, &[]),
+        Question::Choice(_) => String::new(),
+    };
+    let number = |x: f64| format!("{} {unit}", locale.short(x));
+    let said = match prediction {
+        Prediction::Number(x) => number(*x),
+        Prediction::Choice(id) => option_text(id),
+    };
+    let actual = match &grade.actual {
+        Actual::Number(x) => number(*x),
+        Actual::Choice(ids) => ids
+            .iter()
+            .map(|id| option_text(id))
+            .collect::<Vec<_>>()
+            .join(" · "),
+    };
+    let theory = match &chapter.question {
+        Question::Number(q) => q
+            .theory
+            .as_ref()
+            .and_then(|t| chapter.setup().ok().and_then(|s| t.theory.value(&s)))
+            .map(number),
+        Question::Choice(_) => None,
+    };
+    let verdict_key = match grade.verdict {
+        Verdict::Right => keys::GUIDE_VERDICT_RIGHT,
+        Verdict::Wrong => keys::GUIDE_VERDICT_WRONG,
+        Verdict::Ungraded => keys::GUIDE_VERDICT_UNGRADED,
+    };
+    let mut verdict_text = verdict_key.text(locale, &[]);
+    if let Some(off) = grade.off_pct.filter(|_| grade.verdict != Verdict::Ungraded) {
+        let pct = keys::GUIDE_OFF_BY.text(locale, &[("pct", Arg::Text(signed(locale, off)))]);
+        verdict_text = format!("{verdict_text} ({pct})");
+    }
+    CompareView {
+        prediction: said,
+        actual,
+        theory,
+        verdict: grade.verdict,
+        verdict_text,
+    }
+}
+
+/// A percentage with its sign (`+12`, `−3.5`).
+fn signed(locale: Locale, pct: f64) -> String {
+    let n = locale.short(pct.abs());
+    if pct > 0.0 {
+        format!("+{n}")
+    } else if pct < 0.0 {
+        format!("−{n}")
+    } else {
+        n
+    }
+}

@@ -1,0 +1,343 @@
+//! Guided lessons, as data: a lesson is a list of chapters, each a starting
+//! scenario (a preset and `--set`-style changes, validated by the same edge
+//! as the command line), a question to answer before the run, what to
+//! notice, and one or two "now try" changes. The chapters live in JSON
+//! files beside this module (`lesson/*.json`), their words in the string
+//! catalogues (`crate::i18n`) under keys made from the lesson's and the
+//! chapter's ids (see [`Part::key`]).
+//!
+//! Nothing here states a result: a number question is graded against what
+//! the run produced, and its theory (Little's law, a capacity ceiling,
+//! Erlang C) is computed from the scenario; a choice is graded by the
+//! option whose condition holds in the run. `tests/integration/lessons.rs`
+//! runs every chapter and holds each question, theory and claim to what the
+//! model produces.
+//!
+//! * `grade` — the numbers a run gives ([`Metric`]), conditions on them,
+//!   and grading a [`Prediction`];
+//! * `theory` — the closed forms a chapter compares a run with;
+//! * `progress` — where a learner is (chapter, step) and what they
+//!   answered, serialisable for the page's local storage;
+//! * `link` — `lesson=<id>&chapter=<n>` in a permalink.
+
+mod grade;
+mod link;
+mod progress;
+mod text;
+mod theory;
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests;
+
+use std::sync::OnceLock;
+
+use serde::{Deserialize, Serialize};
+
+use super::modes::{Mode, Modes};
+use super::setup::Setup;
+use crate::scenario::{FieldError, echo};
+
+pub use grade::{Actual, Condition, Grade, Metric, Prediction, Quantity, Runs, Verdict};
+pub use link::{LessonLink, format_link, parse_link};
+pub use progress::{Answer, LessonAction, LessonProgress, Step};
+pub use text::{ParamValue, Part, Unit};
+pub use theory::{Formula, Theory};
+
+/// The lessons' data files, in menu order.
+const SOURCES: &[(&str, &str)] = &[(
+    "virtual-threads.json",
+    include_str!("lesson/virtual-threads.json"),
+)];
+
+/// A lesson: chapters that tell one story.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Lesson {
+    /// Stable id, used in keys and links (`lesson=<id>`).
+    pub id: String,
+    /// The chapters, in order.
+    pub chapters: Vec<Chapter>,
+}
+
+/// One chapter.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Chapter {
+    /// Stable id, used in keys, progress and links.
+    pub id: String,
+    /// The scenario it starts from.
+    pub scenario: Changes,
+    /// Values its texts name, by placeholder.
+    #[serde(default)]
+    pub params: std::collections::BTreeMap<String, text::Param>,
+    /// What the learner answers before the run.
+    pub question: Question,
+    /// What the "notice" text says of the run, as conditions it must meet.
+    #[serde(default)]
+    pub claims: Vec<Claim>,
+    /// Changes the page applies on a click, after the run.
+    pub now_try: Vec<NowTry>,
+}
+
+/// A scenario as changes: a preset (or the defaults), `--set`-style
+/// `key=value` changes shared by both columns, then each column's own, and
+/// which columns run.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Changes {
+    /// The preset loaded first (a measured pair loads both its runs).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub preset: Option<String>,
+    /// Changes to both columns, `key=value` as `--set` takes them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub set: Vec<String>,
+    /// Changes to the platform column only.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub platform: Vec<String>,
+    /// Changes to the virtual column only.
+    #[serde(default, rename = "virtual", skip_serializing_if = "Vec::is_empty")]
+    pub virtual_threads: Vec<String>,
+    /// Which columns run (a "now try" keeps the chapter's when absent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub modes: Option<Modes>,
+}
+
+/// A "now try" change: applied to the chapter's starting scenario.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NowTry {
+    /// Stable id within the chapter (keys, progress).
+    pub id: String,
+    /// What changes (`preset` is not allowed: it starts from the chapter).
+    pub changes: Changes,
+    /// What its text says of the run, as conditions it must meet.
+    #[serde(default)]
+    pub claims: Vec<Claim>,
+}
+
+/// The question asked before the run.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum Question {
+    /// A number, graded against the run's value within a tolerance.
+    Number(NumberQuestion),
+    /// One of a few options, graded by the option whose condition holds.
+    Choice(ChoiceQuestion),
+}
+
+/// A question answered with a number.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NumberQuestion {
+    /// The run's value the prediction is compared with.
+    pub answer: Quantity,
+    /// Its unit.
+    pub unit: Unit,
+    /// A prediction this close (percent of the run's value) is right.
+    pub tolerance_pct: f64,
+    /// What theory predicts, shown beside the run; the lesson test holds
+    /// the run to it within `within_pct`.
+    pub theory: Option<TheoryCheck>,
+}
+
+/// A question answered by choosing an option.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChoiceQuestion {
+    /// The options, in the order shown.
+    pub options: Vec<ChoiceOption>,
+}
+
+/// One option; it is the right one when all its conditions hold in the run.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChoiceOption {
+    /// Stable id within the question (keys, progress).
+    pub id: String,
+    /// When it is the right one.
+    pub when: Vec<Condition>,
+}
+
+/// A value of theory and how close a run must come to it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TheoryCheck {
+    /// The formula.
+    pub theory: Theory,
+    /// How close the run's value must be, percent.
+    pub within_pct: f64,
+}
+
+/// Something a text says of a run: a quantity within a range, or near a
+/// value of theory.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum Claim {
+    /// The quantity is within a range.
+    Range(Condition),
+    /// The quantity is within `within_pct` of a value of theory.
+    Near {
+        /// The run's value.
+        quantity: Quantity,
+        /// The value it must be near.
+        theory: TheoryCheck,
+    },
+}
+
+/// Every lesson, parsed once. A file that does not parse is left out (the
+/// lesson test fails on it; the page shows what remains).
+pub fn lessons() -> &'static [Lesson] {
+    static LESSONS: OnceLock<Vec<Lesson>> = OnceLock::new();
+    LESSONS.get_or_init(|| {
+        SOURCES
+            .iter()
+            .filter_map(|(_, text)| parse(text).ok())
+            .collect()
+    })
+}
+
+/// Every lesson file's parse error, by file name (none when all parse).
+pub fn parse_errors() -> Vec<(&'static str, String)> {
+    SOURCES
+        .iter()
+        .filter_map(|(name, text)| parse(text).err().map(|e| (*name, e)))
+        .collect()
+}
+
+fn parse(text: &str) -> Result<Lesson, String> {
+    serde_json::from_str(text).map_err(|e| e.to_string())
+}
+
+/// The lesson called `id`.
+pub fn lesson(id: &str) -> Option<&'static Lesson> {
+    lessons().iter().find(|l| l.id == id)
+}
+
+impl Lesson {
+    /// The chapter at `index` (0-based).
+    pub fn chapter(&self, index: usize) -> Option<&Chapter> {
+        self.chapters.get(index)
+    }
+
+    /// The index of the chapter called `id`.
+    pub fn chapter_index(&self, id: &str) -> Option<usize> {
+        self.chapters.iter().position(|c| c.id == id)
+    }
+}
+
+impl Chapter {
+    /// The page's setup for the chapter's starting scenario.
+    pub fn setup(&self) -> Result<Setup, Vec<FieldError>> {
+        self.scenario.apply_to(None)
+    }
+
+    /// The setup of "now try" `id`: the chapter's start with its changes.
+    pub fn try_setup(&self, id: &str) -> Result<Setup, Vec<FieldError>> {
+        let t = self.now_try(id).ok_or_else(|| {
+            vec![FieldError::new(
+                "now_try",
+                id,
+                format!(
+                    "no such change in chapter {}; one of {}",
+                    self.id,
+                    self.try_ids().join(", ")
+                ),
+            )]
+        })?;
+        t.changes.apply_to(Some(self.setup()?))
+    }
+
+    /// The "now try" change called `id`.
+    pub fn now_try(&self, id: &str) -> Option<&NowTry> {
+        self.now_try.iter().find(|t| t.id == id)
+    }
+
+    fn try_ids(&self) -> Vec<&str> {
+        self.now_try.iter().map(|t| t.id.as_str()).collect()
+    }
+}
+
+impl Changes {
+    /// `base` (else the preset's setup, else the defaults) with these
+    /// changes, each parsed as `--set` parses it; every problem is
+    /// collected, one per change. Validation of the whole scenario is the
+    /// state's, as for any setup.
+    pub fn apply_to(&self, base: Option<Setup>) -> Result<Setup, Vec<FieldError>> {
+        let mut errors = Vec::new();
+        let mut setup = match (base, &self.preset) {
+            (Some(_), Some(p)) => {
+                errors.push(FieldError::new(
+                    "preset",
+                    p,
+                    "a \"now try\" starts from its chapter's scenario and names no preset",
+                ));
+                Setup::default()
+            }
+            (Some(s), None) => s,
+            (None, Some(p)) => Setup::of_preset(p).unwrap_or_else(|| {
+                let names: Vec<&str> = crate::scenario::presets().iter().map(|p| p.name).collect();
+                errors.push(FieldError::new(
+                    "preset",
+                    p,
+                    format!("no such preset; one of {}", names.join(", ")),
+                ));
+                Setup::default()
+            }),
+            (None, None) => Setup::default(),
+        };
+        let layers = [
+            (None, &self.set),
+            (Some(Mode::Platform), &self.platform),
+            (Some(Mode::Virtual), &self.virtual_threads),
+        ];
+        for (mode, changes) in layers {
+            for change in changes {
+                match parse_change(change) {
+                    Ok((key, value)) => setup.edit(mode, key, value.to_string()),
+                    Err(e) => errors.push(e),
+                }
+            }
+        }
+        if let Some(modes) = self.modes {
+            setup.modes = modes;
+        }
+        if errors.is_empty() {
+            Ok(setup)
+        } else {
+            Err(errors)
+        }
+    }
+}
+
+/// Splits `key=value` as the command line's `--set` does, refusing what
+/// `--set` refuses: no `=`, a key `server.mode` (the columns set it), and a
+/// value that does not parse for its key.
+fn parse_change(change: &str) -> Result<(&str, &str), FieldError> {
+    let Some((key, value)) = change.split_once('=') else {
+        return Err(FieldError::new(
+            "set",
+            change,
+            "expected KEY=VALUE, e.g. load.concurrency=100",
+        ));
+    };
+    let key = key.trim();
+    if key == "server.mode" {
+        return Err(FieldError::new(
+            key,
+            value,
+            "set by the column (modes: platform, virtual or both), not by a change",
+        ));
+    }
+    crate::scenario::Draft::new().set(key, value)?;
+    Ok((key, value))
+}
+
+/// A one-line message for an id that names nothing: the key, the value and
+/// the allowed values.
+pub(crate) fn unknown(key: &str, value: &str, allowed: &[&str]) -> String {
+    format!(
+        "{key}: {} — unknown; one of {}",
+        echo(value),
+        allowed.join(", ")
+    )
+}

@@ -1,0 +1,311 @@
+//! The numbers a chapter reads from its runs, conditions on them, and the
+//! grading of a learner's prediction against what the run produced.
+
+use std::rc::Rc;
+
+use serde::{Deserialize, Serialize};
+
+use super::super::digest::RunView;
+use super::super::modes::{Mode, PerMode};
+use super::super::setup::Setup;
+use super::{ChoiceQuestion, NumberQuestion, Question};
+use crate::scenario::validate;
+use crate::sim::Outcome;
+use crate::sim::config::to_mib;
+
+/// A column of the page (a server mode, or E4's executor kind).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Column {
+    /// The platform-thread column.
+    Platform,
+    /// The virtual-thread column.
+    Virtual,
+}
+
+impl Column {
+    /// The page's mode for the column.
+    pub fn mode(self) -> Mode {
+        match self {
+            Column::Platform => Mode::Platform,
+            Column::Virtual => Mode::Virtual,
+        }
+    }
+}
+
+/// A number a run gives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Metric {
+    /// Finished requests per second (hey's Requests/sec).
+    ThroughputRps,
+    /// Successful responses per second.
+    GoodputRps,
+    /// Mean latency, ms.
+    MeanMs,
+    /// Median latency, ms.
+    P50Ms,
+    /// 99th percentile, ms.
+    P99Ms,
+    /// Failed requests, % of finished.
+    ErrorPct,
+    /// Mean CPU utilisation, %.
+    CpuPct,
+    /// Peak memory, MB.
+    PeakMemoryMb,
+    /// The live heap's growth over the idle service's heap
+    /// (`memory.base_mb`), MB: what fidelity's E2-repost figure reads.
+    MemoryIncreaseMb,
+    /// Most platform threads alive at once (all pools).
+    PeakPlatformThreads,
+    /// Most carriers pinned at once.
+    PeakPinned,
+    /// `@Async` tasks finished per second, all executors.
+    TasksPerS,
+    /// `@Async` tasks rejected, all executors.
+    TasksRejected,
+    /// 1 when the run ended out of memory, else 0.
+    OutOfMemory,
+}
+
+/// A run's number, or the ratio of two columns' numbers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Quantity {
+    /// What is read.
+    pub metric: Metric,
+    /// From which column's run.
+    pub column: Column,
+    /// Divided by the same metric of this column's run, if given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub over: Option<Column>,
+}
+
+/// A quantity within a range: at least `min`, below `max`.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Condition {
+    /// What is read.
+    pub metric: Metric,
+    /// From which column's run.
+    pub column: Column,
+    /// Divided by the same metric of this column's run, if given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub over: Option<Column>,
+    /// Lowest value that holds (inclusive).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub min: Option<f64>,
+    /// Value from which it no longer holds (exclusive).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max: Option<f64>,
+}
+
+/// The runs of one scenario as the page holds them, with the setup they
+/// ran (some numbers need its configuration).
+#[derive(Clone, Copy, Debug)]
+pub struct Runs<'a> {
+    /// Each column's full run, if it has arrived.
+    pub views: &'a PerMode<Option<Rc<RunView>>>,
+    /// The setup that produced them.
+    pub setup: &'a Setup,
+}
+
+impl Runs<'_> {
+    fn view(&self, column: Column) -> Option<&RunView> {
+        self.views.get(column.mode()).as_deref()
+    }
+}
+
+impl Metric {
+    /// The metric's value in a run of `setup`'s `column`.
+    fn of(self, v: &RunView, setup: &Setup, column: Column) -> Option<f64> {
+        Some(match self {
+            Metric::ThroughputRps => v.throughput_rps,
+            Metric::GoodputRps => v.goodput_rps,
+            Metric::MeanMs => v.latency.mean,
+            Metric::P50Ms => v.latency.p50,
+            Metric::P99Ms => v.latency.p99,
+            Metric::ErrorPct => v.error_pct,
+            Metric::CpuPct => v.cpu_utilisation * 100.0,
+            Metric::PeakMemoryMb => v.peak_memory_mb,
+            Metric::MemoryIncreaseMb => {
+                let cfg = validate(&setup.draft_for(column.mode())).ok()?;
+                v.memory.peak_heap_live_mb - to_mib(cfg.memory.heap_base as f64)
+            }
+            Metric::PeakPlatformThreads => f64::from(v.peak_platform_threads),
+            Metric::PeakPinned => f64::from(v.peak_pinned),
+            Metric::TasksPerS => v.executors.iter().map(|e| e.1).sum(),
+            Metric::TasksRejected => v.executors.iter().map(|e| e.2 as f64).sum(),
+            Metric::OutOfMemory => f64::from(u8::from(v.outcome == Outcome::OutOfMemory)),
+        })
+    }
+}
+
+impl Quantity {
+    /// Its value in `runs`; `None` while a run it needs is missing.
+    pub fn value(&self, runs: Runs<'_>) -> Option<f64> {
+        let read = |c: Column| self.metric.of(runs.view(c)?, runs.setup, c);
+        let x = read(self.column)?;
+        match self.over {
+            None => Some(x),
+            Some(o) => {
+                let y = read(o)?;
+                (y != 0.0).then(|| x / y)
+            }
+        }
+    }
+}
+
+impl Condition {
+    /// The quantity it bounds.
+    pub fn quantity(&self) -> Quantity {
+        Quantity {
+            metric: self.metric,
+            column: self.column,
+            over: self.over,
+        }
+    }
+
+    /// Whether `x` is in its range.
+    pub fn admits(&self, x: f64) -> bool {
+        self.min.is_none_or(|m| x >= m) && self.max.is_none_or(|m| x < m)
+    }
+
+    /// Whether it holds in `runs`; `None` while a run it needs is missing.
+    pub fn holds(&self, runs: Runs<'_>) -> Option<bool> {
+        self.quantity().value(runs).map(|x| self.admits(x))
+    }
+}
+
+/// What a learner predicted.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Prediction {
+    /// A number, in the question's unit.
+    Number(f64),
+    /// An option's id.
+    Choice(String),
+}
+
+/// What the run gave.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Actual {
+    /// The run's value.
+    Number(f64),
+    /// The options whose conditions hold (one, for a well-posed question).
+    Choice(Vec<String>),
+}
+
+/// How a prediction fared.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Verdict {
+    /// Within the tolerance, or the option that holds.
+    Right,
+    /// Not.
+    Wrong,
+    /// The run cannot decide (no option holds, or several do, or the
+    /// prediction is of the wrong kind).
+    Ungraded,
+}
+
+/// A prediction beside the run's result.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Grade {
+    /// Right or wrong.
+    pub verdict: Verdict,
+    /// What the run gave.
+    pub actual: Actual,
+    /// For a number: how far the prediction was from the run, percent
+    /// (positive: too high).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub off_pct: Option<f64>,
+}
+
+impl Question {
+    /// Grades `prediction` against `runs`; `None` while a run it needs is
+    /// missing.
+    pub fn grade(&self, prediction: &Prediction, runs: Runs<'_>) -> Option<Grade> {
+        match self {
+            Question::Number(q) => q.grade(prediction, runs),
+            Question::Choice(q) => q.grade(prediction, runs),
+        }
+    }
+
+    /// Whether `prediction` is an answer of the right kind: a finite number
+    /// for a number question, one of the options for a choice.
+    pub fn accepts(&self, prediction: &Prediction) -> bool {
+        match (self, prediction) {
+            (Question::Number(_), Prediction::Number(x)) => x.is_finite(),
+            (Question::Choice(q), Prediction::Choice(id)) => q.options.iter().any(|o| &o.id == id),
+            _ => false,
+        }
+    }
+}
+
+impl NumberQuestion {
+    fn grade(&self, prediction: &Prediction, runs: Runs<'_>) -> Option<Grade> {
+        let actual = self.answer.value(runs)?;
+        let Prediction::Number(p) = prediction else {
+            return Some(Grade {
+                verdict: Verdict::Ungraded,
+                actual: Actual::Number(actual),
+                off_pct: None,
+            });
+        };
+        let off_pct = if actual != 0.0 {
+            (p - actual) / actual.abs() * 100.0
+        } else if *p == 0.0 {
+            0.0
+        } else {
+            f64::INFINITY
+        };
+        let verdict = if off_pct.abs() <= self.tolerance_pct {
+            Verdict::Right
+        } else {
+            Verdict::Wrong
+        };
+        Some(Grade {
+            verdict,
+            actual: Actual::Number(actual),
+            off_pct: off_pct.is_finite().then_some(off_pct),
+        })
+    }
+}
+
+impl ChoiceQuestion {
+    /// The options whose conditions all hold in `runs`.
+    pub fn holding(&self, runs: Runs<'_>) -> Option<Vec<String>> {
+        let mut out = Vec::new();
+        for o in &self.options {
+            let mut all = true;
+            for c in &o.when {
+                all &= c.holds(runs)?;
+            }
+            if all {
+                out.push(o.id.clone());
+            }
+        }
+        Some(out)
+    }
+
+    fn grade(&self, prediction: &Prediction, runs: Runs<'_>) -> Option<Grade> {
+        let holding = self.holding(runs)?;
+        let verdict = match prediction {
+            Prediction::Choice(id) if holding.len() == 1 => {
+                if holding[0] == *id {
+                    Verdict::Right
+                } else {
+                    Verdict::Wrong
+                }
+            }
+            _ => Verdict::Ungraded,
+        };
+        Some(Grade {
+            verdict,
+            actual: Actual::Choice(holding),
+            off_pct: None,
+        })
+    }
+}

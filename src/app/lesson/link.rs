@@ -1,0 +1,66 @@
+//! A lesson's place in a permalink: `lesson=<id>&chapter=<n>`, the chapter
+//! counted from 1 as the page shows it. Reading accepts a chapter's id as
+//! well (`chapter=pinning`), which stays right when chapters are added;
+//! anything else is one line naming the key, the value and what is
+//! allowed. The page's query as a whole is read by `app::permalink`, which
+//! hands these two parameters here.
+
+use super::{lesson, lessons, unknown};
+
+/// A lesson and one of its chapters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LessonLink {
+    /// The lesson's id.
+    pub lesson: &'static str,
+    /// The chapter, 0-based.
+    pub chapter: usize,
+}
+
+/// The query parameters of a lesson's chapter (without `?` or `&` around).
+pub fn format_link(link: LessonLink) -> String {
+    format!("lesson={}&chapter={}", link.lesson, link.chapter + 1)
+}
+
+/// Reads the two parameters as a link gives them (`None` when absent). No
+/// `lesson` is no lesson (a `chapter` alone is an error); no `chapter`
+/// opens the first.
+pub fn parse_link(
+    lesson_param: Option<&str>,
+    chapter_param: Option<&str>,
+) -> Result<Option<LessonLink>, String> {
+    let Some(id) = lesson_param else {
+        return match chapter_param {
+            None => Ok(None),
+            Some(c) => Err(format!(
+                "chapter: {} — needs a lesson=…; one of {}",
+                crate::scenario::echo(c),
+                ids().join(", ")
+            )),
+        };
+    };
+    let l = lesson(id.trim()).ok_or_else(|| unknown("lesson", id, &ids()))?;
+    let chapter = match chapter_param.map(str::trim) {
+        None | Some("") => 0,
+        Some(c) => match c.parse::<usize>() {
+            Ok(n) if (1..=l.chapters.len()).contains(&n) => n - 1,
+            _ => l.chapter_index(c).ok_or_else(|| {
+                let ids: Vec<&str> = l.chapters.iter().map(|ch| ch.id.as_str()).collect();
+                format!(
+                    "chapter: {} — no such chapter in {}; 1–{} or one of {}",
+                    crate::scenario::echo(c),
+                    l.id,
+                    l.chapters.len(),
+                    ids.join(", ")
+                )
+            })?,
+        },
+    };
+    Ok(Some(LessonLink {
+        lesson: l.id.as_str(),
+        chapter,
+    }))
+}
+
+fn ids() -> Vec<&'static str> {
+    lessons().iter().map(|l| l.id.as_str()).collect()
+}

@@ -1,0 +1,224 @@
+//! The closed forms a chapter sets beside its run, computed from the
+//! chapter's own configuration (and, to read a benchmark, from an
+//! article's measured figure): capacity ceilings and Little's law from
+//! `app::bounds`, Erlang C from `crate::theory`, and a few sums a learner
+//! can do by hand. Each formula says what it assumes.
+
+use serde::{Deserialize, Serialize};
+
+use super::super::bounds::Bounds;
+use super::super::setup::Setup;
+use super::grade::Column;
+use crate::fidelity::{Measured, figures};
+use crate::scenario::validate;
+use crate::sim::config::{Config, ExecutorKind, LoadKind, to_mib};
+use crate::sim::program::{MonitorRef, Op, Program};
+use crate::sim::time::MS;
+use crate::theory::erlang_c_wait_probability;
+
+/// A closed form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Formula {
+    /// Requests per second a closed loop can get, or an open loop's rate if
+    /// below the capacity: min(clients ÷ time per request, lowest ceiling).
+    ThroughputBound,
+    /// Little's law for a closed loop at that throughput: clients ÷ X, and
+    /// never below the time a request needs, ms.
+    LatencyBound,
+    /// The time a request needs without any queueing (CPU and waits), ms.
+    ServiceTime,
+    /// CPU per request, the server's and a client's on the same cores, ms.
+    CpuPerRequest,
+    /// The lowest capacity ceiling (threads, cores, pool, pinned carriers), req/s.
+    Capacity,
+    /// Little's law with the article's throughput (`figure`), or else the
+    /// throughput bound: clients ÷ X, ms.
+    LittleLatency,
+    /// `@Async` tasks per second: min(submissions per second, threads ÷
+    /// task time) with the first executor's threads (its max when its queue
+    /// is bounded and fills under overload, else its core; unbounded for
+    /// virtual threads). A closed loop submits clients ÷ (the handler's
+    /// time) tasks per second.
+    ExecutorBound,
+    /// One request at a time through a shared monitor: 1 ÷ the time it is
+    /// held, req/s.
+    SerialBound,
+    /// p99 of an exponential service time with no queueing: mean × ln 100, ms.
+    ExpP99,
+    /// p99 response time of M/M/c (Poisson arrivals, exponential service,
+    /// c = Tomcat's threads), ms: waits from Erlang C plus the service.
+    ErlangCP99,
+    /// Load of an open loop on its capacity: rate ÷ lowest ceiling, %.
+    Utilisation,
+    /// Memory of a closed loop's clients on virtual threads: each holds a
+    /// virtual thread, an unmounted stack chunk, a connection and its
+    /// request's objects, MB.
+    VirtualMemoryMb,
+    /// The article's measured figure (`figure`) itself.
+    Figure,
+}
+
+/// A formula applied to one column's configuration.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Theory {
+    /// The formula.
+    pub formula: Formula,
+    /// Whose configuration.
+    pub column: Column,
+    /// A measured figure it uses: [experiment, variant, metric] as in
+    /// `fidelity::figures`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub figure: Option<[String; 3]>,
+}
+
+impl Theory {
+    /// Its value for `setup`; `None` where it does not apply (a closed-loop
+    /// formula on an open loop, a figure that is words, a column that does
+    /// not validate).
+    pub fn value(&self, setup: &Setup) -> Option<f64> {
+        let cfg = validate(&setup.draft_for(self.column.mode())).ok()?;
+        let figure = self.figure.as_ref().map(figure_value);
+        let b = Bounds::of(&cfg);
+        let x = match self.formula {
+            Formula::ThroughputBound => throughput_bound(&cfg, &b),
+            Formula::LatencyBound => b.latency_bound_ms(clients(&cfg)?),
+            Formula::ServiceTime => b.service_ms,
+            Formula::CpuPerRequest => {
+                (cfg.program.mean_cpu_ns() + cfg.load.client_cpu as f64) / MS as f64
+            }
+            Formula::Capacity => b.max_rps(),
+            Formula::LittleLatency => {
+                let x = match figure {
+                    Some(f) => f?,
+                    None => throughput_bound(&cfg, &b),
+                };
+                clients(&cfg)? / x * 1000.0
+            }
+            Formula::ExecutorBound => executor_bound(&cfg, &b)?,
+            Formula::SerialBound => 1000.0 / (shared_hold_ns(&cfg.program)? / MS as f64),
+            Formula::ExpP99 => b.service_ms * 100f64.ln(),
+            Formula::ErlangCP99 => erlang_c_p99_ms(&cfg, &b)?,
+            Formula::Utilisation => rate(&cfg)? / b.max_rps() * 100.0,
+            Formula::VirtualMemoryMb => {
+                let m = &cfg.memory;
+                let each = m.virtual_thread + m.stack_chunk + m.connection + m.request;
+                clients(&cfg)? * to_mib(each as f64)
+            }
+            Formula::Figure => figure??,
+        };
+        x.is_finite().then_some(x)
+    }
+}
+
+/// A measured figure's number, `None` for words or an unknown figure.
+fn figure_value([experiment, variant, metric]: &[String; 3]) -> Option<f64> {
+    figures()
+        .iter()
+        .find(|f| f.experiment == experiment && f.variant == variant && f.metric == metric)
+        .and_then(|f| match f.measured {
+            Measured::Number(x) => Some(x),
+            Measured::Text(_) => None,
+        })
+}
+
+fn clients(cfg: &Config) -> Option<f64> {
+    match cfg.load.kind {
+        LoadKind::Closed { concurrency, .. } => Some(concurrency as f64),
+        LoadKind::Open { .. } => None,
+    }
+}
+
+fn rate(cfg: &Config) -> Option<f64> {
+    match cfg.load.kind {
+        LoadKind::Open { rate_rps, .. } => Some(rate_rps),
+        LoadKind::Closed { .. } => None,
+    }
+}
+
+fn throughput_bound(cfg: &Config, b: &Bounds) -> f64 {
+    match (clients(cfg), rate(cfg)) {
+        (Some(n), _) => b.throughput_bound(n),
+        (None, Some(r)) => r.min(b.max_rps()),
+        (None, None) => f64::NAN,
+    }
+}
+
+fn executor_bound(cfg: &Config, b: &Bounds) -> Option<f64> {
+    let exec = cfg.executors.first()?;
+    let task_ms = async_body_ns(&cfg.program, 0)? / MS as f64;
+    let submissions = clients(cfg)? / (b.service_ms + b.think_ms) * 1000.0;
+    let threads = match exec.kind {
+        ExecutorKind::Pool { core, max, queue } if queue < u32::MAX => core.max(max),
+        ExecutorKind::Pool { core, .. } => core,
+        ExecutorKind::Virtual { limit } => limit.unwrap_or(u32::MAX),
+    };
+    Some(submissions.min(threads as f64 / task_ms * 1000.0))
+}
+
+/// Mean time (ns) of the body that `async(…)` hands to executor `index`.
+fn async_body_ns(program: &Program, index: u16) -> Option<f64> {
+    let start = program
+        .ops
+        .iter()
+        .position(|op| matches!(op, Op::Async { executor, .. } if *executor == index))?;
+    let mut total = 0.0;
+    for op in &program.ops[start + 1..] {
+        match op {
+            Op::End => break,
+            Op::Cpu(d) | Op::Io(d) | Op::File(d) => total += d.mean_ns(),
+            _ => {}
+        }
+    }
+    Some(total)
+}
+
+/// Mean time (ns) a request holds a shared monitor or lock: the steps
+/// between entering one and leaving it.
+fn shared_hold_ns(program: &Program) -> Option<f64> {
+    let mut depth = 0u32;
+    let mut total = 0.0;
+    program.walk_main(|op| match op {
+        Op::Enter(MonitorRef::Shared(_), _) => depth += 1,
+        Op::Exit(MonitorRef::Shared(_), _) => depth = depth.saturating_sub(1),
+        Op::Cpu(d) | Op::Io(d) | Op::File(d) if depth > 0 => total += d.mean_ns(),
+        _ => {}
+    });
+    (total > 0.0).then_some(total)
+}
+
+/// p99 of wait + service in M/M/c: P(T > t) = (1 − C)·e^(−μt) +
+/// C·(μ·e^(−θt) − θ·e^(−μt)) ÷ (μ − θ), θ = cμ − λ, solved by bisection.
+fn erlang_c_p99_ms(cfg: &Config, b: &Bounds) -> Option<f64> {
+    let lambda = rate(cfg)?;
+    let mean_s = b.service_ms / 1000.0;
+    let c = cfg.server.threads_max;
+    let mu = 1.0 / mean_s;
+    let theta = c as f64 * mu - lambda;
+    if theta <= 0.0 || mean_s <= 0.0 {
+        return None;
+    }
+    let wait_p = erlang_c_wait_probability(lambda, mean_s, c);
+    let tail = |t: f64| {
+        let both = if (mu - theta).abs() < 1e-9 * mu {
+            (1.0 + mu * t) * (-mu * t).exp()
+        } else {
+            (mu * (-theta * t).exp() - theta * (-mu * t).exp()) / (mu - theta)
+        };
+        (1.0 - wait_p) * (-mu * t).exp() + wait_p * both
+    };
+    let (mut lo, mut hi) = (0.0, mean_s);
+    while tail(hi) > 0.01 {
+        hi *= 2.0;
+    }
+    for _ in 0..100 {
+        let mid = (lo + hi) / 2.0;
+        if tail(mid) > 0.01 {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    Some(hi * 1000.0)
+}

@@ -1,0 +1,481 @@
+//! Timeline replay, natively: a small run's every step (the engine's
+//! [`Note`](crate::sim::trace::Note)s, recorded by a tracer) turned into
+//! what a page can play, pause and scrub at human speed — which request or `@Async` task is on
+//! which platform thread or carrier, mounted or unmounted, waiting for a
+//! carrier, pinned, waiting for a Tomcat or executor thread, for a
+//! HikariCP connection, a monitor or a lock — and the journey of one
+//! request across all of them.
+//!
+//! * [`Replay::record`] runs a configuration with a recording tracer, up to
+//!   [`MAX_EVENTS`] steps (a longer run is cut there and says so);
+//! * [`Replay::events`] are the steps in the order they happened, each one
+//!   a place to step to; [`Replay::frame`] is the state after a step and
+//!   [`Replay::frame_at`] the state at a simulated time;
+//! * [`Replay::spans`] are every actor's intervals in one state, and
+//!   [`Replay::journey`] a request's, with those of the tasks it submitted;
+//! * [`Player`] is the playhead: play at human speed, pause, scrub, step
+//!   (and only step under `prefers-reduced-motion`).
+//!
+//! Within one instant the engine may hand a thread or carrier to its next
+//! request before the one that freed it is answered; the replay ends the
+//! earlier holder's interval there, so that a thread never holds two
+//! requests at once.
+
+mod build;
+mod player;
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests;
+
+use serde::{Deserialize, Serialize};
+
+use crate::sim::config::Config;
+use crate::sim::report::{ErrorCause, ResponseCause};
+use crate::sim::time::Nanos;
+
+pub use build::Recorder;
+pub use player::{Player, PlayerAction, SPEEDS};
+
+/// The most steps a replay holds; a run with more is cut there.
+pub const MAX_EVENTS: usize = 50_000;
+
+/// A request (`r1, r2, …` in the order sent) or an `@Async` task (`t1,
+/// t2, …` in the order submitted).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Actor {
+    /// Request or task.
+    pub kind: ActorKind,
+    /// Its number (from 1) among its kind.
+    pub n: u32,
+    /// For a task, the request that submitted it (an index into
+    /// [`Replay::actors`]).
+    pub parent: Option<usize>,
+}
+
+/// What an actor is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ActorKind {
+    /// A client's request.
+    Request,
+    /// An `@Async` task.
+    Task,
+}
+
+impl Actor {
+    /// Its name, as the text trace writes it: `r7`, `t2`.
+    pub fn name(&self) -> String {
+        match self.kind {
+            ActorKind::Request => format!("r{}", self.n),
+            ActorKind::Task => format!("t{}", self.n),
+        }
+    }
+}
+
+/// An OS thread that runs actors: a platform thread of a pool (0 = Tomcat,
+/// 1 + i = executor i, numbered from 1 as Java names them) or a carrier
+/// (from 0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Holder {
+    /// A pool's platform thread.
+    Thread {
+        /// The pool.
+        pool: u32,
+        /// The thread's number in its pool.
+        n: u32,
+    },
+    /// A carrier thread of the virtual-thread scheduler.
+    Carrier {
+        /// The carrier's index.
+        carrier: u32,
+    },
+}
+
+/// What a blocked actor waits for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WaitFor {
+    /// Blocking I/O (sleep, socket, a downstream call).
+    Io,
+    /// File I/O (captures a carrier; the scheduler compensates).
+    File,
+    /// `Object.wait` inside `synchronized`.
+    ObjectWait,
+    /// A HikariCP connection.
+    DbConnection,
+    /// A contended monitor (`synchronized`).
+    Monitor,
+    /// A contended `ReentrantLock`.
+    Lock,
+    /// An executor's concurrency-limit permit.
+    Permit,
+    /// Something the replay does not know by name.
+    Other,
+}
+
+impl WaitFor {
+    /// The wait the engine describes as `on`.
+    fn of(on: &str) -> WaitFor {
+        match on {
+            "I/O" => WaitFor::Io,
+            "file I/O" => WaitFor::File,
+            "Object.wait" => WaitFor::ObjectWait,
+            "a DB connection" => WaitFor::DbConnection,
+            "a monitor" => WaitFor::Monitor,
+            "a lock" => WaitFor::Lock,
+            "an executor's permit" => WaitFor::Permit,
+            _ => WaitFor::Other,
+        }
+    }
+}
+
+/// Where an actor is and what it does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum State {
+    /// Opening its connection: the handshake's round trip, or the wait
+    /// before a dropped SYN is sent again (accept queue full).
+    Connecting,
+    /// Connected, waiting in the accept queue for Tomcat's acceptor (or
+    /// for a max-connections slot).
+    Backlog,
+    /// Waiting for a thread of pool `pool` (Tomcat's queue or an executor's).
+    WaitingForThread {
+        /// The pool.
+        pool: u32,
+    },
+    /// A virtual thread, runnable, waiting for a carrier.
+    WaitingForCarrier,
+    /// On its thread or carrier, using a core or ready to.
+    Running {
+        /// The thread or carrier.
+        on: Holder,
+    },
+    /// Blocked. On a platform thread it holds the thread; a virtual thread
+    /// that keeps its carrier is pinned (or captured by file I/O); one
+    /// without a holder is unmounted.
+    Blocked {
+        /// The thread or carrier it keeps, if any.
+        holding: Option<Holder>,
+        /// What for.
+        on: WaitFor,
+    },
+}
+
+impl State {
+    /// The thread or carrier it occupies.
+    pub fn holder(&self) -> Option<Holder> {
+        match *self {
+            State::Running { on } => Some(on),
+            State::Blocked { holding, .. } => holding,
+            _ => None,
+        }
+    }
+
+    /// A virtual thread blocked on its carrier (pinned, or file I/O).
+    pub fn pinned(&self) -> bool {
+        matches!(
+            self,
+            State::Blocked {
+                holding: Some(Holder::Carrier { .. }),
+                ..
+            }
+        )
+    }
+
+    /// A virtual thread blocked off its carrier.
+    pub fn unmounted(&self) -> bool {
+        matches!(self, State::Blocked { holding: None, .. })
+    }
+
+    /// Waiting for a HikariCP connection.
+    pub fn waits_for_db(&self) -> bool {
+        matches!(
+            self,
+            State::Blocked {
+                on: WaitFor::DbConnection,
+                ..
+            }
+        )
+    }
+}
+
+/// One step of the run, as the engine told it: its [`Note`](crate::sim::trace::Note)
+/// in a form that crosses to the page (serde) and names the replay's own
+/// actors and waits (the engine's names fiber slots, which it reuses, and
+/// borrows its words).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Step {
+    /// The client sent the request.
+    Sent,
+    /// The client opens a connection for it.
+    Dial,
+    /// Its connection attempt was dropped; retried after `retry` ns.
+    SynDropped {
+        /// Wait before the retry.
+        retry: Nanos,
+    },
+    /// It waits in the accept backlog.
+    InBacklog,
+    /// Tomcat's acceptor took its connection.
+    Accepted,
+    /// The kernel gave up its connect after the last SYN retry.
+    ConnectFailed,
+    /// Tomcat closed its connection after the response: the connection's
+    /// `requests`-th, the keep-alive limit.
+    ConnClosedAfter {
+        /// Requests the connection carried.
+        requests: u32,
+    },
+    /// The response came after the load tool's timeout, which it waited
+    /// past (wrk counts it as a socket timeout).
+    Late,
+    /// It waits for a thread of `pool`.
+    QueuedForThread {
+        /// The pool.
+        pool: u32,
+    },
+    /// It runs on thread `n` of `pool`.
+    OnThread {
+        /// The pool.
+        pool: u32,
+        /// The thread's number.
+        n: u32,
+    },
+    /// It waits for a carrier.
+    QueuedForCarrier,
+    /// It is mounted on `carrier`.
+    Mounted {
+        /// The carrier.
+        carrier: u32,
+    },
+    /// It needs a core for this long.
+    Cpu(Nanos),
+    /// It blocks.
+    Blocked {
+        /// What for.
+        on: WaitFor,
+        /// Keeping its carrier.
+        pinned: bool,
+    },
+    /// Its wait is over.
+    Woke,
+    /// It took a HikariCP connection.
+    DbConnection,
+    /// HikariCP's connectionTimeout passed.
+    DbTimeout,
+    /// It submitted a task (an index into [`Replay::actors`]) to an executor.
+    Submitted {
+        /// The executor's index.
+        executor: u32,
+        /// The task.
+        task: usize,
+    },
+    /// An executor rejected its task.
+    Rejected {
+        /// The executor's index.
+        executor: u32,
+    },
+    /// A task ended.
+    Ended,
+    /// The client got the response.
+    Response {
+        /// Send to response, ns.
+        latency: Nanos,
+        /// Why that response.
+        cause: ResponseCause,
+    },
+    /// The server finished a request whose client had gone.
+    Abandoned,
+    /// The client gave up.
+    ClientTimeout {
+        /// Whether the server had it.
+        cause: ErrorCause,
+    },
+}
+
+/// One step, where and when.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Event {
+    /// Simulated time, ns.
+    pub at: Nanos,
+    /// Who (an index into [`Replay::actors`]).
+    pub actor: usize,
+    /// What.
+    pub step: Step,
+}
+
+/// An actor in one state over an interval.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Span {
+    /// Who.
+    pub actor: usize,
+    /// In what state.
+    pub state: State,
+    /// From (ns).
+    pub from: Nanos,
+    /// To (ns); the replay's end for a span still open there.
+    pub to: Nanos,
+    /// The event that began it.
+    pub first_event: usize,
+    /// The event that ended it (the event count for one still open).
+    pub end_event: usize,
+}
+
+/// The state of every actor after one step.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Frame {
+    /// The step (an index into [`Replay::events`]).
+    pub event: usize,
+    /// Its simulated time, ns.
+    pub at: Nanos,
+    /// Each actor in the server or on its way there, with its state, in
+    /// the order its state began (so queues read in arrival order).
+    pub states: Vec<(usize, State)>,
+}
+
+impl Frame {
+    /// Who is on `holder`, and in what state.
+    pub fn on(&self, holder: Holder) -> Option<(usize, State)> {
+        self.states
+            .iter()
+            .find(|(_, s)| s.holder() == Some(holder))
+            .copied()
+    }
+
+    /// The actors in a state that `pick` selects, in the order they got there.
+    pub fn select(&self, pick: impl Fn(&State) -> bool) -> Vec<usize> {
+        self.states
+            .iter()
+            .filter(|(_, s)| pick(s))
+            .map(|(a, _)| *a)
+            .collect()
+    }
+
+    /// The state of `actor`, if it is in the server or on its way there.
+    pub fn state_of(&self, actor: usize) -> Option<State> {
+        self.states
+            .iter()
+            .find(|(a, _)| *a == actor)
+            .map(|(_, s)| *s)
+    }
+}
+
+/// A small run, step by step.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Replay {
+    /// Every request and task, in the order they appeared.
+    pub actors: Vec<Actor>,
+    /// Every step, in order.
+    pub events: Vec<Event>,
+    /// Every interval of every actor, by start.
+    pub spans: Vec<Span>,
+    /// Thread names by pool: Tomcat's prefix, then each executor's name.
+    pub pools: Vec<String>,
+    /// The steps stopped at [`MAX_EVENTS`] before the run ended.
+    pub truncated: bool,
+    /// The time of the last step, ns.
+    pub end: Nanos,
+}
+
+impl Replay {
+    /// Runs `cfg` with a recording tracer and builds its replay.
+    pub fn record(cfg: &Config) -> Replay {
+        build::record(cfg)
+    }
+
+    /// Every thread and carrier the run used, in lane order: Tomcat's
+    /// threads, each executor's, then the carriers.
+    pub fn holders(&self) -> Vec<Holder> {
+        let mut out: Vec<Holder> = self.spans.iter().filter_map(|s| s.state.holder()).collect();
+        out.sort();
+        out.dedup();
+        out
+    }
+
+    /// A thread's or carrier's name as Java prints it.
+    pub fn holder_name(&self, h: Holder) -> String {
+        match h {
+            Holder::Thread { pool, n } => {
+                let prefix = self.pools.get(pool as usize).map_or("pool", String::as_str);
+                format!("{prefix}-{n}")
+            }
+            Holder::Carrier { carrier } => format!("ForkJoinPool-1-worker-{}", carrier + 1),
+        }
+    }
+
+    /// The actor called `name` (`r3`, `t1`).
+    pub fn actor_named(&self, name: &str) -> Option<usize> {
+        self.actors.iter().position(|a| a.name() == name)
+    }
+
+    /// The state after step `event` (clamped to the last step).
+    pub fn frame(&self, event: usize) -> Frame {
+        let event = event.min(self.events.len().saturating_sub(1));
+        let at = self.events.get(event).map_or(0, |e| e.at);
+        let states = self
+            .spans
+            .iter()
+            .filter(|s| s.first_event <= event && event < s.end_event)
+            .map(|s| (s.actor, s.state))
+            .collect();
+        Frame { event, at, states }
+    }
+
+    /// The last step at or before `at` (the first step before any).
+    pub fn event_at(&self, at: Nanos) -> usize {
+        self.events
+            .partition_point(|e| e.at <= at)
+            .saturating_sub(1)
+    }
+
+    /// The state at simulated time `at`: after every step up to it.
+    pub fn frame_at(&self, at: Nanos) -> Frame {
+        Frame {
+            at,
+            ..self.frame(self.event_at(at))
+        }
+    }
+
+    /// The next step after `event` at a later time (a player's "forward" by
+    /// instant), or the last step.
+    pub fn next_instant(&self, event: usize) -> usize {
+        let at = self.events.get(event).map_or(0, |e| e.at);
+        let later = self.events.partition_point(|e| e.at <= at);
+        later.min(self.events.len().saturating_sub(1))
+    }
+
+    /// The last step of the previous instant (a player's "back" by
+    /// instant), or the first step.
+    pub fn previous_instant(&self, event: usize) -> usize {
+        let Some(e) = self.events.get(event) else {
+            return 0;
+        };
+        self.events
+            .partition_point(|x| x.at < e.at)
+            .saturating_sub(1)
+    }
+
+    /// The journey of `actor`: its intervals and those of the tasks it
+    /// submitted, in order of start.
+    pub fn journey(&self, actor: usize) -> Vec<Span> {
+        let mut out: Vec<Span> = self
+            .spans
+            .iter()
+            .filter(|s| s.actor == actor || self.actors[s.actor].parent == Some(actor))
+            .copied()
+            .collect();
+        out.sort_by_key(|s| (s.from, s.first_event));
+        out
+    }
+
+    /// The steps of `actor` (and of its tasks), in order.
+    pub fn steps_of(&self, actor: usize) -> Vec<Event> {
+        self.events
+            .iter()
+            .filter(|e| e.actor == actor || self.actors[e.actor].parent == Some(actor))
+            .copied()
+            .collect()
+    }
+}

@@ -1,0 +1,255 @@
+//! A lesson on the page, natively: a learner opens a lesson's link,
+//! predicts, runs (the worker's messages made here as the worker makes
+//! them), sees the grade beside the result, tries a change and moves on;
+//! the progress survives a reload; results are held back until the
+//! prediction; the keys that step; the panel's words per language.
+
+use super::guide::{GuideAction, GuideView, Input, key_action};
+use super::job::Plan;
+use super::lesson::{LessonAction, LessonLink, LessonProgress, Prediction, Step, Verdict, lesson};
+use super::permalink::{decode, encode};
+use super::*;
+use crate::i18n::Locale;
+
+const VT: &str = "virtual-threads";
+
+fn link(chapter: usize) -> LessonLink {
+    LessonLink {
+        lesson: VT,
+        chapter,
+    }
+}
+
+fn opened(chapter: usize, stored: Option<String>) -> State {
+    let mut s = State::default();
+    s.reduce(Action::Guide(GuideAction::Open {
+        link: link(chapter),
+        stored,
+    }));
+    s
+}
+
+/// Runs the state's job as the worker does (its full runs only: the sweep
+/// changes nothing here) and hands every message to the state.
+fn simulate(s: &mut State) {
+    let mut job = s.job();
+    job.sweep = false;
+    let plan = Plan::of(&job);
+    s.reduce(Action::Worker(Box::new(plan.planned())));
+    let mut events = 0;
+    for r in &plan.runs {
+        let report = r.config().map(|c| crate::sim::run(&c));
+        events += report.as_ref().map_or(0, |r| r.events);
+        if let Some(m) = plan.result(r, report.as_ref()) {
+            s.reduce(Action::Worker(Box::new(m)));
+        }
+    }
+    s.reduce(Action::Worker(Box::new(plan.done(events))));
+}
+
+fn step(s: &mut State, a: LessonAction) {
+    s.reduce(Action::Guide(GuideAction::Step(a)));
+}
+
+fn progress(s: &State) -> &LessonProgress {
+    s.lesson.as_ref().expect("a lesson is open")
+}
+
+#[test]
+fn a_learner_predicts_runs_compares_tries_and_moves_on() {
+    let chapters = &lesson(VT).unwrap().chapters;
+    let mut s = opened(0, None);
+    // The chapter's scenario is on the form, and nothing runs before the
+    // prediction: its results would give the answer away.
+    assert_eq!(s.setup, chapters[0].setup().unwrap());
+    assert!(s.awaiting_prediction());
+    assert_eq!(s.view.lesson, Some(link(0)));
+    let v = GuideView::of(&s).unwrap();
+    assert!(!v.can_run && v.compare.is_none() && v.tries.is_empty());
+    assert!(matches!(v.input, Input::Number { value: None, .. }));
+    // Run without an answer does nothing.
+    s.reduce(Action::Guide(GuideAction::Run));
+    assert_eq!(progress(&s).step, Step::Read);
+
+    step(&mut s, LessonAction::Predict(Prediction::Number(1900.0)));
+    assert_eq!(progress(&s).step, Step::Predict, "answering while reading");
+    // The learner edits the form meanwhile; Run puts the chapter back.
+    s.reduce(Action::Edit {
+        mode: None,
+        key: "load.concurrency".into(),
+        text: "10".into(),
+    });
+    s.reduce(Action::Guide(GuideAction::Run));
+    assert_eq!(progress(&s).step, Step::Run);
+    assert_eq!(s.setup, chapters[0].setup().unwrap());
+    assert!(!s.awaiting_prediction());
+    simulate(&mut s);
+    assert_eq!(progress(&s).step, Step::Compare);
+
+    let v = GuideView::of(&s).unwrap();
+    let c = v.compare.expect("the prediction beside the run");
+    assert_eq!(c.verdict, Verdict::Right, "{c:?}");
+    assert_eq!(c.prediction, "1,900 req/s");
+    assert!(c.actual.ends_with(" req/s"), "{c:?}");
+    assert!(c.theory.is_some(), "{c:?}");
+    assert!(c.verdict_text.starts_with("Right ("), "{c:?}");
+    assert!(v.notice.is_some() && v.locked);
+    assert_eq!(v.tries.len(), 2);
+    assert!(v.tries.iter().all(|t| t.notice.is_none()));
+
+    // A change tried from the comparison: its scenario loads and runs.
+    step(&mut s, LessonAction::Tried("more-threads".into()));
+    assert_eq!(progress(&s).step, Step::NowTry);
+    assert_eq!(s.setup, chapters[0].try_setup("more-threads").unwrap());
+    assert!(!s.awaiting_prediction());
+    let v = GuideView::of(&s).unwrap();
+    assert!(v.tries[0].notice.is_some() && v.tries[1].notice.is_none());
+    // Its run does not grade the chapter again.
+    let graded = progress(&s).answer().cloned();
+    simulate(&mut s);
+    assert_eq!(progress(&s).answer().cloned(), graded);
+
+    // → goes on to chapter 2: its scenario on the form, the link names it.
+    step(&mut s, LessonAction::Next);
+    assert_eq!((progress(&s).chapter, progress(&s).step), (1, Step::Read));
+    assert_eq!(s.view.lesson, Some(link(1)));
+    assert_eq!(s.setup, chapters[1].setup().unwrap());
+    assert!(s.awaiting_prediction());
+    assert!(encode(&s.link()).ends_with("&lesson=virtual-threads&chapter=2&v=1"));
+    // ← back to chapter 1's last step: graded, its results not held back.
+    step(&mut s, LessonAction::Back);
+    assert_eq!((progress(&s).chapter, progress(&s).step), (0, Step::NowTry));
+    assert!(!s.awaiting_prediction());
+}
+
+#[test]
+fn a_choice_is_graded_from_the_runs_of_its_own_job_only() {
+    let mut s = opened(1, None);
+    // Runs of an earlier job are on the page: they must not grade.
+    simulate(&mut s);
+    step(
+        &mut s,
+        LessonAction::Predict(Prediction::Choice("many-times".into())),
+    );
+    s.reduce(Action::Guide(GuideAction::Run));
+    let job = s.generation;
+    assert!(s.results.runs_of(job, s.setup.modes).is_none());
+    s.reduce(Action::Worker(Box::new(Message {
+        generation: job,
+        output: Output::Progress(Progress::default()),
+    })));
+    assert_eq!(progress(&s).step, Step::Run, "not graded from old runs");
+    simulate(&mut s);
+    let v = GuideView::of(&s).unwrap();
+    let c = v.compare.expect("graded");
+    assert_eq!(c.verdict, Verdict::Right, "{c:?}");
+    let Input::Choice(options) = &v.input else {
+        panic!("a choice")
+    };
+    assert_eq!(options.iter().filter(|o| o.2).count(), 1);
+    assert_eq!(c.actual, c.prediction);
+}
+
+#[test]
+fn progress_survives_a_reload_and_the_link_names_the_chapter() {
+    let mut s = opened(0, None);
+    step(&mut s, LessonAction::Predict(Prediction::Number(500.0)));
+    s.reduce(Action::Guide(GuideAction::Run));
+    simulate(&mut s);
+    let stored = progress(&s).to_json();
+    assert!(stored.contains("\"grade\""), "{stored}");
+
+    // Reopened at the same chapter: the grade is back, nothing held back.
+    let again = opened(0, Some(stored.clone()));
+    assert_eq!(progress(&again), progress(&s));
+    assert!(!again.awaiting_prediction());
+    let c = GuideView::of(&again).unwrap().compare.unwrap();
+    assert_eq!(c.verdict, Verdict::Wrong);
+    assert!(c.verdict_text.contains("% off"), "{c:?}");
+
+    // A link to another chapter wins over where the learner was; the
+    // answers stay.
+    let other = opened(3, Some(stored));
+    assert_eq!(
+        (progress(&other).chapter, progress(&other).step),
+        (3, Step::Read)
+    );
+    assert_eq!(progress(&other).answers.len(), 1);
+
+    // What no longer reads starts the lesson afresh.
+    for junk in ["{", "{\"lesson\":\"gone\",\"chapter\":0,\"step\":\"read\"}"] {
+        let fresh = opened(2, Some(junk.to_string()));
+        assert_eq!(progress(&fresh).chapter, 2);
+        assert!(progress(&fresh).answers.is_empty());
+    }
+
+    // Opened from its link, the page is at the lesson; closing keeps the
+    // scenario and drops the lesson from the link.
+    let d = decode("?lesson=virtual-threads&chapter=4");
+    let mut s = State::of_link(d.link);
+    let l = s.view.lesson.unwrap();
+    s.reduce(Action::Guide(GuideAction::Open {
+        link: l,
+        stored: None,
+    }));
+    assert_eq!(progress(&s).chapter, 3);
+    let setup = s.setup.clone();
+    s.reduce(Action::Guide(GuideAction::Close));
+    assert!(s.lesson.is_none() && s.view.lesson.is_none() && !s.awaiting_prediction());
+    assert_eq!(s.setup, setup);
+    assert!(!encode(&s.link()).contains("lesson="));
+}
+
+#[test]
+fn arrows_and_space_step_unless_the_focus_takes_them() {
+    assert_eq!(
+        key_action("ArrowRight", "BODY", false),
+        Some(LessonAction::Next)
+    );
+    assert_eq!(key_action(" ", "div", false), Some(LessonAction::Next));
+    assert_eq!(
+        key_action("ArrowLeft", "section", false),
+        Some(LessonAction::Back)
+    );
+    assert_eq!(
+        key_action("ArrowLeft", "button", false),
+        Some(LessonAction::Back)
+    );
+    for (key, tag) in [
+        ("ArrowRight", "INPUT"),
+        ("ArrowLeft", "select"),
+        (" ", "textarea"),
+        (" ", "BUTTON"),
+        (" ", "a"),
+    ] {
+        assert_eq!(key_action(key, tag, false), None, "{key:?} on {tag}");
+    }
+    assert_eq!(key_action("ArrowRight", "body", true), None);
+    assert_eq!(key_action("Enter", "body", false), None);
+}
+
+#[test]
+fn the_panel_speaks_the_views_language() {
+    let mut s = opened(0, None);
+    let mut view = s.view.clone();
+    view.lang = "de".into();
+    s.reduce(Action::SetView(view));
+    step(&mut s, LessonAction::Predict(Prediction::Number(1900.5)));
+    s.reduce(Action::Guide(GuideAction::Run));
+    simulate(&mut s);
+    let de = GuideView::of(&s).unwrap();
+    assert_eq!(de.locale, Locale::De);
+    assert_eq!(de.chapter_of, "Kapitel 1 von 9");
+    assert_eq!(de.compare.as_ref().unwrap().prediction, "1.900 Req/s");
+    assert!(de.intro.contains("2.000"), "{}", de.intro);
+    let mut view = s.view.clone();
+    view.lang = "zh".into();
+    s.reduce(Action::SetView(view));
+    let zh = GuideView::of(&s).unwrap();
+    assert_ne!(zh.title, de.title);
+    assert!(
+        zh.steps.iter().all(|(w, _)| !w.is_ascii()),
+        "{:?}",
+        zh.steps
+    );
+}

@@ -1,0 +1,278 @@
+//! The lesson panel: binds `app::guide::GuideView` to the page (the
+//! chapter's words, the question's input, Run, the prediction beside the
+//! result, what to notice, the "now try" buttons, back and next), the keys
+//! that step through a lesson, the page's "Lessons" entry, and the
+//! learner's progress in local storage (nothing leaves the browser).
+
+use wasm_bindgen::JsCast;
+use web_sys::{Element, HtmlInputElement, KeyboardEvent};
+use yew::prelude::*;
+
+use crate::app::guide::{GuideAction, GuideView, Input, key_action, storage_key};
+use crate::app::lesson::{LessonAction, LessonLink, Prediction, Verdict, lessons};
+use crate::app::{Action, State};
+use crate::i18n::Locale;
+use crate::i18n::keys::{self, Key};
+
+/// What local storage holds under `key`, if it can be read.
+fn stored(key: &str) -> Option<String> {
+    gloo::utils::window()
+        .local_storage()
+        .ok()
+        .flatten()?
+        .get_item(key)
+        .ok()
+        .flatten()
+}
+
+/// Keeps `text` under `key` in local storage (a page whose storage is
+/// off or full keeps the progress for this visit only).
+fn store(key: &str, text: &str) {
+    if let Ok(Some(s)) = gloo::utils::window().local_storage() {
+        let _ = s.set_item(key, text);
+    }
+}
+
+/// The action that opens `link` with the learner's stored progress.
+pub(crate) fn open(link: LessonLink) -> Action {
+    Action::Guide(GuideAction::Open {
+        link,
+        stored: stored(&storage_key(link.lesson)),
+    })
+}
+
+/// Keeps the learner's progress in local storage as it changes.
+#[hook]
+pub fn use_stored_progress(state: &UseReducerHandle<State>) {
+    use_effect_with(state.lesson.clone(), |p| {
+        if let Some(p) = p {
+            store(&storage_key(&p.lesson), &p.to_json());
+        }
+    });
+}
+
+/// → and space go on, ← back, while a lesson is open (unless the element
+/// with focus takes the key).
+#[hook]
+pub fn use_lesson_keys(state: &UseReducerHandle<State>) {
+    let open = state.lesson.is_some();
+    let d = state.dispatcher();
+    use_effect_with(open, move |open| {
+        let listener = open.then(|| {
+            // Not passive: a step's space must not also scroll the page.
+            let options = gloo::events::EventListenerOptions::enable_prevent_default();
+            let document = gloo::utils::document();
+            gloo::events::EventListener::new_with_options(&document, "keydown", options, move |e| {
+                let Some(k) = e.dyn_ref::<KeyboardEvent>() else {
+                    return;
+                };
+                let tag = k
+                    .target()
+                    .and_then(|t| t.dyn_into::<Element>().ok())
+                    .map(|el| el.tag_name())
+                    .unwrap_or_default();
+                let modified = k.ctrl_key() || k.alt_key() || k.meta_key() || k.shift_key();
+                if let Some(a) = key_action(&k.key(), &tag, modified) {
+                    k.prevent_default();
+                    d.dispatch(Action::Guide(GuideAction::Step(a)));
+                }
+            })
+        });
+        move || drop(listener)
+    });
+}
+
+/// Properties of the panel and the entry.
+#[derive(Properties, PartialEq)]
+// Yew's function components are `pub`, so their props must be too.
+#[allow(unreachable_pub)]
+pub struct GuideProps {
+    /// The state.
+    pub state: UseReducerHandle<State>,
+    /// Where actions go.
+    pub dispatch: Callback<Action>,
+}
+
+/// The page's "Lessons" entry: opens the first lesson at its first chapter.
+#[component]
+pub fn LessonsEntry(p: &GuideProps) -> Html {
+    let locale = p.state.view.locale();
+    let Some(first) = lessons().first() else {
+        return Html::default();
+    };
+    let onclick = {
+        let d = p.dispatch.clone();
+        let lesson = first.id.as_str();
+        Callback::from(move |_| d.emit(open(LessonLink { lesson, chapter: 0 })))
+    };
+    html! {
+        <button type="button" id="open-lessons" class="lessons-entry" {onclick}
+            title={first.title(locale)}>{keys::GUIDE_LESSONS.text(locale, &[])}</button>
+    }
+}
+
+/// Presenter mode's switch: "Presenter mode" (`on`) in the share bar, or
+/// the way out that replaces the share bar in presenter mode.
+pub(crate) fn presenter_switch(state: &State, dispatch: &Callback<Action>, on: bool) -> Html {
+    let onclick = {
+        let (d, view) = (dispatch.clone(), state.view.clone());
+        Callback::from(move |_| {
+            let mut v = view.clone();
+            v.presenter = on;
+            d.emit(Action::SetView(v));
+        })
+    };
+    let (id, key) = if on {
+        ("presenter-on", keys::PRESENTER)
+    } else {
+        ("presenter-leave", keys::PRESENTER_LEAVE)
+    };
+    html! {
+        <button type="button" {id} class="presenter-toggle" {onclick}>
+            {key.text(state.view.locale(), &[])}</button>
+    }
+}
+
+/// The lesson panel, when a lesson is open.
+#[component]
+pub fn LessonPanel(p: &GuideProps) -> Html {
+    let Some(v) = GuideView::of(&p.state) else {
+        return Html::default();
+    };
+    let l = v.locale;
+    let word = |k: Key| k.text(l, &[]);
+    let guide = |a: GuideAction| {
+        let d = p.dispatch.clone();
+        Callback::from(move |_| d.emit(Action::Guide(a.clone())))
+    };
+    let step = |a: LessonAction| guide(GuideAction::Step(a));
+    let on_run = {
+        let d = p.dispatch.clone();
+        Callback::from(move |e: SubmitEvent| {
+            e.prevent_default();
+            d.emit(Action::Guide(GuideAction::Run));
+        })
+    };
+    html! {
+        <section class="guide" id="lesson" aria-labelledby="guide-title" lang={l.code()}>
+            <header class="guide-top">
+                <p class="guide-where">{format!("{} · {}", v.lesson_title, v.chapter_of)}</p>
+                <h2 id="guide-title">{v.title.clone()}</h2>
+                <button type="button" class="guide-close" id="guide-close" onclick={guide(GuideAction::Close)}>{word(keys::GUIDE_CLOSE)}</button>
+            </header>
+            <ol class="guide-steps" aria-label={word(keys::GUIDE_STEPS)}>
+                { for v.steps.iter().map(|(w, current)| html! {
+                    <li class={classes!(current.then_some("current"))} aria-current={current.then_some("step")}>{w.clone()}</li>
+                }) }
+            </ol>
+            <p class="guide-intro" id="guide-intro">{v.intro.clone()}</p>
+            <form class="guide-question" id="guide-question" onsubmit={on_run}>
+                <fieldset disabled={v.locked}>
+                    <legend>{v.question.clone()}</legend>
+                    { answer_input(&v, &p.dispatch) }
+                </fieldset>
+                if v.locked { <p class="muted small">{word(keys::GUIDE_LOCKED)}</p> }
+                <button type="submit" class="run" id="guide-run" disabled={!v.can_run || v.running}>
+                    { word(if v.running { keys::GUIDE_RUNNING } else { keys::GUIDE_RUN }) }
+                </button>
+            </form>
+            { compare_view(&v) }
+            if let Some(n) = &v.notice {
+                <h3>{word(keys::GUIDE_NOTICE)}</h3>
+                <p class="guide-notice" id="guide-notice">{n.clone()}</p>
+            }
+            if !v.tries.is_empty() {
+                <h3>{word(keys::GUIDE_STEP_NOW_TRY)}</h3>
+                <ul class="guide-tries">
+                    { for v.tries.iter().map(|t| html! {
+                        <li>
+                            <button type="button" class="chip" id={format!("try-{}", t.id)}
+                                onclick={step(LessonAction::Tried(t.id.clone()))}>{t.text.clone()}</button>
+                            if let Some(n) = &t.notice { <p class="guide-notice">{n.clone()}</p> }
+                        </li>
+                    }) }
+                </ul>
+            }
+            if v.finished { <p class="guide-finished" role="status">{word(keys::GUIDE_FINISHED)}</p> }
+            <nav class="guide-nav" aria-label={v.chapter_of.clone()}>
+                <button type="button" id="guide-back" onclick={step(LessonAction::Back)} disabled={!v.can_back}>{format!("← {}", word(keys::GUIDE_BACK))}</button>
+                <span class="muted small">{word(keys::GUIDE_KEYBOARD)}</span>
+                <button type="button" id="guide-next" onclick={step(LessonAction::Next)} disabled={!v.can_next}>{format!("{} →", word(keys::GUIDE_NEXT))}</button>
+            </nav>
+        </section>
+    }
+}
+
+/// The question's input: a number with its unit, or one radio button per
+/// option; each change is the learner's prediction.
+fn answer_input(v: &GuideView, dispatch: &Callback<Action>) -> Html {
+    let predict = |p: Prediction| Action::Guide(GuideAction::Step(LessonAction::Predict(p)));
+    match &v.input {
+        Input::Number { unit, value } => {
+            let d = dispatch.clone();
+            let oninput = Callback::from(move |e: InputEvent| {
+                let text = e.target_unchecked_into::<HtmlInputElement>().value();
+                if let Ok(x) = text.trim().parse::<f64>() {
+                    d.emit(predict(Prediction::Number(x)));
+                }
+            });
+            html! {
+                <p class="guide-number">
+                    <label for="guide-answer">{keys::GUIDE_YOUR_PREDICTION.text(v.locale, &[])}</label>
+                    <input id="guide-answer" type="number" inputmode="decimal" step="any" min="0"
+                        value={value.map(|x| x.to_string()).unwrap_or_default()} {oninput} />
+                    <span class="unit">{unit.clone()}</span>
+                </p>
+            }
+        }
+        Input::Choice(options) => html! {
+            <ul class="guide-options">
+                { for options.iter().map(|(id, text, chosen)| {
+                    let d = dispatch.clone();
+                    let pick = Prediction::Choice(id.clone());
+                    let onchange = Callback::from(move |_: Event| d.emit(predict(pick.clone())));
+                    let input_id = format!("guide-option-{id}");
+                    html! {
+                        <li><input type="radio" name="guide-option" id={input_id.clone()} value={id.clone()}
+                            checked={*chosen} {onchange} />
+                            <label for={input_id}>{text.clone()}</label></li>
+                    }
+                }) }
+            </ul>
+        },
+    }
+}
+
+/// The prediction beside the run, with the verdict.
+fn compare_view(v: &GuideView) -> Html {
+    let Some(c) = &v.compare else {
+        return Html::default();
+    };
+    let word = |k: Key| k.text(v.locale, &[]);
+    let verdict = match c.verdict {
+        Verdict::Right => "right",
+        Verdict::Wrong => "wrong",
+        Verdict::Ungraded => "ungraded",
+    };
+    html! {
+        <div class="guide-compare" id="guide-compare" role="status">
+            <dl>
+                <div><dt>{word(keys::GUIDE_YOUR_PREDICTION)}</dt><dd id="guide-said">{c.prediction.clone()}</dd></div>
+                <div><dt>{word(keys::GUIDE_THE_RUN)}</dt><dd id="guide-actual">{c.actual.clone()}</dd></div>
+                if let Some(t) = &c.theory {
+                    <div><dt>{word(keys::GUIDE_THEORY)}</dt><dd id="guide-theory">{t.clone()}</dd></div>
+                }
+            </dl>
+            <p class={classes!("verdict", verdict)} id="guide-verdict">{c.verdict_text.clone()}</p>
+        </div>
+    }
+}
+
+/// The language menu's entries: each locale in its own words.
+pub(crate) fn language_options(current: Locale) -> Html {
+    html! {
+        { for Locale::ALL.iter().map(|l| html! {
+            <option value={l.code()} selected={*l == current} lang={l.code()}>{l.own_name()}</option>
+        }) }
+    }
+}
