@@ -36,6 +36,7 @@ mod fiber;
 mod finish;
 mod gc;
 mod interp;
+mod latencies;
 mod memory;
 mod restart;
 mod threads;

@@ -17,6 +17,7 @@ use super::super::tool::HEY_MAX_IDLE;
 use super::super::trace::{Note, Tracer};
 use super::connections::{Closed, POOL, connecting};
 use super::fiber::Phase;
+use super::latencies::{Latencies, histogram, micros};
 use super::{Engine, NONE};
 
 /// A closed-loop worker (hey worker, wrk connection, JMeter thread, k6 VU),
@@ -160,53 +161,6 @@ impl Client {
             end: None,
         }
     }
-}
-
-/// Durations: a histogram for percentiles, exact extremes and sum.
-#[derive(Debug)]
-pub(super) struct Latencies {
-    /// In µs, from 1 µs to 1 hour at 3 significant digits.
-    pub(super) histogram: Histogram<u64>,
-    pub(super) sum_ns: f64,
-    pub(super) min_ns: u64,
-    pub(super) max_ns: u64,
-}
-
-/// Largest latency the histogram records, µs (one hour).
-pub(super) const LATENCY_MAX_US: u64 = 3_600_000_000;
-
-/// An empty histogram with the bounds every duration here is recorded in.
-pub(super) fn histogram() -> Histogram<u64> {
-    // The bounds are constants, so construction cannot fail.
-    Histogram::new_with_bounds(1, LATENCY_MAX_US, 3).expect("constant histogram bounds are valid")
-}
-
-impl Latencies {
-    fn new() -> Self {
-        Latencies {
-            histogram: histogram(),
-            sum_ns: 0.0,
-            min_ns: u64::MAX,
-            max_ns: 0,
-        }
-    }
-
-    /// Records one duration (on every response: inlined, as the
-    /// histogram's own recording is then).
-    #[inline(always)]
-    fn record(&mut self, ns: Nanos) {
-        self.sum_ns += ns_f64(ns);
-        self.min_ns = self.min_ns.min(ns);
-        self.max_ns = self.max_ns.max(ns);
-        // Recorded in µs; the bounds are 1 µs to 1 h, clamp to them.
-        let _ = self.histogram.record(micros(ns));
-    }
-}
-
-/// A duration in the histograms' unit, within their bounds.
-#[inline]
-pub(super) fn micros(ns: Nanos) -> u64 {
-    (ns / 1000).clamp(1, LATENCY_MAX_US)
 }
 
 /// What the client counts.
