@@ -557,9 +557,13 @@ impl<T: Tracer> Engine<T> {
         } else {
             self.fibers[f as usize].counted = true;
             let mut latency = self.now - sent;
-            if ways.from_write {
-                // wrk and k6 start the clock once the connection is open.
-                latency -= first_dial.unwrap_or(0);
+            if let Some(dial) = first_dial {
+                if ways.from_write {
+                    // wrk and k6 start the clock once the connection is open.
+                    latency -= dial;
+                }
+                self.tally.dialed += 1;
+                self.tally.dial_ns += ns_f64(dial);
             }
             self.trace(f, Note::Response { latency, cause });
             if !closed && worker != NONE {
@@ -573,10 +577,6 @@ impl<T: Tracer> Engine<T> {
             self.tally.latency.record(latency);
             if !ok {
                 let _ = self.tally.failed.record(micros(latency));
-            }
-            if let Some(dial) = first_dial {
-                self.tally.dialed += 1;
-                self.tally.dial_ns += ns_f64(dial);
             }
             if latency >= ways.late_after {
                 // wrk: a late response is a "timeout" and not a latency.
