@@ -502,7 +502,7 @@ impl<T: Tracer> Engine<T> {
 
     /// Whether the load is closed-loop.
     fn closed(&self) -> bool {
-        matches!(self.cfg.load.kind, LoadKind::Closed { .. })
+        self.client.ways.closed
     }
 }
 

@@ -50,6 +50,8 @@ impl Worker {
 /// plain values rather than the tool's own matches).
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Ways {
+    /// A closed loop (workers), not an open one (arrivals).
+    pub(super) closed: bool,
     /// Requests reuse connections (HTTP keep-alive).
     pub(super) keep_alive: bool,
     /// Idle connections go to hey's shared pool.
@@ -65,7 +67,7 @@ pub(super) struct Ways {
     pub(super) late_after: Nanos,
     /// Latency counts from the write, not from before the connect (wrk, k6).
     pub(super) from_write: bool,
-    /// JMeter's connection time-to-live, or `MAX`.
+    /// JMeter's connection time-to-live, or `MAX` (none).
     pub(super) ttl: Nanos,
     /// The tool closes a worker's connection when the worker is done
     /// (JMeter's thread ends).
@@ -79,6 +81,7 @@ impl Ways {
         let abandons = tool.abandons();
         let connect_first = tool.times_from_connect();
         Ways {
+            closed: matches!(load.kind, LoadKind::Closed { .. }),
             keep_alive: load.keep_alive,
             shared: tool.shares_connections(),
             give_up_after: if abandons && !connect_first {
@@ -430,7 +433,8 @@ impl<T: Tracer> Engine<T> {
             return NONE;
         }
         self.take_conn(c);
-        if self.now - self.conns.get(c).opened >= self.client.ways.ttl {
+        let ttl = self.client.ways.ttl;
+        if ttl != Nanos::MAX && self.now - self.conns.get(c).opened >= ttl {
             // JMeter no longer reuses a connection past its time-to-live.
             self.close(c, Closed::Client);
             return NONE;

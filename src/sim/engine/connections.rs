@@ -416,27 +416,29 @@ impl<T: Tracer> Engine<T> {
         conn.served += 1;
         let served = conn.served;
         let first_dial = (served == 1).then_some(conn.dial);
-        if client_gone || !self.client.ways.keep_alive {
-            self.close(c, Closed::Client);
-            return (false, first_dial);
-        }
-        if served >= self.conns.max_requests {
-            self.trace(f, Note::ConnClosedAfter { requests: served });
-            self.close(c, Closed::MaxRequests);
+        let client = &self.client;
+        let closes = if client_gone || !client.ways.keep_alive {
+            Some(Closed::Client)
+        } else if served >= self.conns.max_requests {
+            Some(Closed::MaxRequests)
+        } else if holder == POOL && client.pool.len() as u32 >= client.pool_max {
+            // hey's Transport keeps at most min(c, 500) idle connections.
+            Some(Closed::Client)
+        } else {
+            conn.state = ConnState::Kept;
+            conn.holder = holder;
+            None
+        };
+        if let Some(why) = closes {
+            if why == Closed::MaxRequests {
+                self.trace(f, Note::ConnClosedAfter { requests: served });
+            }
+            self.close(c, why);
             return (false, first_dial);
         }
         if holder == POOL {
-            // hey's Transport keeps at most min(c, 500) idle connections.
-            let pool = &mut self.client.pool;
-            if pool.len() as u32 >= self.client.pool_max {
-                self.close(c, Closed::Client);
-                return (false, first_dial);
-            }
-            pool.push(c);
+            self.client.pool.push(c);
         }
-        let conn = &mut self.conns.list[c as usize];
-        conn.state = ConnState::Kept;
-        conn.holder = holder;
         (true, first_dial)
     }
 
