@@ -75,6 +75,14 @@ pub(super) struct Conn {
     pub(super) holder: u32,
 }
 
+impl Conn {
+    /// Whether it is still in the idle period with stamp `stamp`.
+    #[inline]
+    fn idle_in(&self, stamp: u32) -> bool {
+        self.state == ConnState::Idle && self.idle_stamp == stamp
+    }
+}
+
 /// Who closed a connection.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Closed {
@@ -180,6 +188,16 @@ impl Conns {
         }
     }
 
+    /// Drops the timers at the front whose idle period is over (the
+    /// connection was taken again or closed since): a scan, then one cut.
+    fn drop_stale_timers(&mut self) {
+        let list = &self.list;
+        let stale = (self.idle.iter())
+            .take_while(|&&(c, stamp)| !list[c as usize].idle_in(stamp))
+            .count();
+        self.idle.drain(..stale);
+    }
+
     /// Drops timers whose idle period is over when they outnumber the idle
     /// connections by far, so the list stays bounded by the connections.
     fn compact(&mut self) {
@@ -192,8 +210,7 @@ impl Conns {
             let mut kept = 0;
             for i in 0..timers.len() {
                 let (c, stamp) = timers[i];
-                let conn = &list[c as usize];
-                if conn.state == ConnState::Idle && conn.idle_stamp == stamp {
+                if list[c as usize].idle_in(stamp) {
                     timers[kept] = (c, stamp);
                     kept += 1;
                 }
@@ -470,20 +487,21 @@ impl<T: Tracer> Engine<T> {
         let Some(timeout) = self.cfg.server.keep_alive_timeout else {
             return;
         };
-        while let Some(&(c, stamp)) = self.conns.idle.front() {
-            let conn = self.conns.list[c as usize];
-            if conn.state != ConnState::Idle || conn.idle_stamp != stamp {
-                self.conns.idle.pop_front();
-                continue;
-            }
+        loop {
+            self.conns.drop_stale_timers();
+            let Some(&(c, _)) = self.conns.idle.front() else {
+                return;
+            };
+            let conn = self.conns.get(c);
             let due = conn.idle_since + timeout;
             if due > self.now {
                 self.conns.timer_armed = true;
                 self.queue.push(due, Event::KeepAlive);
                 return;
             }
+            let holder = conn.holder;
             self.conns.idle.pop_front();
-            self.drop_from_holder(c, conn.holder);
+            self.drop_from_holder(c, holder);
             self.close(c, Closed::IdleTimeout);
         }
     }
