@@ -36,6 +36,7 @@ mod fiber;
 mod finish;
 mod gc;
 mod interp;
+mod latencies;
 mod memory;
 mod restart;
 mod threads;
@@ -501,7 +502,7 @@ impl<T: Tracer> Engine<T> {
 
     /// Whether the load is closed-loop.
     fn closed(&self) -> bool {
-        matches!(self.cfg.load.kind, LoadKind::Closed { .. })
+        self.client.ways.closed
     }
 }
 

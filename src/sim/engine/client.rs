@@ -17,6 +17,7 @@ use super::super::tool::HEY_MAX_IDLE;
 use super::super::trace::{Note, Tracer};
 use super::connections::{Closed, POOL, connecting};
 use super::fiber::Phase;
+use super::latencies::{Latencies, histogram, micros};
 use super::{Engine, NONE};
 
 /// A closed-loop worker (hey worker, wrk connection, JMeter thread, k6 VU),
@@ -49,6 +50,8 @@ impl Worker {
 /// plain values rather than the tool's own matches).
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Ways {
+    /// A closed loop (workers), not an open one (arrivals).
+    pub(super) closed: bool,
     /// Requests reuse connections (HTTP keep-alive).
     pub(super) keep_alive: bool,
     /// Idle connections go to hey's shared pool.
@@ -64,7 +67,7 @@ pub(super) struct Ways {
     pub(super) late_after: Nanos,
     /// Latency counts from the write, not from before the connect (wrk, k6).
     pub(super) from_write: bool,
-    /// JMeter's connection time-to-live, or `MAX`.
+    /// JMeter's connection time-to-live, or `MAX` (none).
     pub(super) ttl: Nanos,
     /// The tool closes a worker's connection when the worker is done
     /// (JMeter's thread ends).
@@ -78,6 +81,7 @@ impl Ways {
         let abandons = tool.abandons();
         let connect_first = tool.times_from_connect();
         Ways {
+            closed: matches!(load.kind, LoadKind::Closed { .. }),
             keep_alive: load.keep_alive,
             shared: tool.shares_connections(),
             give_up_after: if abandons && !connect_first {
@@ -160,53 +164,6 @@ impl Client {
             end: None,
         }
     }
-}
-
-/// Durations: a histogram for percentiles, exact extremes and sum.
-#[derive(Debug)]
-pub(super) struct Latencies {
-    /// In µs, from 1 µs to 1 hour at 3 significant digits.
-    pub(super) histogram: Histogram<u64>,
-    pub(super) sum_ns: f64,
-    pub(super) min_ns: u64,
-    pub(super) max_ns: u64,
-}
-
-/// Largest latency the histogram records, µs (one hour).
-pub(super) const LATENCY_MAX_US: u64 = 3_600_000_000;
-
-/// An empty histogram with the bounds every duration here is recorded in.
-pub(super) fn histogram() -> Histogram<u64> {
-    // The bounds are constants, so construction cannot fail.
-    Histogram::new_with_bounds(1, LATENCY_MAX_US, 3).expect("constant histogram bounds are valid")
-}
-
-impl Latencies {
-    fn new() -> Self {
-        Latencies {
-            histogram: histogram(),
-            sum_ns: 0.0,
-            min_ns: u64::MAX,
-            max_ns: 0,
-        }
-    }
-
-    /// Records one duration (on every response: inlined, as the
-    /// histogram's own recording is then).
-    #[inline(always)]
-    fn record(&mut self, ns: Nanos) {
-        self.sum_ns += ns_f64(ns);
-        self.min_ns = self.min_ns.min(ns);
-        self.max_ns = self.max_ns.max(ns);
-        // Recorded in µs; the bounds are 1 µs to 1 h, clamp to them.
-        let _ = self.histogram.record(micros(ns));
-    }
-}
-
-/// A duration in the histograms' unit, within their bounds.
-#[inline]
-pub(super) fn micros(ns: Nanos) -> u64 {
-    (ns / 1000).clamp(1, LATENCY_MAX_US)
 }
 
 /// What the client counts.
@@ -476,7 +433,8 @@ impl<T: Tracer> Engine<T> {
             return NONE;
         }
         self.take_conn(c);
-        if self.now - self.conns.get(c).opened >= self.client.ways.ttl {
+        let ttl = self.client.ways.ttl;
+        if ttl != Nanos::MAX && self.now - self.conns.get(c).opened >= ttl {
             // JMeter no longer reuses a connection past its time-to-live.
             self.close(c, Closed::Client);
             return NONE;
@@ -603,9 +561,13 @@ impl<T: Tracer> Engine<T> {
         } else {
             self.fibers[f as usize].counted = true;
             let mut latency = self.now - sent;
-            if ways.from_write {
-                // wrk and k6 start the clock once the connection is open.
-                latency -= first_dial.unwrap_or(0);
+            if let Some(dial) = first_dial {
+                if ways.from_write {
+                    // wrk and k6 start the clock once the connection is open.
+                    latency -= dial;
+                }
+                self.tally.dialed += 1;
+                self.tally.dial_ns += ns_f64(dial);
             }
             self.trace(f, Note::Response { latency, cause });
             if !closed && worker != NONE {
@@ -619,10 +581,6 @@ impl<T: Tracer> Engine<T> {
             self.tally.latency.record(latency);
             if !ok {
                 let _ = self.tally.failed.record(micros(latency));
-            }
-            if let Some(dial) = first_dial {
-                self.tally.dialed += 1;
-                self.tally.dial_ns += ns_f64(dial);
             }
             if latency >= ways.late_after {
                 // wrk: a late response is a "timeout" and not a latency.

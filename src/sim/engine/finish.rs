@@ -1,5 +1,7 @@
 //! Turns the engine's final state into a [`Report`].
 
+use hdrhistogram::Histogram;
+
 use super::super::config::Deadline;
 use super::super::config::to_mib;
 use super::super::report::{
@@ -71,7 +73,9 @@ impl<T: Tracer> Engine<T> {
         let server = self.server_stats(&span);
         let bottleneck = self.bottleneck(&server, &span);
         let connections = self.connection_stats(&span);
-        let tool = self.tool_summary(&span);
+        // Built once from the counts the run kept (see `latencies`).
+        let latencies = t.latency.histogram();
+        let tool = self.tool_summary(&span, &latencies);
         let series = self.time_series();
         let gc = self.gc_stats(span.run_s);
         Report {
@@ -87,7 +91,7 @@ impl<T: Tracer> Engine<T> {
             in_flight: t.sent - t.results,
             throughput_rps: throughput,
             goodput_rps: span.rate(t.succeeded),
-            latency_ms: self.latency(completed),
+            latency_ms: self.latency(completed, &latencies),
             errors: self.errors(),
             responses_by_cause: ResponseCause::ALL.into_iter().zip(t.responses).collect(),
             little: self.little(&span, throughput),
@@ -103,7 +107,7 @@ impl<T: Tracer> Engine<T> {
                 jit_factor_at_end: self.warm.jit,
             },
             series,
-            histogram: self.histogram_bins(),
+            histogram: Self::histogram_bins(&latencies),
             timeline: self.rec.timeline.finish(self.now),
             connections,
             tool,
@@ -179,7 +183,8 @@ impl<T: Tracer> Engine<T> {
             .sum::<f64>()
     }
 
-    fn latency(&self, completed: u64) -> Latency {
+    /// The responses' latencies; `h` is their histogram (µs).
+    fn latency(&self, completed: u64, h: &Histogram<u64>) -> Latency {
         if completed == 0 {
             return Latency::default();
         }
@@ -187,7 +192,7 @@ impl<T: Tracer> Engine<T> {
         // Percentiles come from the histogram (3 significant digits), kept
         // within the exact extremes so that min ≤ p50 ≤ … ≤ max holds.
         let (min_ms, max_ms) = (to_ms(lat.min_ns), to_ms(lat.max_ns));
-        let q = |p: f64| (lat.histogram.value_at_quantile(p) as f64 / 1000.0).clamp(min_ms, max_ms);
+        let q = |p: f64| (h.value_at_quantile(p) as f64 / 1000.0).clamp(min_ms, max_ms);
         Latency {
             mean: ms_from_ns(lat.sum_ns / completed as f64),
             min: min_ms,
@@ -363,8 +368,8 @@ impl<T: Tracer> Engine<T> {
         out
     }
 
-    fn histogram_bins(&self) -> Vec<HistogramBin> {
-        let h = &self.tally.latency.histogram;
+    /// The latency histogram `h` (µs) in the report's bins.
+    fn histogram_bins(h: &Histogram<u64>) -> Vec<HistogramBin> {
         if h.is_empty() {
             return Vec::new();
         }

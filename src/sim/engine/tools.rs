@@ -10,8 +10,8 @@ use super::super::report::{ErrorCause, ResponseCause, ToolLatency, ToolSummary};
 use super::super::time::to_ms;
 use super::super::trace::Tracer;
 use super::Engine;
-use super::client::{LATENCY_MAX_US, Latencies, histogram, micros};
 use super::finish::Span;
+use super::latencies::{LATENCY_MAX_US, Latencies, histogram, micros};
 
 /// Percentiles hey prints (`latencies` in its report.go).
 const HEY_PERCENTILES: &[f64] = &[10.0, 25.0, 50.0, 75.0, 90.0, 95.0, 99.0];
@@ -127,8 +127,9 @@ pub(super) const HEY_CONNECT: &str =
 pub(super) const HEY_RESET: &str = "Get \"http://localhost:8080/\": read tcp 127.0.0.1:PORT->127.0.0.1:8080: read: connection reset by peer";
 
 impl<T: Tracer> Engine<T> {
-    /// The run as the configured tool counts it.
-    pub(super) fn tool_summary(&self, span: &Span) -> ToolSummary {
+    /// The run as the configured tool counts it; `responses` is the
+    /// histogram of the responses' latencies (µs).
+    pub(super) fn tool_summary(&self, span: &Span, responses: &Histogram<u64>) -> ToolSummary {
         let t = &self.tally;
         let tool = self.cfg.load.tool;
         let errors = |c: ErrorCause| t.errors[c as usize];
@@ -171,13 +172,13 @@ impl<T: Tracer> Engine<T> {
             Tool::Hey => {
                 s.requests = t.results;
                 s.latency = exact(
-                    &lat.histogram,
+                    responses,
                     HEY_PERCENTILES,
                     lat.sum_ns,
                     lat.min_ns,
                     lat.max_ns,
                 );
-                s.buckets = hey_buckets(&lat.histogram, &s.latency);
+                s.buckets = hey_buckets(responses, &s.latency);
                 s.dialup_s = if completed > 0 {
                     t.dial_ns / completed as f64 / 1e9
                 } else {
@@ -197,8 +198,8 @@ impl<T: Tracer> Engine<T> {
                 s.requests = completed;
                 let timeout = self.cfg.load.timeout.map_or(LATENCY_MAX_US, micros);
                 let mut h = histogram();
-                for v in lat.histogram.iter_recorded() {
-                    let value = lat.histogram.median_equivalent(v.value_iterated_to());
+                for v in responses.iter_recorded() {
+                    let value = responses.median_equivalent(v.value_iterated_to());
                     if value < timeout {
                         let _ = h.record_n(value, v.count_at_value());
                     }
@@ -215,14 +216,14 @@ impl<T: Tracer> Engine<T> {
             }
             Tool::Wrk2 => {
                 s.requests = completed;
-                s.latency = stats(&lat.histogram, WRK2_PERCENTILES);
+                s.latency = stats(responses, WRK2_PERCENTILES);
                 s.errors = wrk_errors(errors, t.late);
                 let failed = t.late + not_ok + lost_connections(errors);
                 s.error_pct = pct(failed, completed + lost_connections(errors));
             }
             Tool::Jmeter | Tool::K6 => {
                 s.requests = t.results;
-                let all = with_errors(lat, &t.error_times);
+                let all = with_errors(responses, &t.error_times);
                 let sum = lat.sum_ns + t.error_times.sum_ns;
                 let (min, max) = (
                     lat.min_ns.min(t.error_times.min_ns),
@@ -235,7 +236,7 @@ impl<T: Tracer> Engine<T> {
                     s.errors = vec![("Err".into(), failed)];
                 } else {
                     s.latency = exact(&all, K6_PERCENTILES, sum, min, max);
-                    let mut ok_h = lat.histogram.clone();
+                    let mut ok_h = responses.clone();
                     let _ = ok_h.subtract(&t.failed);
                     s.ok_latency = Some(stats_without_spread(&ok_h, K6_PERCENTILES));
                     s.errors = vec![("http_req_failed".into(), failed)];
@@ -305,9 +306,9 @@ fn lost_connections(errors: impl Fn(ErrorCause) -> u64) -> u64 {
 
 /// Responses and client errors in one histogram (JMeter and k6 count
 /// both).
-fn with_errors(responses: &Latencies, errors: &Latencies) -> Histogram<u64> {
-    let mut all = responses.histogram.clone();
-    let _ = all.add(&errors.histogram);
+fn with_errors(responses: &Histogram<u64>, errors: &Latencies) -> Histogram<u64> {
+    let mut all = responses.clone();
+    let _ = all.add(errors.histogram());
     all
 }
 
