@@ -42,8 +42,8 @@ if ! wasm-bindgen --version 2>/dev/null | grep -q "wasm-bindgen $WASM_BINDGEN_VE
   "${FAST_TOOL_BUILD[@]}" cargo install --force "wasm-bindgen-cli@$WASM_BINDGEN_VERSION"
 fi
 
-if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ]; then
-  log "installing npm packages (binaryen for wasm-opt, playwright-core)"
+if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ] || [ ! -f node_modules/axe-core/axe.min.js ]; then
+  log "installing npm packages (binaryen for wasm-opt, playwright-core, axe-core)"
   npm install --no-audit --no-fund --silent
 fi
 log "tools ready"

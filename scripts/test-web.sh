@@ -39,3 +39,5 @@ step "end-to-end: the error panel, the worker's restart and watchdog"
 node tests/e2e/panic.spec.mjs
 step "end-to-end: a lesson (link, prediction, grade, keys, progress kept, German and Chinese)"
 node tests/e2e/lesson.spec.mjs
+step "end-to-end: accessibility (axe-core: no serious or critical violation on the playground, an embed, a lesson)"
+node tests/e2e/a11y.spec.mjs

@@ -209,7 +209,7 @@ pub fn Field(p: &FieldProps) -> Html {
             </div>
             if let Some((mode, text)) = &p.override_text {
                 <div class="override">
-                    <span>{format!("{}{OVERRIDE}", mode_word(*mode))}</span>
+                    <label for={control_id(&key, Some(*mode))}>{format!("{}{OVERRIDE}", mode_word(*mode))}</label>
                     { input(Some(*mode), text, control_id(&key, Some(*mode)), override_invalid) }
                 </div>
             }
