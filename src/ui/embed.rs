@@ -64,10 +64,10 @@ pub fn Embed(p: &EmbedProps) -> Html {
     let s = &p.state;
     let r = &s.results;
     html! {
-        <div class="embed" id="embed" ref={root}>
+        <main class="embed" id="embed" ref={root}>
             <header class="embed-top">
                 <span class="embed-brand">{"threadlab"}</span>
-                <span class="embed-title">{summary.title.clone()}</span>
+                <h1 class="embed-title">{summary.title.clone()}</h1>
                 <a class="embed-open" href={full_page_url(s)} target="_blank" rel="noopener">{"Open in the playground ↗"}</a>
             </header>
             <LinkNotice ignored={p.ignored.clone()} />
@@ -96,7 +96,7 @@ pub fn Embed(p: &EmbedProps) -> Html {
                 <Summary state={s.clone()} />
                 <Charts state={s.clone()} />
             }
-        </div>
+        </main>
     }
 }
 

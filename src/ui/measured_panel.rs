@@ -157,7 +157,7 @@ pub fn MeasuredPanel(p: &MeasuredProps) -> Html {
                 </div>
             }
             if !little.is_empty() {
-                <h4>{"Little's law on the article's own figures (N = X · R)"}</h4>
+                <h3>{"Little's law on the article's own figures (N = X · R)"}</h3>
                 <ul class="little">{ for little }</ul>
             }
             { provenance(s, first) }

@@ -98,7 +98,7 @@ pub fn Summary(p: &SummaryProps) -> Html {
             <article class={classes!("card", mode_word(mode))}>
                 <h2>{columns.label(mode)}<small>{columns.property(mode)}</small></h2>
                 {body}
-                if let Some(c) = ceilings { <h4>{CEILINGS}</h4>{c} }
+                if let Some(c) = ceilings { <h3>{CEILINGS}</h3>{c} }
             </article>
         }
     });
