@@ -465,7 +465,7 @@ impl Session {
             title: text(
                 locale,
                 keys::REPLAY_TITLE,
-                &[("column", arg(self.column_words(locale)))],
+                &[("column", arg(self.columns.name(self.mode, locale)))],
             ),
             note: self.note(locale),
             time: text(
@@ -516,17 +516,6 @@ impl Session {
             can_slower: speed_i.is_some_and(|i| i > 0),
             can_faster: speed_i.is_some_and(|i| i + 1 < SPEEDS.len()),
         }
-    }
-
-    /// The column's name in words.
-    fn column_words(&self, locale: Locale) -> String {
-        let key = match (self.columns, self.mode) {
-            (Columns::ServerMode, Mode::Platform) => keys::COLUMN_PLATFORM,
-            (Columns::ServerMode, Mode::Virtual) => keys::COLUMN_VIRTUAL,
-            (Columns::Executor, Mode::Platform) => keys::COLUMN_EXECUTOR_POOL,
-            (Columns::Executor, Mode::Virtual) => keys::COLUMN_EXECUTOR_VIRTUAL,
-        };
-        text(locale, key, &[])
     }
 
     /// The one line on the run's size: what changed, and whether the
