@@ -105,6 +105,7 @@ keys! {
     REPLAY_IDLE = "replay.idle";
     REPLAY_EMPTY = "replay.empty";
     REPLAY_MORE = "replay.more";
+    REPLAY_EARLIER = "replay.earlier";
     REPLAY_LANES_TOMCAT = "replay.lanes.tomcat";
     REPLAY_LANES_EXECUTOR = "replay.lanes.executor";
     REPLAY_LANES_CARRIERS = "replay.lanes.carriers";

@@ -703,14 +703,16 @@ impl Session {
             .skip(skip)
             .map(|(i, e)| self.event_words(locale, from + i, e))
             .collect();
-        if all.len() > STEP_WORDS {
-            words.push(text(
+        let said = words.join(" · ");
+        if skip > 0 {
+            let earlier = text(
                 locale,
-                keys::REPLAY_MORE,
+                keys::REPLAY_EARLIER,
                 &[("n", Arg::Fixed(skip as f64, 0))],
-            ));
+            );
+            return format!("{earlier} {said}");
         }
-        words.join(" · ")
+        said
     }
 
     /// One step in words; `index` is its place in the replay's events.

@@ -66,6 +66,18 @@ fn the_stage_shows_a_pinned_carrier_and_who_waits_for_it() {
         "no queue the run never used"
     );
     assert!(v.time.starts_with("t = 5.000 ms"), "{}", v.time);
+    // Free connects: everything up to r2's wait happens at 0; the words
+    // tell the last three steps and count the earlier ones.
+    let at_0 = s.replay.events.iter().filter(|e| e.at == 0).count();
+    let step = at(&mut s, 0).step;
+    assert!(
+        step.starts_with(&format!(
+            "{} earlier steps at this instant, then: ",
+            at_0 - 3
+        )),
+        "{step}"
+    );
+    assert_eq!(step.matches(" · ").count(), 2, "{step}");
     // The instant at which r1 blocked: its words name the pin.
     let r = Replay::record(&config(PINNED));
     let mut s = Session::new(1, Mode::Virtual, Columns::ServerMode, r, Vec::new(), false);
