@@ -34,6 +34,7 @@ mod stage;
 mod tests;
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests_stage;
+mod words;
 
 use serde::{Deserialize, Serialize};
 
