@@ -140,13 +140,7 @@ pub fn small(draft: &Draft) -> (Draft, Vec<Shrunk>) {
         change(&mut d, "load.duration_s", Some(number(s)));
     }
     d.set_value("limits.max_events", Value::from(REPLAY_MAX_SIM_EVENTS));
-    let memory = d
-        .get("limits.max_sim_memory_mb")
-        .and_then(Value::as_u64)
-        .map_or(crate::app::plan::PAGE_MAX_SIM_MEMORY_MB, |m| {
-            m.min(crate::app::plan::PAGE_MAX_SIM_MEMORY_MB)
-        });
-    d.set_value("limits.max_sim_memory_mb", Value::from(memory));
+    crate::app::plan::cap_sim_memory(&mut d);
     // The replay records its own steps: no charts' worth of recording.
     d.set_value("record.series_buckets", Value::from(10));
     d.set_value("record.timeline_lanes", Value::from(0));
