@@ -4,7 +4,7 @@
 #! release build with Trunk, and the end-to-end tests in Debian's headless
 #! Chromium against dist/ served on 127.0.0.1 (the playground; sharing and
 #! exports; embeds, served from a sub-path; the error panel and the worker's
-#! watchdog; a lesson). Screenshots and exported files go to test-artifacts/.
+#! watchdog; a lesson; the timeline replay). Screenshots and exported files go to test-artifacts/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -39,5 +39,7 @@ step "end-to-end: the error panel, the worker's restart and watchdog"
 node tests/e2e/panic.spec.mjs
 step "end-to-end: a lesson (link, prediction, grade, keys, progress kept, German and Chinese)"
 node tests/e2e/lesson.spec.mjs
+step "end-to-end: the timeline replay (play, pause, scrub, step, pinned and unmounted, a journey, reduced motion)"
+node tests/e2e/replay.spec.mjs
 step "end-to-end: accessibility (axe-core: no serious or critical violation on the playground, an embed, a lesson)"
 node tests/e2e/a11y.spec.mjs

@@ -37,8 +37,10 @@
 //!   bounded runs (`app::plan`: one full run per mode and a 25-point sweep),
 //!   a report digested for the page (`app::digest`: what the worker posts),
 //!   capacity ceilings and Little's-law bounds in words (`app::bounds`),
-//!   which charts show what (`app::charts`), and sharing: permalinks, the
-//!   view, embeds and exports (`app::permalink`, `view`, `embed`, `export`).
+//!   which charts show what (`app::charts`), sharing: permalinks, the
+//!   view, embeds and exports (`app::permalink`, `view`, `embed`, `export`),
+//!   and the timeline replay (`app::replay`: a small run recorded step by
+//!   step in the worker, its playhead and what its panel shows).
 //! * [`chart`] — charts as pure functions over plotters' `DrawingBackend`
 //!   (canvas in the browser, SVG in native tests): they draw what `app`
 //!   describes.

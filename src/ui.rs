@@ -7,8 +7,8 @@
 //! address; the full layout with the phone's results/settings tabs, or
 //! `embed`, the compact one for an iframe) → `presets_picker`, `progress`,
 //! `share` (→ `embed_dialog`), `notice`, `interrupted`, `form` → `field`,
-//! `scenario_about`, `summary`, `baseline`, `measured_panel`, `charts` →
-//! `chart_canvas`; `guide` (the lesson panel, the "Lessons" entry, the
+//! `scenario_about`, `summary`, `baseline`, `measured_panel`, `replay` (the
+//! timeline replay's panel), `charts` → `chart_canvas`; `guide` (the lesson panel, the "Lessons" entry, the
 //! language menu's entries, the lesson's keys and its stored progress).
 //! Beside them: `reducer` (the app's state as a Yew
 //! reducer), `runner` (the worker as a hook) over `bridge` (the page's end
@@ -38,6 +38,7 @@ mod playground;
 mod presets_picker;
 mod progress;
 mod reducer;
+mod replay;
 mod runner;
 mod scenario_about;
 mod share;

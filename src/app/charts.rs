@@ -316,6 +316,14 @@ pub fn timeline_about(run: &RunView) -> String {
     )
 }
 
+/// The column a chart's "Replay" button replays: a timeline's run's.
+pub fn replay_column(c: &ChartView) -> Option<Mode> {
+    match c.spec.as_ref() {
+        ChartSpec::Timeline(run) => Some(run.mode),
+        _ => None,
+    }
+}
+
 /// Each run's timeline and utilisation.
 fn thread_charts(runs: &[Rc<RunView>]) -> Vec<ChartView> {
     let timelines = runs.iter().map(|run| {

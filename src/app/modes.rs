@@ -106,6 +106,18 @@ impl Columns {
         }
     }
 
+    /// A column's name in `locale`'s words (the catalogue's `column.*`).
+    pub fn name(self, column: Mode, locale: crate::i18n::Locale) -> String {
+        use crate::i18n::keys;
+        let key = match (self, column) {
+            (Columns::ServerMode, Mode::Platform) => keys::COLUMN_PLATFORM,
+            (Columns::ServerMode, Mode::Virtual) => keys::COLUMN_VIRTUAL,
+            (Columns::Executor, Mode::Platform) => keys::COLUMN_EXECUTOR_POOL,
+            (Columns::Executor, Mode::Virtual) => keys::COLUMN_EXECUTOR_VIRTUAL,
+        };
+        key.text(locale, &[])
+    }
+
     /// The settings that make a column what it is, as Spring writes them.
     pub fn property(self, column: Mode) -> &'static str {
         match (self, column) {

@@ -223,7 +223,7 @@ pub fn nearest(xs: &[f64], x: f64, log: bool) -> Option<usize> {
 }
 
 /// Keeps a run's own memory budget within [`PAGE_MAX_SIM_MEMORY_MB`].
-fn cap_sim_memory(d: &mut Draft) {
+pub fn cap_sim_memory(d: &mut Draft) {
     let mb = d
         .get("limits.max_sim_memory_mb")
         .and_then(Value::as_u64)

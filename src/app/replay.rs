@@ -14,7 +14,12 @@
 //! * [`Replay::spans`] are every actor's intervals in one state, and
 //!   [`Replay::journey`] a request's, with those of the tasks it submitted;
 //! * [`Player`] is the playhead: play at human speed, pause, scrub, step
-//!   (and only step under `prefers-reduced-motion`).
+//!   (and only step under `prefers-reduced-motion`);
+//! * [`ReplayRequest`] is what the page asks its worker to record: one
+//!   column's scenario made small ([`small`]), with what was changed;
+//! * [`Session`] is a recording on the page with its playhead and the
+//!   request followed, and [`StageView`] what the replay panel shows at
+//!   the playhead, in the page's language.
 //!
 //! Within one instant the engine may hand a thread or carrier to its next
 //! request before the one that freed it is answered; the replay ends the
@@ -23,8 +28,13 @@
 
 mod build;
 mod player;
+mod small;
+mod stage;
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests;
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests_stage;
+mod words;
 
 use serde::{Deserialize, Serialize};
 
@@ -34,6 +44,14 @@ use crate::sim::time::Nanos;
 
 pub use build::Recorder;
 pub use player::{Player, PlayerAction, SPEEDS};
+pub use small::{
+    REPLAY_CLIENTS, REPLAY_MAX_SIM_EVENTS, REPLAY_REQUESTS, ReplayReply, ReplayRequest, Shrunk,
+    small,
+};
+pub use stage::{
+    Chip, ChipKind, JourneyRow, Lane, LaneGroup, QUEUE_CHIPS, Queue, QueueId, Session,
+    SessionAction, StageView,
+};
 
 /// The most steps a replay holds; a run with more is cut there.
 pub const MAX_EVENTS: usize = 50_000;

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::modes::{Mode, as_word};
 use super::protocol::{Job, Message};
+use super::replay::{ReplayReply, ReplayRequest};
 use super::report::{json_report, text_report};
 use crate::scenario::Draft;
 use crate::sim::Report;
@@ -50,6 +51,9 @@ pub enum ToWorker {
         #[serde(with = "as_word")]
         mode: Mode,
     },
+    /// Record a small run step by step, for the replay (answered at once,
+    /// between two slices of the job running).
+    Replay(Box<ReplayRequest>),
     /// Cause a fault (debug only).
     Fault(Fault),
 }
@@ -94,6 +98,8 @@ pub enum FromWorker {
     Message(Message),
     /// A run's full report, or why there is none.
     Export(Result<Box<Export>, String>),
+    /// A replay's recording, or why there is none.
+    Replay(Box<ReplayReply>),
     /// The worker panicked (its last words; it traps right after).
     Panic(String),
 }

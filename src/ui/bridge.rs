@@ -13,6 +13,7 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 use web_sys::{ErrorEvent, MessageEvent, Worker};
 
+use crate::app::replay::ReplayReply;
 use crate::app::supervise::{
     AfterDeath, Export, FromWorker, SLICE_LIMIT_MS, ToWorker, Watchdog, after_death,
 };
@@ -28,6 +29,8 @@ pub(crate) enum Event {
     Message(Box<Message>),
     /// A run's full report (or why there is none).
     Export(Result<Box<Export>, String>),
+    /// A replay's recording (or why there is none).
+    Replay(Box<ReplayReply>),
     /// The worker died and a new one was started: what happened.
     Replaced(Failure),
     /// The worker cannot be started: why.
@@ -106,7 +109,8 @@ impl Bridge {
             ToWorker::Job(job) => inner.watchdog.sent(job.generation, now()),
             // A fault keeps the worker busy until it is replaced.
             ToWorker::Fault(_) => inner.watchdog.sent(u64::MAX, now()),
-            ToWorker::Export { .. } => {}
+            // Answered at once, between two slices: bounded, not watched.
+            ToWorker::Export { .. } | ToWorker::Replay(_) => {}
         }
         match (&inner.worker, inner.ready) {
             (Some(w), true) => {
@@ -175,6 +179,7 @@ impl Bridge {
                 self.emit(Event::Message(Box::new(m)));
             }
             FromWorker::Export(e) => self.emit(Event::Export(e)),
+            FromWorker::Replay(r) => self.emit(Event::Replay(r)),
             FromWorker::Panic(message) => self.died(Failure::Panicked(message)),
         }
     }

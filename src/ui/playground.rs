@@ -17,13 +17,15 @@ use super::notice::LinkNotice;
 use super::panic;
 use super::presets_picker::PresetPicker;
 use super::progress::Progress;
+use super::replay::{ReplaySlot, ReplayStatus, prefers_reduced_motion};
 use super::runner::{Runner, use_runner};
 use super::scenario_about::ScenarioAbout;
 use super::share::ShareBar;
 use super::summary::Summary;
 use crate::app::form::control_id;
 use crate::app::permalink::{Ignored, decode, encode};
-use crate::app::{Action, State};
+use crate::app::replay::{ReplayRequest, Session};
+use crate::app::{Action, Mode, State};
 use crate::i18n::keys;
 
 /// How long the address bar waits for the state to settle, ms.
@@ -186,6 +188,7 @@ fn Full(p: &PageProps) -> Html {
         }
     };
     let stale = state.stale();
+    let (replay, on_replay, on_replay_close) = use_replay(state, &p.runner);
     html! {
         <div class={classes!("layout", pane.class(), state.view.presenter.then_some("presenter"))}>
             <a class="skip" href="#results" onclick={show(Pane::Results)}>{SKIP}</a>
@@ -238,12 +241,61 @@ fn Full(p: &PageProps) -> Html {
                         if *settled {
                             <MeasuredPanel state={state.clone()} />
                         }
-                        <Charts state={state.clone()} />
+                        <ReplaySlot status={replay} locale={state.view.locale()} on_close={on_replay_close} />
+                        <Charts state={state.clone()} on_replay={on_replay} />
                     </div>
                 }
             </main>
         </div>
     }
+}
+
+/// The replay on the page: where it stands, what opens one (for a column)
+/// and what closes it. A change of the scenario closes it: it replayed the
+/// scenario as it was.
+#[hook]
+fn use_replay(
+    state: &UseReducerHandle<State>,
+    runner: &Runner,
+) -> (ReplayStatus, Callback<Mode>, Callback<()>) {
+    let status = use_state(|| ReplayStatus::Closed);
+    let next_id = use_mut_ref(|| 0u64);
+    {
+        let status = status.clone();
+        use_effect_with(state.generation, move |_| status.set(ReplayStatus::Closed));
+    }
+    let on_replay = {
+        let (status, state, runner) = (status.clone(), state.clone(), runner.clone());
+        Callback::from(move |mode: Mode| {
+            let id = {
+                let mut n = next_id.borrow_mut();
+                *n += 1;
+                *n
+            };
+            let request = ReplayRequest::of(id, mode, &state.setup.draft_for(mode));
+            let (columns, shrunk) = (state.setup.columns, request.shrunk.clone());
+            status.set(ReplayStatus::Recording);
+            let status = status.clone();
+            runner.replay(request, move |reply| {
+                status.set(match reply {
+                    Ok(replay) => ReplayStatus::Ready(std::rc::Rc::new(Session::new(
+                        id,
+                        mode,
+                        columns,
+                        *replay,
+                        shrunk,
+                        prefers_reduced_motion(),
+                    ))),
+                    Err(why) => ReplayStatus::Failed(why),
+                })
+            });
+        })
+    };
+    let on_close = {
+        let status = status.clone();
+        Callback::from(move |_| status.set(ReplayStatus::Closed))
+    };
+    ((*status).clone(), on_replay, on_close)
 }
 
 const SKIP: &str = "Skip to the results";

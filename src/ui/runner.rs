@@ -1,8 +1,9 @@
 //! The page's link to its simulation worker as a Yew hook: every change of
 //! the scenario becomes a job (debounced briefly; an embed waits for its
 //! Run button), the worker's outputs go to the state's reducer, exports are
-//! collected per request, and a worker that had to be replaced is shown on
-//! the error panel (and its unfinished job in the state).
+//! collected per request, a replay's recording goes to whoever asked for it,
+//! and a worker that had to be replaced is shown on the error panel (and its
+//! unfinished job in the state).
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -13,10 +14,14 @@ use yew::prelude::*;
 use super::address::{DebugFault, debug_fault};
 use super::bridge::{Bridge, Event, Failure};
 use super::panic;
+use crate::app::replay::{Replay, ReplayReply, ReplayRequest};
 use crate::app::supervise::{Export, ToWorker};
 use crate::app::{Action, Job, Mode, State};
 
 type Done = Box<dyn FnOnce(Result<Vec<Export>, String>)>;
+
+/// Who waits for a replay: its request's id and what to do with the answer.
+type ReplayWait = Option<(u64, Box<dyn FnOnce(Result<Box<Replay>, String>)>)>;
 
 /// An export on its way: the modes asked for, what came, what to do then.
 struct Pending {
@@ -31,6 +36,7 @@ struct Pending {
 pub(crate) struct Runner {
     bridge: Rc<RefCell<Option<Bridge>>>,
     pending: Rc<RefCell<Option<Pending>>>,
+    replay: Rc<RefCell<ReplayWait>>,
     /// Why the worker is not available, if it is not.
     pub unavailable: Option<String>,
 }
@@ -47,6 +53,20 @@ impl Runner {
         if let Some(b) = self.bridge.borrow().as_ref() {
             b.send(&ToWorker::Job(job));
         }
+    }
+
+    /// Asks the worker to record `request`; `done` gets the replay, or why
+    /// not (a newer request replaces this one, which then hears nothing).
+    pub(crate) fn replay(
+        &self,
+        request: ReplayRequest,
+        done: impl FnOnce(Result<Box<Replay>, String>) + 'static,
+    ) {
+        let Some(bridge) = self.bridge.borrow().clone() else {
+            return done(Err("the simulator has not started".into()));
+        };
+        *self.replay.borrow_mut() = Some((request.id, Box::new(done)));
+        bridge.send(&ToWorker::Replay(Box::new(request)));
     }
 
     /// Asks for the full reports of `modes`' runs of job `generation`;
@@ -95,6 +115,26 @@ fn collect(pending: &RefCell<Option<Pending>>, reply: Result<Box<Export>, String
     }
 }
 
+/// Hands a replay's recording to whoever asked for it (a reply to an older
+/// request is dropped); `reply: None` when the worker died first.
+fn deliver(waiting: &RefCell<ReplayWait>, reply: Option<Box<ReplayReply>>) {
+    let mut slot = waiting.borrow_mut();
+    let answers = match (&*slot, &reply) {
+        (Some((id, _)), Some(r)) => *id == r.id,
+        (Some(_), None) => true,
+        (None, _) => false,
+    };
+    if !answers {
+        return;
+    }
+    let Some((_, done)) = slot.take() else { return };
+    drop(slot);
+    done(reply.map_or_else(
+        || Err("the simulation worker stopped before it answered; replay again".into()),
+        |r| r.replay,
+    ));
+}
+
 /// What the error panel says when a worker was replaced; returns the line
 /// the results show.
 fn replaced(why: &Failure) -> String {
@@ -125,17 +165,24 @@ fn replaced(why: &Failure) -> String {
 pub fn use_runner(state: &UseReducerHandle<State>, armed: bool) -> Runner {
     let bridge = use_mut_ref(|| None::<Bridge>);
     let pending = use_mut_ref(|| None::<Pending>);
+    let replay = use_mut_ref(|| -> ReplayWait { None });
     let unavailable = use_state(|| None::<String>);
     {
         let (bridge, pending, unavailable) = (bridge.clone(), pending.clone(), unavailable.clone());
+        let waiting = replay.clone();
         let d = state.dispatcher();
         use_effect_with(armed, move |armed| {
             if *armed && bridge.borrow().is_none() {
                 let b = Bridge::new(move |e| match e {
                     Event::Message(m) => d.dispatch(Action::Worker(m)),
                     Event::Export(reply) => collect(&pending, reply),
-                    Event::Replaced(why) => d.dispatch(Action::Interrupted(replaced(&why))),
+                    Event::Replay(reply) => deliver(&waiting, Some(reply)),
+                    Event::Replaced(why) => {
+                        deliver(&waiting, None);
+                        d.dispatch(Action::Interrupted(replaced(&why)));
+                    }
                     Event::Unavailable(why) => {
+                        deliver(&waiting, None);
                         panic::show("The simulator could not be started.", &why, true);
                         unavailable.set(Some(why));
                     }
@@ -164,6 +211,7 @@ pub fn use_runner(state: &UseReducerHandle<State>, armed: bool) -> Runner {
     Runner {
         bridge,
         pending,
+        replay,
         unavailable: (*unavailable).clone(),
     }
 }

@@ -63,7 +63,7 @@ struct Worker {
 }
 
 impl Worker {
-    /// Answers what does not wait (exports, faults) and returns the newest
+    /// Answers what does not wait (exports, replays, faults) and returns the newest
     /// job waiting, if any.
     fn drain(&mut self) -> Option<Job> {
         let mut newest = None;
@@ -82,6 +82,7 @@ impl Worker {
             ToWorker::Export { generation, mode } => {
                 post(&FromWorker::Export(self.export(generation, mode)))
             }
+            ToWorker::Replay(request) => post(&FromWorker::Replay(Box::new(request.record()))),
             ToWorker::Fault(Fault::Panic) => {
                 panic!("debug fault: a panic in the simulation worker, on request")
             }

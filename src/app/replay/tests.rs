@@ -8,7 +8,7 @@ use crate::scenario::{Draft, validate};
 use crate::sim::Config;
 use crate::sim::time::MS;
 
-fn config(settings: &[(&str, &str)]) -> Config {
+pub(super) fn config(settings: &[(&str, &str)]) -> Config {
     let mut d = Draft::new();
     for (k, v) in settings {
         d.set(k, v).unwrap();
@@ -20,7 +20,7 @@ fn config(settings: &[(&str, &str)]) -> Config {
 /// work), so that the scripted runs below start their requests at 0 and
 /// read in whole milliseconds; `a_request_connects_then_waits_for_the_acceptor`
 /// keeps the defaults.
-const FREE_CONNECTS: &[(&str, &str)] = &[
+pub(super) const FREE_CONNECTS: &[(&str, &str)] = &[
     ("load.rtt_ms", "0"),
     ("load.connect_cpu_ms", "0"),
     ("server.accept_us", "0"),
@@ -31,7 +31,7 @@ fn replay(settings: &[(&str, &str)]) -> Replay {
 }
 
 /// JDK 21, one carrier, two requests sleeping 10 ms inside `synchronized`.
-const PINNED: &[(&str, &str)] = &[
+pub(super) const PINNED: &[(&str, &str)] = &[
     ("server.mode", "virtual"),
     ("server.jdk", "21"),
     ("server.cores", "1"),
@@ -402,4 +402,51 @@ fn a_request_connects_then_waits_for_the_acceptor() {
     // The connection's time is the replay's too: nothing runs before it.
     let connecting = r.journey(r1)[0];
     assert!(connecting.to > connecting.from, "{connecting:?}");
+}
+
+/// Every preset's replay, in both columns, is small: not cut, well under
+/// [`MAX_EVENTS`] steps, and says what it changed (a preset of thousands of
+/// requests must have been made smaller).
+#[test]
+fn every_presets_replay_is_small_and_says_what_it_changed() {
+    use crate::app::Mode;
+    use crate::app::setup::Setup;
+    for p in crate::scenario::presets() {
+        let setup = Setup::of_preset(p.name).unwrap();
+        for m in [Mode::Platform, Mode::Virtual] {
+            let req = ReplayRequest::of(7, m, &setup.draft_for(m));
+            let reply = req.record();
+            assert_eq!(reply.id, 7);
+            let r = reply
+                .replay
+                .unwrap_or_else(|e| panic!("{} {m:?}: {e}", p.name));
+            assert!(!r.truncated, "{} {m:?}", p.name);
+            assert!(
+                r.events.len() < MAX_EVENTS * 3 / 5,
+                "{} {m:?}: {} steps",
+                p.name,
+                r.events.len()
+            );
+            let requests = r
+                .actors
+                .iter()
+                .filter(|a| a.kind == ActorKind::Request)
+                .count();
+            assert!(
+                requests as u64 <= REPLAY_CLIENTS.max(REPLAY_REQUESTS) * 2,
+                "{} {m:?}: {requests}",
+                p.name
+            );
+            let cfg = validate(&setup.draft_for(m)).unwrap();
+            if cfg.load.requests.is_some_and(|n| n > 4 * REPLAY_CLIENTS)
+                || cfg.load.duration.is_some()
+            {
+                assert!(
+                    !req.shrunk.is_empty(),
+                    "{} {m:?} says nothing changed",
+                    p.name
+                );
+            }
+        }
+    }
 }
