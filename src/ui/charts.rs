@@ -31,7 +31,10 @@ fn figure(c: ChartView, state: &State, on_replay: Option<&Callback<Mode>>) -> Ht
         html! {
             <button type="button" class="replay-open" id={format!("replay-{}", crate::scenario::mode_word(mode))}
                 aria-label={keys::REPLAY_OPEN_LABEL.text(l, &[("column", Arg::Text(column))])}
-                onclick={Callback::from(move |_| on.emit(mode))}>{format!("▶ {}", keys::REPLAY_OPEN.text(l, &[]))}</button>
+                onclick={Callback::from(move |_| on.emit(mode))}>
+                // The accessible name starts with the visible words (WCAG 2.5.3).
+                <span aria-hidden="true">{"▶ "}</span>{keys::REPLAY_OPEN.text(l, &[])}
+            </button>
         }
     });
     html! {
