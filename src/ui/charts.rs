@@ -1,11 +1,11 @@
-//! The grid of charts, each with a title and a line on what to look for
-//! (which charts, with what, is `crate::app::charts`).
+//! The grid of charts, each with a title, a line on what to look for and
+//! its data table (which charts, with what, is `crate::app::charts`).
 
 use yew::prelude::*;
 
-use super::chart_canvas::ChartCanvas;
+use super::chart_figure::ChartFigure;
 use crate::app::State;
-use crate::app::charts::{ChartView, charts};
+use crate::app::charts::charts;
 
 /// Properties of [`Charts`].
 #[derive(Properties, PartialEq)]
@@ -16,19 +16,17 @@ pub struct ChartsProps {
     pub state: UseReducerHandle<State>,
 }
 
-fn figure(c: ChartView) -> Html {
-    html! {
-        <figure class="chart">
-            <figcaption><h3>{c.title.clone()}</h3><p>{c.about.clone()}</p></figcaption>
-            <ChartCanvas id={c.id} label={format!("{}: {}", c.title, c.about)} spec={c.spec} />
-        </figure>
-    }
-}
-
 /// All charts.
 #[component]
 pub fn Charts(p: &ChartsProps) -> Html {
+    let s = &p.state;
+    let (locale, presenter) = (s.view.locale(), s.view.presenter);
     html! {
-        <section class="charts" aria-label="charts">{ for charts(&p.state).into_iter().filter(|c| p.state.view.shows_chart(&c.id)).map(figure) }</section>
+        <section class="charts" aria-label="charts">
+            { for charts(s).into_iter().filter(|c| s.view.shows_chart(&c.id)).map(|c| {
+                let key = c.id.clone();
+                html! { <ChartFigure {key} view={c} {locale} {presenter} /> }
+            }) }
+        </section>
     }
 }
