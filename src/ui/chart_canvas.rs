@@ -64,6 +64,9 @@ pub fn draw_on(canvas: &HtmlCanvasElement, spec: &ChartSpec) -> Option<Frame> {
     // The x range drawn, for tests and tools that read the page.
     let _ = canvas.set_attribute("data-x-min", &frame.x_min.to_string());
     let _ = canvas.set_attribute("data-x-max", &frame.x_max.to_string());
+    // How many points the keyboard steps through (and the table has rows).
+    let points = chart::data(spec).xs().len();
+    let _ = canvas.set_attribute("data-points", &points.to_string());
     Some(frame)
 }
 
@@ -86,9 +89,9 @@ pub struct CanvasProps {
     pub look: (bool, bool),
 }
 
-/// Where a tooltip stands: left, top (CSS px), flipped to the pointer's
-/// left, and what it says.
-type Tip = (f64, f64, bool, Tooltip);
+/// Where a tooltip stands: left, top (CSS px), flipped to the point's left,
+/// raised above it, and what it says.
+type Tip = (f64, f64, bool, bool, Tooltip);
 
 /// A chart on a canvas with a tooltip for the pointer, taps and keys.
 #[component]
@@ -154,7 +157,7 @@ pub fn ChartCanvas(p: &CanvasProps) -> Html {
     {
         let tip_ref = tip_ref.clone();
         use_effect_with((*tip).clone(), move |t| {
-            if let (Some(el), Some((x, y, _, _))) = (tip_ref.cast::<HtmlElement>(), t) {
+            if let (Some(el), Some((x, y, _, _, _))) = (tip_ref.cast::<HtmlElement>(), t) {
                 place(&el, &[("left", *x), ("top", *y)]);
             }
         });
@@ -245,8 +248,8 @@ pub fn ChartCanvas(p: &CanvasProps) -> Html {
         })
     };
     let tooltip = match &*tip {
-        Some((_, _, flip, t)) => html! {
-            <div ref={tip_ref.clone()} class={classes!("tooltip", flip.then_some("flip"))}>
+        Some((_, _, flip, above, t)) => html! {
+            <div ref={tip_ref.clone()} class={classes!("tooltip", flip.then_some("flip"), above.then_some("above"))}>
                 <strong>{t.title.clone()}</strong>
                 { for t.lines.iter().map(|l| html! { <div>{l.clone()}</div> }) }
             </div>
@@ -265,12 +268,15 @@ pub fn ChartCanvas(p: &CanvasProps) -> Html {
     }
 }
 
-/// A tooltip beside the point (x, y) of canvas `c` (CSS px), flipped to
-/// its left in the right part of the chart.
+/// A tooltip beside the point (x, y) of canvas `c` (CSS px): flipped to
+/// its left in the right part of the chart, raised above it in the lower
+/// part, so it stays on the chart.
 fn beside(c: &HtmlCanvasElement, x: f64, y: f64, t: Tooltip) -> Tip {
     let flip = x > c.client_width() as f64 * 0.55;
+    let above = y > c.client_height() as f64 * 0.5;
     let left = if flip { x - 12.0 } else { x + 12.0 };
-    (left, y + 12.0, flip, t)
+    let top = if above { y - 12.0 } else { y + 12.0 };
+    (left, top, flip, above, t)
 }
 
 /// Sets an element's position properties in CSS px (through the CSSOM,

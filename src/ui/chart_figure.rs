@@ -47,7 +47,7 @@ pub fn ChartFigure(p: &FigureProps) -> Html {
                 <div class="chart-head">
                     <h3>{c.title.clone()}</h3>
                     <button type="button" class="table-toggle" id={format!("{}-table-toggle", c.id)}
-                        aria-controls={format!("{}-table", c.id)} data-table={pressed}
+                        aria-controls={table.then(|| format!("{}-table", c.id))} data-table={pressed}
                         onclick={toggle}>{word.text(l, &[])}</button>
                 </div>
                 <p id={about_id.clone()}>{c.about.clone()}</p>
