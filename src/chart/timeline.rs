@@ -199,7 +199,7 @@ fn counts_at(run: &RunView, t: f64) -> [usize; LANE_STATES.len()] {
 const SAMPLES: usize = 60;
 
 /// The timeline's numbers: how many threads are in each state at
-/// [`SAMPLES`] moments spread evenly over the window (the middle of each
+/// `SAMPLES` moments spread evenly over the window (the middle of each
 /// slice), one column per state the timeline uses.
 pub fn timeline_data(run: &RunView) -> ChartData {
     let tl = &run.timeline;
