@@ -175,12 +175,7 @@ pub fn connections_data(runs: &[&RunView]) -> ChartData {
             reconnects,
         ));
     }
-    ChartData {
-        x_header: "simulated time (s)".into(),
-        x_unit: Some(Unit::Seconds),
-        series,
-        ..Default::default()
-    }
+    ChartData::over_time(series, Vec::new())
 }
 
 /// Each run's connections as drawn at its point nearest to time `t` (s).

@@ -137,6 +137,17 @@ pub struct Row {
 }
 
 impl ChartData {
+    /// The data of a chart over a run's simulated time.
+    pub fn over_time(series: Vec<Series>, notes: Vec<String>) -> ChartData {
+        ChartData {
+            x_header: "simulated time (s)".into(),
+            x_unit: Some(Unit::Seconds),
+            series,
+            notes,
+            ..Default::default()
+        }
+    }
+
     /// Every x of any series, sorted, once each: the table's rows and the
     /// keyboard cursor's stops.
     pub fn xs(&self) -> Vec<f64> {

@@ -151,14 +151,10 @@ pub fn draw_utilisation<DB: DrawingBackend>(
 
 /// The gauges' numbers: each gauge as drawn (a mean over a short window).
 pub fn utilisation_data(run: &RunView) -> ChartData {
-    ChartData {
-        x_header: "simulated time (s)".into(),
-        x_unit: Some(Unit::Seconds),
-        series: (gauges(run).into_iter())
-            .map(|g| Series::new(g.label, Unit::Count, g.line))
-            .collect(),
-        ..Default::default()
-    }
+    let series = (gauges(run).into_iter())
+        .map(|g| Series::new(g.label, Unit::Count, g.line))
+        .collect();
+    ChartData::over_time(series, Vec::new())
 }
 
 /// The gauges at the drawn point nearest to time `t` (s), as drawn.

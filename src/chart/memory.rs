@@ -212,13 +212,7 @@ pub fn memory_data(run: &RunView) -> ChartData {
         stacks_reserved(run),
     ];
     notes.extend(m.limits_hit.iter().cloned());
-    ChartData {
-        x_header: "simulated time (s)".into(),
-        x_unit: Some(Unit::Seconds),
-        series,
-        notes,
-        ..Default::default()
-    }
+    ChartData::over_time(series, notes)
 }
 
 fn stacks_reserved(run: &RunView) -> String {

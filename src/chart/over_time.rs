@@ -237,11 +237,5 @@ pub fn over_time_data(
         }
         notes.extend(measured.iter().map(|m| m.label.clone()));
     }
-    ChartData {
-        x_header: "simulated time (s)".into(),
-        x_unit: Some(Unit::Seconds),
-        series,
-        notes,
-        ..Default::default()
-    }
+    ChartData::over_time(series, notes)
 }
