@@ -3,7 +3,9 @@
 //! from the playground's logic ([`ChartSpec`] and the data it holds, in
 //! `crate::app`); this module only draws it.
 //!
-//! * [`draw`] and [`tooltip`] — any [`ChartSpec`];
+//! * [`draw`] and [`tooltip`] — any [`ChartSpec`]; [`data`] — its numbers,
+//!   for its data table and the keyboard's cursor (`data`: one table
+//!   builder for every chart);
 //! * one file per chart family (`sweep`, `over_time`, `timeline`, `gauges`,
 //!   `memory`, `histogram`, `errors`, `connections`; `pauses` puts G1's
 //!   pauses on the time charts), each returning a [`Frame`] so the page
@@ -15,6 +17,7 @@
 
 mod captioned;
 mod connections;
+mod data;
 mod errors;
 mod gauges;
 mod histogram;
@@ -31,16 +34,17 @@ use plotters::prelude::*;
 
 use crate::app::{ChartSpec, RunView};
 pub use captioned::{caption_height, draw_captioned};
-pub use connections::{connections_tooltip, draw_connections};
-pub use errors::{draw_errors, errors_tooltip};
-pub use gauges::{draw_utilisation, utilisation_tooltip};
-pub use histogram::{draw_histogram, histogram_tooltip};
+pub use connections::{connections_data, connections_tooltip, draw_connections};
+pub use data::{ChartData, CursorMove, DataTable, Row, Series, Unit, step};
+pub use errors::{draw_errors, errors_data, errors_tooltip};
+pub use gauges::{draw_utilisation, utilisation_data, utilisation_tooltip};
+pub use histogram::{draw_histogram, histogram_data, histogram_tooltip};
 pub use legend::{Dash, Entry, Swatch, rows as legend_rows};
-pub use memory::{draw_memory, memory_tooltip};
-pub use over_time::{draw_over_time, over_time_tooltip};
+pub use memory::{draw_memory, memory_data, memory_tooltip};
+pub use over_time::{draw_over_time, over_time_data, over_time_tooltip};
 pub use style::{Style, mode_color};
-pub use sweep::{draw_sweep, sweep_tooltip};
-pub use timeline::{draw_timeline, timeline_tooltip};
+pub use sweep::{draw_sweep, sweep_data, sweep_tooltip};
+pub use timeline::{draw_timeline, timeline_data, timeline_tooltip};
 
 /// Any drawing failure, already turned into words (backends' errors differ).
 pub type ChartError = String;
@@ -63,6 +67,9 @@ pub struct Frame {
     pub x_max: f64,
     /// Whether x is on a log scale.
     pub log_x: bool,
+    /// Data y at the plot's top edge (its bottom is 0); 0 where y is not a
+    /// number (the timeline's lanes).
+    pub y_max: f64,
 }
 
 /// The frame of a chart whose plot shows x from `x.0` to `x.1` and y from 0
@@ -78,12 +85,15 @@ where
     X: Ranged<ValueType = f64>,
     Y: Ranged<ValueType = f64>,
 {
-    Frame::between(
-        chart.backend_coord(&(x.0, y_top)),
-        chart.backend_coord(&(x.1, 0.0)),
-        x,
-        log_x,
-    )
+    Frame {
+        y_max: y_top,
+        ..Frame::between(
+            chart.backend_coord(&(x.0, y_top)),
+            chart.backend_coord(&(x.1, 0.0)),
+            x,
+            log_x,
+        )
+    }
 }
 
 impl Frame {
@@ -103,6 +113,31 @@ impl Frame {
             x_min: x.0,
             x_max: x.1,
             log_x,
+            y_max: 0.0,
+        }
+    }
+
+    /// The pixel x of data `x` (the inverse of [`Frame::data_x`]).
+    pub fn px_x(&self, x: f64) -> f64 {
+        let f = if self.log_x && x > 0.0 && self.x_min > 0.0 && self.x_max > self.x_min {
+            (x.ln() - self.x_min.ln()) / (self.x_max.ln() - self.x_min.ln())
+        } else if self.x_max > self.x_min {
+            (x - self.x_min) / (self.x_max - self.x_min)
+        } else {
+            0.0
+        };
+        self.px_left + f.clamp(0.0, 1.0) * (self.px_right - self.px_left)
+    }
+
+    /// The pixel y of data `y`, inside the plot; its middle where y is
+    /// unknown or the plot's y is not a number.
+    pub fn px_y(&self, y: Option<f64>) -> f64 {
+        match y.filter(|y| y.is_finite() && self.y_max > 0.0) {
+            Some(y) => {
+                let f = (y / self.y_max).clamp(0.0, 1.0);
+                self.px_bottom - f * (self.px_bottom - self.px_top)
+            }
+            None => (self.px_top + self.px_bottom) / 2.0,
         }
     }
 
@@ -162,6 +197,21 @@ pub fn tooltip(spec: &ChartSpec, x: f64) -> Option<Tooltip> {
     }
 }
 
+/// The numbers of `spec`: its series, for its data table and the
+/// keyboard's stops.
+pub fn data(spec: &ChartSpec) -> ChartData {
+    match spec {
+        ChartSpec::Sweep(d, m) => sweep_data(d, *m),
+        ChartSpec::OverTime(r, b, mk, m) => over_time_data(&refs(r), b, mk, *m),
+        ChartSpec::Timeline(r) => timeline_data(r),
+        ChartSpec::Utilisation(r) => utilisation_data(r),
+        ChartSpec::Memory(r) => memory_data(r),
+        ChartSpec::Histogram(r) => histogram_data(&refs(r)),
+        ChartSpec::Errors(r) => errors_data(&refs(r)),
+        ChartSpec::Connections(r) => connections_data(&refs(r)),
+    }
+}
+
 fn refs(v: &[std::rc::Rc<RunView>]) -> Vec<&RunView> {
     v.iter().map(|r| r.as_ref()).collect()
 }
@@ -191,6 +241,9 @@ pub fn draw_message<DB: DrawingBackend>(
     .map_err(err)?;
     Ok(Frame::default())
 }
+
+#[cfg(test)]
+mod palette_tests;
 
 // SVG needs plotters-svg, a native-only dependency.
 #[cfg(all(test, not(target_arch = "wasm32")))]

@@ -23,6 +23,7 @@ mod backend;
 mod baseline;
 mod bridge;
 mod chart_canvas;
+mod chart_figure;
 mod charts;
 mod embed;
 mod embed_dialog;

@@ -4,13 +4,14 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
+use super::data::{ChartData, Series, Unit};
 use super::legend::{Dash, Entry, Swatch, with_legend};
 use super::style::{Style, chart_builder, draw_mesh, mode_color};
 use super::{ChartError, Frame, Tooltip, draw_message, err, plot_frame};
+use crate::app::RunView;
 use crate::app::charts::run_label;
 use crate::app::format::{sig, thousands, tick};
 use crate::app::over_time::{self, Line};
-use crate::app::{RunView, nearest};
 
 /// Dash patterns (on, off, width in CSS px): idle connections dotted, the
 /// accept queue dashed.
@@ -150,24 +151,50 @@ pub fn draw_connections<DB: DrawingBackend>(
     Ok(plot_frame(&chart, (0.0, t1), ymax, false))
 }
 
-/// Each run's connections at time `t` (s).
-pub fn connections_tooltip(runs: &[&RunView], t: f64) -> Option<Tooltip> {
-    let mut lines = Vec::new();
+/// The connections' numbers: each run's open, idle and queued connections
+/// as drawn (means over a short window) and its reconnects per second (a
+/// bar per bucket, put at the bucket's middle like the lines' points).
+pub fn connections_data(runs: &[&RunView]) -> ChartData {
+    let mut series = Vec::new();
     for r in runs {
-        let Some(i) = nearest(&r.series.t_s, t, false) else {
-            continue;
-        };
-        let s = &r.series.connections;
-        let at = |v: &[f64]| v.get(i).copied().unwrap_or(0.0);
-        lines.push(format!(
-            "{}: {} open, {} idle, {} in the accept queue, {} reconnects/s",
-            run_label(r),
-            sig(at(&s.open)),
-            sig(at(&s.idle)),
-            sig(at(&s.accept_queue)),
-            sig(at(&s.reconnects_per_s))
+        let name = run_label(r);
+        let l = lines(r);
+        let mids = l.open.iter().map(|p| p.0);
+        let reconnects = mids.zip(&r.series.connections.reconnects_per_s);
+        let reconnects = reconnects.map(|(t, v)| (t, *v)).collect();
+        for (what, line) in [
+            ("open", l.open),
+            ("idle", l.idle),
+            ("in the accept queue", l.queue),
+        ] {
+            series.push(Series::new(format!("{name}: {what}"), Unit::Count, line));
+        }
+        series.push(Series::new(
+            format!("{name}: reconnects/s"),
+            Unit::Count,
+            reconnects,
         ));
     }
+    ChartData::over_time(series, Vec::new())
+}
+
+/// Each run's connections as drawn at its point nearest to time `t` (s).
+pub fn connections_tooltip(runs: &[&RunView], t: f64) -> Option<Tooltip> {
+    let lines: Vec<String> = (runs.iter())
+        .filter_map(|r| {
+            let data = connections_data(&[r]);
+            let (at, _) = data.nearest(t)?;
+            let v = |i: usize| data.series[i].at(at).map_or_else(|| "–".to_string(), sig);
+            Some(format!(
+                "{}: {} open, {} idle, {} in the accept queue, {} reconnects/s",
+                run_label(r),
+                v(0),
+                v(1),
+                v(2),
+                v(3)
+            ))
+        })
+        .collect();
     (!lines.is_empty()).then(|| Tooltip {
         title: format!("t = {t:.2} s"),
         lines,

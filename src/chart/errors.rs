@@ -5,6 +5,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
+use super::data::{ChartData, Series, Unit};
 use super::legend::{Entry, Swatch, with_legend};
 use super::style::{Style, chart_builder, house_mesh, mode_color};
 use super::{ChartError, Frame, Tooltip, draw_message, err, plot_frame};
@@ -135,4 +136,39 @@ pub fn errors_tooltip(runs: &[&RunView], x: f64) -> Option<Tooltip> {
             })
             .collect(),
     })
+}
+
+/// The errors' numbers: a row per cause (at the middle of its bars, where
+/// the tooltip reads it), each run's failed requests.
+pub fn errors_data(runs: &[&RunView]) -> ChartData {
+    let causes = causes(runs);
+    let at = |i: usize| i as f64 + 0.5;
+    ChartData {
+        x_header: "cause".into(),
+        x_names: (causes.iter().enumerate())
+            .map(|(i, c)| (at(i), cause_label(c)))
+            .collect(),
+        series: (runs.iter())
+            .map(|r| {
+                let pts = (causes.iter().enumerate())
+                    .map(|(i, c)| (at(i), count(r, c) as f64))
+                    .collect();
+                Series::new(
+                    format!("{}: failed requests", run_label(r)),
+                    Unit::Whole,
+                    pts,
+                )
+            })
+            .collect(),
+        notes: (runs.iter())
+            .map(|r| {
+                format!(
+                    "{}: {} requests in all",
+                    run_label(r),
+                    thousands(r.finished as f64, 0)
+                )
+            })
+            .collect(),
+        ..Default::default()
+    }
 }

@@ -4,14 +4,14 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
+use super::data::{ChartData, Series, Unit};
 use super::legend::{Dash, Entry, with_legend};
-use super::style::{SERIES, Style, chart_builder, draw_mesh};
+use super::style::{Style, chart_builder, draw_mesh, palette};
 use super::{ChartError, Frame, Tooltip, draw_message, err, plot_frame};
+use crate::app::RunView;
 use crate::app::charts::run_label;
 use crate::app::digest::UTILISATION_GAUGES;
-use crate::app::format::sig;
 use crate::app::over_time::{self, Line};
-use crate::app::{RunView, nearest};
 use crate::sim::report::Gauge;
 
 fn end_t(r: &RunView) -> f64 {
@@ -19,7 +19,7 @@ fn end_t(r: &RunView) -> f64 {
 }
 
 /// Gauges that count waiting work (drawn in the lower panel).
-const QUEUES: &[Gauge] = &[
+pub(super) const QUEUES: &[Gauge] = &[
     Gauge::TomcatQueue,
     Gauge::RunnableVthreads,
     Gauge::VthreadsUnmounted,
@@ -37,19 +37,37 @@ struct Drawn {
     line: Line,
 }
 
-/// The run's gauges that are ever non-zero, in legend order, each with a
-/// colour of its own: no two series of one chart share one.
+/// The colour of a gauge. At work (solid) and waiting (dashed) are told
+/// apart by their stroke; within each, no two hues can be confused, even
+/// with a colour-vision deficiency, on the light page or the dark (tested).
+pub(super) fn gauge_color(g: Gauge) -> RGBColor {
+    match g {
+        Gauge::TomcatBusy => palette::VERMILLION,
+        Gauge::CarriersBusy => palette::BLUE,
+        Gauge::CarriersPinned => palette::SKY_BLUE,
+        Gauge::DbActive => palette::GREY,
+        Gauge::CpuBusy => palette::NEAR_BLACK,
+        Gauge::TomcatQueue => palette::ORANGE,
+        Gauge::RunnableVthreads => palette::TEAL,
+        Gauge::VthreadsUnmounted => palette::INDIGO,
+        Gauge::DbWaiters => palette::GREEN,
+        Gauge::LockWaiters => palette::PURPLE,
+        Gauge::ExecutorQueue => palette::DARK_GREY,
+        // Not on this chart (`UTILISATION_GAUGES`).
+        _ => palette::NEAR_BLACK,
+    }
+}
+
+/// The run's gauges that are ever non-zero, in legend order.
 fn gauges(run: &RunView) -> Vec<Drawn> {
-    let present = UTILISATION_GAUGES
-        .iter()
-        .filter_map(|(g, label)| Some((g, *label, run.series.gauges.get(g)?)));
-    present
-        .enumerate()
-        .map(|(i, (g, label, v))| Drawn {
-            label,
-            color: SERIES[i % SERIES.len()],
-            waiting: QUEUES.contains(g),
-            line: over_time::gauge(run, v),
+    (UTILISATION_GAUGES.iter())
+        .filter_map(|(g, label)| {
+            Some(Drawn {
+                label,
+                color: gauge_color(*g),
+                waiting: QUEUES.contains(g),
+                line: over_time::gauge(run, run.series.gauges.get(g)?),
+            })
         })
         .collect()
 }
@@ -131,19 +149,20 @@ pub fn draw_utilisation<DB: DrawingBackend>(
     }
 }
 
-/// The gauges at time `t` (s).
-pub fn utilisation_tooltip(run: &RunView, t: f64) -> Option<Tooltip> {
-    let s = &run.series;
-    let i = nearest(&s.t_s, t, false)?;
-    let lines = UTILISATION_GAUGES
-        .iter()
-        .filter_map(|(name, label)| {
-            let v = s.gauges.get(name)?.get(i)?;
-            Some(format!("{label}: {}", sig(*v)))
-        })
+/// The gauges' numbers: each gauge as drawn (a mean over a short window).
+pub fn utilisation_data(run: &RunView) -> ChartData {
+    let series = (gauges(run).into_iter())
+        .map(|g| Series::new(g.label, Unit::Count, g.line))
         .collect();
+    ChartData::over_time(series, Vec::new())
+}
+
+/// The gauges at the drawn point nearest to time `t` (s), as drawn.
+pub fn utilisation_tooltip(run: &RunView, t: f64) -> Option<Tooltip> {
+    let data = utilisation_data(run);
+    let (at, lines) = data.nearest(t)?;
     Some(Tooltip {
-        title: format!("{}, t = {:.2} s", run_label(run), s.t_s[i]),
+        title: format!("{}, t = {:.2} s", run_label(run), at),
         lines,
     })
 }

@@ -4,6 +4,7 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
+use super::data::{ChartData, Series, Unit};
 use super::legend::{Entry, Swatch, with_legend};
 use super::style::{Style, chart_builder, house_mesh, mode_color};
 use super::{ChartError, Frame, Tooltip, draw_message, err, plot_frame};
@@ -108,4 +109,28 @@ pub fn histogram_tooltip(runs: &[&RunView], x: f64) -> Option<Tooltip> {
         title: format!("latency ≈ {}", ms(x)),
         lines,
     })
+}
+
+/// The histogram's numbers: each run's share of responses in each bin any
+/// run has responses in, a row per bin (named by its range).
+pub fn histogram_data(runs: &[&RunView]) -> ChartData {
+    let mut names: Vec<(f64, String)> = Vec::new();
+    let series = (runs.iter())
+        .map(|r| {
+            let bins: Vec<Bin> = shares(r).into_iter().filter(|b| b.2 > 0.0).collect();
+            for &(a, b, _) in &bins {
+                if !names.iter().any(|n| n.0 == a) {
+                    names.push((a, format!("{} – {}", ms(a), ms(b))));
+                }
+            }
+            let pts = bins.iter().map(|&(a, _, p)| (a, p)).collect();
+            Series::new(run_label(r), Unit::Pct, pts)
+        })
+        .collect();
+    ChartData {
+        x_header: "latency bin".into(),
+        x_names: names,
+        series,
+        ..Default::default()
+    }
 }

@@ -6,28 +6,31 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
+use super::data::{ChartData, Series, Unit};
 use super::legend::{Dash, Entry, Swatch, with_legend};
 use super::pauses::draw_pause_strip;
-use super::style::{GUIDE_DASH, MEASURED, SERIES, Style, chart_builder, draw_mesh};
+use super::style::{GUIDE_DASH, MEASURED, Style, chart_builder, draw_mesh, palette};
 use super::{ChartError, Frame, Tooltip, draw_message, err, plot_frame};
+use crate::app::RunView;
 use crate::app::charts::run_label;
 use crate::app::digest::MEMORY_KINDS;
 use crate::app::format::thousands;
 use crate::app::over_time;
-use crate::app::{RunView, nearest};
 use crate::sim::report::MemoryKind;
 
-/// The colour of a memory kind: blues and greens for the heap, greys for native.
-fn kind_color(kind: MemoryKind) -> RGBColor {
+/// The colour of a memory kind: greys for native memory, a distinct hue
+/// for each of the heap's kinds (neighbours in the stack never share one,
+/// and none can be confused with another, tested).
+pub(super) fn kind_color(kind: MemoryKind) -> RGBColor {
     match kind {
-        MemoryKind::HeapIdle => RGBColor(158, 202, 225),
-        MemoryKind::HeapConnections => RGBColor(107, 174, 214),
-        MemoryKind::HeapRequests => SERIES[0],
-        MemoryKind::HeapVirtualThreads => RGBColor(116, 196, 118),
-        MemoryKind::HeapStackChunks => SERIES[2],
-        MemoryKind::HeapGarbage => RGBColor(222, 222, 190),
-        MemoryKind::NativeBase => RGBColor(189, 189, 189),
-        MemoryKind::NativeStacks => RGBColor(120, 120, 120),
+        MemoryKind::HeapIdle => palette::SKY_BLUE,
+        MemoryKind::HeapConnections => palette::INDIGO,
+        MemoryKind::HeapRequests => palette::ORANGE,
+        MemoryKind::HeapVirtualThreads => palette::GREEN,
+        MemoryKind::HeapStackChunks => palette::PURPLE,
+        MemoryKind::HeapGarbage => palette::VERMILLION,
+        MemoryKind::NativeBase => palette::LIGHT_GREY,
+        MemoryKind::NativeStacks => palette::DARK_GREY,
     }
 }
 
@@ -39,7 +42,7 @@ fn kind_label(kind: MemoryKind) -> &'static str {
 }
 
 /// The colour of the pause strip on the memory chart (no memory kind's).
-const PAUSE: RGBColor = SERIES[8];
+const PAUSE: RGBColor = palette::WINE;
 
 /// Whether a kind is native memory (stacked first).
 fn native(kind: MemoryKind) -> bool {
@@ -196,28 +199,37 @@ pub fn draw_memory<DB: DrawingBackend>(
     Ok(plot_frame(&chart, (0.0, t1), ymax, false))
 }
 
-/// Each kind's memory at time `t` (s), and the limits.
-pub fn memory_tooltip(run: &RunView, t: f64) -> Option<Tooltip> {
-    let i = nearest(&run.series.t_s, t, false)?;
+/// The memory's numbers: each kind as drawn (a mean over a short window,
+/// MB, unstacked), the limits and the reserved stacks as notes.
+pub fn memory_data(run: &RunView) -> ChartData {
     let m = &run.memory;
-    let mut lines: Vec<String> = m
-        .kinds
-        .iter()
-        .filter_map(|(k, v)| {
-            Some(format!(
-                "{}: {} MB",
-                kind_label(*k),
-                thousands(*v.get(i)?, 1)
-            ))
-        })
+    let series = (m.kinds.iter())
+        .map(|(k, v)| Series::new(kind_label(*k), Unit::Mb, over_time::gauge(run, v)))
         .collect();
-    lines.push(format!(
+    let mut notes = vec![
+        format!("-Xmx {} MB", thousands(m.heap_limit_mb, 0)),
+        format!("container limit {} MB", thousands(m.container_limit_mb, 0)),
+        stacks_reserved(run),
+    ];
+    notes.extend(m.limits_hit.iter().cloned());
+    ChartData::over_time(series, notes)
+}
+
+fn stacks_reserved(run: &RunView) -> String {
+    format!(
         "stacks reserved (not resident): up to {} MB",
-        thousands(m.peak_stacks_reserved_mb, 0)
-    ));
-    lines.extend(m.limits_hit.iter().cloned());
+        thousands(run.memory.peak_stacks_reserved_mb, 0)
+    )
+}
+
+/// Each kind's memory as drawn at the point nearest to time `t` (s), and
+/// the limits hit.
+pub fn memory_tooltip(run: &RunView, t: f64) -> Option<Tooltip> {
+    let (at, mut lines) = memory_data(run).nearest(t)?;
+    lines.push(stacks_reserved(run));
+    lines.extend(run.memory.limits_hit.iter().cloned());
     Some(Tooltip {
-        title: format!("{}, t = {:.2} s", run_label(run), run.series.t_s[i]),
+        title: format!("{}, t = {:.2} s", run_label(run), at),
         lines,
     })
 }

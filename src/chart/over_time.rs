@@ -6,10 +6,11 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
+use super::data::{ChartData, Series, Unit};
 use super::legend::{Dash, Entry, Swatch, with_legend};
 use super::pauses::draw_pause_strip;
 use super::style::{
-    GUIDE_DASH, MEASURED, MEASURED_DOTS, Style, chart_builder, draw_guide, draw_mesh, mode_color,
+    GUIDE_DASH, MEASURED_DOTS, Style, chart_builder, draw_guide, draw_mesh, mode_color,
 };
 use super::{ChartError, Frame, Tooltip, draw_message, err, plot_frame};
 use crate::app::charts::run_label;
@@ -64,9 +65,11 @@ fn legend(
                 format!("ceiling {} req/s", thousands(t.max_rps(), 0)),
             ));
         }
+        // Dotted in its run's colour: beside that run's dashed ceiling, and
+        // apart from another run's figure.
         for m in measured {
             out.push(Entry::line(
-                MEASURED.to_rgba(),
+                mode_color(m.mode).to_rgba(),
                 Dash::Dotted,
                 MEASURED_DOTS.2,
                 m.label.clone(),
@@ -141,7 +144,11 @@ pub fn draw_over_time<DB: DrawingBackend>(
         }
         for m in measured {
             chart
-                .draw_series(style.dashed([(0.0, m.y), (t1, m.y)], &MEASURED, MEASURED_DOTS))
+                .draw_series(style.dashed(
+                    [(0.0, m.y), (t1, m.y)],
+                    &mode_color(m.mode),
+                    MEASURED_DOTS,
+                ))
                 .map_err(err)?;
         }
     }
@@ -202,4 +209,33 @@ pub fn over_time_tooltip(runs: &[&RunView], metric: TimeMetric, t: f64) -> Optio
         title: format!("t = {:.2} s", t),
         lines: out,
     })
+}
+
+/// The numbers of the time charts: each run's lines (successes and every
+/// response, or mean and p99 latency), with the ceilings and measured
+/// figures as notes.
+pub fn over_time_data(
+    runs: &[&RunView],
+    bounds: &[Bounds],
+    measured: &[Marker],
+    metric: TimeMetric,
+) -> ChartData {
+    let (names, unit) = match metric {
+        TimeMetric::Throughput => (["successful", "all responses"], Unit::ReqPerS),
+        TimeMetric::Latency => (["mean", "p99"], Unit::Ms),
+    };
+    let mut series = Vec::new();
+    for r in runs {
+        for (line, what) in lines(r, metric).into_iter().zip(names) {
+            series.push(Series::new(format!("{}: {what}", run_label(r)), unit, line));
+        }
+    }
+    let mut notes = Vec::new();
+    if metric == TimeMetric::Throughput {
+        for t in bounds {
+            notes.push(format!("ceiling {} req/s", thousands(t.max_rps(), 0)));
+        }
+        notes.extend(measured.iter().map(|m| m.label.clone()));
+    }
+    ChartData::over_time(series, notes)
 }

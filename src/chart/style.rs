@@ -10,10 +10,10 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 use crate::app::Mode;
 use crate::app::format::tick;
 
-/// Platform threads: a warm orange.
-pub(super) const PLATFORM: RGBColor = RGBColor(214, 96, 13);
-/// Virtual threads: a clear blue.
-pub(super) const VIRTUAL: RGBColor = RGBColor(31, 110, 190);
+/// Platform threads: Okabe and Ito's vermillion.
+pub(super) const PLATFORM: RGBColor = palette::VERMILLION;
+/// Virtual threads: Okabe and Ito's blue.
+pub(super) const VIRTUAL: RGBColor = palette::BLUE;
 /// Measured figures: near black.
 pub(super) const MEASURED: RGBColor = RGBColor(20, 20, 20);
 /// Theory lines and secondary text.
@@ -24,23 +24,45 @@ pub(super) const GRID: RGBColor = RGBColor(225, 225, 225);
 /// Failed requests: a red that reads on white and beside both column colours.
 pub(super) const FAILED: RGBColor = RGBColor(200, 0, 40);
 
-/// Distinct colours for the series of one chart, in the order they are
-/// handed out: Okabe and Ito's colour-blind-safe set (its yellow darkened
-/// to read on white), then Paul Tol's wine and teal, and grey. A chart
-/// gives each of its series the next one, so no two share a colour.
-pub(super) const SERIES: [RGBColor; 11] = [
-    RGBColor(0, 114, 178),   // blue
-    RGBColor(230, 159, 0),   // orange
-    RGBColor(0, 158, 115),   // bluish green
-    RGBColor(204, 121, 167), // reddish purple
-    RGBColor(213, 94, 0),    // vermillion
-    RGBColor(86, 180, 233),  // sky blue
-    RGBColor(51, 51, 51),    // near black (the axes are black)
-    RGBColor(170, 150, 0),   // yellow, darkened
-    RGBColor(136, 34, 85),   // wine
-    RGBColor(68, 170, 153),  // teal
-    RGBColor(119, 119, 119), // grey
-];
+/// Named colours for series: Okabe and Ito's colour-blind-safe set
+/// ("Color Universal Design", 2008), then a few of Paul Tol's, for charts
+/// with more series than that set has colours. Each chart picks its own
+/// (no two of its series alike; those a colour-vision deficiency could
+/// confuse differ in stroke, tested).
+pub(super) mod palette {
+    use plotters::style::RGBColor;
+
+    /// Okabe–Ito blue, #0072B2.
+    pub(crate) const BLUE: RGBColor = RGBColor(0, 114, 178);
+    /// Okabe–Ito vermillion, #D55E00.
+    pub(crate) const VERMILLION: RGBColor = RGBColor(213, 94, 0);
+    /// Okabe–Ito orange, #E69F00.
+    pub(crate) const ORANGE: RGBColor = RGBColor(230, 159, 0);
+    /// Okabe–Ito sky blue, #56B4E9.
+    pub(crate) const SKY_BLUE: RGBColor = RGBColor(86, 180, 233);
+    /// Okabe–Ito reddish purple, #CC79A7.
+    pub(crate) const REDDISH_PURPLE: RGBColor = RGBColor(204, 121, 167);
+    /// Near black (the axes are black).
+    pub(crate) const NEAR_BLACK: RGBColor = RGBColor(51, 51, 51);
+    /// Paul Tol's indigo, #332288.
+    pub(crate) const INDIGO: RGBColor = RGBColor(51, 34, 136);
+    /// Paul Tol's green, #117733.
+    pub(crate) const GREEN: RGBColor = RGBColor(17, 119, 51);
+    /// Paul Tol's purple, #AA4499.
+    pub(crate) const PURPLE: RGBColor = RGBColor(170, 68, 153);
+    /// Paul Tol's teal, #44AA99.
+    pub(crate) const TEAL: RGBColor = RGBColor(68, 170, 153);
+    /// Paul Tol's sand, #DDCC77 (fills only: too light for a line on white).
+    pub(crate) const SAND: RGBColor = RGBColor(221, 204, 119);
+    /// Paul Tol's wine, #882255.
+    pub(crate) const WINE: RGBColor = RGBColor(136, 34, 85);
+    /// A mid grey.
+    pub(crate) const GREY: RGBColor = RGBColor(119, 119, 119);
+    /// A dark grey (fills).
+    pub(crate) const DARK_GREY: RGBColor = RGBColor(90, 90, 90);
+    /// A light grey (fills).
+    pub(crate) const LIGHT_GREY: RGBColor = RGBColor(189, 189, 189);
+}
 
 /// Sizes for one drawing surface.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -49,6 +71,11 @@ pub struct Style {
     pub font_px: f64,
     /// Device pixels per CSS pixel (line widths scale with it).
     pub scale: f64,
+    /// The smallest text, relative to the base size: 0 lets legends and
+    /// tick labels be smaller than the base (a screen read up close);
+    /// presenter mode sets 1, so nothing on a chart is smaller than its
+    /// base size (a room read from its back row).
+    pub min_rel: f64,
 }
 
 impl Default for Style {
@@ -56,14 +83,22 @@ impl Default for Style {
         Style {
             font_px: 14.0,
             scale: 1.0,
+            min_rel: 0.0,
         }
     }
 }
 
 impl Style {
-    /// A font `rel` times the base size.
+    /// A font `rel` times the base size (at least `min_rel` times).
     pub fn font(&self, rel: f64) -> TextStyle<'static> {
-        ("sans-serif", self.font_px * rel).into_font().color(&BLACK)
+        ("sans-serif", self.font_px * self.rel(rel))
+            .into_font()
+            .color(&BLACK)
+    }
+
+    /// `rel`, or the smallest size allowed.
+    fn rel(&self, rel: f64) -> f64 {
+        rel.max(self.min_rel)
     }
 
     /// A font anchored for labels placed at their right end.
@@ -80,7 +115,7 @@ impl Style {
     /// pixels (a little wide: the page's sans-serif fonts average ~0.55 em
     /// a character, and space to spare is better than overlap).
     pub fn text_width(&self, text: &str, rel: f64) -> i32 {
-        (text.chars().count() as f64 * self.font_px * rel * 0.6).ceil() as i32
+        (text.chars().count() as f64 * self.font_px * self.rel(rel) * 0.6).ceil() as i32
     }
 
     /// A length in device pixels.

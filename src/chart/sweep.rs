@@ -9,6 +9,7 @@ use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
+use super::data::{ChartData, Series, Unit};
 use super::legend::{Dash, Entry, Swatch, with_legend};
 use super::style::{
     FAILED, MEASURED, MUTED, Style, chart_builder, draw_guide, draw_mesh, mode_color,
@@ -356,4 +357,65 @@ pub fn sweep_tooltip(data: &SweepChart, metric: SweepMetric, x: f64) -> Option<T
 
 fn short_axis(label: &str) -> &str {
     label.split(" (").next().unwrap_or(label)
+}
+
+/// The sweep's numbers: each column's values at each swept x (and the share
+/// that failed, where any did), each column's theory bound there, and the
+/// measured figures as notes.
+pub fn sweep_data(data: &SweepChart, metric: SweepMetric) -> ChartData {
+    let xs = data.xs();
+    let mut series = Vec::new();
+    for (mode, pts) in &data.curves {
+        let name = data.label(*mode);
+        let of = |f: fn(&SweepPoint) -> f64| pts.iter().map(|p| (p.x, f(p))).collect();
+        match metric {
+            SweepMetric::Throughput => {
+                series.push(Series::new(
+                    format!("{name}: successful"),
+                    Unit::ReqPerS,
+                    of(|p| p.goodput_rps),
+                ));
+                if pts.iter().any(failed) {
+                    series.push(Series::new(
+                        format!("{name}: failed"),
+                        Unit::Pct,
+                        of(|p| p.error_pct),
+                    ));
+                }
+            }
+            SweepMetric::Latency => {
+                series.push(Series::new(
+                    format!("{name}: p50"),
+                    Unit::Ms,
+                    of(|p| p.p50_ms),
+                ));
+                series.push(Series::new(
+                    format!("{name}: p99"),
+                    Unit::Ms,
+                    of(|p| p.p99_ms),
+                ));
+            }
+        }
+    }
+    for b in &data.bounds {
+        let pts: Vec<(f64, f64)> = (xs.iter())
+            .filter_map(|&x| Some((x, bound(data, b, metric, x)?)))
+            .filter(|p| p.1.is_finite())
+            .collect();
+        let (what, unit) = match metric {
+            SweepMetric::Throughput => ("theory", Unit::ReqPerS),
+            SweepMetric::Latency => ("Little's law", Unit::Ms),
+        };
+        if !pts.is_empty() {
+            let name = format!("{what} ({})", data.label(b.mode));
+            series.push(Series::new(name, unit, pts));
+        }
+    }
+    ChartData {
+        x_header: data.axis_label.clone(),
+        x_unit: Some(Unit::Whole),
+        series,
+        notes: data.markers.iter().map(|m| m.label.clone()).collect(),
+        ..Default::default()
+    }
 }

@@ -212,19 +212,7 @@ fn frame_maps_pixels_back_to_data() {
 
 #[test]
 fn every_chart_of_the_page_draws_and_answers_the_pointer() {
-    use crate::app::charts::charts;
-    use crate::app::job::run_blocking;
-    use crate::app::{Action, State};
-    let mut s = State::default();
-    let mut job = s.job();
-    for m in &mut job.modes {
-        m.draft.set("load.concurrency", "40").unwrap();
-        m.draft.set("load.requests", "400").unwrap();
-    }
-    for m in run_blocking(&job) {
-        s.reduce(Action::Worker(Box::new(m)));
-    }
-    let all = charts(&s);
+    let all = page_charts();
     assert_eq!(all.len(), 13);
     for c in all {
         let (out, frame) = svg(|a| draw(a, &Style::default(), &c.spec));
@@ -334,6 +322,7 @@ fn legends_wrap_into_rows_that_fit_the_width() {
     let phone = Style {
         font_px: 12.0 * 3.0,
         scale: 3.0,
+        ..Style::default()
     };
     assert_eq!(legend_rows(4000, &Style::default(), &entries), 1);
     assert!(legend_rows(1000, &phone, &entries) >= 6);
@@ -397,4 +386,140 @@ fn a_measured_line_has_a_dotted_swatch() {
     assert!(s.contains("E9 measured"));
     // No marker glyph stands for the dotted line: its swatch is short dashes.
     assert!(!s.contains("<circle"), "no ⊗ in the legend");
+}
+
+/// The page's charts after a small run of both modes.
+fn page_charts() -> Vec<crate::app::charts::ChartView> {
+    use crate::app::charts::charts;
+    use crate::app::job::run_blocking;
+    use crate::app::{Action, State};
+    let mut s = State::default();
+    let mut job = s.job();
+    for m in &mut job.modes {
+        m.draft.set("load.concurrency", "40").unwrap();
+        m.draft.set("load.requests", "400").unwrap();
+    }
+    for m in run_blocking(&job) {
+        s.reduce(Action::Worker(Box::new(m)));
+    }
+    charts(&s)
+}
+
+#[test]
+fn every_chart_has_a_table_of_its_series_a_row_per_x_and_a_tooltip_at_each() {
+    for c in page_charts() {
+        let d = data(&c.spec);
+        let t = d.table();
+        let xs = d.xs();
+        assert_eq!(t.rows.len(), xs.len(), "{}: a row per x", c.id);
+        assert_eq!(t.headers.len(), d.series.len() + 1, "{}", c.id);
+        if c.id == "chart-errors" {
+            // Nothing failed: no cause, no row (the chart says so too).
+            assert!(t.rows.is_empty(), "{:?}", t.rows);
+            continue;
+        }
+        assert!(
+            !t.rows.is_empty() && !d.series.is_empty(),
+            "{} has data",
+            c.id
+        );
+        for s in &d.series {
+            // Every point of every series is in the table, at its x.
+            for &(x, y) in &s.points {
+                let row = t.rows.iter().find(|r| r.x == x).expect("a row");
+                let j = d.series.iter().position(|q| q.name == s.name).unwrap();
+                assert_eq!(row.values[j], Some(y), "{} {} at {x}", c.id, s.name);
+                assert_eq!(row.cells[j], s.unit.format(y));
+            }
+        }
+        for row in &t.rows {
+            let tip = tooltip(&c.spec, row.x).unwrap_or_else(|| panic!("{} at {}", c.id, row.x));
+            // The tooltip at a row says the row's first number (the table
+            // writes ms as ms where a tooltip may say seconds; the timeline's
+            // tooltip leaves out states no thread is in).
+            let Some((j, cell)) = (row.cells.iter().enumerate())
+                .find(|(j, _)| row.values[*j].is_some_and(|v| v != 0.0))
+            else {
+                continue;
+            };
+            if d.series[j].unit != Unit::Ms {
+                assert!(
+                    tip.lines.iter().any(|l| l.contains(cell.as_str())),
+                    "{}: {cell} not in {tip:?}",
+                    c.id
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_sweep_table_holds_each_runs_figures() {
+    let data = sweep_chart();
+    let t = sweep_data(&data, SweepMetric::Throughput).table();
+    assert_eq!(t.rows.len(), 2);
+    assert_eq!(t.headers[0], "concurrency (clients in flight)");
+    assert_eq!(t.headers[1], "platform threads: successful (req/s)");
+    assert!(
+        t.headers
+            .iter()
+            .any(|h| h == "theory (virtual threads) (req/s)")
+    );
+    let p = &data.curves[0].1[1];
+    assert_eq!(t.rows[1].values[0], Some(p.goodput_rps));
+    assert_eq!(t.rows[1].label, "300");
+    assert_eq!(t.notes, ["measured 5,000 req/s"]);
+    let t = sweep_data(&data, SweepMetric::Latency).table();
+    assert_eq!(t.rows[0].cells[..2], ["25.0", "26.0"]);
+}
+
+#[test]
+fn tables_of_bars_and_bins_have_a_row_per_cause_or_bin() {
+    let (mut p, _) = small(Mode::Platform);
+    p.failures = vec![("client_timeout".into(), 12), ("pool_timeout".into(), 3)];
+    let t = errors_data(&[&p]).table();
+    let rows: Vec<_> = t
+        .rows
+        .iter()
+        .map(|r| (r.label.as_str(), r.cells[0].as_str()))
+        .collect();
+    assert_eq!(
+        rows,
+        [("client timeout", "12"), ("DB pool timeout (500)", "3")]
+    );
+    let t = histogram_data(&[&p]).table();
+    let total: f64 = t.rows.iter().filter_map(|r| r.values[0]).sum();
+    assert!((total - 100.0).abs() < 1e-6, "shares add up: {total}");
+    assert!(t.rows[0].label.contains(" – "), "{}", t.rows[0].label);
+}
+
+#[test]
+fn presenter_mode_draws_no_text_smaller_than_the_base_size() {
+    let smallest = |style: &Style| {
+        page_charts()
+            .iter()
+            .flat_map(|c| {
+                let (s, _) = svg(|a| draw(a, style, &c.spec));
+                s.split("font-size=\"")
+                    .skip(1)
+                    .filter_map(|f| f.split('"').next()?.parse::<f64>().ok())
+                    .collect::<Vec<_>>()
+            })
+            .fold(f64::INFINITY, f64::min)
+    };
+    let base = Style {
+        font_px: 20.0,
+        ..Style::default()
+    };
+    // plotters' SVG writes a font of size s as font-size s ÷ 1.24.
+    let floor = 20.0 / 1.24 - 1e-9;
+    assert!(
+        smallest(&base) < floor * 0.9,
+        "a screen's legends are smaller"
+    );
+    let room = Style {
+        min_rel: 1.0,
+        ..base
+    };
+    assert!(smallest(&room) >= floor, "{}", smallest(&room));
 }

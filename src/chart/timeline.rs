@@ -7,23 +7,25 @@ use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
+use super::data::{ChartData, Series, Unit};
 use super::legend::{Entry, Swatch, with_legend};
-use super::style::{MUTED, Style, chart_builder, house_mesh};
+use super::style::{MUTED, Style, chart_builder, house_mesh, palette};
 use super::{ChartError, Frame, Tooltip, draw_message, err};
 use crate::app::RunView;
 use crate::app::digest::LANE_STATES;
 use crate::app::format::tick;
 use crate::sim::report::GcKind;
 
-/// The colour of a lane state (index into [`LANE_STATES`]).
+/// The colour of a lane state (index into [`LANE_STATES`]): Okabe and
+/// Ito's hues, none confusable with another (tested).
 pub(super) fn state_color(state: u8) -> RGBColor {
     match state {
         0 => RGBColor(236, 236, 236), // idle
-        1 => RGBColor(44, 160, 44),   // cpu
-        2 => RGBColor(214, 96, 13),   // blocked
-        3 => RGBColor(230, 190, 40),  // waiting
-        4 => RGBColor(31, 110, 190),  // mounted
-        _ => RGBColor(200, 30, 60),   // pinned
+        1 => palette::NEAR_BLACK,     // cpu
+        2 => palette::VERMILLION,     // blocked
+        3 => palette::SAND,           // waiting
+        4 => palette::BLUE,           // mounted
+        _ => palette::REDDISH_PURPLE, // pinned
     }
 }
 
@@ -91,6 +93,7 @@ pub fn draw_timeline<DB: DrawingBackend>(
         x_min: tl.start_ms,
         x_max: tl.end_ms,
         log_x: false,
+        y_max: 0.0,
     })
 }
 
@@ -181,17 +184,57 @@ fn short_name(name: &str) -> String {
 }
 
 /// How many lanes are in each state at time `t` (ms).
+fn counts_at(run: &RunView, t: f64) -> [usize; LANE_STATES.len()] {
+    let mut counts = [0usize; LANE_STATES.len()];
+    for &(_, state, from, to) in &run.timeline.segments {
+        if from <= t && t < to {
+            counts[(state as usize).min(LANE_STATES.len() - 1)] += 1;
+        }
+    }
+    counts
+}
+
+/// How many moments of the window the table and the keyboard show: the
+/// lanes change at every segment's edge, far too often to list each.
+const SAMPLES: usize = 60;
+
+/// The timeline's numbers: how many threads are in each state at
+/// `SAMPLES` moments spread evenly over the window (the middle of each
+/// slice), one column per state the timeline uses.
+pub fn timeline_data(run: &RunView) -> ChartData {
+    let tl = &run.timeline;
+    let span = tl.end_ms - tl.start_ms;
+    let ts: Vec<f64> = if tl.lanes.is_empty() || span <= 0.0 {
+        Vec::new()
+    } else {
+        (0..SAMPLES)
+            .map(|k| tl.start_ms + (k as f64 + 0.5) * span / SAMPLES as f64)
+            .collect()
+    };
+    let counts: Vec<_> = ts.iter().map(|&t| counts_at(run, t)).collect();
+    let used = |i: usize| tl.segments.iter().any(|s| s.1 as usize == i);
+    let series = (LANE_STATES.iter().enumerate())
+        .filter(|(i, _)| used(*i))
+        .map(|(i, (name, _))| {
+            let pts = ts.iter().zip(&counts).map(|(t, c)| (*t, c[i] as f64));
+            Series::new(*name, Unit::Whole, pts.collect())
+        })
+        .collect();
+    ChartData {
+        x_header: "simulated time (ms)".into(),
+        x_names: ts.iter().map(|t| (*t, format!("{t:.1}"))).collect(),
+        series,
+        ..Default::default()
+    }
+}
+
+/// How many lanes are in each state at time `t` (ms).
 pub fn timeline_tooltip(run: &RunView, t: f64) -> Option<Tooltip> {
     let tl = &run.timeline;
     if tl.lanes.is_empty() {
         return None;
     }
-    let mut counts = [0usize; LANE_STATES.len()];
-    for &(_, state, from, to) in &tl.segments {
-        if from <= t && t < to {
-            counts[(state as usize).min(LANE_STATES.len() - 1)] += 1;
-        }
-    }
+    let counts = counts_at(run, t);
     let lines = LANE_STATES
         .iter()
         .zip(counts)

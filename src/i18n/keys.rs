@@ -164,4 +164,10 @@ keys! {
     // Presenter mode's switch.
     PRESENTER = "presenter.on";
     PRESENTER_LEAVE = "presenter.leave";
+    // A chart's table toggle, keyboard hint and table.
+    CHART_SHOW_TABLE = "chart.show_table";
+    CHART_SHOW_CHART = "chart.show_chart";
+    CHART_KEYS = "chart.keys";
+    CHART_TABLE_CAPTION = "chart.table_caption";
+    CHART_TABLE_LABEL = "chart.table_label";
 }

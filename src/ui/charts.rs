@@ -1,10 +1,10 @@
-//! The grid of charts, each with a title and a line on what to look for
-//! (which charts, with what, is `crate::app::charts`); a timeline has the
-//! button that replays its run step by step.
+//! The grid of charts, each with a title, a line on what to look for and
+//! its data table (which charts, with what, is `crate::app::charts`); a
+//! timeline has the button that replays its run step by step.
 
 use yew::prelude::*;
 
-use super::chart_canvas::ChartCanvas;
+use super::chart_figure::ChartFigure;
 use crate::app::charts::{ChartView, charts, replay_column};
 use crate::app::{Mode, State};
 use crate::i18n::Arg;
@@ -23,8 +23,9 @@ pub struct ChartsProps {
     pub on_replay: Option<Callback<Mode>>,
 }
 
-fn figure(c: ChartView, state: &State, on_replay: Option<&Callback<Mode>>) -> Html {
-    let replay = on_replay.zip(replay_column(&c)).map(|(on_replay, mode)| {
+/// A timeline's button that replays its column's run step by step.
+fn replay_button(c: &ChartView, state: &State, on_replay: Option<&Callback<Mode>>) -> Html {
+    let replay = on_replay.zip(replay_column(c)).map(|(on_replay, mode)| {
         let l = state.view.locale();
         let column = state.setup.columns.name(mode, l);
         let on = on_replay.clone();
@@ -37,18 +38,21 @@ fn figure(c: ChartView, state: &State, on_replay: Option<&Callback<Mode>>) -> Ht
             </button>
         }
     });
-    html! {
-        <figure class="chart">
-            <figcaption><h3>{c.title.clone()}</h3><p>{c.about.clone()}</p>{replay}</figcaption>
-            <ChartCanvas id={c.id} label={format!("{}: {}", c.title, c.about)} spec={c.spec} />
-        </figure>
-    }
+    replay.unwrap_or_default()
 }
 
 /// All charts.
 #[component]
 pub fn Charts(p: &ChartsProps) -> Html {
+    let s = &p.state;
+    let (locale, presenter) = (s.view.locale(), s.view.presenter);
     html! {
-        <section class="charts" aria-label="charts">{ for charts(&p.state).into_iter().filter(|c| p.state.view.shows_chart(&c.id)).map(|c| figure(c, &p.state, p.on_replay.as_ref())) }</section>
+        <section class="charts" aria-label="charts">
+            { for charts(s).into_iter().filter(|c| s.view.shows_chart(&c.id)).map(|c| {
+                let key = c.id.clone();
+                let extra = replay_button(&c, s, p.on_replay.as_ref());
+                html! { <ChartFigure {key} view={c} {locale} {presenter} {extra} /> }
+            }) }
+        </section>
     }
 }

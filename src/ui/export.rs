@@ -60,6 +60,7 @@ pub(crate) fn chart_png(view: &ChartView, source: &Source) -> Result<Vec<u8>, St
     let style = Style {
         font_px: 15.0 * PNG_SCALE,
         scale: PNG_SCALE,
+        ..Style::default()
     };
     let canvas: HtmlCanvasElement = gloo::utils::document()
         .create_element("canvas")
@@ -99,6 +100,7 @@ pub(crate) fn chart_svg(view: &ChartView, source: &Source) -> Result<String, Str
     let style = Style {
         font_px: 15.0,
         scale: 1.0,
+        ..Style::default()
     };
     let size = (
         CHART_SIZE.0,
