@@ -79,7 +79,7 @@ pub mod view;
 pub mod words;
 
 pub use bounds::{Bounds, Ceiling, Limit};
-pub use charts::{ChartSpec, ChartView, Marker, SweepChart, SweepMetric, TimeMetric};
+pub use charts::{ChartKind, ChartSpec, ChartView, Marker, SweepChart, SweepMetric, TimeMetric};
 pub use digest::{RunView, SweepPoint};
 pub use modes::{Columns, MODES, Mode, Modes, PerMode};
 pub use permalink::{Decoded, Link};
@@ -91,6 +91,8 @@ pub use view::{Theme, View};
 
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests;
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests_chapter_embed;
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests_guide;
 #[cfg(all(test, not(target_arch = "wasm32")))]

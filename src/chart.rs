@@ -32,7 +32,7 @@ mod timeline;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use crate::app::{ChartSpec, RunView};
+use crate::app::{ChartKind, ChartSpec, RunView};
 pub use captioned::{caption_height, draw_captioned};
 pub use connections::{connections_data, connections_tooltip, draw_connections};
 pub use data::{ChartData, CursorMove, DataTable, Row, Series, Unit, step};
@@ -165,50 +165,53 @@ pub struct Tooltip {
     pub lines: Vec<String>,
 }
 
-/// Draws `spec` on any backend.
+/// Draws `spec` on any backend, in its language.
 pub fn draw<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     style: &Style,
     spec: &ChartSpec,
 ) -> Result<Frame, ChartError> {
-    match spec {
-        ChartSpec::Sweep(d, m) => draw_sweep(area, style, d, *m),
-        ChartSpec::OverTime(r, b, mk, m) => draw_over_time(area, style, &refs(r), b, mk, *m),
-        ChartSpec::Timeline(r) => draw_timeline(area, style, r),
-        ChartSpec::Utilisation(r) => draw_utilisation(area, style, r),
-        ChartSpec::Memory(r) => draw_memory(area, style, r),
-        ChartSpec::Histogram(r) => draw_histogram(area, style, &refs(r)),
-        ChartSpec::Errors(r) => draw_errors(area, style, &refs(r)),
-        ChartSpec::Connections(r) => draw_connections(area, style, &refs(r)),
+    let l = spec.locale;
+    match &spec.kind {
+        ChartKind::Sweep(d, m) => draw_sweep(area, style, l, d, *m),
+        ChartKind::OverTime(r, b, mk, m) => draw_over_time(area, style, l, &refs(r), b, mk, *m),
+        ChartKind::Timeline(r) => draw_timeline(area, style, l, r),
+        ChartKind::Utilisation(r) => draw_utilisation(area, style, l, r),
+        ChartKind::Memory(r) => draw_memory(area, style, l, r),
+        ChartKind::Histogram(r) => draw_histogram(area, style, l, &refs(r)),
+        ChartKind::Errors(r) => draw_errors(area, style, l, &refs(r)),
+        ChartKind::Connections(r) => draw_connections(area, style, l, &refs(r)),
     }
 }
 
 /// The tooltip of `spec` at data x.
 pub fn tooltip(spec: &ChartSpec, x: f64) -> Option<Tooltip> {
-    match spec {
-        ChartSpec::Sweep(d, m) => sweep_tooltip(d, *m, x),
-        ChartSpec::OverTime(r, _, _, m) => over_time_tooltip(&refs(r), *m, x),
-        ChartSpec::Timeline(r) => timeline_tooltip(r, x),
-        ChartSpec::Utilisation(r) => utilisation_tooltip(r, x),
-        ChartSpec::Memory(r) => memory_tooltip(r, x),
-        ChartSpec::Histogram(r) => histogram_tooltip(&refs(r), x),
-        ChartSpec::Errors(r) => errors_tooltip(&refs(r), x),
-        ChartSpec::Connections(r) => connections_tooltip(&refs(r), x),
+    let l = spec.locale;
+    match &spec.kind {
+        ChartKind::Sweep(d, m) => sweep_tooltip(l, d, *m, x),
+        ChartKind::OverTime(r, _, _, m) => over_time_tooltip(l, &refs(r), *m, x),
+        ChartKind::Timeline(r) => timeline_tooltip(l, r, x),
+        ChartKind::Utilisation(r) => utilisation_tooltip(l, r, x),
+        ChartKind::Memory(r) => memory_tooltip(l, r, x),
+        ChartKind::Histogram(r) => histogram_tooltip(l, &refs(r), x),
+        ChartKind::Errors(r) => errors_tooltip(l, &refs(r), x),
+        ChartKind::Connections(r) => connections_tooltip(l, &refs(r), x),
     }
 }
 
 /// The numbers of `spec`: its series, for its data table and the
 /// keyboard's stops.
 pub fn data(spec: &ChartSpec) -> ChartData {
-    match spec {
-        ChartSpec::Sweep(d, m) => sweep_data(d, *m),
-        ChartSpec::OverTime(r, b, mk, m) => over_time_data(&refs(r), b, mk, *m),
-        ChartSpec::Timeline(r) => timeline_data(r),
-        ChartSpec::Utilisation(r) => utilisation_data(r),
-        ChartSpec::Memory(r) => memory_data(r),
-        ChartSpec::Histogram(r) => histogram_data(&refs(r)),
-        ChartSpec::Errors(r) => errors_data(&refs(r)),
-        ChartSpec::Connections(r) => connections_data(&refs(r)),
+    let l = spec.locale;
+    match &spec.kind {
+        ChartKind::Sweep(d, m) => sweep_data(l, d, *m),
+        ChartKind::OverTime(r, b, mk, m) => over_time_data(l, &refs(r), b, mk, *m),
+        ChartKind::Timeline(r) => timeline_data(l, r),
+        ChartKind::Utilisation(r) => utilisation_data(l, r),
+        ChartKind::Memory(r) => memory_data(l, r),
+        ChartKind::Histogram(r) => histogram_data(l, &refs(r)),
+        ChartKind::Errors(r) => errors_data(l, &refs(r)),
+        ChartKind::Connections(r) => connections_data(l, &refs(r)),
     }
 }
 
@@ -233,7 +236,8 @@ pub fn draw_message<DB: DrawingBackend>(
     area.draw(&Text::new(
         text.to_string(),
         (
-            (w as i32 / 2 - (text.chars().count() as f64 * style.font_px * 0.25) as i32).max(4),
+            // Half the text's width: about 0.25 em a Latin character.
+            (w as i32 / 2 - style.text_width(text, 1.0) * 5 / 12).max(4),
             h as i32 / 2,
         ),
         font,
@@ -248,3 +252,6 @@ mod palette_tests;
 // SVG needs plotters-svg, a native-only dependency.
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests;
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod language_tests;

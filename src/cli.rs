@@ -34,6 +34,7 @@ pub use output::{
 };
 pub use schema::schema_text;
 
+use crate::i18n::Phrase;
 use output::bad;
 
 const USAGE: &str = "\
@@ -59,8 +60,11 @@ results are still printed); a closed output pipe ends quietly with 141, as a
 tool stopped by SIGPIPE does.
 ";
 
+/// Reads a scenario file by path: its text, or why not in words.
+pub type ReadFile<'a> = dyn Fn(&str) -> Result<String, Phrase> + 'a;
+
 /// Runs the command line. `read_file` reads a scenario file by path.
-pub fn main(args: &[String], read_file: &dyn Fn(&str) -> Result<String, String>) -> Output {
+pub fn main(args: &[String], read_file: &ReadFile<'_>) -> Output {
     let rest = args.get(1..).unwrap_or_default();
     match args.first().map(String::as_str) {
         None | Some("help" | "--help" | "-h") => Output::ok(USAGE.into()),

@@ -10,7 +10,8 @@
 //!   arithmetic of each contradiction;
 //! * `rows` — runs presets and builds the rows (also from reports the
 //!   playground already has: [`rows_for`], [`rows_from`]);
-//! * `format` — the text table and the JSON of `threadlab fidelity`.
+//! * `format` — the text table and the JSON of `threadlab fidelity`;
+//! * `words` — a figure's words in the page's language.
 //!
 //! Pure like the core: no files, no clock, so it runs in WebAssembly too.
 
@@ -19,6 +20,7 @@ mod figures;
 mod format;
 mod rows;
 mod sources;
+pub mod words;
 
 pub use arith::{Arith, LittleCheck, little_checks, little_mean_s};
 pub use figures::{

@@ -1,6 +1,13 @@
 //! The page's words in three languages (English, German and Chinese: the
-//! source articles' languages), one catalogue per language in `i18n/*.json`,
-//! and numbers written the way each language writes them.
+//! source articles' languages), one catalogue per language in
+//! `i18n/<lang>/*.json`, and numbers written the way each language writes
+//! them.
+//!
+//! A language's catalogue is split by area into files ([`AREAS`]: the
+//! lessons, form and replay; the page's chrome; the charts; the diagnosis
+//! and the fidelity report; the scenario's validation messages; the
+//! presets and the load tools' words), so that each area's words sit
+//! beside each other; a key lives in exactly one file (tested).
 //!
 //! A catalogue is a flat JSON object from a dotted key to a text; a text
 //! names its parameters as `{$name}` (a form that code such as
@@ -16,6 +23,9 @@
 //! This module uses nothing else of the crate: every layer may use it.
 
 pub mod keys;
+mod phrase;
+
+pub use phrase::{Part, Phrase};
 
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
@@ -31,12 +41,35 @@ pub enum Locale {
     Zh,
 }
 
-/// The catalogues' sources, by locale, in [`Locale::ALL`] order.
-const SOURCES: [&str; 3] = [
-    include_str!("i18n/en.json"),
-    include_str!("i18n/de.json"),
-    include_str!("i18n/zh.json"),
-];
+/// The areas a language's catalogue is split into, as its files are
+/// named.
+pub const AREAS: [&str; 6] = ["base", "ui", "chart", "report", "errors", "presets"];
+
+/// The catalogue files of one language, in [`AREAS`] order.
+macro_rules! area_files {
+    ($lang:literal) => {
+        [
+            include_str!(concat!("i18n/", $lang, "/base.json")),
+            include_str!(concat!("i18n/", $lang, "/ui.json")),
+            include_str!(concat!("i18n/", $lang, "/chart.json")),
+            include_str!(concat!("i18n/", $lang, "/report.json")),
+            include_str!(concat!("i18n/", $lang, "/errors.json")),
+            include_str!(concat!("i18n/", $lang, "/presets.json")),
+        ]
+    };
+}
+
+/// The catalogues built into this program, by locale in [`Locale::ALL`]
+/// order, then by area: all three natively (the CLI, the tests); on the web
+/// English only, which every module needs (the fallback of a missing text,
+/// the exports' words), while German and Chinese are files beside the page
+/// (`i18n/<lang>/<area>.json`), fetched when the page first shows that
+/// language and handed over with [`install`] (each would otherwise add
+/// about 40 kB compressed to every module).
+#[cfg(not(target_arch = "wasm32"))]
+const SOURCES: [[&str; AREAS.len()]; 3] = [area_files!("en"), area_files!("de"), area_files!("zh")];
+#[cfg(target_arch = "wasm32")]
+const SOURCES: [[&str; AREAS.len()]; 3] = [area_files!("en"), [""; AREAS.len()], [""; AREAS.len()]];
 
 impl Locale {
     /// Every locale, the default first.
@@ -169,31 +202,78 @@ impl Arg {
 
 type Catalogue = BTreeMap<String, String>;
 
-/// Every catalogue, parsed once (one that does not parse is empty: the
-/// catalogue test names the error).
-fn catalogues() -> &'static [Catalogue; 3] {
-    static CATALOGUES: OnceLock<[Catalogue; 3]> = OnceLock::new();
-    CATALOGUES.get_or_init(|| SOURCES.map(|s| parse(s).unwrap_or_default()))
+/// The catalogues, each parsed once when first asked for (a built-in file
+/// that does not parse adds nothing: the catalogue test names the error),
+/// or installed from fetched files.
+static CATALOGUES: [OnceLock<Catalogue>; 3] = [const { OnceLock::new() }; 3];
+
+/// `locale`'s catalogue, if it is built in or has been installed.
+fn catalogue(locale: Locale) -> Option<&'static Catalogue> {
+    let cell = &CATALOGUES[locale.index()];
+    if let Some(c) = cell.get() {
+        return Some(c);
+    }
+    let files = SOURCES[locale.index()];
+    if files.iter().all(|f| f.is_empty()) {
+        return None;
+    }
+    Some(cell.get_or_init(|| {
+        let mut all = Catalogue::new();
+        for file in files {
+            all.extend(parse(file).unwrap_or_default());
+        }
+        all
+    }))
 }
 
-/// Parses a catalogue's JSON: a flat object of strings.
+/// Whether `locale`'s words are here (built in, or installed).
+pub fn has(locale: Locale) -> bool {
+    catalogue(locale).is_some()
+}
+
+/// Installs `locale`'s catalogue from the texts of its files, in [`AREAS`]
+/// order (the files the page fetched). A catalogue already here stays as
+/// it is; a file that is not a catalogue installs nothing and says which.
+pub fn install(locale: Locale, files: &[String]) -> Result<(), String> {
+    if files.len() != AREAS.len() {
+        return Err(format!(
+            "{} catalogue: {} files, expected {}",
+            locale.code(),
+            files.len(),
+            AREAS.len()
+        ));
+    }
+    let mut all = Catalogue::new();
+    for (area, text) in AREAS.iter().zip(files) {
+        let words = parse(text).map_err(|e| format!("i18n/{}/{area}.json: {e}", locale.code()))?;
+        all.extend(words);
+    }
+    let _ = CATALOGUES[locale.index()].set(all);
+    Ok(())
+}
+
+/// Parses a catalogue file's JSON: a flat object of strings.
 pub fn parse(text: &str) -> Result<BTreeMap<String, String>, String> {
     serde_json::from_str(text).map_err(|e| e.to_string())
 }
 
-/// The source text of `locale`'s catalogue (for tests and tools).
-pub fn source(locale: Locale) -> &'static str {
-    SOURCES[locale.index()]
+/// The source text of each of `locale`'s catalogue files, with its area
+/// (for tests and tools).
+pub fn sources(locale: Locale) -> impl Iterator<Item = (&'static str, &'static str)> {
+    AREAS.into_iter().zip(SOURCES[locale.index()])
 }
 
 /// Every key of `locale`'s catalogue, sorted.
 pub fn keys_of(locale: Locale) -> impl Iterator<Item = &'static str> {
-    catalogues()[locale.index()].keys().map(String::as_str)
+    catalogue(locale)
+        .into_iter()
+        .flat_map(|c| c.keys())
+        .map(String::as_str)
 }
 
 /// The text of `key` in `locale`, if that catalogue has it.
 pub fn lookup(locale: Locale, key: &str) -> Option<&'static str> {
-    catalogues()[locale.index()].get(key).map(String::as_str)
+    catalogue(locale)?.get(key).map(String::as_str)
 }
 
 /// The text of `key` in `locale` (else in English, else the key itself)
@@ -255,9 +335,55 @@ pub fn placeholders(text: &str) -> Vec<&str> {
     out
 }
 
+/// For the tests of data that owns a key family: every key in `owned` has
+/// a text in every language, the English one as given where the data holds
+/// it, and every catalogue key under `prefixes` is in `owned` (`owner` says
+/// what should have named it).
+#[cfg(test)]
+pub(crate) fn assert_family_owned(
+    prefixes: &[&str],
+    owned: &[(String, Option<&str>)],
+    owner: &str,
+) {
+    for (key, english) in owned {
+        for l in Locale::ALL {
+            assert!(lookup(l, key).is_some(), "{key} has no {} text", l.code());
+        }
+        if let Some(english) = english {
+            assert_eq!(lookup(Locale::En, key), Some(*english), "{key}");
+        }
+    }
+    for l in Locale::ALL {
+        for k in keys_of(l).filter(|k| prefixes.iter().any(|p| k.starts_with(p))) {
+            assert!(
+                owned.iter().any(|(q, _)| q == k),
+                "{k} ({}) names no {owner}",
+                l.code()
+            );
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The page installs German and Chinese from fetched files: the real
+    /// files install (and read as the built-in ones), a file that is not a
+    /// catalogue is refused with its name, a wrong number of files too.
+    #[test]
+    fn fetched_catalogues_install_or_say_which_file_is_wrong() {
+        let files: Vec<String> = sources(Locale::De).map(|(_, t)| t.to_string()).collect();
+        assert_eq!(install(Locale::De, &files), Ok(()));
+        assert!(has(Locale::De));
+        assert_eq!(lookup(Locale::De, "page.settings"), Some("Einstellungen"));
+        let mut broken = files.clone();
+        broken[2] = "<html>404</html>".into();
+        let e = install(Locale::Zh, &broken).unwrap_err();
+        assert!(e.starts_with("i18n/zh/chart.json: "), "{e}");
+        let e = install(Locale::Zh, &files[..2]).unwrap_err();
+        assert!(e.contains("2 files, expected 6"), "{e}");
+    }
 
     #[test]
     fn numbers_follow_the_locale() {
@@ -298,8 +424,15 @@ mod tests {
     #[test]
     fn every_key_is_in_every_language_with_the_same_parameters() {
         for l in Locale::ALL {
-            if let Err(e) = parse(source(l)) {
-                panic!("src/i18n/{}.json: {e}", l.code());
+            let mut owner: BTreeMap<String, &str> = BTreeMap::new();
+            for (area, text) in sources(l) {
+                let file = format!("src/i18n/{}/{area}.json", l.code());
+                let keys = parse(text).unwrap_or_else(|e| panic!("{file}: {e}"));
+                for k in keys.into_keys() {
+                    if let Some(first) = owner.insert(k.clone(), area) {
+                        panic!("{file}: {k} is in {first}.json as well");
+                    }
+                }
             }
         }
         let en: Vec<&str> = keys_of(Locale::En).collect();
@@ -325,12 +458,12 @@ mod tests {
                 );
             }
         }
-        for k in keys::ALL {
+        for k in keys::all() {
             assert!(lookup(Locale::En, k.0).is_some(), "{} has no text", k.0);
         }
         for k in &en {
-            let named = keys::ALL.iter().any(|c| c.0 == *k);
-            let family = keys::FAMILIES.iter().any(|f| k.starts_with(f));
+            let named = keys::all().any(|c| c.0 == *k);
+            let family = keys::families().any(|f| k.starts_with(f));
             assert!(named || family, "{k}: no constant in i18n::keys names it");
         }
     }

@@ -24,7 +24,8 @@ mod validate;
 pub use draft::{Draft, SCHEMA_VERSION, same_value};
 pub use error::{ECHO_MAX_CHARS, FieldError, echo, printable};
 pub use presets::{
-    Assumption, Entry, Pair, Preset, Section, default_preset, menu, menu_entry, preset, presets,
+    Assumption, Entry, Pair, Preset, Section, default_preset, menu, menu_entry, no_such_preset,
+    preset, presets,
 };
 pub use program::{Parsed, parse_program};
 pub use schema::{

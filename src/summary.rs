@@ -15,6 +15,8 @@ mod k6;
 mod threadlab;
 mod wrk;
 
+use crate::i18n::keys::presets as words;
+use crate::i18n::{Locale, Phrase};
 use crate::sim::Report;
 use crate::sim::report::Tool;
 
@@ -44,36 +46,81 @@ pub fn tool_of(r: &Report) -> Tool {
         .unwrap_or(Tool::Hey)
 }
 
-/// How a tool names the request rate it prints, and what it counts in it:
-/// the page shows it beside the successful requests per second.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// How a tool names the request rate it prints, and what it counts in it,
+/// in the page's language: the page shows it beside the successful
+/// requests per second.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RateName {
     /// The tool's own words for it (with the tool's name).
-    pub name: &'static str,
+    pub name: String,
     /// What it counts, in a few words.
-    pub counts: &'static str,
+    pub counts: String,
 }
 
-/// The rate `tool` prints (`ToolSummary::rate`), as it names it.
-pub fn rate_name(tool: Tool) -> RateName {
-    let (name, counts) = match tool {
-        Tool::Hey => (
-            "hey's Requests/sec",
-            "every response and client error, failed ones included",
-        ),
-        Tool::Wrk => (
-            "wrk's Requests/sec",
-            "every response read, failed and late (timeout) ones included; failed connects and what the duration cut off are not",
-        ),
-        Tool::Wrk2 => (
-            "wrk2's Requests/sec",
-            "every response read, failed and late (timeout) ones included; failed connects and what the duration cut off are not",
-        ),
-        Tool::Jmeter => ("JMeter's summary /s", "every sample, failed ones included"),
-        Tool::K6 => ("k6's http_reqs /s", "every request, failed ones included"),
+/// The rate `tool` prints (`ToolSummary::rate`), as it names it, in
+/// `locale`'s words.
+pub fn rate_name(tool: Tool, locale: Locale) -> RateName {
+    let [name, counts] = rate_said(tool);
+    RateName {
+        name: name.text(locale),
+        counts: counts.text(locale),
+    }
+}
+
+/// [`rate_name`]'s two phrases, the name and what it counts, as the
+/// catalogue files them (`tool-rate.<tool>.name|counts`): wrk2 counts as
+/// wrk does, whose code it is.
+pub fn rate_said(tool: Tool) -> [Phrase; 2] {
+    let counted_as = match tool {
+        Tool::Wrk2 => Tool::Wrk,
+        t => t,
     };
-    RateName { name, counts }
+    [
+        words::tool_rate(tool.name(), "name"),
+        words::tool_rate(counted_as.name(), "counts"),
+    ]
 }
 
 /// The URL the texts name: the model has none, so a placeholder.
 pub const TARGET_URL: &str = "http://localhost:8080/";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::{keys_of, lookup};
+
+    /// Issue 15: every tool's rate has its words in every language, the
+    /// German and Chinese their own; no catalogue names a tool's rate that
+    /// no tool prints.
+    #[test]
+    fn every_tools_rate_has_its_words_in_every_language() {
+        let mut keys: Vec<String> = Tool::ALL
+            .into_iter()
+            .flat_map(rate_said)
+            .map(|p| p.key.into_owned())
+            .collect();
+        keys.sort();
+        keys.dedup();
+        assert_eq!(keys.len(), 9, "five names, four ways of counting");
+        for k in &keys {
+            let en = lookup(Locale::En, k).unwrap_or_default();
+            assert!(!en.is_empty(), "{k} has no English");
+            for l in [Locale::De, Locale::Zh] {
+                let text = lookup(l, k).unwrap_or_default();
+                assert!(!text.is_empty() && text != en, "{k} ({}): {text}", l.code());
+            }
+        }
+        for l in Locale::ALL {
+            for k in keys_of(l).filter(|k| k.starts_with("tool-rate.")) {
+                assert!(keys.iter().any(|q| q == k), "{k} ({}): no tool", l.code());
+            }
+        }
+        let hey = rate_name(Tool::Hey, Locale::De);
+        assert_eq!(hey.name, "Requests/sec von hey");
+        assert_eq!(rate_name(Tool::K6, Locale::Zh).name, "k6 的 http_reqs /s");
+        assert_eq!(
+            rate_name(Tool::Wrk2, Locale::En).counts,
+            rate_name(Tool::Wrk, Locale::En).counts
+        );
+    }
+}

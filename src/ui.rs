@@ -22,6 +22,7 @@ mod app;
 mod backend;
 mod baseline;
 mod bridge;
+mod catalogue;
 mod chart_canvas;
 mod chart_figure;
 mod charts;
@@ -69,13 +70,21 @@ where
 
 /// Starts the page (the full playground, or an embed when the link says so).
 pub fn start() {
-    mount::<App>();
+    catalogue::then_start(opening_locale(), mount::<App>);
 }
 
 /// Starts an embed (`?embed=1`) from its own, lighter module: the
 /// playground without its full page.
 pub fn start_embed() {
-    mount::<playground::EmbedPage>();
+    catalogue::then_start(opening_locale(), mount::<playground::EmbedPage>);
+}
+
+/// The language the page's link opens it in.
+fn opening_locale() -> crate::i18n::Locale {
+    crate::app::permalink::decode(&address::query())
+        .link
+        .view
+        .locale()
 }
 
 /// Starts the simulation worker (inside the Web Worker).

@@ -5,7 +5,8 @@
 
 use std::rc::Rc;
 
-use threadlab::app::{ChartSpec, Mode, RunView, State};
+use threadlab::app::{ChartKind, ChartSpec, Mode, RunView, State};
+use threadlab::i18n::Locale;
 use threadlab::scenario::{Draft, validate};
 use threadlab::ui::{App, MeasuredPanel};
 use wasm_bindgen::JsCast;
@@ -142,10 +143,11 @@ fn a_chart_draws_on_a_canvas() {
     el.style().set_property("width", "640px").unwrap();
     el.style().set_property("height", "400px").unwrap();
     document().body().unwrap().append_child(&canvas).unwrap();
-    for spec in [
-        ChartSpec::Timeline(run.clone()),
-        ChartSpec::Memory(run.clone()),
+    for kind in [
+        ChartKind::Timeline(run.clone()),
+        ChartKind::Memory(run.clone()),
     ] {
+        let spec = ChartSpec::new(kind, Locale::En);
         let frame = threadlab::ui::draw_chart(&canvas, &spec).expect("drawn");
         assert!(frame.px_right > frame.px_left);
         assert!(coloured_pixels(&canvas) > 100, "non-blank chart");

@@ -111,7 +111,9 @@
   }
 
   var loading = document.getElementById('loading');
-  if (embed && loading) staticSummary(loading);
+  // A lesson's chapter asks for a prediction before anything runs: no
+  // early Run button, only "Loading…" until its panel arrives.
+  if (embed && loading && !params.has('lesson')) staticSummary(loading);
   wirePanel();
   // An embed loads its own, lighter module (no full page); its file names
   // are fixed, the full page's are Trunk's (hashed).

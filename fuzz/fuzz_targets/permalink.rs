@@ -6,15 +6,17 @@
 use libfuzzer_sys::fuzz_target;
 use threadlab::app::State;
 use threadlab::app::permalink::{decode, encode};
+use threadlab::i18n::Locale;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(query) = std::str::from_utf8(data) else {
         return;
     };
     let d = decode(query);
-    for i in &d.ignored {
-        assert!(!i.what.contains('\n') && !i.why.contains('\n'), "{i:?}");
-        assert!(i.what.chars().count() <= 600, "{i:?}");
+    for (i, l) in d.ignored.iter().flat_map(|i| Locale::ALL.map(|l| (i, l))) {
+        let (what, why) = (i.what.text(l), i.why.text(l));
+        assert!(!what.contains('\n') && !why.contains('\n'), "{i:?}");
+        assert!(what.chars().count() <= 600, "{i:?}");
     }
     let state = State::of_link(d.link);
     assert!(state.runnable(), "{query:?} opened an invalid state: {:?}", state.errors);

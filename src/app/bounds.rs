@@ -5,8 +5,10 @@
 //! in [`crate::theory`]; this module reads a configuration into them and
 //! says each bound in words.
 
-use super::format::ms;
+use super::format::ms_in;
 use super::modes::{Mode, as_word};
+use crate::i18n::keys::chart as keys;
+use crate::i18n::{Arg, Locale};
 use crate::sim::config::{Config, LoadKind};
 use crate::sim::program::{LockKind, Op, Program};
 use crate::sim::time::{MS, to_ms};
@@ -27,14 +29,15 @@ pub enum Limit {
 }
 
 impl Limit {
-    /// The resource in words, as a ceiling's label names it.
-    pub fn name(self) -> &'static str {
-        match self {
-            Limit::Threads => "Tomcat thread",
-            Limit::Cpu => "CPU",
-            Limit::DbPool => "DB pool",
-            Limit::Carriers => "pinned-carrier",
-        }
+    /// The resource in `locale`'s words, as a ceiling's label names it.
+    pub fn name(self, locale: Locale) -> String {
+        let key = match self {
+            Limit::Threads => keys::LIMIT_THREADS,
+            Limit::Cpu => keys::LIMIT_CPU,
+            Limit::DbPool => keys::LIMIT_DB_POOL,
+            Limit::Carriers => keys::LIMIT_CARRIERS,
+        };
+        key.text(locale, &[])
     }
 }
 
@@ -45,8 +48,35 @@ pub struct Ceiling {
     pub resource: Limit,
     /// The bound, requests per second.
     pub rps: f64,
-    /// The formula with numbers, e.g. "threads.max ÷ time per request = 100 ÷ 50.1 ms".
-    pub formula: String,
+    /// How many of the resource there are (threads, cores, connections,
+    /// carriers).
+    pub count: u32,
+    /// How long a request holds one, ms.
+    pub hold_ms: f64,
+    /// The JDK (it decides whether `synchronized` pins).
+    pub jdk: u32,
+}
+
+impl Ceiling {
+    /// The formula with numbers in `locale`'s words, e.g. "threads.max ÷
+    /// time per request = 100 ÷ 50.1 ms".
+    pub fn formula(&self, locale: Locale) -> String {
+        let key = match self.resource {
+            Limit::Threads => keys::FORMULA_THREADS,
+            Limit::Cpu => keys::FORMULA_CPU,
+            Limit::DbPool => keys::FORMULA_DB_POOL,
+            Limit::Carriers => keys::FORMULA_CARRIERS,
+        };
+        key.text(
+            locale,
+            &[
+                // A setting's value, as the scenario writes it.
+                ("n", Arg::Text(self.count.to_string())),
+                ("time", Arg::Text(ms_in(locale, self.hold_ms))),
+                ("jdk", Arg::Text(self.jdk.to_string())),
+            ],
+        )
+    }
 }
 
 /// The bounds of one configuration.
@@ -76,49 +106,29 @@ impl Bounds {
         let cpu_ms = ns_to_ms(p.mean_cpu_ns());
         let service_ms = cpu_ms + ns_to_ms(p.mean_blocking_ns());
         let mut ceilings = Vec::new();
-        let mut add = |resource: Limit, n: f64, hold_ms: f64, formula: String| {
+        let mut add = |resource: Limit, count: u32, hold_ms: f64| {
             ceilings.push(Ceiling {
                 resource,
-                rps: ceiling(n, hold_ms / 1000.0),
-                formula,
+                rps: ceiling(count as f64, hold_ms / 1000.0),
+                count,
+                hold_ms,
+                jdk: s.jdk,
             })
         };
         if s.mode == Mode::Platform && service_ms > 0.0 {
-            let formula = format!(
-                "threads.max ÷ time per request = {} ÷ {}",
-                s.threads_max,
-                ms(service_ms)
-            );
-            add(Limit::Threads, s.threads_max as f64, service_ms, formula);
+            add(Limit::Threads, s.threads_max, service_ms);
         }
         let cpu_per_req = cpu_ms + to_ms(cfg.load.client_cpu);
         if cpu_per_req > 0.0 {
-            let formula = format!(
-                "cores ÷ CPU per request = {} ÷ {}",
-                s.cores,
-                ms(cpu_per_req)
-            );
-            add(Limit::Cpu, s.cores as f64, cpu_per_req, formula);
+            add(Limit::Cpu, s.cores, cpu_per_req);
         }
         let hold_ms = ns_to_ms(p.mean_db_hold_ns());
         if p.uses_db() && hold_ms > 0.0 {
-            let formula = format!(
-                "maximum-pool-size ÷ hold time = {} ÷ {}",
-                cfg.db.pool_size,
-                ms(hold_ms)
-            );
-            add(Limit::DbPool, cfg.db.pool_size as f64, hold_ms, formula);
+            add(Limit::DbPool, cfg.db.pool_size, hold_ms);
         }
         let pinned_ms = ns_to_ms(mean_pinned_ns(p));
         if s.mode == Mode::Virtual && s.pins_in_sync() && pinned_ms > 0.0 {
-            let held = pinned_ms + cpu_ms;
-            let formula = format!(
-                "carriers ÷ time pinned = {} ÷ {} (JDK {} pins in synchronized)",
-                s.carriers,
-                ms(held),
-                s.jdk
-            );
-            add(Limit::Carriers, s.carriers as f64, held, formula);
+            add(Limit::Carriers, s.carriers, pinned_ms + cpu_ms);
         }
         ceilings.sort_by(|a, b| a.rps.total_cmp(&b.rps));
         let think_ms = match cfg.load.kind {

@@ -7,11 +7,13 @@ use std::rc::Rc;
 
 use super::bounds::Bounds;
 use super::digest::{RunView, SweepPoint};
-use super::format::{figure, thousands};
-use super::modes::{Mode, PerMode, label};
-use super::plan::SweepAxis;
+use super::format::figure_in;
+use super::modes::{Mode, PerMode};
+use super::plan::{SWEEP_REQUESTS, SweepAxis};
 use super::state::State;
 use crate::fidelity::{Measured, Read, Stat, figures};
+use crate::i18n::keys::chart as k;
+use crate::i18n::{Arg, Locale};
 use crate::sim::tool::{HEY_MAX_IDLE, Tool};
 
 /// Which sweep chart.
@@ -98,9 +100,26 @@ impl SweepChart {
     }
 }
 
+/// Which chart with which data, in which language.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ChartSpec {
+    /// The chart and its data.
+    pub kind: ChartKind,
+    /// The language its words and numbers are written in (a new language
+    /// makes a new spec, so the chart is drawn again).
+    pub locale: Locale,
+}
+
+impl ChartSpec {
+    /// `kind` in `locale`'s words.
+    pub fn new(kind: ChartKind, locale: Locale) -> ChartSpec {
+        ChartSpec { kind, locale }
+    }
+}
+
 /// Which chart with which data.
 #[derive(Clone, Debug, PartialEq)]
-pub enum ChartSpec {
+pub enum ChartKind {
     /// Throughput or latency against concurrency (or arrival rate).
     Sweep(Rc<SweepChart>, SweepMetric),
     /// Throughput or latency over time, with ceilings and measured lines.
@@ -132,18 +151,24 @@ pub struct ChartView {
     pub spec: Rc<ChartSpec>,
 }
 
-fn view(id: &str, title: &str, about: &str, spec: ChartSpec) -> ChartView {
+fn view(id: &str, title: String, about: String, spec: ChartSpec) -> ChartView {
     ChartView {
         id: id.to_string(),
-        title: title.to_string(),
-        about: about.to_string(),
+        title,
+        about,
         spec: Rc::new(spec),
     }
+}
+
+/// A value for a text's parameter.
+fn text(s: impl Into<String>) -> Arg {
+    Arg::Text(s.into())
 }
 
 /// The measured figures of the loaded preset's runs as markers, in the
 /// chart's units; `pick` chooses which reads belong on the chart.
 pub fn markers(state: &State, pick: impl Fn(Read) -> bool) -> Vec<Marker> {
+    let locale = state.view.locale();
     let mut out = Vec::new();
     for &mode in state.setup.modes.list() {
         let Some(p) = state.setup.preset_for(mode) else {
@@ -163,12 +188,14 @@ pub fn markers(state: &State, pick: impl Fn(Read) -> bool) -> Vec<Marker> {
                     mode,
                     x,
                     y: v * f.read_units_per_unit(),
-                    label: format!(
-                        "{} measured, {}: {} {}",
-                        f.experiment,
-                        f.metric,
-                        figure(v),
-                        f.unit
+                    label: k::MARKER.text(
+                        locale,
+                        &[
+                            ("experiment", text(f.experiment)),
+                            ("metric", text(f.metric)),
+                            ("value", text(figure_in(locale, v))),
+                            ("unit", text(f.unit)),
+                        ],
                     ),
                 });
             }
@@ -181,12 +208,13 @@ fn sweep_chart(state: &State, pick: fn(Read) -> bool) -> SweepChart {
     let r = &state.results;
     let axis = r.axis.unwrap_or_default();
     let columns = state.setup.columns;
+    let locale = state.view.locale();
     SweepChart {
         axis,
-        axis_label: axis.label().to_string(),
+        axis_label: axis.label(locale),
         labels: PerMode {
-            platform: columns.label(Mode::Platform).to_string(),
-            virtual_threads: columns.label(Mode::Virtual).to_string(),
+            platform: columns.name(Mode::Platform, locale),
+            virtual_threads: columns.name(Mode::Virtual, locale),
         },
         curves: r
             .sweep
@@ -210,62 +238,57 @@ fn sweep_chart(state: &State, pick: fn(Read) -> bool) -> SweepChart {
 
 /// What the sweep charts' captions say of the x axis and the markers.
 fn sweep_captions(state: &State, axis: SweepAxis) -> (String, String) {
+    let l = state.view.locale();
     let measured = !markers(state, |r| r == Read::ThroughputRps).is_empty();
-    match axis {
+    let (about, note, latency) = match axis {
         SweepAxis::Concurrency => (
-            format!(
-                "each point is a whole run (≥ 20,000 requests, no ramp-up); ringed red: some requests failed; dashed: theory min(N ÷ S, ceiling){}",
-                if measured { "; ✕: measured" } else { "" }
-            ),
-            "p50 solid, p99 dashed; thin dashed: Little's law R = N ÷ X at the ceiling".into(),
+            k::ABOUT_SWEEP_CLOSED,
+            k::ABOUT_SWEEP_CLOSED_MEASURED,
+            k::ABOUT_SWEEP_LATENCY_CLOSED,
         ),
-        SweepAxis::Rate => {
-            let note = if measured {
-                "; the article's figures were measured with a fixed number of clients, so they are not points on a rate axis"
-            } else {
-                ""
-            };
-            (
-                format!(
-                    "each point is a whole run at that arrival rate; ringed red: some requests failed; dashed: theory min(λ, ceiling){note}"
-                ),
-                "p50 solid, p99 dashed; past a ceiling, arrivals queue and latency grows with the run".into(),
-            )
-        }
+        SweepAxis::Rate => (
+            k::ABOUT_SWEEP_RATE,
+            k::ABOUT_SWEEP_RATE_MEASURED,
+            k::ABOUT_SWEEP_LATENCY_RATE,
+        ),
+    };
+    let mut about = about.text(l, &[("requests", Arg::Number(SWEEP_REQUESTS as f64))]);
+    if measured {
+        about.push_str(&note.text(l, &[]));
     }
+    (about, latency.text(l, &[]))
 }
 
 /// The sweeps and the runs over time.
 fn load_charts(state: &State, runs: &[Rc<RunView>]) -> Vec<ChartView> {
+    let l = state.view.locale();
+    let spec = |kind| ChartSpec::new(kind, l);
     let bounds = &state.results.bounds;
     let tput = sweep_chart(state, |r| r == Read::ThroughputRps);
     let lat = sweep_chart(state, |r| {
         matches!(r, Read::Latency(Stat::Mean | Stat::P50 | Stat::P99))
     });
     let axis = tput.axis;
-    let x = match axis {
-        SweepAxis::Concurrency => "concurrency",
-        SweepAxis::Rate => "arrival rate",
-    };
+    let x = [("x", text(axis.short(l)))];
     let (tput_about, lat_about) = sweep_captions(state, axis);
     vec![
         view(
             "chart-sweep-throughput",
-            &format!("Successful requests/s vs {x}"),
-            &tput_about,
-            ChartSpec::Sweep(Rc::new(tput), SweepMetric::Throughput),
+            k::TITLE_SWEEP_THROUGHPUT.text(l, &x),
+            tput_about,
+            spec(ChartKind::Sweep(Rc::new(tput), SweepMetric::Throughput)),
         ),
         view(
             "chart-sweep-latency",
-            &format!("Latency vs {x}"),
-            &lat_about,
-            ChartSpec::Sweep(Rc::new(lat), SweepMetric::Latency),
+            k::TITLE_SWEEP_LATENCY.text(l, &x),
+            lat_about,
+            spec(ChartKind::Sweep(Rc::new(lat), SweepMetric::Latency)),
         ),
         view(
             "chart-throughput-time",
-            "Successful requests/s over time (one run)",
-            "the scenario as set, both columns on one clock; each value counts a window of at least two response times; dashed: lowest ceiling, dotted: measured; strips along the top: GC pauses, darker where more of the time was paused",
-            ChartSpec::OverTime(
+            k::TITLE_THROUGHPUT_TIME.text(l, &[]),
+            k::ABOUT_THROUGHPUT_TIME.text(l, &[]),
+            spec(ChartKind::OverTime(
                 runs.to_vec(),
                 bounds.clone(),
                 // A closed loop's measured throughput says nothing of arrivals
@@ -275,18 +298,18 @@ fn load_charts(state: &State, runs: &[Rc<RunView>]) -> Vec<ChartView> {
                     SweepAxis::Rate => Vec::new(),
                 },
                 TimeMetric::Throughput,
-            ),
+            )),
         ),
         view(
             "chart-latency-time",
-            "Latency over time (one run)",
-            "mean solid, p99 dashed; strips along the top: GC pauses",
-            ChartSpec::OverTime(
+            k::TITLE_LATENCY_TIME.text(l, &[]),
+            k::ABOUT_LATENCY_TIME.text(l, &[]),
+            spec(ChartKind::OverTime(
                 runs.to_vec(),
                 bounds.clone(),
                 Vec::new(),
                 TimeMetric::Latency,
-            ),
+            )),
         ),
     ]
 }
@@ -295,104 +318,105 @@ fn load_charts(state: &State, runs: &[Rc<RunView>]) -> Vec<ChartView> {
 const TOMCAT_THREAD: &str = "http-nio";
 const CARRIER_THREAD: &str = "ForkJoinPool";
 
-/// Words that work for a mouse and a finger alike.
-pub const POINT_OR_TAP: &str = "point at or tap the chart";
-
-/// The timeline's caption: the window, and how many of the run's threads
-/// it shows.
-pub fn timeline_about(run: &RunView) -> String {
+/// The timeline's caption in `l`'s words: the window, and how many of the
+/// run's threads it shows.
+pub fn timeline_about(run: &RunView, l: Locale) -> String {
     let t = &run.timeline;
     let shown = t.lanes.len();
     let started = (t.threads as usize).max(shown);
+    let count = |n: usize| Arg::Number(n as f64);
     let lanes = if shown < started {
-        format!("the first {shown} of the {started} threads the run started")
+        k::TIMELINE_SOME_LANES.text(l, &[("shown", count(shown)), ("started", count(started))])
     } else {
-        format!("all {started} threads the run started")
+        k::TIMELINE_ALL_LANES.text(l, &[("started", count(started))])
     };
-    format!(
-        "{} – {} ms of the run; {lanes}; {POINT_OR_TAP} for counts per state",
-        thousands(t.start_ms, 0),
-        thousands(t.end_ms, 0)
+    k::ABOUT_TIMELINE.text(
+        l,
+        &[
+            ("from", Arg::Fixed(t.start_ms, 0)),
+            ("to", Arg::Fixed(t.end_ms, 0)),
+            ("lanes", text(lanes)),
+        ],
     )
 }
 
 /// The column a chart's "Replay" button replays: a timeline's run's.
 pub fn replay_column(c: &ChartView) -> Option<Mode> {
-    match c.spec.as_ref() {
-        ChartSpec::Timeline(run) => Some(run.mode),
+    match &c.spec.kind {
+        ChartKind::Timeline(run) => Some(run.mode),
         _ => None,
     }
 }
 
 /// Each run's timeline and utilisation.
-fn thread_charts(runs: &[Rc<RunView>]) -> Vec<ChartView> {
+fn thread_charts(runs: &[Rc<RunView>], l: Locale) -> Vec<ChartView> {
+    let spec = |kind| ChartSpec::new(kind, l);
+    let column = |run: &RunView| [("column", text(run_label(run, l)))];
+    let id = |chart: &str, run: &RunView| {
+        format!("chart-{chart}-{}", crate::scenario::mode_word(run.mode))
+    };
     let timelines = runs.iter().map(|run| {
         let names = &run.timeline.lanes;
         let has = |prefix: &str| names.iter().any(|n| n.starts_with(prefix));
         let who = match (has(TOMCAT_THREAD), has(CARRIER_THREAD)) {
-            (true, true) => "Tomcat and carrier threads",
-            (false, true) => "carrier threads",
-            (true, false) => "Tomcat threads",
-            (false, false) => "threads",
+            (true, true) => k::TIMELINE_WHO_BOTH,
+            (false, true) => k::TIMELINE_WHO_CARRIERS,
+            (true, false) => k::TIMELINE_WHO_TOMCAT,
+            (false, false) => k::TIMELINE_WHO_THREADS,
         };
+        let [c] = column(run);
         view(
-            &format!("chart-timeline-{}", crate::scenario::mode_word(run.mode)),
-            &format!("Timeline: {who} ({})", run_label(run)),
-            &timeline_about(run),
-            ChartSpec::Timeline(run.clone()),
+            &id("timeline", run),
+            k::TITLE_TIMELINE.text(l, &[("who", text(who.text(l, &[]))), c]),
+            timeline_about(run, l),
+            spec(ChartKind::Timeline(run.clone())),
         )
     });
     let gauges = runs.iter().map(|run| {
         view(
-            &format!("chart-utilisation-{}", crate::scenario::mode_word(run.mode)),
-            &format!("Utilisation over time ({})", run_label(run)),
-            "top: threads, carriers and cores at work; below: what waits (queues, pool waiters), each on its own scale",
-            ChartSpec::Utilisation(run.clone()),
+            &id("utilisation", run),
+            k::TITLE_UTILISATION.text(l, &column(run)),
+            k::ABOUT_UTILISATION.text(l, &[]),
+            spec(ChartKind::Utilisation(run.clone())),
         )
     });
     let memory = runs.iter().map(|run| {
         view(
-            &format!("chart-memory-{}", crate::scenario::mode_word(run.mode)),
-            &format!("Memory by kind ({})", run_label(run)),
-            &format!(
-                "native memory below, the heap above, -Xmx drawn above native memory and the container's limit against the whole; G1's pauses along the top. {}",
-                run.gc.summary
-            ),
-            ChartSpec::Memory(run.clone()),
+            &id("memory", run),
+            k::TITLE_MEMORY.text(l, &column(run)),
+            k::ABOUT_MEMORY.text(l, &[("gc", text(run.gc.summary(l)))]),
+            spec(ChartKind::Memory(run.clone())),
         )
     });
     timelines.chain(gauges).chain(memory).collect()
 }
 
-/// A run's column name (older digests carry none: the server mode's).
-pub fn run_label(run: &RunView) -> &str {
-    if run.label.is_empty() {
-        label(run.mode)
-    } else {
-        &run.label
-    }
+/// A run's column name in `l`'s words.
+pub fn run_label(run: &RunView, l: Locale) -> String {
+    run.columns.name(run.mode, l)
 }
 
 /// The latency histogram and errors, all runs in each.
-fn run_charts(runs: &[Rc<RunView>]) -> Vec<ChartView> {
+fn run_charts(runs: &[Rc<RunView>], l: Locale) -> Vec<ChartView> {
+    let spec = |kind| ChartSpec::new(kind, l);
     vec![
         view(
             "chart-histogram",
-            "Latency histogram",
-            "share of responses per latency bin (log scale)",
-            ChartSpec::Histogram(runs.to_vec()),
+            k::TITLE_HISTOGRAM.text(l, &[]),
+            k::ABOUT_HISTOGRAM.text(l, &[]),
+            spec(ChartKind::Histogram(runs.to_vec())),
         ),
         view(
             "chart-errors",
-            "Errors by cause",
-            "client timeouts, refused connections, resets, pool timeouts, rejected tasks, out of memory",
-            ChartSpec::Errors(runs.to_vec()),
+            k::TITLE_ERRORS.text(l, &[]),
+            k::ABOUT_ERRORS.text(l, &[]),
+            spec(ChartKind::Errors(runs.to_vec())),
         ),
         view(
             "chart-connections",
-            &format!("Connections over time ({})", tool_words(runs)),
-            "open connections (solid: each holds a max-connections slot), idle ones (dotted), and those waiting in the accept queue (dashed); bars: reconnects per second (right axis)",
-            ChartSpec::Connections(runs.to_vec()),
+            k::TITLE_CONNECTIONS.text(l, &[("tool", text(tool_words(runs, l)))]),
+            k::ABOUT_CONNECTIONS.text(l, &[]),
+            spec(ChartKind::Connections(runs.to_vec())),
         ),
     ]
 }
@@ -415,22 +439,23 @@ pub fn chart_names(state: &State) -> Vec<(&'static str, String)> {
 }
 
 /// The load tool of the runs, with what it does with connections.
-fn tool_words(runs: &[Rc<RunView>]) -> String {
+fn tool_words(runs: &[Rc<RunView>], l: Locale) -> String {
     let tool = runs.first().map_or(Tool::Hey, |r| r.tool);
     let how = match tool {
-        Tool::Hey => format!("workers share one pool of at most {HEY_MAX_IDLE} idle connections"),
-        Tool::Wrk | Tool::Wrk2 => "one connection per -c, reopened only when closed".into(),
-        Tool::Jmeter => "one connection per thread, renewed after 60 s".into(),
-        Tool::K6 => "one connection per VU".into(),
+        Tool::Hey => k::TOOL_HEY.text(l, &[("idle", Arg::Number(HEY_MAX_IDLE as f64))]),
+        Tool::Wrk | Tool::Wrk2 => k::TOOL_WRK.text(l, &[]),
+        Tool::Jmeter => k::TOOL_JMETER.text(l, &[]),
+        Tool::K6 => k::TOOL_K6.text(l, &[]),
     };
-    format!("{tool}: {how}")
+    k::TOOL_HOW.text(l, &[("tool", text(tool.to_string())), ("how", text(how))])
 }
 
-/// Every chart of the page, in order.
+/// Every chart of the page, in order, in the page's language.
 pub fn charts(state: &State) -> Vec<ChartView> {
+    let l = state.view.locale();
     let runs = state.results.runs(state.setup.modes);
     let mut all = load_charts(state, &runs);
-    all.extend(thread_charts(&runs));
-    all.extend(run_charts(&runs));
+    all.extend(thread_charts(&runs, l));
+    all.extend(run_charts(&runs, l));
     all
 }

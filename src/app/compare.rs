@@ -3,9 +3,12 @@
 //! what was changed in between.
 
 use super::digest::RunView;
-use super::format::{ms, sig, thousands};
+use super::format::ms_in;
 use super::modes::Mode;
 use super::state::{Baseline, State};
+use crate::i18n::keys::Key;
+use crate::i18n::keys::chart as k;
+use crate::i18n::{Arg, Locale};
 
 /// How a figure's change is written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -20,59 +23,59 @@ pub enum Change {
 #[derive(Clone, Copy, Debug)]
 pub struct Figure {
     /// Its name.
-    pub name: &'static str,
+    pub name: Key,
     /// Whether more is better.
     pub higher_is_better: bool,
     /// How its change is written.
     pub change: Change,
     read: fn(&RunView) -> f64,
-    show: fn(f64) -> String,
+    show: fn(Locale, f64) -> String,
 }
 
-fn rps(x: f64) -> String {
-    format!("{} req/s", thousands(x, 0))
+fn rps(l: Locale, x: f64) -> String {
+    format!("{} req/s", l.number(x, 0))
 }
 
-fn pct(x: f64) -> String {
-    format!("{} %", sig(x))
+fn pct(l: Locale, x: f64) -> String {
+    format!("{} %", l.sig(x))
 }
 
-fn mb(x: f64) -> String {
-    format!("{} MB", thousands(x, 0))
+fn mb(l: Locale, x: f64) -> String {
+    format!("{} MB", l.number(x, 0))
 }
 
 /// The figures compared, in order.
 pub const FIGURES: &[Figure] = &[
     Figure {
-        name: "successful requests/s",
+        name: k::COMPARE_SUCCESSFUL,
         higher_is_better: true,
         change: Change::Percent,
         read: |r| r.goodput_rps,
         show: rps,
     },
     Figure {
-        name: "p50",
+        name: k::COMPARE_P50,
         higher_is_better: false,
         change: Change::Percent,
         read: |r| r.latency.p50,
-        show: ms,
+        show: ms_in,
     },
     Figure {
-        name: "p99",
+        name: k::COMPARE_P99,
         higher_is_better: false,
         change: Change::Percent,
         read: |r| r.latency.p99,
-        show: ms,
+        show: ms_in,
     },
     Figure {
-        name: "errors",
+        name: k::COMPARE_ERRORS,
         higher_is_better: false,
         change: Change::Points,
         read: |r| r.error_pct,
         show: pct,
     },
     Figure {
-        name: "peak memory",
+        name: k::COMPARE_PEAK_MEMORY,
         higher_is_better: false,
         change: Change::Percent,
         read: |r| r.peak_memory_mb,
@@ -100,7 +103,7 @@ pub struct Cell {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Row {
     /// The figure's name.
-    pub name: &'static str,
+    pub name: String,
     /// One cell per running column.
     pub cells: Vec<Cell>,
 }
@@ -108,7 +111,13 @@ pub struct Row {
 /// Changes smaller than this (relative, or in points) count as none.
 const NOISE: f64 = 0.5;
 
-fn cell(f: &Figure, mode: Mode, before: Option<&RunView>, now: Option<&RunView>) -> Cell {
+fn cell(
+    l: Locale,
+    f: &Figure,
+    mode: Mode,
+    before: Option<&RunView>,
+    now: Option<&RunView>,
+) -> Cell {
     let (b, n) = (before.map(f.read), now.map(f.read));
     let dash = || "–".to_string();
     let diff = match (b, n, f.change) {
@@ -117,16 +126,18 @@ fn cell(f: &Figure, mode: Mode, before: Option<&RunView>, now: Option<&RunView>)
         _ => None,
     };
     let unit = match f.change {
-        Change::Percent => "%",
-        Change::Points => "points",
+        Change::Percent => k::COMPARE_PERCENT,
+        Change::Points => k::COMPARE_POINTS,
     };
+    let show = |v: f64| (f.show)(l, v);
     Cell {
         mode,
-        before: b.map_or_else(dash, f.show),
-        now: n.map_or_else(dash, f.show),
+        before: b.map_or_else(dash, show),
+        now: n.map_or_else(dash, show),
         change: diff.map(|d| {
             let sign = if d >= 0.0 { "+" } else { "−" };
-            format!("{sign}{} {unit}", thousands(d.abs(), 1))
+            let size = Arg::Fixed(d.abs(), 1);
+            format!("{sign}{}", unit.text(l, &[("n", size)]))
         }),
         better: diff
             .filter(|d| d.abs() >= NOISE)
@@ -137,16 +148,17 @@ fn cell(f: &Figure, mode: Mode, before: Option<&RunView>, now: Option<&RunView>)
 /// The comparison of the running columns' current runs with the baseline.
 pub fn rows(baseline: &Baseline, state: &State) -> Vec<Row> {
     let modes = state.setup.modes.list();
+    let l = state.view.locale();
     FIGURES
         .iter()
         .map(|f| Row {
-            name: f.name,
+            name: f.name.text(l, &[]),
             cells: modes
                 .iter()
                 .map(|&m| {
                     let before = baseline.runs.get(m).as_deref();
                     let now = state.results.singles.get(m).as_deref();
-                    cell(f, m, before, now)
+                    cell(l, f, m, before, now)
                 })
                 .collect(),
         })
@@ -155,17 +167,17 @@ pub fn rows(baseline: &Baseline, state: &State) -> Vec<Row> {
 
 /// What was changed since the baseline was pinned, in words.
 pub fn changes(baseline: &Baseline, state: &State) -> Vec<String> {
+    let l = state.view.locale();
     let mut lines = state.setup.change_lines(&baseline.setup);
     if baseline.setup.preset != state.setup.preset {
-        let name = |s: &Option<String>| s.clone().unwrap_or_else(|| "none".into());
-        lines.insert(
-            0,
-            format!(
-                "preset: {} → {}",
-                name(&baseline.setup.preset),
-                name(&state.setup.preset)
-            ),
-        );
+        let name = |s: &Option<String>| {
+            Arg::Text(
+                s.clone()
+                    .unwrap_or_else(|| k::COMPARE_NO_PRESET.text(l, &[])),
+            )
+        };
+        let (from, to) = (name(&baseline.setup.preset), name(&state.setup.preset));
+        lines.insert(0, k::COMPARE_PRESET.text(l, &[("from", from), ("to", to)]));
     }
     lines
 }

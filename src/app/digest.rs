@@ -5,52 +5,46 @@
 
 use std::collections::BTreeMap;
 
-use super::modes::{Mode, as_word};
+use super::modes::{Columns, Mode, as_word};
+use crate::i18n::keys::Key;
+use crate::i18n::keys::chart as k;
+use crate::i18n::{Arg, Locale};
 use crate::sim::report::{
-    ConnectionStats, Gauge, GcKind, Latency, MemoryKind, Outcome, Report, ResponseCause,
-    TimeSeries, Tool,
+    ConnectionStats, Gauge, GcKind, Latency, MemoryKind, MemoryLimit, Outcome, Report,
+    ResponseCause, TimeSeries, Tool,
 };
 use crate::sim::timeline::{LaneKind, LaneState, Timeline};
 use crate::summary::tool_of;
 
 /// Gauges the utilisation chart shows, in legend order, with their labels.
-pub const UTILISATION_GAUGES: &[(Gauge, &str)] = &[
-    (Gauge::TomcatBusy, "Tomcat threads busy"),
-    (Gauge::TomcatQueue, "waiting for a Tomcat thread"),
-    (Gauge::CarriersBusy, "carriers busy"),
-    (Gauge::CarriersPinned, "carriers pinned"),
-    (
-        Gauge::RunnableVthreads,
-        "virtual threads waiting for a carrier",
-    ),
-    (
-        Gauge::VthreadsUnmounted,
-        "virtual threads unmounted (blocked off-carrier)",
-    ),
-    (Gauge::DbWaiters, "waiting for a DB connection"),
-    (Gauge::DbActive, "DB connections in use"),
-    (Gauge::CpuBusy, "cores busy"),
-    (Gauge::LockWaiters, "waiting for a shared lock"),
-    (Gauge::ExecutorQueue, "@Async tasks queued"),
+pub const UTILISATION_GAUGES: &[(Gauge, Key)] = &[
+    (Gauge::TomcatBusy, k::GAUGE_TOMCAT_BUSY),
+    (Gauge::TomcatQueue, k::GAUGE_TOMCAT_QUEUE),
+    (Gauge::CarriersBusy, k::GAUGE_CARRIERS_BUSY),
+    (Gauge::CarriersPinned, k::GAUGE_CARRIERS_PINNED),
+    (Gauge::RunnableVthreads, k::GAUGE_RUNNABLE_VTHREADS),
+    (Gauge::VthreadsUnmounted, k::GAUGE_VTHREADS_UNMOUNTED),
+    (Gauge::DbWaiters, k::GAUGE_DB_WAITERS),
+    (Gauge::DbActive, k::GAUGE_DB_ACTIVE),
+    (Gauge::CpuBusy, k::GAUGE_CPU_BUSY),
+    (Gauge::LockWaiters, k::GAUGE_LOCK_WAITERS),
+    (Gauge::ExecutorQueue, k::GAUGE_EXECUTOR_QUEUE),
 ];
 
 /// Memory kinds the memory chart stacks, bottom up (native, then the heap,
 /// so that `-Xmx` can be drawn above native memory), with their labels.
-pub const MEMORY_KINDS: &[(MemoryKind, &str)] = &[
+pub const MEMORY_KINDS: &[(MemoryKind, Key)] = &[
+    (MemoryKind::NativeBase, k::MEMORY_NATIVE_BASE),
+    (MemoryKind::NativeStacks, k::MEMORY_NATIVE_STACKS),
+    (MemoryKind::HeapIdle, k::MEMORY_HEAP_IDLE),
+    (MemoryKind::HeapConnections, k::MEMORY_HEAP_CONNECTIONS),
+    (MemoryKind::HeapRequests, k::MEMORY_HEAP_REQUESTS),
     (
-        MemoryKind::NativeBase,
-        "native: metaspace, code cache, GC, JVM threads",
+        MemoryKind::HeapVirtualThreads,
+        k::MEMORY_HEAP_VIRTUAL_THREADS,
     ),
-    (MemoryKind::NativeStacks, "native: thread stacks (resident)"),
-    (MemoryKind::HeapIdle, "heap: the idle service"),
-    (MemoryKind::HeapConnections, "heap: connections' buffers"),
-    (MemoryKind::HeapRequests, "heap: requests"),
-    (MemoryKind::HeapVirtualThreads, "heap: virtual threads"),
-    (
-        MemoryKind::HeapStackChunks,
-        "heap: virtual threads' stack chunks",
-    ),
-    (MemoryKind::HeapGarbage, "heap: garbage not yet collected"),
+    (MemoryKind::HeapStackChunks, k::MEMORY_HEAP_STACK_CHUNKS),
+    (MemoryKind::HeapGarbage, k::MEMORY_HEAP_GARBAGE),
 ];
 
 /// A run's memory by kind and its limits.
@@ -69,8 +63,71 @@ pub struct MemoryView {
     pub peak_heap_live_mb: f64,
     /// Most address space reserved for thread stacks, MB (not resident).
     pub peak_stacks_reserved_mb: f64,
-    /// Each limit hit, in words.
-    pub limits_hit: Vec<String>,
+    /// Threads the OS allows the process.
+    #[serde(default)]
+    pub thread_limit: u32,
+    /// Each limit hit.
+    pub hits: Vec<HitView>,
+}
+
+/// A memory or thread limit that was hit: which, when first, how often,
+/// what it cost.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct HitView {
+    /// Which limit.
+    pub limit: MemoryLimit,
+    /// When it was first hit, simulated seconds.
+    pub at_s: f64,
+    /// How often.
+    pub times: u64,
+    /// Requests lost to it.
+    pub lost: u64,
+}
+
+/// `x` with `decimals` digits for a figure of the JVM's lines: English
+/// writes it as the command line and the report always have (no thousands
+/// separator, so the report's sentences stay as they were); other
+/// languages their own way (de `1.298`).
+fn plain(l: Locale, x: f64, decimals: usize) -> Arg {
+    match l {
+        Locale::En => Arg::Text(format!("{x:.decimals$}")),
+        _ => Arg::Fixed(x, decimals),
+    }
+}
+
+impl MemoryView {
+    /// Each limit hit, one sentence each in `l`'s words (in English, the
+    /// report's own sentence, tested): the limit and when it was hit, how
+    /// often, what was lost.
+    pub fn limits_hit(&self, l: Locale) -> Vec<String> {
+        self.hits.iter().map(|h| self.hit_words(l, h)).collect()
+    }
+
+    fn hit_words(&self, l: Locale, h: &HitView) -> String {
+        let number = |x: f64, decimals: usize| plain(l, x, decimals);
+        let at = ("at", number(h.at_s, 3));
+        let times = ("times", number(h.times as f64, 0));
+        let lost = ("lost", number(h.lost as f64, 0));
+        match h.limit {
+            MemoryLimit::Heap => {
+                let mb = ("mb", number(self.heap_limit_mb, 0));
+                k::HIT_HEAP.text(l, &[mb, at, lost])
+            }
+            MemoryLimit::Threads => {
+                let key = if h.lost > 0 {
+                    k::HIT_THREADS_REJECTED
+                } else {
+                    k::HIT_THREADS_WAITED
+                };
+                let limit = ("limit", number(self.thread_limit as f64, 0));
+                key.text(l, &[limit, at, times, lost])
+            }
+            MemoryLimit::Container => {
+                let mb = ("mb", number(self.container_limit_mb, 0));
+                k::HIT_CONTAINER.text(l, &[mb, at, times, lost])
+            }
+        }
+    }
 }
 
 /// A run's garbage collections.
@@ -80,8 +137,30 @@ pub struct GcView {
     pub on: bool,
     /// Pauses: (start s, length ms, kind).
     pub pauses: Vec<(f64, f64, GcKind)>,
-    /// One line: how many, how long, what share of the run.
-    pub summary: String,
+    /// Young, mixed and full collections.
+    pub collections: [u64; 3],
+    /// Sum of pauses, ms.
+    pub total_pause_ms: f64,
+    /// Share of the run spent in pauses (0–1).
+    pub pause_share: f64,
+    /// Longest pause, ms.
+    pub max_pause_ms: f64,
+    /// Most live data a collection copied, MB, and of that, virtual
+    /// threads' stack chunks.
+    pub peak_copied_mb: (f64, f64),
+    /// When GC thrashing began, s.
+    pub thrashing_from_s: Option<f64>,
+}
+
+/// What starting cold cost.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct WarmupView {
+    /// When the DispatcherServlet's initialisation ended, ms.
+    pub init_done_ms: Option<f64>,
+    /// Platform threads started on demand.
+    pub threads_started: u64,
+    /// The JIT's CPU multiplier at the end.
+    pub jit_factor_at_end: f64,
 }
 
 /// One run, digested.
@@ -91,9 +170,9 @@ pub struct RunView {
     /// compare executors).
     #[serde(with = "as_word")]
     pub mode: Mode,
-    /// The column's name in legends and headings.
+    /// What the columns compare (with `mode`, the column's name).
     #[serde(default)]
-    pub label: String,
+    pub columns: Columns,
     /// How it ended.
     pub outcome: Outcome,
     /// The outcome in words.
@@ -126,8 +205,8 @@ pub struct RunView {
     pub little: (f64, f64, f64),
     /// The limiting resource's short name.
     pub bottleneck: String,
-    /// The bottleneck in one sentence.
-    pub bottleneck_text: String,
+    /// The bottleneck in one sentence, for the page to say in its language.
+    pub bottleneck_said: crate::i18n::Phrase,
     /// Mean CPU utilisation 0–1.
     pub cpu_utilisation: f64,
     /// Highest memory use, MB.
@@ -150,8 +229,8 @@ pub struct RunView {
     pub memory: MemoryView,
     /// Garbage collections.
     pub gc: GcView,
-    /// What starting cold cost, in one line (empty for a warm start).
-    pub warmup: String,
+    /// What starting cold cost (`None` for a warm start).
+    pub warmup: Option<WarmupView>,
     /// The load tool the client copied (`load.tool`).
     pub tool: Tool,
     /// The request rate the tool prints (see `summary::rate_name`).
@@ -235,13 +314,13 @@ pub struct TimelineView {
 }
 
 /// Lane states in index order: (name, meaning).
-pub const LANE_STATES: &[(&str, &str)] = &[
-    ("idle", "idle (no request; a carrier with nothing mounted)"),
-    ("cpu", "running on a core"),
-    ("blocked", "blocked in I/O, holding the thread"),
-    ("waiting", "waiting for a connection, lock or permit"),
-    ("mounted", "a virtual thread is mounted"),
-    ("pinned", "pinned: blocked with its virtual thread"),
+pub const LANE_STATES: &[(Key, Key)] = &[
+    (k::STATE_IDLE, k::STATE_IDLE_MEANS),
+    (k::STATE_CPU, k::STATE_CPU_MEANS),
+    (k::STATE_BLOCKED, k::STATE_BLOCKED_MEANS),
+    (k::STATE_WAITING, k::STATE_WAITING_MEANS),
+    (k::STATE_MOUNTED, k::STATE_MOUNTED_MEANS),
+    (k::STATE_PINNED, k::STATE_PINNED_MEANS),
 ];
 
 fn finite(x: f64) -> f64 {
@@ -377,7 +456,15 @@ impl MemoryView {
             peak_resident_mb: finite(m.peak_resident_mb),
             peak_heap_live_mb: finite(m.peak_heap_live_mb),
             peak_stacks_reserved_mb: finite(m.peak_stacks_reserved_mb),
-            limits_hit: m.hits.iter().map(|h| h.detail.clone()).collect(),
+            thread_limit: m.thread_limit,
+            hits: (m.hits.iter())
+                .map(|h| HitView {
+                    limit: h.limit,
+                    at_s: finite(h.first_at_s),
+                    times: h.times,
+                    lost: h.lost,
+                })
+                .collect(),
         }
     }
 }
@@ -385,29 +472,6 @@ impl MemoryView {
 impl GcView {
     fn of(r: &Report) -> Self {
         let g = &r.gc;
-        let summary = if !g.on {
-            "no collector".into()
-        } else {
-            let mut s = format!(
-                "G1: {} young, {} mixed, {} full collections; pauses {:.0} ms in all ({:.1} % of the run), longest {:.1} ms",
-                g.young,
-                g.mixed,
-                g.full,
-                g.total_pause_ms,
-                g.pause_share * 100.0,
-                g.max_pause_ms
-            );
-            if g.peak_copied_stack_chunks_mb > 0.0 {
-                s.push_str(&format!(
-                    "; most copied {:.1} MB live, {:.1} MB of it virtual threads' stack chunks",
-                    g.peak_copied_mb, g.peak_copied_stack_chunks_mb
-                ));
-            }
-            if let Some(t) = g.thrashing_from_s {
-                s.push_str(&format!("; GC thrashing from {t:.2} s"));
-            }
-            s
-        };
         GcView {
             on: g.on,
             pauses: g
@@ -415,32 +479,82 @@ impl GcView {
                 .iter()
                 .map(|p| (finite(p.at_s), finite(p.ms), p.kind))
                 .collect(),
-            summary,
+            collections: [g.young, g.mixed, g.full],
+            total_pause_ms: finite(g.total_pause_ms),
+            pause_share: finite(g.pause_share),
+            max_pause_ms: finite(g.max_pause_ms),
+            peak_copied_mb: (
+                finite(g.peak_copied_mb),
+                finite(g.peak_copied_stack_chunks_mb),
+            ),
+            thrashing_from_s: g.thrashing_from_s.map(finite),
+        }
+    }
+
+    /// One line in `l`'s words: how many collections, how long they
+    /// paused, what share of the run.
+    pub fn summary(&self, l: Locale) -> String {
+        if !self.on {
+            return k::GC_NONE.text(l, &[]);
+        }
+        let [young, mixed, full] = self.collections.map(|n| plain(l, n as f64, 0));
+        let mut s = k::GC_SUMMARY.text(
+            l,
+            &[
+                ("young", young),
+                ("mixed", mixed),
+                ("full", full),
+                ("total", plain(l, self.total_pause_ms, 0)),
+                ("share", plain(l, self.pause_share * 100.0, 1)),
+                ("longest", plain(l, self.max_pause_ms, 1)),
+            ],
+        );
+        let (copied, chunks) = self.peak_copied_mb;
+        if chunks > 0.0 {
+            s.push_str(&k::GC_COPIED.text(
+                l,
+                &[
+                    ("copied", plain(l, copied, 1)),
+                    ("chunks", plain(l, chunks, 1)),
+                ],
+            ));
+        }
+        if let Some(t) = self.thrashing_from_s {
+            s.push_str(&k::GC_THRASHING.text(l, &[("t", plain(l, t, 2))]));
+        }
+        s
+    }
+}
+
+impl WarmupView {
+    /// What starting cold cost (`None` for a warm start).
+    fn of(r: &Report) -> Option<Self> {
+        let w = &r.warmup;
+        w.cold.then(|| WarmupView {
+            init_done_ms: w.first_request_done_s.map(|t| finite(t * 1000.0)),
+            threads_started: w.threads_started,
+            jit_factor_at_end: finite(w.jit_factor_at_end),
+        })
+    }
+
+    /// It in one line of `l`'s words.
+    pub fn line(&self, l: Locale) -> String {
+        let threads = ("threads", plain(l, self.threads_started as f64, 0));
+        let jit = ("jit", plain(l, self.jit_factor_at_end, 2));
+        match self.init_done_ms {
+            Some(ms) => k::WARMUP_WITH_INIT.text(l, &[("ms", plain(l, ms, 1)), threads, jit]),
+            None => k::WARMUP.text(l, &[threads, jit]),
         }
     }
 }
 
-/// What starting cold cost, in one line.
-fn warmup_of(r: &Report) -> String {
-    let w = &r.warmup;
-    if !w.cold {
-        return String::new();
-    }
-    let init = w.first_request_done_s.map_or(String::new(), |t| {
-        format!("DispatcherServlet initialised at {:.1} ms, ", t * 1000.0)
-    });
-    format!(
-        "cold start: {init}{} threads started on demand, JIT multiplier {:.2} at the end",
-        w.threads_started, w.jit_factor_at_end
-    )
-}
-
 impl RunView {
-    /// What the JVM did beside the requests, one line each: the collector's
-    /// pauses (when one ran) and what a cold start cost (when it started cold).
-    pub fn jvm_lines(&self) -> Vec<&str> {
-        let gc = self.gc.on.then_some(self.gc.summary.as_str());
-        let warmup = (!self.warmup.is_empty()).then_some(self.warmup.as_str());
+    /// What the JVM did beside the requests, one line each in `l`'s words:
+    /// the collector's pauses (when one ran) and what a cold start cost
+    /// (when it started cold).
+    pub fn jvm_lines(&self, l: Locale) -> Vec<String> {
+        let gc = self.gc.on.then(|| self.gc.summary(l));
+        let warmup = self.warmup.as_ref().map(|w| w.line(l));
         gc.into_iter().chain(warmup).collect()
     }
 
@@ -448,7 +562,7 @@ impl RunView {
     pub fn from_report(mode: Mode, r: &Report) -> Self {
         RunView {
             mode,
-            label: super::modes::label(mode).to_string(),
+            columns: Columns::ServerMode,
             outcome: r.outcome,
             outcome_detail: r.outcome_detail.clone(),
             budget_hit: r.outcome == Outcome::BudgetExceeded,
@@ -469,7 +583,7 @@ impl RunView {
                 finite(r.little.rel_error),
             ),
             bottleneck: r.bottleneck.resource.to_string(),
-            bottleneck_text: r.bottleneck.explanation.clone(),
+            bottleneck_said: r.bottleneck.said.clone(),
             cpu_utilisation: finite(r.server.cpu_utilisation),
             peak_memory_mb: finite(r.server.peak_memory_mb),
             peak_platform_threads: r.server.peak_platform_threads,
@@ -489,7 +603,7 @@ impl RunView {
             timeline: TimelineView::of(&r.timeline),
             memory: MemoryView::of(r),
             gc: GcView::of(r),
-            warmup: warmup_of(r),
+            warmup: WarmupView::of(r),
             tool: tool_of(r),
             tool_rate: finite(r.tool.rate),
             connections: ConnectionStats {

@@ -4,13 +4,14 @@
 //! that runs, and holds only when it holds for all of them.
 
 use super::setup::Setup;
+use crate::i18n::keys::{Key, ui as words};
 use crate::scenario::validate;
 use crate::sim::config::{Config, ExecutorKind, LoadKind, Mode};
 use crate::sim::program::{LockKind, Op};
 
-/// Why `key` has no effect on what runs, or `None` when it may have one
+/// Why `key` has no effect on what runs (the catalogue's words), or `None` when it may have one
 /// (or the scenario does not validate, so nothing can be said).
-pub fn no_effect(setup: &Setup, key: &str) -> Option<&'static str> {
+pub fn no_effect(setup: &Setup, key: &str) -> Option<Key> {
     Effects::of(setup)?.why(key)
 }
 
@@ -32,7 +33,7 @@ impl Effects {
     }
 
     /// Why `key` has no effect, or `None` when it may have one.
-    pub fn why(&self, key: &str) -> Option<&'static str> {
+    pub fn why(&self, key: &str) -> Option<Key> {
         let all = |rule: &dyn Fn(&Config) -> bool| self.configs.iter().all(rule);
         let executor = |virtual_kind: bool| {
             let name = executor_name(key);
@@ -44,7 +45,7 @@ impl Effects {
             }
         };
         let leaf = key.rsplit('.').next().unwrap_or(key);
-        let (holds, why): (&dyn Fn(&Config) -> bool, &'static str) = match key {
+        let (holds, why): (&dyn Fn(&Config) -> bool, Key) = match key {
             "db.pool_size" | "db.timeout_ms" => (&no_db_step, NO_DB),
             "server.jdk" => (&no_sync_block, NO_SYNC),
             "server.threads_max" | "server.min_spare" => (&no_tomcat_pool, NO_POOL),
@@ -62,21 +63,15 @@ impl Effects {
     }
 }
 
-const NO_DB: &str = "no effect: the program has no db: step";
-const NO_SYNC: &str = "no effect: the program has no sync{…} block, and JDK 21–23 differ from 24+ only in pinning inside synchronized (JEP 491)";
-const NO_POOL: &str =
-    "no effect: with virtual threads Tomcat runs each request on a virtual thread, not on its pool";
-const NO_VIRTUAL: &str =
-    "no effect: nothing runs on virtual threads (platform threads, no virtual-thread executor)";
-const NO_CLIENT_CPU: &str =
-    "no effect: the client spends no CPU on the server (Client CPU on the server is 0)";
-const LENGTH_ELSEWHERE: &str =
-    "no effect: the duration (or, for a closed loop, the loops per user) sets the run's length";
-const NO_GC: &str =
-    "no effect: no garbage collector runs (Garbage collector is none), so nothing pauses";
-const POOL_ONLY: &str = "no effect: this executor runs on virtual threads, not on a pool";
-const VIRTUAL_ONLY: &str =
-    "no effect: this executor is a thread pool; the limit is for a virtual-thread executor";
+const NO_DB: Key = words::EFFECT_NO_DB;
+const NO_SYNC: Key = words::EFFECT_NO_SYNC;
+const NO_POOL: Key = words::EFFECT_NO_POOL;
+const NO_VIRTUAL: Key = words::EFFECT_NO_VIRTUAL;
+const NO_CLIENT_CPU: Key = words::EFFECT_NO_CLIENT_CPU;
+const LENGTH_ELSEWHERE: Key = words::EFFECT_LENGTH_ELSEWHERE;
+const NO_GC: Key = words::EFFECT_NO_GC;
+const POOL_ONLY: Key = words::EFFECT_POOL_ONLY;
+const VIRTUAL_ONLY: Key = words::EFFECT_VIRTUAL_ONLY;
 
 fn no_db_step(c: &Config) -> bool {
     !c.program.uses_db()

@@ -12,9 +12,13 @@
 
 use serde_json::{Value, json};
 
+use super::State;
 use super::export::xml_text;
+use super::permalink::Link;
 use super::setup::Setup;
-use super::view::Theme;
+use super::view::{Theme, View};
+use crate::i18n::keys::{Key, ui as words};
+use crate::i18n::{Arg, Locale};
 use crate::scenario::{mode_word, preset};
 
 /// The version of the message shapes, in every message's `threadlab` field.
@@ -66,21 +70,41 @@ pub fn height_message(height: f64) -> String {
 /// a link to the full playground for readers whose feed drops iframes.
 /// `base` is the playground's address without its query (…/threadlab/),
 /// `embed_query` and `full_query` the embed's and the full page's links.
-pub fn snippet(base: &str, embed_query: &str, full_query: &str, title: &str) -> String {
+pub fn snippet(base: &str, embed_query: &str, full_query: &str, title: &str, l: Locale) -> String {
     let src = xml_text(&format!("{base}?{embed_query}"));
     let full = if full_query.is_empty() {
         xml_text(base)
     } else {
         xml_text(&format!("{base}?{full_query}"))
     };
-    let title = xml_text(title);
+    let named = |k: Key| xml_text(&k.text(l, &[("title", Arg::Text(title.to_string()))]));
+    let (frame_title, open) = (
+        named(words::EMBED_IFRAME_TITLE),
+        named(words::EMBED_OPEN_FULL),
+    );
     let host = xml_text(&format!("{base}embed-host.js"));
     format!(
-        "<iframe src=\"{src}\" title=\"threadlab: {title}\" width=\"100%\" height=\"{INITIAL_HEIGHT}\" \
+        "<iframe src=\"{src}\" title=\"{frame_title}\" width=\"100%\" height=\"{INITIAL_HEIGHT}\" \
          style=\"border:0;max-width:800px\" loading=\"lazy\" allow=\"clipboard-write\"></iframe>\n\
          <script src=\"{host}\" async></script>\n\
-         <p><a href=\"{full}\">Open “{title}” in the threadlab playground</a></p>\n"
+         <p><a href=\"{full}\">{open}</a></p>\n"
     )
+}
+
+/// Where a scenario's embed links back to (the snippet's "Open … in the
+/// playground", the embed's own "Open in the playground"): the full page
+/// with the scenario, in the page's language and theme (a reader of a
+/// German embed lands on the German playground), as a lesson's chapter
+/// does (`guide::chapter_page`).
+pub fn scenario_page(state: &State) -> Link {
+    Link {
+        setup: state.setup.clone(),
+        view: View {
+            theme: state.view.theme,
+            lang: state.view.lang.clone(),
+            ..View::default()
+        },
+    }
 }
 
 /// What an embed says about its scenario before it runs: the preset's title
@@ -97,8 +121,8 @@ pub struct Summary {
 }
 
 impl Summary {
-    /// The summary of `setup`.
-    pub fn of(setup: &Setup) -> Summary {
+    /// The summary of `setup`, in `l`'s words.
+    pub fn of(setup: &Setup, l: Locale) -> Summary {
         let p = setup.preset.as_deref().and_then(preset);
         let changes = setup
             .changes()
@@ -112,8 +136,8 @@ impl Summary {
             })
             .collect();
         Summary {
-            title: p.map_or("your own scenario", |p| p.title).to_string(),
-            about: p.map_or("", |p| p.description).to_string(),
+            title: p.map_or_else(|| words::PICKER_OWN.text(l, &[]), |p| p.title(l)),
+            about: p.map_or_else(String::new, |p| p.description(l)),
             changes,
         }
     }

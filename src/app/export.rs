@@ -15,6 +15,8 @@ use super::modes::{Mode, label};
 use super::plan::SweepAxis;
 use super::state::State;
 use super::supervise::Export;
+use crate::i18n::keys::ui as words;
+use crate::i18n::{Arg, Locale};
 use crate::scenario::{mode_word, preset, validate};
 use crate::sim::report::Gauge;
 
@@ -30,18 +32,19 @@ pub struct Source {
 }
 
 impl Source {
-    /// The source of what `state` shows, at the address `permalink`.
-    pub fn of(state: &State, permalink: &str) -> Source {
+    /// The source of what `state` shows, at the address `permalink`, the
+    /// scenario in `l`'s words (the seeds name the modes as code does).
+    pub fn of(state: &State, permalink: &str, l: Locale) -> Source {
         let setup = &state.setup;
         let title = setup
             .preset
             .as_deref()
             .and_then(preset)
-            .map_or("your own scenario", |p| p.title);
+            .map_or_else(|| words::PICKER_OWN.text(l, &[]), |p| p.title(l));
         let scenario = if setup.preset.is_some() && setup.edited() {
-            format!("{title} (edited)")
+            words::EXPORT_EDITED.text(l, &[("title", Arg::Text(title))])
         } else {
-            title.to_string()
+            title
         };
         let seeds: Vec<(Mode, u64)> = setup
             .drafts()
@@ -49,7 +52,13 @@ impl Source {
             .filter_map(|(m, d)| Some((*m, validate(d).ok()?.seed)))
             .collect();
         let seed = match seeds.as_slice() {
-            [(_, a), (_, b)] if a != b => format!("platform {a}, virtual {b}"),
+            // The modes by their code words, as `modes=` writes them: the
+            // seed also names the file.
+            [(_, a), (_, b)] if a != b => format!(
+                "{} {a}, {} {b}",
+                mode_word(Mode::Platform),
+                mode_word(Mode::Virtual)
+            ),
             [(_, a), ..] => a.to_string(),
             [] => "–".to_string(),
         };
@@ -250,10 +259,15 @@ const CAPTION_WIDTH: usize = 150;
 
 /// The lines drawn under an exported chart: what and where from, then the
 /// permalink, broken after a `&` or `,` to fit the chart's width.
-pub fn caption_lines(source: &Source, chart_title: &str) -> Vec<String> {
-    let mut lines = vec![format!(
-        "threadlab · {chart_title} · {} · seed {}",
-        source.scenario, source.seed
+pub fn caption_lines(source: &Source, chart_title: &str, l: Locale) -> Vec<String> {
+    let text = |s: &str| Arg::Text(s.to_string());
+    let mut lines = vec![words::EXPORT_CAPTION.text(
+        l,
+        &[
+            ("chart", text(chart_title)),
+            ("scenario", text(&source.scenario)),
+            ("seed", text(&source.seed)),
+        ],
     )];
     let mut line = String::new();
     for c in source.permalink.chars() {

@@ -6,16 +6,27 @@
 use super::effect::Effects;
 use super::modes::Mode;
 use super::setup::Setup;
+use crate::i18n::keys::{Key, ui as words};
+use crate::i18n::{Arg, Locale};
 use crate::scenario::{FieldKind, Group, Slider, field, parse_program, preset, schema};
 
-/// Example programs the form offers: (label, program).
-pub const EXAMPLES: &[(&str, &str)] = &[
-    ("sleep 50 ms", "cpu:0.1ms,io:50ms"),
-    ("query + HTTP call", "cpu:0.2ms,db:50ms,io:50ms,cpu:0.2ms"),
-    ("sleep in synchronized", "cpu:0.1ms,sync{io:50ms}"),
-    ("shared lock", "cpu:0.1ms,lock(cache){io:5ms},io:40ms"),
-    ("@Async e-mail", "cpu:0.2ms,db:5ms,async(mail){io:100ms}"),
-    ("CPU-bound", "cpu:20ms"),
+/// Example programs the form offers: (the key of its label, program).
+pub const EXAMPLES: &[(Key, &str)] = &[
+    (words::FORM_EXAMPLE_SLEEP, "cpu:0.1ms,io:50ms"),
+    (
+        words::FORM_EXAMPLE_QUERY,
+        "cpu:0.2ms,db:50ms,io:50ms,cpu:0.2ms",
+    ),
+    (words::FORM_EXAMPLE_SYNC, "cpu:0.1ms,sync{io:50ms}"),
+    (
+        words::FORM_EXAMPLE_LOCK,
+        "cpu:0.1ms,lock(cache){io:5ms},io:40ms",
+    ),
+    (
+        words::FORM_EXAMPLE_MAIL,
+        "cpu:0.2ms,db:5ms,async(mail){io:100ms}",
+    ),
+    (words::FORM_EXAMPLE_CPU, "cpu:20ms"),
 ];
 
 /// The groups of the form, in order, and whether each starts open.
@@ -123,10 +134,15 @@ pub fn slider_text(position: f64, s: Slider, whole: bool) -> String {
 /// A key's name in words: its label, with the executor's name for an
 /// `@Async` key ("@Async email: Max").
 pub fn field_name(key: &str) -> String {
-    let label = field(key).map_or(key, |f| f.label);
+    field_name_in(key, Locale::En)
+}
+
+/// [`field_name`] in `l`'s words.
+pub fn field_name_in(key: &str, l: Locale) -> String {
+    let label = super::words::field_label(l, key);
     match key.strip_prefix("async.").and_then(|r| r.split_once('.')) {
         Some((name, _)) => format!("@Async {name}: {label}"),
-        None => label.to_string(),
+        None => label,
     }
 }
 
@@ -140,8 +156,9 @@ pub fn whole(key: &str) -> bool {
 pub enum Provenance {
     /// The article states it.
     Stated,
-    /// Assumed, with the reason.
-    Assumed(String),
+    /// Assumed, with the reason (in the catalogue: say it in the page's
+    /// language).
+    Assumed(crate::i18n::Phrase),
     /// The preset states or assumes a value, and the visitor changed it:
     /// what the article says no longer applies (the preset's value, in words).
     Changed(String),
@@ -150,7 +167,7 @@ pub enum Provenance {
 /// What the loaded preset says about `key`, as long as the value is still
 /// the preset's.
 pub fn provenance(setup: &Setup, key: &str) -> Option<Provenance> {
-    Notes::of(setup).provenance(key)
+    Notes::of(setup).provenance(key, Locale::En)
 }
 
 /// What the form says beside its fields, worked out once per setup: the
@@ -174,37 +191,92 @@ impl Notes {
     }
 
     /// What the loaded preset says about `key`, as long as the value is
-    /// still the preset's.
-    pub fn provenance(&self, key: &str) -> Option<Provenance> {
+    /// still the preset's (a changed value's former one in `l`'s words).
+    pub fn provenance(&self, key: &str, l: Locale) -> Option<Provenance> {
         let p = self.preset?;
         let assumed = p.assumptions.iter().find(|a| a.key == key);
         if assumed.is_none() && !p.stated.contains(&key) {
             return None;
         }
         if self.changed.iter().any(|k| k == key) {
-            return Some(Provenance::Changed(value_in_words(&self.start, key)));
+            return Some(Provenance::Changed(value_in_words_in(&self.start, key, l)));
         }
         Some(match assumed {
-            Some(a) => Provenance::Assumed(a.reason.to_string()),
+            Some(a) => Provenance::Assumed(a.reason_said()),
             None => Provenance::Stated,
         })
     }
 
     /// Why `key` has no effect, if it has none.
-    pub fn no_effect(&self, key: &str) -> Option<&'static str> {
+    pub fn no_effect(&self, key: &str) -> Option<Key> {
         self.effects.as_ref()?.why(key)
     }
 }
 
 /// The value of `key` in words, for the list of stated and assumed
 /// settings: the shared value, the virtual run's where it differs, or the
-/// default.
+/// default (in English; [`value_in_words_in`] in a page's language).
 pub fn value_in_words(setup: &Setup, key: &str) -> String {
+    value_in_words_in(setup, key, Locale::En)
+}
+
+/// [`value_in_words`] in `l`'s words.
+pub fn value_in_words_in(setup: &Setup, key: &str, l: Locale) -> String {
     let shown = |mode| setup.text(mode, key).filter(|t| !t.is_empty());
+    let text = |s: String| Arg::Text(s);
     match (shown(None), shown(Some(Mode::Virtual))) {
-        (Some(b), Some(v)) if b != v => format!("{b} (virtual run: {v})"),
+        (Some(b), Some(v)) if b != v => {
+            words::SETTING_VIRTUAL_RUN.text(l, &[("value", text(b)), ("virtual", text(v))])
+        }
         (Some(b), _) => b,
-        (None, Some(v)) => format!("default (virtual run: {v})"),
-        (None, None) => field(key).map_or("default".into(), |f| format!("{} (default)", f.default)),
+        (None, Some(v)) => words::SETTING_DEFAULT_VIRTUAL_RUN.text(l, &[("virtual", text(v))]),
+        (None, None) => field(key).map_or_else(
+            || words::SETTING_DEFAULT_CHOICE.text(l, &[]),
+            |f| words::SETTING_WITH_DEFAULT.text(l, &[("value", text(f.default.to_string()))]),
+        ),
+    }
+}
+
+/// The catalogue key of what `value`, a choice of `key`, means
+/// (`choice.load.tool.hey`).
+pub fn choice_key(key: &str, value: &str) -> String {
+    format!("choice.{key}.{value}")
+}
+
+/// What `value`, a choice of the setting `key`, means, in `l`'s words.
+pub fn choice_help(l: Locale, key: &str, value: &str) -> Option<String> {
+    let spec = field(key)?;
+    let english = spec.help_for(value)?;
+    let text = crate::i18n::lookup(l, &choice_key(spec.key, value)).unwrap_or(english);
+    Some(text.to_string())
+}
+
+#[cfg(test)]
+mod words_tests {
+    use super::*;
+    use crate::i18n;
+
+    /// Every choice of the schema that has help has it in every language
+    /// under `choice.<key>.<value>`, the English the schema's own; no
+    /// catalogue holds a choice the schema no longer has.
+    #[test]
+    fn every_choice_with_help_has_its_words_in_every_language() {
+        let mut keys = Vec::new();
+        for spec in schema() {
+            for (value, english) in spec.choices_with_help() {
+                keys.push((choice_key(spec.key, value), Some(english)));
+            }
+        }
+        assert!(
+            !keys.is_empty(),
+            "no choice has help: the test reads nothing"
+        );
+        i18n::assert_family_owned(&["choice."], &keys, "choice");
+        assert!(
+            choice_help(Locale::De, "load.tool", "k6")
+                .unwrap()
+                .contains("Verbindung")
+        );
+        assert_eq!(choice_help(Locale::Zh, "load.kind", "open"), None);
     }
 }

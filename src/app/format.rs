@@ -4,6 +4,8 @@
 
 use serde_json::Value;
 
+use crate::i18n::Locale;
+
 /// `1877.2105` → `1,877.21` with `decimals` digits after the point.
 pub fn thousands(x: f64, decimals: usize) -> String {
     if !x.is_finite() {
@@ -53,43 +55,60 @@ pub fn sig(x: f64) -> String {
 
 /// Milliseconds in the friendliest unit: `850 ms`, `1.05 s`, `0.12 ms`.
 pub fn ms(x: f64) -> String {
+    ms_in(Locale::En, x)
+}
+
+/// [`ms`] with `locale`'s numbers: de `1,05 s`.
+pub fn ms_in(locale: Locale, x: f64) -> String {
     if x.is_finite() && x.abs() >= 1000.0 {
-        format!("{} s", sig(x / 1000.0))
+        format!("{} s", locale.sig(x / 1000.0))
     } else {
-        format!("{} ms", sig(x))
+        format!("{} ms", locale.sig(x))
     }
 }
 
 /// Axis tick labels: compact (`2k`, `1.5M`) so they never overlap, and
 /// one style along an axis (`5k`, `10k`, not `5000`, `10k`).
 pub fn tick(x: f64) -> String {
+    tick_in(Locale::En, x)
+}
+
+/// [`tick`] with `locale`'s decimal separator: de `1,5k`, `0,25`.
+pub fn tick_in(locale: Locale, x: f64) -> String {
     let a = x.abs();
     if a >= 1e6 {
-        format!("{}M", trim(x / 1e6))
+        format!("{}M", trim(locale, x / 1e6))
     } else if a >= 1e3 {
-        format!("{}k", trim(x / 1e3))
+        format!("{}k", trim(locale, x / 1e3))
     } else if a >= 100.0 || a == 0.0 {
         format!("{x:.0}")
     } else {
-        trim(x)
+        trim(locale, x)
     }
 }
 
-fn trim(x: f64) -> String {
-    let s = format!("{x:.2}");
-    let s = s.trim_end_matches('0').trim_end_matches('.');
+/// `x` (below 1,000: no thousands separator) with at most two decimals,
+/// trailing zeros dropped.
+fn trim(locale: Locale, x: f64) -> String {
+    let s = locale.number(x, 2);
+    let s = s.trim_end_matches('0').trim_end_matches(['.', ',']);
     s.to_string()
 }
 
 /// A number as the article would print it: as many decimals as it has, up
 /// to two (four below 10).
 pub fn figure(x: f64) -> String {
+    figure_in(Locale::En, x)
+}
+
+/// [`figure`] with `locale`'s numbers: de `1.877,21`.
+pub fn figure_in(locale: Locale, x: f64) -> String {
     if x.fract() == 0.0 {
-        thousands(x, 0)
+        locale.number(x, 0)
     } else if x.abs() < 10.0 {
-        thousands(x, 4).trim_end_matches('0').to_string()
+        locale.number(x, 4).trim_end_matches('0').to_string()
     } else {
-        thousands(x, 2)
+        locale.number(x, 2)
     }
 }
 
@@ -124,11 +143,23 @@ pub fn signed_pct(d: Option<f64>) -> String {
 
 /// A source's language in English words (`de` → German).
 pub fn language(code: &str) -> &str {
+    language_key(code)
+        .and_then(|k| crate::i18n::lookup(Locale::En, k.0))
+        .unwrap_or(code)
+}
+
+/// A source's language in `l`'s words (`de` → German, Deutsch, 德语).
+pub fn language_in(code: &str, l: Locale) -> String {
+    language_key(code).map_or_else(|| code.to_string(), |k| k.text(l, &[]))
+}
+
+fn language_key(code: &str) -> Option<crate::i18n::keys::Key> {
+    use crate::i18n::keys::ui as words;
     match code {
-        "de" => "German",
-        "zh" => "Chinese",
-        "en" => "English",
-        other => other,
+        "de" => Some(words::LANGUAGE_DE),
+        "zh" => Some(words::LANGUAGE_ZH),
+        "en" => Some(words::LANGUAGE_EN),
+        _ => None,
     }
 }
 
@@ -170,4 +201,9 @@ impl Severity {
 /// An error rate for a card: `0 %`, `0.3 %`, `48 %`.
 pub fn error_pct(pct: f64) -> String {
     format!("{} %", sig(pct))
+}
+
+/// [`error_pct`] with `l`'s digits.
+pub fn error_pct_in(l: Locale, pct: f64) -> String {
+    format!("{} %", l.sig(pct))
 }

@@ -20,8 +20,10 @@ use super::lesson::{
     Actual, Chapter, Grade, Lesson, LessonAction, LessonLink, LessonProgress, Part, Prediction,
     Question, Runs, Step, Verdict,
 };
+use super::permalink::Link;
 use super::setup::Setup;
 use super::state::{Action, State};
+use super::view::{Theme, View};
 use crate::i18n::keys::{self, Key};
 use crate::i18n::{Arg, Locale};
 
@@ -104,7 +106,13 @@ impl State {
             }
             _ => {}
         }
+        let before = self.view.embed.then(|| p.clone());
         p.reduce(action.clone(), None);
+        if let Some(before) = before.filter(|b| b.chapter != p.chapter) {
+            // An embed shows its one chapter: nothing leaves it.
+            *p = before;
+            return;
+        }
         let (now_chapter, now_step) = (p.chapter, p.step);
         if now_chapter != chapter {
             self.lesson_run = None;
@@ -202,12 +210,68 @@ impl State {
     }
 }
 
+/// What the page keeps in local storage for the lesson, as (key, JSON):
+/// the progress as it changes. An embed of a chapter keeps nothing until
+/// its reader has answered the chapter's question (a blog's reader who only
+/// reads leaves no trace in the browser).
+pub fn progress_to_keep(state: &State) -> Option<(String, String)> {
+    let p = state.lesson.as_ref()?;
+    if state.view.embed && p.answer().is_none() {
+        return None;
+    }
+    Some((storage_key(&p.lesson), p.to_json()))
+}
+
+/// The link of an embed of the open lesson's chapter (`None` without a
+/// lesson): `embed=1`, the chapter, and the view's theme, language and
+/// `charts` (empty: the embed's default); no settings, as the chapter
+/// loads its own scenario. Its title, for the snippet, is the chapter's.
+pub fn chapter_embed(state: &State, theme: Theme, charts: Vec<String>) -> Option<(Link, String)> {
+    let (lesson, chapter) = state.chapter()?;
+    let view = View {
+        theme,
+        lang: state.view.lang.clone(),
+        charts,
+        embed: true,
+        lesson: state.view.lesson,
+        ..View::default()
+    };
+    let title = chapter.text(&lesson.id, Part::Title, state.view.locale());
+    Some((
+        Link {
+            view,
+            ..Link::default()
+        },
+        title,
+    ))
+}
+
+/// The full page's link of the chapter an embed shows ("Open in the
+/// playground"): the lesson at that chapter, in the embed's theme and
+/// language.
+pub fn chapter_page(state: &State) -> Option<Link> {
+    let lesson = state.view.lesson.filter(|_| state.lesson.is_some())?;
+    let view = View {
+        theme: state.view.theme,
+        lang: state.view.lang.clone(),
+        lesson: Some(lesson),
+        ..View::default()
+    };
+    Some(Link {
+        view,
+        ..Link::default()
+    })
+}
+
 /// Which keys step through a lesson: → and space go on, ← back, unless a
 /// modifier is held or the key belongs to the element that has focus (a
 /// field takes its arrows and spaces, a button its space, a select or a
-/// radio group its arrows).
-pub fn key_action(key: &str, focus_tag: &str, modified: bool) -> Option<LessonAction> {
-    if modified {
+/// radio group its arrows). `kept` is a focus inside a widget that keeps
+/// these keys for itself: the replay (its panel steps with ← →, and its
+/// buttons are the replay's, not the lesson's), or a control that has
+/// taken the key already (a chart stepping through its points).
+pub fn key_action(key: &str, focus_tag: &str, modified: bool, kept: bool) -> Option<LessonAction> {
+    if modified || kept {
         return None;
     }
     let tag = focus_tag.to_ascii_lowercase();
@@ -299,6 +363,10 @@ pub struct GuideView {
     pub can_next: bool,
     /// Whether the last chapter is done.
     pub finished: bool,
+    /// The words of the chapter's replay button, if it offers a replay.
+    pub replay: Option<String>,
+    /// Whether the panel is an embed's one chapter (no way to another).
+    pub embedded: bool,
 }
 
 impl GuideView {
@@ -385,14 +453,16 @@ impl GuideView {
             },
             notice: graded.then(|| t(Part::Notice)),
             tries,
-            can_back: p.chapter > 0 || p.step != Step::Read,
+            can_back: !state.view.embed && (p.chapter > 0 || p.step != Step::Read),
             can_next: match p.step {
                 Step::Read | Step::Compare => true,
                 Step::Predict => answer.is_some(),
                 Step::Run => false,
-                Step::NowTry => p.chapter < last,
+                Step::NowTry => p.chapter < last && !state.view.embed,
             },
             finished: p.finished(),
+            replay: chapter.replay.as_ref().map(|_| t(Part::Replay)),
+            embedded: state.view.embed,
         })
     }
 }

@@ -149,7 +149,7 @@ impl Plan {
         let output = match (&run.kind, report) {
             (RunKind::Single { mode, preset }, Some(r)) => Output::Single {
                 run: Box::new(RunView {
-                    label: self.columns.label(*mode).to_string(),
+                    columns: self.columns,
                     ..RunView::from_report(*mode, r)
                 }),
                 rows: preset

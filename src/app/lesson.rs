@@ -34,10 +34,13 @@ use std::sync::OnceLock;
 use serde::{Deserialize, Serialize};
 
 use super::modes::{Mode, Modes};
+use super::permalink::Said;
 use super::setup::Setup;
-use crate::scenario::{FieldError, echo};
+use crate::i18n::keys::{errors, ui as words};
+use crate::i18n::{self, Arg};
+use crate::scenario::{FieldError, echo, no_such_preset};
 
-pub use grade::{Actual, Condition, Grade, Metric, Prediction, Quantity, Runs, Verdict};
+pub use grade::{Actual, Column, Condition, Grade, Metric, Prediction, Quantity, Runs, Verdict};
 pub use link::{LessonLink, format_link, parse_link};
 pub use progress::{Answer, LessonAction, LessonProgress, Step};
 pub use text::{ParamValue, Part, Unit};
@@ -77,6 +80,42 @@ pub struct Chapter {
     pub claims: Vec<Claim>,
     /// Changes the page applies on a click, after the run.
     pub now_try: Vec<NowTry>,
+    /// The timeline replay the chapter offers beside its text, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub replay: Option<ChapterReplay>,
+}
+
+/// A replay a chapter offers where its text explains what the replay shows:
+/// a small run of the chapter's own scenario (`app::replay::small`), one
+/// column of it, step by step. The lesson test records it and holds it to
+/// what it says it shows.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChapterReplay {
+    /// The column replayed (it must run in the chapter).
+    pub column: Column,
+    /// What a learner sees in it (at least one actor in that state).
+    pub shows: Shows,
+}
+
+/// A state a chapter's replay shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Shows {
+    /// A virtual thread blocked on its carrier.
+    Pinned,
+    /// A virtual thread blocked off its carrier.
+    Unmounted,
+}
+
+impl Shows {
+    /// Whether `state` is the one shown.
+    pub fn in_state(self, state: &super::replay::State) -> bool {
+        match self {
+            Shows::Pinned => state.pinned(),
+            Shows::Unmounted => state.unmounted(),
+        }
+    }
 }
 
 /// A scenario as changes: a preset (or the defaults), `--set`-style
@@ -234,15 +273,10 @@ impl Chapter {
     /// The setup of "now try" `id`: the chapter's start with its changes.
     pub fn try_setup(&self, id: &str) -> Result<Setup, Vec<FieldError>> {
         let t = self.now_try(id).ok_or_else(|| {
-            vec![FieldError::new(
-                "now_try",
-                id,
-                format!(
-                    "no such change in chapter {}; one of {}",
-                    self.id,
-                    self.try_ids().join(", ")
-                ),
-            )]
+            let said = (errors::LESSON_NO_SUCH_CHANGE.said())
+                .with("chapter", i18n::Part::text(self.id.clone()))
+                .with("choices", i18n::Part::text(self.try_ids().join(", ")));
+            vec![FieldError::new("now_try", id, said)]
         })?;
         t.changes.apply_to(Some(self.setup()?))
     }
@@ -250,6 +284,18 @@ impl Chapter {
     /// The "now try" change called `id`.
     pub fn now_try(&self, id: &str) -> Option<&NowTry> {
         self.now_try.iter().find(|t| t.id == id)
+    }
+
+    /// The replay request of the chapter's replay (its scenario's column,
+    /// made small), if it offers one and its scenario loads.
+    pub fn replay_request(&self, id: u64) -> Option<super::replay::ReplayRequest> {
+        let mode = self.replay.as_ref()?.column.mode();
+        let setup = self.setup().ok()?;
+        Some(super::replay::ReplayRequest::of(
+            id,
+            mode,
+            &setup.draft_for(mode),
+        ))
     }
 
     fn try_ids(&self) -> Vec<&str> {
@@ -263,24 +309,16 @@ impl Changes {
     /// collected, one per change. Validation of the whole scenario is the
     /// state's, as for any setup.
     pub fn apply_to(&self, base: Option<Setup>) -> Result<Setup, Vec<FieldError>> {
-        let mut errors = Vec::new();
+        let mut problems = Vec::new();
         let mut setup = match (base, &self.preset) {
             (Some(_), Some(p)) => {
-                errors.push(FieldError::new(
-                    "preset",
-                    p,
-                    "a \"now try\" starts from its chapter's scenario and names no preset",
-                ));
+                let said = errors::LESSON_PRESET.said();
+                problems.push(FieldError::new("preset", p, said));
                 Setup::default()
             }
             (Some(s), None) => s,
             (None, Some(p)) => Setup::of_preset(p).unwrap_or_else(|| {
-                let names: Vec<&str> = crate::scenario::presets().iter().map(|p| p.name).collect();
-                errors.push(FieldError::new(
-                    "preset",
-                    p,
-                    format!("no such preset; one of {}", names.join(", ")),
-                ));
+                problems.push(FieldError::new("preset", p, no_such_preset()));
                 Setup::default()
             }),
             (None, None) => Setup::default(),
@@ -294,17 +332,17 @@ impl Changes {
             for change in changes {
                 match parse_change(change) {
                     Ok((key, value)) => setup.edit(mode, key, value.to_string()),
-                    Err(e) => errors.push(e),
+                    Err(e) => problems.push(e),
                 }
             }
         }
         if let Some(modes) = self.modes {
             setup.modes = modes;
         }
-        if errors.is_empty() {
+        if problems.is_empty() {
             Ok(setup)
         } else {
-            Err(errors)
+            Err(problems)
         }
     }
 }
@@ -314,19 +352,13 @@ impl Changes {
 /// value that does not parse for its key.
 fn parse_change(change: &str) -> Result<(&str, &str), FieldError> {
     let Some((key, value)) = change.split_once('=') else {
-        return Err(FieldError::new(
-            "set",
-            change,
-            "expected KEY=VALUE, e.g. load.concurrency=100",
-        ));
+        let said = errors::LESSON_CHANGE_FORM.said();
+        return Err(FieldError::new("set", change, said));
     };
     let key = key.trim();
     if key == "server.mode" {
-        return Err(FieldError::new(
-            key,
-            value,
-            "set by the column (modes: platform, virtual or both), not by a change",
-        ));
+        let said = errors::LESSON_CHANGE_MODE.said();
+        return Err(FieldError::new(key, value, said));
     }
     crate::scenario::Draft::new().set(key, value)?;
     Ok((key, value))
@@ -334,10 +366,14 @@ fn parse_change(change: &str) -> Result<(&str, &str), FieldError> {
 
 /// A one-line message for an id that names nothing: the key, the value and
 /// the allowed values.
-pub(crate) fn unknown(key: &str, value: &str, allowed: &[&str]) -> String {
-    format!(
-        "{key}: {} — unknown; one of {}",
-        echo(value),
-        allowed.join(", ")
+pub(crate) fn unknown(key: &str, value: &str, allowed: &[&str]) -> Said {
+    let text = |s: String| Arg::Text(s);
+    Said::Key(
+        words::LINK_UNKNOWN,
+        vec![
+            ("key", text(key.to_string())),
+            ("value", text(echo(value))),
+            ("allowed", text(allowed.join(", "))),
+        ],
     )
 }

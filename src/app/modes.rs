@@ -96,39 +96,53 @@ impl Columns {
         }
     }
 
-    /// A column's name in legends and headings.
+    /// A column's name in legends and headings, in English (the command
+    /// line's and the exports' words).
     pub fn label(self, column: Mode) -> &'static str {
-        match (self, column) {
-            (Columns::ServerMode, Mode::Platform) => "platform threads",
-            (Columns::ServerMode, Mode::Virtual) => "virtual threads",
-            (Columns::Executor, Mode::Platform) => "@Async on a thread pool",
-            (Columns::Executor, Mode::Virtual) => "@Async on virtual threads",
-        }
+        let key = self.key(column);
+        crate::i18n::lookup(crate::i18n::Locale::En, key.0).unwrap_or(key.0)
     }
 
     /// A column's name in `locale`'s words (the catalogue's `column.*`).
     pub fn name(self, column: Mode, locale: crate::i18n::Locale) -> String {
+        self.key(column).text(locale, &[])
+    }
+
+    fn key(self, column: Mode) -> crate::i18n::keys::Key {
         use crate::i18n::keys;
-        let key = match (self, column) {
+        match (self, column) {
             (Columns::ServerMode, Mode::Platform) => keys::COLUMN_PLATFORM,
             (Columns::ServerMode, Mode::Virtual) => keys::COLUMN_VIRTUAL,
             (Columns::Executor, Mode::Platform) => keys::COLUMN_EXECUTOR_POOL,
             (Columns::Executor, Mode::Virtual) => keys::COLUMN_EXECUTOR_VIRTUAL,
-        };
-        key.text(locale, &[])
+        }
     }
 
-    /// The settings that make a column what it is, as Spring writes them.
+    /// The settings that make a column what it is, as Spring writes them
+    /// (in English words where they are words).
     pub fn property(self, column: Mode) -> &'static str {
+        match self.property_words(column) {
+            Ok(code) => code,
+            Err(key) => crate::i18n::lookup(crate::i18n::Locale::En, key.0).unwrap_or(key.0),
+        }
+    }
+
+    /// [`Columns::property`] in `locale`'s words.
+    pub fn property_in(self, column: Mode, locale: crate::i18n::Locale) -> String {
+        match self.property_words(column) {
+            Ok(code) => code.to_string(),
+            Err(key) => key.text(locale, &[]),
+        }
+    }
+
+    /// The property as code, or the key of its words.
+    fn property_words(self, column: Mode) -> Result<&'static str, crate::i18n::keys::Key> {
+        use crate::i18n::keys::ui as words;
         match (self, column) {
-            (Columns::ServerMode, Mode::Platform) => "spring.threads.virtual.enabled=false",
-            (Columns::ServerMode, Mode::Virtual) => "spring.threads.virtual.enabled=true",
-            (Columns::Executor, Mode::Platform) => {
-                "ThreadPoolTaskExecutor; Tomcat on platform threads"
-            }
-            (Columns::Executor, Mode::Virtual) => {
-                "virtual-thread task executor; Tomcat on platform threads"
-            }
+            (Columns::ServerMode, Mode::Platform) => Ok("spring.threads.virtual.enabled=false"),
+            (Columns::ServerMode, Mode::Virtual) => Ok("spring.threads.virtual.enabled=true"),
+            (Columns::Executor, Mode::Platform) => Err(words::COLUMN_EXECUTOR_POOL_PROPERTY),
+            (Columns::Executor, Mode::Virtual) => Err(words::COLUMN_EXECUTOR_VIRTUAL_PROPERTY),
         }
     }
 }

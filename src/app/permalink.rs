@@ -29,14 +29,15 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
-use super::format::thousands;
 use super::lesson::{format_link, parse_link};
 use super::modes::{MODES, Mode};
 use super::setup::{Layer, Setup};
 use super::state::State;
 use super::view::View;
+use crate::i18n::keys::{Key, ui as words};
+use crate::i18n::{Arg, Locale};
 use crate::scenario::{
-    Draft, default_preset, field, mode_named, mode_word, preset, printable, validate,
+    Draft, FieldError, default_preset, field, mode_named, mode_word, preset, printable, validate,
 };
 
 /// The link format this page writes and reads.
@@ -93,13 +94,71 @@ impl State {
     }
 }
 
+/// Words of the link notice, written in the page's language when shown: a
+/// catalogue text with its parameters (the key, value and range facts), a
+/// problem the scenario's checks found, or text as it came (a link's own
+/// text).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Said {
+    /// A catalogue text and its parameters.
+    Key(Key, Vec<(&'static str, Arg)>),
+    /// What is wrong with a setting's value (its message only: the notice
+    /// names the setting and its value itself).
+    Problem(FieldError),
+    /// The scenario's problems, each on its line: the link's settings only
+    /// fail together with the preset's.
+    Invalid(Vec<FieldError>),
+    /// Text as it is.
+    Text(String),
+}
+
+impl Said {
+    /// A catalogue text without parameters.
+    pub fn key(k: Key) -> Said {
+        Said::Key(k, Vec::new())
+    }
+
+    /// The words in `l`.
+    pub fn text(&self, l: Locale) -> String {
+        match self {
+            Said::Key(k, args) => k.text(l, args),
+            Said::Problem(e) => e.message_in(l),
+            Said::Invalid(errors) => {
+                let lines: Vec<String> = errors.iter().map(|e| e.line(l)).collect();
+                words::LINK_INVALID.text(l, &[("problems", Arg::Text(lines.join("; ")))])
+            }
+            Said::Text(t) => t.clone(),
+        }
+    }
+}
+
+/// In English (tests, logs).
+impl std::fmt::Display for Said {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text(Locale::En))
+    }
+}
+
+impl From<String> for Said {
+    fn from(t: String) -> Said {
+        Said::Text(t)
+    }
+}
+
+impl From<Key> for Said {
+    fn from(k: Key) -> Said {
+        Said::key(k)
+    }
+}
+
 /// Something a link held that the page left at its default.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Ignored {
-    /// The parameter as written (shortened, control characters escaped).
-    pub what: String,
+    /// The parameter as written (shortened, control characters escaped),
+    /// or the link as a whole in words.
+    pub what: Said,
     /// Why, in words.
-    pub why: String,
+    pub why: Said,
 }
 
 /// A link, read.
@@ -247,7 +306,7 @@ fn escape(s: &str) -> String {
 }
 
 /// Reverses [`escape`] (and reads `+` as a space, as forms write it).
-fn unescape(s: &str) -> Result<String, String> {
+fn unescape(s: &str) -> Result<String, Key> {
     let bytes = s.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
@@ -258,7 +317,7 @@ fn unescape(s: &str) -> Result<String, String> {
                     .get(i + 1..i + 3)
                     .and_then(|h| std::str::from_utf8(h).ok())
                     .and_then(|h| u8::from_str_radix(h, 16).ok())
-                    .ok_or("a % not followed by two hex digits")?;
+                    .ok_or(words::LINK_BAD_ESCAPE)?;
                 out.push(hex);
                 i += 3;
             }
@@ -272,7 +331,7 @@ fn unescape(s: &str) -> Result<String, String> {
             }
         }
     }
-    String::from_utf8(out).map_err(|_| "not valid UTF-8 text".to_string())
+    String::from_utf8(out).map_err(|_| words::LINK_NOT_UTF8)
 }
 
 /// The most characters of a link's text a message quotes.
@@ -292,9 +351,9 @@ pub fn shown(s: &str) -> String {
     printable(s, SHOWN_CHARS)
 }
 
-fn skip(what: &str, why: impl Into<String>) -> Ignored {
+fn skip(what: &str, why: impl Into<Said>) -> Ignored {
     Ignored {
-        what: shown(what),
+        what: Said::Text(shown(what)),
         why: why.into(),
     }
 }
@@ -343,7 +402,11 @@ fn read_lesson(params: &[Param], ignored: &mut Vec<Ignored>) -> Option<super::le
         Ok(found) => found,
         Err(why) => {
             let what: Vec<String> = params.iter().map(Param::written).collect();
-            ignored.push(skip(&what.join("&"), printable(&why, WHY_CHARS)));
+            let why = match why {
+                Said::Text(t) => Said::Text(printable(&t, WHY_CHARS)),
+                said => said,
+            };
+            ignored.push(skip(&what.join("&"), why));
             None
         }
     }
@@ -355,23 +418,19 @@ fn read_lesson(params: &[Param], ignored: &mut Vec<Ignored>) -> Option<super::le
 /// parameters needs no version.
 fn params(query: &str, ignored: &mut Vec<Ignored>, lesson: &mut Vec<Param>) -> Option<Vec<Param>> {
     if query.len() > MAX_LINK_CHARS {
+        let n = |n: usize| vec![("n", Arg::Fixed(n as f64, 0))];
         ignored.push(Ignored {
-            what: format!(
-                "the whole link ({} characters)",
-                thousands(query.len() as f64, 0)
-            ),
-            why: format!(
-                "a link holds at most {} characters",
-                thousands(MAX_LINK_CHARS as f64, 0)
-            ),
+            what: Said::Key(words::LINK_WHOLE_CHARS, n(query.len())),
+            why: Said::Key(words::LINK_MAX_CHARS, n(MAX_LINK_CHARS)),
         });
         return None;
     }
     let parts: Vec<&str> = query.split('&').filter(|p| !p.is_empty()).collect();
     if parts.len() > MAX_PARAMS {
+        let n = |n: usize| vec![("n", Arg::Fixed(n as f64, 0))];
         ignored.push(Ignored {
-            what: format!("the whole link ({} parameters)", parts.len()),
-            why: format!("a link holds at most {MAX_PARAMS} parameters"),
+            what: Said::Key(words::LINK_WHOLE_PARAMS, n(parts.len())),
+            why: Said::Key(words::LINK_MAX_PARAMS, n(MAX_PARAMS)),
         });
         return None;
     }
@@ -389,7 +448,7 @@ fn params(query: &str, ignored: &mut Vec<Ignored>, lesson: &mut Vec<Param>) -> O
             continue;
         }
         if out.iter().any(|p| p.name == name) {
-            ignored.push(skip(part, "given twice; the first one counts"));
+            ignored.push(skip(part, words::LINK_TWICE));
             continue;
         }
         out.push(Param {
@@ -410,14 +469,13 @@ fn params(query: &str, ignored: &mut Vec<Ignored>, lesson: &mut Vec<Param>) -> O
             Some(rest)
         }
         found => {
+            let version = ("version", Arg::Text(VERSION.to_string()));
             let why = match found {
-                Some(v) => format!(
-                    "the link's version v={} is unknown; this page reads v={VERSION}",
-                    shown(&v.raw)
+                Some(v) => Said::Key(
+                    words::LINK_VERSION,
+                    vec![("v", Arg::Text(shown(&v.raw))), version],
                 ),
-                None => format!(
-                    "the link has no version (v={VERSION} at its end): it may have been cut short"
-                ),
+                None => Said::Key(words::LINK_NO_VERSION, vec![version]),
             };
             ignored.push(Ignored {
                 what: listed(&out),
@@ -430,7 +488,7 @@ fn params(query: &str, ignored: &mut Vec<Ignored>, lesson: &mut Vec<Param>) -> O
 
 /// The parameters a link held, as one entry of the notice: as many as fit
 /// in [`LIST_CHARS`] (the first always), then how many more.
-fn listed(params: &[Param]) -> String {
+fn listed(params: &[Param]) -> Said {
     let mut what = String::new();
     let mut n = 0;
     for p in params {
@@ -445,9 +503,10 @@ fn listed(params: &[Param]) -> String {
         n += 1;
     }
     if n < params.len() {
-        what.push_str(&format!(" and {} more", params.len() - n));
+        let more = ("n", Arg::Fixed((params.len() - n) as f64, 0));
+        return Said::Key(words::LINK_AND_MORE, vec![("list", Arg::Text(what)), more]);
     }
-    what
+    Said::Text(what)
 }
 
 /// Where a parameter goes.
@@ -485,10 +544,7 @@ fn read(params: Vec<Param>, ignored: &mut Vec<Ignored>) -> Link {
         Some(Ok(name)) if preset(&name).is_some() => Some(name),
         Some(Ok(_)) | Some(Err(_)) => {
             let p = preset_param.expect("matched Some");
-            ignored.push(skip(
-                &p.written(),
-                "no such preset; `threadlab presets` lists them",
-            ));
+            ignored.push(skip(&p.written(), words::LINK_NO_PRESET));
             Some(default_preset().name.to_string())
         }
     };
@@ -505,10 +561,7 @@ fn read(params: Vec<Param>, ignored: &mut Vec<Ignored>) -> Link {
                 Ok(text) => settings.push((p, mode, key, text)),
                 Err(e) => ignored.push(skip(&p.written(), e)),
             },
-            None => ignored.push(skip(
-                &p.written(),
-                "unknown key; the README lists what a link may hold",
-            )),
+            None => ignored.push(skip(&p.written(), words::LINK_UNKNOWN_KEY)),
         }
     }
     link.view = link.view.with_current_chart_ids();
@@ -548,7 +601,7 @@ fn serde_message(m: &str) -> String {
 /// The text `raw` (escaped) as a JSON value of `like`'s type: a list for a
 /// list (items split at commas), `true`/`false` from `1`/`0`, a number, or
 /// a string (`null` when empty).
-fn typed(like: &Value, raw: &str) -> Result<Value, String> {
+fn typed(like: &Value, raw: &str) -> Result<Value, Key> {
     if like.is_array() {
         if raw.is_empty() {
             return Ok(Value::Array(Vec::new()));
@@ -564,14 +617,14 @@ fn typed(like: &Value, raw: &str) -> Result<Value, String> {
         Value::Bool(_) => match text.as_str() {
             "1" | "true" => Ok(Value::Bool(true)),
             "0" | "false" => Ok(Value::Bool(false)),
-            _ => Err("expected 1 or 0".to_string()),
+            _ => Err(words::LINK_BOOL),
         },
         Value::Number(_) => text
             .parse::<f64>()
             .ok()
             .and_then(serde_json::Number::from_f64)
             .map(Value::Number)
-            .ok_or_else(|| "expected a number".to_string()),
+            .ok_or(words::LINK_NUMBER),
         _ if text.is_empty() => Ok(Value::Null),
         _ => Ok(Value::String(text)),
     }
@@ -589,7 +642,7 @@ fn apply_settings(
     for s in settings {
         let (p, _, key, text) = &s;
         match Draft::new().set(key, text) {
-            Err(e) if !text.trim().is_empty() => ignored.push(skip(&p.written(), e.message)),
+            Err(e) if !text.trim().is_empty() => ignored.push(skip(&p.written(), Said::Problem(e))),
             _ => kept.push(s),
         }
     }
@@ -610,19 +663,15 @@ fn apply_settings(
         kept.retain(|(p, _, key, _)| {
             let bad = errors.iter().find(|e| &e.field == key);
             if let Some(e) = bad {
-                ignored.push(skip(&p.written(), e.message.clone()));
+                ignored.push(skip(&p.written(), Said::Problem(e.clone())));
             }
             bad.is_none()
         });
         if kept.len() == before {
             // The errors are about keys the link did not set: its settings
             // only fail together with the preset's.
-            let problems: Vec<String> = errors.iter().map(ToString::to_string).collect();
             for (p, ..) in kept.drain(..) {
-                ignored.push(skip(
-                    &p.written(),
-                    format!("the scenario would not be valid: {}", problems.join("; ")),
-                ));
+                ignored.push(skip(&p.written(), Said::Invalid(errors.clone())));
             }
         }
     }

@@ -7,6 +7,8 @@ use serde_json::Value;
 
 use super::bounds::Bounds;
 use super::modes::Mode;
+use crate::i18n::Locale;
+use crate::i18n::keys::chart as keys;
 use crate::scenario::{Draft, mode_word, validate};
 use crate::sim::config::LoadKind;
 use crate::sim::time::to_ms;
@@ -37,12 +39,22 @@ pub enum SweepAxis {
 }
 
 impl SweepAxis {
-    /// The axis label with its unit.
-    pub fn label(self) -> &'static str {
-        match self {
-            SweepAxis::Concurrency => "concurrency (clients in flight)",
-            SweepAxis::Rate => "arrival rate (req/s)",
-        }
+    /// The axis label with its unit, in `locale`'s words.
+    pub fn label(self, locale: Locale) -> String {
+        let key = match self {
+            SweepAxis::Concurrency => keys::AXIS_CONCURRENCY,
+            SweepAxis::Rate => keys::AXIS_RATE,
+        };
+        key.text(locale, &[])
+    }
+
+    /// What x is, without its unit (in titles and tooltips).
+    pub fn short(self, locale: Locale) -> String {
+        let key = match self {
+            SweepAxis::Concurrency => keys::AXIS_CONCURRENCY_SHORT,
+            SweepAxis::Rate => keys::AXIS_RATE_SHORT,
+        };
+        key.text(locale, &[])
     }
 
     /// The draft key it sets.

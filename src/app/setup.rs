@@ -11,10 +11,12 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::effect::Effects;
-use super::form::field_name;
+use super::form::field_name_in;
 use super::format::field_text;
 use super::modes::{Columns, MODES, Mode, Modes, PerMode};
 use super::protocol::{Job, ModeJob};
+use crate::i18n::keys::ui as words;
+use crate::i18n::{Arg, Locale};
 use crate::scenario::{Draft, FieldError, Group, Preset, field, mode_word, preset, same_value};
 
 /// One layer of settings.
@@ -272,28 +274,36 @@ impl Setup {
     /// Each change from `before` in words: "Max threads: 100 → 400", an
     /// override's with its run ("virtual run: …").
     pub fn change_lines(&self, before: &Setup) -> Vec<String> {
+        self.change_lines_in(before, Locale::En)
+    }
+
+    /// [`Setup::change_lines`] in `l`'s words.
+    pub fn change_lines_in(&self, before: &Setup, l: Locale) -> Vec<String> {
         self.changes_from(before)
             .into_iter()
             .map(|(mode, key)| {
-                let run = mode.map_or(String::new(), |m| format!("{} run: ", mode_word(m)));
+                let run = mode.map_or(String::new(), |m| {
+                    let mode = Arg::Text(mode_word(m).to_string());
+                    words::SETTING_RUN.text(l, &[("mode", mode)])
+                });
                 format!(
                     "{run}{}: {} → {}",
-                    field_name(&key),
-                    before.value_words(mode, &key),
-                    self.value_words(mode, &key)
+                    field_name_in(&key, l),
+                    before.value_words(mode, &key, l),
+                    self.value_words(mode, &key, l)
                 )
             })
             .collect()
     }
 
     /// The value of `key` in a layer in words (its default when unset).
-    fn value_words(&self, mode: Option<Mode>, key: &str) -> String {
+    fn value_words(&self, mode: Option<Mode>, key: &str, l: Locale) -> String {
         match self.text(mode, key).filter(|t| !t.trim().is_empty()) {
             Some(t) => t,
-            None if mode.is_some() => "as shared".into(),
+            None if mode.is_some() => words::SETTING_AS_SHARED.text(l, &[]),
             None => match field(key).map(|f| f.default) {
-                Some("null") | None => "not set".into(),
-                Some(d) => format!("{d} (default)"),
+                Some("null") | None => words::SETTING_NOT_SET.text(l, &[]),
+                Some(d) => words::SETTING_WITH_DEFAULT.text(l, &[("value", Arg::Text(d.into()))]),
             },
         }
     }

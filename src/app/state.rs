@@ -14,12 +14,15 @@ use super::digest::{RunView, SweepPoint};
 use super::guide::GuideAction;
 use super::lesson::LessonProgress;
 use super::modes::{Mode, Modes, PerMode};
+use super::permalink::Said;
 use super::plan::SweepAxis;
 use super::protocol::{Job, Message, Output, Progress};
 use super::setup::ResetTo;
 use super::setup::Setup;
 use super::view::View;
 use crate::fidelity::Row;
+use crate::i18n::Arg;
+use crate::i18n::keys::ui as words;
 use crate::scenario::{Draft, FieldError, default_preset, mode_word, validate};
 
 /// Results of the current (or last) job.
@@ -47,7 +50,7 @@ pub struct Results {
     /// Measured figures beside each mode's run.
     pub rows: PerMode<Vec<Row>>,
     /// What went wrong in the worker, in words.
-    pub failure: Option<String>,
+    pub failure: Option<Said>,
     /// Why the job of generation `.0` stopped before it finished (its
     /// worker crashed or got stuck and was replaced), until the worker
     /// speaks again.
@@ -100,10 +103,8 @@ impl Results {
                 self.progress.runs_done = self.progress.runs;
             }
             Output::Invalid { mode } => {
-                self.failure = Some(format!(
-                    "the {} scenario does not validate",
-                    mode_word(mode)
-                ))
+                let mode = ("mode", Arg::Text(mode_word(mode).to_string()));
+                self.failure = Some(Said::Key(words::STATE_INVALID, vec![mode]))
             }
         }
     }
@@ -334,6 +335,22 @@ impl State {
     /// The problem of `key`, if any.
     pub fn error_for(&self, key: &str) -> Option<&FieldError> {
         self.errors.iter().find(|e| e.field == key)
+    }
+
+    /// The problem of `key` on one line in the page's language: the field,
+    /// the value as typed and what is wrong and allowed.
+    pub fn problem(&self, key: &str) -> Option<String> {
+        let l = self.view.locale();
+        self.error_for(key).map(|e| e.line(l))
+    }
+
+    /// Every problem as [`State::problem`] words it, with its field, in the
+    /// form's order.
+    pub fn problems(&self) -> Vec<(&str, String)> {
+        let l = self.view.locale();
+        (self.errors.iter())
+            .map(|e| (e.field.as_str(), e.line(l)))
+            .collect()
     }
 
     /// Whether the control of `key` in the shared settings (`None`) or in

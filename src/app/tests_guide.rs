@@ -203,16 +203,19 @@ fn progress_survives_a_reload_and_the_link_names_the_chapter() {
 #[test]
 fn arrows_and_space_step_unless_the_focus_takes_them() {
     assert_eq!(
-        key_action("ArrowRight", "BODY", false),
+        key_action("ArrowRight", "BODY", false, false),
         Some(LessonAction::Next)
     );
-    assert_eq!(key_action(" ", "div", false), Some(LessonAction::Next));
     assert_eq!(
-        key_action("ArrowLeft", "section", false),
+        key_action(" ", "div", false, false),
+        Some(LessonAction::Next)
+    );
+    assert_eq!(
+        key_action("ArrowLeft", "section", false, false),
         Some(LessonAction::Back)
     );
     assert_eq!(
-        key_action("ArrowLeft", "button", false),
+        key_action("ArrowLeft", "button", false, false),
         Some(LessonAction::Back)
     );
     for (key, tag) in [
@@ -222,10 +225,35 @@ fn arrows_and_space_step_unless_the_focus_takes_them() {
         (" ", "BUTTON"),
         (" ", "a"),
     ] {
-        assert_eq!(key_action(key, tag, false), None, "{key:?} on {tag}");
+        assert_eq!(key_action(key, tag, false, false), None, "{key:?} on {tag}");
     }
-    assert_eq!(key_action("ArrowRight", "body", true), None);
-    assert_eq!(key_action("Enter", "body", false), None);
+    assert_eq!(key_action("ArrowRight", "body", true, false), None);
+    assert_eq!(key_action("Enter", "body", false, false), None);
+    // A replay's button (or its panel), or a chart that took the key: the
+    // keys are that control's, the lesson stays where it is.
+    for key in ["ArrowRight", "ArrowLeft", " "] {
+        for tag in ["button", "section", "canvas"] {
+            assert_eq!(key_action(key, tag, false, true), None, "{key:?} on {tag}");
+        }
+    }
+}
+
+#[test]
+fn arrows_on_a_replays_controls_step_the_replay() {
+    use super::replay::PlayerAction;
+    assert_eq!(
+        PlayerAction::of_key("ArrowRight", "BUTTON"),
+        Some(PlayerAction::StepForward)
+    );
+    assert_eq!(
+        PlayerAction::of_key("ArrowLeft", "section"),
+        Some(PlayerAction::StepBack)
+    );
+    // The slider and the follow menu move by their own arrows.
+    for tag in ["INPUT", "select"] {
+        assert_eq!(PlayerAction::of_key("ArrowRight", tag), None, "{tag}");
+    }
+    assert_eq!(PlayerAction::of_key(" ", "button"), None);
 }
 
 #[test]

@@ -651,7 +651,7 @@ fn source() -> export::Source {
 #[test]
 fn csv_exports_name_their_source_and_have_a_row_per_point() {
     let (s, _) = simulated();
-    let src = export::Source::of(&s, "http://x/?load.requests=300&v=1");
+    let src = export::Source::of(&s, "http://x/?load.requests=300&v=1", Locale::En);
     assert!(src.scenario.ends_with("(edited)"), "{src:?}");
     assert_eq!(src.seed, "1");
     let csv = export::sweep_csv(&s, &src);
@@ -795,6 +795,7 @@ fn the_snippet_escapes_what_it_quotes() {
         "embed=1&v=1",
         "",
         "a \"quoted\" <script>alert(1)</script> title",
+        Locale::En,
     );
     assert!(
         s.contains("src=\"https://example.org/threadlab/?embed=1&amp;v=1\""),
@@ -809,10 +810,69 @@ fn the_snippet_escapes_what_it_quotes() {
 #[test]
 fn an_embeds_summary_names_the_preset_and_what_changed() {
     let s = State::of_link(link_of("preset=db-pool&load.concurrency=300&v=1"));
-    let sum = embed::Summary::of(&s.setup);
+    let sum = embed::Summary::of(&s.setup, Locale::En);
     assert!(sum.title.contains("connection pool"), "{}", sum.title);
     assert_eq!(sum.changes.len(), 1);
     assert_eq!(sum.changes[0].1, "300");
+}
+
+/// Issue 15: the preset's title and description in an embed's summary, and
+/// its title in an export's caption, are in the page's language.
+#[test]
+fn an_embed_and_an_export_name_the_preset_in_the_pages_language() {
+    let s = State::of_link(link_of("preset=e1-platform&lang=de&v=1"));
+    let sum = embed::Summary::of(&s.setup, Locale::De);
+    assert_eq!(
+        sum.title,
+        "E1 · 2.000 Verbindungen für 60 s · DB 50 ms + HTTP 50 ms · Plattform-Threads (200)"
+    );
+    assert!(
+        sum.about
+            .starts_with("Eine Abfrage und ein Downstream-Aufruf"),
+        "{}",
+        sum.about
+    );
+    let zh = embed::Summary::of(&s.setup, Locale::Zh);
+    assert!(zh.about.contains("2,000 个连接"), "{}", zh.about);
+    let src = export::Source::of(&s, "http://x/?v=1", Locale::Zh);
+    assert!(src.scenario.starts_with("E1 · 2,000 个连接"), "{src:?}");
+}
+
+/// Issue 15: an embed's "Open … in the playground" goes to the page in
+/// the embed's language, with its scenario, named in that language.
+#[test]
+fn an_embeds_link_back_keeps_the_pages_language() {
+    let s = State::of_link(link_of(
+        "preset=db-pool&load.concurrency=300&lang=de&theme=dark&v=1",
+    ));
+    let full = encode(&embed::scenario_page(&s));
+    assert_eq!(
+        full,
+        "preset=db-pool&lang=de&theme=dark&load.concurrency=300&v=1"
+    );
+    let back = State::of_link(link_of(&full));
+    assert_eq!((back.view.locale(), &back.setup), (Locale::De, &s.setup));
+    let title = crate::scenario::preset("db-pool")
+        .unwrap()
+        .title(Locale::De);
+    let code = embed::snippet(
+        "https://x.example/",
+        "embed=1&v=1",
+        &full,
+        &title,
+        Locale::De,
+    );
+    assert!(
+        code.contains("<a href=\"https://x.example/?preset=db-pool&amp;lang=de&amp;"),
+        "{code}"
+    );
+    assert!(
+        code.contains("Lektion · der Connection-Pool wird zum neuen Engpass"),
+        "{code}"
+    );
+    // An English page's link stays as it was: English is the default.
+    let en = State::of_link(link_of("preset=db-pool&v=1"));
+    assert_eq!(encode(&embed::scenario_page(&en)), "preset=db-pool&v=1");
 }
 
 /// What `www/embed-presets.js` holds: each preset's title and description,
@@ -823,7 +883,7 @@ fn embed_presets_js() -> String {
         .map(|p| {
             (
                 p.name.to_string(),
-                serde_json::json!([p.title, p.description]),
+                serde_json::json!([p.title(Locale::En), p.description(Locale::En)]),
             )
         })
         .collect();
@@ -860,7 +920,7 @@ fn a_long_permalink_is_captioned_on_lines_that_fit() {
         "http://x/?{}v=1",
         "charts=sweep-throughput,memory&".repeat(20)
     );
-    let lines = export::caption_lines(&src, "Memory");
+    let lines = export::caption_lines(&src, "Memory", Locale::En);
     assert!(lines.len() > 3);
     assert!(lines[1..].iter().all(|l| l.chars().count() <= 180));
     assert_eq!(lines[1..].concat(), src.permalink);
@@ -920,4 +980,34 @@ fn a_worker_that_cannot_load_is_retried_quietly_then_reported_once() {
     );
     // A single failed download is retried.
     assert_eq!(after_death(false, 1), AfterDeath::Retry);
+}
+
+/// Issue 15: a link's bad value is named in the page's language: what is
+/// wrong and allowed, numbers written the German way; and the settings
+/// that only fail together list their problems in German too.
+#[test]
+fn a_links_bad_value_is_named_in_the_pages_language() {
+    use crate::i18n::Locale;
+    let d = decode("load.concurrency=0&server.cores=abc&v=1");
+    let why: Vec<String> = d.ignored.iter().map(|i| i.why.text(Locale::De)).collect();
+    assert_eq!(
+        why,
+        [
+            "erwartet wird eine ganze Zahl von 1 bis 1.024",
+            "außerhalb des zulässigen Bereichs: erwartet wird eine ganze Zahl von 1 bis 100.000",
+        ],
+        "{:?}",
+        d.ignored
+    );
+    let d = decode("memory.heap_mb=300&memory.base_mb=400&v=1");
+    let why = d.ignored[0].why.text(Locale::De);
+    assert!(
+        why.contains("muss unter memory.heap_mb (300 MB) liegen"),
+        "{why}"
+    );
+    assert!(
+        d.ignored[0].why.text(Locale::Zh).contains("必须小于"),
+        "{:?}",
+        d.ignored
+    );
 }

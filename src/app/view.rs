@@ -8,7 +8,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::lesson::LessonLink;
-use crate::i18n::Locale;
+use super::permalink::Said;
+use crate::i18n::{Arg, Locale};
 use crate::scenario::field;
 
 /// The colour theme.
@@ -37,13 +38,15 @@ impl Theme {
         }
     }
 
-    /// Its label in menus.
-    pub fn label(self) -> &'static str {
+    /// Its label in menus, in `l`'s words.
+    pub fn label(self, l: Locale) -> String {
+        use crate::i18n::keys::ui as words;
         match self {
-            Theme::Auto => "theme: as the system",
-            Theme::Light => "theme: light",
-            Theme::Dark => "theme: dark",
+            Theme::Auto => words::THEME_AUTO,
+            Theme::Light => words::THEME_LIGHT,
+            Theme::Dark => words::THEME_DARK,
         }
+        .text(l, &[])
     }
 
     /// The theme called `word`.
@@ -167,13 +170,15 @@ impl View {
 
     /// What in this view cannot be shown, as (field, item, why); the page
     /// drops those items and says so.
-    pub fn problems(&self) -> Vec<(&'static str, String, String)> {
+    pub fn problems(&self) -> Vec<(&'static str, String, Said)> {
+        use crate::i18n::keys::ui as words;
         let mut out = Vec::new();
         if Locale::named(&self.lang).is_none() {
+            let languages = Arg::Text(LANGUAGES.join(", "));
             out.push((
                 "lang",
                 self.lang.clone(),
-                format!("not available; one of {}", LANGUAGES.join(", ")),
+                Said::Key(words::LINK_LANGUAGE, vec![("languages", languages)]),
             ));
         }
         for c in self
@@ -181,19 +186,11 @@ impl View {
             .iter()
             .filter(|c| !CHART_IDS.contains(&c.as_str()))
         {
-            out.push((
-                "charts",
-                c.clone(),
-                "no such chart; see the chart ids in the README".to_string(),
-            ));
+            out.push(("charts", c.clone(), Said::key(words::LINK_CHART)));
         }
         for (name, keys) in [("controls", &self.controls), ("locked", &self.locked)] {
             for k in keys.iter().filter(|k| field(k).is_none()) {
-                out.push((
-                    name,
-                    k.clone(),
-                    "unknown key; `threadlab schema` lists every key".to_string(),
-                ));
+                out.push((name, k.clone(), Said::key(words::LINK_CONTROL_KEY)));
             }
         }
         out

@@ -1,16 +1,23 @@
 //! The form's words in the page's language: each scenario key's label and
 //! help, each group's title and line, from the catalogues (`crate::i18n`,
-//! keys `field.<key>.label|help` and `group.<group>.title|about`). The
+//! keys `field.<key>.label|help|property` and `group.<group>.title|about`). The
 //! schema keeps its English words for the command line; the English
 //! catalogue holds the same words (tested), so the page and the CLI say
 //! the same thing.
 
+use crate::i18n::keys::presets;
 use crate::i18n::{self, Locale};
 use crate::scenario::{FieldSpec, Group, field};
 
 /// The catalogue key of a field's label.
 pub fn label_key(spec: &FieldSpec) -> String {
     format!("field.{}.label", spec.key)
+}
+
+/// The catalogue key of the real-world setting a field stands for (its
+/// property, flag or, for a model-only value, a few words).
+pub fn property_key(spec: &FieldSpec) -> String {
+    format!("field.{}.property", spec.key)
 }
 
 /// The catalogue key of a field's help.
@@ -46,6 +53,34 @@ pub fn field_help(locale: Locale, key: &str) -> String {
     })
 }
 
+/// The real-world setting `key` stands for in `locale`'s words (a property
+/// name stays itself; words such as "(assumption)" are translated), else
+/// nothing.
+pub fn field_property(locale: Locale, key: &str) -> String {
+    field(key).map_or_else(String::new, |spec| {
+        i18n::lookup(locale, &property_key(spec))
+            .unwrap_or(spec.property)
+            .to_string()
+    })
+}
+
+/// A setting's unit in `locale`'s words: a unit that is a word
+/// (`workers`, `per worker`) from the catalogue (`field-unit.<unit>`), a
+/// symbol (`ms`, `MB`, `req/s`) as it is.
+pub fn field_unit(locale: Locale, spec: &FieldSpec) -> String {
+    if unit_is_a_word(spec.unit) {
+        presets::field_unit(spec.unit).text(locale)
+    } else {
+        spec.unit.to_string()
+    }
+}
+
+/// Whether a unit is a word rather than a symbol: lower-case letters and
+/// spaces, longer than `ms`.
+fn unit_is_a_word(unit: &str) -> bool {
+    unit.len() > 2 && unit.chars().all(|c| c.is_ascii_lowercase() || c == ' ')
+}
+
 /// A group's heading.
 pub fn group_title(locale: Locale, group: Group) -> String {
     i18n::lookup(locale, &format!("group.{}.title", group_word(group)))
@@ -78,35 +113,56 @@ mod tests {
     fn every_field_and_group_has_its_words_in_every_language() {
         let mut keys = Vec::new();
         for spec in schema() {
-            for (key, english) in [(label_key(spec), spec.label), (help_key(spec), spec.help)] {
-                for l in Locale::ALL {
-                    assert!(
-                        i18n::lookup(l, &key).is_some(),
-                        "{key} has no {} text",
-                        l.code()
-                    );
-                }
-                assert_eq!(i18n::lookup(Locale::En, &key), Some(english), "{key}");
-                keys.push(key);
+            keys.push((label_key(spec), Some(spec.label)));
+            keys.push((help_key(spec), Some(spec.help)));
+            if !spec.property.is_empty() {
+                keys.push((property_key(spec), Some(spec.property)));
             }
         }
         for g in groups() {
             for (part, english) in [("title", g.title()), ("about", g.about())] {
-                let key = format!("group.{}.{part}", group_word(g));
-                assert_eq!(i18n::lookup(Locale::En, &key), Some(english), "{key}");
-                keys.push(key);
+                keys.push((format!("group.{}.{part}", group_word(g)), Some(english)));
             }
         }
+        i18n::assert_family_owned(&["field.", "group."], &keys, "field or group");
+    }
+
+    /// Issue 15: every unit of the schema that is a word has its words in
+    /// every language, the English the schema's own and the others their
+    /// own; no catalogue holds a unit the schema no longer has.
+    #[test]
+    fn every_unit_that_is_a_word_has_its_words_in_every_language() {
+        let mut keys = Vec::new();
+        for spec in schema().iter().filter(|s| unit_is_a_word(s.unit)) {
+            let key = presets::field_unit(spec.unit).key.into_owned();
+            assert_eq!(i18n::lookup(Locale::En, &key), Some(spec.unit), "{key}");
+            for l in [Locale::De, Locale::Zh] {
+                let text = i18n::lookup(l, &key).unwrap_or(spec.unit);
+                assert_ne!(text, spec.unit, "{key} has no {} text", l.code());
+            }
+            keys.push(key);
+        }
+        assert!(keys.len() >= 10, "{keys:?}");
         for l in Locale::ALL {
-            for k in i18n::keys_of(l).filter(|k| k.starts_with("field.") || k.starts_with("group."))
-            {
+            for k in i18n::keys_of(l).filter(|k| k.starts_with("field-unit.")) {
                 assert!(
                     keys.iter().any(|q| q == k),
-                    "{k} ({}) names no field or group",
+                    "{k} ({}) names no unit",
                     l.code()
                 );
             }
         }
+        let concurrency = field("load.concurrency").unwrap();
+        assert_eq!(field_unit(Locale::De, concurrency), "Worker");
+        assert_eq!(field_unit(Locale::Zh, concurrency), "工作者");
+        assert_eq!(
+            field_unit(Locale::De, field("server.cores").unwrap()),
+            "Kerne"
+        );
+        assert_eq!(
+            field_unit(Locale::De, field("load.rate_rps").unwrap()),
+            "req/s"
+        );
     }
 
     #[test]

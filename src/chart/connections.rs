@@ -10,8 +10,11 @@ use super::style::{Style, chart_builder, draw_mesh, mode_color};
 use super::{ChartError, Frame, Tooltip, draw_message, err, plot_frame};
 use crate::app::RunView;
 use crate::app::charts::run_label;
-use crate::app::format::{sig, thousands, tick};
+use crate::app::format::tick_in;
 use crate::app::over_time::{self, Line};
+use crate::i18n::keys::Key;
+use crate::i18n::keys::chart as k;
+use crate::i18n::{Arg, Locale};
 
 /// Dash patterns (on, off, width in CSS px): idle connections dotted, the
 /// accept queue dashed.
@@ -42,38 +45,33 @@ fn lines(r: &RunView) -> Lines {
     }
 }
 
-fn legend(runs: &[&RunView]) -> Vec<Entry> {
+/// A text of `r`'s (`{$name}`, and `{$n}` if given).
+fn of_run(l: Locale, key: Key, r: &RunView, n: Option<u64>) -> String {
+    let name = ("name", Arg::Text(run_label(r, l)));
+    match n {
+        Some(n) => key.text(l, &[name, ("n", Arg::Fixed(n as f64, 0))]),
+        None => key.text(l, &[name]),
+    }
+}
+
+fn legend(l: Locale, runs: &[&RunView]) -> Vec<Entry> {
     let mut out = Vec::new();
     for r in runs {
-        let colour = mode_color(r.mode);
-        let name = run_label(r);
+        let colour = mode_color(r.mode).to_rgba();
+        let c = &r.connections;
         out.push(Entry::line(
-            colour.to_rgba(),
+            colour,
             Dash::Solid,
             2.5,
-            format!("{name}: open"),
+            of_run(l, k::CONN_OPEN, r, None),
         ));
-        out.push(Entry::line(
-            colour.to_rgba(),
-            Dash::Dotted,
-            IDLE_DOTS.2,
-            format!("{name}: idle"),
-        ));
-        out.push(Entry::line(
-            colour.to_rgba(),
-            Dash::Dashed,
-            QUEUE_DASH.2,
-            format!(
-                "{name}: in the accept queue (peak {})",
-                thousands(r.connections.peak_accept_queue as f64, 0)
-            ),
-        ));
+        let idle = of_run(l, k::CONN_IDLE, r, None);
+        out.push(Entry::line(colour, Dash::Dotted, IDLE_DOTS.2, idle));
+        let queue = of_run(l, k::CONN_QUEUE_PEAK, r, Some(c.peak_accept_queue as u64));
+        out.push(Entry::line(colour, Dash::Dashed, QUEUE_DASH.2, queue));
         out.push(Entry {
-            swatch: Swatch::Fill(colour.mix(BAR_ALPHA)),
-            label: format!(
-                "{name}: reconnects/s ({} in all)",
-                thousands(r.connections.reconnects as f64, 0)
-            ),
+            swatch: Swatch::Fill(mode_color(r.mode).mix(BAR_ALPHA)),
+            label: of_run(l, k::CONN_RECONNECTS_ALL, r, Some(c.reconnects)),
         });
     }
     out
@@ -83,11 +81,12 @@ fn legend(runs: &[&RunView]) -> Vec<Entry> {
 pub fn draw_connections<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     style: &Style,
+    l: Locale,
     runs: &[&RunView],
 ) -> Result<Frame, ChartError> {
     let t1 = runs.iter().map(|r| over_time::end_s(r)).fold(0.0, f64::max);
     if t1 <= 0.0 {
-        return draw_message(area, style, "running…");
+        return draw_message(area, style, &k::RUNNING.text(l, &[]));
     }
     area.fill(&WHITE).map_err(err)?;
     let all: Vec<(&RunView, Lines)> = runs.iter().map(|r| (*r, lines(r))).collect();
@@ -102,17 +101,21 @@ pub fn draw_connections<DB: DrawingBackend>(
         .fold(0.0, f64::max)
         .max(1.0)
         * 1.12;
-    let plot = with_legend(area, style, &legend(runs))?;
+    let plot = with_legend(area, style, &legend(l, runs))?;
     let mut chart = chart_builder(&plot, style)
         .right_y_label_area_size(style.y_label_area())
         .build_cartesian_2d(0f64..t1, 0f64..ymax)
         .map_err(err)?
         .set_secondary_coord(0f64..t1, 0f64..rmax);
-    draw_mesh(&mut chart, style, "simulated time (s)", "connections")?;
+    let (x_desc, y_desc) = (
+        k::AXIS_TIME_S.text(l, &[]),
+        k::AXIS_CONNECTIONS.text(l, &[]),
+    );
+    draw_mesh(&mut chart, style, l, &x_desc, &y_desc)?;
     chart
         .configure_secondary_axes()
-        .y_desc("reconnects per second (bars)")
-        .y_label_formatter(&|y| tick(*y))
+        .y_desc(k::AXIS_RECONNECTS.text(l, &[]))
+        .y_label_formatter(&|y| tick_in(l, *y))
         .label_style(style.font(0.85))
         .axis_desc_style(style.font(0.9))
         .draw()
@@ -154,49 +157,49 @@ pub fn draw_connections<DB: DrawingBackend>(
 /// The connections' numbers: each run's open, idle and queued connections
 /// as drawn (means over a short window) and its reconnects per second (a
 /// bar per bucket, put at the bucket's middle like the lines' points).
-pub fn connections_data(runs: &[&RunView]) -> ChartData {
+pub fn connections_data(l: Locale, runs: &[&RunView]) -> ChartData {
     let mut series = Vec::new();
     for r in runs {
-        let name = run_label(r);
-        let l = lines(r);
-        let mids = l.open.iter().map(|p| p.0);
+        let ls = lines(r);
+        let mids = ls.open.iter().map(|p| p.0);
         let reconnects = mids.zip(&r.series.connections.reconnects_per_s);
         let reconnects = reconnects.map(|(t, v)| (t, *v)).collect();
         for (what, line) in [
-            ("open", l.open),
-            ("idle", l.idle),
-            ("in the accept queue", l.queue),
+            (k::CONN_OPEN, ls.open),
+            (k::CONN_IDLE, ls.idle),
+            (k::CONN_QUEUE, ls.queue),
+            (k::CONN_RECONNECTS, reconnects),
         ] {
-            series.push(Series::new(format!("{name}: {what}"), Unit::Count, line));
+            series.push(Series::new(of_run(l, what, r, None), Unit::Count, line));
         }
-        series.push(Series::new(
-            format!("{name}: reconnects/s"),
-            Unit::Count,
-            reconnects,
-        ));
     }
-    ChartData::over_time(series, Vec::new())
+    ChartData::over_time(l, series, Vec::new())
 }
 
 /// Each run's connections as drawn at its point nearest to time `t` (s).
-pub fn connections_tooltip(runs: &[&RunView], t: f64) -> Option<Tooltip> {
+pub fn connections_tooltip(l: Locale, runs: &[&RunView], t: f64) -> Option<Tooltip> {
     let lines: Vec<String> = (runs.iter())
         .filter_map(|r| {
-            let data = connections_data(&[r]);
+            let data = connections_data(l, &[r]);
             let (at, _) = data.nearest(t)?;
-            let v = |i: usize| data.series[i].at(at).map_or_else(|| "–".to_string(), sig);
-            Some(format!(
-                "{}: {} open, {} idle, {} in the accept queue, {} reconnects/s",
-                run_label(r),
-                v(0),
-                v(1),
-                v(2),
-                v(3)
-            ))
+            let v = |i: usize| {
+                let value = data.series[i]
+                    .at(at)
+                    .map_or_else(|| "–".to_string(), |x| l.sig(x));
+                Arg::Text(value)
+            };
+            let args = [
+                ("name", Arg::Text(run_label(r, l))),
+                ("open", v(0)),
+                ("idle", v(1)),
+                ("queue", v(2)),
+                ("reconnects", v(3)),
+            ];
+            Some(k::TIP_CONNECTIONS.text(l, &args))
         })
         .collect();
     (!lines.is_empty()).then(|| Tooltip {
-        title: format!("t = {t:.2} s"),
+        title: format!("t = {} s", l.number(t, 2)),
         lines,
     })
 }

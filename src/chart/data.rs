@@ -5,7 +5,8 @@
 //! series), and the keyboard's cursor through the same x values
 //! ([`step`]), whose tooltip is the one the pointer shows there.
 
-use crate::app::format::{sig, thousands};
+use crate::i18n::Locale;
+use crate::i18n::keys::chart as k;
 
 /// What a column's numbers measure: its header's unit and how its numbers
 /// are written (the tooltips' way).
@@ -41,21 +42,21 @@ impl Unit {
         }
     }
 
-    /// `x` written as the tooltips write it, without the unit.
-    pub fn format(self, x: f64) -> String {
+    /// `x` written as the tooltips write it in `l`, without the unit.
+    pub fn format(self, l: Locale, x: f64) -> String {
         match self {
-            Unit::ReqPerS | Unit::Whole => thousands(x, 0),
-            Unit::Ms | Unit::Count => sig(x),
-            Unit::Seconds => thousands(x, 2),
-            Unit::Pct | Unit::Mb => thousands(x, 1),
+            Unit::ReqPerS | Unit::Whole => l.number(x, 0),
+            Unit::Ms | Unit::Count => l.sig(x),
+            Unit::Seconds => l.number(x, 2),
+            Unit::Pct | Unit::Mb => l.number(x, 1),
         }
     }
 
-    /// `x` with its unit: `12.5 MB`, `3.2`.
-    pub fn with_unit(self, x: f64) -> String {
+    /// `x` with its unit: `12.5 MB`, `3.2` (de `12,5 MB`).
+    pub fn with_unit(self, l: Locale, x: f64) -> String {
         match self.words() {
-            Some(u) => format!("{} {u}", self.format(x)),
-            None => self.format(x),
+            Some(u) => format!("{} {u}", self.format(l, x)),
+            None => self.format(l, x),
         }
     }
 
@@ -96,8 +97,10 @@ impl Series {
 }
 
 /// What a chart shows, as numbers.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct ChartData {
+    /// The language its words and numbers are written in.
+    pub locale: Locale,
     /// What x is (the first column's header, unit included).
     pub x_header: String,
     /// How an x is written: in this unit, or by its name in `x_names`.
@@ -110,6 +113,19 @@ pub struct ChartData {
     /// What the chart shows that is not a series over x (a measured figure,
     /// a ceiling): lines under the table.
     pub notes: Vec<String>,
+}
+
+impl Default for ChartData {
+    fn default() -> Self {
+        ChartData {
+            locale: Locale::En,
+            x_header: String::new(),
+            x_unit: None,
+            x_names: Vec::new(),
+            series: Vec::new(),
+            notes: Vec::new(),
+        }
+    }
 }
 
 /// A chart's data as a table.
@@ -137,10 +153,11 @@ pub struct Row {
 }
 
 impl ChartData {
-    /// The data of a chart over a run's simulated time.
-    pub fn over_time(series: Vec<Series>, notes: Vec<String>) -> ChartData {
+    /// The data of a chart over a run's simulated time, in `l`'s words.
+    pub fn over_time(l: Locale, series: Vec<Series>, notes: Vec<String>) -> ChartData {
         ChartData {
-            x_header: "simulated time (s)".into(),
+            locale: l,
+            x_header: k::AXIS_TIME_S.text(l, &[]),
             x_unit: Some(Unit::Seconds),
             series,
             notes,
@@ -164,8 +181,8 @@ impl ChartData {
     pub fn x_label(&self, x: f64) -> String {
         match (self.x_names.iter().find(|n| n.0 == x), self.x_unit) {
             (Some((_, name)), _) => name.clone(),
-            (None, Some(unit)) => unit.format(x),
-            (None, None) => sig(x),
+            (None, Some(unit)) => unit.format(self.locale, x),
+            (None, None) => self.locale.sig(x),
         }
     }
 
@@ -178,7 +195,9 @@ impl ChartData {
             .map(|x| {
                 let values: Vec<Option<f64>> = self.series.iter().map(|s| s.at(x)).collect();
                 let cells = (values.iter().zip(&self.series))
-                    .map(|(v, s)| v.map_or_else(|| "–".to_string(), |v| s.unit.format(v)))
+                    .map(|(v, s)| {
+                        v.map_or_else(|| "–".to_string(), |v| s.unit.format(self.locale, v))
+                    })
                     .collect();
                 Row {
                     x,
@@ -202,7 +221,10 @@ impl ChartData {
         let xs = self.xs();
         let at = xs[crate::app::nearest(&xs, x, false)?];
         let lines = (self.series.iter())
-            .filter_map(|s| Some(format!("{}: {}", s.name, s.unit.with_unit(s.at(at)?))))
+            .filter_map(|s| {
+                let value = s.unit.with_unit(self.locale, s.at(at)?);
+                Some(format!("{}: {value}", s.name))
+            })
             .collect();
         Some((at, lines))
     }

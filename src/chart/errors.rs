@@ -11,18 +11,28 @@ use super::style::{Style, chart_builder, house_mesh, mode_color};
 use super::{ChartError, Frame, Tooltip, draw_message, err, plot_frame};
 use crate::app::RunView;
 use crate::app::charts::run_label;
-use crate::app::format::{thousands, tick};
+use crate::app::format::tick_in;
+use crate::i18n::keys::chart as k;
+use crate::i18n::{Arg, Locale};
 
-/// A cause's name in words.
-pub(super) fn cause_label(cause: &str) -> String {
-    match cause {
-        "client_timeout" => "client timeout".into(),
-        "connect_failed" => "connection never accepted".into(),
-        "pool_timeout" => "DB pool timeout (500)".into(),
-        "task_rejected" => "@Async task rejected (500)".into(),
-        "out_of_memory" => "out of memory".into(),
-        other => other.replace('_', " "),
-    }
+/// A cause's name in `l`'s words (the report's name for a cause this
+/// chart does not know, its underscores as spaces).
+pub(super) fn cause_label(l: Locale, cause: &str) -> String {
+    let key = match cause {
+        "client_timeout" => k::CAUSE_CLIENT_TIMEOUT,
+        "connect_failed" => k::CAUSE_CONNECT_FAILED,
+        "connection_reset" => k::CAUSE_CONNECTION_RESET,
+        "pool_timeout" => k::CAUSE_POOL_TIMEOUT,
+        "task_rejected" => k::CAUSE_TASK_REJECTED,
+        "out_of_memory" => k::CAUSE_OUT_OF_MEMORY,
+        other => return other.replace('_', " "),
+    };
+    key.text(l, &[])
+}
+
+/// A number of requests, whole.
+fn whole(n: u64) -> Arg {
+    Arg::Fixed(n as f64, 0)
 }
 
 fn causes(runs: &[&RunView]) -> Vec<String> {
@@ -46,14 +56,15 @@ fn count(r: &RunView, cause: &str) -> u64 {
 pub fn draw_errors<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     style: &Style,
+    l: Locale,
     runs: &[&RunView],
 ) -> Result<Frame, ChartError> {
     let causes = causes(runs);
     if runs.is_empty() {
-        return draw_message(area, style, "running…");
+        return draw_message(area, style, &k::RUNNING.text(l, &[]));
     }
     if causes.is_empty() {
-        return draw_message(area, style, "no errors: every request got an HTTP 200");
+        return draw_message(area, style, &k::NO_ERRORS.text(l, &[]));
     }
     area.fill(&WHITE).map_err(err)?;
     let ymax = runs
@@ -67,7 +78,7 @@ pub fn draw_errors<DB: DrawingBackend>(
         .iter()
         .map(|r| Entry {
             swatch: Swatch::Fill(mode_color(r.mode).to_rgba()),
-            label: run_label(r).to_string(),
+            label: run_label(r, l),
         })
         .collect();
     let plot = with_legend(area, style, &entries)?;
@@ -76,18 +87,18 @@ pub fn draw_errors<DB: DrawingBackend>(
         .map_err(err)?;
     let labels = causes.clone();
     house_mesh(&mut chart, style, 0.8)
-        .x_desc("cause")
-        .y_desc("failed requests")
+        .x_desc(k::AXIS_CAUSE.text(l, &[]))
+        .y_desc(k::AXIS_FAILED.text(l, &[]))
         .x_labels(causes.len() * 2 + 1)
         .x_label_formatter(&|x| {
             let i = x.floor() as usize;
             if (x.fract() - 0.5).abs() < 0.01 && i < labels.len() {
-                cause_label(&labels[i])
+                cause_label(l, &labels[i])
             } else {
                 String::new()
             }
         })
-        .y_label_formatter(&|y| tick(*y))
+        .y_label_formatter(&|y| tick_in(l, *y))
         .disable_x_mesh()
         .draw()
         .map_err(err)?;
@@ -108,7 +119,7 @@ pub fn draw_errors<DB: DrawingBackend>(
         chart
             .draw_series(bars.iter().filter(|b| b.1 > 0.0).map(|&(x, y)| {
                 Text::new(
-                    thousands(y, 0),
+                    l.number(y, 0),
                     (x + width * 0.47, y),
                     style.font(0.75).pos(Pos::new(HPos::Center, VPos::Bottom)),
                 )
@@ -119,20 +130,20 @@ pub fn draw_errors<DB: DrawingBackend>(
 }
 
 /// The counts of the cause under `x`.
-pub fn errors_tooltip(runs: &[&RunView], x: f64) -> Option<Tooltip> {
+pub fn errors_tooltip(l: Locale, runs: &[&RunView], x: f64) -> Option<Tooltip> {
     let causes = causes(runs);
     let cause = causes.get(x.max(0.0).floor() as usize)?;
     Some(Tooltip {
-        title: cause_label(cause),
+        title: cause_label(l, cause),
         lines: runs
             .iter()
             .map(|r| {
-                format!(
-                    "{}: {} of {} requests",
-                    run_label(r),
-                    thousands(count(r, cause) as f64, 0),
-                    thousands(r.finished as f64, 0)
-                )
+                let args = [
+                    ("name", Arg::Text(run_label(r, l))),
+                    ("n", whole(count(r, cause))),
+                    ("all", whole(r.finished)),
+                ];
+                k::TIP_FAILED_OF.text(l, &args)
             })
             .collect(),
     })
@@ -140,13 +151,15 @@ pub fn errors_tooltip(runs: &[&RunView], x: f64) -> Option<Tooltip> {
 
 /// The errors' numbers: a row per cause (at the middle of its bars, where
 /// the tooltip reads it), each run's failed requests.
-pub fn errors_data(runs: &[&RunView]) -> ChartData {
+pub fn errors_data(l: Locale, runs: &[&RunView]) -> ChartData {
     let causes = causes(runs);
     let at = |i: usize| i as f64 + 0.5;
+    let name = |r: &RunView| ("name", Arg::Text(run_label(r, l)));
     ChartData {
-        x_header: "cause".into(),
+        locale: l,
+        x_header: k::AXIS_CAUSE.text(l, &[]),
         x_names: (causes.iter().enumerate())
-            .map(|(i, c)| (at(i), cause_label(c)))
+            .map(|(i, c)| (at(i), cause_label(l, c)))
             .collect(),
         series: (runs.iter())
             .map(|r| {
@@ -154,20 +167,14 @@ pub fn errors_data(runs: &[&RunView]) -> ChartData {
                     .map(|(i, c)| (at(i), count(r, c) as f64))
                     .collect();
                 Series::new(
-                    format!("{}: failed requests", run_label(r)),
+                    k::SERIES_FAILED_REQUESTS.text(l, &[name(r)]),
                     Unit::Whole,
                     pts,
                 )
             })
             .collect(),
         notes: (runs.iter())
-            .map(|r| {
-                format!(
-                    "{}: {} requests in all",
-                    run_label(r),
-                    thousands(r.finished as f64, 0)
-                )
-            })
+            .map(|r| k::NOTE_REQUESTS_IN_ALL.text(l, &[name(r), ("all", whole(r.finished))]))
             .collect(),
         ..Default::default()
     }

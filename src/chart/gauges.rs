@@ -12,6 +12,8 @@ use crate::app::RunView;
 use crate::app::charts::run_label;
 use crate::app::digest::UTILISATION_GAUGES;
 use crate::app::over_time::{self, Line};
+use crate::i18n::Locale;
+use crate::i18n::keys::chart as k;
 use crate::sim::report::Gauge;
 
 fn end_t(r: &RunView) -> f64 {
@@ -31,7 +33,7 @@ pub(super) const QUEUES: &[Gauge] = &[
 /// One gauge as drawn: its label, colour, whether it counts waiting work,
 /// and its smoothed values.
 struct Drawn {
-    label: &'static str,
+    label: String,
     color: RGBColor,
     waiting: bool,
     line: Line,
@@ -39,15 +41,16 @@ struct Drawn {
 
 /// The colour of a gauge. At work (solid) and waiting (dashed) are told
 /// apart by their stroke; within each, no two hues can be confused, even
-/// with a colour-vision deficiency, on the light page or the dark (tested).
+/// with a colour-vision deficiency, on the light page or the dark, and
+/// each line has 3:1 on the background (tested).
 pub(super) fn gauge_color(g: Gauge) -> RGBColor {
     match g {
         Gauge::TomcatBusy => palette::VERMILLION,
         Gauge::CarriersBusy => palette::BLUE,
-        Gauge::CarriersPinned => palette::SKY_BLUE,
+        Gauge::CarriersPinned => palette::CYAN,
         Gauge::DbActive => palette::GREY,
         Gauge::CpuBusy => palette::NEAR_BLACK,
-        Gauge::TomcatQueue => palette::ORANGE,
+        Gauge::TomcatQueue => palette::AMBER,
         Gauge::RunnableVthreads => palette::TEAL,
         Gauge::VthreadsUnmounted => palette::INDIGO,
         Gauge::DbWaiters => palette::GREEN,
@@ -59,11 +62,11 @@ pub(super) fn gauge_color(g: Gauge) -> RGBColor {
 }
 
 /// The run's gauges that are ever non-zero, in legend order.
-fn gauges(run: &RunView) -> Vec<Drawn> {
+fn gauges(l: Locale, run: &RunView) -> Vec<Drawn> {
     (UTILISATION_GAUGES.iter())
         .filter_map(|(g, label)| {
             Some(Drawn {
-                label,
+                label: label.text(l, &[]),
                 color: gauge_color(*g),
                 waiting: QUEUES.contains(g),
                 line: over_time::gauge(run, run.series.gauges.get(g)?),
@@ -82,6 +85,7 @@ fn widths(n: usize) -> impl Iterator<Item = f64> {
 fn draw_panel<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     style: &Style,
+    l: Locale,
     t1: f64,
     gs: &[&Drawn],
     (x_desc, y_desc): (&str, &str),
@@ -94,7 +98,7 @@ fn draw_panel<DB: DrawingBackend>(
     let mut chart = chart_builder(area, style)
         .build_cartesian_2d(0f64..t1, 0f64..ymax)
         .map_err(err)?;
-    draw_mesh(&mut chart, style, x_desc, y_desc)?;
+    draw_mesh(&mut chart, style, l, x_desc, y_desc)?;
     for (g, w) in gs.iter().zip(widths(gs.len())) {
         let pts = g.line.clone();
         if g.waiting {
@@ -116,53 +120,54 @@ fn draw_panel<DB: DrawingBackend>(
 pub fn draw_utilisation<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     style: &Style,
+    l: Locale,
     run: &RunView,
 ) -> Result<Frame, ChartError> {
     let t1 = end_t(run);
-    let all = gauges(run);
+    let all = gauges(l, run);
     if t1 <= 0.0 || all.is_empty() {
-        return draw_message(area, style, "running…");
+        return draw_message(area, style, &k::RUNNING.text(l, &[]));
     }
     area.fill(&WHITE).map_err(err)?;
     let entries: Vec<Entry> = all
         .iter()
         .map(|g| {
             let dash = if g.waiting { Dash::Dashed } else { Dash::Solid };
-            Entry::line(g.color.to_rgba(), dash, 2.5, g.label)
+            Entry::line(g.color.to_rgba(), dash, 2.5, g.label.clone())
         })
         .collect();
     let plot = with_legend(area, style, &entries)?;
     let busy: Vec<&Drawn> = all.iter().filter(|g| !g.waiting).collect();
     let waiting: Vec<&Drawn> = all.iter().filter(|g| g.waiting).collect();
-    const TIME: &str = "simulated time (s)";
-    const AT_WORK: &str = "at work (solid)";
-    const WAITING: &str = "waiting (dashed)";
+    let time = k::AXIS_TIME_S.text(l, &[]);
+    let at_work = k::AXIS_AT_WORK.text(l, &[]);
+    let waits = k::AXIS_WAITING.text(l, &[]);
     match (busy.is_empty(), waiting.is_empty()) {
         (false, false) => {
             let h = plot.dim_in_pixel().1;
             let (top, bottom) = plot.split_vertically(h / 2);
-            draw_panel(&top, style, t1, &busy, ("", AT_WORK))?;
-            draw_panel(&bottom, style, t1, &waiting, (TIME, WAITING))
+            draw_panel(&top, style, l, t1, &busy, ("", &at_work))?;
+            draw_panel(&bottom, style, l, t1, &waiting, (&time, &waits))
         }
-        (false, true) => draw_panel(&plot, style, t1, &busy, (TIME, AT_WORK)),
-        _ => draw_panel(&plot, style, t1, &waiting, (TIME, WAITING)),
+        (false, true) => draw_panel(&plot, style, l, t1, &busy, (&time, &at_work)),
+        _ => draw_panel(&plot, style, l, t1, &waiting, (&time, &waits)),
     }
 }
 
 /// The gauges' numbers: each gauge as drawn (a mean over a short window).
-pub fn utilisation_data(run: &RunView) -> ChartData {
-    let series = (gauges(run).into_iter())
+pub fn utilisation_data(l: Locale, run: &RunView) -> ChartData {
+    let series = (gauges(l, run).into_iter())
         .map(|g| Series::new(g.label, Unit::Count, g.line))
         .collect();
-    ChartData::over_time(series, Vec::new())
+    ChartData::over_time(l, series, Vec::new())
 }
 
 /// The gauges at the drawn point nearest to time `t` (s), as drawn.
-pub fn utilisation_tooltip(run: &RunView, t: f64) -> Option<Tooltip> {
-    let data = utilisation_data(run);
+pub fn utilisation_tooltip(l: Locale, run: &RunView, t: f64) -> Option<Tooltip> {
+    let data = utilisation_data(l, run);
     let (at, lines) = data.nearest(t)?;
     Some(Tooltip {
-        title: format!("{}, t = {:.2} s", run_label(run), at),
+        title: format!("{}, t = {} s", run_label(run, l), l.number(at, 2)),
         lines,
     })
 }

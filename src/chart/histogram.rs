@@ -10,8 +10,10 @@ use super::style::{Style, chart_builder, house_mesh, mode_color};
 use super::{ChartError, Frame, Tooltip, draw_message, err, plot_frame};
 use crate::app::RunView;
 use crate::app::charts::run_label;
-use crate::app::format::{ms, tick};
+use crate::app::format::{ms_in, tick_in};
 use crate::app::modes::Mode;
+use crate::i18n::keys::chart as k;
+use crate::i18n::{Arg, Locale};
 
 /// (from ms, to ms, share %).
 type Bin = (f64, f64, f64);
@@ -32,6 +34,7 @@ fn shares(r: &RunView) -> Vec<Bin> {
 pub fn draw_histogram<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     style: &Style,
+    l: Locale,
     runs: &[&RunView],
 ) -> Result<Frame, ChartError> {
     let all: Vec<(Mode, Vec<Bin>)> = runs
@@ -48,14 +51,14 @@ pub fn draw_histogram<DB: DrawingBackend>(
         ymax = ymax.max(p);
     }
     if all.is_empty() || x1 <= x0 || !x0.is_finite() {
-        return draw_message(area, style, "no responses yet");
+        return draw_message(area, style, &k::NO_RESPONSES.text(l, &[]));
     }
     area.fill(&WHITE).map_err(err)?;
     let entries: Vec<Entry> = runs
         .iter()
         .map(|r| Entry {
             swatch: Swatch::Fill(mode_color(r.mode).mix(0.6)),
-            label: run_label(r).to_string(),
+            label: run_label(r, l),
         })
         .collect();
     let plot = with_legend(area, style, &entries)?;
@@ -65,11 +68,11 @@ pub fn draw_histogram<DB: DrawingBackend>(
         .build_cartesian_2d((x0..x1).log_scale(), 0f64..ymax)
         .map_err(err)?;
     house_mesh(&mut chart, style, 0.85)
-        .x_desc("latency (ms, log scale)")
+        .x_desc(k::AXIS_LATENCY_LOG.text(l, &[]))
         .x_labels(5)
-        .y_desc("share of responses (%)")
-        .x_label_formatter(&|x| tick(*x))
-        .y_label_formatter(&|y| tick(*y))
+        .y_desc(k::AXIS_SHARE.text(l, &[]))
+        .x_label_formatter(&|x| tick_in(l, *x))
+        .y_label_formatter(&|y| tick_in(l, *y))
         .draw()
         .map_err(err)?;
     for (mode, bins) in &all {
@@ -91,44 +94,49 @@ pub fn draw_histogram<DB: DrawingBackend>(
 }
 
 /// Each run's bin at latency `x` (ms).
-pub fn histogram_tooltip(runs: &[&RunView], x: f64) -> Option<Tooltip> {
+pub fn histogram_tooltip(l: Locale, runs: &[&RunView], x: f64) -> Option<Tooltip> {
     let lines: Vec<String> = runs
         .iter()
         .filter_map(|r| {
             let (a, b, p) = shares(r).into_iter().find(|b| b.0 <= x && x < b.1)?;
-            Some(format!(
-                "{}: {:.1} % in {} – {}",
-                run_label(r),
-                p,
-                ms(a),
-                ms(b)
-            ))
+            let args = [
+                ("name", Arg::Text(run_label(r, l))),
+                ("share", Arg::Fixed(p, 1)),
+                ("bin", Arg::Text(bin_words(l, a, b))),
+            ];
+            Some(k::TIP_BIN.text(l, &args))
         })
         .collect();
     Some(Tooltip {
-        title: format!("latency ≈ {}", ms(x)),
+        title: k::TIP_LATENCY_NEAR.text(l, &[("ms", Arg::Text(ms_in(l, x)))]),
         lines,
     })
 }
 
+/// A bin's range: `1.05 ms – 2.1 ms`.
+fn bin_words(l: Locale, from: f64, to: f64) -> String {
+    format!("{} – {}", ms_in(l, from), ms_in(l, to))
+}
+
 /// The histogram's numbers: each run's share of responses in each bin any
 /// run has responses in, a row per bin (named by its range).
-pub fn histogram_data(runs: &[&RunView]) -> ChartData {
+pub fn histogram_data(l: Locale, runs: &[&RunView]) -> ChartData {
     let mut names: Vec<(f64, String)> = Vec::new();
     let series = (runs.iter())
         .map(|r| {
             let bins: Vec<Bin> = shares(r).into_iter().filter(|b| b.2 > 0.0).collect();
             for &(a, b, _) in &bins {
                 if !names.iter().any(|n| n.0 == a) {
-                    names.push((a, format!("{} – {}", ms(a), ms(b))));
+                    names.push((a, bin_words(l, a, b)));
                 }
             }
             let pts = bins.iter().map(|&(a, _, p)| (a, p)).collect();
-            Series::new(run_label(r), Unit::Pct, pts)
+            Series::new(run_label(r, l), Unit::Pct, pts)
         })
         .collect();
     ChartData {
-        x_header: "latency bin".into(),
+        locale: l,
+        x_header: k::AXIS_LATENCY_BIN.text(l, &[]),
         x_names: names,
         series,
         ..Default::default()

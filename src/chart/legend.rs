@@ -8,7 +8,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use super::style::{MEASURED, Style};
+use super::style::{MEASURED, Style, outline};
 use super::{ChartError, err};
 
 /// How a line is stroked.
@@ -163,8 +163,14 @@ fn draw_entry<DB: DrawingBackend>(
         }
         Swatch::Fill(c) => {
             let h = style.px(5.0);
+            let corners = [(x, y - h), (x + len, y + h)];
             strip
-                .draw(&Rectangle::new([(x, y - h), (x + len, y + h)], c.filled()))
+                .draw(&Rectangle::new(corners, c.filled()))
+                .map_err(err)?;
+            // An edge of 3:1 on the background, as the fill's area has.
+            let edge = outline(RGBColor(c.0, c.1, c.2));
+            strip
+                .draw(&Rectangle::new(corners, edge.stroke_width(1)))
                 .map_err(err)?;
         }
     }

@@ -9,14 +9,22 @@ use plotters::prelude::*;
 use super::data::{ChartData, Series, Unit};
 use super::legend::{Dash, Entry, Swatch, with_legend};
 use super::pauses::draw_pause_strip;
-use super::style::{GUIDE_DASH, MEASURED, Style, chart_builder, draw_mesh, palette};
+use super::style::{GUIDE_DASH, MEASURED, Style, chart_builder, draw_mesh, outline, palette};
 use super::{ChartError, Frame, Tooltip, draw_message, err, plot_frame};
 use crate::app::RunView;
 use crate::app::charts::run_label;
 use crate::app::digest::MEMORY_KINDS;
-use crate::app::format::thousands;
 use crate::app::over_time;
+use crate::i18n::keys::Key;
+use crate::i18n::keys::chart as k;
+use crate::i18n::{Arg, Locale};
 use crate::sim::report::MemoryKind;
+
+/// The edge of a memory kind's band: its colour, darkened where a fill
+/// that light would not have 3:1 on the background (tested).
+pub(super) fn edge_color(kind: MemoryKind) -> RGBColor {
+    outline(kind_color(kind))
+}
 
 /// The colour of a memory kind: greys for native memory, a distinct hue
 /// for each of the heap's kinds (neighbours in the stack never share one,
@@ -34,11 +42,15 @@ pub(super) fn kind_color(kind: MemoryKind) -> RGBColor {
     }
 }
 
-fn kind_label(kind: MemoryKind) -> &'static str {
-    MEMORY_KINDS
-        .iter()
+fn kind_label(l: Locale, kind: MemoryKind) -> String {
+    (MEMORY_KINDS.iter())
         .find(|(k, _)| *k == kind)
-        .map_or("", |(_, l)| *l)
+        .map_or_else(String::new, |(_, key)| key.text(l, &[]))
+}
+
+/// A text with a size in MB (`{$mb}`, whole).
+fn with_mb(l: Locale, key: Key, mb: f64) -> String {
+    key.text(l, &[("mb", Arg::Fixed(mb, 0))])
 }
 
 /// The colour of the pause strip on the memory chart (no memory kind's).
@@ -88,7 +100,7 @@ struct Limit {
 /// `-Xmx` above native memory (the heap's top may reach it), and the
 /// container's limit against the whole; each only if near enough to the
 /// peak to be read beside it.
-fn limits(run: &RunView, bands: &[Band], t1: f64, peak: f64) -> Vec<Limit> {
+fn limits(l: Locale, run: &RunView, bands: &[Band], t1: f64, peak: f64) -> Vec<Limit> {
     let m = &run.memory;
     let mut out = Vec::new();
     let t: &[f64] = bands.first().map_or(&[], |b| &b.t);
@@ -105,10 +117,7 @@ fn limits(run: &RunView, bands: &[Band], t1: f64, peak: f64) -> Vec<Limit> {
         out.push(Limit {
             pts: heap_line,
             dash: Dash::Dashed,
-            label: format!(
-                "-Xmx {} MB (above native memory)",
-                thousands(m.heap_limit_mb, 0)
-            ),
+            label: with_mb(l, k::XMX_ABOVE_NATIVE, m.heap_limit_mb),
         });
     }
     if near(m.container_limit_mb) {
@@ -116,7 +125,7 @@ fn limits(run: &RunView, bands: &[Band], t1: f64, peak: f64) -> Vec<Limit> {
         out.push(Limit {
             pts: vec![(0.0, c), (t1, c)],
             dash: Dash::Dotted,
-            label: format!("container limit {} MB (resident)", thousands(c, 0)),
+            label: with_mb(l, k::CONTAINER_RESIDENT, c),
         });
     }
     out
@@ -128,18 +137,19 @@ fn limits(run: &RunView, bands: &[Band], t1: f64, peak: f64) -> Vec<Limit> {
 pub fn draw_memory<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     style: &Style,
+    l: Locale,
     run: &RunView,
 ) -> Result<Frame, ChartError> {
     let t1 = over_time::end_s(run);
     if t1 <= 0.0 || run.memory.kinds.is_empty() {
-        return draw_message(area, style, "running…");
+        return draw_message(area, style, &k::RUNNING.text(l, &[]));
     }
     area.fill(&WHITE).map_err(err)?;
     let bands = bands(run);
     let peak = bands
         .last()
         .map_or(0.0, |b| b.top.iter().copied().fold(0.0, f64::max));
-    let limits = limits(run, &bands, t1, peak);
+    let limits = limits(l, run, &bands, t1, peak);
     let top = (limits.iter())
         .flat_map(|l| l.pts.iter().map(|p| p.1))
         .fold(peak, f64::max);
@@ -148,7 +158,7 @@ pub fn draw_memory<DB: DrawingBackend>(
         .iter()
         .map(|b| Entry {
             swatch: Swatch::Fill(kind_color(b.kind).to_rgba()),
-            label: kind_label(b.kind).to_string(),
+            label: kind_label(l, b.kind),
         })
         .collect();
     for l in &limits {
@@ -162,7 +172,7 @@ pub fn draw_memory<DB: DrawingBackend>(
     if !run.gc.pauses.is_empty() {
         entries.push(Entry {
             swatch: Swatch::Fill(PAUSE.to_rgba()),
-            label: "GC pauses (along the top)".into(),
+            label: k::GC_PAUSES.text(l, &[]),
         });
     }
     let plot = with_legend(area, style, &entries)?;
@@ -172,8 +182,9 @@ pub fn draw_memory<DB: DrawingBackend>(
     draw_mesh(
         &mut chart,
         style,
-        "simulated time (s)",
-        "memory (MB): native below, heap above",
+        l,
+        &k::AXIS_TIME_S.text(l, &[]),
+        &k::AXIS_MEMORY.text(l, &[]),
     )?;
     for b in &bands {
         let outline: Vec<(f64, f64)> = (b.t.iter().copied().zip(b.top.iter().copied()))
@@ -184,6 +195,14 @@ pub fn draw_memory<DB: DrawingBackend>(
                 outline,
                 kind_color(b.kind).filled(),
             )))
+            .map_err(err)?;
+        // Its top edge, dark enough to stand out where the fill is light.
+        let top = b.t.iter().copied().zip(b.top.iter().copied());
+        chart
+            .draw_series(LineSeries::new(
+                top,
+                edge_color(b.kind).stroke_width(style.line(1.0)),
+            ))
             .map_err(err)?;
     }
     for l in limits {
@@ -201,35 +220,32 @@ pub fn draw_memory<DB: DrawingBackend>(
 
 /// The memory's numbers: each kind as drawn (a mean over a short window,
 /// MB, unstacked), the limits and the reserved stacks as notes.
-pub fn memory_data(run: &RunView) -> ChartData {
+pub fn memory_data(l: Locale, run: &RunView) -> ChartData {
     let m = &run.memory;
     let series = (m.kinds.iter())
-        .map(|(k, v)| Series::new(kind_label(*k), Unit::Mb, over_time::gauge(run, v)))
+        .map(|(k, v)| Series::new(kind_label(l, *k), Unit::Mb, over_time::gauge(run, v)))
         .collect();
     let mut notes = vec![
-        format!("-Xmx {} MB", thousands(m.heap_limit_mb, 0)),
-        format!("container limit {} MB", thousands(m.container_limit_mb, 0)),
-        stacks_reserved(run),
+        with_mb(l, k::XMX, m.heap_limit_mb),
+        with_mb(l, k::CONTAINER_LIMIT, m.container_limit_mb),
+        stacks_reserved(l, run),
     ];
-    notes.extend(m.limits_hit.iter().cloned());
-    ChartData::over_time(series, notes)
+    notes.extend(m.limits_hit(l));
+    ChartData::over_time(l, series, notes)
 }
 
-fn stacks_reserved(run: &RunView) -> String {
-    format!(
-        "stacks reserved (not resident): up to {} MB",
-        thousands(run.memory.peak_stacks_reserved_mb, 0)
-    )
+fn stacks_reserved(l: Locale, run: &RunView) -> String {
+    with_mb(l, k::STACKS_RESERVED, run.memory.peak_stacks_reserved_mb)
 }
 
 /// Each kind's memory as drawn at the point nearest to time `t` (s), and
 /// the limits hit.
-pub fn memory_tooltip(run: &RunView, t: f64) -> Option<Tooltip> {
-    let (at, mut lines) = memory_data(run).nearest(t)?;
-    lines.push(stacks_reserved(run));
-    lines.extend(run.memory.limits_hit.iter().cloned());
+pub fn memory_tooltip(l: Locale, run: &RunView, t: f64) -> Option<Tooltip> {
+    let (at, mut lines) = memory_data(l, run).nearest(t)?;
+    lines.push(stacks_reserved(l, run));
+    lines.extend(run.memory.limits_hit(l));
     Some(Tooltip {
-        title: format!("{}, t = {:.2} s", run_label(run), at),
+        title: format!("{}, t = {} s", run_label(run, l), l.number(at, 2)),
         lines,
     })
 }

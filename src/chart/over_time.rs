@@ -14,9 +14,12 @@ use super::style::{
 };
 use super::{ChartError, Frame, Tooltip, draw_message, err, plot_frame};
 use crate::app::charts::run_label;
-use crate::app::format::{ms, thousands};
+use crate::app::format::ms_in;
 use crate::app::over_time::{self, Line};
 use crate::app::{Bounds, Marker, RunView, TimeMetric};
+use crate::i18n::keys::Key;
+use crate::i18n::keys::chart as k;
+use crate::i18n::{Arg, Locale};
 
 fn max_t(runs: &[&RunView]) -> f64 {
     runs.iter().map(|r| over_time::end_s(r)).fold(0.0, f64::max)
@@ -39,7 +42,18 @@ fn ceilings(bounds: &[Bounds], ymax: f64) -> impl Iterator<Item = &Bounds> {
     bounds.iter().filter(move |t| t.max_rps() < ymax)
 }
 
+/// A text that names a run's column (`{$name}`).
+fn of_run(l: Locale, key: Key, r: &RunView) -> String {
+    key.text(l, &[("name", Arg::Text(run_label(r, l)))])
+}
+
+/// The ceiling of `b` in words.
+fn ceiling_words(l: Locale, b: &Bounds) -> String {
+    k::CEILING_RPS.text(l, &[("rps", Arg::Fixed(b.max_rps(), 0))])
+}
+
 fn legend(
+    l: Locale,
     runs: &[&RunView],
     bounds: &[Bounds],
     measured: &[Marker],
@@ -48,12 +62,15 @@ fn legend(
 ) -> Vec<Entry> {
     let mut out: Vec<Entry> = runs
         .iter()
-        .map(|r| Entry::line(mode_color(r.mode).to_rgba(), Dash::Solid, 2.5, run_label(r)))
+        .map(|r| {
+            let c = mode_color(r.mode).to_rgba();
+            Entry::line(c, Dash::Solid, 2.5, run_label(r, l))
+        })
         .collect();
     for r in runs.iter().filter(|r| !r.gc.pauses.is_empty()) {
         out.push(Entry {
             swatch: Swatch::Fill(mode_color(r.mode).to_rgba()),
-            label: format!("GC pauses, {} (along the top)", run_label(r)),
+            label: of_run(l, k::GC_PAUSES_OF, r),
         });
     }
     if metric == TimeMetric::Throughput {
@@ -62,7 +79,7 @@ fn legend(
                 mode_color(t.mode).mix(0.55),
                 Dash::Dashed,
                 GUIDE_DASH.2,
-                format!("ceiling {} req/s", thousands(t.max_rps(), 0)),
+                ceiling_words(l, t),
             ));
         }
         // Dotted in its run's colour: beside that run's dashed ceiling, and
@@ -83,6 +100,7 @@ fn legend(
 pub fn draw_over_time<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     style: &Style,
+    l: Locale,
     runs: &[&RunView],
     bounds: &[Bounds],
     measured: &[Marker],
@@ -90,7 +108,7 @@ pub fn draw_over_time<DB: DrawingBackend>(
 ) -> Result<Frame, ChartError> {
     let t1 = max_t(runs);
     if t1 <= 0.0 {
-        return draw_message(area, style, "running…");
+        return draw_message(area, style, &k::RUNNING.text(l, &[]));
     }
     area.fill(&WHITE).map_err(err)?;
     let all: Vec<(&RunView, [Line; 2])> = runs.iter().map(|r| (*r, lines(r, metric))).collect();
@@ -113,14 +131,19 @@ pub fn draw_over_time<DB: DrawingBackend>(
     }
     let ymax = if ymax > 0.0 { ymax * 1.12 } else { 1.0 };
     let y_desc = match metric {
-        TimeMetric::Throughput => "successful requests/s",
-        TimeMetric::Latency => "latency (ms): mean solid, p99 dashed",
+        TimeMetric::Throughput => k::AXIS_SUCCESSFUL,
+        TimeMetric::Latency => k::AXIS_LATENCY_MEAN_P99,
     };
-    let plot = with_legend(area, style, &legend(runs, bounds, measured, metric, ymax))?;
+    let plot = with_legend(
+        area,
+        style,
+        &legend(l, runs, bounds, measured, metric, ymax),
+    )?;
     let mut chart = chart_builder(&plot, style)
         .build_cartesian_2d(0f64..t1, 0f64..ymax)
         .map_err(err)?;
-    draw_mesh(&mut chart, style, "simulated time (s)", y_desc)?;
+    let x_desc = k::AXIS_TIME_S.text(l, &[]);
+    draw_mesh(&mut chart, style, l, &x_desc, &y_desc.text(l, &[]))?;
     // Stop-the-world pauses along the top, a strip for each run.
     for (row, r) in runs.iter().enumerate() {
         draw_pause_strip(
@@ -184,29 +207,34 @@ fn at(line: &Line, t: f64, end: f64) -> Option<f64> {
 }
 
 /// Each run's values nearest to time `t` (s).
-pub fn over_time_tooltip(runs: &[&RunView], metric: TimeMetric, t: f64) -> Option<Tooltip> {
+pub fn over_time_tooltip(
+    l: Locale,
+    runs: &[&RunView],
+    metric: TimeMetric,
+    t: f64,
+) -> Option<Tooltip> {
     let mut out = Vec::new();
     for r in runs {
-        let name = run_label(r);
+        let name = ("name", Arg::Text(run_label(r, l)));
         let [a, b] = lines(r, metric);
         let end = over_time::end_s(r);
+        let whole = |x: f64| Arg::Fixed(x, 0);
+        let time = |x: f64| Arg::Text(ms_in(l, x));
         out.push(match (metric, at(&a, t, end), at(&b, t, end)) {
-            (_, None, _) | (_, _, None) => format!("{name}: run over"),
-            (TimeMetric::Throughput, Some(ok), Some(all)) if all - ok >= 0.5 => format!(
-                "{name}: {} successful req/s (all responses: {})",
-                thousands(ok, 0),
-                thousands(all, 0)
-            ),
+            (_, None, _) | (_, _, None) => k::TIP_RUN_OVER.text(l, &[name]),
+            (TimeMetric::Throughput, Some(ok), Some(all)) if all - ok >= 0.5 => {
+                k::TIP_SUCCESSFUL_ALL.text(l, &[name, ("ok", whole(ok)), ("all", whole(all))])
+            }
             (TimeMetric::Throughput, Some(ok), _) => {
-                format!("{name}: {} successful req/s", thousands(ok, 0))
+                k::TIP_SUCCESSFUL.text(l, &[name, ("ok", whole(ok))])
             }
             (TimeMetric::Latency, Some(mean), Some(p99)) => {
-                format!("{name}: mean {}, p99 {}", ms(mean), ms(p99))
+                k::TIP_MEAN_P99.text(l, &[name, ("mean", time(mean)), ("p99", time(p99))])
             }
         });
     }
     (!out.is_empty()).then(|| Tooltip {
-        title: format!("t = {:.2} s", t),
+        title: format!("t = {} s", l.number(t, 2)),
         lines: out,
     })
 }
@@ -215,27 +243,29 @@ pub fn over_time_tooltip(runs: &[&RunView], metric: TimeMetric, t: f64) -> Optio
 /// response, or mean and p99 latency), with the ceilings and measured
 /// figures as notes.
 pub fn over_time_data(
+    l: Locale,
     runs: &[&RunView],
     bounds: &[Bounds],
     measured: &[Marker],
     metric: TimeMetric,
 ) -> ChartData {
     let (names, unit) = match metric {
-        TimeMetric::Throughput => (["successful", "all responses"], Unit::ReqPerS),
-        TimeMetric::Latency => (["mean", "p99"], Unit::Ms),
+        TimeMetric::Throughput => (
+            [k::SERIES_SUCCESSFUL, k::SERIES_ALL_RESPONSES],
+            Unit::ReqPerS,
+        ),
+        TimeMetric::Latency => ([k::SERIES_MEAN, k::SERIES_P99], Unit::Ms),
     };
     let mut series = Vec::new();
     for r in runs {
         for (line, what) in lines(r, metric).into_iter().zip(names) {
-            series.push(Series::new(format!("{}: {what}", run_label(r)), unit, line));
+            series.push(Series::new(of_run(l, what, r), unit, line));
         }
     }
     let mut notes = Vec::new();
     if metric == TimeMetric::Throughput {
-        for t in bounds {
-            notes.push(format!("ceiling {} req/s", thousands(t.max_rps(), 0)));
-        }
+        notes.extend(bounds.iter().map(|b| ceiling_words(l, b)));
         notes.extend(measured.iter().map(|m| m.label.clone()));
     }
-    ChartData::over_time(series, notes)
+    ChartData::over_time(l, series, notes)
 }

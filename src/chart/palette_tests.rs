@@ -8,8 +8,8 @@
 use plotters::style::RGBColor;
 
 use super::gauges::{QUEUES, gauge_color};
-use super::memory::kind_color;
-use super::style::{PLATFORM, VIRTUAL};
+use super::memory::{edge_color, kind_color};
+use super::style::{BACKGROUND, GRAPHIC_CONTRAST, PLATFORM, VIRTUAL, palette};
 use super::timeline::state_color;
 use crate::app::digest::{LANE_STATES, MEMORY_KINDS, UTILISATION_GAUGES};
 
@@ -160,7 +160,7 @@ fn the_page_shows_the_modes_in_the_charts_colours() {
 #[test]
 fn no_two_gauges_share_a_colour_and_none_of_one_stroke_can_be_confused() {
     let all: Vec<(String, RGBColor)> = (UTILISATION_GAUGES.iter())
-        .map(|(g, l)| (l.to_string(), gauge_color(*g)))
+        .map(|(g, l)| (l.0.to_string(), gauge_color(*g)))
         .collect();
     let mut colours: Vec<RGBColor> = all.iter().map(|c| c.1).collect();
     colours.sort_by_key(|c| (c.0, c.1, c.2));
@@ -179,11 +179,67 @@ fn no_two_gauges_share_a_colour_and_none_of_one_stroke_can_be_confused() {
 #[test]
 fn memory_kinds_and_thread_states_each_have_a_colour_none_can_confuse() {
     let kinds: Vec<_> = (MEMORY_KINDS.iter())
-        .map(|(k, l)| (l.to_string(), kind_color(*k)))
+        .map(|(k, l)| (l.0.to_string(), kind_color(*k)))
         .collect();
     assert_eq!(confusable(&kinds), Vec::<String>::new());
     let states: Vec<_> = (LANE_STATES.iter().enumerate())
-        .map(|(i, (n, _))| (n.to_string(), state_color(i as u8)))
+        .map(|(i, (n, _))| (n.0.to_string(), state_color(i as u8)))
         .collect();
     assert_eq!(confusable(&states), Vec::<String>::new());
+}
+
+/// WCAG's contrast ratio of two sRGB colours (relative luminance from
+/// linear light).
+fn contrast(a: Rgb, b: Rgb) -> f64 {
+    let y = |c: Rgb| {
+        let l = c.map(linear);
+        0.2126 * l[0] + 0.7152 * l[1] + 0.0722 * l[2]
+    };
+    let (ya, yb) = (y(a), y(b));
+    (ya.max(yb) + 0.05) / (ya.min(yb) + 0.05)
+}
+
+/// The colours of `colours` (named) below WCAG 1.4.11's 3:1 against the
+/// chart's background, on the light page or under the dark theme's filter.
+fn faint(colours: &[(String, RGBColor)]) -> Vec<String> {
+    let ground = srgb(BACKGROUND);
+    let mut out = Vec::new();
+    for (name, c) in colours {
+        let light = contrast(srgb(*c), ground);
+        let dark = contrast(dark(srgb(*c)), dark(ground));
+        if light < GRAPHIC_CONTRAST || dark < GRAPHIC_CONTRAST {
+            out.push(format!("{name}: {light:.2}:1 light, {dark:.2}:1 dark"));
+        }
+    }
+    out
+}
+
+/// Every line, bar and area edge that names a series has 3:1 against the
+/// chart's background in both themes (WCAG 1.4.11): the utilisation
+/// chart's lines, the memory chart's band edges (its light fills have a
+/// darker edge), the timeline's states (idle is drawn as nothing on
+/// purpose). Okabe and Ito's orange and sky blue (2.2 and 2.3:1 on white),
+/// Tol's teal (2.8) and sand (1.6) and the light grey (1.9) did not.
+#[test]
+fn every_series_colour_has_3_to_1_on_the_chart_background_in_both_themes() {
+    let gauges: Vec<_> = (UTILISATION_GAUGES.iter())
+        .map(|(g, l)| (l.0.to_string(), gauge_color(*g)))
+        .collect();
+    assert_eq!(faint(&gauges), Vec::<String>::new());
+    let edges: Vec<_> = (MEMORY_KINDS.iter())
+        .map(|(k, l)| (l.0.to_string(), edge_color(*k)))
+        .collect();
+    assert_eq!(faint(&edges), Vec::<String>::new());
+    let states: Vec<_> = (LANE_STATES.iter().enumerate().skip(1))
+        .map(|(i, (n, _))| (n.0.to_string(), state_color(i as u8)))
+        .collect();
+    assert_eq!(faint(&states), Vec::<String>::new());
+    // A test that cannot fail is a defect: Okabe and Ito's orange and sky
+    // blue as they are, and the light grey, are below 3:1 on white.
+    let old = [
+        ("orange".to_string(), palette::ORANGE),
+        ("sky blue".to_string(), palette::SKY_BLUE),
+        ("light grey".to_string(), palette::LIGHT_GREY),
+    ];
+    assert_eq!(faint(&old).len(), 3, "{:?}", faint(&old));
 }

@@ -8,7 +8,8 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use crate::app::Mode;
-use crate::app::format::tick;
+use crate::app::format::tick_in;
+use crate::i18n::Locale;
 
 /// Platform threads: Okabe and Ito's vermillion.
 pub(super) const PLATFORM: RGBColor = palette::VERMILLION;
@@ -36,10 +37,18 @@ pub(super) mod palette {
     pub(crate) const BLUE: RGBColor = RGBColor(0, 114, 178);
     /// Okabe–Ito vermillion, #D55E00.
     pub(crate) const VERMILLION: RGBColor = RGBColor(213, 94, 0);
-    /// Okabe–Ito orange, #E69F00.
+    /// Okabe–Ito orange, #E69F00 (fills only: 2.2:1 on white).
     pub(crate) const ORANGE: RGBColor = RGBColor(230, 159, 0);
-    /// Okabe–Ito sky blue, #56B4E9.
+    /// Okabe–Ito sky blue, #56B4E9 (fills only: 2.3:1 on white, below
+    /// WCAG 1.4.11's 3:1 for a line or a fill's edge).
     pub(crate) const SKY_BLUE: RGBColor = RGBColor(86, 180, 233);
+    /// Okabe–Ito orange, #E69F00, darkened in linear light (its hue kept)
+    /// to 3.1:1 on white: the orange of a line.
+    pub(crate) const AMBER: RGBColor = RGBColor(196, 135, 0);
+    /// Paul Tol's cyan, #33BBEE, darkened to 3.1:1 on white: a sky blue
+    /// that reaches 3:1 and stays apart from the blue (a darkened sky
+    /// blue would not, for a deuteranope).
+    pub(crate) const CYAN: RGBColor = RGBColor(42, 158, 202);
     /// Okabe–Ito reddish purple, #CC79A7.
     pub(crate) const REDDISH_PURPLE: RGBColor = RGBColor(204, 121, 167);
     /// Near black (the axes are black).
@@ -50,10 +59,12 @@ pub(super) mod palette {
     pub(crate) const GREEN: RGBColor = RGBColor(17, 119, 51);
     /// Paul Tol's purple, #AA4499.
     pub(crate) const PURPLE: RGBColor = RGBColor(170, 68, 153);
-    /// Paul Tol's teal, #44AA99.
-    pub(crate) const TEAL: RGBColor = RGBColor(68, 170, 153);
-    /// Paul Tol's sand, #DDCC77 (fills only: too light for a line on white).
-    pub(crate) const SAND: RGBColor = RGBColor(221, 204, 119);
+    /// Paul Tol's teal, #44AA99, darkened to 3:1 on white (2.8:1 as Tol
+    /// gives it).
+    pub(crate) const TEAL: RGBColor = RGBColor(65, 163, 147);
+    /// Paul Tol's sand, #DDCC77, darkened to 3:1 on white (1.6:1 as Tol
+    /// gives it).
+    pub(crate) const SAND: RGBColor = RGBColor(161, 148, 85);
     /// Paul Tol's wine, #882255.
     pub(crate) const WINE: RGBColor = RGBColor(136, 34, 85);
     /// A mid grey.
@@ -62,6 +73,48 @@ pub(super) mod palette {
     pub(crate) const DARK_GREY: RGBColor = RGBColor(90, 90, 90);
     /// A light grey (fills).
     pub(crate) const LIGHT_GREY: RGBColor = RGBColor(189, 189, 189);
+}
+
+/// The charts' background (white; the dark theme's filter darkens it with
+/// everything else, `www/share.css`).
+pub(super) const BACKGROUND: RGBColor = WHITE;
+
+/// WCAG 1.4.11's least contrast for a graphic that carries meaning (a
+/// line, a bar, the edge of an area) against what is beside it.
+pub(super) const GRAPHIC_CONTRAST: f64 = 3.0;
+
+/// The edge drawn around a fill of `c`: `c` itself when it has
+/// [`GRAPHIC_CONTRAST`] on the background, else `c` darkened (every
+/// channel scaled in linear light, so its hue stays) until it has.
+pub(super) fn outline(c: RGBColor) -> RGBColor {
+    let linear = |v: u8| {
+        let v = f64::from(v) / 255.0;
+        if v <= 0.04045 {
+            v / 12.92
+        } else {
+            ((v + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    let srgb = |l: f64| {
+        let v = if l <= 0.003_130_8 {
+            12.92 * l
+        } else {
+            1.055 * l.powf(1.0 / 2.4) - 0.055
+        };
+        (v * 255.0).round().clamp(0.0, 255.0) as u8
+    };
+    let luminance =
+        |c: RGBColor| 0.2126 * linear(c.0) + 0.7152 * linear(c.1) + 0.0722 * linear(c.2);
+    let l = [linear(c.0), linear(c.1), linear(c.2)];
+    let y = luminance(c);
+    // The luminance at which a colour has the contrast on the (lighter)
+    // background, with room for rounding to 8 bits.
+    let most = (luminance(BACKGROUND) + 0.05) / GRAPHIC_CONTRAST - 0.05 - 0.005;
+    if y <= most {
+        return c;
+    }
+    let k = most / y;
+    RGBColor(srgb(l[0] * k), srgb(l[1] * k), srgb(l[2] * k))
 }
 
 /// Sizes for one drawing surface.
@@ -113,9 +166,31 @@ impl Style {
 
     /// About how wide `text` is at `rel` times the base size, in device
     /// pixels (a little wide: the page's sans-serif fonts average ~0.55 em
-    /// a character, and space to spare is better than overlap).
+    /// a Latin character, a Chinese one takes a whole em, and space to
+    /// spare is better than overlap).
     pub fn text_width(&self, text: &str, rel: f64) -> i32 {
-        (text.chars().count() as f64 * self.font_px * self.rel(rel) * 0.6).ceil() as i32
+        let ems: f64 = text.chars().map(|c| if wide(c) { 1.0 } else { 0.6 }).sum();
+        (ems * self.font_px * self.rel(rel)).ceil() as i32
+    }
+
+    /// `desc`, an axis's label at `rel` times the base size, as it fits in
+    /// `room` device pixels: whole if it fits, else its head before a
+    /// colon (a label such as "latency (ms): p50 solid, p99 dashed" repeats
+    /// its explanation in the chart's line above), else cut with an
+    /// ellipsis — never drawn past the chart's edge.
+    pub fn fit_axis_desc(&self, desc: &str, rel: f64, room: i32) -> String {
+        if self.text_width(desc, rel) <= room {
+            return desc.to_string();
+        }
+        let head = desc.split([':', '：']).next().unwrap_or(desc).trim_end();
+        if self.text_width(head, rel) <= room {
+            return head.to_string();
+        }
+        let mut cut: String = head.to_string();
+        while !cut.is_empty() && self.text_width(&format!("{cut}…"), rel) > room {
+            cut.pop();
+        }
+        format!("{}…", cut.trim_end())
     }
 
     /// A length in device pixels.
@@ -159,6 +234,19 @@ impl Style {
     }
 }
 
+/// Whether `c` is drawn a whole em wide: East Asian ideographs, kana,
+/// hangul and full-width forms (`，`, `（`).
+fn wide(c: char) -> bool {
+    matches!(c,
+        '\u{1100}'..='\u{115F}'
+            | '\u{2E80}'..='\u{A4CF}'
+            | '\u{AC00}'..='\u{D7A3}'
+            | '\u{F900}'..='\u{FAFF}'
+            | '\u{FE30}'..='\u{FE4F}'
+            | '\u{FF00}'..='\u{FF60}'
+            | '\u{FFE0}'..='\u{FFE6}')
+}
+
 /// The colour of a server mode.
 pub fn mode_color(mode: Mode) -> RGBColor {
     match mode {
@@ -166,6 +254,9 @@ pub fn mode_color(mode: Mode) -> RGBColor {
         Mode::Virtual => VIRTUAL,
     }
 }
+
+/// An axis description's size, relative to the base size.
+const AXIS_DESC_REL: f64 = 0.9;
 
 /// A chart builder on `area` with the house margin and label areas.
 pub(crate) fn chart_builder<'a, 'b, DB: DrawingBackend>(
@@ -194,17 +285,18 @@ where
 {
     let mut mesh = chart.configure_mesh();
     mesh.label_style(style.font(tick_rel))
-        .axis_desc_style(style.font(0.9))
+        .axis_desc_style(style.font(AXIS_DESC_REL))
         .bold_line_style(GRID)
         .light_line_style(WHITE);
     mesh
 }
 
 /// Draws the grid and the axes' labels in the house style (tick labels
-/// formatted by `format::tick`), as most charts want them.
+/// formatted by `format::tick_in` in `l`), as most charts want them.
 pub(crate) fn draw_mesh<DB, X, Y>(
     chart: &mut ChartContext<'_, DB, Cartesian2d<X, Y>>,
     style: &Style,
+    l: Locale,
     x_desc: &str,
     y_desc: &str,
 ) -> Result<(), super::ChartError>
@@ -214,13 +306,20 @@ where
     Y: Ranged<ValueType = f64> + ValueFormatter<f64>,
 {
     let (xs, ys) = label_counts(chart, style);
+    let (w, h) = chart.plotting_area().dim_in_pixel();
+    // A description is centred on its axis and may reach a little past the
+    // plot's ends into the margins; `text_width` is ~15 % wide for Latin
+    // text, so the plot's length is a slightly short measure of the room.
+    let fit =
+        |desc, room: u32| style.fit_axis_desc(desc, AXIS_DESC_REL, (f64::from(room) * 1.15) as i32);
+    let (x_desc, y_desc) = (fit(x_desc, w), fit(y_desc, h));
     house_mesh(chart, style, 0.85)
         .x_desc(x_desc)
         .y_desc(y_desc)
         .x_labels(xs)
         .y_labels(ys)
-        .x_label_formatter(&|x| tick(*x))
-        .y_label_formatter(&|y| tick(*y))
+        .x_label_formatter(&|x| tick_in(l, *x))
+        .y_label_formatter(&|y| tick_in(l, *y))
         .draw()
         .map_err(super::err)
 }

@@ -15,8 +15,10 @@ use super::style::{
     FAILED, MEASURED, MUTED, Style, chart_builder, draw_guide, draw_mesh, mode_color,
 };
 use super::{ChartError, Frame, Tooltip, draw_message, err, plot_frame};
-use crate::app::format::{ms, sig, thousands};
+use crate::app::format::ms_in;
 use crate::app::{Bounds, Marker, Mode, SweepAxis, SweepChart, SweepMetric, SweepPoint, nearest};
+use crate::i18n::keys::chart as k;
+use crate::i18n::{Arg, Locale};
 
 type LogChart<'a, DB> = ChartContext<'a, DB, Cartesian2d<LogCoord<f64>, RangedCoordf64>>;
 
@@ -67,7 +69,7 @@ fn failed(p: &SweepPoint) -> bool {
 /// The legend: each column's curve, the theory (in each column's colour,
 /// dashed: one entry says so), the measured markers, and the red ring if
 /// any point has one. The formulas are in the caption.
-fn legend(data: &SweepChart, metric: SweepMetric) -> Vec<Entry> {
+fn legend(l: Locale, data: &SweepChart, metric: SweepMetric) -> Vec<Entry> {
     let mut out = Vec::new();
     for (mode, _) in &data.curves {
         let c = mode_color(*mode).to_rgba();
@@ -75,22 +77,27 @@ fn legend(data: &SweepChart, metric: SweepMetric) -> Vec<Entry> {
     }
     let theory = match (metric, data.axis) {
         (SweepMetric::Latency, SweepAxis::Rate) => None,
-        (SweepMetric::Latency, SweepAxis::Concurrency) => Some("Little's law"),
-        (SweepMetric::Throughput, _) => Some("theory"),
+        (SweepMetric::Latency, SweepAxis::Concurrency) => Some(k::LITTLES_LAW),
+        (SweepMetric::Throughput, _) => Some(k::THEORY),
     };
     if let Some(t) = theory.filter(|_| !data.bounds.is_empty()) {
-        out.push(Entry::line(MUTED.mix(0.8), Dash::Dashed, 1.5, t));
+        out.push(Entry::line(
+            MUTED.mix(0.8),
+            Dash::Dashed,
+            1.5,
+            t.text(l, &[]),
+        ));
     }
     if !data.markers.is_empty() {
         out.push(Entry {
             swatch: Swatch::Measured(MUTED),
-            label: "measured".into(),
+            label: k::MEASURED.text(l, &[]),
         });
     }
     if data.curves.iter().any(|(_, pts)| pts.iter().any(failed)) {
         out.push(Entry {
             swatch: Swatch::Ring(FAILED),
-            label: "some requests failed".into(),
+            label: k::SOME_FAILED.text(l, &[]),
         });
     }
     out
@@ -100,26 +107,33 @@ fn legend(data: &SweepChart, metric: SweepMetric) -> Vec<Entry> {
 pub fn draw_sweep<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     style: &Style,
+    l: Locale,
     data: &SweepChart,
     metric: SweepMetric,
 ) -> Result<Frame, ChartError> {
     let xs = data.xs();
     let (Some(&first), Some(&last)) = (xs.first(), xs.last()) else {
-        return draw_message(area, style, "sweep running…");
+        return draw_message(area, style, &k::SWEEP_RUNNING.text(l, &[]));
     };
     area.fill(&WHITE).map_err(err)?;
-    let plot = with_legend(area, style, &legend(data, metric))?;
+    let plot = with_legend(area, style, &legend(l, data, metric))?;
     let x0 = first.max(1e-9) * 0.9;
     let x1 = (last * 1.1).max(x0 * 2.0);
     let ymax = y_top(data, metric, x1);
     let y_desc = match metric {
-        SweepMetric::Throughput => "successful requests/s",
-        SweepMetric::Latency => "latency (ms): p50 solid, p99 dashed",
+        SweepMetric::Throughput => k::AXIS_SUCCESSFUL,
+        SweepMetric::Latency => k::AXIS_LATENCY_P50_P99,
     };
     let mut chart = chart_builder(&plot, style)
         .build_cartesian_2d((x0..x1).log_scale(), 0f64..ymax)
         .map_err(err)?;
-    draw_mesh(&mut chart, style, data.axis_label.as_str(), y_desc)?;
+    draw_mesh(
+        &mut chart,
+        style,
+        l,
+        data.axis_label.as_str(),
+        &y_desc.text(l, &[]),
+    )?;
     if let Some(here) = data.here {
         draw_here(&mut chart, style, here, ymax)?;
     }
@@ -142,7 +156,7 @@ pub fn draw_sweep<DB: DrawingBackend>(
             .here
             .filter(|h| near_right(*h))
             .map_or(right, |h| (h / 1.5).min(right));
-        draw_ceiling_labels(&mut chart, style, data, at.max(x0 * 1.5), ymax)?;
+        draw_ceiling_labels(&mut chart, style, l, data, at.max(x0 * 1.5), ymax)?;
     }
     Ok(plot_frame(&chart, (x0, x1), ymax, true))
 }
@@ -237,6 +251,7 @@ fn draw_curve<DB: DrawingBackend>(
 fn draw_ceiling_labels<DB: DrawingBackend>(
     chart: &mut LogChart<'_, DB>,
     style: &Style,
+    l: Locale,
     data: &SweepChart,
     x: f64,
     ymax: f64,
@@ -257,28 +272,55 @@ fn draw_ceiling_labels<DB: DrawingBackend>(
             continue;
         }
         used.push(py);
-        let text = format!(
-            "{} ceiling {} req/s",
-            c.resource.name(),
-            thousands(c.rps, 0)
+        let text = k::CEILING_OF.text(
+            l,
+            &[
+                ("resource", Arg::Text(c.resource.name(l))),
+                ("rps", Arg::Fixed(c.rps, 0)),
+            ],
         );
         let color = mode_color(b.mode);
+        // Beside the line on the side the curve is not: a curve that has
+        // reached its ceiling runs along the line's top, so the words go
+        // under it, clear of the points' markers.
+        let below = curve_reaches(data, b.mode, x, c.rps);
+        let (gap, h) = (style.px(5.0), (style.font_px * 0.95) as i32);
+        let (vpos, top) = if below {
+            (VPos::Top, gap)
+        } else {
+            (VPos::Bottom, -gap - h)
+        };
+        let text_y = if below { gap } else { -gap };
         let font = style
             .font(0.75)
             .color(&color)
-            .pos(Pos::new(HPos::Right, VPos::Bottom));
-        let (w, h) = (
-            style.text_width(&text, 0.75) * 9 / 10,
-            (style.font_px * 0.95) as i32,
+            .pos(Pos::new(HPos::Right, vpos));
+        let w = style.text_width(&text, 0.75) * 9 / 10;
+        let ground = Rectangle::new(
+            [(-w, top), (style.px(2.0), top + h)],
+            WHITE.mix(0.85).filled(),
         );
-        let ground = Rectangle::new([(-w, -h), (style.px(2.0), 0)], WHITE.mix(0.85).filled());
         chart
             .draw_series(std::iter::once(
-                EmptyElement::at((x, c.rps)) + ground + Text::new(text, (0, 0), font),
+                EmptyElement::at((x, c.rps)) + ground + Text::new(text, (0, text_y), font),
             ))
             .map_err(err)?;
     }
     Ok(())
+}
+
+/// Whether `mode`'s curve, at the point nearest `x`, is at (or within a
+/// tenth of) the ceiling `rps`.
+fn curve_reaches(data: &SweepChart, mode: Mode, x: f64, rps: f64) -> bool {
+    let points = data.curves.iter().find(|(m, _)| *m == mode).map(|(_, p)| p);
+    let nearest = points.and_then(|p| {
+        p.iter().min_by(|a, b| {
+            (a.x.ln() - x.ln())
+                .abs()
+                .total_cmp(&(b.x.ln() - x.ln()).abs())
+        })
+    });
+    nearest.is_some_and(|p| p.goodput_rps >= 0.9 * rps)
 }
 
 /// Draws measured markers: a cross in a ring of the column's colour.
@@ -303,41 +345,56 @@ fn draw_markers<DB: DrawingBackend>(
     Ok(())
 }
 
-/// One column's values at a swept point, in words.
-fn point_line(data: &SweepChart, mode: Mode, p: &SweepPoint, metric: SweepMetric) -> String {
-    let name = data.label(mode);
+/// One column's values at a swept point, in `l`'s words.
+fn point_line(
+    l: Locale,
+    data: &SweepChart,
+    mode: Mode,
+    p: &SweepPoint,
+    metric: SweepMetric,
+) -> String {
+    let name = ("name", Arg::Text(data.label(mode).to_string()));
+    let ok = ("ok", Arg::Fixed(p.goodput_rps, 0));
     match metric {
-        SweepMetric::Throughput if failed(p) => format!(
-            "{name}: {} successful req/s; {} % failed (hey's Requests/sec: {})",
-            thousands(p.goodput_rps, 0),
-            sig(p.error_pct),
-            thousands(p.throughput_rps, 0)
+        SweepMetric::Throughput if failed(p) => k::TIP_SUCCESSFUL_FAILED.text(
+            l,
+            &[
+                name,
+                ok,
+                ("failed", Arg::Text(l.sig(p.error_pct))),
+                ("all", Arg::Fixed(p.throughput_rps, 0)),
+            ],
         ),
-        SweepMetric::Throughput => {
-            format!("{name}: {} successful req/s", thousands(p.goodput_rps, 0))
-        }
-        SweepMetric::Latency => format!("{name}: p50 {}, p99 {}", ms(p.p50_ms), ms(p.p99_ms)),
+        SweepMetric::Throughput => k::TIP_SUCCESSFUL.text(l, &[name, ok]),
+        SweepMetric::Latency => k::TIP_P50_P99.text(
+            l,
+            &[
+                name,
+                ("p50", Arg::Text(ms_in(l, p.p50_ms))),
+                ("p99", Arg::Text(ms_in(l, p.p99_ms))),
+            ],
+        ),
     }
 }
 
 /// The tooltip at data x: each column's values at the nearest swept point.
-pub fn sweep_tooltip(data: &SweepChart, metric: SweepMetric, x: f64) -> Option<Tooltip> {
+pub fn sweep_tooltip(l: Locale, data: &SweepChart, metric: SweepMetric, x: f64) -> Option<Tooltip> {
     let xs = data.xs();
     let at = xs[nearest(&xs, x, true)?];
     let mut lines = Vec::new();
     for (mode, pts) in &data.curves {
         if let Some(p) = pts.iter().find(|p| p.x == at) {
-            lines.push(point_line(data, *mode, p, metric));
+            lines.push(point_line(l, data, *mode, p, metric));
         }
     }
     for b in &data.bounds {
-        let name = data.label(b.mode);
+        let name = ("name", Arg::Text(data.label(b.mode).to_string()));
         match (metric, bound(data, b, metric, at)) {
             (SweepMetric::Throughput, Some(y)) => {
-                lines.push(format!("theory ({name}): ≤ {} req/s", thousands(y, 0)))
+                lines.push(k::TIP_THEORY.text(l, &[name, ("rps", Arg::Fixed(y, 0))]))
             }
             (SweepMetric::Latency, Some(y)) => {
-                lines.push(format!("Little's law ({name}): R ≥ {}", ms(y)))
+                lines.push(k::TIP_LITTLE.text(l, &[name, ("r", Arg::Text(ms_in(l, y)))]))
             }
             _ => {}
         }
@@ -350,34 +407,31 @@ pub fn sweep_tooltip(data: &SweepChart, metric: SweepMetric, x: f64) -> Option<T
         lines.push(m.label.clone());
     }
     Some(Tooltip {
-        title: format!("{} = {}", short_axis(&data.axis_label), thousands(at, 0)),
+        title: format!("{} = {}", data.axis.short(l), l.number(at, 0)),
         lines,
     })
-}
-
-fn short_axis(label: &str) -> &str {
-    label.split(" (").next().unwrap_or(label)
 }
 
 /// The sweep's numbers: each column's values at each swept x (and the share
 /// that failed, where any did), each column's theory bound there, and the
 /// measured figures as notes.
-pub fn sweep_data(data: &SweepChart, metric: SweepMetric) -> ChartData {
+pub fn sweep_data(l: Locale, data: &SweepChart, metric: SweepMetric) -> ChartData {
     let xs = data.xs();
     let mut series = Vec::new();
     for (mode, pts) in &data.curves {
         let name = data.label(*mode);
+        let named = |key: crate::i18n::keys::Key| key.text(l, &[("name", Arg::Text(name.into()))]);
         let of = |f: fn(&SweepPoint) -> f64| pts.iter().map(|p| (p.x, f(p))).collect();
         match metric {
             SweepMetric::Throughput => {
                 series.push(Series::new(
-                    format!("{name}: successful"),
+                    named(k::SERIES_SUCCESSFUL),
                     Unit::ReqPerS,
                     of(|p| p.goodput_rps),
                 ));
                 if pts.iter().any(failed) {
                     series.push(Series::new(
-                        format!("{name}: failed"),
+                        named(k::SERIES_FAILED),
                         Unit::Pct,
                         of(|p| p.error_pct),
                     ));
@@ -385,12 +439,12 @@ pub fn sweep_data(data: &SweepChart, metric: SweepMetric) -> ChartData {
             }
             SweepMetric::Latency => {
                 series.push(Series::new(
-                    format!("{name}: p50"),
+                    named(k::SERIES_P50),
                     Unit::Ms,
                     of(|p| p.p50_ms),
                 ));
                 series.push(Series::new(
-                    format!("{name}: p99"),
+                    named(k::SERIES_P99),
                     Unit::Ms,
                     of(|p| p.p99_ms),
                 ));
@@ -403,15 +457,16 @@ pub fn sweep_data(data: &SweepChart, metric: SweepMetric) -> ChartData {
             .filter(|p| p.1.is_finite())
             .collect();
         let (what, unit) = match metric {
-            SweepMetric::Throughput => ("theory", Unit::ReqPerS),
-            SweepMetric::Latency => ("Little's law", Unit::Ms),
+            SweepMetric::Throughput => (k::SERIES_THEORY, Unit::ReqPerS),
+            SweepMetric::Latency => (k::SERIES_LITTLE, Unit::Ms),
         };
         if !pts.is_empty() {
-            let name = format!("{what} ({})", data.label(b.mode));
+            let name = what.text(l, &[("name", Arg::Text(data.label(b.mode).into()))]);
             series.push(Series::new(name, unit, pts));
         }
     }
     ChartData {
+        locale: l,
         x_header: data.axis_label.clone(),
         x_unit: Some(Unit::Whole),
         series,

@@ -11,8 +11,12 @@ use crate::app::{
     Bounds, Marker, Mode, PerMode, SweepAxis, SweepChart, SweepMetric, SweepPoint, TimeMetric,
     nearest,
 };
+use crate::i18n::Locale;
 use crate::scenario::{Draft, validate};
 use crate::sim::run;
+
+/// The charts' words in English (the tests read them).
+const EN: Locale = Locale::En;
 
 fn small(mode: Mode) -> (RunView, Bounds) {
     let mut d = Draft::new();
@@ -30,7 +34,7 @@ fn small(mode: Mode) -> (RunView, Bounds) {
     (RunView::from_report(mode, &run(&cfg)), Bounds::of(&cfg))
 }
 
-fn svg(
+pub(super) fn svg(
     f: impl FnOnce(&DrawingArea<SVGBackend<'_>, plotters::coord::Shift>) -> Result<Frame, ChartError>,
 ) -> (String, Frame) {
     let mut out = String::new();
@@ -69,7 +73,7 @@ fn sweep_chart() -> SweepChart {
     };
     SweepChart {
         axis: SweepAxis::Concurrency,
-        axis_label: SweepAxis::Concurrency.label().into(),
+        axis_label: SweepAxis::Concurrency.label(EN),
         labels: PerMode {
             platform: "platform threads".into(),
             virtual_threads: "virtual threads".into(),
@@ -89,7 +93,7 @@ fn sweep_chart() -> SweepChart {
 #[test]
 fn sweep_charts_have_axes_legend_theory_and_markers() {
     let data = sweep_chart();
-    let (s, frame) = svg(|a| draw_sweep(a, &Style::default(), &data, SweepMetric::Throughput));
+    let (s, frame) = svg(|a| draw_sweep(a, &Style::default(), EN, &data, SweepMetric::Throughput));
     for text in [
         "concurrency",
         "successful requests/s",
@@ -103,11 +107,11 @@ fn sweep_charts_have_axes_legend_theory_and_markers() {
     }
     assert!(s.matches("<polyline").count() >= 2, "data paths");
     assert!(frame.log_x && frame.px_right > frame.px_left);
-    let (s, _) = svg(|a| draw_sweep(a, &Style::default(), &data, SweepMetric::Latency));
+    let (s, _) = svg(|a| draw_sweep(a, &Style::default(), EN, &data, SweepMetric::Latency));
     assert!(
         s.contains("latency (ms)") && s.contains("Little&apos;s law") || s.contains("Little's law")
     );
-    let tip = sweep_tooltip(&data, SweepMetric::Throughput, 290.0).unwrap();
+    let tip = sweep_tooltip(EN, &data, SweepMetric::Throughput, 290.0).unwrap();
     assert!(tip.title.contains("300"));
     assert!(tip.lines.iter().any(|l| l.contains("measured")));
 }
@@ -119,28 +123,28 @@ fn run_charts_draw_their_data() {
     let runs = [&p, &v];
     let theory = [tp, tv];
     let st = Style::default();
-    let (s, f) = svg(|a| draw_over_time(a, &st, &runs, &theory, &[], TimeMetric::Throughput));
+    let (s, f) = svg(|a| draw_over_time(a, &st, EN, &runs, &theory, &[], TimeMetric::Throughput));
     assert!(
         s.contains("simulated time (s)")
             && s.contains("platform threads")
             && s.contains("<polyline")
     );
-    assert!(over_time_tooltip(&runs, TimeMetric::Throughput, f.x_max / 3.0).is_some());
-    let (s, _) = svg(|a| draw_over_time(a, &st, &runs, &theory, &[], TimeMetric::Latency));
+    assert!(over_time_tooltip(EN, &runs, TimeMetric::Throughput, f.x_max / 3.0).is_some());
+    let (s, _) = svg(|a| draw_over_time(a, &st, EN, &runs, &theory, &[], TimeMetric::Latency));
     assert!(s.contains("latency (ms)"));
-    let (s, _) = svg(|a| draw_timeline(a, &st, &p));
+    let (s, _) = svg(|a| draw_timeline(a, &st, EN, &p));
     assert!(s.contains("Tomcat threads") && s.contains("blocked") && s.contains("<rect"));
-    let (s, _) = svg(|a| draw_timeline(a, &st, &v));
+    let (s, _) = svg(|a| draw_timeline(a, &st, EN, &v));
     assert!(s.contains("carrier threads") && s.contains("mounted"));
-    let (s, _) = svg(|a| draw_utilisation(a, &st, &p));
+    let (s, _) = svg(|a| draw_utilisation(a, &st, EN, &p));
     assert!(s.contains("Tomcat threads busy") && s.contains("<polyline"));
-    let (s, _) = svg(|a| draw_memory(a, &st, &p));
+    let (s, _) = svg(|a| draw_memory(a, &st, EN, &p));
     assert!(s.contains("native below, heap above") && s.contains("heap: requests"));
-    let (s, _) = svg(|a| draw_histogram(a, &st, &runs));
+    let (s, _) = svg(|a| draw_histogram(a, &st, EN, &runs));
     assert!(s.contains("share of responses (%)") && s.contains("<rect"));
-    let (s, _) = svg(|a| draw_errors(a, &st, &runs));
+    let (s, _) = svg(|a| draw_errors(a, &st, EN, &runs));
     assert!(s.contains("failed requests") || s.contains("no errors"));
-    assert!(timeline_tooltip(&p, p.timeline.start_ms + 1.0).is_some());
+    assert!(timeline_tooltip(EN, &p, p.timeline.start_ms + 1.0).is_some());
 }
 
 /// A run whose collector pauses often: memory by kind with both limits,
@@ -161,9 +165,9 @@ fn memory_is_stacked_by_kind_with_its_limits_and_pauses_show() {
     }
     let cfg = validate(&single(&d, Mode::Virtual)).unwrap();
     let v = RunView::from_report(Mode::Virtual, &run(&cfg));
-    assert!(v.gc.pauses.len() > 5, "{}", v.gc.summary);
+    assert!(v.gc.pauses.len() > 5, "{}", v.gc.summary(EN));
     let st = Style::default();
-    let (s, f) = svg(|a| draw_memory(a, &st, &v));
+    let (s, f) = svg(|a| draw_memory(a, &st, EN, &v));
     for text in [
         "stack chunks",
         "native: thread stacks (resident)",
@@ -176,11 +180,11 @@ fn memory_is_stacked_by_kind_with_its_limits_and_pauses_show() {
     // Native memory is stacked first, so -Xmx is drawn above it.
     let at = |text: &str| s.find(text).unwrap_or(usize::MAX);
     assert!(at("native: thread stacks") < at("heap: the idle service"));
-    let tip = memory_tooltip(&v, f.x_max / 2.0).expect("a tooltip");
+    let tip = memory_tooltip(EN, &v, f.x_max / 2.0).expect("a tooltip");
     assert!(tip.lines.iter().any(|l| l.contains("reserved")), "{tip:?}");
-    let (s, _) = svg(|a| draw_over_time(a, &st, &[&v], &[], &[], TimeMetric::Latency));
+    let (s, _) = svg(|a| draw_over_time(a, &st, EN, &[&v], &[], &[], TimeMetric::Latency));
     assert!(s.contains("GC pauses, virtual threads"));
-    let (s, _) = svg(|a| draw_timeline(a, &st, &v));
+    let (s, _) = svg(|a| draw_timeline(a, &st, EN, &v));
     assert!(s.contains("GC pause (every thread stopped)"));
 }
 
@@ -188,9 +192,9 @@ fn memory_is_stacked_by_kind_with_its_limits_and_pauses_show() {
 fn errors_chart_names_causes() {
     let (mut p, _) = small(Mode::Platform);
     p.failures = vec![("client_timeout".into(), 12), ("pool_timeout".into(), 3)];
-    let (s, f) = svg(|a| draw_errors(a, &Style::default(), &[&p]));
+    let (s, f) = svg(|a| draw_errors(a, &Style::default(), EN, &[&p]));
     assert!(s.contains("client timeout") && s.contains("DB pool timeout"));
-    let tip = errors_tooltip(&[&p], f.x_min + 0.5).unwrap();
+    let tip = errors_tooltip(EN, &[&p], f.x_min + 0.5).unwrap();
     assert!(tip.lines[0].contains("12"));
 }
 
@@ -237,7 +241,7 @@ fn every_chart_of_the_page_draws_and_answers_the_pointer() {
 #[test]
 fn an_exported_chart_names_its_source_under_it() {
     let (run, _) = small(Mode::Platform);
-    let spec = crate::app::ChartSpec::Memory(std::rc::Rc::new(run));
+    let spec = ChartSpec::new(ChartKind::Memory(std::rc::Rc::new(run)), EN);
     let lines = vec![
         "threadlab · Memory · E2 · seed 1".to_string(),
         "http://127.0.0.1/?v=1".to_string(),
@@ -288,7 +292,7 @@ fn utilisation_gives_every_series_its_own_colour_and_keeps_the_legend_off_the_pl
     for run in [&p, &v] {
         let n = run.series.gauges.len();
         assert!(n >= 3, "{:?}: {n} gauges", run.mode);
-        let (s, frame) = svg(|a| draw_utilisation(a, &Style::default(), run));
+        let (s, frame) = svg(|a| draw_utilisation(a, &Style::default(), EN, run));
         assert_eq!(
             line_colours(&s).len(),
             n,
@@ -298,7 +302,8 @@ fn utilisation_gives_every_series_its_own_colour_and_keeps_the_legend_off_the_pl
         );
         for (name, label) in crate::app::digest::UTILISATION_GAUGES {
             if run.series.gauges.contains_key(name) {
-                let ys = text_y(&s, label);
+                let label = label.text(EN, &[]);
+                let ys = text_y(&s, &label);
                 assert!(!ys.is_empty(), "{label} in the legend");
                 assert!(
                     ys.iter().all(|y| *y < frame.px_top),
@@ -332,7 +337,7 @@ fn legends_wrap_into_rows_that_fit_the_width() {
         let frame;
         {
             let area = SVGBackend::with_string(&mut out, (w, 900)).into_drawing_area();
-            frame = draw_sweep(&area, &st, &data, SweepMetric::Throughput).unwrap();
+            frame = draw_sweep(&area, &st, EN, &data, SweepMetric::Throughput).unwrap();
             area.present().unwrap();
         }
         for label in ["platform threads", "measured"] {
@@ -346,15 +351,15 @@ fn legends_wrap_into_rows_that_fit_the_width() {
 fn sweep_points_with_failures_are_ringed_and_successes_plotted() {
     let mut data = sweep_chart();
     data.markers.clear();
-    let (s, _) = svg(|a| draw_sweep(a, &Style::default(), &data, SweepMetric::Throughput));
+    let (s, _) = svg(|a| draw_sweep(a, &Style::default(), EN, &data, SweepMetric::Throughput));
     assert!(!s.contains("some requests failed"), "no failures, no ring");
     let p = &mut data.curves[1].1[1];
     p.error_pct = 40.0;
     p.throughput_rps = p.goodput_rps * 1.7;
-    let (s, _) = svg(|a| draw_sweep(a, &Style::default(), &data, SweepMetric::Throughput));
+    let (s, _) = svg(|a| draw_sweep(a, &Style::default(), EN, &data, SweepMetric::Throughput));
     assert!(s.contains("some requests failed"));
     assert!(s.contains("#C80028"), "a red ring");
-    let tip = sweep_tooltip(&data, SweepMetric::Throughput, 300.0).unwrap();
+    let tip = sweep_tooltip(EN, &data, SweepMetric::Throughput, 300.0).unwrap();
     assert!(
         tip.lines
             .iter()
@@ -377,6 +382,7 @@ fn a_measured_line_has_a_dotted_swatch() {
         draw_over_time(
             a,
             &Style::default(),
+            EN,
             &[&p],
             &[tp],
             &[m],
@@ -390,7 +396,11 @@ fn a_measured_line_has_a_dotted_swatch() {
 
 /// The page's charts after a small run of both modes.
 fn page_charts() -> Vec<crate::app::charts::ChartView> {
-    use crate::app::charts::charts;
+    crate::app::charts::charts(&page_state())
+}
+
+/// The page's state after a small run of the default scenario, sweep and all.
+pub(super) fn page_state() -> crate::app::State {
     use crate::app::job::run_blocking;
     use crate::app::{Action, State};
     let mut s = State::default();
@@ -402,7 +412,7 @@ fn page_charts() -> Vec<crate::app::charts::ChartView> {
     for m in run_blocking(&job) {
         s.reduce(Action::Worker(Box::new(m)));
     }
-    charts(&s)
+    s
 }
 
 #[test]
@@ -429,7 +439,7 @@ fn every_chart_has_a_table_of_its_series_a_row_per_x_and_a_tooltip_at_each() {
                 let row = t.rows.iter().find(|r| r.x == x).expect("a row");
                 let j = d.series.iter().position(|q| q.name == s.name).unwrap();
                 assert_eq!(row.values[j], Some(y), "{} {} at {x}", c.id, s.name);
-                assert_eq!(row.cells[j], s.unit.format(y));
+                assert_eq!(row.cells[j], s.unit.format(EN, y));
             }
         }
         for row in &t.rows {
@@ -456,7 +466,7 @@ fn every_chart_has_a_table_of_its_series_a_row_per_x_and_a_tooltip_at_each() {
 #[test]
 fn the_sweep_table_holds_each_runs_figures() {
     let data = sweep_chart();
-    let t = sweep_data(&data, SweepMetric::Throughput).table();
+    let t = sweep_data(EN, &data, SweepMetric::Throughput).table();
     assert_eq!(t.rows.len(), 2);
     assert_eq!(t.headers[0], "concurrency (clients in flight)");
     assert_eq!(t.headers[1], "platform threads: successful (req/s)");
@@ -469,7 +479,7 @@ fn the_sweep_table_holds_each_runs_figures() {
     assert_eq!(t.rows[1].values[0], Some(p.goodput_rps));
     assert_eq!(t.rows[1].label, "300");
     assert_eq!(t.notes, ["measured 5,000 req/s"]);
-    let t = sweep_data(&data, SweepMetric::Latency).table();
+    let t = sweep_data(EN, &data, SweepMetric::Latency).table();
     assert_eq!(t.rows[0].cells[..2], ["25.0", "26.0"]);
 }
 
@@ -477,7 +487,7 @@ fn the_sweep_table_holds_each_runs_figures() {
 fn tables_of_bars_and_bins_have_a_row_per_cause_or_bin() {
     let (mut p, _) = small(Mode::Platform);
     p.failures = vec![("client_timeout".into(), 12), ("pool_timeout".into(), 3)];
-    let t = errors_data(&[&p]).table();
+    let t = errors_data(EN, &[&p]).table();
     let rows: Vec<_> = t
         .rows
         .iter()
@@ -487,7 +497,7 @@ fn tables_of_bars_and_bins_have_a_row_per_cause_or_bin() {
         rows,
         [("client timeout", "12"), ("DB pool timeout (500)", "3")]
     );
-    let t = histogram_data(&[&p]).table();
+    let t = histogram_data(EN, &[&p]).table();
     let total: f64 = t.rows.iter().filter_map(|r| r.values[0]).sum();
     assert!((total - 100.0).abs() < 1e-6, "shares add up: {total}");
     assert!(t.rows[0].label.contains(" – "), "{}", t.rows[0].label);

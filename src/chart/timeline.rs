@@ -13,7 +13,9 @@ use super::style::{MUTED, Style, chart_builder, house_mesh, palette};
 use super::{ChartError, Frame, Tooltip, draw_message, err};
 use crate::app::RunView;
 use crate::app::digest::LANE_STATES;
-use crate::app::format::tick;
+use crate::app::format::tick_in;
+use crate::i18n::keys::chart as k;
+use crate::i18n::{Arg, Locale};
 use crate::sim::report::GcKind;
 
 /// The colour of a lane state (index into [`LANE_STATES`]): Okabe and
@@ -36,22 +38,23 @@ type LaneChart<'a, DB> = ChartContext<'a, DB, Cartesian2d<RangedCoordf64, Ranged
 pub fn draw_timeline<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     style: &Style,
+    l: Locale,
     run: &RunView,
 ) -> Result<Frame, ChartError> {
     let tl = &run.timeline;
     let lanes = tl.lanes.len();
     if lanes == 0 || tl.end_ms <= tl.start_ms {
-        return draw_message(area, style, "no threads recorded in the window");
+        return draw_message(area, style, &k::NO_LANES.text(l, &[]));
     }
     area.fill(&WHITE).map_err(err)?;
-    let body = with_legend(area, style, &state_legend(run))?;
+    let body = with_legend(area, style, &state_legend(l, run))?;
     // The body's own coordinates start below the legend.
     let legend_h = area.dim_in_pixel().1 - body.dim_in_pixel().1;
     let mut chart = chart_builder(&body, style)
         .y_label_area_size((style.font_px * 9.0) as u32)
         .build_cartesian_2d(tl.start_ms..tl.end_ms, 0f64..lanes as f64)
         .map_err(err)?;
-    draw_lane_mesh(&mut chart, style, tl.carriers)?;
+    draw_lane_mesh(&mut chart, style, l, tl.carriers)?;
     chart
         .draw_series(tl.segments.iter().map(|&(lane, state, from, to)| {
             let y = lane as f64;
@@ -73,7 +76,7 @@ pub fn draw_timeline<DB: DrawingBackend>(
     if tl.truncated {
         chart
             .draw_series(std::iter::once(Text::new(
-                "(segments capped)",
+                k::SEGMENTS_CAPPED.text(l, &[]),
                 (tl.end_ms, lanes as f64),
                 style
                     .font(0.7)
@@ -111,21 +114,21 @@ fn pauses_in_window(run: &RunView) -> Vec<(f64, f64, GcKind)> {
 
 /// A coloured box and a name for each state the timeline uses, and the
 /// pauses if any fall in its window.
-fn state_legend(run: &RunView) -> Vec<Entry> {
+fn state_legend(l: Locale, run: &RunView) -> Vec<Entry> {
     let mut used = [false; LANE_STATES.len()];
     for s in &run.timeline.segments {
         used[(s.1 as usize).min(LANE_STATES.len() - 1)] = true;
     }
-    let fill = |color: RGBAColor, label: &str| Entry {
+    let fill = |color: RGBAColor, label: crate::i18n::keys::Key| Entry {
         swatch: Swatch::Fill(color),
-        label: label.to_string(),
+        label: label.text(l, &[]),
     };
     let mut out: Vec<Entry> = (LANE_STATES.iter().enumerate())
         .filter(|(i, _)| used[*i])
-        .map(|(i, (name, _))| fill(state_color(i as u8).to_rgba(), name))
+        .map(|(i, (name, _))| fill(state_color(i as u8).to_rgba(), *name))
         .collect();
     if !pauses_in_window(run).is_empty() {
-        out.push(fill(PAUSE, "GC pause (every thread stopped)"));
+        out.push(fill(PAUSE, k::GC_PAUSE_ALL));
     }
     out
 }
@@ -134,16 +137,18 @@ fn state_legend(run: &RunView) -> Vec<Entry> {
 fn draw_lane_mesh<DB: DrawingBackend>(
     chart: &mut LaneChart<'_, DB>,
     style: &Style,
+    l: Locale,
     carriers: bool,
 ) -> Result<(), ChartError> {
+    let lanes = if carriers {
+        k::TIMELINE_WHO_CARRIERS
+    } else {
+        k::TIMELINE_WHO_TOMCAT
+    };
     house_mesh(chart, style, 0.75)
-        .x_desc("simulated time (ms)")
-        .y_desc(if carriers {
-            "carrier threads"
-        } else {
-            "Tomcat threads"
-        })
-        .x_label_formatter(&|x| tick(*x))
+        .x_desc(k::AXIS_TIME_MS.text(l, &[]))
+        .y_desc(lanes.text(l, &[]))
+        .x_label_formatter(&|x| tick_in(l, *x))
         .y_labels(0)
         .disable_y_mesh()
         .draw()
@@ -201,7 +206,7 @@ const SAMPLES: usize = 60;
 /// The timeline's numbers: how many threads are in each state at
 /// `SAMPLES` moments spread evenly over the window (the middle of each
 /// slice), one column per state the timeline uses.
-pub fn timeline_data(run: &RunView) -> ChartData {
+pub fn timeline_data(l: Locale, run: &RunView) -> ChartData {
     let tl = &run.timeline;
     let span = tl.end_ms - tl.start_ms;
     let ts: Vec<f64> = if tl.lanes.is_empty() || span <= 0.0 {
@@ -217,19 +222,20 @@ pub fn timeline_data(run: &RunView) -> ChartData {
         .filter(|(i, _)| used(*i))
         .map(|(i, (name, _))| {
             let pts = ts.iter().zip(&counts).map(|(t, c)| (*t, c[i] as f64));
-            Series::new(*name, Unit::Whole, pts.collect())
+            Series::new(name.text(l, &[]), Unit::Whole, pts.collect())
         })
         .collect();
     ChartData {
-        x_header: "simulated time (ms)".into(),
-        x_names: ts.iter().map(|t| (*t, format!("{t:.1}"))).collect(),
+        locale: l,
+        x_header: k::AXIS_TIME_MS.text(l, &[]),
+        x_names: ts.iter().map(|t| (*t, l.number(*t, 1))).collect(),
         series,
         ..Default::default()
     }
 }
 
 /// How many lanes are in each state at time `t` (ms).
-pub fn timeline_tooltip(run: &RunView, t: f64) -> Option<Tooltip> {
+pub fn timeline_tooltip(l: Locale, run: &RunView, t: f64) -> Option<Tooltip> {
     let tl = &run.timeline;
     if tl.lanes.is_empty() {
         return None;
@@ -239,10 +245,20 @@ pub fn timeline_tooltip(run: &RunView, t: f64) -> Option<Tooltip> {
         .iter()
         .zip(counts)
         .filter(|(_, n)| *n > 0)
-        .map(|((_, meaning), n)| format!("{n} {meaning}"))
+        .map(|((_, meaning), n)| {
+            let args = [
+                ("n", Arg::Number(n as f64)),
+                ("state", Arg::Text(meaning.text(l, &[]))),
+            ];
+            k::TIP_STATE_COUNT.text(l, &args)
+        })
         .collect();
+    let args = [
+        ("t", Arg::Fixed(t, 1)),
+        ("n", Arg::Number(tl.lanes.len() as f64)),
+    ];
     Some(Tooltip {
-        title: format!("t = {t:.1} ms, {} threads shown", tl.lanes.len()),
+        title: k::TIP_TIMELINE_TITLE.text(l, &args),
         lines,
     })
 }

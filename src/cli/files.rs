@@ -3,6 +3,9 @@
 
 use std::io::Read;
 
+use crate::i18n::keys::{Key, errors as words};
+use crate::i18n::{Part, Phrase};
+
 /// The most bytes a scenario file may hold: 1 MiB. A scenario is a few
 /// hundred bytes; its largest value, a program, is at most 64 KiB.
 pub const SCENARIO_FILE_MAX_BYTES: u64 = MIB;
@@ -10,33 +13,34 @@ pub const SCENARIO_FILE_MAX_BYTES: u64 = MIB;
 const MIB: u64 = 1024 * 1024;
 
 /// A scenario file's text, or why it cannot be had, in words.
-pub fn read_scenario_file(path: &str) -> Result<String, String> {
-    let file = std::fs::File::open(path).map_err(|e| format!("cannot open the file: {e}"))?;
+pub fn read_scenario_file(path: &str) -> Result<String, Phrase> {
+    let file = std::fs::File::open(path).map_err(|e| failed(words::FILE_OPEN, e))?;
     read_capped(file, SCENARIO_FILE_MAX_BYTES)
 }
 
+/// A failure to open or read, with the system's own words for why.
+fn failed(key: Key, e: std::io::Error) -> Phrase {
+    key.said().with("why", Part::text(e.to_string()))
+}
+
 /// At most `cap` bytes of UTF-8 text from `source`; more is an error.
-fn read_capped(source: impl Read, cap: u64) -> Result<String, String> {
+fn read_capped(source: impl Read, cap: u64) -> Result<String, Phrase> {
     let mut bytes = Vec::new();
     source
         .take(cap + 1)
         .read_to_end(&mut bytes)
-        .map_err(|e| format!("cannot read the file: {e}"))?;
+        .map_err(|e| failed(words::FILE_READ, e))?;
     if bytes.len() as u64 > cap {
         let most = if cap.is_multiple_of(MIB) {
             format!("{} MiB", cap / MIB)
         } else {
             format!("{cap} bytes")
         };
-        return Err(format!(
-            "the file is larger than {most}, the most a scenario file may hold"
-        ));
+        return Err(words::FILE_TOO_LARGE.said().with("most", Part::text(most)));
     }
     String::from_utf8(bytes).map_err(|e| {
-        format!(
-            "the file is not UTF-8 text (invalid byte at offset {})",
-            e.utf8_error().valid_up_to()
-        )
+        let offset = Part::Count(e.utf8_error().valid_up_to() as u64);
+        words::FILE_NOT_UTF8.said().with("offset", offset)
     })
 }
 
@@ -47,12 +51,13 @@ mod tests {
     #[test]
     fn a_file_over_the_cap_is_refused_after_reading_one_byte_more() {
         let big = std::io::repeat(b'x');
-        let e = read_capped(big, 1024).unwrap_err();
+        let e = read_capped(big, 1024).unwrap_err().english();
         assert!(e.contains("larger than 1024 bytes"), "{e}");
         assert_eq!(read_capped(&b"{}"[..], 2).unwrap(), "{}");
         assert!(
             read_capped(&b"\xff{}"[..], 10)
                 .unwrap_err()
+                .english()
                 .contains("UTF-8")
         );
     }

@@ -1,6 +1,7 @@
 //! `threadlab run`: a scenario from a preset, a file and `--set` pairs,
 //! validated, simulated and reported as text or JSON.
 
+use super::ReadFile;
 use super::args::{Flags, json_format, unknown};
 use super::output::{EXIT_BUDGET, Output, bad};
 use crate::app::report::{json_report, text_report};
@@ -63,20 +64,16 @@ fn parse(args: &[String]) -> Result<RunArgs, Vec<String>> {
 
 /// The draft a `run` command describes: the preset (or E2's platform run
 /// when there is neither a preset nor a file), then the file, then `--set`.
-fn draft_for(
-    a: &RunArgs,
-    read_file: &dyn Fn(&str) -> Result<String, String>,
-) -> Result<Draft, Vec<FieldError>> {
+fn draft_for(a: &RunArgs, read_file: &ReadFile<'_>) -> Result<Draft, Vec<FieldError>> {
     let mut errors = Vec::new();
     let mut draft = match (&a.preset, &a.scenario) {
         (Some(name), _) => match scenario::preset(name) {
             Some(p) => p.draft(),
             None => {
-                let names: Vec<&str> = scenario::presets().iter().map(|p| p.name).collect();
                 errors.push(FieldError::new(
                     "--preset",
                     name,
-                    format!("no such preset; one of {}", names.join(", ")),
+                    scenario::no_such_preset(),
                 ));
                 Draft::new()
             }
@@ -106,7 +103,7 @@ fn draft_for(
 }
 
 /// Runs `threadlab run ARGS`.
-pub(super) fn main(args: &[String], read_file: &dyn Fn(&str) -> Result<String, String>) -> Output {
+pub(super) fn main(args: &[String], read_file: &ReadFile<'_>) -> Output {
     let a = match parse(args) {
         Ok(a) => a,
         Err(e) => return bad(e),

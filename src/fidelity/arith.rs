@@ -3,6 +3,9 @@
 //! each other or queueing theory (shown, never fitted).
 
 use super::figures::{Measured, Read, Stat, figures};
+use super::words;
+use crate::i18n::keys::report as k;
+use crate::i18n::{Part, Phrase};
 use crate::scenario;
 use crate::sim::config::LoadKind;
 
@@ -31,8 +34,11 @@ pub struct LittleCheck {
     pub measured_what: &'static str,
     /// Whether the two agree within 5 % (a run's start and end make them differ a little).
     pub consistent: bool,
-    /// The check in one sentence.
+    /// The check in one sentence, in English (the command line's).
     pub text: String,
+    /// The sentence for the page to say in its language.
+    #[serde(skip)]
+    pub said: Phrase,
 }
 
 fn check(
@@ -46,15 +52,31 @@ fn check(
     let implied = little_mean_s(n, x);
     let rel = (measured_s - implied).abs() / implied;
     let consistent = rel <= 0.05;
-    let text = format!(
-        "{experiment} {variant}: {n:.0} in flight ÷ {x} req/s = {implied:.4} s mean; the article's {what} is {measured_s} s ({:.1} % apart): {}",
-        rel * 100.0,
-        if consistent {
-            "consistent"
-        } else {
-            "inconsistent"
-        }
-    );
+    let said = k::LITTLE_CHECK
+        .said()
+        .with("experiment", Part::text(experiment))
+        .with("variant", Part::Phrase(words::variant(variant)))
+        .with("n", Part::Fixed(n, 0))
+        .with("x", Part::Shortest(x))
+        .with("implied", Part::Fixed(implied, 4))
+        .with(
+            "what",
+            Part::Phrase(match what {
+                "average" => k::LITTLE_AVERAGE.said(),
+                _ => k::LITTLE_P50.said(),
+            }),
+        )
+        .with("measured", Part::Shortest(measured_s))
+        .with("apart", Part::Fixed(rel * 100.0, 1))
+        .with(
+            "verdict",
+            Part::Phrase(if consistent {
+                k::LITTLE_CONSISTENT.said()
+            } else {
+                k::LITTLE_INCONSISTENT.said()
+            }),
+        );
+    let text = said.english();
     LittleCheck {
         experiment,
         variant,
@@ -65,6 +87,7 @@ fn check(
         measured_what: what,
         consistent,
         text,
+        said,
     }
 }
 
@@ -204,8 +227,15 @@ pub enum Arith {
 }
 
 impl Arith {
-    /// The arithmetic in words, with every number.
+    /// The arithmetic in English words, with every number (the command
+    /// line's).
     pub fn explain(&self) -> String {
+        self.said().english()
+    }
+
+    /// The arithmetic as a phrase of the catalogue, with every number.
+    pub fn said(&self) -> Phrase {
+        let f = Part::Fixed;
         match *self {
             Arith::LittleVsMedian {
                 n,
@@ -218,26 +248,28 @@ impl Arith {
                 let mean_ms = little_mean_s(n, x_rps) * 1000.0;
                 // Mean ≤ 0.5·p50 + 0.49·p99 + 0.01·(slowest 1 %).
                 let tail_ms = (mean_ms - 0.5 * p50_ms - 0.49 * p99_ms) / 0.01;
-                let mut s = format!(
-                    "Little's law: {n:.0} requests in flight ÷ {x_rps:.0} req/s = {mean_ms:.0} ms mean time per request. \
-                     With half the requests at or under {p50_ms:.0} ms and 99 % under {p99_ms:.0} ms, that mean needs the slowest 1 % to average ≥ {:.1} s",
-                    tail_ms / 1000.0
-                );
-                if error_pct > 0.0 {
+                let errors = if error_pct > 0.0 {
                     // Or the errors carry the excess: e·T ≥ mean − (0.5·p50 + 0.5·p99).
                     let excess = mean_ms - 0.5 * p50_ms - 0.5 * p99_ms;
-                    let _ = std::fmt::Write::write_fmt(
-                        &mut s,
-                        format_args!(
-                            ", or the {error_pct} % errors to hang ≥ {:.1} s each",
-                            excess / (error_pct / 100.0) / 1000.0
-                        ),
-                    );
-                }
-                s.push_str(&format!(
-                    ", in a {run_s:.0} s run. So fewer than {n:.0} requests were in flight, or the figures do not come from one run."
-                ));
-                s
+                    Part::Phrase(
+                        k::ARITH_LITTLE_ERRORS
+                            .said()
+                            .with("pct", Part::Shortest(error_pct))
+                            .with("hang", f(excess / (error_pct / 100.0) / 1000.0, 1)),
+                    )
+                } else {
+                    Part::text("")
+                };
+                k::ARITH_LITTLE_VS_MEDIAN
+                    .said()
+                    .with("n", f(n, 0))
+                    .with("x", f(x_rps, 0))
+                    .with("mean", f(mean_ms, 0))
+                    .with("p50", f(p50_ms, 0))
+                    .with("p99", f(p99_ms, 0))
+                    .with("tail", f(tail_ms / 1000.0, 1))
+                    .with("errors", errors)
+                    .with("run", f(run_s, 0))
             }
             Arith::PoolTimeouts {
                 users,
@@ -247,13 +279,15 @@ impl Arith {
             } => {
                 let wait_s = users * service_ms / 1000.0 / threads;
                 let onset = timeout_s * threads / (service_ms / 1000.0);
-                format!(
-                    "A request takes at most ~{service_ms:.0} ms (the same API's mean on virtual threads). With {threads:.0} threads, \
-                     {users:.0} users wait {users:.0} × {:.2} s ÷ {threads:.0} = {wait_s:.2} s each; a {timeout_s:.0} s client timeout \
-                     is reached only beyond {timeout_s:.0} s × {threads:.0} ÷ {:.2} s ≈ {onset:.0} users.",
-                    service_ms / 1000.0,
-                    service_ms / 1000.0
-                )
+                k::ARITH_POOL_TIMEOUTS
+                    .said()
+                    .with("service", f(service_ms, 0))
+                    .with("threads", f(threads, 0))
+                    .with("users", f(users, 0))
+                    .with("service_s", f(service_ms / 1000.0, 2))
+                    .with("wait", f(wait_s, 2))
+                    .with("timeout", f(timeout_s, 0))
+                    .with("onset", f(onset, 0))
             }
             Arith::PoolMean {
                 users,
@@ -264,12 +298,16 @@ impl Arith {
                 let at_users = users * service_ms / threads;
                 let needed = mean_ms * threads / users;
                 let users_needed = mean_ms * threads / service_ms;
-                format!(
-                    "At the {users:.0} users the pool supports, R = {users:.0} × S ÷ {threads:.0} ≤ {at_users:.0} ms for S ≤ {service_ms:.0} ms \
-                     (the virtual column's mean). {mean_ms:.0} ms needs S = {needed:.0} ms ({:.1} × that), or {users_needed:.0} users, \
-                     beyond the {users:.0} the same table says it supports.",
-                    needed / service_ms
-                )
+                k::ARITH_POOL_MEAN
+                    .said()
+                    .with("users", f(users, 0))
+                    .with("threads", f(threads, 0))
+                    .with("at_users", f(at_users, 0))
+                    .with("service", f(service_ms, 0))
+                    .with("mean", f(mean_ms, 0))
+                    .with("needed", f(needed, 0))
+                    .with("times", f(needed / service_ms, 1))
+                    .with("users_needed", f(users_needed, 0))
             }
             Arith::CpuCeiling {
                 users,
@@ -278,14 +316,15 @@ impl Arith {
                 best_rps,
             } => {
                 let x = users / (mean_ms / 1000.0);
-                format!(
-                    "At {users:.0} users, Little's law gives {users:.0} ÷ {:.2} s = {x:.0} req/s: {:.3} ms of CPU per request on {cores:.0} cores. \
-                     The same 4-core server managed {best_rps:.0} req/s ({:.2} ms per request) for an endpoint that only sleeps (E2's virtual run). \
-                     At a lower concurrency the figure may hold, but the table does not say which.",
-                    mean_ms / 1000.0,
-                    cores / x * 1000.0,
-                    cores / best_rps * 1000.0
-                )
+                k::ARITH_CPU_CEILING
+                    .said()
+                    .with("users", f(users, 0))
+                    .with("mean_s", f(mean_ms / 1000.0, 2))
+                    .with("x", f(x, 0))
+                    .with("cpu", f(cores / x * 1000.0, 3))
+                    .with("cores", f(cores, 0))
+                    .with("best", f(best_rps, 0))
+                    .with("best_cpu", f(cores / best_rps * 1000.0, 2))
             }
             Arith::BoundedPoolOom {
                 threads,
@@ -297,23 +336,23 @@ impl Arith {
                 heap_mb,
                 machine_mb,
                 tasks_max,
-            } => {
-                let reserved = threads * stack_mb;
-                let resident = threads * resident_kb / 1024.0;
-                let reqs = users * per_request_kb / 1024.0;
-                let live = base_mb + reqs;
-                let per_thread_resident = users * resident_kb / 1024.0;
-                format!(
-                    "A pool capped at {threads:.0} threads reserves {threads:.0} × {stack_mb:.0} MB = {reserved:.0} MB of address space for stacks (the article's 1 MB each), \
-                     of which ~{resident:.0} MB is resident ({resident_kb:.0} KB touched per thread); {users:.0} waiting requests with their connections hold \
-                     {users:.0} × {per_request_kb:.0} KB ≈ {reqs:.0} MB of heap: with the {base_mb:.0} MB idle heap ~{live:.0} MB live of a {heap_mb:.0} MB heap, \
-                     and the process stays far below the machine's {machine_mb:.0} MB. No memory limit is near. Thread-per-request would need {users:.0} threads: \
-                     {:.0} MB reserved (address space, no limit on 64-bit Linux) but ~{per_thread_resident:.0} MB resident, still no exhausted memory. What fails first is a \
-                     thread limit: systemd caps a service at 15 % of pid_max ({tasks_max:.0} tasks with the classic 32,768), and the JVM reports that as \
-                     OutOfMemoryError: unable to create native thread, \"out of memory\" by name only.",
-                    users * stack_mb
-                )
-            }
+            } => k::ARITH_BOUNDED_POOL_OOM
+                .said()
+                .with("threads", f(threads, 0))
+                .with("stack", f(stack_mb, 0))
+                .with("reserved", f(threads * stack_mb, 0))
+                .with("resident", f(threads * resident_kb / 1024.0, 0))
+                .with("resident_kb", f(resident_kb, 0))
+                .with("users", f(users, 0))
+                .with("per_request", f(per_request_kb, 0))
+                .with("requests", f(users * per_request_kb / 1024.0, 0))
+                .with("base", f(base_mb, 0))
+                .with("live", f(base_mb + users * per_request_kb / 1024.0, 0))
+                .with("heap", f(heap_mb, 0))
+                .with("machine", f(machine_mb, 0))
+                .with("all_reserved", f(users * stack_mb, 0))
+                .with("all_resident", f(users * resident_kb / 1024.0, 0))
+                .with("tasks_max", f(tasks_max, 0)),
             Arith::StackGrowth {
                 from_threads,
                 to_threads,
@@ -322,15 +361,15 @@ impl Arith {
                 claimed_mb,
             } => {
                 let added = to_threads - from_threads;
-                format!(
-                    "{added:.0} more threads reserve {added:.0} × {stack_mb:.0} MB = {:.0} MB of address space, not memory in use; resident they add \
-                     ~{added:.0} × {resident_kb:.0} KB = {:.0} MB. +{claimed_mb:.0} MB is {:.1} MB per added thread, more than even its reserved stack: \
-                     stacks cannot explain it. More threads run more requests at once, and the JVM commits heap as it is used, up to -Xmx: a heap \
-                     growing by ~2 GB fits the figure, the stacks do not.",
-                    added * stack_mb,
-                    added * resident_kb / 1024.0,
-                    claimed_mb / added
-                )
+                k::ARITH_STACK_GROWTH
+                    .said()
+                    .with("added", f(added, 0))
+                    .with("stack", f(stack_mb, 0))
+                    .with("reserved", f(added * stack_mb, 0))
+                    .with("resident_kb", f(resident_kb, 0))
+                    .with("resident", f(added * resident_kb / 1024.0, 0))
+                    .with("claimed", f(claimed_mb, 0))
+                    .with("per_thread", f(claimed_mb / added, 1))
             }
         }
     }

@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 
 use super::arith::little_checks;
-use super::figures::Measured;
+use super::figures::{Basis, Measured};
 use super::rows::{Counts, Row, Verdict, counts};
 use super::sources::sources;
 
@@ -33,11 +33,39 @@ pub fn json(rows: &[Row]) -> String {
     // A struct, not `json!`, so each row keeps the key order.
     #[derive(serde::Serialize)]
     struct Doc<'a> {
-        rows: &'a [Row],
+        rows: Vec<JsonRow<'a>>,
         counts: Counts,
     }
+    // A row as the report writes it: the note in English words only (the
+    // phrases it is rendered from go to the page, not into the report).
+    #[derive(serde::Serialize)]
+    struct JsonRow<'a> {
+        experiment: &'a str,
+        variant: &'a str,
+        metric: &'a str,
+        unit: &'a str,
+        measured: &'a Measured,
+        simulated: Option<f64>,
+        diff_pct: Option<f64>,
+        basis: Basis,
+        verdict: Verdict,
+        note: &'a str,
+    }
     let doc = Doc {
-        rows,
+        rows: (rows.iter())
+            .map(|r| JsonRow {
+                experiment: &r.experiment,
+                variant: &r.variant,
+                metric: &r.metric,
+                unit: &r.unit,
+                measured: &r.measured,
+                simulated: r.simulated,
+                diff_pct: r.diff_pct,
+                basis: r.basis,
+                verdict: r.verdict,
+                note: &r.note,
+            })
+            .collect(),
         counts: counts(rows),
     };
     let mut s = serde_json::to_string_pretty(&doc).unwrap_or_default();

@@ -5,6 +5,9 @@ use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use super::figures::{Basis, Check, Figure, Measured, Read, Stat, figures};
+use super::words;
+use crate::i18n::keys::report as k;
+use crate::i18n::{Locale, Part, Phrase};
 use crate::scenario;
 use crate::sim::{self, Outcome, Report};
 
@@ -27,6 +30,15 @@ impl Verdict {
             Verdict::Pass => "pass",
             Verdict::Fail => "fail",
             Verdict::Shown => "shown",
+        }
+    }
+
+    /// The verdict in words, for the page.
+    pub fn said(self) -> crate::i18n::keys::Key {
+        match self {
+            Verdict::Pass => k::FIDELITY_VERDICT_PASS,
+            Verdict::Fail => k::FIDELITY_VERDICT_FAIL,
+            Verdict::Shown => k::FIDELITY_VERDICT_SHOWN,
         }
     }
 }
@@ -56,8 +68,13 @@ pub struct Row {
     pub basis: Basis,
     /// Pass, fail or shown.
     pub verdict: Verdict,
-    /// The rule, the arithmetic, the calibration, the finding, in words.
+    /// The rule, the arithmetic, the calibration, the finding, in English
+    /// words (`said` rendered, as the command line and JSON print it).
     pub note: String,
+    /// The note, part by part, for the page to say in its language (not in
+    /// the JSON report: see `format::json`).
+    #[serde(default)]
+    pub said: Vec<Phrase>,
     /// The preset that reproduces it (not in the JSON).
     #[serde(skip)]
     pub preset: &'static str,
@@ -239,10 +256,6 @@ fn in_unit(f: &Figure, v: f64) -> f64 {
     v / f.read_units_per_unit()
 }
 
-fn pct(v: f64) -> String {
-    format!("{v:+.1} %")
-}
-
 /// Whether simulated `s` meets measured `m` within the figure's tolerance,
 /// on the part beyond what the scenario states when the figure says so.
 fn within_tolerance(f: &Figure, m: f64, s: f64) -> bool {
@@ -259,20 +272,37 @@ fn within_tolerance(f: &Figure, m: f64, s: f64) -> bool {
 }
 
 /// The target in words, for the note.
-fn target(f: &Figure) -> String {
+fn target(f: &Figure) -> Phrase {
+    let unit = || Part::Phrase(words::unit(f.unit));
     let part = match f.stated {
-        Some(stated) => format!(" on the part beyond the stated {stated} {}", f.unit),
-        None => String::new(),
+        Some(stated) => Part::Phrase(
+            k::FIDELITY_TARGET_BEYOND
+                .said()
+                .with("stated", Part::Shortest(stated))
+                .with("unit", unit()),
+        ),
+        None => Part::text(""),
     };
     match f.within {
-        Some(a) => format!("±{a} {}{part}", f.unit),
-        None => format!(
-            "±{:.0} %{}{part}",
-            f.tolerance.relative() * 100.0,
-            f.tolerance
-                .absolute()
-                .map_or(String::new(), |a| format!(" or ±{a} point"))
-        ),
+        Some(a) => k::FIDELITY_TARGET_WITHIN
+            .said()
+            .with("within", Part::Shortest(a))
+            .with("unit", unit())
+            .with("part", part),
+        None => k::FIDELITY_TARGET_RELATIVE
+            .said()
+            .with("pct", Part::Fixed(f.tolerance.relative() * 100.0, 0))
+            .with(
+                "absolute",
+                f.tolerance.absolute().map_or(Part::text(""), |a| {
+                    Part::Phrase(
+                        k::FIDELITY_TARGET_POINTS
+                            .said()
+                            .with("points", Part::Shortest(a)),
+                    )
+                }),
+            )
+            .with("part", part),
     }
 }
 
@@ -284,16 +314,18 @@ fn row(f: &Figure, r: &Report, other: Option<&Report>) -> Row {
         (&Measured::Number(m), Some(s)) if m != stated => Some((s - m) / (m - stated) * 100.0),
         _ => None,
     };
-    let mut notes: Vec<String> = Vec::new();
-    let numeric = |notes: &mut Vec<String>| match (&f.measured, simulated) {
+    let mut notes: Vec<Phrase> = Vec::new();
+    let numeric = |notes: &mut Vec<Phrase>| match (&f.measured, simulated) {
         (&Measured::Number(m), Some(s)) => {
             if f.stated.is_some() {
-                notes.push(format!(
-                    "Beyond the stated {stated} {u}: measured {:.4} {u}, simulated {:.4} {u}.",
-                    m - stated,
-                    s - stated,
-                    u = f.unit
-                ));
+                notes.push(
+                    k::FIDELITY_BEYOND
+                        .said()
+                        .with("stated", Part::Shortest(stated))
+                        .with("unit", Part::Phrase(words::unit(f.unit)))
+                        .with("measured", Part::Fixed(m - stated, 4))
+                        .with("simulated", Part::Fixed(s - stated, 4)),
+                );
             }
             if within_tolerance(f, m, s) {
                 Verdict::Pass
@@ -306,7 +338,7 @@ fn row(f: &Figure, r: &Report, other: Option<&Report>) -> Row {
     let verdict = match f.basis {
         Basis::Contradiction => {
             if let Some(a) = f.arith {
-                notes.push(a.explain());
+                notes.push(a.said());
             }
             Verdict::Shown
         }
@@ -323,24 +355,36 @@ fn row(f: &Figure, r: &Report, other: Option<&Report>) -> Row {
         // A contradiction with a rule: say what the simulation did.
         let _ = qualitative(f, r, other, simulated, &mut notes);
     }
+    let target = |key: crate::i18n::keys::Key| key.said().with("target", Part::Phrase(target(f)));
     let tol = match f.basis {
-        Basis::Predicted => format!("Predicted, target {}.", target(f)),
-        Basis::Derived if f.check.is_none() => format!("Derived, target {}.", target(f)),
-        Basis::Calibrated => format!("Target ±{:.0} %.", CALIBRATED_TOLERANCE * 100.0),
-        Basis::Contradiction => "Contradiction, shown and not fitted:".into(),
-        Basis::Derived | Basis::Qualitative => String::new(),
+        Basis::Predicted => Some(target(k::FIDELITY_PREDICTED)),
+        Basis::Derived if f.check.is_none() => Some(target(k::FIDELITY_DERIVED)),
+        Basis::Calibrated => Some(
+            k::FIDELITY_CALIBRATED_TARGET
+                .said()
+                .with("pct", Part::Fixed(CALIBRATED_TOLERANCE * 100.0, 0)),
+        ),
+        Basis::Contradiction => Some(k::FIDELITY_CONTRADICTION.said()),
+        Basis::Derived | Basis::Qualitative => None,
     };
-    if !tol.is_empty() {
+    if let Some(tol) = tol {
         notes.insert(0, tol);
     }
-    if !f.note.is_empty() {
-        notes.push(f.note.into());
-    }
-    if !f.finding.is_empty() {
-        notes.push(format!("Finding: {}", f.finding));
+    notes.extend(f.note_said());
+    if let Some(finding) = f.finding_said() {
+        notes.push(
+            k::FIDELITY_FINDING
+                .said()
+                .with("finding", Part::Phrase(finding)),
+        );
     }
     if r.outcome != Outcome::Completed && !matches!(f.check, Some(Check::OutOfMemory)) {
-        notes.push(format!("The run did not complete: {}.", r.outcome_detail));
+        // The outcome's detail is the core's own English words.
+        notes.push(
+            k::FIDELITY_INCOMPLETE
+                .said()
+                .with("detail", Part::text(r.outcome_detail.clone())),
+        );
     }
     Row {
         experiment: f.experiment.into(),
@@ -352,7 +396,8 @@ fn row(f: &Figure, r: &Report, other: Option<&Report>) -> Row {
         diff_pct,
         basis: f.basis,
         verdict,
-        note: notes.join(" "),
+        note: join(&notes, |p| p.english(), " "),
+        said: notes,
         preset: f.preset,
         finding: f.finding,
     }
@@ -364,43 +409,53 @@ fn qualitative(
     r: &Report,
     other: Option<&Report>,
     simulated: Option<f64>,
-    notes: &mut Vec<String>,
+    notes: &mut Vec<Phrase>,
 ) -> Verdict {
     let Some(check) = f.check else {
         return Verdict::Fail;
     };
-    notes.push(format!("Rule: {}.", f.rule));
+    if let Some(rule) = f.rule_said() {
+        notes.push(k::FIDELITY_RULE.said().with("rule", Part::Phrase(rule)));
+    }
     let holds = match check {
         Check::NoErrors => {
             let bad = r.errors.total + r.completed.saturating_sub(r.succeeded);
-            notes.push(format!(
-                "Simulated: {bad} errors in {} results ({:?}).",
-                r.completed + r.errors.total,
-                r.outcome
-            ));
+            notes.push(
+                k::FIDELITY_SIMULATED_ERRORS
+                    .said()
+                    .with("errors", Part::Count(bad))
+                    .with("results", Part::Count(r.completed + r.errors.total))
+                    .with("outcome", Part::text(format!("{:?}", r.outcome))),
+            );
             bad == 0 && r.outcome == Outcome::Completed
         }
         Check::OutOfMemory => {
-            notes.push(format!(
-                "Simulated: {:?}, peak {:.0} MB.",
-                r.outcome, r.server.peak_memory_mb
-            ));
+            notes.push(
+                k::FIDELITY_SIMULATED_MEMORY
+                    .said()
+                    .with("outcome", Part::text(format!("{:?}", r.outcome)))
+                    .with("mb", Part::Fixed(r.server.peak_memory_mb, 0)),
+            );
             r.outcome == Outcome::OutOfMemory
         }
         Check::Within10Pct { other: name } => {
             let Some(o) = other else {
-                notes.push(format!("Run {name} too to judge it."));
+                notes.push(k::FIDELITY_RUN_TOO.said().with("preset", Part::text(name)));
                 return Verdict::Shown;
             };
             let b = value(f.read, name, o).map(|v| in_unit(f, v));
             match (simulated, b) {
                 (Some(a), Some(b)) if a.max(b) > 0.0 => {
                     let d = (a - b) / b * 100.0;
-                    notes.push(format!(
-                        "Simulated: {a:.1} vs {b:.1} {} in {name} ({}).",
-                        f.unit,
-                        pct(d)
-                    ));
+                    notes.push(
+                        k::FIDELITY_SIMULATED_VS
+                            .said()
+                            .with("a", Part::Fixed(a, 1))
+                            .with("b", Part::Fixed(b, 1))
+                            .with("unit", Part::Phrase(words::unit(f.unit)))
+                            .with("preset", Part::text(name))
+                            .with("diff", Part::Signed(d, 1)),
+                    );
                     d.abs() <= 10.0
                 }
                 _ => false,
@@ -408,4 +463,18 @@ fn qualitative(
         }
     };
     if holds { Verdict::Pass } else { Verdict::Fail }
+}
+
+/// Phrases said one after the other: a space between sentences, none in
+/// Chinese, which writes none.
+fn join(notes: &[Phrase], say: impl Fn(&Phrase) -> String, space: &str) -> String {
+    notes.iter().map(say).collect::<Vec<_>>().join(space)
+}
+
+impl Row {
+    /// The note in `locale`, numbers written the locale's way.
+    pub fn note_in(&self, locale: Locale) -> String {
+        let space = if locale == Locale::Zh { "" } else { " " };
+        join(&self.said, |p| p.text(locale), space)
+    }
 }

@@ -20,9 +20,10 @@ impl Key {
 /// with the data that owns them: the lessons (`app::lesson`, its texts by
 /// lesson, chapter and part) and the scenario schema (each field's label
 /// and help, each group's title and line). Each owner's tests check its
-/// keys both ways.
+/// keys both ways. Each area module has its own list too.
 pub const FAMILIES: &[&str] = &["lesson.", "field.", "group."];
 
+/// Declares key constants and `ALL`, the list of them.
 macro_rules! keys {
     ($($name:ident = $key:literal;)*) => {
         $(
@@ -32,6 +33,44 @@ macro_rules! keys {
         /// Every key code names, in declaration order.
         pub const ALL: &[Key] = &[$($name),*];
     };
+}
+
+// One module per catalogue area (`i18n/<lang>/<area>.json`) besides the
+// base one here; each declares its `ALL` and `FAMILIES`.
+pub mod chart;
+pub mod errors;
+pub mod presets;
+pub mod report;
+pub mod ui;
+
+/// Every key code names, in every area.
+pub fn all() -> impl Iterator<Item = Key> {
+    [
+        ALL,
+        ui::ALL,
+        chart::ALL,
+        report::ALL,
+        errors::ALL,
+        presets::ALL,
+    ]
+    .into_iter()
+    .flatten()
+    .copied()
+}
+
+/// Every family prefix (see [`FAMILIES`]), in every area.
+pub fn families() -> impl Iterator<Item = &'static str> {
+    [
+        FAMILIES,
+        ui::FAMILIES,
+        chart::FAMILIES,
+        report::FAMILIES,
+        errors::FAMILIES,
+        presets::FAMILIES,
+    ]
+    .into_iter()
+    .flatten()
+    .copied()
 }
 
 keys! {
@@ -62,6 +101,10 @@ keys! {
     GUIDE_STEPS = "guide.steps";
     GUIDE_NOTICE = "guide.notice";
     GUIDE_WAITING = "guide.waiting";
+    // The Embed dialog's choice of a lesson's chapter (`ui::embed_dialog`).
+    GUIDE_EMBED_WHAT = "guide.embed.what";
+    GUIDE_EMBED_SCENARIO = "guide.embed.scenario";
+    GUIDE_EMBED_CHAPTER = "guide.embed.chapter";
     // Units of a question's answer.
     UNIT_REQ_PER_S = "unit.req_per_s";
     UNIT_MS = "unit.ms";

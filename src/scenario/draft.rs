@@ -7,6 +7,8 @@ use serde_json::{Map, Value};
 use super::error::FieldError;
 use super::json;
 use super::schema::{FieldKind, field};
+use crate::i18n::keys::errors as words;
+use crate::i18n::{Part, Phrase};
 
 /// Version of the scenario format; a file may say `"schema": 1`.
 pub const SCHEMA_VERSION: u64 = 1;
@@ -25,21 +27,11 @@ impl Draft {
     /// Parses a scenario file's JSON text (a leading byte-order mark is
     /// skipped; a key given twice in one object is an error).
     pub fn from_json(text: &str) -> Result<Self, FieldError> {
-        let value = json::parse(text).map_err(|e| {
-            let msg = e.to_string();
-            let msg = if msg.starts_with(json::DUPLICATE) {
-                format!("{msg}; JSON keeps only the last of the two, so merge them")
-            } else {
-                format!("not valid JSON: {msg}")
-            };
-            FieldError::new("scenario", "(file)", msg)
-        })?;
+        let value =
+            json::parse(text).map_err(|e| FieldError::new("scenario", "(file)", not_json(&e)))?;
         if !value.is_object() {
-            return Err(FieldError::new(
-                "scenario",
-                render(&value),
-                "must be a JSON object of sections such as {\"load\": {…}}",
-            ));
+            let said = words::JSON_NOT_OBJECT.said();
+            return Err(FieldError::new("scenario", render(&value), said));
         }
         Ok(Draft(value))
     }
@@ -148,6 +140,23 @@ fn collect<'a>(v: &'a Value, prefix: String, out: &mut Vec<(String, &'a Value)>)
     out.push((prefix, v));
 }
 
+/// Why a scenario file's text is not a scenario's JSON: a key given twice
+/// (named with its place), or serde_json's own words.
+fn not_json(e: &serde_json::Error) -> Phrase {
+    let msg = e.to_string();
+    let place = format!(" at line {} column {}", e.line(), e.column());
+    let key = (msg.strip_prefix(json::DUPLICATE))
+        .and_then(|m| m.strip_suffix(&place))
+        .and_then(|m| m.strip_prefix(' '));
+    match key {
+        Some(key) => (words::JSON_DUPLICATE.said())
+            .with("key", Part::text(key.to_string()))
+            .with("line", Part::Count(e.line() as u64))
+            .with("column", Part::Count(e.column() as u64)),
+        None => words::JSON_INVALID.said().with("why", Part::text(msg)),
+    }
+}
+
 /// A value as JSON writes it, for messages: a string keeps its quotes, so
 /// `"10"` where a number belongs does not read as the valid `10`
 /// ([`FieldError::new`] shortens and escapes it).
@@ -160,32 +169,20 @@ pub(super) fn parse_value(key: &str, raw: &str) -> Result<Value, FieldError> {
     let raw_trim = raw.trim();
     if key == "schema" {
         return raw_trim.parse::<u64>().map(Value::from).map_err(|_| {
-            FieldError::new(
-                "schema",
-                raw,
-                format!("must be the format version {SCHEMA_VERSION}"),
-            )
+            let version = Part::Count(SCHEMA_VERSION);
+            let said = words::SCHEMA_MUST_BE.said().with("version", version);
+            FieldError::new("schema", raw, said)
         });
     }
     let Some(spec) = field(key) else {
-        return Err(FieldError::new(
-            key,
-            raw,
-            "unknown key; `threadlab schema` lists every key",
-        ));
+        return Err(FieldError::new(key, raw, words::UNKNOWN_KEY.said()));
     };
     if spec.nullable
         && (raw_trim.eq_ignore_ascii_case("null") || raw_trim.eq_ignore_ascii_case("none"))
     {
         return Ok(Value::Null);
     }
-    let bad = || {
-        FieldError::new(
-            key,
-            raw,
-            format!("expected {}", spec.kind.allowed(spec.nullable)),
-        )
-    };
+    let bad = || FieldError::new(key, raw, spec.kind.expected(spec.nullable));
     let cleaned = raw_trim.replace('_', "");
     // A whole number stays one, even for a fractional key, so that a message
     // echoes `0` as typed rather than `0.0`.

@@ -1,7 +1,16 @@
 //! A validation problem, worded for people, and the rule that keeps every
 //! problem on one line: what a person typed is echoed escaped and shortened.
+//!
+//! A problem's words are a [`Phrase`] (a catalogue key and its arguments),
+//! said where the problem is found: the command line prints its English
+//! ([`FieldError::message`]), the page its reader's language
+//! ([`FieldError::line`]), both from the one catalogue text and under the
+//! same one-line rule.
 
 use std::fmt::{self, Write as _};
+
+use crate::i18n::keys::errors as words;
+use crate::i18n::{Arg, Locale, Phrase};
 
 /// Most characters of a typed key or value echoed in a message; a longer one
 /// is cut with an ellipsis and its full length.
@@ -11,36 +20,59 @@ pub const ECHO_MAX_CHARS: usize = 60;
 const MESSAGE_MAX_CHARS: usize = 400;
 
 /// One problem with one input value.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct FieldError {
     /// The dotted key, e.g. `load.concurrency`.
     pub field: String,
     /// The value as given, escaped and shortened by [`echo`].
     pub value: String,
-    /// What is wrong and what is allowed.
-    pub message: String,
+    /// What is wrong and what is allowed, in words of the catalogue.
+    pub said: Phrase,
 }
 
 impl FieldError {
-    /// A new error for `field` with the offending `value`. All three parts are
-    /// made printable on one line: control characters are escaped and the
-    /// key and value are shortened (see [`echo`]).
-    pub fn new(
-        field: impl Into<String>,
-        value: impl Into<String>,
-        message: impl Into<String>,
-    ) -> Self {
+    /// A new error for `field` with the offending `value`, saying `said`.
+    /// The key and value are made printable on one line (control
+    /// characters escaped, shortened: see [`echo`]); so is the message
+    /// whenever it is put into words.
+    pub fn new(field: impl Into<String>, value: impl Into<String>, said: Phrase) -> Self {
         FieldError {
             field: echo(&field.into()),
             value: echo(&value.into()),
-            message: printable(&message.into(), MESSAGE_MAX_CHARS),
+            said,
         }
+    }
+
+    /// What is wrong, in English with numbers as Rust writes them: the
+    /// command line's words.
+    pub fn message(&self) -> String {
+        printable(&self.said.english(), MESSAGE_MAX_CHARS)
+    }
+
+    /// What is wrong, in `locale` with its numbers, on one printable line
+    /// as [`FieldError::message`] is.
+    pub fn message_in(&self, locale: Locale) -> String {
+        printable(&self.said.text(locale), MESSAGE_MAX_CHARS)
+    }
+
+    /// The whole problem on one line in `locale`: the field, the value as
+    /// typed and what is wrong, as the page shows it.
+    pub fn line(&self, locale: Locale) -> String {
+        let text = |s: &str| Arg::Text(s.to_string());
+        words::LINE.text(
+            locale,
+            &[
+                ("field", text(&self.field)),
+                ("value", text(&self.value)),
+                ("message", Arg::Text(self.message_in(locale))),
+            ],
+        )
     }
 }
 
 impl fmt::Display for FieldError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {} — {}", self.field, self.value, self.message)
+        write!(f, "{}: {} — {}", self.field, self.value, self.message())
     }
 }
 
@@ -83,6 +115,7 @@ fn push_printable(out: &mut String, c: char) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::i18n::Part;
 
     #[test]
     fn control_characters_are_escaped() {
@@ -103,9 +136,39 @@ mod tests {
         );
     }
 
+    /// A message quoting a piece of input that would break the line.
+    fn forged(found: &str) -> FieldError {
+        let said = (words::PROGRAM_EXPECTED.said())
+            .with("expected", Part::text("'}'"))
+            .with("at", Part::Count(7))
+            .with("found", Part::text(format!("'{found}'")));
+        FieldError::new("program", "io:5ms\nerror: fake", said)
+    }
+
     #[test]
     fn an_error_is_one_line() {
-        let e = FieldError::new("program", "io:5ms\nerror: fake", "found '\nx'");
+        let e = forged("\nx");
         assert!(!e.to_string().contains('\n'), "{e}");
+    }
+
+    /// The page's words keep the command line's rule: input quoted in the
+    /// message is escaped the same way in every language, and cut at the
+    /// same length.
+    #[test]
+    fn the_page_line_is_escaped_and_cut_as_the_command_line_is() {
+        let e = forged("\nerror: x\u{1b}[2J");
+        for l in Locale::ALL {
+            let line = e.line(l);
+            assert!(!line.contains('\n') && !line.contains('\u{1b}'), "{line}");
+            assert!(line.contains("'\\nerror: x\\u{1b}[2J'"), "{line}");
+            assert!(line.contains("io:5ms\\nerror: fake"), "{line}");
+        }
+        assert!(e.line(Locale::De).contains("bei Zeichen 7"));
+        let long = forged(&"x".repeat(2 * MESSAGE_MAX_CHARS));
+        for l in Locale::ALL {
+            let m = long.message_in(l);
+            assert_eq!(m.chars().count(), long.message().chars().count(), "{m}");
+            assert!(m.ends_with(" characters)"), "{m}");
+        }
     }
 }

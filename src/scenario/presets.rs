@@ -5,6 +5,9 @@
 
 use super::draft::Draft;
 use super::schema::mode_named;
+use crate::i18n::keys::errors;
+use crate::i18n::keys::presets as words;
+use crate::i18n::{Locale, Part, Phrase};
 use crate::sim::config::Mode;
 
 /// A setting a preset had to assume, and why.
@@ -12,8 +15,23 @@ use crate::sim::config::Mode;
 pub struct Assumption {
     /// The key.
     pub key: &'static str,
-    /// Why this value (physically motivated, or "calibrated on `<figure>`").
-    pub reason: &'static str,
+    /// The id of the reason's text in the catalogue, `assumption.<why>`
+    /// (its experiment or preset, then the key: variants that assume the
+    /// same for the same reason share it).
+    pub why: &'static str,
+}
+
+impl Assumption {
+    /// Why this value (physically motivated, or "calibrated on
+    /// `<figure>`"), as a phrase of the catalogue.
+    pub fn reason_said(&self) -> Phrase {
+        Phrase::new(format!("assumption.{}", self.why))
+    }
+
+    /// Why this value, in `locale`.
+    pub fn reason(&self, locale: Locale) -> String {
+        self.reason_said().text(locale)
+    }
 }
 
 /// One of a measured experiment's two runs that the playground loads as one
@@ -31,10 +49,9 @@ pub struct Pair {
 /// A named scenario.
 #[derive(Clone, Copy, Debug, serde::Serialize)]
 pub struct Preset {
-    /// Short name for `--preset` and URLs.
+    /// Short name for `--preset` and URLs; its title is filed under it in
+    /// the catalogue (`preset.<name>.title`, see [`Preset::title`]).
     pub name: &'static str,
-    /// Title for menus.
-    pub title: &'static str,
     /// Experiment id in the measurements (`E1`…`E4`), or `lesson`.
     pub experiment: &'static str,
     /// Variant within the experiment.
@@ -42,8 +59,10 @@ pub struct Preset {
     /// The experiment's two runs that the playground shows side by side, and
     /// this one's side; `None` for a scenario of its own (the lessons).
     pub pair: Option<Pair>,
-    /// What it shows.
-    pub description: &'static str,
+    /// The id its description is filed under in the catalogue
+    /// (`preset.<id>.description`, see [`Preset::description`]): its name,
+    /// or its experiment's where every variant says the same (E4).
+    pub description_id: &'static str,
     /// Settings every variant of the experiment shares, as `--set` pairs.
     pub shared: &'static [(&'static str, &'static str)],
     /// This variant's own settings (applied after `shared`).
@@ -87,17 +106,40 @@ impl Preset {
         })
     }
 
+    /// Its title, as the catalogue files it: for menus, page and file
+    /// titles, and `threadlab presets` (in English).
+    pub fn title_said(&self) -> Phrase {
+        words::preset(self.name, "title")
+    }
+
+    /// Its title in `locale`.
+    pub fn title(&self, locale: Locale) -> String {
+        self.title_said().text(locale)
+    }
+
+    /// What it shows, as the catalogue files it.
+    pub fn description_said(&self) -> Phrase {
+        words::preset(self.description_id, "description")
+    }
+
+    /// What it shows, in `locale`.
+    pub fn description(&self, locale: Locale) -> String {
+        self.description_said().text(locale)
+    }
+
     /// What it shows in words: its own description, then its partner's
     /// where that says something else (a pair loads as one scenario).
-    pub fn about(&self) -> String {
+    pub fn about(&self, locale: Locale) -> String {
         let mut sides: Vec<&Preset> = std::iter::once(self).chain(self.partner()).collect();
         sides.sort_by_key(|p| p.side() != Mode::Platform);
-        sides.dedup_by_key(|p| p.description);
+        sides.dedup_by_key(|p| p.description_id);
+        // Chinese sentences end in "。" and follow each other without a space.
+        let between = if locale == Locale::Zh { "" } else { " " };
         sides
             .iter()
-            .map(|p| p.description)
+            .map(|p| p.description(locale))
             .collect::<Vec<_>>()
-            .join(" ")
+            .join(between)
     }
 
     /// The preset as a draft.
@@ -113,8 +155,8 @@ impl Preset {
     }
 }
 
-const fn a(key: &'static str, reason: &'static str) -> Assumption {
-    Assumption { key, reason }
+const fn a(key: &'static str, why: &'static str) -> Assumption {
+    Assumption { key, why }
 }
 
 // ---- shared settings and assumptions ---------------------------------------
@@ -133,42 +175,18 @@ const E1_STATED: &[&str] = &[
     "server.threads_max",
 ];
 const E1_ASSUMED: &[Assumption] = &[
-    a(
-        "program",
-        "stated: a ~50 ms database query, then a ~50 ms HTTP call. Assumed: 0.28 ms of CPU per request in two halves (JSON, JDBC, HTTP client), calibrated on the virtual run's 14,200 req/s (4 cores ÷ 14,200 req/s = 0.28 ms: the only limit left once threads are not); and a further 0–15.6 ms (mean 7.8 ms) of waiting beyond the two 50 ms calls (the \"~\": driver, network, pool hand-offs), calibrated on the platform run's 1,850 req/s (200 threads ÷ 1,850 req/s = 108 ms held per request); uniform, because a constant keeps the threads in artificial lockstep",
-    ),
-    a(
-        "server.cores",
-        "not stated; 4, a common size for a service container. Only cores × CPU per request matters here, and that product is calibrated",
-    ),
-    a(
-        "db.pool_size",
-        "not stated; must be large: 14,200 req/s × 50 ms per query = 710 connections held at once in the virtual run (HikariCP's default 10 would cap both runs at 200 req/s). 1,000 in both runs",
-    ),
-    a(
-        "load.tool",
-        "the load tool is not named; \"2,000 concurrent connections for 60 seconds\" is wrk's vocabulary (-c 2000 -d 60s), where hey and JMeter speak of requests and users. So wrk's semantics: 2,000 connections each sending as soon as its response is read, a 2 s --timeout that counts a late response instead of giving it up, latencies from the write (the connect left out), and what is in flight at 60 s dropped",
-    ),
-    a(
-        "server.min_spare",
-        "Spring Boot's default (10); the article changes only threads.max",
-    ),
-    a(
-        "jvm.start",
-        "not stated: the article names neither a restart before each run nor a warm-up; warm, the default, as load-testing practice advises",
-    ),
+    a("program", "e1.program"),
+    a("server.cores", "e1.server.cores"),
+    a("db.pool_size", "e1.db.pool_size"),
+    a("load.tool", "e1.load.tool"),
+    a("server.min_spare", "e1.server.min_spare"),
+    a("jvm.start", "e1.jvm.start"),
 ];
 
 const E2_PROVENANCE: &str = "E2 · 程序员欣宸, \"性能暴涨，CTO问我是不是偷偷升级硬件了：JDK 21虚拟线程真香实录\", 2026-03-05";
 const E2_PROGRAM: &str = "cpu:0.1ms,io:50ms,io:uniform(0ms,6.3ms)";
-const E2_CORES: Assumption = a(
-    "server.cores",
-    "the article's reposted table names a 4-core, 8 GB server; the hey runs themselves do not say",
-);
-const E2_PROGRAM_WHY: Assumption = a(
-    "program",
-    "stated: Thread.sleep(50). Assumed: 0.1 ms of server CPU per request (Tomcat parsing, Spring MVC dispatch, a 48-byte body), typical of a trivial endpoint; and 0–6.3 ms (mean 3.15 ms) of waiting beyond the sleep, calibrated on the platform run's 1877.2105 req/s: 100 threads ÷ 1877.21 req/s = 53.27 ms held per request. It cannot be CPU (the virtual run served 12,773 req/s from the same cores, ≤ 0.31 ms each), so it is a wait: sleep overshoot, GC safepoints, poller-to-worker hand-offs. Uniform, because a constant keeps the threads in artificial lockstep. The article's own fastest responses (53.2 ms, 53.8 ms) corroborate ~3 ms beyond the sleep",
-);
+const E2_CORES: Assumption = a("server.cores", "e2.server.cores");
+const E2_PROGRAM_WHY: Assumption = a("program", "e2.program");
 
 const E3_PROVENANCE: &str =
     "E3 · 51CTO.COM, \"虚拟线程在Spring Boot中的应用及性能对比\" (author and date not given)";
@@ -181,39 +199,15 @@ const E3_STATED: &[&str] = &[
     "program",
 ];
 const E3_ASSUMED: &[Assumption] = &[
-    a(
-        "server.threads_max",
-        "not stated; Spring Boot's default 200 (the article sets only spring.threads.virtual.enabled)",
-    ),
-    a(
-        "server.min_spare",
-        "Spring Boot's default of 10; the article does not change it",
-    ),
-    a(
-        "server.cores",
-        "not stated; 4. The sleep endpoint barely uses CPU, so its results do not depend on it",
-    ),
-    a(
-        "load.duration_s",
-        "not stated; the charts show the response time climbing and levelling off: 100 s of ramp-up plus 100 s at full load shows the plateau",
-    ),
-    a(
-        "load.loops",
-        "not stated; JMeter's \"infinite\" (a loop count of 1 would send 10 req/s and never queue, contradicting the 5,000 ms the article shows)",
-    ),
-    a(
-        "jvm.start",
-        "not stated; warm, the default. The figures are read after 110 s of load, long after any warm-up",
-    ),
+    a("server.threads_max", "e3.server.threads_max"),
+    a("server.min_spare", "e3.server.min_spare"),
+    a("server.cores", "e3.server.cores"),
+    a("load.duration_s", "e3.load.duration_s"),
+    a("load.loops", "e3.load.loops"),
+    a("jvm.start", "e3.jvm.start"),
 ];
-const E3_SLEEP_PROGRAM: Assumption = a(
-    "program",
-    "stated: a log line, then Thread.sleep(1000). Assumed: 0.1 ms of CPU for the log line and Spring MVC",
-);
-const E3_CPU_PROGRAM: Assumption = a(
-    "program",
-    "stated: 20000! by repeated BigInteger.multiply (a 256,909-bit result). Assumed: 75 ms of CPU, measured for this project: the article's factorial method takes 73–90 ms per call on one core (JDK 25, AMD EPYC, after warm-up)",
-);
+const E3_SLEEP_PROGRAM: Assumption = a("program", "e3-sleep.program");
+const E3_CPU_PROGRAM: Assumption = a("program", "e3-cpu.program");
 
 /// What the sleep endpoint's two variants assume.
 const E3_SLEEP_ASSUMED: [Assumption; E3_ASSUMED.len() + 1] =
@@ -259,30 +253,12 @@ const E4_STATED: &[&str] = &[
     "jvm.start",
 ];
 const E4_ASSUMED: &[Assumption] = &[
-    a(
-        "program",
-        "stated: create a user in the database, then an @Async e-mail that sleeps 100 ms. Assumed: 0.2 ms of CPU and 5 ms holding a HikariCP connection for the INSERT and commit, then 102 ms more before the e-mail is handed off, calibrated on the virtual executor's 896 e-mails/s at 100 concurrent: 1,000 e-mails ÷ 896/s = 1.116 s from the first hand-off to the last e-mail's end; minus that e-mail's 100 ms, the 10 rounds of 100 requests took ~0.1 s each. Far more than an INSERT: the article names no client, so this includes its round trip",
-    ),
-    a(
-        "server.cores",
-        "not stated; 4. The e-mail tasks and requests barely use CPU",
-    ),
-    a(
-        "server.mode",
-        "the article changes only the @Async executor; Tomcat keeps its platform-thread pool",
-    ),
-    a(
-        "server.threads_max",
-        "Spring Boot's default 200: more than the 100 concurrent requests",
-    ),
-    a(
-        "db.pool_size",
-        "HikariCP's default maximum-pool-size of 10; the article does not change it",
-    ),
-    a(
-        "load.tool",
-        "the client is not named (\"a focused benchmark\"); \"1,000 requests at 100 concurrent\" reads as hey -n 1000 -c 100, so hey's semantics and its 20 s timeout, which no request reaches",
-    ),
+    a("program", "e4.program"),
+    a("server.cores", "e4.server.cores"),
+    a("server.mode", "e4.server.mode"),
+    a("server.threads_max", "e4.server.threads_max"),
+    a("db.pool_size", "e4.db.pool_size"),
+    a("load.tool", "e4.load.tool"),
 ];
 
 const REPOST_PROVENANCE: &str = "E2 (reposted table) · quoted in 程序员欣宸's article, source not given: same 4-core 8 GB server, simple CRUD API";
@@ -293,50 +269,17 @@ const REPOST_STATED: &[&str] = &[
     "load.concurrency",
 ];
 const REPOST_ASSUMED: &[Assumption] = &[
-    a(
-        "load.tool",
-        "the load tool is not named; hey, which the article itself uses on the same server",
-    ),
-    a(
-        "load.kind",
-        "a closed loop of 10,000 users, each waiting for its answer, as hey runs it",
-    ),
-    a(
-        "program",
-        "\"simple CRUD API\": assumed 0.3 ms of CPU and one 5 ms query on a HikariCP connection",
-    ),
-    a(
-        "db.pool_size",
-        "HikariCP's default maximum-pool-size of 10; the article does not change it",
-    ),
-    a(
-        "load.requests",
-        "not stated; the load tool is not named; assumed hey as in the article's own runs, 10 requests per user (as -n 100000 -c 10000)",
-    ),
-    a(
-        "load.timeout_ms",
-        "hey's default client timeout (-t) of 20 s, as in the article's own runs",
-    ),
-    a(
-        "server.max_connections",
-        "not stated; 10,000: the table reports 10,000 users as stable, which needs 10,000 open connections at once. With Tomcat's default 8,192 the other 1,808 users wait (their SYNs dropped and retried) until workers that are done free their connections, and many pass hey's 20 s timeout first: no worker sends 100 requests (10 each), so keep-alive never rotates a connection here",
-    ),
-    a(
-        "memory.heap_mb",
-        "the JVM's default heap on the stated 8 GB machine: MaxRAMPercentage 25 % = 2,048 MB",
-    ),
-    a(
-        "jvm.start",
-        "not stated: the table gives no run conditions; warm, the default, as load-testing practice advises",
-    ),
-    a(
-        "memory.request_kb",
-        "calibrated on \"+300 MB at 10,000 concurrency\" (virtual), read as the live heap's growth (what a heap-after-collection graph shows): 300 MB ÷ 10,000 = 30.7 KB per request in flight (MB and KB as the JVM counts them, 1,024 apart), of which the connection's buffers (16 KB), the unmounted stack chunk (8 KB) and the virtual thread (1 KB) are the schema's values; the rest, ~5.7 KB, is the request's own objects",
-    ),
-    a(
-        "server.min_spare",
-        "Spring Boot's default of 10; the article does not change it",
-    ),
+    a("load.tool", "e2-repost.load.tool"),
+    a("load.kind", "e2-repost.load.kind"),
+    a("program", "e2-repost.program"),
+    a("db.pool_size", "e4.db.pool_size"),
+    a("load.requests", "e2-repost.load.requests"),
+    a("load.timeout_ms", "e2-repost.load.timeout_ms"),
+    a("server.max_connections", "e2-repost.server.max_connections"),
+    a("memory.heap_mb", "e2-repost.memory.heap_mb"),
+    a("jvm.start", "e2-repost.jvm.start"),
+    a("memory.request_kb", "e2-repost.memory.request_kb"),
+    a("server.min_spare", "e3.server.min_spare"),
 ];
 
 /// The side of an E4 run: its executor's kind.
@@ -353,14 +296,13 @@ macro_rules! e4 {
     ($name:literal, $n:literal, $kind:tt, $exec:expr) => {
         Preset {
             name: $name,
-            title: concat!("E4 · 1,000 requests at ", $n, " concurrent · @Async e-mails · ", $kind, " executor"),
             experiment: "E4",
             variant: concat!($kind, " ", $n),
             pair: Some(Pair {
                 id: concat!("e4-", $n),
                 side: e4_side!($kind),
             }),
-            description: "Each request creates a user, then hands a 100 ms e-mail to an @Async executor: a ThreadPoolTaskExecutor of 50 threads caps e-mails at 50 ÷ 100 ms = 500/s; a virtual-thread executor runs them all at once.",
+            description_id: "e4",
             shared: E4_SHARED,
             own: $exec,
             stated: E4_STATED,
@@ -481,60 +423,51 @@ const E3_SHARED: &[(&str, &str)] = &[
 static PRESETS: &[Preset] = &[
     Preset {
         name: "e2-platform",
-        title: "E2 · hey -c 2000 -n 100000 /delay/50 · platform threads (threads.max=100)",
         experiment: "E2",
         variant: "platform",
         pair: Some(Pair {
             id: "e2",
             side: Mode::Platform,
         }),
-        description: "Thread.sleep(50) behind Tomcat's pool of 100 threads: at most 100 ÷ 53 ms ≈ 1,880 req/s, so 2,000 clients wait ~1 s each.",
+        description_id: "e2-platform",
         shared: E2_SHARED,
         own: &[("server.mode", "platform"), ("load.client_cpu_ms", "0")],
         stated: E2_STATED,
         assumptions: &[
             E2_CORES,
             E2_PROGRAM_WHY,
-            a(
-                "load.client_cpu_ms",
-                "stated difference: the platform run's hey ran on a second machine (192.168.31.211), so it takes no CPU from the server",
-            ),
+            a("load.client_cpu_ms", "e2-platform.load.client_cpu_ms"),
         ],
         provenance: E2_PROVENANCE,
     },
     Preset {
         name: "e2-virtual",
-        title: "E2 · hey -c 2000 -n 100000 /delay/50 · virtual threads",
         experiment: "E2",
         variant: "virtual",
         pair: Some(Pair {
             id: "e2",
             side: Mode::Virtual,
         }),
-        description: "The same endpoint with spring.threads.virtual.enabled=true: the sleep no longer holds a thread, so CPU (the server and a local hey) becomes the limit.",
+        description_id: "e2-virtual",
         shared: E2_SHARED,
         own: &[("server.mode", "virtual"), ("load.client_cpu_ms", "0.193")],
         stated: E2_STATED,
         assumptions: &[
             E2_CORES,
             E2_PROGRAM_WHY,
-            a(
-                "load.client_cpu_ms",
-                "stated difference: the virtual run's hey targets localhost, so it shares the server's cores. Calibrated on 12773.137 req/s: 4 cores ÷ 12,773 req/s = 0.31 ms of CPU per request in all, 0.1 ms of it the server's and ~0.01 ms the OS's switches between hey's threads and the carriers on the shared cores, leaves ~0.2 ms for hey's HTTP client work (it reuses its connections: each of its 2,000 workers sends 50 requests, fewer than Tomcat's 100 per connection, so it connects only at the start). Refitted when the model gained the JVM's cold start (the stated restart) and G1's pauses (issue 13): those take ~2 % of the run, so 0.193 ms. hey's goroutines run on Go's GOMAXPROCS = 4 OS threads (load.client_threads' default), so its work queues there instead of taking a time slice per worker",
-            ),
+            a("load.client_cpu_ms", "e2-virtual.load.client_cpu_ms"),
         ],
         provenance: E2_PROVENANCE,
     },
     Preset {
         name: "e1-platform",
-        title: "E1 · 2,000 connections for 60 s · DB 50 ms + HTTP 50 ms · platform threads (200)",
         experiment: "E1",
         variant: "platform",
         pair: Some(Pair {
             id: "e1",
             side: Mode::Platform,
         }),
-        description: "A query and a downstream call, ~100 ms, behind Tomcat's 200 threads: at most 200 ÷ 108 ms ≈ 1,850 req/s, so 2,000 connections wait ~1 s each.",
+        description_id: "e1-platform",
         shared: E1_SHARED,
         own: &[("server.mode", "platform")],
         stated: E1_STATED,
@@ -543,14 +476,13 @@ static PRESETS: &[Preset] = &[
     },
     Preset {
         name: "e1-virtual",
-        title: "E1 · 2,000 connections for 60 s · DB 50 ms + HTTP 50 ms · virtual threads",
         experiment: "E1",
         variant: "virtual",
         pair: Some(Pair {
             id: "e1",
             side: Mode::Virtual,
         }),
-        description: "The same service on virtual threads: the waits hold no thread, so the cores become the limit.",
+        description_id: "e1-virtual",
         shared: E1_SHARED,
         own: &[("server.mode", "virtual")],
         stated: E1_STATED,
@@ -559,14 +491,13 @@ static PRESETS: &[Preset] = &[
     },
     Preset {
         name: "e2-repost-platform",
-        title: "E2 reposted table · 10,000 users · CRUD API · platform threads (200)",
         experiment: "E2-repost",
         variant: "platform",
         pair: Some(Pair {
             id: "e2-repost",
             side: Mode::Platform,
         }),
-        description: "The reposted claims at 10,000 concurrent users: a pool of 200 threads, a HikariCP pool of 10.",
+        description_id: "e2-repost-platform",
         shared: E2_REPOST_SHARED,
         own: &[("server.mode", "platform")],
         stated: REPOST_STATED,
@@ -575,14 +506,13 @@ static PRESETS: &[Preset] = &[
     },
     Preset {
         name: "e2-repost-virtual",
-        title: "E2 reposted table · 10,000 users · CRUD API · virtual threads",
         experiment: "E2-repost",
         variant: "virtual",
         pair: Some(Pair {
             id: "e2-repost",
             side: Mode::Virtual,
         }),
-        description: "On virtual threads the 200-thread limit goes; the 10 HikariCP connections stay.",
+        description_id: "e2-repost-virtual",
         shared: E2_REPOST_SHARED,
         own: &[("server.mode", "virtual")],
         stated: REPOST_STATED,
@@ -591,14 +521,13 @@ static PRESETS: &[Preset] = &[
     },
     Preset {
         name: "e3-sleep-platform",
-        title: "E3 · JMeter 1,000 users, 100 s ramp-up · /load sleeps 1 s · platform threads",
         experiment: "E3",
         variant: "sleep platform",
         pair: Some(Pair {
             id: "e3-sleep",
             side: Mode::Platform,
         }),
-        description: "200 threads each hold a request for 1 s: once more than 200 users are active they queue, and at 1,000 users R = 1000 ÷ (200 ÷ 1 s) = 5 s.",
+        description_id: "e3-sleep-platform",
         shared: E3_SHARED,
         own: &[
             ("server.mode", "platform"),
@@ -610,14 +539,13 @@ static PRESETS: &[Preset] = &[
     },
     Preset {
         name: "e3-sleep-virtual",
-        title: "E3 · JMeter 1,000 users, 100 s ramp-up · /load sleeps 1 s · virtual threads",
         experiment: "E3",
         variant: "sleep virtual",
         pair: Some(Pair {
             id: "e3-sleep",
             side: Mode::Virtual,
         }),
-        description: "Every request gets its own virtual thread: the response time stays at the 1 s sleep.",
+        description_id: "e3-sleep-virtual",
         shared: E3_SHARED,
         own: &[
             ("server.mode", "virtual"),
@@ -629,14 +557,13 @@ static PRESETS: &[Preset] = &[
     },
     Preset {
         name: "e3-cpu-platform",
-        title: "E3 · JMeter 1,000 users, 100 s ramp-up · /calc computes 20000! · platform threads",
         experiment: "E3",
         variant: "cpu platform",
         pair: Some(Pair {
             id: "e3-cpu",
             side: Mode::Platform,
         }),
-        description: "CPU-bound: 4 cores ÷ 75 ms ≈ 53 req/s whatever the thread model.",
+        description_id: "e3-cpu-platform",
         shared: E3_SHARED,
         own: &[("server.mode", "platform"), ("program", "cpu:75ms")],
         stated: E3_STATED,
@@ -645,14 +572,13 @@ static PRESETS: &[Preset] = &[
     },
     Preset {
         name: "e3-cpu-virtual",
-        title: "E3 · JMeter 1,000 users, 100 s ramp-up · /calc computes 20000! · virtual threads",
         experiment: "E3",
         variant: "cpu virtual",
         pair: Some(Pair {
             id: "e3-cpu",
             side: Mode::Virtual,
         }),
-        description: "The same CPU-bound endpoint on virtual threads: the 4 carriers run one factorial each at a time.",
+        description_id: "e3-cpu-virtual",
         shared: E3_SHARED,
         own: &[("server.mode", "virtual"), ("program", "cpu:75ms")],
         stated: E3_STATED,
@@ -687,11 +613,10 @@ static PRESETS: &[Preset] = &[
     ),
     Preset {
         name: "pinning-jdk21",
-        title: "Lesson · pinning: sleep inside synchronized on JDK 21",
         experiment: "lesson",
         variant: "jdk21",
         pair: None,
-        description: "Each request sleeps 50 ms inside its own synchronized block. On JDK 21 the virtual thread cannot unmount: the 4 carriers are blocked and throughput collapses to 4 ÷ 50 ms. Tomcat's accept-count is 200 here so that the 200 clients' first connects all fit in the accept queue: at its default 100, fifty of them would have their SYN dropped and wait a second to retry, which would blur the lesson (the connections chart shows it if you set it back).",
+        description_id: "pinning-jdk21",
         shared: PINNING_SHARED,
         own: &[("server.jdk", "21")],
         stated: &[],
@@ -700,11 +625,10 @@ static PRESETS: &[Preset] = &[
     },
     Preset {
         name: "pinning-jdk24",
-        title: "Lesson · the same on JDK 24 (JEP 491: no pinning in synchronized)",
         experiment: "lesson",
         variant: "jdk24",
         pair: None,
-        description: "JDK 24 lets the virtual thread unmount inside synchronized: the carriers stay free and the 200 clients get ~4,000 req/s. Tomcat's accept-count is 200 here so that the 200 clients' first connects all fit in the accept queue: at its default 100, fifty of them would have their SYN dropped and wait a second to retry, which would blur the lesson (the connections chart shows it if you set it back).",
+        description_id: "pinning-jdk24",
         shared: PINNING_SHARED,
         own: &[("server.jdk", "24")],
         stated: &[],
@@ -713,11 +637,10 @@ static PRESETS: &[Preset] = &[
     },
     Preset {
         name: "db-pool",
-        title: "Lesson · the connection pool becomes the new bottleneck",
         experiment: "lesson",
         variant: "virtual",
         pair: None,
-        description: "Virtual threads remove the thread limit, and 1,000 requests then queue for HikariCP's 10 connections: 10 ÷ 20 ms = 500 req/s, the rest wait or time out. Tomcat's accept-count is 1,000 here so that the 1,000 clients' first connects all fit in the accept queue: at its default 100, about a thousand SYNs would be dropped and retried a second or more later, which would blur the lesson.",
+        description_id: "db-pool",
         shared: &[],
         own: &[
             ("load.concurrency", "1000"),
@@ -734,11 +657,10 @@ static PRESETS: &[Preset] = &[
     },
     Preset {
         name: "cpu-bound",
-        title: "Lesson · CPU-bound work gains nothing from virtual threads",
         experiment: "lesson",
         variant: "virtual",
         pair: None,
-        description: "20 ms of CPU per request on 4 cores: 200 req/s whatever the thread model.",
+        description_id: "cpu-bound",
         shared: &[],
         own: &[
             ("load.concurrency", "100"),
@@ -757,80 +679,84 @@ static PRESETS: &[Preset] = &[
 /// experiment's two runs, which load as one scenario shown side by side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Entry {
-    /// The preset it loads (with its partner, for a pair).
+    /// The preset it loads (with its partner, for a pair); its words in the
+    /// menu are filed under it (`preset.<name>.menu`).
     pub preset: &'static str,
+}
+
+impl Entry {
+    /// The words in the menu, as the catalogue files them.
+    pub fn title_said(&self) -> Phrase {
+        words::preset(self.preset, "menu")
+    }
+
     /// The words in the menu, short enough for a laptop's menu width.
-    pub title: &'static str,
+    pub fn title(&self, locale: Locale) -> String {
+        self.title_said().text(locale)
+    }
 }
 
 /// A group of the scenario menu: the lessons, or one measured experiment.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Section {
-    /// The group's name.
-    pub title: &'static str,
-    /// One line on what it shows.
-    pub about: &'static str,
+    /// Its id: `lessons`, or the experiment's (`e1`); its words are filed
+    /// under it (`preset-section.<id>.title|about`).
+    pub id: &'static str,
     /// Its entries.
     pub entries: &'static [Entry],
 }
 
-const fn entry(preset: &'static str, title: &'static str) -> Entry {
-    Entry { preset, title }
+impl Section {
+    /// Its words (the name, then the line), as the catalogue files them.
+    pub fn said(&self) -> [Phrase; 2] {
+        ["title", "about"].map(|part| words::section(self.id, part))
+    }
+
+    /// The group's name.
+    pub fn title(&self, locale: Locale) -> String {
+        self.said()[0].text(locale)
+    }
+
+    /// One line on what it shows.
+    pub fn about(&self, locale: Locale) -> String {
+        self.said()[1].text(locale)
+    }
+}
+
+const fn entry(preset: &'static str) -> Entry {
+    Entry { preset }
 }
 
 /// The scenario menu: lessons first, then experiments E1–E4, one entry per
 /// lesson or per pair of measured runs.
 static MENU: &[Section] = &[
     Section {
-        title: "Lessons",
-        about: "one idea each, on both kinds of threads",
+        id: "lessons",
         entries: &[
-            entry("db-pool", "The connection pool becomes the new bottleneck"),
-            entry(
-                "pinning-jdk21",
-                "Pinning: sleep inside synchronized on JDK 21",
-            ),
-            entry("pinning-jdk24", "No pinning on JDK 24 (JEP 491)"),
-            entry("cpu-bound", "CPU-bound work gains nothing"),
+            entry("db-pool"),
+            entry("pinning-jdk21"),
+            entry("pinning-jdk24"),
+            entry("cpu-bound"),
         ],
     },
     Section {
-        title: "E1",
-        about: "a DB query and an HTTP call, 2,000 connections: 1,850 vs 14,200 req/s measured",
-        entries: &[entry(
-            "e1-platform",
-            "E1 · DB 50 ms + HTTP 50 ms, 2,000 connections",
-        )],
+        id: "e1",
+        entries: &[entry("e1-platform")],
     },
     Section {
-        title: "E2",
-        about: "hey against Thread.sleep(50): 1,877 vs 12,773 req/s measured, and a reposted table",
-        entries: &[
-            entry("e2-platform", "E2 · hey -c 2000 -n 100000 /delay/50"),
-            entry(
-                "e2-repost-platform",
-                "E2 reposted table · 10,000 users, CRUD API",
-            ),
-        ],
+        id: "e2",
+        entries: &[entry("e2-platform"), entry("e2-repost-platform")],
     },
     Section {
-        title: "E3",
-        about: "JMeter, 1,000 users over 100 s: a 1 s sleep, and a CPU-bound factorial",
-        entries: &[
-            entry("e3-sleep-platform", "E3 · JMeter 1,000 users · sleep 1 s"),
-            entry(
-                "e3-cpu-platform",
-                "E3 · JMeter 1,000 users · 20000! (CPU-bound)",
-            ),
-        ],
+        id: "e3",
+        entries: &[entry("e3-sleep-platform"), entry("e3-cpu-platform")],
     },
     Section {
-        title: "E4",
-        about: "@Async e-mails on a pool of 50 threads vs a virtual-thread executor, Tomcat on platform threads",
+        id: "e4",
         entries: &[
-            entry("e4-platform-25", "E4 · @Async e-mails, 25 concurrent"),
-            entry("e4-platform-50", "E4 · @Async e-mails, 50 concurrent"),
-            entry("e4-platform-100", "E4 · @Async e-mails, 100 concurrent"),
+            entry("e4-platform-25"),
+            entry("e4-platform-50"),
+            entry("e4-platform-100"),
         ],
     },
 ];
@@ -859,6 +785,13 @@ pub fn preset(name: &str) -> Option<&'static Preset> {
     PRESETS.iter().find(|p| p.name == name)
 }
 
+/// The problem of a name that is no preset's: the message naming every
+/// preset.
+pub fn no_such_preset() -> Phrase {
+    let names: Vec<&str> = PRESETS.iter().map(|p| p.name).collect();
+    (errors::NO_SUCH_PRESET.said()).with("choices", Part::text(names.join(", ")))
+}
+
 /// The scenario used when nothing is chosen: E2's platform run.
 pub fn default_preset() -> &'static Preset {
     &PRESETS[0]
@@ -867,6 +800,7 @@ pub fn default_preset() -> &'static Preset {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::i18n::{keys_of, lookup};
 
     #[test]
     fn pairs_are_one_experiment_in_both_modes() {
@@ -896,7 +830,7 @@ mod tests {
     #[test]
     fn the_menu_has_one_entry_per_lesson_or_pair_lessons_first() {
         let entries: Vec<&Entry> = menu().iter().flat_map(|s| s.entries).collect();
-        assert_eq!(menu()[0].title, "Lessons");
+        assert_eq!(menu()[0].title(Locale::En), "Lessons");
         for p in presets() {
             let loads =
                 |e: &&&Entry| e.preset == p.name || p.partner().is_some_and(|q| q.name == e.preset);
@@ -908,24 +842,152 @@ mod tests {
         assert_eq!(entries.len(), lessons + 8, "4 lessons and 8 pairs");
         for e in &entries {
             assert!(preset(e.preset).is_some(), "{}", e.preset);
-            // A 1280 px laptop shows about 60 characters of the menu.
-            assert!(e.title.chars().count() <= 52, "too long: {}", e.title);
+            // A 1280 px laptop shows about 60 characters of the menu; a
+            // Chinese character is as wide as two.
+            for l in Locale::ALL {
+                let title = e.title(l);
+                let width: usize = title
+                    .chars()
+                    .map(|c| if c > '\u{2E80}' { 2 } else { 1 })
+                    .sum();
+                assert!(width <= 52, "too long ({}): {title}", l.code());
+            }
         }
         for s in menu().iter().skip(1) {
             let exp = preset(s.entries[0].preset).unwrap().experiment;
-            assert!(exp.starts_with(s.title), "{} holds {exp}", s.title);
+            assert!(exp.to_lowercase().starts_with(s.id), "{} holds {exp}", s.id);
+            assert!(
+                exp.starts_with(&s.title(Locale::De)),
+                "{} holds {exp}",
+                s.id
+            );
         }
     }
 
     #[test]
     fn a_pair_is_described_from_both_sides_once() {
-        let e2 = preset("e2-virtual").unwrap().about();
+        let e2 = preset("e2-virtual").unwrap().about(Locale::En);
         assert!(
             e2.starts_with("Thread.sleep(50) behind Tomcat's pool"),
             "{e2}"
         );
         assert!(e2.contains("spring.threads.virtual.enabled=true"), "{e2}");
         let e4 = preset("e4-platform-25").unwrap();
-        assert_eq!(e4.about(), e4.description);
+        assert_eq!(e4.about(Locale::En), e4.description(Locale::En));
+        let zh = preset("e2-platform").unwrap().about(Locale::Zh);
+        assert!(zh.contains("1 s。同一接口"), "{zh}");
+    }
+
+    /// Every key the presets and the menu file their words under.
+    fn data_keys() -> Vec<String> {
+        let mut out: Vec<Phrase> = Vec::new();
+        for p in presets() {
+            out.extend([p.title_said(), p.description_said()]);
+        }
+        for s in menu() {
+            out.extend(s.said());
+            out.extend(s.entries.iter().map(Entry::title_said));
+        }
+        let mut keys: Vec<String> = out.into_iter().map(|p| p.key.into_owned()).collect();
+        keys.sort();
+        keys.dedup();
+        keys
+    }
+
+    /// Issue 15: every preset, menu entry and section has its words in
+    /// every language; no catalogue holds words that none of them says.
+    #[test]
+    fn every_preset_and_section_has_its_words_in_every_language_and_no_more() {
+        let keys = data_keys();
+        assert_eq!(keys.len(), 2 * presets().len() - 5 + 12 + 2 * menu().len());
+        for k in &keys {
+            for l in Locale::ALL {
+                let text = lookup(l, k).unwrap_or_default();
+                assert!(!text.trim().is_empty(), "{k} has no {} text", l.code());
+            }
+        }
+        for l in Locale::ALL {
+            let family = |k: &&str| k.starts_with("preset.") || k.starts_with("preset-section.");
+            for k in keys_of(l).filter(family) {
+                assert!(
+                    keys.iter().any(|q| q == k),
+                    "{k} ({}): no preset, menu entry or section says it",
+                    l.code()
+                );
+            }
+        }
+    }
+
+    /// The texts that are code and numbers only (an experiment's id, hey's
+    /// command line), the same in every language.
+    const CODE_ONLY: &[&str] = &[
+        "preset-section.e1.title",
+        "preset-section.e2.title",
+        "preset-section.e3.title",
+        "preset-section.e4.title",
+        "preset.e2-platform.menu",
+    ];
+
+    /// German and Chinese say the presets in their own words (not a copy
+    /// of the English, but for code alone), with numbers in prose written
+    /// their way (de `1.000`), the code kept as code.
+    #[test]
+    fn german_and_chinese_are_translations_with_their_own_numbers() {
+        for k in data_keys() {
+            let en = lookup(Locale::En, &k).unwrap_or_default();
+            for l in [Locale::De, Locale::Zh] {
+                let text = lookup(l, &k).unwrap_or_default();
+                let code = CODE_ONLY.contains(&k.as_str());
+                assert_eq!(text == en, code, "{k} ({}): {text}", l.code());
+                for code in [
+                    "hey -c 2000 -n 100000 /delay/50",
+                    "threads.max=100",
+                    "20000!",
+                ] {
+                    assert_eq!(
+                        en.contains(code),
+                        text.contains(code),
+                        "{k} ({}): {code}",
+                        l.code()
+                    );
+                }
+            }
+        }
+        let de = preset("e1-platform").unwrap().title(Locale::De);
+        assert!(de.starts_with("E1 · 2.000 Verbindungen"), "{de}");
+        let zh = preset("e1-platform").unwrap().title(Locale::Zh);
+        assert!(zh.starts_with("E1 · 2,000 个连接"), "{zh}");
+        assert!(
+            !lookup(Locale::De, "preset.db-pool.description")
+                .unwrap_or_default()
+                .contains("1,000"),
+            "German groups thousands with a point"
+        );
+    }
+
+    /// E4's six runs differ only in their concurrency and executor: each
+    /// title says its own concurrency, in every language.
+    #[test]
+    fn each_e4_title_says_its_concurrency() {
+        for p in presets().iter().filter(|p| p.experiment == "E4") {
+            let n = p
+                .settings()
+                .iter()
+                .rev()
+                .find(|(k, _)| *k == "load.concurrency")
+                .unwrap()
+                .1;
+            for l in Locale::ALL {
+                let title = p.title(l);
+                assert!(title.contains(&format!(" {n} ")), "{}: {title}", p.name);
+                assert_eq!(
+                    title.matches(" 25 ").count()
+                        + title.matches(" 50 ").count()
+                        + title.matches(" 100 ").count(),
+                    1,
+                    "{title}"
+                );
+            }
+        }
     }
 }

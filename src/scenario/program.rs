@@ -16,6 +16,9 @@ use crate::sim::program::{LockKind, MonitorRef, Op, Program};
 use crate::sim::rng::Dist;
 use crate::sim::time::Nanos;
 
+use crate::i18n::keys::{Key, errors as words};
+use crate::i18n::{Part, Phrase};
+
 use super::error::echo;
 use super::schema::valid_executor_name;
 
@@ -40,12 +43,11 @@ pub struct Parsed {
 }
 
 /// Parses `text`; the error says what was expected and where.
-pub fn parse_program(text: &str) -> Result<Parsed, String> {
+pub fn parse_program(text: &str) -> Result<Parsed, Phrase> {
     if text.len() > MAX_BYTES {
-        return Err(format!(
-            "the program is {} bytes long; at most {MAX_BYTES} are read",
-            text.len()
-        ));
+        return Err((words::PROGRAM_TOO_LONG.said())
+            .with("bytes", Part::Count(text.len() as u64))
+            .with("max", Part::Count(MAX_BYTES as u64)));
     }
     let mut p = Parser {
         src: text,
@@ -59,12 +61,12 @@ pub fn parse_program(text: &str) -> Result<Parsed, String> {
     };
     p.skip_ws();
     if p.at_end() {
-        return Err("the program is empty; write at least one step, e.g. io:50ms".into());
+        return Err(words::PROGRAM_EMPTY.said());
     }
     p.steps(0)?;
     p.skip_ws();
     if !p.at_end() {
-        return Err(p.error("a comma and another step, or the end"));
+        return Err(p.error(want(words::PROGRAM_WANT_NEXT)));
     }
     p.ops.push(Op::End);
     Ok(Parsed {
@@ -104,19 +106,21 @@ impl Parser<'_> {
         }
     }
 
-    fn error(&self, expected: &str) -> String {
+    /// "expected" what (words, or a piece of code such as `'}'`) and
+    /// where, and what was found instead.
+    fn error(&self, expected: Part) -> Phrase {
         let found = match self.peek() {
-            None => "the end".to_string(),
+            None => Part::Phrase(words::PROGRAM_FOUND_END.said()),
             Some(_) => {
                 let at = self.chars[self.pos].0;
                 let rest: String = self.src[at..].chars().take(12).collect();
-                format!("'{rest}'")
+                Part::text(format!("'{rest}'"))
             }
         };
-        format!(
-            "expected {expected} at character {} but found {found}",
-            self.pos + 1
-        )
+        (words::PROGRAM_EXPECTED.said())
+            .with("expected", expected)
+            .with("at", Part::Count(self.pos as u64 + 1))
+            .with("found", found)
     }
 
     fn eat(&mut self, c: char) -> bool {
@@ -129,11 +133,11 @@ impl Parser<'_> {
         }
     }
 
-    fn expect(&mut self, c: char) -> Result<(), String> {
+    fn expect(&mut self, c: char) -> Result<(), Phrase> {
         if self.eat(c) {
             Ok(())
         } else {
-            Err(self.error(&format!("'{c}'")))
+            Err(self.error(Part::text(format!("'{c}'"))))
         }
     }
 
@@ -151,9 +155,9 @@ impl Parser<'_> {
         w
     }
 
-    fn steps(&mut self, depth: usize) -> Result<(), String> {
+    fn steps(&mut self, depth: usize) -> Result<(), Phrase> {
         if depth > MAX_DEPTH {
-            return Err(format!("blocks are nested more than {MAX_DEPTH} deep"));
+            return Err(most(words::PROGRAM_TOO_DEEP, MAX_DEPTH));
         }
         loop {
             self.step(depth)?;
@@ -163,10 +167,10 @@ impl Parser<'_> {
         }
     }
 
-    fn step(&mut self, depth: usize) -> Result<(), String> {
+    fn step(&mut self, depth: usize) -> Result<(), Phrase> {
         self.steps += 1;
         if self.steps > MAX_STEPS {
-            return Err(format!("more than {MAX_STEPS} steps"));
+            return Err(most(words::PROGRAM_TOO_MANY_STEPS, MAX_STEPS));
         }
         let start = self.pos;
         let kw = self.word();
@@ -175,7 +179,7 @@ impl Parser<'_> {
                 self.expect(':')?;
                 let d = self.dur()?;
                 let Some(&monitor) = self.syncs.last() else {
-                    return Err("wait:D is Object.wait() and needs the monitor: put it inside sync{…} or sync(NAME){…}".into());
+                    return Err(words::PROGRAM_WAIT_OUTSIDE_SYNC.said());
                 };
                 self.ops.push(Op::Wait(d, monitor));
                 self.ops.push(Op::Enter(monitor, LockKind::Sync));
@@ -199,7 +203,7 @@ impl Parser<'_> {
                     LockKind::Lock
                 };
                 let monitor = if self.eat('(') {
-                    let name = self.name("a monitor name")?;
+                    let name = self.name(words::PROGRAM_WANT_MONITOR)?;
                     self.expect(')')?;
                     MonitorRef::Shared(self.monitor_index(&name)?)
                 } else {
@@ -220,7 +224,7 @@ impl Parser<'_> {
             }
             "async" => {
                 self.expect('(')?;
-                let name = self.name("an executor name")?;
+                let name = self.name(words::PROGRAM_WANT_EXECUTOR)?;
                 self.expect(')')?;
                 self.expect('{')?;
                 let executor = match self.executors.iter().position(|e| *e == name) {
@@ -248,34 +252,33 @@ impl Parser<'_> {
             _ => {
                 self.pos = start;
                 self.skip_ws();
-                Err(self.error(
-                    "a step: cpu:, io:, db:, file:, wait:, sync{…}, lock{…} or async(NAME){…}",
-                ))
+                Err(self.error(want(words::PROGRAM_WANT_STEP)))
             }
         }
     }
 
-    fn name(&mut self, what: &str) -> Result<String, String> {
+    /// A name, as `what` (a key that says what kind of name and its rule).
+    fn name(&mut self, what: Key) -> Result<String, Phrase> {
         let n = self.word();
         if valid_executor_name(&n) {
             Ok(n)
         } else {
-            Err(self.error(&format!("{what} (a letter, then letters, digits, _ or -)")))
+            Err(self.error(want(what)))
         }
     }
 
-    fn monitor_index(&mut self, name: &str) -> Result<u16, String> {
+    fn monitor_index(&mut self, name: &str) -> Result<u16, Phrase> {
         if let Some(i) = self.monitors.iter().position(|m| m == name) {
             return Ok(i as u16);
         }
         if self.monitors.len() >= MAX_MONITORS {
-            return Err(format!("more than {MAX_MONITORS} shared monitors"));
+            return Err(most(words::PROGRAM_TOO_MANY_MONITORS, MAX_MONITORS));
         }
         self.monitors.push(name.to_string());
         Ok((self.monitors.len() - 1) as u16)
     }
 
-    fn dur(&mut self) -> Result<Dist, String> {
+    fn dur(&mut self) -> Result<Dist, Phrase> {
         self.skip_ws();
         let save = self.pos;
         let w = self.word();
@@ -297,11 +300,9 @@ impl Parser<'_> {
                 let hi = self.ns()?;
                 self.expect(')')?;
                 if hi < lo {
-                    return Err(format!(
-                        "uniform({}, {}): the upper bound is below the lower one",
-                        fmt_ns(lo),
-                        fmt_ns(hi)
-                    ));
+                    return Err((words::PROGRAM_UNIFORM.said())
+                        .with("lo", Part::text(fmt_ns(lo)))
+                        .with("hi", Part::text(fmt_ns(hi))));
                 }
                 Ok(Dist::Uniform {
                     lo_ns: lo,
@@ -317,11 +318,9 @@ impl Parser<'_> {
                 let p99 = self.ns()?;
                 self.expect(')')?;
                 if p50 <= 0.0 || p99 <= p50 {
-                    return Err(format!(
-                        "lognormal(p50={}, p99={}): needs 0 < p50 < p99",
-                        fmt_ns(p50),
-                        fmt_ns(p99)
-                    ));
+                    return Err((words::PROGRAM_LOGNORMAL.said())
+                        .with("p50", Part::text(fmt_ns(p50)))
+                        .with("p99", Part::text(fmt_ns(p99))));
                 }
                 Ok(Dist::lognormal(p50, p99))
             }
@@ -335,16 +334,16 @@ impl Parser<'_> {
         }
     }
 
-    fn key(&mut self, k: &str) -> Result<(), String> {
+    fn key(&mut self, k: &str) -> Result<(), Phrase> {
         let w = self.word();
         if w != k {
-            return Err(self.error(&format!("{k}=")));
+            return Err(self.error(Part::text(format!("{k}="))));
         }
         self.expect('=')
     }
 
     /// A number with a unit, in ns.
-    fn ns(&mut self) -> Result<f64, String> {
+    fn ns(&mut self) -> Result<f64, Phrase> {
         self.skip_ws();
         let start = self.pos;
         let mut num = String::new();
@@ -360,7 +359,7 @@ impl Parser<'_> {
             Ok(v) => v,
             Err(_) => {
                 self.pos = start;
-                return Err(self.error("a duration such as 50ms, 0.2ms, 1s or 800us"));
+                return Err(self.error(want(words::PROGRAM_WANT_DURATION)));
             }
         };
         let mut unit = String::new();
@@ -379,15 +378,28 @@ impl Parser<'_> {
             "s" => 1e9,
             _ => {
                 self.pos = start + num.chars().count();
-                return Err(self.error("a unit: ns, us, ms or s"));
+                return Err(self.error(want(words::PROGRAM_WANT_UNIT)));
             }
         };
         let ns = value * scale;
         if !(0.0..=MAX_NS).contains(&ns) {
-            return Err(format!("{} is longer than one hour", echo(&(num + &unit))));
+            let duration = Part::text(echo(&(num + &unit)));
+            return Err(words::PROGRAM_OVER_AN_HOUR
+                .said()
+                .with("duration", duration));
         }
         Ok(ns)
     }
+}
+
+/// What the parser expected, in words.
+fn want(key: Key) -> Part {
+    Part::Phrase(key.said())
+}
+
+/// A limit's message, `most` the limit.
+fn most(key: Key, most: usize) -> Phrase {
+    key.said().with("max", Part::Count(most as u64))
 }
 
 fn fmt_ns(ns: f64) -> String {

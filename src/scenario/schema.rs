@@ -10,6 +10,8 @@
 //! per object) the value is an assumption and the help says where it comes
 //! from.
 
+use crate::i18n::keys::errors;
+use crate::i18n::{Part, Phrase};
 use crate::sim::config::Mode;
 
 /// What kind of value a key takes.
@@ -1059,21 +1061,49 @@ impl FieldSpec {
 }
 
 impl FieldKind {
-    /// The allowed values in words, for error messages and help.
+    /// The allowed values in English words, for the command line's help.
     pub fn allowed(&self, nullable: bool) -> String {
+        self.allowed_said(nullable).english()
+    }
+
+    /// The allowed values in words of the catalogue, for error messages:
+    /// the page writes the range's numbers its reader's way.
+    pub fn allowed_said(&self, nullable: bool) -> Phrase {
         let base = match self {
-            FieldKind::Int { min, max } => format!("a whole number from {min} to {max}"),
-            FieldKind::Float { min, max } => format!("a number from {min} to {max}"),
-            FieldKind::Choice(c) => format!("one of {}", c.join(", ")),
-            FieldKind::Program => "a request program such as cpu:0.2ms,db:exp(50ms),io:50ms".into(),
+            FieldKind::Int { min, max } => errors::ALLOWED_INT
+                .said()
+                .with("min", Part::Shortest(*min as f64))
+                .with("max", Part::Shortest(*max as f64)),
+            FieldKind::Float { min, max } => errors::ALLOWED_FLOAT
+                .said()
+                .with("min", Part::Shortest(*min))
+                .with("max", Part::Shortest(*max)),
+            FieldKind::Choice(c) => errors::ALLOWED_CHOICE
+                .said()
+                .with("choices", Part::text(c.join(", "))),
+            FieldKind::Program => errors::ALLOWED_PROGRAM
+                .said()
+                .with("example", Part::text(PROGRAM_EXAMPLE)),
         };
         if nullable {
-            format!("{base}, or null")
+            errors::ALLOWED_OR_NULL
+                .said()
+                .with("allowed", Part::Phrase(base))
         } else {
             base
         }
     }
+
+    /// "expected" and the allowed values, the message for a value of the
+    /// wrong kind.
+    pub fn expected(&self, nullable: bool) -> Phrase {
+        let allowed = Part::Phrase(self.allowed_said(nullable));
+        errors::EXPECTED.said().with("allowed", allowed)
+    }
 }
+
+/// A request program to show as an example of one.
+const PROGRAM_EXAMPLE: &str = "cpu:0.2ms,db:exp(50ms),io:50ms";
 
 /// The word for a server mode, as `server.mode` and the page's messages write it.
 pub fn mode_word(mode: Mode) -> &'static str {

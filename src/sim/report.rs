@@ -346,8 +346,13 @@ pub struct ServerStats {
 pub struct Bottleneck {
     /// Which resource.
     pub resource: Resource,
-    /// One sentence for people.
+    /// One sentence for people, in English (the command line's and the
+    /// JSON report's, rendered from `said`).
     pub explanation: String,
+    /// The sentence as a catalogue key with its arguments, for the page to
+    /// say in its language (not in the JSON report).
+    #[serde(skip)]
+    pub said: crate::i18n::Phrase,
 }
 
 /// Time series, one value per bucket.

@@ -84,11 +84,25 @@ pub(crate) fn apply_presenter(on: bool) {
 }
 
 /// Sets the page's language on `<html lang>` (screen readers, fonts and
-/// hyphenation follow it).
+/// hyphenation follow it) and its title in that language (a tab's name,
+/// a bookmark's).
 pub(crate) fn apply_language(locale: crate::i18n::Locale) {
-    if let Some(root) = gloo::utils::document().document_element() {
+    let document = gloo::utils::document();
+    if let Some(root) = document.document_element() {
         let _ = root.set_attribute("lang", locale.code());
     }
+    document.set_title(&crate::i18n::keys::ui::PAGE_TITLE.text(locale, &[]));
+}
+
+/// The page's language as `<html lang>` holds it ([`apply_language`]), for
+/// words written outside a component (the error panel, the worker's
+/// failures); English before the page set it.
+pub(crate) fn page_locale() -> crate::i18n::Locale {
+    gloo::utils::document()
+        .document_element()
+        .and_then(|root| root.get_attribute("lang"))
+        .and_then(|code| crate::i18n::Locale::named(&code))
+        .unwrap_or(crate::i18n::Locale::En)
 }
 
 /// Calls `f` whenever the system switches between light and dark.

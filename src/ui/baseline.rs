@@ -6,20 +6,21 @@ use yew::prelude::*;
 
 use crate::app::compare::{changes, rows};
 use crate::app::{Action, State};
+use crate::i18n::keys::{Key, ui as words};
 use crate::scenario::mode_word;
 
-const PIN: &str = "Pin as baseline";
-const PIN_AGAIN: &str = "Pin these instead";
-const PIN_WHY: &str = "keep these results to compare the next ones with";
-const CLEAR: &str = "Clear baseline";
-const TITLE: &str = "Before and after";
-const BEFORE: &str = "baseline";
-const NOW: &str = "now";
-const CHANGE: &str = "change";
-const CHANGED: &str = "Changed since the baseline: ";
-const NOTHING: &str = "nothing yet — change a setting to compare";
-const UPDATING: &str = "now: simulating…";
-const STALE: &str = "now: the old results (fix the highlighted fields)";
+const PIN: Key = words::BASELINE_PIN;
+const PIN_AGAIN: Key = words::BASELINE_PIN_AGAIN;
+const PIN_WHY: Key = words::BASELINE_PIN_WHY;
+const CLEAR: Key = words::BASELINE_CLEAR;
+const TITLE: Key = words::BASELINE_TITLE;
+const BEFORE: Key = words::BASELINE_BEFORE;
+const NOW: Key = words::BASELINE_NOW;
+const CHANGE: Key = words::BASELINE_CHANGE;
+const CHANGED: Key = words::BASELINE_CHANGED;
+const NOTHING: Key = words::BASELINE_NOTHING;
+const UPDATING: Key = words::BASELINE_UPDATING;
+const STALE: Key = words::BASELINE_STALE;
 
 /// Properties of [`Baseline`].
 #[derive(Properties, PartialEq)]
@@ -36,6 +37,8 @@ pub struct BaselineProps {
 #[component]
 pub fn Baseline(p: &BaselineProps) -> Html {
     let s = &p.state;
+    let l = s.view.locale();
+    let w = |k: Key| k.text(l, &[]);
     let act = |a: Action| {
         let d = p.dispatch.clone();
         Callback::from(move |_| d.emit(a.clone()))
@@ -43,15 +46,15 @@ pub fn Baseline(p: &BaselineProps) -> Html {
     let pinned = s.baseline.is_some();
     let buttons = html! {
         <div class="baseline-buttons">
-            <button type="button" id="pin-baseline" title={PIN_WHY} disabled={!s.complete()}
-                onclick={act(Action::PinBaseline)}>{if pinned { PIN_AGAIN } else { PIN }}</button>
+            <button type="button" id="pin-baseline" title={w(PIN_WHY)} disabled={!s.complete()}
+                onclick={act(Action::PinBaseline)}>{w(if pinned { PIN_AGAIN } else { PIN })}</button>
             if pinned {
-                <button type="button" id="clear-baseline" onclick={act(Action::ClearBaseline)}>{CLEAR}</button>
+                <button type="button" id="clear-baseline" onclick={act(Action::ClearBaseline)}>{w(CLEAR)}</button>
             }
         </div>
     };
     let Some(b) = &s.baseline else {
-        return html! { <section class="baseline" aria-label={TITLE}>{buttons}</section> };
+        return html! { <section class="baseline" aria-label={w(TITLE)}>{buttons}</section> };
     };
     let modes = s.setup.modes.list();
     let changed = changes(b, s);
@@ -63,10 +66,10 @@ pub fn Baseline(p: &BaselineProps) -> Html {
         None
     };
     let head = modes.iter().map(|&m| {
-        html! { <th colspan="3" class={mode_word(m)}>{s.setup.columns.label(m)}</th> }
+        html! { <th colspan="3" class={mode_word(m)}>{s.setup.columns.name(m, l)}</th> }
     });
     let sub = modes.iter().map(|_| {
-        html! { <><th class="num">{BEFORE}</th><th class="num">{NOW}</th><th class="num">{CHANGE}</th></> }
+        html! { <><th class="num">{w(BEFORE)}</th><th class="num">{w(NOW)}</th><th class="num">{w(CHANGE)}</th></> }
     });
     let body = rows(b, s).into_iter().map(|r| {
         html! {
@@ -88,11 +91,11 @@ pub fn Baseline(p: &BaselineProps) -> Html {
         }
     });
     html! {
-        <section class="baseline pinned" aria-label={TITLE}>
-            <div class="baseline-head"><h2>{TITLE}</h2>{buttons}</div>
-            <p class="changes" id="baseline-changes"><strong>{CHANGED}</strong>
-                {if changed.is_empty() { NOTHING.to_string() } else { changed.join("; ") }}</p>
-            if let Some(t) = status { <p class="muted small">{t}</p> }
+        <section class="baseline pinned" aria-label={w(TITLE)}>
+            <div class="baseline-head"><h2>{w(TITLE)}</h2>{buttons}</div>
+            <p class="changes" id="baseline-changes"><strong>{w(CHANGED)}</strong>
+                {if changed.is_empty() { w(NOTHING) } else { changed.join("; ") }}</p>
+            if let Some(t) = status { <p class="muted small">{w(t)}</p> }
             <div class="table-wrap">
                 <table id="baseline-table">
                     <thead>

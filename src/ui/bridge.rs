@@ -18,6 +18,8 @@ use crate::app::supervise::{
     AfterDeath, Export, FromWorker, SLICE_LIMIT_MS, ToWorker, Watchdog, after_death,
 };
 use crate::app::{Message, Output};
+use crate::i18n::Arg;
+use crate::i18n::keys::ui as words;
 
 /// The worker's loader, relative to the page.
 const WORKER_URL: &str = "./worker-loader.js";
@@ -125,9 +127,9 @@ impl Bridge {
             Ok(w) => w,
             Err(e) => {
                 let why = e.as_string().unwrap_or_else(|| format!("{e:?}"));
-                return self.emit(Event::Unavailable(format!(
-                    "the browser refused to start it ({why})"
-                )));
+                let l = super::address::page_locale();
+                let why = words::WORKER_REFUSED.text(l, &[("why", Arg::Text(why))]);
+                return self.emit(Event::Unavailable(why));
             }
         };
         let weak = Rc::downgrade(&self.0);
@@ -215,7 +217,9 @@ impl Bridge {
             AfterDeath::GiveUp => {
                 let what = match why {
                     Failure::Crashed(m) | Failure::Panicked(m) => m,
-                    Failure::Stalled(_) => "it stopped responding".into(),
+                    Failure::Stalled(_) => {
+                        words::WORKER_UNRESPONSIVE.text(super::address::page_locale(), &[])
+                    }
                 };
                 self.emit(Event::Unavailable(what));
             }
@@ -250,7 +254,7 @@ fn listener(
 fn error_text(e: &ErrorEvent) -> String {
     let message = e.message();
     if message.is_empty() {
-        "the worker's script could not be loaded or run".into()
+        words::WORKER_SCRIPT.text(super::address::page_locale(), &[])
     } else if e.filename().is_empty() {
         message
     } else {

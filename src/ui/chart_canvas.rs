@@ -16,6 +16,8 @@ use yew::prelude::*;
 use super::backend::PageBackend;
 use crate::app::ChartSpec;
 use crate::chart::{self, CursorMove, Frame, Style, Tooltip};
+use crate::i18n::Arg;
+use crate::i18n::keys::ui as words;
 
 /// Draws `spec` on `canvas` at its displayed size; returns the frame (device pixels).
 pub fn draw_on(canvas: &HtmlCanvasElement, spec: &ChartSpec) -> Option<Frame> {
@@ -52,7 +54,11 @@ pub fn draw_on(canvas: &HtmlCanvasElement, spec: &ChartSpec) -> Option<Frame> {
     let frame = match chart::draw(&area, &style, spec) {
         Ok(f) => f,
         Err(e) => {
-            chart::draw_message(&area, &style, &format!("cannot draw: {e}")).unwrap_or_default()
+            let why = words::CHART_CANNOT_DRAW.text(
+                super::address::page_locale(),
+                &[("why", Arg::Text(e.to_string()))],
+            );
+            chart::draw_message(&area, &style, &why).unwrap_or_default()
         }
     };
     let _ = area.present();

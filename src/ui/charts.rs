@@ -47,7 +47,7 @@ pub fn Charts(p: &ChartsProps) -> Html {
     let s = &p.state;
     let (locale, presenter) = (s.view.locale(), s.view.presenter);
     html! {
-        <section class="charts" aria-label="charts">
+        <section class="charts" aria-label={keys::ui::PAGE_CHARTS.text(locale, &[])}>
             { for charts(s).into_iter().filter(|c| s.view.shows_chart(&c.id)).map(|c| {
                 let key = c.id.clone();
                 let extra = replay_button(&c, s, p.on_replay.as_ref());

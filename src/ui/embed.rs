@@ -14,15 +14,20 @@ use yew::prelude::*;
 use super::address;
 use super::charts::Charts;
 use super::form::field;
+use super::guide::{LessonPanel, use_stored_progress};
 use super::interrupted::Interrupted;
 use super::notice::LinkNotice;
 use super::progress::Progress;
 use super::runner::Runner;
 use super::summary::Summary;
-use crate::app::embed::{ParentMessage, Summary as Static, height_message, parent_message};
+use crate::app::embed::{
+    ParentMessage, Summary as Static, height_message, parent_message, scenario_page,
+};
 use crate::app::form::Notes;
+use crate::app::guide::chapter_page;
 use crate::app::permalink::{Ignored, encode};
 use crate::app::{Action, Mode, State};
+use crate::i18n::keys::{Key, ui as words};
 
 /// Properties of [`Embed`].
 #[derive(Properties, PartialEq)]
@@ -43,15 +48,13 @@ pub struct EmbedProps {
     pub ignored: Vec<Ignored>,
 }
 
-/// The link to the same scenario on the full page.
+/// The link to the same scenario on the full page (a chapter's embed: to
+/// the lesson at that chapter).
 fn full_page_url(state: &State) -> String {
-    let mut link = state.link();
-    link.view = crate::app::View {
-        theme: link.view.theme,
-        lang: link.view.lang,
-        ..Default::default()
-    };
-    address::permalink(&encode(&link))
+    if let Some(chapter) = chapter_page(state) {
+        return address::permalink(&encode(&chapter));
+    }
+    address::permalink(&encode(&scenario_page(state)))
 }
 
 /// The embed.
@@ -60,18 +63,31 @@ pub fn Embed(p: &EmbedProps) -> Html {
     let root = use_node_ref();
     use_height_reports(&root);
     use_parent_messages(&p.state, &p.dispatch);
-    let summary = Static::of(&p.state.setup);
+    use_stored_progress(&p.state);
     let s = &p.state;
+    let l = s.view.locale();
+    let w = |k: Key| k.text(l, &[]);
+    let mut summary = Static::of(&s.setup, l);
     let r = &s.results;
+    // A lesson's chapter: the lesson's title above the chapter's panel.
+    let chapter = s.chapter().map(|(l, _)| l.title(s.view.locale()));
+    if let Some(t) = &chapter {
+        summary.title = t.clone();
+    }
     html! {
         <main class="embed" id="embed" ref={root}>
             <header class="embed-top">
-                <span class="embed-brand">{"threadlab"}</span>
+                <span class="embed-brand">{w(words::PAGE_BRAND)}</span>
                 <h1 class="embed-title">{summary.title.clone()}</h1>
-                <a class="embed-open" href={full_page_url(s)} target="_blank" rel="noopener">{"Open in the playground ↗"}</a>
+                <a class="embed-open" href={full_page_url(s)} target="_blank" rel="noopener">{w(words::EMBED_OPEN)}</a>
             </header>
-            <LinkNotice ignored={p.ignored.clone()} />
-            if !p.armed {
+            <LinkNotice ignored={p.ignored.clone()} locale={l} />
+            if chapter.is_some() {
+                <LessonPanel state={s.clone()} dispatch={p.dispatch.clone()} on_run={p.on_run.clone()} />
+            }
+            if chapter.is_some() && (!p.armed || s.awaiting_prediction()) {
+                // Its results show once its reader has predicted and run it.
+            } else if !p.armed {
                 <section class="embed-static" id="embed-static">
                     if !summary.about.is_empty() { <p class="about">{summary.about.clone()}</p> }
                     if !summary.changes.is_empty() {
@@ -79,16 +95,16 @@ pub fn Embed(p: &EmbedProps) -> Html {
                             { for summary.changes.iter().map(|(k, v)| html! { <li><code>{k.clone()}</code>{" = "}<code>{v.clone()}</code></li> }) }
                         </ul>
                     }
-                    <button type="button" class="run" id="embed-run" onclick={p.on_run.reform(|_| ())}>{"▶ Run the simulation"}</button>
-                    <p class="muted small">{"It runs in your browser; nothing is sent anywhere."}</p>
+                    <button type="button" class="run" id="embed-run" onclick={p.on_run.reform(|_| ())}>{w(words::EMBED_RUN)}</button>
+                    <p class="muted small">{w(words::EMBED_LOCAL)}</p>
                 </section>
             } else {
                 {controls(p)}
                 <Progress progress={r.progress} done={r.done && r.generation == s.generation}
-                    events={r.events} blocked={!s.runnable()} interrupted={s.interrupted().is_some()} />
+                    events={r.events} blocked={!s.runnable()} interrupted={s.interrupted().is_some()} locale={l} />
                 if !s.errors.is_empty() {
                     <div class="problems" role="alert">
-                        <ul>{ for s.errors.iter().map(|e| html! { <li>{e.to_string()}</li> }) }</ul>
+                        <ul>{ for s.problems().into_iter().map(|(_, line)| html! { <li>{line}</li> }) }</ul>
                     </div>
                 }
                 if let Some(why) = &p.runner.unavailable { <p class="warn">{why.clone()}</p> }
@@ -108,6 +124,7 @@ fn controls(p: &EmbedProps) -> Html {
         return html! {};
     }
     let setup = &p.state.setup;
+    let l = p.state.view.locale();
     let on_edit = {
         let d = p.dispatch.clone();
         Callback::from(move |(mode, key, text): (Option<Mode>, String, String)| {
@@ -119,12 +136,12 @@ fn controls(p: &EmbedProps) -> Html {
         if *locked {
             let text = setup.text(None, key).unwrap_or_default();
             return html! {
-                <div class="locked"><code>{key.clone()}</code>{" = "}<code>{if text.is_empty() { "default".to_string() } else { text }}</code></div>
+                <div class="locked"><code>{key.clone()}</code>{" = "}<code>{if text.is_empty() { words::SETTING_DEFAULT_CHOICE.text(l, &[]) } else { text }}</code></div>
             };
         }
         field(&p.state, &notes, key.clone(), &on_edit)
     };
-    html! { <section class="embed-controls" aria-label="scenario">{ for keys.iter().map(item) }</section> }
+    html! { <section class="embed-controls" aria-label={words::PAGE_SCENARIO.text(l, &[])}>{ for keys.iter().map(item) }</section> }
 }
 
 /// Posts the embed's height to the parent page whenever it changes.

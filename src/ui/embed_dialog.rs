@@ -9,11 +9,16 @@ use yew::prelude::*;
 use super::address;
 use super::export::copy;
 use crate::app::charts::chart_names;
-use crate::app::embed::snippet;
+use crate::app::embed::{scenario_page, snippet};
+use crate::app::guide::{chapter_embed, chapter_page};
+use crate::app::lesson::Part;
 use crate::app::permalink::{Link, encode};
 use crate::app::view::{CHART_IDS, EMBED_CHARTS, Theme, View};
+use crate::app::words::field_label;
 use crate::app::{State, form};
-use crate::scenario::{field, preset};
+use crate::i18n::Arg;
+use crate::i18n::keys::{self, Key, ui as words};
+use crate::scenario::preset;
 
 /// Keys a reader is most likely to try, offered as controls.
 const OFFERED: &[&str] = &[
@@ -56,7 +61,10 @@ pub fn EmbedDialog(p: &DialogProps) -> Html {
     });
     let controls = use_state(|| vec![Shown::Hidden; OFFERED.len()]);
     let status = use_state(String::new);
+    let of_chapter = use_state(|| p.state.lesson.is_some());
     let state = &p.state;
+    let l = state.view.locale();
+    let w = |k: Key| k.text(l, &[]);
     let pick = |shown: Shown| -> Vec<String> {
         OFFERED
             .iter()
@@ -64,6 +72,12 @@ pub fn EmbedDialog(p: &DialogProps) -> Html {
             .filter(|(_, s)| **s == shown)
             .map(|(k, _)| k.to_string())
             .collect()
+    };
+    // A chapter's link names its charts only when they are not the default.
+    let chapter_charts = if charts.iter().eq(EMBED_CHARTS.iter()) {
+        Vec::new()
+    } else {
+        (*charts).clone()
     };
     let view = View {
         theme: *theme,
@@ -83,17 +97,22 @@ pub fn EmbedDialog(p: &DialogProps) -> Html {
         setup: state.setup.clone(),
         view,
     });
-    let full_query = encode(&Link {
-        setup: state.setup.clone(),
-        view: View::default(),
-    });
+    let full_query = encode(&scenario_page(state));
     let title = state
         .setup
         .preset
         .as_deref()
         .and_then(preset)
-        .map_or("your own scenario", |p| p.title);
-    let code = snippet(&address::base(), &embed_query, &full_query, title);
+        .map_or_else(|| w(words::PICKER_OWN), |p| p.title(l));
+    // With a lesson open, the dialog may embed its chapter instead.
+    let chapter = chapter_embed(state, *theme, chapter_charts)
+        .filter(|_| *of_chapter)
+        .zip(chapter_page(state));
+    let (embed_query, full_query, title) = match &chapter {
+        Some(((link, t), page)) => (encode(link), encode(page), t.clone()),
+        None => (embed_query, full_query, title),
+    };
+    let code = snippet(&address::base(), &embed_query, &full_query, &title, l);
     let on_theme = {
         let theme = theme.clone();
         Callback::from(move |e: Event| {
@@ -132,13 +151,13 @@ pub fn EmbedDialog(p: &DialogProps) -> Html {
             };
             controls.set(c);
         });
-        let label = field(key).map_or(*key, |f| f.label);
+        let label = field_label(l, key);
         html! {
             <label class="control-choice">{label}{" "}
                 <select id={format!("embed-control-{}", form::control_id(key, None))} {onchange}>
-                    <option value="hidden" selected={now == Shown::Hidden}>{"not shown"}</option>
-                    <option value="editable" selected={now == Shown::Editable}>{"readers can change it"}</option>
-                    <option value="locked" selected={now == Shown::Locked}>{"shown, locked"}</option>
+                    <option value="hidden" selected={now == Shown::Hidden}>{w(words::EMBED_HIDDEN)}</option>
+                    <option value="editable" selected={now == Shown::Editable}>{w(words::EMBED_EDITABLE)}</option>
+                    <option value="locked" selected={now == Shown::Locked}>{w(words::EMBED_LOCKED)}</option>
                 </select>
             </label>
         }
@@ -148,8 +167,8 @@ pub fn EmbedDialog(p: &DialogProps) -> Html {
         Callback::from(move |_| {
             let (status, code) = (status.clone(), code.clone());
             wasm_bindgen_futures::spawn_local(async move {
-                status.set(match copy(&code).await {
-                    Ok(()) => "Snippet copied.".into(),
+                status.set(match copy(&code, l).await {
+                    Ok(()) => words::EMBED_COPIED.text(l, &[]),
                     Err(e) => e,
                 });
             });
@@ -159,24 +178,50 @@ pub fn EmbedDialog(p: &DialogProps) -> Html {
     html! {
         <div class="dialog-backdrop">
             <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="embed-title" id="embed-dialog">
-                <h2 id="embed-title">{"Embed this scenario in a page"}</h2>
-                <p class="muted small">{"An embed shows a summary and a Run button until the reader clicks it, then the charts chosen here. Paste the snippet into the HTML of a post."}</p>
-                <fieldset><legend>{"Theme"}</legend>
+                <h2 id="embed-title">{w(words::EMBED_TITLE)}</h2>
+                <p class="muted small">{w(words::EMBED_ABOUT)}</p>
+                { what_to_embed(state, &of_chapter) }
+                <fieldset><legend>{w(words::EMBED_THEME)}</legend>
                     <select id="embed-theme" onchange={on_theme}>
-                        { for Theme::ALL.iter().map(|t| html! { <option value={t.word()} selected={*t == *theme}>{t.label()}</option> }) }
+                        { for Theme::ALL.iter().map(|t| html! { <option value={t.word()} selected={*t == *theme}>{t.label(l)}</option> }) }
                     </select>
                 </fieldset>
-                <fieldset class="choices"><legend>{"Charts"}</legend>{ for chart_names(&p.state).into_iter().map(chart_box) }</fieldset>
-                <fieldset class="choices"><legend>{"Controls"}</legend>{ for OFFERED.iter().enumerate().map(control_row) }</fieldset>
-                <label for="embed-code">{"Snippet"}</label>
+                <fieldset class="choices"><legend>{w(words::EMBED_CHARTS)}</legend>{ for chart_names(&p.state).into_iter().map(chart_box) }</fieldset>
+                if chapter.is_none() {
+                <fieldset class="choices"><legend>{w(words::EMBED_CONTROLS)}</legend>{ for OFFERED.iter().enumerate().map(control_row) }</fieldset>
+                }
+                <label for="embed-code">{w(words::EMBED_SNIPPET)}</label>
                 <textarea id="embed-code" readonly=true rows="6" value={code.clone()} />
                 <p class="dialog-actions">
-                    <button type="button" id="embed-copy" onclick={copy_code}>{"Copy snippet"}</button>
-                    <a id="embed-preview" href={address::permalink(&embed_query)} target="_blank" rel="noopener">{"Open the embed"}</a>
+                    <button type="button" id="embed-copy" onclick={copy_code}>{w(words::EMBED_COPY)}</button>
+                    <a id="embed-preview" href={address::permalink(&embed_query)} target="_blank" rel="noopener">{w(words::EMBED_PREVIEW)}</a>
                     <span role="status" id="embed-status">{(*status).clone()}</span>
-                    <button type="button" id="embed-close" onclick={close}>{"Close"}</button>
+                    <button type="button" id="embed-close" onclick={close}>{w(words::EMBED_CLOSE)}</button>
                 </p>
             </div>
         </div>
+    }
+}
+
+/// With a lesson open: embed the scenario on the page, or the lesson's
+/// chapter (its reader predicts, runs and compares in the embed).
+fn what_to_embed(state: &State, of_chapter: &UseStateHandle<bool>) -> Html {
+    let Some((lesson, chapter)) = state.chapter() else {
+        return Html::default();
+    };
+    let l = state.view.locale();
+    let title = chapter.text(&lesson.id, Part::Title, l);
+    let choice = |id: &'static str, chapter: bool, words: String| {
+        let set = of_chapter.clone();
+        let onchange = Callback::from(move |_: Event| set.set(chapter));
+        html! {
+            <label><input type="radio" name="embed-what" {id} checked={**of_chapter == chapter} {onchange} />{words}</label>
+        }
+    };
+    html! {
+        <fieldset class="choices"><legend>{keys::GUIDE_EMBED_WHAT.text(l, &[])}</legend>
+            { choice("embed-what-scenario", false, keys::GUIDE_EMBED_SCENARIO.text(l, &[])) }
+            { choice("embed-what-chapter", true, keys::GUIDE_EMBED_CHAPTER.text(l, &[("title", Arg::Text(title))])) }
+        </fieldset>
     }
 }

@@ -13,21 +13,14 @@ use yew::prelude::*;
 
 use crate::app::Mode;
 use crate::app::form::{
-    Provenance, SLIDER_STEPS, control_id, slider_id, slider_position, slider_text, whole,
+    Provenance, SLIDER_STEPS, choice_help, control_id, slider_id, slider_position, slider_text,
+    whole,
 };
-use crate::app::words::{field_help, field_label};
-use crate::i18n::Locale;
-use crate::scenario::{FieldError, FieldKind, field, mode_word};
+use crate::app::words::{field_help, field_label, field_property, field_unit};
+use crate::i18n::keys::{Key, ui as words};
+use crate::i18n::{Arg, Locale};
+use crate::scenario::{FieldKind, field, mode_word};
 
-const STATED: &str = "stated";
-const STATED_WHY: &str = "the article states this value";
-const ASSUMED: &str = "assumed";
-const ASSUMPTION: &str = "Assumption: ";
-const CHANGED: &str = "changed";
-const CHANGED_WHY: &str = "the article's scenario has ";
-const OVERRIDE: &str = " run uses";
-const DEFAULT: &str = "default ";
-const NOT_SET: &str = "not set";
 /// Slider steps one arrow key press moves the value by.
 const ARROW_STEP: f64 = SLIDER_STEPS / 100.0;
 
@@ -40,9 +33,9 @@ pub struct FieldProps {
     pub key_name: AttrValue,
     /// The current text (empty = default).
     pub text: String,
-    /// The one current problem with it.
+    /// The one current problem with it, on one line in the page's language.
     #[prop_or_default]
-    pub error: Option<FieldError>,
+    pub error: Option<String>,
     /// Which controls hold the problem: (shared, override).
     #[prop_or_default]
     pub invalid: (bool, bool),
@@ -54,7 +47,7 @@ pub struct FieldProps {
     pub override_text: Option<(Mode, String)>,
     /// Why the setting changes nothing, if it does not.
     #[prop_or_default]
-    pub no_effect: Option<&'static str>,
+    pub no_effect: Option<Key>,
     /// (mode, key, text) on every edit.
     pub on_edit: Callback<(Option<Mode>, String, String)>,
     /// The page's language (the label and the help are in it).
@@ -71,7 +64,9 @@ pub fn Field(p: &FieldProps) -> Html {
         return html! {};
     };
     let (msg_id, help_id) = (format!("msg-{id}"), format!("help-{id}"));
-    let (label, help) = (field_label(p.locale, &key), field_help(p.locale, &key));
+    let l = p.locale;
+    let w = |k: Key| k.text(l, &[]);
+    let (label, help) = (field_label(l, &key), field_help(l, &key));
     let describedby = |invalid: bool| {
         if invalid {
             format!("{msg_id} {help_id}")
@@ -97,7 +92,7 @@ pub fn Field(p: &FieldProps) -> Html {
                 let current = if text.is_empty() { spec.default } else { text };
                 html! {
                     <select {id} {onchange} aria-invalid={aria_invalid} aria-describedby={described}>
-                        if spec.nullable { <option value="" selected={text.is_empty()}>{"default"}</option> }
+                        if spec.nullable { <option value="" selected={text.is_empty()}>{w(words::SETTING_DEFAULT_CHOICE)}</option> }
                         { for options.iter().map(|o| html! { <option value={*o} selected={*o == current}>{*o}</option> }) }
                     </select>
                 }
@@ -142,7 +137,7 @@ pub fn Field(p: &FieldProps) -> Html {
                     emit(e.target_unchecked_into::<HtmlInputElement>().value())
                 });
                 let placeholder = if spec.default == "null" {
-                    NOT_SET.to_string()
+                    w(words::SETTING_NOT_SET)
                 } else {
                     spec.default.to_string()
                 };
@@ -179,19 +174,20 @@ pub fn Field(p: &FieldProps) -> Html {
     });
     let badge = match &p.provenance {
         Some(Provenance::Stated) => {
-            html! { <span class="badge stated" title={STATED_WHY}>{STATED}</span> }
+            html! { <span class="badge stated" title={w(words::SETTING_STATED_WHY)}>{w(words::SETTING_STATED)}</span> }
         }
         Some(Provenance::Assumed(why)) => {
-            html! { <span class="badge assumed" title={why.clone()}>{ASSUMED}</span> }
+            html! { <span class="badge assumed" title={why.text(p.locale)}>{w(words::SETTING_ASSUMED)}</span> }
         }
         Some(Provenance::Changed(was)) => {
-            html! { <span class="badge changed" title={format!("{CHANGED_WHY}{was}")}>{CHANGED}</span> }
+            let why = words::SETTING_CHANGED_WHY.text(l, &[("was", Arg::Text(was.clone()))]);
+            html! { <span class="badge changed" title={why}>{w(words::SETTING_CHANGED)}</span> }
         }
         None => html! {},
     };
     let reason = match &p.provenance {
         Some(Provenance::Assumed(why)) => {
-            html! { <div class="reason">{ASSUMPTION}{why.clone()}</div> }
+            html! { <div class="reason">{w(words::SETTING_ASSUMPTION)}{why.text(p.locale)}</div> }
         }
         _ => html! {},
     };
@@ -200,7 +196,7 @@ pub fn Field(p: &FieldProps) -> Html {
         <div class={classes!("field", p.error.is_some().then_some("invalid"), p.no_effect.is_some().then_some("inert"))}>
             <div class="field-head">
                 <label for={id.clone()}>{label}</label>
-                if !spec.unit.is_empty() { <span class="unit">{spec.unit}</span> }
+                if !spec.unit.is_empty() { <span class="unit">{field_unit(p.locale, spec)}</span> }
                 {badge}
             </div>
             <div class="field-inputs">
@@ -209,26 +205,26 @@ pub fn Field(p: &FieldProps) -> Html {
             </div>
             if let Some((mode, text)) = &p.override_text {
                 <div class="override">
-                    <label for={control_id(&key, Some(*mode))}>{format!("{}{OVERRIDE}", mode_word(*mode))}</label>
+                    <label for={control_id(&key, Some(*mode))}>{words::SETTING_OVERRIDE.text(l, &[("mode", Arg::Text(mode_word(*mode).to_string()))])}</label>
                     { input(Some(*mode), text, control_id(&key, Some(*mode)), override_invalid) }
                 </div>
             }
             if let Some(why) = p.no_effect {
-                <div class="no-effect">{why}</div>
+                <div class="no-effect">{w(why)}</div>
             }
             <div class="meta">
-                if !spec.property.is_empty() { <code class="prop">{spec.property}</code>{" · "} }
-                {DEFAULT}<code>{if spec.default == "null" { NOT_SET } else { spec.default }}</code>
+                if !spec.property.is_empty() { <code class="prop">{field_property(l, &key)}</code>{" · "} }
+                {w(words::SETTING_DEFAULT)}<code>{if spec.default == "null" { w(words::SETTING_NOT_SET) } else { spec.default.to_string() }}</code>
             </div>
             <div class="help" id={help_id.clone()}>
                 {help}
-                if let Some(chosen) = spec.help_for(&p.text) {
-                    <span class="chosen">{format!(". {}: {chosen}", p.text)}</span>
+                if let Some(chosen) = choice_help(l, &key, &p.text) {
+                    <span class="chosen">{words::SETTING_CHOSEN.text(l, &[("value", Arg::Text(p.text.clone())), ("help", Arg::Text(chosen))])}</span>
                 }
             </div>
             {reason}
             if let Some(e) = &p.error {
-                <div class="error" id={msg_id.clone()} role="alert">{format!("{}: “{}” — {}", e.field, e.value, e.message)}</div>
+                <div class="error" id={msg_id.clone()} role="alert">{e.clone()}</div>
             }
         </div>
     }

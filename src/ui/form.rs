@@ -9,6 +9,8 @@ use super::field::Field;
 use crate::app::form::{EXAMPLES, GROUPS, Notes, keys};
 use crate::app::words::{group_about, group_title};
 use crate::app::{Action, Columns, Mode, Modes, State};
+use crate::i18n::keys::{Key, ui as words};
+use crate::i18n::{Arg, Locale};
 use crate::scenario::Group;
 
 /// Properties of [`ScenarioForm`].
@@ -33,7 +35,7 @@ pub(super) fn field(
     let setup = &s.setup;
     let overriding = setup.overridden(&key).first().copied();
     let override_text = overriding.map(|m| (m, setup.text(Some(m), &key).unwrap_or_default()));
-    let error = s.error_for(&key).cloned();
+    let error = s.problem(&key);
     let in_override = overriding.is_some_and(|m| s.control_invalid(Some(m), &key));
     // A problem always marks a control: the override's, else the shared one.
     let invalid = (
@@ -44,18 +46,15 @@ pub(super) fn field(
         <Field key={key.clone()} key_name={key.clone()}
             text={setup.text(None, &key).unwrap_or_default()}
             {error} {invalid} no_effect={notes.no_effect(&key)}
-            provenance={notes.provenance(&key)} {override_text} on_edit={on_edit.clone()}
+            provenance={notes.provenance(&key, s.view.locale())} {override_text} on_edit={on_edit.clone()}
             locale={s.view.locale()} />
     }
 }
 
-const MODES_LABEL: &str = "Columns";
-const BOTH: &str = "both, side by side";
-const ONLY: &str = "only ";
-
 /// Which columns run: both side by side, or one of them (for the server's
 /// threads, `spring.threads.virtual.enabled`).
-fn modes_select(current: Modes, columns: Columns, dispatch: &Callback<Action>) -> Html {
+fn modes_select(current: Modes, columns: Columns, dispatch: &Callback<Action>, l: Locale) -> Html {
+    let w = |k: Key| k.text(l, &[]);
     let d = dispatch.clone();
     let onchange = Callback::from(move |e: Event| {
         let v = e.target_unchecked_into::<HtmlSelectElement>().value();
@@ -67,21 +66,18 @@ fn modes_select(current: Modes, columns: Columns, dispatch: &Callback<Action>) -
     });
     let (property, help) = match columns {
         Columns::ServerMode => (
-            "spring.threads.virtual.enabled",
-            "false: Tomcat's pool of platform threads; true: one virtual thread per request on a few carrier threads",
+            "spring.threads.virtual.enabled".to_string(),
+            w(words::FORM_SERVER_MODE_HELP),
         ),
-        Columns::Executor => (
-            "@Async executor",
-            "the article changes only the executor of the @Async e-mails; Tomcat keeps its platform threads in both",
-        ),
+        Columns::Executor => (w(words::FORM_EXECUTOR), w(words::FORM_EXECUTOR_HELP)),
     };
-    let only = |m: Mode| format!("{ONLY}{}", columns.label(m));
+    let only = |m: Mode| words::FORM_ONLY.text(l, &[("column", Arg::Text(columns.name(m, l)))]);
     html! {
         <div class="field">
-            <div class="field-head"><label for="f-modes">{MODES_LABEL}</label></div>
+            <div class="field-head"><label for="f-modes">{w(words::FORM_COLUMNS)}</label></div>
             <div class="field-inputs">
                 <select id="f-modes" {onchange}>
-                    <option value="both" selected={current == Modes::Both}>{BOTH}</option>
+                    <option value="both" selected={current == Modes::Both}>{w(words::FORM_BOTH)}</option>
                     <option value="false" selected={current == Modes::Platform}>{only(Mode::Platform)}</option>
                     <option value="true" selected={current == Modes::Virtual}>{only(Mode::Virtual)}</option>
                 </select>
@@ -93,13 +89,13 @@ fn modes_select(current: Modes, columns: Columns, dispatch: &Callback<Action>) -
 }
 
 /// One button per example program.
-fn examples(dispatch: &Callback<Action>) -> Html {
+fn examples(dispatch: &Callback<Action>, l: Locale) -> Html {
     html! {
         <div class="examples">
             { for EXAMPLES.iter().map(|(name, prog)| {
                 let d = dispatch.clone();
                 let onclick = Callback::from(move |_| d.emit(Action::Edit { mode: None, key: "program".into(), text: (*prog).into() }));
-                html! { <button type="button" class="chip" {onclick} title={*prog}>{*name}</button> }
+                html! { <button type="button" class="chip" {onclick} title={*prog}>{name.text(l, &[])}</button> }
             }) }
         </div>
     }
@@ -127,8 +123,8 @@ pub fn ScenarioForm(p: &FormProps) -> Html {
             .map(|k| field(s, &notes, k, &on_edit))
             .collect();
         let extra = match g {
-            Group::Server => modes_select(s.setup.modes, s.setup.columns, &p.dispatch),
-            Group::Program => examples(&p.dispatch),
+            Group::Server => modes_select(s.setup.modes, s.setup.columns, &p.dispatch, locale),
+            Group::Program => examples(&p.dispatch, locale),
             // The @Async group shows only when the program names an executor.
             Group::Async if fields.is_empty() => return html! {},
             _ => html! {},

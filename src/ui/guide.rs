@@ -8,7 +8,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlInputElement, KeyboardEvent};
 use yew::prelude::*;
 
-use crate::app::guide::{GuideAction, GuideView, Input, key_action, storage_key};
+use crate::app::guide::{GuideAction, GuideView, Input, key_action, progress_to_keep, storage_key};
 use crate::app::lesson::{LessonAction, LessonLink, Prediction, Verdict, lessons};
 use crate::app::{Action, State};
 use crate::i18n::Locale;
@@ -41,12 +41,13 @@ pub(crate) fn open(link: LessonLink) -> Action {
     })
 }
 
-/// Keeps the learner's progress in local storage as it changes.
+/// Keeps the learner's progress in local storage as it changes (an
+/// embed's only once its reader has answered: `progress_to_keep`).
 #[hook]
 pub fn use_stored_progress(state: &UseReducerHandle<State>) {
-    use_effect_with(state.lesson.clone(), |p| {
-        if let Some(p) = p {
-            store(&storage_key(&p.lesson), &p.to_json());
+    use_effect_with(progress_to_keep(state), |kept| {
+        if let Some((key, json)) = kept {
+            store(key, json);
         }
     });
 }
@@ -66,13 +67,19 @@ pub fn use_lesson_keys(state: &UseReducerHandle<State>) {
                 let Some(k) = e.dyn_ref::<KeyboardEvent>() else {
                     return;
                 };
-                let tag = k
-                    .target()
-                    .and_then(|t| t.dyn_into::<Element>().ok())
-                    .map(|el| el.tag_name())
-                    .unwrap_or_default();
+                let target = k.target().and_then(|t| t.dyn_into::<Element>().ok());
+                let tag = target.as_ref().map(Element::tag_name).unwrap_or_default();
+                // A replay's panel or button keeps its keys; so does a
+                // control that took the key already (a chart's points).
+                let within = |el: &Element, selector: &str| el.closest(selector).ok().flatten();
+                let in_replay = target.is_some_and(|el| {
+                    within(&el, ".replay")
+                        .or_else(|| within(&el, ".replay-open"))
+                        .is_some()
+                });
+                let kept = in_replay || k.default_prevented();
                 let modified = k.ctrl_key() || k.alt_key() || k.meta_key() || k.shift_key();
-                if let Some(a) = key_action(&k.key(), &tag, modified) {
+                if let Some(a) = key_action(&k.key(), &tag, modified, kept) {
                     k.prevent_default();
                     d.dispatch(Action::Guide(GuideAction::Step(a)));
                 }
@@ -91,6 +98,13 @@ pub struct GuideProps {
     pub state: UseReducerHandle<State>,
     /// Where actions go.
     pub dispatch: Callback<Action>,
+    /// Also told when the chapter's Run is pressed (an embed starts its
+    /// simulation worker then).
+    #[prop_or_default]
+    pub on_run: Option<Callback<()>>,
+    /// Opens the chapter's replay (the full page; an embed has none).
+    #[prop_or_default]
+    pub on_replay: Option<Callback<()>>,
 }
 
 /// The page's "Lessons" entry: opens the first lesson at its first chapter.
@@ -147,18 +161,31 @@ pub fn LessonPanel(p: &GuideProps) -> Html {
     };
     let step = |a: LessonAction| guide(GuideAction::Step(a));
     let on_run = {
-        let d = p.dispatch.clone();
+        let (d, also) = (p.dispatch.clone(), p.on_run.clone());
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
+            if let Some(also) = &also {
+                also.emit(());
+            }
             d.emit(Action::Guide(GuideAction::Run));
         })
     };
+    let replay = v.replay.clone().zip(p.on_replay.clone()).map(|(words, open)| {
+        html! {
+            <p class="guide-replay">
+                <button type="button" class="replay-open" id="guide-replay"
+                    onclick={open.reform(|_| ())}><span aria-hidden="true">{"▶ "}</span>{words}</button>
+            </p>
+        }
+    });
     html! {
         <section class="guide" id="lesson" aria-labelledby="guide-title" lang={l.code()}>
             <header class="guide-top">
                 <p class="guide-where">{format!("{} · {}", v.lesson_title, v.chapter_of)}</p>
                 <h2 id="guide-title">{v.title.clone()}</h2>
-                <button type="button" class="guide-close" id="guide-close" onclick={guide(GuideAction::Close)}>{word(keys::GUIDE_CLOSE)}</button>
+                if !v.embedded {
+                    <button type="button" class="guide-close" id="guide-close" onclick={guide(GuideAction::Close)}>{word(keys::GUIDE_CLOSE)}</button>
+                }
             </header>
             <ol class="guide-steps" aria-label={word(keys::GUIDE_STEPS)}>
                 { for v.steps.iter().map(|(w, current)| html! {
@@ -166,6 +193,7 @@ pub fn LessonPanel(p: &GuideProps) -> Html {
                 }) }
             </ol>
             <p class="guide-intro" id="guide-intro">{v.intro.clone()}</p>
+            {replay.unwrap_or_default()}
             <form class="guide-question" id="guide-question" onsubmit={on_run}>
                 <fieldset disabled={v.locked}>
                     <legend>{v.question.clone()}</legend>
@@ -194,11 +222,13 @@ pub fn LessonPanel(p: &GuideProps) -> Html {
                 </ul>
             }
             if v.finished { <p class="guide-finished" role="status">{word(keys::GUIDE_FINISHED)}</p> }
+            if !v.embedded {
             <nav class="guide-nav" aria-label={v.chapter_of.clone()}>
                 <button type="button" id="guide-back" onclick={step(LessonAction::Back)} disabled={!v.can_back}>{format!("← {}", word(keys::GUIDE_BACK))}</button>
                 <span class="muted small">{word(keys::GUIDE_KEYBOARD)}</span>
                 <button type="button" id="guide-next" onclick={step(LessonAction::Next)} disabled={!v.can_next}>{format!("{} →", word(keys::GUIDE_NEXT))}</button>
             </nav>
+            }
         </section>
     }
 }

@@ -5,6 +5,7 @@ use yew::prelude::*;
 
 use super::runner::Runner;
 use crate::app::State;
+use crate::i18n::keys::ui as words;
 
 /// Properties of [`Interrupted`].
 #[derive(Properties, PartialEq)]
@@ -29,7 +30,7 @@ pub fn Interrupted(p: &InterruptedProps) -> Html {
     };
     html! {
         <p class="warn" id="interrupted" role="status">{why.to_string()}{" "}
-            <button type="button" id="run-again" onclick={retry}>{"Run again"}</button>
+            <button type="button" id="run-again" onclick={retry}>{words::WORKER_RUN_AGAIN.text(p.state.view.locale(), &[])}</button>
         </p>
     }
 }

@@ -2,14 +2,16 @@
 //! `crate::fidelity`): each figure, the simulation beside it with the
 //! difference in percent and the verdict, the source, the Little's-law check
 //! of the article's own figures, and which settings the article states and
-//! which are assumptions (with the reason).
+//! which are assumptions (with the reason), in the page's language.
 
 use yew::prelude::*;
 
-use crate::app::form::value_in_words;
-use crate::app::format::{figure, language, measured, signed_pct};
+use crate::app::form::value_in_words_in;
 use crate::app::{Mode, PerMode, State};
 use crate::fidelity::Row;
+use crate::fidelity::words::{self, difference_in, figure_in, in_locale, measured_in};
+use crate::i18n::keys::report as k;
+use crate::i18n::{Arg, Locale};
 use crate::scenario::{Preset, mode_word, preset};
 
 /// Properties of [`MeasuredPanel`].
@@ -19,30 +21,43 @@ pub struct MeasuredProps {
     pub state: UseReducerHandle<State>,
 }
 
-/// Shown instead of a verdict once the column's scenario is not the article's.
-const DIFFERS: &str = "your scenario differs from the article's";
-const DIFFERS_WHY: &str = "a verdict holds the model to the article's own scenario; change it back (or reset) to judge again";
-
 fn row(s: &State, differs: &PerMode<bool>, mode: Mode, r: &Row) -> Html {
+    let l = s.view.locale();
     let name = s.setup.columns.label(mode);
     let run = if r.variant == mode_word(mode) {
         name.to_string()
     } else {
-        format!("{name} · {}", r.variant)
+        format!(
+            "{name} · {}",
+            in_locale(&words::variant(&r.variant), &r.variant, l)
+        )
     };
     let differs = *differs.get(mode);
     let verdict = if differs {
-        html! { <td class="verdict differs" title={DIFFERS_WHY}>{DIFFERS}</td> }
+        html! { <td class="verdict differs" title={k::MEASURED_DIFFERS_WHY.text(l, &[])}>{k::MEASURED_DIFFERS.text(l, &[])}</td> }
     } else {
-        html! { <td class={classes!("verdict", r.verdict.word())}>{format!("{} · {}", r.basis.word(), r.verdict.word())}</td> }
+        let said = format!(
+            "{} · {}",
+            r.basis.said().text(l, &[]),
+            r.verdict.said().text(l, &[])
+        );
+        html! { <td class={classes!("verdict", r.verdict.word())}>{said}</td> }
     };
+    // A row from a worker that sent no phrases keeps its English note.
+    let note = if r.said.is_empty() {
+        r.note.clone()
+    } else {
+        r.note_in(l)
+    };
+    let metric = in_locale(&words::metric(&r.metric), &r.metric, l);
+    let unit = in_locale(&words::unit(&r.unit), &r.unit, l);
     html! {
-        <tr class={classes!(mode_word(mode), differs.then_some("differs"))} title={r.note.clone()}>
-            <td>{r.metric.to_string()}<span class="muted">{format!(" ({})", r.unit)}</span></td>
+        <tr class={classes!(mode_word(mode), differs.then_some("differs"))} title={note}>
+            <td>{metric}<span class="muted">{format!(" ({unit})")}</span></td>
             <td>{run}</td>
-            <td class="num measured">{measured(&r.measured)}</td>
-            <td class="num">{r.simulated.map_or("–".into(), figure)}</td>
-            <td class="num">{signed_pct(r.diff_pct)}</td>
+            <td class="num measured">{measured_in(l, &r.measured)}</td>
+            <td class="num">{r.simulated.map_or("–".into(), |x| figure_in(l, x))}</td>
+            <td class="num">{difference_in(l, r.diff_pct)}</td>
             {verdict}
         </tr>
     }
@@ -51,14 +66,16 @@ fn row(s: &State, differs: &PerMode<bool>, mode: Mode, r: &Row) -> Html {
 /// The settings the article states, then the assumptions with their reasons
 /// (each key once, from both runs of a pair).
 fn provenance(s: &State, p: &'static Preset) -> Html {
+    let l = s.view.locale();
     let variants: Vec<&Preset> = std::iter::once(p).chain(p.partner()).collect();
     let start = s.setup.start();
     let changed: Vec<String> = s.setup.changes().into_iter().map(|(_, k)| k).collect();
     // A changed value says so, with the article's beside it.
-    let value = |k: &str| {
-        let now = value_in_words(&s.setup, k);
-        if changed.iter().any(|c| c == k) {
-            html! { <>{now}<span class="badge changed">{CHANGED}</span>{format!(" {ARTICLE}{}", value_in_words(&start, k))}</> }
+    let value = |key: &str| {
+        let now = value_in_words_in(&s.setup, key, l);
+        if changed.iter().any(|c| c == key) {
+            let was = [("value", Arg::Text(value_in_words_in(&start, key, l)))];
+            html! { <>{now}<span class="badge changed">{k::MEASURED_CHANGED.text(l, &[])}</span>{" "}{k::MEASURED_ARTICLES_VALUE.text(l, &was)}</> }
         } else {
             html! { {now} }
         }
@@ -66,7 +83,7 @@ fn provenance(s: &State, p: &'static Preset) -> Html {
     let stated = p
         .stated
         .iter()
-        .map(|k| html! { <li><code>{*k}</code>{" = "}{value(k)}</li> });
+        .map(|key| html! { <li><code>{*key}</code>{" = "}{value(key)}</li> });
     let mut seen: Vec<&str> = Vec::new();
     let mut assumed: Vec<Html> = Vec::new();
     for a in variants.iter().flat_map(|v| v.assumptions) {
@@ -75,25 +92,40 @@ fn provenance(s: &State, p: &'static Preset) -> Html {
         }
         seen.push(a.key);
         assumed.push(html! {
-            <li><code>{a.key}</code>{" = "}{value(a.key)}<span class="badge assumed">{"assumed"}</span>{" "}{a.reason}</li>
+            <li><code>{a.key}</code>{" = "}{value(a.key)}<span class="badge assumed">{k::MEASURED_ASSUMED.text(l, &[])}</span>{" "}{a.reason(l)}</li>
         });
     }
     html! {
         <details class="provenance" open=true>
-            <summary>{"Stated by the article, and assumed"}</summary>
+            <summary>{k::MEASURED_PROVENANCE.text(l, &[])}</summary>
             <ul>{ for stated }</ul>
             <ul>{ for assumed }</ul>
         </details>
     }
 }
 
-const CHANGED: &str = "changed";
-const ARTICLE: &str = "the article's: ";
+/// The source's line after its title: author, date, language.
+fn source_line(l: Locale, src: &crate::fidelity::Source) -> String {
+    let or_not = |t: &str| {
+        if t.is_empty() {
+            k::MEASURED_NOT_GIVEN.text(l, &[])
+        } else {
+            t.to_string()
+        }
+    };
+    format!(
+        " — {}, {} ({})",
+        or_not(src.author),
+        or_not(src.date),
+        src.language_in(l)
+    )
+}
 
 /// The panel (empty when the scenario has no measurements).
 #[component]
 pub fn MeasuredPanel(p: &MeasuredProps) -> Html {
     let s = &p.state;
+    let l = s.view.locale();
     // Worked out once per scenario: the panel redraws with every message
     // from the worker.
     let differs = {
@@ -132,32 +164,41 @@ pub fn MeasuredPanel(p: &MeasuredProps) -> Html {
     let little: Vec<Html> = crate::fidelity::little_checks()
         .into_iter()
         .filter(|c| c.experiment == exp)
-        .map(
-            |c| html! { <li class={if c.consistent { "ok" } else { "bad" }}>{c.text.clone()}</li> },
-        )
+        .map(|c| {
+            let class = if c.consistent { "ok" } else { "bad" };
+            html! { <li {class}>{c.said.text(l)}</li> }
+        })
         .collect();
-    let or_not = |t: &'static str| if t.is_empty() { "not given" } else { t };
+    let t = |key: crate::i18n::keys::Key| key.text(l, &[]);
+    let heading = k::MEASURED_HEADING.text(l, &[("experiment", Arg::Text(exp.into()))]);
     html! {
-        <section class="measured" aria-label="measured vs simulated">
-            <h2>{format!("{exp}: measured vs simulated")}</h2>
+        <section class="measured" aria-label={t(k::MEASURED_LABEL)}>
+            <h2>{heading}</h2>
             <p class="source">
                 if src.url.is_empty() { <cite>{src.title}</cite> } else { <a href={src.url} rel="noopener noreferrer"><cite>{src.title}</cite></a> }
-                {format!(" — {}, {} ({})", or_not(src.author), or_not(src.date), language(src.language))}
+                {source_line(l, src)}
                 if !src.url.is_empty() { <br /><code class="small">{src.url}</code> }
             </p>
-            if s.setup.edited() { <p class="warn">{"You changed the scenario since loading the preset: the simulated column is your version."}</p> }
+            if s.setup.edited() { <p class="warn">{t(k::MEASURED_EDITED)}</p> }
             if rows.is_empty() {
-                <p class="muted">{if s.interrupted().is_some() { "not simulated: the run was interrupted" } else { "simulating…" }}</p>
+                <p class="muted">{if s.interrupted().is_some() { t(k::MEASURED_NOT_SIMULATED) } else { t(k::MEASURED_SIMULATING) }}</p>
             } else {
                 <div class="table-wrap">
                     <table id="measured-table">
-                        <thead><tr><th>{"figure"}</th><th>{"run"}</th><th class="num">{"measured"}</th><th class="num">{"simulated"}</th><th class="num">{"difference"}</th><th>{"basis · verdict"}</th></tr></thead>
+                        <thead><tr>
+                            <th>{t(k::MEASURED_COL_FIGURE)}</th>
+                            <th>{t(k::MEASURED_COL_RUN)}</th>
+                            <th class="num">{t(k::MEASURED_COL_MEASURED)}</th>
+                            <th class="num">{t(k::MEASURED_COL_SIMULATED)}</th>
+                            <th class="num">{t(k::MEASURED_COL_DIFFERENCE)}</th>
+                            <th>{t(k::MEASURED_COL_VERDICT)}</th>
+                        </tr></thead>
                         <tbody>{ for rows }</tbody>
                     </table>
                 </div>
             }
             if !little.is_empty() {
-                <h3>{"Little's law on the article's own figures (N = X · R)"}</h3>
+                <h3>{t(k::MEASURED_LITTLE)}</h3>
                 <ul class="little">{ for little }</ul>
             }
             { provenance(s, first) }

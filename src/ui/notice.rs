@@ -5,6 +5,8 @@
 use yew::prelude::*;
 
 use crate::app::permalink::Ignored;
+use crate::i18n::Locale;
+use crate::i18n::keys::ui as words;
 
 /// Properties of [`LinkNotice`].
 #[derive(Properties, PartialEq)]
@@ -13,12 +15,16 @@ use crate::app::permalink::Ignored;
 pub struct NoticeProps {
     /// What was ignored.
     pub ignored: Vec<Ignored>,
+    /// The page's language.
+    #[prop_or(Locale::En)]
+    pub locale: Locale,
 }
 
 /// A notice under the page's header.
 #[component]
 pub fn LinkNotice(p: &NoticeProps) -> Html {
     let open = use_state(|| true);
+    let l = p.locale;
     if p.ignored.is_empty() || !*open {
         return html! {};
     }
@@ -28,11 +34,11 @@ pub fn LinkNotice(p: &NoticeProps) -> Html {
     };
     html! {
         <div class="link-notice" id="link-notice" role="alert">
-            <strong>{"This link held things the page could not use; they were left at their defaults:"}</strong>
+            <strong>{words::NOTICE_HEAD.text(l, &[])}</strong>
             <ul>
-                { for p.ignored.iter().map(|i| html! { <li><code>{i.what.clone()}</code>{" — "}{i.why.clone()}</li> }) }
+                { for p.ignored.iter().map(|i| html! { <li><code>{i.what.text(l)}</code>{" — "}{i.why.text(l)}</li> }) }
             </ul>
-            <button type="button" onclick={close}>{"Dismiss"}</button>
+            <button type="button" onclick={close}>{words::NOTICE_DISMISS.text(l, &[])}</button>
         </div>
     }
 }

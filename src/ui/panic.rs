@@ -7,7 +7,9 @@
 
 use std::cell::RefCell;
 
+use super::address;
 use crate::app::supervise::one_line;
+use crate::i18n::keys::ui as words;
 
 thread_local! {
     /// The page's address for the current state, for the details.
@@ -18,21 +20,19 @@ thread_local! {
 pub(crate) fn install() {
     yew::set_custom_panic_hook(Box::new(|info| {
         console_error_panic_hook::hook(info);
-        show(
-            "The playground stopped because of a bug. Copy the details for a report, then reset to the defaults.",
-            &message(info),
-            false,
-        );
+        let what = words::PANIC_PAGE.text(address::page_locale(), &[]);
+        show(&what, &message(info), false);
     }));
 }
 
 /// A panic in one line, what it says first: "index out of bounds… (at
 /// src/x.rs:3:5)" (the page's and the worker's).
 pub(crate) fn message(info: &std::panic::PanicHookInfo) -> String {
-    let what = info.payload_as_str().unwrap_or("a panic without a message");
+    let none = || words::PANIC_NO_MESSAGE.text(address::page_locale(), &[]);
+    let what = info.payload_as_str().map_or_else(none, str::to_string);
     match info.location() {
         Some(at) => format!("{what} (at {}:{}:{})", at.file(), at.line(), at.column()),
-        None => what.to_string(),
+        None => what,
     }
 }
 
@@ -63,7 +63,11 @@ pub(crate) fn show(what: &str, message: &str, recoverable: bool) {
             el.set_text_content(Some(text));
         }
     };
+    let l = address::page_locale();
     set("panic-what", what);
+    set("panic-copy", &words::PANIC_COPY.text(l, &[]));
+    set("panic-reset", &words::PICKER_RESET_DEFAULTS.text(l, &[]));
+    set("panic-dismiss", &words::NOTICE_DISMISS.text(l, &[]));
     set("panic-message", &one_line(message));
     set("panic-details", &details(message));
     if let Some(dismiss) = document.get_element_by_id("panic-dismiss") {

@@ -26,7 +26,7 @@ use crate::app::form::control_id;
 use crate::app::permalink::{Ignored, decode, encode};
 use crate::app::replay::{ReplayRequest, Session};
 use crate::app::{Action, Mode, State};
-use crate::i18n::keys;
+use crate::i18n::keys::{self, Key, ui as words};
 
 /// How long the address bar waits for the state to settle, ms.
 const ADDRESS_DEBOUNCE_MS: u32 = 300;
@@ -49,7 +49,8 @@ fn use_page() -> Page {
         let link = opened.link.clone();
         use_reducer(move || {
             let mut s = State::of_link(link);
-            if let Some(l) = s.view.lesson.filter(|_| !s.view.embed) {
+            // An embed's link may name a lesson's chapter: it shows that one.
+            if let Some(l) = s.view.lesson {
                 s.reduce(guide::open(l));
             }
             s
@@ -181,7 +182,9 @@ fn Full(p: &PageProps) -> Html {
         }
         if t.0 == r.generation { t.2 } else { None }
     };
-    let tab = |to: Pane, id: &'static str, text: &'static str| {
+    let l = state.view.locale();
+    let w = |k: Key| k.text(l, &[]);
+    let tab = |to: Pane, id: &'static str, text: String| {
         html! {
             <button type="button" role="tab" {id} aria-selected={(*pane == to).to_string()}
                 aria-controls={to.id()} onclick={show(to)}>{text}</button>
@@ -189,18 +192,29 @@ fn Full(p: &PageProps) -> Html {
     };
     let stale = state.stale();
     let (replay, on_replay, on_replay_close) = use_replay(state, &p.runner);
+    let on_chapter_replay = {
+        let (on_replay, state) = (on_replay.clone(), state.clone());
+        Callback::from(move |_| {
+            if state.chapter().is_some_and(|(_, c)| c.replay.is_some()) {
+                on_replay.emit(ReplayOf::Chapter);
+            }
+        })
+    };
+    let replay_slot = html! {
+        <ReplaySlot status={replay} locale={state.view.locale()} on_close={on_replay_close} />
+    };
     html! {
         <div class={classes!("layout", pane.class(), state.view.presenter.then_some("presenter"))}>
-            <a class="skip" href="#results" onclick={show(Pane::Results)}>{SKIP}</a>
+            <a class="skip" href="#results" onclick={show(Pane::Results)}>{w(SKIP)}</a>
             <header class="top">
                 <div class="brand">
-                    <h1>{"threadlab"}</h1>
-                    <p>{"Why virtual threads change how a Spring Boot service behaves under load — simulated event by event, beside real measurements."}</p>
+                    <h1>{w(words::PAGE_BRAND)}</h1>
+                    <p>{w(words::PAGE_TAGLINE)}</p>
                 </div>
                 <PresetPicker state={state.clone()} dispatch={dispatch.clone()} />
                 <LessonsEntry state={state.clone()} dispatch={dispatch.clone()} />
                 <Progress progress={r.progress} done={r.done && r.generation == state.generation}
-                    events={r.events} blocked={!state.runnable()} interrupted={state.interrupted().is_some()} {elapsed_ms} generation={state.generation}
+                    events={r.events} blocked={!state.runnable()} interrupted={state.interrupted().is_some()} {elapsed_ms} generation={state.generation} locale={l}
                     waiting={state.awaiting_prediction().then(|| keys::GUIDE_WAITING.text(state.view.locale(), &[]))} />
                 if state.view.presenter {
                     {guide::presenter_switch(state, dispatch, false)}
@@ -208,31 +222,33 @@ fn Full(p: &PageProps) -> Html {
                     <ShareBar state={state.clone()} dispatch={dispatch.clone()} runner={p.runner.clone()} />
                 }
             </header>
-            <LinkNotice ignored={p.ignored.clone()} />
-            <nav class="tabs" role="tablist" aria-label={TABS}>
-                { tab(Pane::Results, "tab-results", RESULTS) }
-                { tab(Pane::Settings, "tab-settings", SETTINGS) }
+            <LinkNotice ignored={p.ignored.clone()} locale={l} />
+            <nav class="tabs" role="tablist" aria-label={w(TABS)}>
+                { tab(Pane::Results, "tab-results", w(RESULTS)) }
+                { tab(Pane::Settings, "tab-settings", w(SETTINGS)) }
             </nav>
-            <aside class="controls" id="settings" aria-label="scenario">
+            <aside class="controls" id="settings" aria-label={w(words::PAGE_SCENARIO)}>
                 if *settled {
                     <ScenarioForm state={state.clone()} dispatch={dispatch.clone()} />
                 }
             </aside>
             if !state.errors.is_empty() {
                 <div class="problems" role="alert">
-                    <strong>{PROBLEMS}</strong>
-                    <ul>{ for state.errors.iter().map(|e| html! {
-                        <li><a href={format!("#{}", control_id(&e.field, None))} onclick={show(Pane::Settings)}>{e.to_string()}</a></li>
+                    <strong>{w(PROBLEMS)}</strong>
+                    <ul>{ for state.problems().into_iter().map(|(field, line)| html! {
+                        <li><a href={format!("#{}", control_id(field, None))} onclick={show(Pane::Settings)}>{line}</a></li>
                     }) }</ul>
                 </div>
             }
-            <main class={classes!("results", stale.then_some("stale"))} id="results" tabindex="-1" aria-label={RESULTS}>
-                <LessonPanel state={state.clone()} dispatch={dispatch.clone()} />
-                if stale { <p class="stale-note" role="status">{STALE}</p> }
-                if let Some(f) = &r.failure { <p class="warn">{f.clone()}</p> }
+            <main class={classes!("results", stale.then_some("stale"))} id="results" tabindex="-1" aria-label={w(RESULTS)}>
+                <LessonPanel state={state.clone()} dispatch={dispatch.clone()} on_replay={on_chapter_replay} />
+                if stale { <p class="stale-note" role="status">{w(STALE)}</p> }
+                if let Some(f) = &r.failure { <p class="warn">{f.text(l)}</p> }
                 <Interrupted state={state.clone()} runner={p.runner.clone()} />
                 if state.awaiting_prediction() {
                     <p class="guide-waiting" id="guide-waiting">{keys::GUIDE_WAITING.text(state.view.locale(), &[])}</p>
+                    // The chapter's own replay may open before its prediction.
+                    {replay_slot}
                 } else {
                     <div class="dim">
                         <ScenarioAbout state={state.clone()} />
@@ -241,8 +257,8 @@ fn Full(p: &PageProps) -> Html {
                         if *settled {
                             <MeasuredPanel state={state.clone()} />
                         }
-                        <ReplaySlot status={replay} locale={state.view.locale()} on_close={on_replay_close} />
-                        <Charts state={state.clone()} on_replay={on_replay} />
+                        {replay_slot}
+                        <Charts state={state.clone()} on_replay={on_replay.reform(ReplayOf::Column)} />
                     </div>
                 }
             </main>
@@ -250,14 +266,23 @@ fn Full(p: &PageProps) -> Html {
     }
 }
 
-/// The replay on the page: where it stands, what opens one (for a column)
-/// and what closes it. A change of the scenario closes it: it replayed the
-/// scenario as it was.
+/// What a replay replays: a column of the scenario on the form (a
+/// timeline's button), or of the open chapter's own scenario (its replay
+/// button, which the learner may press before the chapter is loaded again).
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum ReplayOf {
+    Column(Mode),
+    Chapter,
+}
+
+/// The replay on the page: where it stands, what opens one and what closes
+/// it. A change of the scenario closes it: it replayed the scenario as it
+/// was.
 #[hook]
 fn use_replay(
     state: &UseReducerHandle<State>,
     runner: &Runner,
-) -> (ReplayStatus, Callback<Mode>, Callback<()>) {
+) -> (ReplayStatus, Callback<ReplayOf>, Callback<()>) {
     let status = use_state(|| ReplayStatus::Closed);
     let next_id = use_mut_ref(|| 0u64);
     {
@@ -266,14 +291,29 @@ fn use_replay(
     }
     let on_replay = {
         let (status, state, runner) = (status.clone(), state.clone(), runner.clone());
-        Callback::from(move |mode: Mode| {
+        Callback::from(move |of: ReplayOf| {
             let id = {
                 let mut n = next_id.borrow_mut();
                 *n += 1;
                 *n
             };
-            let request = ReplayRequest::of(id, mode, &state.setup.draft_for(mode));
-            let (columns, shrunk) = (state.setup.columns, request.shrunk.clone());
+            let (request, columns) = match of {
+                ReplayOf::Column(mode) => (
+                    ReplayRequest::of(id, mode, &state.setup.draft_for(mode)),
+                    state.setup.columns,
+                ),
+                ReplayOf::Chapter => {
+                    let chapter = state.chapter().map(|(_, c)| c);
+                    let (Some(r), Some(setup)) = (
+                        chapter.and_then(|c| c.replay_request(id)),
+                        chapter.and_then(|c| c.setup().ok()),
+                    ) else {
+                        return;
+                    };
+                    (r, setup.columns)
+                }
+            };
+            let (mode, shrunk) = (request.mode, request.shrunk.clone());
             status.set(ReplayStatus::Recording);
             let status = status.clone();
             runner.replay(request, move |reply| {
@@ -298,12 +338,12 @@ fn use_replay(
     ((*status).clone(), on_replay, on_close)
 }
 
-const SKIP: &str = "Skip to the results";
-const TABS: &str = "results or settings";
-const RESULTS: &str = "Results";
-const SETTINGS: &str = "Settings";
-const PROBLEMS: &str = "Not simulated — fix these first:";
-const STALE: &str = "Stale: these results are from before your last change. Fix the highlighted field to simulate again.";
+const SKIP: Key = words::PAGE_SKIP;
+const TABS: Key = words::PAGE_TABS;
+const RESULTS: Key = words::PAGE_RESULTS;
+const SETTINGS: Key = words::PAGE_SETTINGS;
+const PROBLEMS: Key = words::PAGE_PROBLEMS;
+const STALE: Key = words::PAGE_STALE;
 
 /// Brings the tabs to the top of the window when the page is scrolled past
 /// them, so the half just chosen shows from its start.

@@ -7,13 +7,14 @@ use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
 use crate::app::{Action, ResetTo, State};
+use crate::i18n::Arg;
+use crate::i18n::keys::{Key, ui as words};
 use crate::scenario::{menu, menu_entry};
 
-const LABEL: &str = "Scenario";
-const OWN: &str = "your own scenario";
-const EDITED: &str = " · edited";
-const RESET_PRESET: &str = "Reset to the preset";
-const RESET_DEFAULTS: &str = "Reset to defaults";
+const LABEL: Key = words::PICKER_LABEL;
+const OWN: Key = words::PICKER_OWN;
+const RESET_PRESET: Key = words::PICKER_RESET_PRESET;
+const RESET_DEFAULTS: Key = words::PICKER_RESET_DEFAULTS;
 
 /// Properties of [`PresetPicker`].
 #[derive(Properties, PartialEq)]
@@ -30,6 +31,8 @@ pub struct PickerProps {
 #[component]
 pub fn PresetPicker(p: &PickerProps) -> Html {
     let setup = &p.state.setup;
+    let l = p.state.view.locale();
+    let w = |k: Key| k.text(l, &[]);
     let onchange = {
         let d = p.dispatch.clone();
         Callback::from(move |e: Event| {
@@ -54,10 +57,10 @@ pub fn PresetPicker(p: &PickerProps) -> Html {
     };
     let options = menu().iter().map(|section| {
         html! {
-            <optgroup label={format!("{} — {}", section.title, section.about)}>
+            <optgroup label={format!("{} — {}", section.title(l), section.about(l))}>
                 { for section.entries.iter().map(|e| {
                     let chosen = Some(e.preset) == current;
-                    let title = if chosen && edited { format!("{}{EDITED}", e.title) } else { e.title.to_string() };
+                    let title = if chosen && edited { words::PICKER_EDITED.text(l, &[("title", Arg::Text(e.title(l)))]) } else { e.title(l) };
                     html! { <option value={e.preset} selected={chosen}>{title}</option> }
                 }) }
             </optgroup>
@@ -65,16 +68,16 @@ pub fn PresetPicker(p: &PickerProps) -> Html {
     });
     html! {
         <div class="picker">
-            <label for="preset">{LABEL}</label>
+            <label for="preset">{w(LABEL)}</label>
             <select id="preset" {onchange}>
-                <option value="" selected={current.is_none()}>{OWN}</option>
+                <option value="" selected={current.is_none()}>{w(OWN)}</option>
                 { for options }
             </select>
             <div class="resets">
                 <button type="button" id="reset-preset" onclick={reset(ResetTo::Preset)}
-                    disabled={!edited || setup.preset.is_none()}>{RESET_PRESET}</button>
+                    disabled={!edited || setup.preset.is_none()}>{w(RESET_PRESET)}</button>
                 <button type="button" id="reset-defaults" onclick={reset(ResetTo::Defaults)}
-                    disabled={!edited && setup.preset.is_none()}>{RESET_DEFAULTS}</button>
+                    disabled={!edited && setup.preset.is_none()}>{w(RESET_DEFAULTS)}</button>
             </div>
         </div>
     }

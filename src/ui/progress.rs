@@ -3,7 +3,8 @@
 
 use yew::prelude::*;
 
-use crate::app::format::thousands;
+use crate::i18n::keys::ui as words;
+use crate::i18n::{Arg, Locale};
 
 /// Properties of [`Progress`].
 #[derive(Properties, PartialEq)]
@@ -30,12 +31,16 @@ pub struct ProgressProps {
     /// Why nothing runs yet, if the page waits (a lesson's prediction).
     #[prop_or_default]
     pub waiting: Option<String>,
+    /// The page's language.
+    #[prop_or(Locale::En)]
+    pub locale: Locale,
 }
 
 /// A progress bar with words.
 #[component]
 pub fn Progress(p: &ProgressProps) -> Html {
     let (done, total) = (p.progress.runs_done, p.progress.runs);
+    let l = p.locale;
     // Waiting, nothing of this scenario has run: an empty bar.
     let value = if p.waiting.is_some() {
         0.0
@@ -45,19 +50,26 @@ pub fn Progress(p: &ProgressProps) -> Html {
     let text = if let Some(why) = &p.waiting {
         why.clone()
     } else if p.blocked {
-        "fix the highlighted fields to simulate again".to_string()
+        words::PROGRESS_BLOCKED.text(l, &[])
     } else if p.interrupted {
-        "interrupted: the simulation worker was replaced".to_string()
+        words::PROGRESS_INTERRUPTED.text(l, &[])
     } else if p.done {
-        format!(
-            "done: {} runs, {} events{}",
-            total,
-            thousands(p.events as f64, 0),
-            p.elapsed_ms
-                .map_or(String::new(), |ms| format!(" in {:.1} s", ms / 1000.0))
-        )
+        let runs = ("runs", Arg::Fixed(total as f64, 0));
+        let events = ("events", Arg::Fixed(p.events as f64, 0));
+        match p.elapsed_ms {
+            Some(ms) => {
+                words::PROGRESS_DONE_IN.text(l, &[runs, events, ("s", Arg::Fixed(ms / 1000.0, 1))])
+            }
+            None => words::PROGRESS_DONE.text(l, &[runs, events]),
+        }
     } else {
-        format!("simulating: {done} of {total} runs")
+        words::PROGRESS_RUNNING.text(
+            l,
+            &[
+                ("done", Arg::Fixed(done as f64, 0)),
+                ("total", Arg::Fixed(total as f64, 0)),
+            ],
+        )
     };
     html! {
         <div class={classes!("progress", p.done.then_some("done"), (p.blocked || p.interrupted).then_some("blocked"))} id="progress" data-generation={p.generation.to_string()} role="status" aria-live="polite">

@@ -81,7 +81,10 @@ pub fn ReplaySlot(p: &SlotProps) -> Html {
         },
         ReplayStatus::Failed(why) => html! {
             <p class="warn replay-status" id="replay-status" role="alert">
-                {keys::REPLAY_ERROR.text(l, &[("why", crate::i18n::Arg::Text(why.clone()))])}
+                {keys::REPLAY_ERROR.text(l, &[("why", crate::i18n::Arg::Text(
+                    // The worker names its own refusals by key (it has no
+                    // page to read the language from); other text stays.
+                    crate::i18n::text(l, why, &[])))])}
                 {" "}<button type="button" class="chip" onclick={close}>{keys::REPLAY_CLOSE.text(l, &[])}</button>
             </p>
         },
@@ -151,9 +154,26 @@ pub fn ReplayPanel(p: &PanelProps) -> Html {
         let c = p.on_close.clone();
         Callback::from(move |_| c.emit(()))
     };
+    // ← → on the panel's buttons step the replay (and nothing else: a
+    // lesson's keys leave them to it).
+    let on_key = {
+        let d = s.dispatcher();
+        Callback::from(move |e: KeyboardEvent| {
+            let tag = e
+                .target()
+                .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())
+                .map(|el| el.tag_name())
+                .unwrap_or_default();
+            let modified = e.ctrl_key() || e.alt_key() || e.meta_key() || e.shift_key();
+            if let Some(a) = PlayerAction::of_key(&e.key(), &tag).filter(|_| !modified) {
+                e.prevent_default();
+                d.dispatch(SessionAction::Player(a));
+            }
+        })
+    };
     let followed = s.selected;
     html! {
-        <section class="replay" id="replay" tabindex="-1" aria-labelledby="replay-title" lang={l.code()}>
+        <section class="replay" id="replay" tabindex="-1" aria-labelledby="replay-title" lang={l.code()} onkeydown={on_key}>
             <header class="replay-top">
                 <h2 id="replay-title">{v.title.clone()}</h2>
                 <button type="button" class="replay-close" id="replay-close" onclick={close}>{word(keys::REPLAY_CLOSE)}</button>

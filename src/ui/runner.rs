@@ -11,12 +11,14 @@ use std::rc::Rc;
 use gloo::timers::callback::Timeout;
 use yew::prelude::*;
 
-use super::address::{DebugFault, debug_fault};
+use super::address::{self, DebugFault, debug_fault};
 use super::bridge::{Bridge, Event, Failure};
 use super::panic;
 use crate::app::replay::{Replay, ReplayReply, ReplayRequest};
 use crate::app::supervise::{Export, ToWorker};
 use crate::app::{Action, Job, Mode, State};
+use crate::i18n::Arg;
+use crate::i18n::keys::ui as words;
 
 type Done = Box<dyn FnOnce(Result<Vec<Export>, String>)>;
 
@@ -63,7 +65,9 @@ impl Runner {
         done: impl FnOnce(Result<Box<Replay>, String>) + 'static,
     ) {
         let Some(bridge) = self.bridge.borrow().clone() else {
-            return done(Err("the simulator has not started".into()));
+            return done(Err(
+                words::WORKER_NOT_STARTED.text(address::page_locale(), &[])
+            ));
         };
         *self.replay.borrow_mut() = Some((request.id, Box::new(done)));
         bridge.send(&ToWorker::Replay(Box::new(request)));
@@ -78,7 +82,9 @@ impl Runner {
         done: impl FnOnce(Result<Vec<Export>, String>) + 'static,
     ) {
         let Some(bridge) = self.bridge.borrow().clone() else {
-            return done(Err("nothing has run yet".into()));
+            return done(Err(
+                words::WORKER_NOTHING_RUN.text(address::page_locale(), &[])
+            ));
         };
         *self.pending.borrow_mut() = Some(Pending {
             generation,
@@ -102,6 +108,9 @@ fn collect(pending: &RefCell<Option<Pending>>, reply: Result<Box<Export>, String
         Err(why) => {
             let p = slot.take().expect("checked above");
             drop(slot);
+            // The worker names its own refusals by key (it has no page to
+            // read the language from); other text stays as it is.
+            let why = crate::i18n::text(address::page_locale(), &why, &[]);
             return (p.done)(Err(why));
         }
     }
@@ -130,7 +139,7 @@ fn deliver(waiting: &RefCell<ReplayWait>, reply: Option<Box<ReplayReply>>) {
     let Some((_, done)) = slot.take() else { return };
     drop(slot);
     done(reply.map_or_else(
-        || Err("the simulation worker stopped before it answered; replay again".into()),
+        || Err(words::WORKER_NO_ANSWER.text(address::page_locale(), &[])),
         |r| r.replay,
     ));
 }
@@ -138,25 +147,17 @@ fn deliver(waiting: &RefCell<ReplayWait>, reply: Option<Box<ReplayReply>>) {
 /// What the error panel says when a worker was replaced; returns the line
 /// the results show.
 fn replaced(why: &Failure) -> String {
+    let l = address::page_locale();
     let (what, message) = match why {
-        Failure::Panicked(m) => (
-            "The simulation worker stopped because of a bug; a new one was started. Change a setting to simulate again, or reset to the defaults.",
-            m.clone(),
-        ),
-        Failure::Crashed(m) => (
-            "The simulation worker stopped with an error; a new one was started. Change a setting to simulate again, or reset to the defaults.",
-            m.clone(),
-        ),
+        Failure::Panicked(m) => (words::WORKER_PANICKED, m.clone()),
+        Failure::Crashed(m) => (words::WORKER_CRASHED, m.clone()),
         Failure::Stalled(limit) => (
-            "The simulation stopped responding and was stopped; a new worker was started. Change a setting to simulate again, or reset to the defaults.",
-            format!(
-                "one slice of simulation ran for more than {:.0} s (the limit per slice)",
-                limit / 1000.0
-            ),
+            words::WORKER_STALLED,
+            words::WORKER_SLICE_LIMIT.text(l, &[("s", Arg::Fixed(limit / 1000.0, 0))]),
         ),
     };
-    panic::show(what, &message, true);
-    format!("The simulation was interrupted: {message}.")
+    panic::show(&what.text(l, &[]), &message, true);
+    words::WORKER_INTERRUPTED.text(l, &[("why", Arg::Text(message))])
 }
 
 /// Starts the worker when `armed` (at once on the full page, on Run in an
@@ -183,7 +184,8 @@ pub fn use_runner(state: &UseReducerHandle<State>, armed: bool) -> Runner {
                     }
                     Event::Unavailable(why) => {
                         deliver(&waiting, None);
-                        panic::show("The simulator could not be started.", &why, true);
+                        let what = words::WORKER_UNAVAILABLE.text(address::page_locale(), &[]);
+                        panic::show(&what, &why, true);
                         unavailable.set(Some(why));
                     }
                 });

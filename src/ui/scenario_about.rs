@@ -5,10 +5,11 @@
 use yew::prelude::*;
 
 use crate::app::State;
+use crate::i18n::keys::{Key, ui as words};
 use crate::scenario::preset;
 
-const AS_LOADED: &str = "As loaded: ";
-const CHANGED: &str = "You changed: ";
+const AS_LOADED: Key = words::ABOUT_AS_LOADED;
+const CHANGED: Key = words::ABOUT_CHANGED;
 
 /// Properties of [`ScenarioAbout`].
 #[derive(Properties, PartialEq)]
@@ -22,13 +23,15 @@ pub struct AboutProps {
 /// The scenario in a few lines, and the visitor's changes to it.
 #[component]
 pub fn ScenarioAbout(p: &AboutProps) -> Html {
-    // Once per scenario, not with every message from the worker.
+    let l = p.state.view.locale();
+    let w = |k: Key| k.text(l, &[]);
+    // Once per scenario and language, not with every message from the worker.
     let words = {
         let st = p.state.clone();
-        use_memo(p.state.generation, move |_| {
+        use_memo((p.state.generation, l), move |_| {
             let setup = &st.setup;
-            let about = setup.preset.as_deref().and_then(preset).map(|p| p.about());
-            let changes = setup.change_lines(&setup.start());
+            let about = setup.preset.as_deref().and_then(preset).map(|p| p.about(l));
+            let changes = setup.change_lines_in(&setup.start(), l);
             (about, changes)
         })
     };
@@ -38,15 +41,15 @@ pub fn ScenarioAbout(p: &AboutProps) -> Html {
         return html! {};
     }
     html! {
-        <section class="scenario-about" aria-label="the scenario">
+        <section class="scenario-about" aria-label={w(words::ABOUT_LABEL)}>
             if let Some(a) = about.clone() {
                 <p class={classes!("about", edited.then_some("edited"))} id="preset-about">
-                    if edited { <strong>{AS_LOADED}</strong> }
+                    if edited { <strong>{w(AS_LOADED)}</strong> }
                     {a}
                 </p>
             }
             if edited {
-                <p class="changes" id="preset-changes"><strong>{CHANGED}</strong>
+                <p class="changes" id="preset-changes"><strong>{w(CHANGED)}</strong>
                     {changes.join("; ")}</p>
             }
         </section>

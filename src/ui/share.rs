@@ -15,7 +15,9 @@ use crate::app::export::{Source, hey_text, over_time_csv, reports_json, sweep_cs
 use crate::app::permalink::encode;
 use crate::app::view::{CHART_IDS, Theme};
 use crate::app::{Action, State};
-use crate::i18n::{Locale, keys};
+use crate::i18n::keys::Key;
+use crate::i18n::keys::ui as words;
+use crate::i18n::{Arg, Locale, keys};
 
 /// Properties of [`ShareBar`].
 #[derive(Properties, PartialEq)]
@@ -30,11 +32,11 @@ pub struct ShareProps {
     pub runner: Runner,
 }
 
-/// Shows `r`'s outcome in the status line.
-fn report(status: &UseStateHandle<String>, ok: &str, r: Result<(), String>) {
+/// Shows `r`'s outcome in the status line, in `l`'s words.
+fn report(status: &UseStateHandle<String>, l: Locale, ok: Option<Key>, r: Result<(), String>) {
     status.set(match r {
-        Ok(()) => ok.to_string(),
-        Err(e) => format!("Not done: {e}"),
+        Ok(()) => ok.map_or_else(String::new, |k| k.text(l, &[])),
+        Err(e) => words::SHARE_NOT_DONE.text(l, &[("why", Arg::Text(e))]),
     });
 }
 
@@ -45,12 +47,14 @@ pub fn ShareBar(p: &ShareProps) -> Html {
     let dialog = use_state(|| false);
     let state = &p.state;
     let url = address::permalink(&encode(&state.link()));
+    let locale = state.view.locale();
     let copy_link = {
         let (status, url) = (status.clone(), url.clone());
         Callback::from(move |_| {
             let (status, url) = (status.clone(), url.clone());
             wasm_bindgen_futures::spawn_local(async move {
-                report(&status, "Link copied.", copy(&url).await);
+                let r = copy(&url, locale).await;
+                report(&status, locale, Some(words::SHARE_LINK_COPIED), r);
             });
         })
     };
@@ -67,15 +71,18 @@ pub fn ShareBar(p: &ShareProps) -> Html {
         let (d, view) = (p.dispatch.clone(), state.view.clone());
         Callback::from(move |e: Event| {
             let code = e.target_unchecked_into::<HtmlSelectElement>().value();
+            let locale = Locale::named(&code).unwrap_or(Locale::En);
             let mut v = view.clone();
-            v.lang = Locale::named(&code)
-                .unwrap_or(Locale::En)
-                .code()
-                .to_string();
-            d.emit(Action::SetView(v));
+            v.lang = locale.code().to_string();
+            // The language's words first (fetched once), then the switch,
+            // so the page changes language in one step.
+            let d = d.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                super::catalogue::ensure(locale).await;
+                d.emit(Action::SetView(v));
+            });
         })
     };
-    let locale = state.view.locale();
     let open_dialog = {
         let dialog = dialog.clone();
         Callback::from(move |_| dialog.set(true))
@@ -85,14 +92,14 @@ pub fn ShareBar(p: &ShareProps) -> Html {
         Callback::from(move |_| dialog.set(false))
     };
     html! {
-        <div class="share" aria-label="share and export">
-            <button type="button" id="copy-link" onclick={copy_link}>{"Copy link"}</button>
-            <button type="button" id="open-embed" onclick={open_dialog}>{"Embed…"}</button>
+        <div class="share" aria-label={words::SHARE_LABEL.text(locale, &[])}>
+            <button type="button" id="copy-link" onclick={copy_link}>{words::SHARE_COPY_LINK.text(locale, &[])}</button>
+            <button type="button" id="open-embed" onclick={open_dialog}>{words::SHARE_EMBED.text(locale, &[])}</button>
             {exports_menu(p, &status)}
             {charts_menu(p)}
-            <select id="theme" aria-label="colour theme" onchange={on_theme}>
+            <select id="theme" aria-label={words::SHARE_THEME.text(locale, &[])} onchange={on_theme}>
                 { for Theme::ALL.iter().map(|t| html! {
-                    <option value={t.word()} selected={*t == state.view.theme}>{t.label()}</option>
+                    <option value={t.word()} selected={*t == state.view.theme}>{t.label(locale)}</option>
                 }) }
             </select>
             <label class="lang" for="lang">{keys::LANGUAGE.text(locale, &[])}</label>
@@ -109,6 +116,7 @@ pub fn ShareBar(p: &ShareProps) -> Html {
 /// Which charts the page shows.
 fn charts_menu(p: &ShareProps) -> Html {
     let view = p.state.view.clone();
+    let l = view.locale();
     let toggle = |id: &'static str| {
         let (d, view) = (p.dispatch.clone(), view.clone());
         Callback::from(move |e: Event| {
@@ -128,7 +136,7 @@ fn charts_menu(p: &ShareProps) -> Html {
     };
     html! {
         <details class="menu" id="charts-menu">
-            <summary>{"Charts"}</summary>
+            <summary>{words::SHARE_CHARTS.text(l, &[])}</summary>
             <div class="menu-body">
                 { for chart_names(&p.state).into_iter().map(|(id, name)| html! {
                     <label title={id}><input type="checkbox" id={format!("show-{id}")} checked={view.shows_chart(id)}
@@ -143,19 +151,18 @@ fn charts_menu(p: &ShareProps) -> Html {
 /// shown. Files are made on click, from the state of that moment.
 fn exports_menu(p: &ShareProps, status: &UseStateHandle<String>) -> Html {
     let state = &p.state;
+    let l = state.view.locale();
+    let word = |k: Key| k.text(l, &[]);
     let done = state.results.done && state.results.generation == state.generation;
-    let source = |s: &State| Source::of(s, &address::permalink(&encode(&s.link())));
+    let source = move |s: &State| Source::of(s, &address::permalink(&encode(&s.link())), l);
     let csv = |what: &'static str, make: fn(&State, &Source) -> String| {
         let (st, status) = (state.clone(), status.clone());
         Callback::from(move |_| {
             let src = source(&st);
             let name = src.file_name(&st, what, "csv");
             let text = make(&st, &src);
-            report(
-                &status,
-                "Downloaded.",
-                download(&name, "text/csv", text.as_bytes()),
-            )
+            let r = download(&name, "text/csv", text.as_bytes(), l);
+            report(&status, l, Some(words::SHARE_DOWNLOADED), r)
         })
     };
     let reports = |as_text: bool| {
@@ -165,18 +172,15 @@ fn exports_menu(p: &ShareProps, status: &UseStateHandle<String>) -> Html {
             let name = src.file_name(&st, "reports", "json");
             let modes = st.setup.modes.list().to_vec();
             runner.export(st.generation, &modes, move |r| match r {
-                Err(e) => report(&status, "", Err(e)),
+                Err(e) => report(&status, l, None, Err(e)),
                 Ok(exports) if as_text => wasm_bindgen_futures::spawn_local(async move {
-                    let r = copy(&hey_text(&src, &exports)).await;
-                    report(&status, "Copied as hey output.", r);
+                    let r = copy(&hey_text(&src, &exports), l).await;
+                    report(&status, l, Some(words::SHARE_COPIED_HEY), r);
                 }),
                 Ok(exports) => {
                     let json = reports_json(&src, &exports);
-                    report(
-                        &status,
-                        "Downloaded.",
-                        download(&name, "application/json", json.as_bytes()),
-                    )
+                    let r = download(&name, "application/json", json.as_bytes(), l);
+                    report(&status, l, Some(words::SHARE_DOWNLOADED), r)
                 }
             });
         })
@@ -189,37 +193,34 @@ fn exports_menu(p: &ShareProps, status: &UseStateHandle<String>) -> Html {
                 .into_iter()
                 .find(|c| c.id == format!("chart-{id}"));
             let r = match (found, svg) {
-                (None, _) => Err("that chart has nothing to show yet".to_string()),
-                (Some(c), true) => chart_svg(&c, &src).and_then(|t| {
-                    download(
-                        &src.file_name(&st, id, "svg"),
-                        "image/svg+xml",
-                        t.as_bytes(),
-                    )
+                (None, _) => Err(words::SHARE_NO_CHART.text(l, &[])),
+                (Some(c), true) => chart_svg(&c, &src, l).and_then(|t| {
+                    let name = src.file_name(&st, id, "svg");
+                    download(&name, "image/svg+xml", t.as_bytes(), l)
                 }),
-                (Some(c), false) => chart_png(&c, &src)
-                    .and_then(|b| download(&src.file_name(&st, id, "png"), "image/png", &b)),
+                (Some(c), false) => chart_png(&c, &src, l)
+                    .and_then(|b| download(&src.file_name(&st, id, "png"), "image/png", &b, l)),
             };
-            report(&status, "Downloaded.", r)
+            report(&status, l, Some(words::SHARE_DOWNLOADED), r)
         })
     };
     let chart_item = |id: &'static str| {
         html! {
             <li><span>{id}</span>{" "}
-                <button type="button" id={format!("png-{id}")} onclick={chart_file(id, false)} disabled={!done}>{"PNG"}</button>
-                <button type="button" id={format!("svg-{id}")} onclick={chart_file(id, true)} disabled={!done}>{"SVG"}</button>
+                <button type="button" id={format!("png-{id}")} onclick={chart_file(id, false)} disabled={!done}>{word(words::SHARE_PNG)}</button>
+                <button type="button" id={format!("svg-{id}")} onclick={chart_file(id, true)} disabled={!done}>{word(words::SHARE_SVG)}</button>
             </li>
         }
     };
     html! {
         <details class="menu" id="export-menu">
-            <summary>{"Export"}</summary>
+            <summary>{word(words::SHARE_EXPORT)}</summary>
             <div class="menu-body">
-                if !done { <p class="muted small">{"Available when the simulation is done."}</p> }
-                <button type="button" id="export-sweep-csv" onclick={csv("sweep", sweep_csv)} disabled={!done}>{"Sweep (CSV)"}</button>
-                <button type="button" id="export-time-csv" onclick={csv("over-time", over_time_csv)} disabled={!done}>{"Runs over time (CSV)"}</button>
-                <button type="button" id="export-json" onclick={reports(false)} disabled={!done}>{"Reports (JSON, as threadlab run)"}</button>
-                <button type="button" id="export-hey" onclick={reports(true)} disabled={!done}>{"Copy as hey output"}</button>
+                if !done { <p class="muted small">{word(words::SHARE_WHEN_DONE)}</p> }
+                <button type="button" id="export-sweep-csv" onclick={csv("sweep", sweep_csv)} disabled={!done}>{word(words::SHARE_SWEEP_CSV)}</button>
+                <button type="button" id="export-time-csv" onclick={csv("over-time", over_time_csv)} disabled={!done}>{word(words::SHARE_TIME_CSV)}</button>
+                <button type="button" id="export-json" onclick={reports(false)} disabled={!done}>{word(words::SHARE_JSON)}</button>
+                <button type="button" id="export-hey" onclick={reports(true)} disabled={!done}>{word(words::SHARE_HEY)}</button>
                 <ul class="chart-exports">{ for CHART_IDS.iter().filter(|id| state.view.shows_chart(id) && runs_for(state, id)).map(|id| chart_item(id)) }</ul>
             </div>
         </details>

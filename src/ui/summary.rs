@@ -6,18 +6,13 @@
 
 use yew::prelude::*;
 
-use crate::app::format::{Severity, error_pct, ms, thousands};
+use crate::app::format::{Severity, error_pct_in, ms_in};
 use crate::app::{RunView, State};
+use crate::i18n::keys::{Key, ui as words};
+use crate::i18n::{Arg, Locale};
 use crate::scenario::mode_word;
 use crate::sim::Outcome;
 use crate::summary::rate_name;
-
-const HEADLINE: &str = "successful requests/s";
-const SIMULATING: &str = "simulating…";
-const NOT_SIMULATED: &str = "not simulated: the run was interrupted";
-const BOTTLENECK: &str = "Bottleneck: ";
-const CEILINGS: &str = "Capacity ceilings";
-const RESIDENT: &str = "resident: the heap's touched pages and native memory (thread stacks' touched pages, metaspace, code cache, GC)";
 
 /// Properties of [`Summary`].
 #[derive(Properties, PartialEq)]
@@ -28,49 +23,97 @@ pub struct SummaryProps {
     pub state: UseReducerHandle<State>,
 }
 
-fn numbers(r: &RunView) -> Html {
+/// A count, as a parameter (written in the page's digits).
+fn count(n: f64) -> Arg {
+    Arg::Fixed(n, 0)
+}
+
+/// The line on the run: what was sent and done, CPU and threads.
+fn run_facts(l: Locale, r: &RunView) -> String {
+    words::SUMMARY_RUN_FACTS.text(
+        l,
+        &[
+            ("sent", count(r.sent as f64)),
+            ("succeeded", count(r.succeeded as f64)),
+            ("events", count(r.events as f64)),
+            ("seconds", Arg::Fixed(r.sim_time_s, 2)),
+            ("cpu", Arg::Fixed(r.cpu_utilisation * 100.0, 0)),
+            ("platform", count(r.peak_platform_threads as f64)),
+            ("virtual", count(r.peak_virtual_threads as f64)),
+            ("pinned", count(r.peak_pinned as f64)),
+        ],
+    )
+}
+
+/// The line on the load tool's connections (and the OOM killer's resets,
+/// the clients never served, when there were any).
+fn client_facts(l: Locale, r: &RunView) -> String {
+    let c = &r.connections;
+    let mut line = words::SUMMARY_CLIENT.text(
+        l,
+        &[
+            ("tool", Arg::Text(r.tool.to_string())),
+            ("opened", count(c.opened as f64)),
+            ("reconnects", count(c.reconnects as f64)),
+            ("closed", count(c.closed_after_max_requests as f64)),
+            ("queue", count(c.peak_accept_queue as f64)),
+            ("drops", count(c.syn_drops as f64)),
+        ],
+    );
+    if c.reset_by_oom_kill > 0 {
+        line += &words::SUMMARY_OOM.text(
+            l,
+            &[
+                ("reset", count(c.reset_by_oom_kill as f64)),
+                ("syns", count(c.syns_while_down as f64)),
+            ],
+        );
+    }
+    if c.starved_clients > 0 {
+        line += &words::SUMMARY_STARVED.text(l, &[("n", count(c.starved_clients as f64))]);
+    }
+    line
+}
+
+fn numbers(r: &RunView, l: Locale) -> Html {
+    let w = |k: Key| k.text(l, &[]);
     let severity = Severity::of_error_pct(r.error_pct);
-    let rate = rate_name(r.tool);
+    let rate = rate_name(r.tool, l);
     html! {
         <>
         <div class="headline">
             <div class="goodput" data-goodput={format!("{:.3}", r.goodput_rps)}>
-                <span class="big">{thousands(r.goodput_rps, 0)}</span>
-                <span class="what">{HEADLINE}</span>
+                <span class="big">{l.number(r.goodput_rps, 0)}</span>
+                <span class="what">{w(words::SUMMARY_HEADLINE)}</span>
             </div>
-            <div class="tool-rate" title={rate.counts}>
-                <span class="value" data-tool-rate={format!("{:.3}", r.tool_rate)}>{thousands(r.tool_rate, 0)}</span>
-                <span class="what">{rate.name}</span>
+            <div class="tool-rate" title={rate.counts.clone()}>
+                <span class="value" data-tool-rate={format!("{:.3}", r.tool_rate)}>{l.number(r.tool_rate, 0)}</span>
+                <span class="what">{rate.name.clone()}</span>
             </div>
         </div>
         <dl class="numbers">
-            <div class={classes!("errors", severity.class())}><dt>{"errors"}</dt><dd>{error_pct(r.error_pct)}</dd></div>
-            <div><dt>{"p50"}</dt><dd>{ms(r.latency.p50)}</dd></div>
-            <div><dt>{"p99"}</dt><dd>{ms(r.latency.p99)}</dd></div>
-            <div><dt>{"mean"}</dt><dd>{ms(r.latency.mean)}</dd></div>
-            <div title={RESIDENT}><dt>{"peak memory"}</dt><dd>{format!("{} MB", thousands(r.peak_memory_mb, 0))}</dd></div>
+            <div class={classes!("errors", severity.class())}><dt>{w(words::SUMMARY_ERRORS)}</dt><dd>{error_pct_in(l, r.error_pct)}</dd></div>
+            <div><dt>{w(words::SUMMARY_P50)}</dt><dd>{ms_in(l, r.latency.p50)}</dd></div>
+            <div><dt>{w(words::SUMMARY_P99)}</dt><dd>{ms_in(l, r.latency.p99)}</dd></div>
+            <div><dt>{w(words::SUMMARY_MEAN)}</dt><dd>{ms_in(l, r.latency.mean)}</dd></div>
+            <div title={w(words::SUMMARY_RESIDENT)}><dt>{w(words::SUMMARY_PEAK_MEMORY)}</dt>
+                <dd>{words::SUMMARY_MB.text(l, &[("mb", count(r.peak_memory_mb))])}</dd></div>
         </dl>
         { for r.executors.iter().map(|(name, per_s, rejected)| html! {
-            <p class="executor">{format!("@Async {name}: {} tasks/s, {} rejected", thousands(*per_s, 0), thousands(*rejected as f64, 0))}</p>
+            <p class="executor">{words::SUMMARY_EXECUTOR.text(l, &[
+                ("name", Arg::Text(name.clone())), ("per_s", count(*per_s)), ("rejected", count(*rejected as f64))])}</p>
         }) }
-        <p class="bottleneck"><strong>{BOTTLENECK}</strong>{r.bottleneck_text.clone()}</p>
+        <p class="bottleneck"><strong>{w(words::SUMMARY_BOTTLENECK)}</strong>{r.bottleneck_said.text(l)}</p>
         if r.budget_hit {
-            <p class="warn" role="status">{"Stopped at budget: "}{r.outcome_detail.clone()}{" — results are partial."}</p>
+            <p class="warn" role="status">{words::SUMMARY_BUDGET.text(l, &[("why", Arg::Text(r.outcome_detail.clone()))])}</p>
         } else if r.outcome != Outcome::Completed {
             <p class="warn" role="status">{r.outcome_detail.clone()}</p>
         }
-        { for r.jvm_lines().into_iter().map(|line| html! { <p class="muted small jvm-facts">{line}</p> }) }
+        { for r.jvm_lines(l).into_iter().map(|line| html! { <p class="muted small jvm-facts">{line}</p> }) }
         <p class="muted small run-facts" data-succeeded={r.succeeded.to_string()} data-seconds={format!("{}", r.sim_time_s)}>
-            {format!("{} requests sent, {} succeeded, {} events, {:.2} s simulated; CPU {:.0} %, peak {} platform / {} virtual threads, {} pinned",
-                thousands(r.sent as f64, 0), thousands(r.succeeded as f64, 0), thousands(r.events as f64, 0), r.sim_time_s,
-                r.cpu_utilisation * 100.0, r.peak_platform_threads, r.peak_virtual_threads, r.peak_pinned)}
+            {run_facts(l, r)}
         </p>
-        <p class="muted small connections">{format!("{} as the client: {} connections opened, {} reconnects, {} closed by Tomcat after max keep-alive requests; accept queue peak {}, {} SYNs dropped{}{}",
-            r.tool, thousands(r.connections.opened as f64, 0), thousands(r.connections.reconnects as f64, 0),
-            thousands(r.connections.closed_after_max_requests as f64, 0), thousands(r.connections.peak_accept_queue as f64, 0),
-            thousands(r.connections.syn_drops as f64, 0),
-            if r.connections.reset_by_oom_kill > 0 { format!("; {} reset by the OOM killer, {} SYNs unanswered while the service was down", thousands(r.connections.reset_by_oom_kill as f64, 0), thousands(r.connections.syns_while_down as f64, 0)) } else { String::new() },
-            if r.connections.starved_clients > 0 { format!("; {} clients never served", thousands(r.connections.starved_clients as f64, 0)) } else { String::new() })}</p>
+        <p class="muted small connections">{client_facts(l, r)}</p>
         </>
     }
 }
@@ -80,25 +123,26 @@ fn numbers(r: &RunView) -> Html {
 pub fn Summary(p: &SummaryProps) -> Html {
     let s = &p.state;
     let columns = s.setup.columns;
+    let l = s.view.locale();
     let cards = s.setup.modes.list().iter().map(|&mode| {
         let run = s.results.singles.get(mode).as_ref();
         let bounds = s.results.bounds.iter().find(|b| b.mode == mode);
         let body = match run {
-            None => html! { <p class="muted">{if s.interrupted().is_some() { NOT_SIMULATED } else { SIMULATING }}</p> },
-            Some(r) => numbers(r),
+            None => html! { <p class="muted">{(if s.interrupted().is_some() { words::SUMMARY_NOT_SIMULATED } else { words::SUMMARY_SIMULATING }).text(l, &[])}</p> },
+            Some(r) => numbers(r, l),
         };
         let ceilings = bounds.map(|t| html! {
             <ul class="ceilings">
                 { for t.ceilings.iter().map(|c| html! {
-                    <li>{format!("{} req/s", thousands(c.rps, 0))}<span class="muted">{format!(" = {}", c.formula)}</span></li>
+                    <li>{words::SUMMARY_CEILING.text(l, &[("rps", count(c.rps))])}<span class="muted">{format!(" = {}", c.formula(l))}</span></li>
                 }) }
             </ul>
         });
         html! {
             <article class={classes!("card", mode_word(mode))}>
-                <h2>{columns.label(mode)}<small>{columns.property(mode)}</small></h2>
+                <h2>{columns.name(mode, l)}<small>{columns.property_in(mode, l)}</small></h2>
                 {body}
-                if let Some(c) = ceilings { <h3>{CEILINGS}</h3>{c} }
+                if let Some(c) = ceilings { <h3>{words::SUMMARY_CEILINGS.text(l, &[])}</h3>{c} }
             </article>
         }
     });

@@ -20,6 +20,7 @@ use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 use crate::app::job::{Plan, Run, RunKind};
 use crate::app::supervise::{Export, Fault, FromWorker, ToWorker};
 use crate::app::{Job, Mode};
+use crate::i18n::keys::ui as words;
 use crate::scenario::Draft;
 use crate::sim::{Report, Simulation};
 
@@ -96,7 +97,9 @@ impl Worker {
         let (_, _, draft, report) = kept
             .iter()
             .find(|(g, m, ..)| *g == generation && *m == mode)
-            .ok_or("that run is not finished yet (or a newer one replaced it); export again when the page shows its results")?;
+            // The key, not words: the worker has no page to read the language
+            // from; the page writes it in its own (`runner::collect`).
+            .ok_or_else(|| words::WORKER_RUN_GONE.0.to_string())?;
         Ok(Box::new(Export::of(
             generation,
             mode,

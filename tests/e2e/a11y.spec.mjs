@@ -1,7 +1,8 @@
 // Accessibility (issue 15) in Debian's headless Chromium: axe-core (from
 // npm, shipped in node_modules, injected through the DevTools protocol so
 // the page's CSP stays as it is) finds no serious or critical violation on
-// the playground (light and dark), an embed after Run, and a lesson page.
+// the playground (light and dark), an embed after Run, a lesson page, a
+// lesson's chapter embedded (answered and run) and chapter 4's replay.
 // Moderate findings are printed, not failed; the full results go to
 // test-artifacts/a11y.json. Then the charts by keyboard, their data tables
 // and presenter mode's chart type, with screenshots in test-artifacts/a11y/.
@@ -37,6 +38,18 @@ const pages = [
     await settle(p, { charts: 2 });
   }],
   ['a lesson chapter', '?lesson=virtual-threads&chapter=1', (p) => p.waitForSelector('.guide', { timeout: 30000 })],
+  ['a lesson chapter, embedded, answered and run', '?embed=1&lesson=virtual-threads&chapter=4&v=1', async (p) => {
+    await p.waitForSelector('#lesson', { timeout: 30000 });
+    await p.fill('#guide-answer', '80');
+    await p.click('#guide-run');
+    await p.waitForSelector('#guide-compare', { timeout: 240000 });
+    await settle(p, { charts: 2 });
+  }],
+  ['chapter 4 with its replay open', '?lesson=virtual-threads&chapter=4', async (p) => {
+    await p.waitForSelector('#guide-replay', { timeout: 30000 });
+    await p.click('#guide-replay');
+    await p.waitForSelector('#replay', { timeout: 60000 });
+  }],
 ];
 
 const shots = path.join(artifacts, 'a11y');

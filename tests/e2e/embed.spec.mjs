@@ -1,7 +1,8 @@
 // End-to-end test of embedding (issue 14) in Debian's headless Chromium,
 // with the build served from a sub-path (/threadlab/, as a project page or
 // a blog's folder serves it): the example blog post's two embeds show their
-// summary, size themselves and start no simulation until clicked; Run
+// summary, size themselves and start no simulation until clicked (the
+// third, a lesson's chapter, until its reader has predicted); Run
 // simulates and draws; a reader's edit re-runs; the parent's theme message
 // is taken and anything else ignored; the embed stays compact in a 760 px
 // column; a failed load (page or worker) shows an error instead of an
@@ -17,7 +18,7 @@ const prefix = '/threadlab/';
 const server = await serveDist(path.join(root, 'dist'), { prefix });
 const origin = `http://127.0.0.1:${server.address().port}`;
 const base = `${origin}${prefix}`;
-const { browser, context, problems, foreign } = await openBrowser(origin);
+const { browser, context, problems, foreign, watch } = await openBrowser(origin);
 
 const frameOf = async (page, id) => (await page.$(`#${id}`)).contentFrame();
 const heightOf = (page, id) => page.$eval(`#${id}`, (f) => f.getBoundingClientRect().height);
@@ -48,6 +49,8 @@ try {
   });
 
   await check('no simulation starts before a click (no worker is even loaded)', async () => {
+    await page.locator('#embed-chapter').scrollIntoViewIfNeeded();
+    await (await frameOf(page, 'embed-chapter')).waitForSelector('#lesson', { timeout: 30000 });
     assert(workerRequests.length === 0, workerRequests.join(' '));
   });
 
@@ -70,6 +73,38 @@ try {
     await page.screenshot({ path: path.join(artifacts, 'embed-post-after-run.png'), fullPage: true });
     await (await page.$('#embed-e2')).screenshot({ path: path.join(artifacts, 'embed-light-760.png') });
     await (await page.$('#embed-pinning')).screenshot({ path: path.join(artifacts, 'embed-dark-760.png') });
+  });
+
+  await check('the post\'s lesson chapter: its text and question, nothing runs until the reader predicts and runs it', async () => {
+    const id = 'embed-chapter';
+    await page.locator(`#${id}`).scrollIntoViewIfNeeded();
+    const frame = await frameOf(page, id);
+    await frame.waitForSelector('#lesson', { timeout: 30000 });
+    assert((await frame.$eval('.guide-where', (e) => e.textContent)).includes('Chapter 4 of 9'), 'chapter 4');
+    assert(/synchronized/.test(await frame.$eval('#guide-intro', (e) => e.textContent)), 'the chapter\'s text');
+    assert(await frame.isDisabled('#guide-run'), 'Run waits for an answer');
+    assert((await frame.$('#guide-next')) === null && (await frame.$('#guide-close')) === null, 'one chapter: no way to another, nothing to close');
+    assert((await frame.$$('canvas')).length === 0, 'no chart before the run');
+    assert(await frame.evaluate(() => localStorage.getItem('threadlab.lesson.virtual-threads')) === null, 'nothing stored by a reader who only reads');
+    await frame.fill('#guide-answer', '80');
+    assert(JSON.parse(await frame.evaluate(() => localStorage.getItem('threadlab.lesson.virtual-threads'))).answers.pinning, 'the answer is kept once given');
+    await frame.click('#guide-run');
+    await frame.waitForSelector('#guide-compare', { timeout: 240000 });
+    assert((await frame.$eval('#guide-said', (e) => e.textContent.trim())) === '80 req/s', 'the prediction');
+    const actual = await frame.$eval('#guide-actual', (e) => e.textContent.trim());
+    assert(/^[0-9,.]+ req\/s$/.test(actual), actual);
+    assert(/\bright\b/.test(await frame.$eval('#guide-verdict', (v) => v.className)), `graded right beside ${actual}`);
+    assert((await frame.$eval('#guide-notice', (e) => e.textContent)).includes('req/s'), 'what to notice');
+    await settle(frame, { charts: 2 });
+    assert((await frame.$$eval('.summary .card', (cs) => cs.length)) >= 1, 'the key numbers');
+    await frame.click('#try-jdk-24');
+    await frame.waitForSelector('#try-jdk-24 + .guide-notice');
+    await settle(frame, { charts: 2 });
+    await page.waitForFunction((i) => {
+      const f = document.getElementById(i);
+      return Math.abs(f.getBoundingClientRect().height - f.contentDocument.documentElement.scrollHeight) <= 3;
+    }, id, { timeout: 10000 });
+    await (await page.$(`#${id}`)).screenshot({ path: path.join(artifacts, 'embed-chapter-en.png') });
   });
 
   await check('a control the embed offers changes the scenario and runs it again', async () => {
@@ -122,6 +157,53 @@ try {
     release();
     await settle(p, { charts: 2 });
     await p.close();
+  });
+
+  // Readers who have not answered chapter 4 yet (the post's reader above
+  // has: their answer is kept, and shown locked): each in a context of
+  // their own.
+  for (const [lang, where] of [['de', 'Kapitel 4 von 9'], ['zh', '第 4 章']]) {
+    await check(`a chapter embed in ${lang} (lang=): the panel in its language, predict, run, graded`, async () => {
+      const fresh = await browser.newContext();
+      const p = await fresh.newPage();
+      watch(p);
+      await p.setViewportSize({ width: 760, height: 900 });
+      await p.goto(`${base}?embed=1&lang=${lang}&lesson=virtual-threads&chapter=4&v=1`);
+      await p.waitForSelector('#lesson', { timeout: 30000 });
+      assert(await p.$eval('html', (h) => h.lang) === lang, 'html lang');
+      assert((await p.$eval('.guide-where', (e) => e.textContent)).includes(where), await p.$eval('.guide-where', (e) => e.textContent));
+      await p.fill('#guide-answer', '80');
+      await p.click('#guide-run');
+      await p.waitForSelector('#guide-compare', { timeout: 240000 });
+      assert(/\bright\b/.test(await p.$eval('#guide-verdict', (v) => v.className)), 'graded');
+      await settle(p, { charts: 2 });
+      await p.screenshot({ path: path.join(artifacts, `embed-chapter-${lang}.png`), fullPage: true });
+      await fresh.close();
+    });
+  }
+
+  await check('with a lesson open, the Embed dialog offers its chapter, and the scenario still', async () => {
+    const p = await (await browser.newContext()).newPage();
+    watch(p);
+    await p.setViewportSize({ width: 1280, height: 900 });
+    await p.goto(`${base}?lesson=virtual-threads&chapter=4`);
+    await p.waitForSelector('#lesson');
+    await p.click('#open-embed');
+    await p.waitForSelector('#embed-dialog');
+    assert(await p.isChecked('#embed-what-chapter'), 'the chapter is the default');
+    const code = await p.$eval('#embed-code', (t) => t.value);
+    assert(code.includes('embed=1&amp;lesson=virtual-threads&amp;chapter=4&amp;v=1'), code);
+    assert(/title="threadlab: Pinning: synchronized on JDK 21"/.test(code), code);
+    assert(!(await p.$('#embed-control-f-server-jdk')), 'a chapter has no controls to choose');
+    await p.check('#embed-what-scenario');
+    const scenario = await p.$eval('#embed-code', (t) => t.value);
+    assert(!scenario.includes('lesson=') && scenario.includes('preset=pinning-jdk21'), scenario);
+    await p.check('#embed-what-chapter');
+    const href = await p.$eval('#embed-preview', (a) => a.href);
+    await p.goto(href);
+    await p.waitForSelector('#lesson', { timeout: 30000 });
+    assert((await p.$eval('#guide-title', (e) => e.textContent)).includes('Pinning'), 'the preview opens the chapter');
+    await p.context().close();
   });
 
   await check('the full playground loads from the sub-path too', async () => {

@@ -7,8 +7,10 @@
 // Chinese (the address and <html lang> follow; screenshots in
 // test-artifacts/lessons/); the "Lessons" entry opens chapter 1 and the
 // panel closes; presenter mode (large type at 1920×1080 and at 150 %, the
-// settings and share bar tucked away, a chapter driven by keyboard only). No console error, no CSP violation, no request to another
-// host.
+// settings and share bar tucked away, a chapter driven by keyboard only);
+// chapter 4's replay beside its text (a pinned carrier; ← → on the
+// replay's controls step the replay, not the lesson). No console error, no
+// CSP violation, no request to another host.
 //
 //   trunk build --release && node tests/e2e/lesson.spec.mjs
 import fs from 'node:fs';
@@ -151,6 +153,40 @@ try {
     await shot(page, 'chapter-2-zh');
   });
 
+  await check('chapter 4 offers its replay beside the text on pinning: a virtual thread pinned to its carrier', async () => {
+    const p = await context.newPage();
+    await p.setViewportSize({ width: 1280, height: 900 });
+    await p.goto(`${base}?lesson=virtual-threads&chapter=4`);
+    await p.waitForSelector('#lesson');
+    assert((await p.$('#guide-intro + .guide-replay #guide-replay')) !== null, 'the replay button follows the text');
+    assert(/pinned to its carrier/.test(await text(p, '#guide-replay')), await text(p, '#guide-replay'));
+    assert(await p.isVisible('#guide-waiting'), 'the results still wait for the prediction');
+    // → on the focused replay button is not the lesson's.
+    await p.focus('#guide-replay');
+    await p.keyboard.press('ArrowRight');
+    assert((await currentStep(p)) === 'Read', `the lesson stayed: ${await currentStep(p)}`);
+    await p.click('#guide-replay');
+    await p.waitForSelector('#replay', { timeout: 60000 });
+    const max = Number(await p.$eval('#replay-scrub', (s) => s.max));
+    let pinned = null;
+    for (let i = 1; i <= 40 && pinned === null; i++) {
+      await p.$eval('#replay-scrub', (s, n) => { s.value = String(n); s.dispatchEvent(new Event('input', { bubbles: true })); }, Math.round((max * i) / 41));
+      if (await p.$('.lane button.actor.pinned')) pinned = await text(p, '.lane button.actor.pinned .actor-state');
+    }
+    assert(pinned && /^pinned: blocked on I\/O, keeps ForkJoinPool-1-worker-\d$/.test(pinned), `a pinned carrier: ${pinned}`);
+    // ← → on the replay's buttons step the replay, not the lesson.
+    await p.focus('#replay-forward');
+    const t0 = await text(p, '#replay-time');
+    await p.keyboard.press('ArrowRight');
+    await p.waitForFunction((t) => document.getElementById('replay-time').textContent.trim() !== t, t0, { timeout: 5000 });
+    await p.keyboard.press('ArrowLeft');
+    assert((await currentStep(p)) === 'Read', `the lesson stayed: ${await currentStep(p)}`);
+    assert((await text(p, '.guide-where')).includes('Chapter 4 of 9'), 'still chapter 4');
+    await p.$eval('#replay', (e) => e.scrollIntoView());
+    await p.screenshot({ path: path.join(shots, 'chapter-4-replay.png') });
+    await p.close();
+  });
+
   await check('the "Lessons" entry opens chapter 1; the panel closes', async () => {
     const p = await context.newPage();
     await p.setViewportSize({ width: 1280, height: 900 });
@@ -201,6 +237,12 @@ try {
     await p.keyboard.press('ArrowRight');
     await p.keyboard.press('ArrowRight');
     await p.waitForFunction(() => document.querySelector('.guide-where').textContent.includes('Chapter 2 of 9'), null, { timeout: 5000 });
+    // Chapter 2's options: each radio's box as large as the type (≥ 20 px).
+    const boxes = await p.$$eval('.guide-options input[type=radio]', (rs) => rs.map((r) => {
+      const b = r.getBoundingClientRect();
+      return Math.min(b.width, b.height);
+    }));
+    assert(boxes.length === 4 && boxes.every((b) => b >= 20), `radio boxes ${boxes.join(', ')} px`);
     await shot(p, 'presenter-1920x1080');
     // 150 % zoom: a 1280×720 window at 1.5 device pixels per CSS pixel.
     await fresh.close();

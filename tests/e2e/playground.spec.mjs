@@ -142,6 +142,27 @@ try {
     await page.waitForFunction(() => !document.querySelector('.field.invalid'));
   });
 
+  await check('a German or Chinese page names a bad value in its language, range in its numbers', async () => {
+    for (const [lang, words] of [['de', /server\.cores: „0“ — außerhalb des zulässigen Bereichs: erwartet wird eine ganze Zahl von 1 bis 1\.024/],
+      ['zh', /server\.cores：“0” — 超出范围：应为1 到 1,024 之间的整数/]]) {
+      const p = await openPage({ width: 1280, height: 900 });
+      await p.selectOption('#lang', lang);
+      await p.waitForFunction((l) => document.documentElement.lang === l, lang);
+      await p.waitForSelector('#f-server-cores');
+      await p.fill('#f-server-cores', '0');
+      await p.waitForSelector('.field.invalid .error');
+      const msg = await p.$eval('.field.invalid .error', (e) => e.textContent);
+      assert(words.test(msg), `the ${lang} message: ${msg}`);
+      const listed = await p.$eval('.problems', (e) => e.textContent);
+      assert(words.test(listed), `the ${lang} problems: ${listed}`);
+      await snap(p.locator('.field:has(#f-server-cores)'), { path: path.join(artifacts, `invalid-field-${lang}.png`) });
+      await p.fill('#f-program', 'cpu:abc');
+      await p.waitForSelector('.field.invalid:has(#f-program) .error');
+      await snap(p.locator('.field:has(#f-program)'), { path: path.join(artifacts, `invalid-program-${lang}.png`) });
+      await p.close();
+    }
+  });
+
   await check('a program naming an executor twice shows its fields once (one DOM id each)', async () => {
     const program = await page.inputValue('#f-program');
     await page.fill('#f-program', 'cpu:0.1ms,async(a){io:1ms},async(b){io:1ms},async(a){io:2ms}');
@@ -461,6 +482,43 @@ try {
     }
   });
   await page.close();
+
+  // Issue 15: a German or Chinese reader sees the presets in their language:
+  // the menu's sections and entries (each still whole in the closed menu
+  // with "edited" in that language), the scenario's description, the load
+  // tool's name for its rate and a setting's unit.
+  for (const [lang, want] of [
+    ['de', { group: 'Lektionen — ', entry: 'E2 zitierte Tabelle · 10.000 Nutzer, CRUD-API', about: 'hinter Tomcats Pool von 100 Threads', rate: 'Requests/sec von hey', unit: 'Worker', edited: ' · geändert' }],
+    ['zh', { group: '课程 — ', entry: 'E2 转载表格 · 10,000 个用户，CRUD API', about: 'Tomcat 100 个线程的线程池', rate: 'hey 的 Requests/sec', unit: '工作者', edited: ' · 已修改' }],
+  ]) {
+    const p = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    p.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`); });
+    p.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+    await p.goto(`${base}?lang=${lang}&v=1`);
+    await check(`${lang}: the presets, the tool's rate and the units in the page's language`, async () => {
+      await settle(p, 180000);
+      const groups = await p.$$eval('#preset optgroup', (gs) => gs.map((g) => g.label));
+      assert(groups[0].startsWith(want.group), `first group: ${groups[0]}`);
+      const options = await p.$$eval('#preset option', (os) => os.map((o) => o.text));
+      assert(options.includes(want.entry), `entries: ${options.join(' | ')}`);
+      const about = await p.$eval('#preset-about', (e) => e.textContent);
+      assert(about.includes(want.about), `about: ${about}`);
+      const rates = await p.$$eval('.tool-rate .what', (ws) => ws.map((w) => w.textContent));
+      assert(rates.length === 2 && rates.every((r) => r === want.rate), `rates: ${rates.join(' | ')}`);
+      const unit = await p.$eval('label[for="f-load-concurrency"] + .unit', (u) => u.textContent);
+      assert(unit === want.unit, `unit: ${unit}`);
+      const cut = await p.$eval('#preset', (s, edited) => {
+        const ctx = document.createElement('canvas').getContext('2d');
+        const st = getComputedStyle(s);
+        ctx.font = `${st.fontSize} ${st.fontFamily}`;
+        const room = s.clientWidth - 2.5 * parseFloat(st.fontSize);
+        return [...s.options].filter((o) => ctx.measureText(`${o.text}${edited}`).width > room).map((o) => o.text);
+      }, want.edited);
+      assert(cut.length === 0, `cut off at 1280 px: ${cut.join(' | ')}`);
+    });
+    await p.screenshot({ path: path.join(artifacts, `presets-${lang}.png`) });
+    await p.close();
+  }
 
   for (const [name, viewport, scale] of [['projector-1920x1080', { width: 1920, height: 1080 }, 1], ['zoom150-1280x800', { width: 853, height: 533 }, 1.5], ['phone-390x844', { width: 390, height: 844 }, 3]]) {
     const p = await openPage(viewport, scale);

@@ -152,7 +152,7 @@ try {
     assert((await text(page, '#replay-title')).startsWith('回放'), await text(page, '#replay-title'));
     assert(await findInstant(page, '.lane button.actor.pinned') !== null, 'pinned in Chinese too');
     const words = await text(page, '.lane button.actor.pinned .actor-state');
-    assert(words.startsWith('被钉住'), words);
+    assert(words.startsWith('被固定'), words);
     await page.click('.lane button.actor.pinned');
     await shot(page, 'journey-zh');
   });

@@ -3,6 +3,7 @@
 //! fails here.
 
 use threadlab::fidelity::{self, Basis, Measured, Row, Verdict};
+use threadlab::i18n::Locale;
 use threadlab::scenario::{presets, validate};
 use threadlab::sim::report::ResponseCause;
 
@@ -128,7 +129,7 @@ fn experiment_presets_validate_and_state_their_assumptions() {
             }
         }
         for a in p.assumptions {
-            if a.reason.len() < 30 {
+            if a.reason(Locale::En).len() < 30 {
                 missing.push(format!("{}: {} has no real reason", p.name, a.key));
             }
         }
@@ -217,7 +218,7 @@ fn the_cli_prints_a_table_and_the_issues_json() {
     }
     let bad = threadlab::cli::main(
         &["fidelity".into(), "--format".into(), "yaml".into()],
-        &|_| Err("no files".into()),
+        &crate::cli::no_file,
     );
     assert_eq!(bad.code, 2);
 }

@@ -407,3 +407,43 @@ fn a_learner_goes_through_the_first_chapter() {
     let stored = LessonProgress::from_json(&p.to_json()).unwrap();
     assert_eq!(stored, p);
 }
+
+/// A chapter's replay is data too: it replays a column the chapter runs,
+/// its small run records whole (not cut at the replay's step limit), and
+/// it shows what the chapter says it shows (chapter 4: a virtual thread
+/// pinned to its carrier, where the text explains pinning).
+#[test]
+fn every_chapter_replay_shows_what_it_says() {
+    let l = the_lesson();
+    let mut offered = Vec::new();
+    for c in &l.chapters {
+        let Some(r) = &c.replay else { continue };
+        offered.push(c.id.as_str());
+        let setup = c.setup().expect("the chapter's scenario");
+        let mode = r.column.mode();
+        assert!(
+            setup.modes.list().contains(&mode),
+            "{}: its replay's column {mode:?} does not run in the chapter",
+            c.id
+        );
+        let request = c.replay_request(1).expect("a replay request");
+        assert_eq!(request.mode, mode);
+        let replay = match request.record().replay {
+            Ok(r) => r,
+            Err(why) => panic!("{}: the replay does not record: {why}", c.id),
+        };
+        assert!(!replay.truncated, "{}: the replay was cut short", c.id);
+        let shown = replay
+            .spans
+            .iter()
+            .filter(|s| r.shows.in_state(&s.state))
+            .count();
+        assert!(
+            shown > 0,
+            "{}: no actor is ever {:?} in its replay",
+            c.id,
+            r.shows
+        );
+    }
+    assert_eq!(offered, ["pinning"], "the chapters that offer a replay");
+}

@@ -27,3 +27,4 @@ mod traces;
 mod utilisation;
 mod validation;
 mod warmup;
+mod words;

@@ -182,7 +182,7 @@ proptest! {
         let cfg = match validate(&d) {
             Ok(cfg) => cfg,
             // A program of async blocks only: the request itself takes no time.
-            Err(e) if e.iter().all(|e| e.message.contains("no simulated time")) => {
+            Err(e) if e.iter().all(|e| e.message().contains("no simulated time")) => {
                 return Err(TestCaseError::reject("the request takes no time"));
             }
             Err(e) => return Err(TestCaseError::fail(format!("{e:?}"))),

@@ -81,14 +81,15 @@ fn the_core_touches_no_web_clock_os_or_threads() {
 /// here is a back-edge (or a new one to think about), and the test below
 /// names it.
 const LAYERS: &[(&str, &[&str])] = &[
-    ("sim", &[]),
-    ("scenario", &["sim"]),
+    ("sim", &["i18n"]),
+    ("scenario", &["sim", "i18n"]),
     ("theory", &[]),
     ("i18n", &[]),
     // A report as its load tool's text: the command line prints it, the
-    // page copies it.
-    ("summary", &["sim"]),
-    ("fidelity", &["sim", "scenario", "theory"]),
+    // page copies it; and the name each tool gives its rate, in the page's
+    // language (i18n uses nothing of the crate: every layer may use it).
+    ("summary", &["sim", "i18n"]),
+    ("fidelity", &["sim", "scenario", "theory", "i18n"]),
     (
         "app",
         &["sim", "scenario", "theory", "fidelity", "summary", "i18n"],

@@ -15,7 +15,7 @@ use crate::helpers::{assert_close, run};
 
 fn cli(args: &[&str]) -> Output {
     let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
-    main(&args, &|_| Err("no files".into()))
+    main(&args, &crate::cli::no_file)
 }
 
 /// The run as `threadlab run --format json` prints it.
@@ -403,7 +403,8 @@ fn presets_name_their_tool() {
                 .iter()
                 .find(|a| a.key == "load.tool")
                 .expect("an assumption");
-            assert!(a.reason.contains("not named"), "{name}: {}", a.reason);
+            let reason = a.reason(threadlab::i18n::Locale::En);
+            assert!(reason.contains("not named"), "{name}: {reason}");
         }
         assert_eq!(crate::helpers::config(&[]).load.tool.name(), "hey");
         let r = threadlab::fidelity::run_preset(name).unwrap();

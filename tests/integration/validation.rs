@@ -26,7 +26,7 @@ fn out_of_range_names_field_value_and_range() {
     assert_eq!(e.len(), 1);
     assert_eq!(e[0].field, "load.concurrency");
     assert_eq!(e[0].value, "0");
-    assert!(e[0].message.contains("1 to 100000"), "{}", e[0].message);
+    assert!(e[0].message().contains("1 to 100000"), "{}", e[0].message());
 }
 
 #[test]
@@ -51,9 +51,9 @@ fn every_problem_is_reported() {
         ]
     );
     assert!(
-        e[1].message.contains("platform, virtual"),
+        e[1].message().contains("platform, virtual"),
         "{}",
-        e[1].message
+        e[1].message()
     );
 }
 
@@ -64,7 +64,7 @@ fn unknown_keys_are_errors() {
         ("async.mail.cores", 3.into()),
     ]);
     assert_eq!(e.len(), 2, "{e:?}");
-    assert!(e.iter().all(|e| e.message.contains("unknown")));
+    assert!(e.iter().all(|e| e.message().contains("unknown")));
 }
 
 #[test]
@@ -80,7 +80,7 @@ fn hey_needs_at_least_one_request_per_worker() {
         ("load.requests", 50.into()),
     ]);
     assert_eq!(e[0].field, "load.requests");
-    assert!(e[0].message.contains("100"));
+    assert!(e[0].message().contains("100"));
 }
 
 #[test]
@@ -111,7 +111,7 @@ fn set_parses_by_the_schema_and_rejects_garbage() {
     assert!(
         d.set("no.such.key", "1")
             .unwrap_err()
-            .message
+            .message()
             .contains("unknown")
     );
 }
@@ -139,6 +139,7 @@ fn program_errors_say_what_and_where() {
         let err = parse_program(text)
             .err()
             .unwrap_or_else(|| panic!("{text:?} should not parse"));
+        let err = err.english();
         assert!(err.contains(needle), "{text:?}: {err}");
     }
 }
@@ -191,8 +192,8 @@ fn issue9_a_request_that_takes_no_simulated_time_is_refused() {
             &[("program", program.into()), ("load.duration_s", 0.5.into())],
             "program",
         );
-        assert!(e.message.contains("no simulated time"), "{program}: {e}");
-        assert!(e.message.contains("0.5 ns rounds to 0"), "{program}: {e}");
+        assert!(e.message().contains("no simulated time"), "{program}: {e}");
+        assert!(e.message().contains("0.5 ns rounds to 0"), "{program}: {e}");
     }
     for (program, client_cpu_ms) in [
         ("cpu:1ns", 0.0),
@@ -218,7 +219,7 @@ fn issue9_the_event_budget_is_capped_to_minutes() {
         &[("limits.max_events", 100_000_000_000u64.into())],
         "limits.max_events",
     );
-    assert!(e.message.contains("1 to 1000000000"), "{e}");
+    assert!(e.message().contains("1 to 1000000000"), "{e}");
     let mut d = Draft::new();
     d.set_value("limits.max_events", 1_000_000_000u64.into());
     assert!(validate(&d).is_ok());
@@ -253,15 +254,15 @@ fn issue9_sections_empty_or_null() {
         let e = validate(&Draft::from_json(json).unwrap()).unwrap_err();
         assert_eq!(e.len(), 1, "{e:?}");
         assert_eq!(e[0].field, key);
-        assert!(e[0].message.contains("expected a section"), "{}", e[0]);
-        assert!(!e[0].message.contains("unknown"), "{}", e[0]);
+        assert!(e[0].message().contains("expected a section"), "{}", e[0]);
+        assert!(!e[0].message().contains("unknown"), "{}", e[0]);
     }
 }
 
 #[test]
 fn issue9_a_program_that_is_not_text_is_one_problem() {
     let e = one_error(&[("program", 5.into())], "program");
-    assert!(e.message.contains("expected a request program"), "{e}");
+    assert!(e.message().contains("expected a request program"), "{e}");
 }
 
 #[test]
@@ -274,7 +275,7 @@ fn issue9_base_memory_names_the_heap_it_must_stay_below() {
         "memory.base_mb",
     );
     assert_eq!(e.value, "4096");
-    assert!(e.message.contains("memory.heap_mb (3000 MB)"), "{e}");
+    assert!(e.message().contains("memory.heap_mb (3000 MB)"), "{e}");
 }
 
 #[test]
@@ -303,10 +304,10 @@ fn issue9_a_key_given_twice_in_a_file_is_an_error() {
     ] {
         let e = Draft::from_json(json).unwrap_err();
         assert!(
-            e.message.contains(&format!("second value for {key} ")),
+            e.message().contains(&format!("second value for {key} ")),
             "{e}"
         );
-        assert!(!e.message.contains("not valid JSON"), "{e}");
+        assert!(!e.message().contains("not valid JSON"), "{e}");
     }
 }
 
@@ -350,5 +351,108 @@ fn a_field_gets_one_message() {
     let e = errors(&[("load.requests", 1e9.into())]);
     let about: Vec<&FieldError> = e.iter().filter(|e| e.field == "load.requests").collect();
     assert_eq!(about.len(), 1, "{e:?}");
-    assert!(about[0].message.contains("out of range"), "{}", about[0]);
+    assert!(about[0].message().contains("out of range"), "{}", about[0]);
+}
+
+/// Issue 15: every problem a person can cause, set through `--set` text,
+/// a scenario file or the request program, is said from the `errors`
+/// catalogue: its German and Chinese words are not its English ones, and
+/// its English is the command line's message.
+#[test]
+fn every_problem_is_said_in_each_language() {
+    use threadlab::i18n::Locale;
+    let sets: &[&[(&str, &str)]] = &[
+        &[("load.concurrency", "0")],
+        &[("load.concurrency", "abc")],
+        &[("load.tool", "foo")],
+        &[("server.mode", "xyz")],
+        &[("seed", "-1")],
+        &[("memory.heap_mb", "-3")],
+        &[
+            ("program", "async(pool){io:1ms}"),
+            ("async.pool.core", "10"),
+            ("async.pool.max", "5"),
+        ],
+        &[("jvm.jit_c1", "20"), ("jvm.jit_interpreted", "10")],
+        &[("load.requests", "null")],
+        &[("load.requests", "5"), ("load.concurrency", "10")],
+        &[("memory.base_mb", "5000"), ("memory.heap_mb", "3000")],
+        &[("memory.base_mb", "5000"), ("memory.container_mb", "1000")],
+        &[("program", "cpu:0ns")],
+        &[("server.carriers", "10"), ("server.max_pool_size", "5")],
+        &[("server.max_keep_alive_requests", "0")],
+        &[("server.connection_timeout_ms", "0")],
+        &[("load.kind", "open"), ("load.tool", "hey")],
+        &[("load.tool", "wrk2")],
+        &[("load.tool", "wrk"), ("load.requests", "100")],
+        &[
+            ("load.tool", "wrk"),
+            ("load.timeout_ms", "0"),
+            ("load.duration_s", "5"),
+        ],
+        &[("load.connect_timeout_ms", "100")],
+        &[
+            ("load.tool", "k6"),
+            ("load.kind", "open"),
+            ("load.overflow", "delay"),
+        ],
+        &[
+            ("load.tool", "wrk2"),
+            ("load.kind", "open"),
+            ("load.overflow", "drop"),
+        ],
+        &[("program", "sync{io:5ms")],
+        &[("program", "io:uniform(9ms,1ms)")],
+        &[("program", "io:lognormal(p50=9ms,p99=1ms)")],
+        &[("program", "io:7200s")],
+        &[("program", "wait:5ms")],
+        &[("program", "")],
+    ];
+    let mut found = Vec::new();
+    for set in sets {
+        let mut d = Draft::new();
+        let mut parse = Vec::new();
+        for (k, v) in *set {
+            if let Err(e) = d.set(k, v) {
+                parse.push(e);
+            }
+        }
+        let before = found.len();
+        found.extend(parse);
+        found.extend(validate(&d).err().unwrap_or_default());
+        assert!(found.len() > before, "{set:?} is no problem");
+    }
+    for bad in [
+        r#"{"schema": 2}"#,
+        r#"{"load": 5}"#,
+        r#"{"async": {"x": {"foo": 1}}}"#,
+        r#"{"foo": 1}"#,
+        r#"{"program": 5}"#,
+    ] {
+        found.extend(validate(&Draft::from_json(bad).unwrap()).unwrap_err());
+    }
+    for bad in [r#"{"a": 1, "a": 2}"#, "{ not json", "[1]"] {
+        found.push(Draft::from_json(bad).unwrap_err());
+    }
+    let mut d = Draft::new();
+    found.extend(
+        [d.set("schema", "x"), d.set("no.such", "1")]
+            .into_iter()
+            .filter_map(Result::err),
+    );
+    assert!(found.len() >= 38, "{} problems", found.len());
+    for e in &found {
+        assert!(e.said.key.starts_with("errors."), "{e}: {:?}", e.said);
+        assert_eq!(e.message(), e.said.english(), "{e}");
+        assert_eq!(
+            e.to_string(),
+            format!("{}: {} — {}", e.field, e.value, e.message())
+        );
+        for l in [Locale::De, Locale::Zh] {
+            let line = e.line(l);
+            assert_ne!(e.message_in(l), e.message(), "{e}: not in {}", l.code());
+            assert!(line.contains(&e.field) && line.contains(&e.value), "{line}");
+            assert!(!line.contains('\n'), "{line}");
+        }
+    }
 }

@@ -6,6 +6,9 @@
 //! hands these two parameters here.
 
 use super::{lesson, lessons, unknown};
+use crate::app::permalink::Said;
+use crate::i18n::Arg;
+use crate::i18n::keys::ui as words;
 
 /// A lesson and one of its chapters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,30 +30,35 @@ pub fn format_link(link: LessonLink) -> String {
 pub fn parse_link(
     lesson_param: Option<&str>,
     chapter_param: Option<&str>,
-) -> Result<Option<LessonLink>, String> {
+) -> Result<Option<LessonLink>, Said> {
     let Some(id) = lesson_param else {
         return match chapter_param {
             None => Ok(None),
-            Some(c) => Err(format!(
-                "chapter: {} — needs a lesson=…; one of {}",
-                crate::scenario::echo(c),
-                ids().join(", ")
+            Some(c) => Err(Said::Key(
+                words::LINK_CHAPTER_ALONE,
+                vec![
+                    ("value", Arg::Text(crate::scenario::echo(c))),
+                    ("lessons", Arg::Text(ids().join(", "))),
+                ],
             )),
         };
     };
     let l = lesson(id.trim()).ok_or_else(|| unknown("lesson", id, &ids()))?;
+    let text = |s: String| Arg::Text(s);
     let chapter = match chapter_param.map(str::trim) {
         None | Some("") => 0,
         Some(c) => match c.parse::<usize>() {
             Ok(n) if (1..=l.chapters.len()).contains(&n) => n - 1,
             _ => l.chapter_index(c).ok_or_else(|| {
                 let ids: Vec<&str> = l.chapters.iter().map(|ch| ch.id.as_str()).collect();
-                format!(
-                    "chapter: {} — no such chapter in {}; 1–{} or one of {}",
-                    crate::scenario::echo(c),
-                    l.id,
-                    l.chapters.len(),
-                    ids.join(", ")
+                Said::Key(
+                    words::LINK_NO_CHAPTER,
+                    vec![
+                        ("value", text(crate::scenario::echo(c))),
+                        ("lesson", text(l.id.clone())),
+                        ("n", text(l.chapters.len().to_string())),
+                        ("chapters", text(ids.join(", "))),
+                    ],
                 )
             })?,
         },

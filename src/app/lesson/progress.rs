@@ -104,7 +104,7 @@ impl LessonAction {
 impl LessonProgress {
     /// The start of lesson `id`.
     pub fn start(id: &str) -> Result<LessonProgress, String> {
-        let l = lesson(id).ok_or_else(|| unknown("lesson", id, &lesson_ids()))?;
+        let l = lesson(id).ok_or_else(|| unknown("lesson", id, &lesson_ids()).to_string())?;
         Ok(LessonProgress {
             lesson: l.id.clone(),
             chapter: 0,
@@ -232,7 +232,8 @@ impl LessonProgress {
     pub fn from_json(text: &str) -> Result<LessonProgress, String> {
         let mut p: LessonProgress =
             serde_json::from_str(text).map_err(|e| format!("stored lesson progress: {e}"))?;
-        let l = lesson(&p.lesson).ok_or_else(|| unknown("lesson", &p.lesson, &lesson_ids()))?;
+        let l = lesson(&p.lesson)
+            .ok_or_else(|| unknown("lesson", &p.lesson, &lesson_ids()).to_string())?;
         if p.chapter >= l.chapters.len() {
             return Err(format!(
                 "chapter: {} — no such chapter in {}; 1–{}",

@@ -140,6 +140,8 @@ pub enum Part<'a> {
     Try(&'a str),
     /// What a "now try" change shows, by id.
     TryNotice(&'a str),
+    /// The button that opens the chapter's replay.
+    Replay,
 }
 
 impl Part<'_> {
@@ -154,6 +156,7 @@ impl Part<'_> {
             Part::Option(id) => format!("{base}.option.{id}"),
             Part::Try(id) => format!("{base}.try.{id}"),
             Part::TryNotice(id) => format!("{base}.try.{id}.notice"),
+            Part::Replay => format!("{base}.replay"),
         }
     }
 }
@@ -200,6 +203,9 @@ impl Chapter {
         for t in &self.now_try {
             parts.push(Part::Try(&t.id));
             parts.push(Part::TryNotice(&t.id));
+        }
+        if self.replay.is_some() {
+            parts.push(Part::Replay);
         }
         parts
     }

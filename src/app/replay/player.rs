@@ -44,6 +44,25 @@ pub enum PlayerAction {
     Slower,
 }
 
+impl PlayerAction {
+    /// The action of a key (`KeyboardEvent.key`) pressed on the replay
+    /// panel's element `focus_tag`: ← and → step, except on the slider
+    /// and the menu, which move by their own arrows.
+    pub fn of_key(key: &str, focus_tag: &str) -> Option<PlayerAction> {
+        if matches!(
+            focus_tag.to_ascii_lowercase().as_str(),
+            "input" | "select" | "textarea"
+        ) {
+            return None;
+        }
+        match key {
+            "ArrowRight" => Some(PlayerAction::StepForward),
+            "ArrowLeft" => Some(PlayerAction::StepBack),
+            _ => None,
+        }
+    }
+}
+
 impl Player {
     /// A paused playhead at the replay's start, at 1 ms of simulated time
     /// per real second: a request's life in slow motion.

@@ -85,7 +85,9 @@ impl ReplayRequest {
         let replay = match validate(&self.draft) {
             Ok(cfg) => Ok(Box::new(Replay::record(&cfg))),
             Err(errors) => Err(errors.first().map_or_else(
-                || "the scenario does not validate".into(),
+                // The key, not words: the worker has no page to read the
+                // language from; the page writes it in its own.
+                || crate::i18n::keys::ui::WORKER_REPLAY_INVALID.0.to_string(),
                 |e| e.to_string(),
             )),
         };

@@ -69,7 +69,7 @@ fn the_rate_beside_the_headline_is_the_tools_own() {
     let (_, runs) = full_runs("e1-platform");
     let p = runs.iter().find(|r| r.mode == Mode::Platform).unwrap();
     assert_eq!(p.tool, Tool::Wrk);
-    let rate = crate::summary::rate_name(p.tool);
+    let rate = crate::summary::rate_name(p.tool, crate::i18n::Locale::En);
     assert!(rate.name.starts_with("wrk's Requests/sec"), "{}", rate.name);
     assert!(
         (p.tool_rate - p.completed as f64 / p.sim_time_s).abs() < 1e-6 * p.tool_rate,
@@ -82,7 +82,11 @@ fn the_rate_beside_the_headline_is_the_tools_own() {
     let (_, runs) = full_runs("db-pool");
     let v = runs.iter().find(|r| r.mode == Mode::Virtual).unwrap();
     assert_eq!(v.tool, Tool::Hey);
-    assert!(crate::summary::rate_name(v.tool).name.starts_with("hey's"));
+    assert!(
+        crate::summary::rate_name(v.tool, crate::i18n::Locale::En)
+            .name
+            .starts_with("hey's")
+    );
     assert!(
         (v.tool_rate - v.throughput_rps).abs() < 1e-6 * v.throughput_rps,
         "hey's Requests/sec is every result ÷ run time: {} vs {}",
@@ -187,7 +191,7 @@ fn an_open_load_sweeps_its_arrival_rate_past_the_ceilings() {
         "{}",
         sweep.about
     );
-    let ChartSpec::Sweep(data, _) = &*sweep.spec else {
+    let ChartKind::Sweep(data, _) = &sweep.spec.kind else {
         panic!("a sweep")
     };
     assert!(
@@ -203,7 +207,7 @@ fn an_open_load_sweeps_its_arrival_rate_past_the_ceilings() {
     let mut c = closed.clone();
     feed(&mut c, vec![job::Plan::of(&closed.job()).planned()]);
     let all = charts(&c);
-    let ChartSpec::Sweep(data, _) = &*chart(&all, "chart-sweep-throughput").spec else {
+    let ChartKind::Sweep(data, _) = &chart(&all, "chart-sweep-throughput").spec.kind else {
         panic!("a sweep")
     };
     assert!(data.markers.iter().all(|m| m.x == 2000.0) && !data.markers.is_empty());
@@ -221,14 +225,14 @@ fn an_open_loops_idle_server_is_paced_by_the_arrival_rate() {
     feed(&mut s, run_blocking(&job));
     for r in s.results.runs(s.setup.modes) {
         assert!(
-            r.bottleneck_text.contains("arrival rate"),
+            r.bottleneck_said.english().contains("arrival rate"),
             "{}",
-            r.bottleneck_text
+            r.bottleneck_said.english()
         );
         assert!(
-            !r.bottleneck_text.contains("concurrency"),
+            !r.bottleneck_said.english().contains("concurrency"),
             "{}",
-            r.bottleneck_text
+            r.bottleneck_said.english()
         );
     }
 }
@@ -278,7 +282,8 @@ fn e4s_columns_compare_executors_with_tomcat_on_platform_threads() {
     };
     feed(&mut s, run_blocking(&job));
     let v = s.results.singles.virtual_threads.clone().unwrap();
-    assert_eq!(v.label, "@Async on virtual threads");
+    let label = crate::app::charts::run_label(&v, crate::i18n::Locale::En);
+    assert_eq!(label, "@Async on virtual threads");
     assert!(
         v.peak_virtual_threads > 0,
         "the e-mails ran on virtual threads"
@@ -411,8 +416,8 @@ fn reset_goes_back_to_the_preset_or_to_the_defaults() {
 fn settings_without_effect_say_so() {
     let mut s = State::with_preset("cpu-bound");
     assert_eq!(
-        no_effect(&s.setup, "db.pool_size"),
-        Some("no effect: the program has no db: step")
+        no_effect(&s.setup, "db.pool_size").map(|k| k.text(crate::i18n::Locale::En, &[])),
+        Some("no effect: the program has no db: step".to_string())
     );
     assert!(no_effect(&s.setup, "db.timeout_ms").is_some());
     assert!(no_effect(&s.setup, "server.jdk").is_some(), "no sync block");
@@ -473,7 +478,7 @@ fn one_current_message_per_field() {
     edit(&mut s, None, "load.requests", "1e9");
     let e = s.errors_for("load.requests");
     assert_eq!(e.len(), 1, "{e:?}");
-    assert!(e[0].message.contains("out of range"), "{e:?}");
+    assert!(e[0].message().contains("out of range"), "{e:?}");
     assert!(s.control_invalid(None, "load.requests"));
     assert!(!s.control_invalid(None, "server.cores"));
 }
@@ -506,17 +511,14 @@ fn results_of_an_earlier_scenario_are_stale_while_a_field_is_invalid() {
 fn the_timeline_says_how_many_threads_it_shows() {
     let (_, runs) = full_runs("e2-platform");
     let p = runs.iter().find(|r| r.mode == Mode::Platform).unwrap();
-    let about = timeline_about(p);
+    let about = timeline_about(p, crate::i18n::Locale::En);
     assert!(
         about.contains("the first 24 of the 100 threads the run started"),
         "{about}"
     );
     let v = runs.iter().find(|r| r.mode == Mode::Virtual).unwrap();
-    assert!(
-        timeline_about(v).contains("all 4 threads"),
-        "{}",
-        timeline_about(v)
-    );
+    let about = timeline_about(v, crate::i18n::Locale::En);
+    assert!(about.contains("all 4 threads"), "{about}");
 }
 
 #[test]

@@ -7,6 +7,8 @@ use serde_json::Value;
 
 use super::super::schema::valid_executor_name;
 use super::reader::Reader;
+use crate::i18n::Part;
+use crate::i18n::keys::errors as words;
 use crate::sim::config::{Executor, ExecutorKind, Mode};
 
 /// Executors: those configured under `async.*` plus those the program uses
@@ -48,10 +50,8 @@ fn kind(r: &mut Reader, name: &str, mode: Mode) -> ExecutorKind {
     let max = r.opt_int(&k("max")).map_or(u32::MAX, |m| m as u32);
     let queue = r.opt_int(&k("queue")).map_or(u32::MAX, |q| q as u32);
     if max < core.max(1) {
-        r.err_at(
-            &k("max"),
-            &format!("must be at least core ({core}), as ThreadPoolExecutor requires"),
-        );
+        let said = words::EXECUTOR_MAX_BELOW_CORE.said();
+        r.err_at(&k("max"), said.with("core", Part::Count(core.into())));
     }
     ExecutorKind::Pool { core, max, queue }
 }

@@ -2,6 +2,8 @@
 //! OOM killer.
 
 use super::reader::Reader;
+use crate::i18n::Part;
+use crate::i18n::keys::errors as words;
 use crate::sim::config::Jvm;
 use crate::sim::time::{from_ms, from_s};
 
@@ -9,11 +11,10 @@ pub(super) fn read(r: &mut Reader) -> Jvm {
     let interpreted = r.float("jvm.jit_interpreted");
     let c1 = r.float("jvm.jit_c1");
     if c1 > interpreted {
+        let said = words::JVM_C1_SLOWER.said();
         r.err_at(
             "jvm.jit_c1",
-            &format!(
-                "must not exceed jvm.jit_interpreted ({interpreted}): C1's code is faster than the interpreter"
-            ),
+            said.with("interpreted", Part::Shortest(interpreted)),
         );
     }
     Jvm {

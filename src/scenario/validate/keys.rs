@@ -4,34 +4,34 @@
 use super::super::draft::{SCHEMA_VERSION, render};
 use super::super::schema::{field, schema, valid_executor_name};
 use super::reader::Reader;
+use crate::i18n::Part;
+use crate::i18n::keys::errors as words;
 
 /// Unknown keys, misshapen sections and a wrong format version are errors.
 pub(super) fn check(r: &mut Reader) {
     for (key, value) in r.draft.leaves() {
         if key == "schema" {
             if value.as_u64() != Some(SCHEMA_VERSION) {
-                r.err(
-                    "schema",
-                    &render(value),
-                    &format!("this threadlab reads format version {SCHEMA_VERSION}"),
-                );
+                let said = words::SCHEMA_VERSION.said();
+                let version = Part::Count(SCHEMA_VERSION);
+                r.err("schema", &render(value), said.with("version", version));
             }
             continue;
         }
         if field(&key).is_some() {
             continue;
         }
-        let msg = if is_section(&key) {
+        let said = if is_section(&key) {
             if value.as_object().is_some_and(|m| m.is_empty()) {
                 continue;
             }
-            format!("expected a section: a JSON object of {key}.* keys, or none at all")
+            words::SECTION.said().with("key", Part::text(key.clone()))
         } else if key.starts_with("async.") {
-            "unknown key: executors are async.<name>.kind|core|max|queue|limit, with a name of letters, digits, _ or -".into()
+            words::UNKNOWN_EXECUTOR_KEY.said()
         } else {
-            "unknown key; `threadlab schema` lists every key".into()
+            words::UNKNOWN_KEY.said()
         };
-        r.err(&key, &render(value), &msg);
+        r.err(&key, &render(value), said);
     }
 }
 

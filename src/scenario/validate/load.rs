@@ -4,6 +4,8 @@
 
 use super::reader::Reader;
 use super::tools;
+use crate::i18n::Part;
+use crate::i18n::keys::errors as words;
 use crate::sim::config::{Load, LoadKind};
 use crate::sim::time::{from_ms, from_s};
 
@@ -69,14 +71,11 @@ fn check_request_count(
 ) {
     match (kind, requests, loops) {
         (LoadKind::Closed { .. }, _, Some(_)) => {}
-        (_, None, _) => r.err(
-            "load.requests",
-            "null",
-            "set a request count or load.duration_s (or load.loops for JMeter)",
-        ),
+        (_, None, _) => r.err("load.requests", "null", words::LOAD_NO_COUNT.said()),
         (LoadKind::Closed { .. }, Some(n), None) if n < concurrency as u64 => r.err_at(
             "load.requests",
-            &format!("must be at least load.concurrency ({concurrency}), as hey requires"),
+            (words::LOAD_FEWER_THAN_WORKERS.said())
+                .with("concurrency", Part::Count(concurrency.into())),
         ),
         _ => {}
     }

@@ -3,6 +3,8 @@
 //! memory) and what each thread, connection and request holds.
 
 use super::reader::Reader;
+use crate::i18n::Part;
+use crate::i18n::keys::errors as words;
 use crate::sim::config::{JVM_OWN_THREADS, MIB, Memory};
 
 /// Bytes in the schema's KB (binary, as the JVM's -Xss counts).
@@ -35,12 +37,14 @@ pub(super) fn read(r: &mut Reader) -> Memory {
         request: kb(r.float("memory.request_kb")),
     };
     if memory.heap_base >= memory.heap_limit {
-        let limit = if r.opt_float("memory.heap_mb").is_some() {
-            format!("memory.heap_mb ({} MB)", r.written("memory.heap_mb"))
+        // A heap set is echoed as written, the default one as computed.
+        let said = if r.opt_float("memory.heap_mb").is_some() {
+            let written = Part::text(r.written("memory.heap_mb"));
+            words::MEMORY_BELOW_HEAP.said().with("heap", written)
         } else {
-            format!("the default heap, a quarter of memory.container_mb ({heap} MB)")
+            (words::MEMORY_BELOW_DEFAULT_HEAP.said()).with("heap", Part::Shortest(heap))
         };
-        r.err_at("memory.base_mb", &format!("must be below {limit}"));
+        r.err_at("memory.base_mb", said);
     }
     memory
 }

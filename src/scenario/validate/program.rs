@@ -4,6 +4,8 @@
 
 use super::super::program::parse_program;
 use super::reader::Reader;
+use crate::i18n::keys::errors as words;
+use crate::i18n::{Part, Phrase};
 use crate::sim::config::{Executor, Load};
 use crate::sim::program::{Op, Program};
 
@@ -28,12 +30,12 @@ pub(super) fn read(r: &mut Reader, load: &Load) -> (Program, Vec<String>) {
     match parse_program(&text) {
         Ok(p) => {
             if let Some(why) = takes_no_time(&p.program, load.client_cpu) {
-                r.err_at("program", &why);
+                r.err_at("program", why);
             }
             (p.program, p.executors)
         }
         Err(e) => {
-            r.err_at("program", &e);
+            r.err_at("program", e);
             (nothing(text), vec![])
         }
     }
@@ -42,18 +44,14 @@ pub(super) fn read(r: &mut Reader, load: &Load) -> (Program, Vec<String>) {
 /// Why a request would take no simulated time, if it would: the mean of the
 /// handler's own steps (not its `async` bodies, which run after the
 /// response) plus the client's CPU per request, below one tick.
-fn takes_no_time(program: &Program, client_cpu_ns: u64) -> Option<String> {
+fn takes_no_time(program: &Program, client_cpu_ns: u64) -> Option<Phrase> {
     let path_ns = program.mean_cpu_ns() + program.mean_blocking_ns() + client_cpu_ns as f64;
     if path_ns >= MIN_PATH_NS {
         return None;
     }
-    let mean = format!("{path_ns:.3}");
-    let mean = mean.trim_end_matches('0').trim_end_matches('.');
-    Some(format!(
-        "a request would take no simulated time: its steps outside async(…){{…}} and the \
-         client's CPU take {mean} ns on average (a duration below 0.5 ns rounds to 0); \
-         give it at least 1 ns, e.g. cpu:0.1ms"
-    ))
+    // To three decimals, written as short as it reads (0.25, 0).
+    let mean = format!("{path_ns:.3}").parse().unwrap_or(path_ns);
+    Some((words::PROGRAM_NO_TIME.said()).with("mean", Part::Shortest(mean)))
 }
 
 /// Re-maps the program's executor indices (order of appearance in `used`) to

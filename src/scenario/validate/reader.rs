@@ -7,6 +7,8 @@ use serde_json::Value;
 use super::super::draft::{Draft, render};
 use super::super::error::FieldError;
 use super::super::schema::{FieldKind, FieldSpec, field, schema};
+use crate::i18n::keys::errors as words;
+use crate::i18n::{Part, Phrase};
 use crate::sim::Config;
 
 /// A draft being read, with the problems found so far.
@@ -26,17 +28,17 @@ impl<'a> Reader<'a> {
     /// Records a problem with `key`, whose value reads `value`, unless the
     /// key already has one: the first (the value's own check) is the one to
     /// fix, and a later rule about the same key would only contradict it.
-    pub(super) fn err(&mut self, key: &str, value: &str, msg: &str) {
-        let error = FieldError::new(key, value, msg);
+    pub(super) fn err(&mut self, key: &str, value: &str, said: Phrase) {
+        let error = FieldError::new(key, value, said);
         if !self.errors.iter().any(|e| e.field == error.field) {
             self.errors.push(error);
         }
     }
 
     /// Records a problem with `key`, echoing its value as written.
-    pub(super) fn err_at(&mut self, key: &str, msg: &str) {
+    pub(super) fn err_at(&mut self, key: &str, said: Phrase) {
         let value = self.written(key);
-        self.err(key, &value, msg);
+        self.err(key, &value, said);
     }
 
     /// The value of `key` as the person wrote it (or its default), for messages.
@@ -79,20 +81,12 @@ impl<'a> Reader<'a> {
         let (v, spec) = self.raw(key);
         if v.is_null() {
             if !spec.nullable {
-                self.err(
-                    key,
-                    "null",
-                    &format!("expected {}", spec.kind.allowed(false)),
-                );
+                self.err(key, "null", spec.kind.expected(false));
             }
             return None;
         }
         let Some(x) = v.as_f64() else {
-            self.err(
-                key,
-                &render(&v),
-                &format!("expected {}", spec.kind.allowed(spec.nullable)),
-            );
+            self.err(key, &render(&v), spec.kind.expected(spec.nullable));
             return None;
         };
         let (lo, hi, whole) = match spec.kind {
@@ -104,9 +98,9 @@ impl<'a> Reader<'a> {
             self.err(
                 key,
                 &render(&v),
-                &format!(
-                    "out of range: expected {}",
-                    spec.kind.allowed(spec.nullable)
+                words::OUT_OF_RANGE.said().with(
+                    "allowed",
+                    Part::Phrase(spec.kind.allowed_said(spec.nullable)),
                 ),
             );
             return None;
@@ -152,11 +146,7 @@ impl<'a> Reader<'a> {
             Some(s) if options.contains(&s.to_ascii_lowercase().as_str()) => s.to_ascii_lowercase(),
             _ if v.is_null() && spec.nullable => String::new(),
             _ => {
-                self.err(
-                    key,
-                    &render(&v),
-                    &format!("expected {}", spec.kind.allowed(spec.nullable)),
-                );
+                self.err(key, &render(&v), spec.kind.expected(spec.nullable));
                 options[0].to_string()
             }
         }
@@ -168,11 +158,7 @@ impl<'a> Reader<'a> {
         match v {
             Value::String(s) => Some(s),
             other => {
-                self.err(
-                    key,
-                    &render(&other),
-                    &format!("expected {}", spec.kind.allowed(false)),
-                );
+                self.err(key, &render(&other), spec.kind.expected(false));
                 None
             }
         }

@@ -2,6 +2,8 @@
 //! acceptor included), the JDK's carriers, the cores and the OS scheduler.
 
 use super::reader::Reader;
+use crate::i18n::Part;
+use crate::i18n::keys::errors as words;
 use crate::sim::config::{CpuModel, Mode, Server};
 use crate::sim::time::{Nanos, from_ms};
 
@@ -16,9 +18,10 @@ pub(super) fn read(r: &mut Reader) -> Server {
         .map(|c| c as u32)
         .unwrap_or(carriers.max(256));
     if max_pool_size < carriers {
+        let said = words::SERVER_POOL_BELOW_CARRIERS.said();
         r.err_at(
             "server.max_pool_size",
-            &format!("must be at least the carrier count ({carriers}), as the JDK requires"),
+            said.with("carriers", Part::Count(carriers.into())),
         );
     }
     let mode = if r.choice("server.mode") == "virtual" {
@@ -67,7 +70,7 @@ fn read_connections(r: &mut Reader) -> Connections {
         0 => {
             r.err_at(
                 "server.max_keep_alive_requests",
-                "Tomcat takes -1 for no limit and 1 for no keep-alive; 0 is neither",
+                words::SERVER_KEEP_ALIVE_ZERO.said(),
             );
             None
         }
@@ -93,10 +96,7 @@ fn tomcat_timeout(r: &mut Reader, key: &str, ms: f64) -> Option<Nanos> {
         return None;
     }
     if ms <= 0.0 {
-        r.err_at(
-            key,
-            "must be above 0, or -1 for no timeout (as Tomcat takes it)",
-        );
+        r.err_at(key, words::SERVER_TIMEOUT.said());
         return None;
     }
     Some(from_ms(ms))

@@ -2,6 +2,8 @@
 //! that tool's own, and what the tool cannot do.
 
 use super::reader::Reader;
+use crate::i18n::keys::{Key, errors as words};
+use crate::i18n::{Part, Phrase};
 use crate::sim::config::{Overflow, Tool};
 use crate::sim::time::{Nanos, from_ms};
 
@@ -41,59 +43,39 @@ fn tool(r: &mut Reader, open: bool) -> Tool {
 pub(super) fn read(r: &mut Reader, duration: Option<Nanos>, open: bool) -> ToolSettings {
     let tool = tool(r, open);
     if open && !tool.open_loop() {
-        r.err_at(
-            "load.kind",
-            &format!("{tool} runs a closed loop (a set of workers); for an arrival rate choose load.tool=wrk2 or k6"),
-        );
+        r.err_at("load.kind", said(words::TOOL_CLOSED_ONLY, tool));
     }
     if !open && !tool.closed_loop() {
-        r.err_at(
-            "load.kind",
-            "wrk2 sends at a constant rate (-R): set load.kind=open",
-        );
+        r.err_at("load.kind", words::TOOL_WRK2_OPEN.said());
     }
     let set = |r: &Reader, key: &str| r.draft.get(key).is_some_and(|v| !v.is_null());
     if !tool.counts_requests()
         && duration.is_none()
         && (set(r, "load.requests") || set(r, "load.loops"))
     {
-        r.err_at(
-            "load.requests",
-            &format!("{tool} runs for a duration, not a request count: set load.duration_s (-d), or load.requests=null for its default 10 s"),
-        );
+        r.err_at("load.requests", said(words::TOOL_DURATION_ONLY, tool));
     }
     let timeout = match r.opt_float("load.timeout_ms") {
         None => tool.default_timeout(),
         Some(ms) if ms == 0.0 && !tool.abandons() => {
-            r.err_at(
-                "load.timeout_ms",
-                &format!("{tool}'s --timeout cannot be off: at 0 it would count every response as a timeout"),
-            );
+            r.err_at("load.timeout_ms", said(words::TOOL_TIMEOUT_ON, tool));
             None
         }
         Some(ms) => (ms > 0.0).then(|| from_ms(ms)),
     };
     let connect_timeout = r.opt_float("load.connect_timeout_ms");
     if connect_timeout.is_some() && tool != Tool::Jmeter {
-        r.err_at(
-            "load.connect_timeout_ms",
-            &format!("only JMeter has a separate connect timeout; {tool} times the connect within load.timeout_ms or not at all"),
-        );
+        let why = said(words::TOOL_CONNECT_TIMEOUT, tool);
+        r.err_at("load.connect_timeout_ms", why);
     }
     let overflow = match (r.choice("load.overflow").as_str(), tool) {
         ("", Tool::Wrk2) | ("delay", Tool::Wrk2) => Overflow::Delay,
         ("delay", Tool::K6) => {
-            r.err_at(
-                "load.overflow",
-                "k6's arrival-rate executors drop an iteration no VU can take (dropped_iterations); wrk2 sends it late",
-            );
+            r.err_at("load.overflow", words::TOOL_K6_DELAY.said());
             Overflow::Drop
         }
         ("drop", Tool::Wrk2) => {
-            r.err_at(
-                "load.overflow",
-                "wrk2 never drops a request: it sends it late and counts the wait in its latency; k6 drops",
-            );
+            r.err_at("load.overflow", words::TOOL_WRK2_DROP.said());
             Overflow::Delay
         }
         _ => Overflow::Drop,
@@ -110,6 +92,11 @@ pub(super) fn read(r: &mut Reader, duration: Option<Nanos>, open: bool) -> ToolS
         overflow,
         default_limit: (tool == Tool::Wrk2).then_some(WRK2_CONNECTIONS),
     }
+}
+
+/// A message about what `tool` does, naming it.
+fn said(key: Key, tool: Tool) -> Phrase {
+    key.said().with("tool", Part::text(tool.name()))
 }
 
 impl ToolSettings {

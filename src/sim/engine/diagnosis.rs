@@ -14,6 +14,8 @@ use super::super::time::ms_from_ns;
 use super::super::trace::Tracer;
 use super::Engine;
 use super::finish::Span;
+use crate::i18n::keys::report as k;
+use crate::i18n::{Part, Phrase};
 
 /// Busier than this on average, a resource with work waiting for it is
 /// named as the limit. An assumption from queueing theory, not a measured
@@ -38,27 +40,36 @@ struct Candidate {
     utilisation: f64,
     /// Work queues for it most of the run.
     queued: bool,
-    explanation: String,
+    said: Phrase,
 }
 
-fn named(resource: Resource, explanation: String) -> Bottleneck {
+/// The bottleneck, said: the English sentence the command line and the
+/// JSON report print is rendered from the English catalogue.
+fn named(resource: Resource, said: Phrase) -> Bottleneck {
     Bottleneck {
         resource,
-        explanation,
+        explanation: said.english(),
+        said,
     }
+}
+
+/// A utilisation (0–1) in whole percent.
+fn pct(utilisation: f64) -> Part {
+    Part::Fixed(utilisation * 100.0, 0)
+}
+
+fn count(n: impl Into<u64>) -> Part {
+    Part::Count(n.into())
 }
 
 impl<T: Tracer> Engine<T> {
     /// Names the resource that limits throughput.
     pub(super) fn bottleneck(&self, st: &ServerStats, span: &Span) -> Bottleneck {
         if self.tally.results == 0 {
-            return named(Resource::None, "nothing finished".into());
+            return named(Resource::None, k::DIAGNOSIS_NOTHING_FINISHED.said());
         }
         if span.run_s == 0.0 {
-            return named(
-                Resource::None,
-                "the requests take no simulated time: no resource limits them".into(),
-            );
+            return named(Resource::None, k::DIAGNOSIS_NO_TIME.said());
         }
         let candidates = self.candidates(st, span);
         let mut best: Option<&Candidate> = None;
@@ -71,53 +82,57 @@ impl<T: Tracer> Engine<T> {
             }
         }
         if let Some(c) = best {
-            return named(c.resource, c.explanation.clone());
+            return named(c.resource, c.said.clone());
         }
         if self.sustained(Gauge::Backlog, QUEUED) || st.syn_drops > 0 {
             let max = self.cfg.server.max_connections;
             let why = if self.rec.peaks[Gauge::Connections as usize] >= max {
-                format!("max-connections ({max}) is reached: connections wait in the accept queue")
+                k::DIAGNOSIS_BACKLOG_MAX.said().with("max", count(max))
             } else {
-                "clients connected faster than Tomcat's acceptor took them: connections waited in the accept queue".to_string()
+                k::DIAGNOSIS_BACKLOG_ACCEPTOR.said()
             };
             return named(
                 Resource::Connections,
-                format!(
-                    "{why} ({} peak of {} places) or their SYNs were dropped and sent again after 1 s, 3 s, … ({} SYNs)",
-                    st.peak_backlog, self.cfg.server.backlog, st.syn_drops
-                ),
+                k::DIAGNOSIS_BACKLOG
+                    .said()
+                    .with("why", Part::Phrase(why))
+                    .with("peak", count(st.peak_backlog))
+                    .with("places", count(self.cfg.server.backlog))
+                    .with("syns", count(st.syn_drops)),
             );
         }
         let errors: u64 = self.tally.errors.iter().sum();
         if errors > 0 {
             return named(
                 Resource::Client,
-                format!(
-                    "{errors} requests failed on the client side (timeouts or refused connections)"
-                ),
+                k::DIAGNOSIS_CLIENT_ERRORS
+                    .said()
+                    .with("errors", count(errors)),
             );
         }
         let busiest = (candidates.iter())
             .filter(|c| c.utilisation > SATURATED)
             .max_by(|a, b| a.utilisation.total_cmp(&b.utilisation));
         let aside = match busiest {
-            Some(c) => format!(
-                " ({} is {:.0}% busy, but little or nothing waits for it)",
-                c.resource.name().replace('_', " "),
-                c.utilisation * 100.0
+            Some(c) => Part::Phrase(
+                k::DIAGNOSIS_BUSY_ASIDE
+                    .said()
+                    .with("resource", Part::Phrase(k::resource(c.resource.name())))
+                    .with("pct", pct(c.utilisation)),
             ),
-            None => String::new(),
+            None => Part::text(""),
         };
         // What sets the pace then depends on the load model.
         let pace = match self.cfg.load.kind {
-            LoadKind::Closed { .. } => {
-                "the clients' own concurrency and the program's waits set the pace"
-            }
-            LoadKind::Open { .. } => "the arrival rate sets the pace: the server keeps up with it",
+            LoadKind::Closed { .. } => k::DIAGNOSIS_PACE_CLOSED,
+            LoadKind::Open { .. } => k::DIAGNOSIS_PACE_OPEN,
         };
         named(
             Resource::None,
-            format!("no server resource is saturated: {pace}{aside}"),
+            k::DIAGNOSIS_UNSATURATED
+                .said()
+                .with("pace", Part::Phrase(pace.said()))
+                .with("aside", aside),
         )
     }
 
@@ -145,22 +160,20 @@ impl<T: Tracer> Engine<T> {
             // The CPU's queue is not recorded; all cores busy most of the
             // run is the sign that threads wait for one.
             queued: self.sustained(Gauge::CpuBusy, s.cores as f64 * SATURATED),
-            explanation: format!(
-                "the {} cores are {:.0}% busy: more threads cannot add throughput",
-                s.cores,
-                st.cpu_utilisation * 100.0
-            ),
+            said: k::DIAGNOSIS_CPU
+                .said()
+                .with("cores", count(s.cores))
+                .with("pct", pct(st.cpu_utilisation)),
         }];
         if s.mode == Mode::Platform {
             out.push(Candidate {
                 resource: Resource::TomcatThreads,
                 utilisation: st.tomcat_utilisation,
                 queued: self.sustained(Gauge::TomcatQueue, QUEUED),
-                explanation: format!(
-                    "all {} Tomcat threads are busy (mostly blocked) and up to {} requests queue for one: \
-                     throughput is capped near threads.max ÷ time per request",
-                    s.threads_max, st.peak_tomcat_queue
-                ),
+                said: k::DIAGNOSIS_TOMCAT
+                    .said()
+                    .with("threads", count(s.threads_max))
+                    .with("queued", count(st.peak_tomcat_queue)),
             });
         } else if st.peak_pinned > 0 || st.cpu_utilisation < SATURATED {
             // Carriers busy running CPU are a CPU limit, named as such above;
@@ -171,24 +184,22 @@ impl<T: Tracer> Engine<T> {
             resource: Resource::DbPool,
             utilisation: st.db_utilisation,
             queued: self.sustained(Gauge::DbWaiters, QUEUED),
-            explanation: format!(
-                "the {} HikariCP connections are {:.0}% in use and up to {} requests wait for one",
-                self.cfg.db.pool_size,
-                st.db_utilisation * 100.0,
-                st.peak_db_waiters
-            ),
+            said: k::DIAGNOSIS_DB_POOL
+                .said()
+                .with("connections", count(self.cfg.db.pool_size))
+                .with("pct", pct(st.db_utilisation))
+                .with("waiting", count(st.peak_db_waiters)),
         });
         let accepting = self.conns.counts.acceptor_busy_ns / span.horizon;
         out.push(Candidate {
             resource: Resource::Connections,
             utilisation: accepting.min(1.0),
             queued: self.sustained(Gauge::Backlog, QUEUED),
-            explanation: format!(
-                "Tomcat's single acceptor thread is {:.0}% busy taking new connections ({} reconnects): connections wait in the accept queue ({} peak)",
-                accepting.min(1.0) * 100.0,
-                self.conns.counts.reconnects,
-                st.peak_backlog
-            ),
+            said: k::DIAGNOSIS_ACCEPTOR
+                .said()
+                .with("pct", pct(accepting.min(1.0)))
+                .with("reconnects", count(self.conns.counts.reconnects))
+                .with("peak", count(st.peak_backlog)),
         });
         out.extend(self.monitor_candidate(span));
         out.extend(self.executor_candidates(span));
@@ -198,28 +209,34 @@ impl<T: Tracer> Engine<T> {
     fn carriers_candidate(&self, st: &ServerStats) -> Candidate {
         let s = &self.cfg.server;
         let compensated = if st.peak_carriers > s.carriers {
-            format!(
-                " (up to {} with the scheduler's compensation for captured carriers)",
-                st.peak_carriers
+            Part::Phrase(
+                k::DIAGNOSIS_CARRIERS_COMPENSATED
+                    .said()
+                    .with("peak", count(st.peak_carriers)),
             )
         } else {
-            String::new()
+            Part::text("")
         };
         let pinned = if st.peak_pinned > 0 {
-            format!(", up to {} pinned", st.peak_pinned)
+            Part::Phrase(
+                k::DIAGNOSIS_CARRIERS_PINNED
+                    .said()
+                    .with("pinned", count(st.peak_pinned)),
+            )
         } else {
-            String::new()
+            Part::text("")
         };
         Candidate {
             resource: Resource::Carriers,
             utilisation: st.carrier_utilisation,
             queued: self.sustained(Gauge::RunnableVthreads, QUEUED),
-            explanation: format!(
-                "the {} carrier threads{compensated} are {:.0}% busy{pinned}; up to {} virtual threads wait for one",
-                s.carriers,
-                st.carrier_utilisation * 100.0,
-                st.peak_runnable
-            ),
+            said: k::DIAGNOSIS_CARRIERS
+                .said()
+                .with("carriers", count(s.carriers))
+                .with("compensated", compensated)
+                .with("pct", pct(st.carrier_utilisation))
+                .with("pinned", pinned)
+                .with("waiting", count(st.peak_runnable)),
         }
     }
 
@@ -233,13 +250,14 @@ impl<T: Tracer> Engine<T> {
             resource: Resource::SharedMonitor,
             utilisation,
             queued: self.sustained(Gauge::LockWaiters, QUEUED),
-            explanation: format!(
-                "the shared monitor or lock '{}' is held {:.0}% of the time and up to {} threads wait to enter: \
-                 it lets one request through at a time",
-                self.cfg.program.monitors[i],
-                utilisation * 100.0,
-                self.rec.peaks[Gauge::LockWaiters as usize]
-            ),
+            said: k::DIAGNOSIS_MONITOR
+                .said()
+                .with("name", Part::text(self.cfg.program.monitors[i].to_string()))
+                .with("pct", pct(utilisation))
+                .with(
+                    "waiting",
+                    count(self.rec.peaks[Gauge::LockWaiters as usize]),
+                ),
         })
     }
 
@@ -257,14 +275,18 @@ impl<T: Tracer> Engine<T> {
                             resource: Resource::Executor,
                             utilisation,
                             queued: pools_queued && st.queue_ns > 0.0,
-                            explanation: format!(
-                                "the @Async executor '{}' has its {} threads {:.0}% busy and its tasks wait {:.0} ms \
-                                 on average in its queue: the requests do not wait for them, the tasks fall behind",
-                                e.name,
-                                st.peak_threads,
-                                utilisation * 100.0,
-                                ms_from_ns(st.queue_ns / st.completed.max(1) as f64)
-                            ),
+                            said: k::DIAGNOSIS_EXECUTOR_POOL
+                                .said()
+                                .with("name", Part::text(e.name.to_string()))
+                                .with("threads", count(st.peak_threads))
+                                .with("pct", pct(utilisation))
+                                .with(
+                                    "wait",
+                                    Part::Fixed(
+                                        ms_from_ns(st.queue_ns / st.completed.max(1) as f64),
+                                        0,
+                                    ),
+                                ),
                         })
                     }
                     ExecutorKind::Virtual { limit: Some(limit) } => {
@@ -275,13 +297,18 @@ impl<T: Tracer> Engine<T> {
                             resource: Resource::Executor,
                             utilisation,
                             queued: blocked >= QUEUED,
-                            explanation: format!(
-                                "the @Async executor '{}' has {:.0}% of its {limit} permits (concurrency limit) in use \
-                                 on average and requests wait {:.0} ms on average to submit a task",
-                                e.name,
-                                utilisation * 100.0,
-                                ms_from_ns(st.permit_wait_ns / st.submitted.max(1) as f64)
-                            ),
+                            said: k::DIAGNOSIS_EXECUTOR_VIRTUAL
+                                .said()
+                                .with("name", Part::text(e.name.to_string()))
+                                .with("pct", pct(utilisation))
+                                .with("limit", count(limit))
+                                .with(
+                                    "wait",
+                                    Part::Fixed(
+                                        ms_from_ns(st.permit_wait_ns / st.submitted.max(1) as f64),
+                                        0,
+                                    ),
+                                ),
                         })
                     }
                     _ => None,

@@ -1,0 +1,92 @@
+//! Catalogue keys of the `errors` area (`i18n/<lang>/errors.json`).
+//! The scenario's validation messages (`scenario::FieldError`): what is
+//! wrong with a value and what is allowed, the request program's parse
+//! errors, a scenario file's and a lesson's changes' problems. The command
+//! line prints them in English from the same texts.
+
+use super::Key;
+
+/// Key prefixes of this area built from data (see [`super::FAMILIES`]):
+/// none, every key is named in code.
+pub const FAMILIES: &[&str] = &[];
+
+keys! {
+    // A problem on one line, as the page shows it.
+    LINE = "errors.line";
+    EXPECTED = "errors.expected";
+    OUT_OF_RANGE = "errors.out_of_range";
+    ALLOWED_INT = "errors.allowed.int";
+    ALLOWED_FLOAT = "errors.allowed.float";
+    ALLOWED_CHOICE = "errors.allowed.choice";
+    ALLOWED_PROGRAM = "errors.allowed.program";
+    ALLOWED_OR_NULL = "errors.allowed.or_null";
+    SCHEMA_VERSION = "errors.schema.version";
+    SCHEMA_MUST_BE = "errors.schema.must_be";
+    SECTION = "errors.section";
+    UNKNOWN_EXECUTOR_KEY = "errors.unknown.executor_key";
+    UNKNOWN_KEY = "errors.unknown.key";
+    EXECUTOR_MAX_BELOW_CORE = "errors.executor.max_below_core";
+    JVM_C1_SLOWER = "errors.jvm.c1_slower";
+    LOAD_NO_COUNT = "errors.load.no_count";
+    LOAD_FEWER_THAN_WORKERS = "errors.load.fewer_than_workers";
+    MEMORY_BELOW_HEAP = "errors.memory.below_heap";
+    MEMORY_BELOW_DEFAULT_HEAP = "errors.memory.below_default_heap";
+    PROGRAM_NO_TIME = "errors.program.no_time";
+    SERVER_POOL_BELOW_CARRIERS = "errors.server.pool_below_carriers";
+    SERVER_KEEP_ALIVE_ZERO = "errors.server.keep_alive_zero";
+    SERVER_TIMEOUT = "errors.server.timeout";
+    TOOL_CLOSED_ONLY = "errors.tool.closed_only";
+    TOOL_WRK2_OPEN = "errors.tool.wrk2_open";
+    TOOL_DURATION_ONLY = "errors.tool.duration_only";
+    TOOL_TIMEOUT_ON = "errors.tool.timeout_on";
+    TOOL_CONNECT_TIMEOUT = "errors.tool.connect_timeout";
+    TOOL_K6_DELAY = "errors.tool.k6_delay";
+    TOOL_WRK2_DROP = "errors.tool.wrk2_drop";
+    JSON_DUPLICATE = "errors.json.duplicate";
+    JSON_INVALID = "errors.json.invalid";
+    JSON_NOT_OBJECT = "errors.json.not_object";
+    FILE_OPEN = "errors.file.open";
+    FILE_READ = "errors.file.read";
+    FILE_TOO_LARGE = "errors.file.too_large";
+    FILE_NOT_UTF8 = "errors.file.not_utf8";
+    NO_SUCH_PRESET = "errors.no_such_preset";
+    LESSON_NO_SUCH_CHANGE = "errors.lesson.no_such_change";
+    LESSON_PRESET = "errors.lesson.preset";
+    LESSON_CHANGE_FORM = "errors.lesson.change_form";
+    LESSON_CHANGE_MODE = "errors.lesson.change_mode";
+    PROGRAM_TOO_LONG = "errors.program.too_long";
+    PROGRAM_EMPTY = "errors.program.empty";
+    PROGRAM_EXPECTED = "errors.program.expected";
+    PROGRAM_FOUND_END = "errors.program.found_end";
+    PROGRAM_WANT_NEXT = "errors.program.want.next";
+    PROGRAM_WANT_STEP = "errors.program.want.step";
+    PROGRAM_WANT_MONITOR = "errors.program.want.monitor";
+    PROGRAM_WANT_EXECUTOR = "errors.program.want.executor";
+    PROGRAM_WANT_DURATION = "errors.program.want.duration";
+    PROGRAM_WANT_UNIT = "errors.program.want.unit";
+    PROGRAM_TOO_DEEP = "errors.program.too_deep";
+    PROGRAM_TOO_MANY_STEPS = "errors.program.too_many_steps";
+    PROGRAM_WAIT_OUTSIDE_SYNC = "errors.program.wait_outside_sync";
+    PROGRAM_TOO_MANY_MONITORS = "errors.program.too_many_monitors";
+    PROGRAM_UNIFORM = "errors.program.uniform";
+    PROGRAM_LOGNORMAL = "errors.program.lognormal";
+    PROGRAM_OVER_AN_HOUR = "errors.program.over_an_hour";
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::i18n::{Locale, lookup};
+
+    /// Every message is translated: no German or Chinese text of this area
+    /// is the English one (the catalogue test holds their parameters).
+    #[test]
+    fn german_and_chinese_are_no_copies_of_english() {
+        for k in super::ALL {
+            let en = lookup(Locale::En, k.0).unwrap_or_default();
+            for l in [Locale::De, Locale::Zh] {
+                let text = lookup(l, k.0).unwrap_or_default();
+                assert_ne!(text, en, "{} ({}) is the English text", k.0, l.code());
+            }
+        }
+    }
+}

@@ -1,0 +1,171 @@
+//! Catalogue keys of the `report` area (`i18n/<lang>/report.json`).
+//! The simulation's own words as the page shows them: the diagnosis
+//! (`sim::engine::diagnosis`), the fidelity report's notes and the
+//! presets' assumptions.
+
+use super::Key;
+use crate::i18n::Phrase;
+
+/// Key prefixes of this area built from data (see [`super::FAMILIES`]),
+/// each with its owner, whose tests check its keys both ways:
+/// `diagnosis.resource.<name>` (`sim::Resource`), `figure.{note,rule,
+/// finding}.<id>` (the figures' notes, `fidelity::figures`),
+/// `fidelity.{metric,unit,variant,measured}.<slug>` (a figure's words,
+/// `fidelity::words`), `assumption.<id>` (each preset assumption's reason,
+/// `scenario::presets`).
+pub const FAMILIES: &[&str] = &[
+    "diagnosis.resource.",
+    "figure.note.",
+    "figure.rule.",
+    "figure.finding.",
+    "fidelity.metric.",
+    "fidelity.unit.",
+    "fidelity.variant.",
+    "fidelity.measured.",
+    "assumption.",
+];
+
+impl Key {
+    /// The key as a [`Phrase`] without arguments yet.
+    pub fn said(self) -> Phrase {
+        Phrase::new(self.0)
+    }
+}
+
+/// The phrase of a resource's name (`sim::Resource::name`).
+pub fn resource(name: &str) -> Phrase {
+    Phrase::new(format!("diagnosis.resource.{name}"))
+}
+
+keys! {
+    // The diagnosis (`sim::engine::diagnosis`).
+    DIAGNOSIS_NOTHING_FINISHED = "diagnosis.nothing_finished";
+    DIAGNOSIS_NO_TIME = "diagnosis.no_time";
+    DIAGNOSIS_BACKLOG = "diagnosis.backlog";
+    DIAGNOSIS_BACKLOG_MAX = "diagnosis.backlog.max";
+    DIAGNOSIS_BACKLOG_ACCEPTOR = "diagnosis.backlog.acceptor";
+    DIAGNOSIS_CLIENT_ERRORS = "diagnosis.client_errors";
+    DIAGNOSIS_BUSY_ASIDE = "diagnosis.busy_aside";
+    DIAGNOSIS_PACE_CLOSED = "diagnosis.pace.closed";
+    DIAGNOSIS_PACE_OPEN = "diagnosis.pace.open";
+    DIAGNOSIS_UNSATURATED = "diagnosis.unsaturated";
+    DIAGNOSIS_CPU = "diagnosis.cpu";
+    DIAGNOSIS_TOMCAT = "diagnosis.tomcat";
+    DIAGNOSIS_DB_POOL = "diagnosis.db_pool";
+    DIAGNOSIS_ACCEPTOR = "diagnosis.acceptor";
+    DIAGNOSIS_CARRIERS = "diagnosis.carriers";
+    DIAGNOSIS_CARRIERS_COMPENSATED = "diagnosis.carriers.compensated";
+    DIAGNOSIS_CARRIERS_PINNED = "diagnosis.carriers.pinned";
+    DIAGNOSIS_MONITOR = "diagnosis.monitor";
+    DIAGNOSIS_EXECUTOR_POOL = "diagnosis.executor.pool";
+    DIAGNOSIS_EXECUTOR_VIRTUAL = "diagnosis.executor.virtual";
+    // The fidelity report's notes (`fidelity::rows`).
+    FIDELITY_PREDICTED = "fidelity.note.predicted";
+    FIDELITY_DERIVED = "fidelity.note.derived";
+    FIDELITY_CALIBRATED_TARGET = "fidelity.note.calibrated";
+    FIDELITY_CONTRADICTION = "fidelity.note.contradiction";
+    FIDELITY_TARGET_WITHIN = "fidelity.target.within";
+    FIDELITY_TARGET_RELATIVE = "fidelity.target.relative";
+    FIDELITY_TARGET_POINTS = "fidelity.target.points";
+    FIDELITY_TARGET_BEYOND = "fidelity.target.beyond";
+    FIDELITY_BEYOND = "fidelity.note.beyond";
+    FIDELITY_RULE = "fidelity.note.rule";
+    FIDELITY_SIMULATED_ERRORS = "fidelity.note.simulated_errors";
+    FIDELITY_SIMULATED_MEMORY = "fidelity.note.simulated_memory";
+    FIDELITY_RUN_TOO = "fidelity.note.run_too";
+    FIDELITY_SIMULATED_VS = "fidelity.note.simulated_vs";
+    FIDELITY_FINDING = "fidelity.note.finding";
+    FIDELITY_INCOMPLETE = "fidelity.note.incomplete";
+    FIDELITY_BASIS_PREDICTED = "fidelity.basis.predicted";
+    FIDELITY_BASIS_CALIBRATED = "fidelity.basis.calibrated";
+    FIDELITY_BASIS_QUALITATIVE = "fidelity.basis.qualitative";
+    FIDELITY_BASIS_DERIVED = "fidelity.basis.derived";
+    FIDELITY_BASIS_CONTRADICTION = "fidelity.basis.contradiction";
+    FIDELITY_VERDICT_PASS = "fidelity.verdict.pass";
+    FIDELITY_VERDICT_FAIL = "fidelity.verdict.fail";
+    FIDELITY_VERDICT_SHOWN = "fidelity.verdict.shown";
+    // Little's law on the articles' figures and the contradictions'
+    // arithmetic (`fidelity::arith`).
+    LITTLE_CHECK = "little.check";
+    LITTLE_AVERAGE = "little.average";
+    LITTLE_P50 = "little.p50";
+    LITTLE_CONSISTENT = "little.consistent";
+    LITTLE_INCONSISTENT = "little.inconsistent";
+    ARITH_LITTLE_VS_MEDIAN = "arith.little_vs_median";
+    ARITH_LITTLE_ERRORS = "arith.little_errors";
+    ARITH_POOL_TIMEOUTS = "arith.pool_timeouts";
+    ARITH_POOL_MEAN = "arith.pool_mean";
+    ARITH_CPU_CEILING = "arith.cpu_ceiling";
+    ARITH_BOUNDED_POOL_OOM = "arith.bounded_pool_oom";
+    ARITH_STACK_GROWTH = "arith.stack_growth";
+    // The sources' languages (`fidelity::Source::language_in`).
+    LANGUAGE_DE = "source.language.de";
+    LANGUAGE_ZH = "source.language.zh";
+    LANGUAGE_EN = "source.language.en";
+    // The measured-vs-simulated panel (`ui::measured_panel`).
+    MEASURED_LABEL = "measured.label";
+    MEASURED_HEADING = "measured.heading";
+    MEASURED_NOT_GIVEN = "measured.not_given";
+    MEASURED_EDITED = "measured.edited";
+    MEASURED_NOT_SIMULATED = "measured.not_simulated";
+    MEASURED_SIMULATING = "measured.simulating";
+    MEASURED_COL_FIGURE = "measured.column.figure";
+    MEASURED_COL_RUN = "measured.column.run";
+    MEASURED_COL_MEASURED = "measured.column.measured";
+    MEASURED_COL_SIMULATED = "measured.column.simulated";
+    MEASURED_COL_DIFFERENCE = "measured.column.difference";
+    MEASURED_COL_VERDICT = "measured.column.verdict";
+    MEASURED_LITTLE = "measured.little";
+    MEASURED_DIFFERS = "measured.differs";
+    MEASURED_DIFFERS_WHY = "measured.differs_why";
+    MEASURED_PROVENANCE = "measured.provenance";
+    MEASURED_ASSUMED = "measured.assumed";
+    MEASURED_CHANGED = "measured.changed";
+    MEASURED_ARTICLES_VALUE = "measured.articles_value";
+}
+
+/// Texts of this area written the same in every language: units, a tool's
+/// own output word, a figure of numbers and templates of numbers only.
+#[cfg(test)]
+const SAME_IN_EVERY_LANGUAGE: &[&str] = &[
+    "fidelity.measured.2_gb_4_gb",
+    "fidelity.metric.requests_sec",
+    "fidelity.target.relative",
+    "fidelity.target.within",
+    "fidelity.unit.mb",
+    "fidelity.unit.ms",
+    "fidelity.unit.pct",
+    "fidelity.unit.req_s",
+    "fidelity.unit.s",
+    "little.p50",
+];
+
+#[cfg(test)]
+mod tests {
+    use super::SAME_IN_EVERY_LANGUAGE;
+    use crate::i18n::{Locale, parse, sources};
+
+    fn area(l: Locale) -> std::collections::BTreeMap<String, String> {
+        let (_, text) = sources(l).find(|(a, _)| *a == "report").unwrap();
+        parse(text).unwrap()
+    }
+
+    /// German and Chinese say this area's words in their own language: a
+    /// text copied from English is a translation still to do.
+    #[test]
+    fn every_text_is_translated() {
+        let en = area(Locale::En);
+        for l in [Locale::De, Locale::Zh] {
+            let mine = area(l);
+            let copied: Vec<&String> = (en.iter())
+                .filter(|(k, v)| mine.get(*k) == Some(v))
+                .map(|(k, _)| k)
+                .filter(|k| !SAME_IN_EVERY_LANGUAGE.contains(&k.as_str()))
+                .collect();
+            assert!(copied.is_empty(), "{}: English in {copied:?}", l.code());
+        }
+        for k in SAME_IN_EVERY_LANGUAGE {
+            assert!(en.contains_key(*k), "{k} is no key of this area");
+        }
+    }
+}
