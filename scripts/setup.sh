@@ -29,7 +29,7 @@ fi
 # The tools' own release profiles use fat LTO and one codegen unit: most of a
 # fresh machine's setup time, for no difference a build of the page can see
 # (toolchain.md). Built without LTO in 16 units, a fresh machine's setup took
-# 825 s instead of 1,040 s of wall time (BENCHMARKS.md, "A fresh machine").
+# 463 s instead of 543 s of wall time (BENCHMARKS.md, "A fresh machine").
 FAST_TOOL_BUILD=(env CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16)
 
 if ! trunk --version 2>/dev/null | grep -q "trunk $TRUNK_VERSION"; then

@@ -21,8 +21,8 @@ use super::setup::ResetTo;
 use super::setup::Setup;
 use super::view::View;
 use crate::fidelity::Row;
-use crate::i18n::Arg;
 use crate::i18n::keys::ui as words;
+use crate::i18n::{Arg, Locale};
 use crate::scenario::{Draft, FieldError, default_preset, mode_word, validate};
 
 /// Results of the current (or last) job.
@@ -196,6 +196,10 @@ pub enum Action {
     Worker(Box<Message>),
     /// How the page shows the scenario (the scenario stays as it is).
     SetView(View),
+    /// The page's language alone: the language menu sends it once the
+    /// language's words have arrived, so a view changed meanwhile (a theme
+    /// picked during the fetch) is kept, not replaced by the one the menu saw.
+    SetLanguage(Locale),
     /// The current job stopped unfinished (its worker was replaced): why.
     Interrupted(String),
     /// Loads a whole setup (a lesson's chapter or "now try" change).
@@ -274,6 +278,7 @@ impl State {
             }
             Action::ClearBaseline => self.baseline = None,
             Action::SetView(view) => self.view = view,
+            Action::SetLanguage(locale) => self.view.lang = locale.code().to_string(),
             Action::Interrupted(why) => self.results.interrupted = Some((self.generation, why)),
             Action::Worker(message) => {
                 let Message { generation, output } = *message;

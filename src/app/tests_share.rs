@@ -1011,3 +1011,17 @@ fn a_links_bad_value_is_named_in_the_pages_language() {
         d.ignored
     );
 }
+
+#[test]
+fn a_language_chosen_while_its_words_load_keeps_a_theme_chosen_meanwhile() {
+    // The language menu waits for the language's catalogue before it
+    // switches; the visitor may pick a theme in that time.
+    let mut s = State::default();
+    let mut view = s.view.clone();
+    view.theme = Theme::Dark;
+    s.reduce(Action::SetView(view));
+    s.reduce(Action::SetLanguage(Locale::De));
+    assert_eq!(s.view.theme, Theme::Dark);
+    assert_eq!(s.view.lang, "de");
+    assert_eq!(encode(&s.link()), "lang=de&theme=dark&v=1");
+}

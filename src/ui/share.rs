@@ -68,18 +68,16 @@ pub fn ShareBar(p: &ShareProps) -> Html {
         })
     };
     let on_lang = {
-        let (d, view) = (p.dispatch.clone(), state.view.clone());
+        let d = p.dispatch.clone();
         Callback::from(move |e: Event| {
             let code = e.target_unchecked_into::<HtmlSelectElement>().value();
             let locale = Locale::named(&code).unwrap_or(Locale::En);
-            let mut v = view.clone();
-            v.lang = locale.code().to_string();
             // The language's words first (fetched once), then the switch,
             // so the page changes language in one step.
             let d = d.clone();
             wasm_bindgen_futures::spawn_local(async move {
                 super::catalogue::ensure(locale).await;
-                d.emit(Action::SetView(v));
+                d.emit(Action::SetLanguage(locale));
             });
         })
     };
