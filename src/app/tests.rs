@@ -778,7 +778,7 @@ fn a_bad_value_is_worded_in_the_pages_language() {
     );
     s.view.lang = "zh".into();
     let line = s.problem("load.concurrency").expect("a problem");
-    assert!(line.contains("应为1 到 100,000 之间的整数"), "{line}");
+    assert!(line.contains("应为 1 到 100,000 之间的整数"), "{line}");
     // The command line's words are unchanged by the page's language.
     let e = s.error_for("load.concurrency").unwrap();
     assert_eq!(e.message(), "expected a whole number from 1 to 100000");

@@ -144,7 +144,7 @@ try {
 
   await check('a German or Chinese page names a bad value in its language, range in its numbers', async () => {
     for (const [lang, words] of [['de', /server\.cores: „0“ — außerhalb des zulässigen Bereichs: erwartet wird eine ganze Zahl von 1 bis 1\.024/],
-      ['zh', /server\.cores：“0” — 超出范围：应为1 到 1,024 之间的整数/]]) {
+      ['zh', /server\.cores：“0” — 超出范围：应为 1 到 1,024 之间的整数/]]) {
       const p = await openPage({ width: 1280, height: 900 });
       await p.selectOption('#lang', lang);
       await p.waitForFunction((l) => document.documentElement.lang === l, lang);
