@@ -59,6 +59,19 @@ macro_rules! area_files {
     };
 }
 
+mod files;
+pub use files::file_address;
+
+/// A version of each catalogue file (FNV-1a over its bytes, 64 bits), by
+/// locale in [`Locale::ALL`] order, then by area, for [`file_address`].
+/// Computed while compiling: the texts are read here, not kept in the
+/// program (on the web, German and Chinese stay out of the modules).
+const FILE_VERSIONS: [[u64; AREAS.len()]; 3] = [
+    files::versions(area_files!("en")),
+    files::versions(area_files!("de")),
+    files::versions(area_files!("zh")),
+];
+
 /// The catalogues built into this program, by locale in [`Locale::ALL`]
 /// order, then by area: all three natively (the CLI, the tests); on the web
 /// English only, which every module needs (the fallback of a missing text,

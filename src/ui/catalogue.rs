@@ -25,7 +25,9 @@ pub(crate) async fn ensure(locale: Locale) {
 
 /// Fetches `locale`'s files, all at once, and installs them.
 async fn fetch_and_install(locale: Locale) -> Result<(), String> {
-    let urls = AREAS.map(|area| format!("i18n/{}/{area}.json", locale.code()));
+    let urls: Vec<String> = (0..AREAS.len())
+        .map(|area| i18n::file_address(locale, area))
+        .collect();
     let texts: Result<Vec<String>, String> = join_all(urls.iter().map(|u| fetch_text(u)))
         .await
         .into_iter()
