@@ -18,6 +18,13 @@
   var dark = theme === 'dark' || (theme === 'auto' && window.matchMedia('(prefers-color-scheme: dark)').matches);
   root.classList.toggle('dark', dark);
   var embed = linked && params.get('embed') === '1';
+  // The page's language as a link names it (de-AT reads as de). English
+  // words are inlined (www/embed-presets.js); German and Chinese ones come
+  // in a small file of their own, fetched beside the module.
+  var lang = linked ? String(params.get('lang') || '').split('-')[0].toLowerCase() : '';
+  function known() { return window.THREADLAB_PRESETS || { presets: {}, words: {} }; }
+  function word(name) { return known().words[name] || ''; }
+  var failure = null;
 
   function el(tag, cls, text) {
     var e = document.createElement(tag);
@@ -30,13 +37,13 @@
   // when the app takes over.
   var VIEW = ['preset', 'modes', 'theme', 'lang', 'charts', 'embed', 'controls', 'locked', 'presenter', 'lesson', 'chapter', 'v'];
   function staticSummary(loading) {
-    var known = window.THREADLAB_PRESETS || { presets: {} };
-    var name = params.has('preset') ? params.get('preset') : known.default;
-    var p = Object.prototype.hasOwnProperty.call(known.presets, name) ? known.presets[name] : null;
+    var presets = known().presets;
+    var name = params.has('preset') ? params.get('preset') : known().default;
+    var p = Object.prototype.hasOwnProperty.call(presets, name) ? presets[name] : null;
     var root = el('div', 'embed');
     var top = el('header', 'embed-top');
     top.appendChild(el('span', 'embed-brand', 'threadlab'));
-    top.appendChild(el('span', 'embed-title', p ? p[0] : 'your own scenario'));
+    top.appendChild(el('span', 'embed-title', p ? p[0] : word('own')));
     root.appendChild(top);
     var section = el('section', 'embed-static');
     if (p && p[1]) section.appendChild(el('p', 'about', p[1]));
@@ -53,14 +60,14 @@
     // Run works before the app has arrived: the click is remembered (the
     // app starts running at once) and the simulation worker's files start
     // downloading now.
-    var run = el('button', 'run', '▶ Run the simulation');
+    var run = el('button', 'run', word('run'));
     run.type = 'button';
     run.id = 'embed-run-early';
-    var note = el('p', 'muted small', 'Loading the simulator…');
+    var note = el('p', 'muted small', word('loading'));
     run.addEventListener('click', function () {
       window.__threadlabRun = true;
       run.disabled = true;
-      note.textContent = 'Starting the simulation…';
+      note.textContent = word('starting');
       ['./worker-loader.js', './threadlab-worker.js', './threadlab-worker_bg.wasm'].forEach(function (u) {
         fetch(u).catch(function () {});
       });
@@ -70,6 +77,7 @@
     root.appendChild(section);
     loading.replaceChildren(root);
     loading.classList.add('embedded');
+    if (failure) showFailure(loading);
   }
 
   function wirePanel() {
@@ -99,21 +107,44 @@
   }
 
   function fail(why) {
-    var status = document.getElementById('loading-status');
+    failure = String(why && why.message || why);
     var loading = document.getElementById('loading');
-    if (!loading) return;
-    var message = el('p', 'load-error', 'The simulator could not be loaded (' + String(why && why.message || why) +
-      '). Reload the page to try again. If you host threadlab, serve the whole build folder (see the README).');
+    if (loading) showFailure(loading);
+  }
+
+  function showFailure(loading) {
+    var status = document.getElementById('loading-status');
+    var message = el('p', 'load-error', word('failed').replace('{$why}', failure));
     message.setAttribute('role', 'alert');
     loading.appendChild(message);
     if (status) status.remove();
     loading.querySelectorAll('.embed-static .muted').forEach(function (e) { e.remove(); });
   }
 
-  var loading = document.getElementById('loading');
-  // A lesson's chapter asks for a prediction before anything runs: no
-  // early Run button, only "Loading…" until its panel arrives.
-  if (embed && loading && !params.has('lesson')) staticSummary(loading);
+  // The loading screen in the page's words: an embed's summary (a
+  // lesson's chapter asks for a prediction before anything runs, so no
+  // early Run button there), else the status line.
+  function showLoading() {
+    var loading = document.getElementById('loading');
+    if (!loading) return;
+    if (embed && !params.has('lesson')) {
+      staticSummary(loading);
+      return;
+    }
+    var status = document.getElementById('loading-status');
+    if (status) status.textContent = word('loading');
+  }
+
+  if (lang === 'de' || lang === 'zh') {
+    // Until its words arrive the screen stays as it is; if they cannot be
+    // fetched, it shows the English ones.
+    var words = document.createElement('script');
+    words.src = './embed-presets-' + lang + '.js';
+    words.onload = words.onerror = showLoading;
+    document.head.appendChild(words);
+  } else {
+    showLoading();
+  }
   wirePanel();
   // An embed loads its own, lighter module (no full page); its file names
   // are fixed, the full page's are Trunk's (hashed).

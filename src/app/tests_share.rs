@@ -875,42 +875,65 @@ fn an_embeds_link_back_keeps_the_pages_language() {
     assert_eq!(encode(&embed::scenario_page(&en)), "preset=db-pool&v=1");
 }
 
-/// What `www/embed-presets.js` holds: each preset's title and description,
-/// for an embed's summary before its WebAssembly arrives.
-fn embed_presets_js() -> String {
+/// What `www/embed-presets.js` (English, inlined into index.html) and
+/// `www/embed-presets-<lang>.js` (German and Chinese, fetched by the boot
+/// script for a page in that language) hold: each preset's title and
+/// description, and the boot script's own words, for the page before its
+/// WebAssembly arrives.
+fn embed_presets_js(l: Locale) -> String {
     let presets: serde_json::Map<String, serde_json::Value> = presets()
         .iter()
         .map(|p| {
             (
                 p.name.to_string(),
-                serde_json::json!([p.title(Locale::En), p.description(Locale::En)]),
+                serde_json::json!([p.title(l), p.description(l)]),
             )
         })
         .collect();
+    use crate::i18n::keys::ui;
+    let word = |key: crate::i18n::keys::Key| crate::i18n::lookup(l, key.0).unwrap_or_default();
     let data = serde_json::json!({
         "default": crate::scenario::default_preset().name,
         "presets": presets,
+        "words": {
+            "run": word(ui::EMBED_RUN),
+            "own": word(ui::PICKER_OWN),
+            "loading": word(ui::BOOT_LOADING),
+            "starting": word(ui::BOOT_STARTING),
+            "failed": word(ui::BOOT_FAILED),
+        },
     });
+    let how = match l {
+        Locale::En => "Inlined into index.html.",
+        _ => "Copied beside the page; the boot script loads it for this language.",
+    };
     format!(
-        "// Generated from src/scenario/presets.rs (UPDATE_GOLDEN=1 cargo test rewrites it;\n\
-         // app::tests_share checks it): each preset's title and description, for an\n\
-         // embed's summary before its WebAssembly arrives. Inlined into index.html.\n\
-         window.THREADLAB_PRESETS = {data};\n"
+        "// Generated from src/scenario/presets.rs and src/i18n/{code}/ (UPDATE_GOLDEN=1 cargo test\n\
+         // rewrites it; app::tests_share checks it): each preset's title and description and\n\
+         // the boot script's words, for the page before its WebAssembly arrives. {how}\n\
+         window.THREADLAB_PRESETS = {data};\n",
+        code = l.code()
     )
 }
 
 #[test]
 fn the_boot_scripts_presets_are_the_presets() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/www/embed-presets.js");
-    let want = embed_presets_js();
-    if std::env::var_os("UPDATE_GOLDEN").is_some() {
-        std::fs::write(path, &want).unwrap();
+    for l in Locale::ALL {
+        let name = match l {
+            Locale::En => "embed-presets.js".to_string(),
+            _ => format!("embed-presets-{}.js", l.code()),
+        };
+        let path = format!("{}/www/{name}", env!("CARGO_MANIFEST_DIR"));
+        let want = embed_presets_js(l);
+        if std::env::var_os("UPDATE_GOLDEN").is_some() {
+            std::fs::write(&path, &want).unwrap();
+        }
+        let got = std::fs::read_to_string(&path).unwrap_or_default();
+        assert!(
+            got == want,
+            "www/{name} is stale: UPDATE_GOLDEN=1 cargo test rewrites it"
+        );
     }
-    let got = std::fs::read_to_string(path).unwrap_or_default();
-    assert!(
-        got == want,
-        "www/embed-presets.js is stale: UPDATE_GOLDEN=1 cargo test rewrites it"
-    );
 }
 
 #[test]

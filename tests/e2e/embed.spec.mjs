@@ -159,6 +159,30 @@ try {
     await p.close();
   });
 
+  for (const [lang, title, run, starting] of [
+    ['de', /^Lektion · CPU-lastige Arbeit/, '▶ Simulation starten', 'Simulation wird gestartet …'],
+    ['zh', /[\u4e00-\u9fff]/, '▶ 运行模拟', '正在启动模拟…'],
+  ]) {
+    await check(`an embed in ${lang} speaks its language before its module has arrived`, async () => {
+      const p = await context.newPage();
+      let release;
+      const held = new Promise((r) => { release = r; });
+      await p.route('**/threadlab-embed_bg.wasm', async (route) => { await held; await route.continue(); });
+      await p.goto(`${base}?preset=cpu-bound&embed=1&lang=${lang}&v=1`);
+      await p.waitForSelector('#embed-run-early');
+      const shown = await p.$eval('.embed-title', (e) => e.textContent);
+      assert(title.test(shown), `title: ${shown}`);
+      assert((await p.$eval('#embed-run-early', (e) => e.textContent)) === run, 'the Run button');
+      await p.click('#embed-run-early');
+      const note = await p.$eval('.embed-static .muted', (e) => e.textContent);
+      assert(note === starting, note);
+      await p.screenshot({ path: path.join(artifacts, `embed-static-${lang}.png`) });
+      release();
+      await settle(p, { charts: 2 });
+      await p.close();
+    });
+  }
+
   // Readers who have not answered chapter 4 yet (the post's reader above
   // has: their answer is kept, and shown locked): each in a context of
   // their own.
@@ -226,6 +250,13 @@ try {
     const text = await p.$eval('#loading .load-error', (e) => e.textContent);
     assert(/could not be loaded/.test(text), text);
     await p.screenshot({ path: path.join(artifacts, 'embed-load-failed.png') });
+    // In German, whether the module fails before or after the words arrive,
+    // the message is German, once, and the summary stays.
+    await p.goto(`${base}?embed=1&lang=de&v=1`);
+    await p.waitForSelector('#loading .load-error', { timeout: 15000 });
+    await p.waitForSelector('#embed-run-early');
+    const de = await p.$$eval('#loading .load-error', (es) => es.map((e) => e.textContent));
+    assert(de.length === 1 && /konnte nicht geladen werden/.test(de[0]), de.join(' | '));
     await p.close();
   });
   await check('a worker whose first download fails is retried without a word, and the run completes', async () => {
