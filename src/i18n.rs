@@ -61,6 +61,8 @@ macro_rules! area_files {
 
 mod files;
 pub use files::file_address;
+#[cfg(test)]
+pub(crate) use files::fnv1a;
 
 /// A version of each catalogue file (FNV-1a over its bytes, 64 bits), by
 /// locale in [`Locale::ALL`] order, then by area, for [`file_address`].

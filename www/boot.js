@@ -139,7 +139,7 @@
     // Until its words arrive the screen stays as it is; if they cannot be
     // fetched, it shows the English ones.
     var words = document.createElement('script');
-    words.src = './embed-presets-' + lang + '.js';
+    words.src = './embed-presets-' + lang + '.js?v=' + (known().versions || {})[lang];
     words.onload = words.onerror = showLoading;
     document.head.appendChild(words);
   } else {

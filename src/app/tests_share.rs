@@ -892,9 +892,23 @@ fn embed_presets_js(l: Locale) -> String {
         .collect();
     use crate::i18n::keys::ui;
     let word = |key: crate::i18n::keys::Key| crate::i18n::lookup(l, key.0).unwrap_or_default();
+    // The English file, inlined into the page, names the other files'
+    // versions: the boot script fetches `embed-presets-de.js?v=…`, so a
+    // browser's copy from an older build is not reused.
+    let versions: serde_json::Map<String, serde_json::Value> = match l {
+        Locale::En => (Locale::ALL.into_iter().skip(1))
+            .map(|o| {
+                let text = embed_presets_js(o);
+                let version = format!("{:016x}", crate::i18n::fnv1a(text.as_bytes()));
+                (o.code().to_string(), version.into())
+            })
+            .collect(),
+        _ => serde_json::Map::new(),
+    };
     let data = serde_json::json!({
         "default": crate::scenario::default_preset().name,
         "presets": presets,
+        "versions": versions,
         "words": {
             "run": word(ui::EMBED_RUN),
             "own": word(ui::PICKER_OWN),

@@ -30,7 +30,7 @@ pub(super) const fn versions(files: [&str; AREAS.len()]) -> [u64; AREAS.len()] {
 }
 
 /// FNV-1a, 64 bits: enough to tell one version of a file from the next.
-const fn fnv1a(bytes: &[u8]) -> u64 {
+pub(crate) const fn fnv1a(bytes: &[u8]) -> u64 {
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
     let mut i = 0;
     while i < bytes.len() {

@@ -168,8 +168,11 @@ try {
       let release;
       const held = new Promise((r) => { release = r; });
       await p.route('**/threadlab-embed_bg.wasm', async (route) => { await held; await route.continue(); });
+      const asked = [];
+      p.on('request', (r) => { if (r.url().includes('embed-presets-')) asked.push(r.url()); });
       await p.goto(`${base}?preset=cpu-bound&embed=1&lang=${lang}&v=1`);
       await p.waitForSelector('#embed-run-early');
+      assert(asked.length === 1 && new RegExp(`/embed-presets-${lang}\\.js\\?v=[0-9a-f]{16}$`).test(asked[0]), `its words' address: ${asked}`);
       const shown = await p.$eval('.embed-title', (e) => e.textContent);
       assert(title.test(shown), `title: ${shown}`);
       assert((await p.$eval('#embed-run-early', (e) => e.textContent)) === run, 'the Run button');
