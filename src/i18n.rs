@@ -61,7 +61,8 @@ macro_rules! area_files {
 
 mod files;
 pub use files::file_address;
-#[cfg(test)]
+// For app::tests_share's generated boot files (native tests only).
+#[cfg(all(test, not(target_arch = "wasm32")))]
 pub(crate) use files::fnv1a;
 
 /// A version of each catalogue file (FNV-1a over its bytes, 64 bits), by
