@@ -1,5 +1,8 @@
 //! Shared helpers: build a scenario from `--set`-style pairs and run it.
 
+use std::fs;
+use std::path::{Path, PathBuf};
+
 use threadlab::scenario::{Draft, validate};
 use threadlab::sim::{self, Config, Report};
 
@@ -44,4 +47,29 @@ pub(crate) fn assert_close(what: &str, actual: f64, expected: f64, tol: f64) {
         tol * 100.0,
         rel * 100.0
     );
+}
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in fs::read_dir(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// The Rust files at `rel` (a folder, searched through, or one file),
+/// relative to the crate's root.
+pub(crate) fn files(rel: &str) -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut out = Vec::new();
+    let p = root.join(rel);
+    if p.is_dir() {
+        rust_files(&p, &mut out);
+    } else if p.exists() {
+        out.push(p);
+    }
+    out
 }

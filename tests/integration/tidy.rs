@@ -5,28 +5,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in fs::read_dir(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
-}
-
-fn files(rel: &str) -> Vec<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut out = Vec::new();
-    let p = root.join(rel);
-    if p.is_dir() {
-        rust_files(&p, &mut out);
-    } else if p.exists() {
-        out.push(p);
-    }
-    out
-}
+use super::helpers::files;
 
 #[test]
 fn the_core_touches_no_web_clock_os_or_threads() {

@@ -276,17 +276,6 @@ fn not_shown(file: &str, lit: &str) -> bool {
         .any(|(f, start, _)| *f == file && lit.starts_with(start))
 }
 
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in fs::read_dir(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
-}
-
 /// A test file: `tests.rs`, `tests_*.rs`, `*_tests.rs` or under `tests/`.
 fn is_test_file(path: &Path) -> bool {
     let name = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
@@ -387,13 +376,15 @@ fn is_machine_context(before: &str) -> bool {
 /// Every literal of the page's layers that is words, as `file:line: text`.
 fn hard_coded_words() -> Vec<String> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut files = Vec::new();
-    for dir in ["src/ui", "src/app", "src/chart"] {
-        rust_files(&root.join(dir), &mut files);
-    }
-    for top in ["src/ui.rs", "src/app.rs", "src/chart.rs"] {
-        files.push(root.join(top));
-    }
+    let layers = [
+        "src/ui",
+        "src/app",
+        "src/chart",
+        "src/ui.rs",
+        "src/app.rs",
+        "src/chart.rs",
+    ];
+    let mut files: Vec<PathBuf> = layers.into_iter().flat_map(super::helpers::files).collect();
     files.sort();
     let mut found = Vec::new();
     for file in files.iter().filter(|f| !is_test_file(f)) {
