@@ -93,15 +93,23 @@ fn a_v1_link_keeps_its_meaning() {
         ));
     }
     got.push_str(&format!("view: {:?}\n", s.view));
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden/permalink-v1.txt");
-    if std::env::var_os("UPDATE_GOLDEN").is_some() {
-        std::fs::write(path, &got).unwrap();
-    }
-    let want = std::fs::read_to_string(path).expect("tests/golden/permalink-v1.txt");
-    assert!(
-        got == want,
-        "the v=1 link now means something else; re-bless with UPDATE_GOLDEN=1 only if old links may change meaning"
+    assert_golden(
+        "tests/golden/permalink-v1.txt",
+        &got,
+        "the v=1 link now means something else; re-bless with UPDATE_GOLDEN=1 only if old links may change meaning",
     );
+}
+
+/// Holds `actual` to the file at `rel` (from the crate's root), which
+/// `UPDATE_GOLDEN=1 cargo test` rewrites first; `why` says what a
+/// difference means.
+fn assert_golden(rel: &str, actual: &str, why: &str) {
+    let path = format!("{}/{rel}", env!("CARGO_MANIFEST_DIR"));
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::write(&path, actual).unwrap();
+    }
+    let expected = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(expected == actual, "{rel} differs: {why}");
 }
 
 #[test]
@@ -937,15 +945,11 @@ fn the_boot_scripts_presets_are_the_presets() {
             Locale::En => "embed-presets.js".to_string(),
             _ => format!("embed-presets-{}.js", l.code()),
         };
-        let path = format!("{}/www/{name}", env!("CARGO_MANIFEST_DIR"));
-        let want = embed_presets_js(l);
-        if std::env::var_os("UPDATE_GOLDEN").is_some() {
-            std::fs::write(&path, &want).unwrap();
-        }
-        let got = std::fs::read_to_string(&path).unwrap_or_default();
-        assert!(
-            got == want,
-            "www/{name} is stale: UPDATE_GOLDEN=1 cargo test rewrites it"
+        let rel = format!("www/{name}");
+        assert_golden(
+            &rel,
+            &embed_presets_js(l),
+            "stale: UPDATE_GOLDEN=1 cargo test rewrites it",
         );
     }
 }

@@ -4,6 +4,8 @@ use threadlab::cli::{EXIT_BAD_INPUT, EXIT_BUDGET, Output, main};
 use threadlab::i18n::keys::errors::FILE_OPEN;
 use threadlab::i18n::{Part, Phrase};
 
+use crate::helpers::assert_golden;
+
 /// A file that is not there, as `read_scenario_file` says it.
 pub(crate) fn no_file(_: &str) -> Result<String, Phrase> {
     Err(FILE_OPEN.said().with("why", Part::text("no such file")))
@@ -254,11 +256,7 @@ fn the_presets_listing_is_the_english_it_always_was() {
     const GOLDEN: &str = "tests/golden/presets.txt";
     let out = cli(&["presets"]);
     assert_eq!(out.code, 0);
-    if std::env::var_os("UPDATE_GOLDEN").is_some() {
-        std::fs::write(GOLDEN, &out.stdout).unwrap();
-    }
-    let want = std::fs::read_to_string(GOLDEN).unwrap_or_default();
-    assert!(out.stdout == want, "{GOLDEN} differs:\n{}", out.stdout);
+    assert_golden(GOLDEN, &out.stdout, "the listing changed");
 }
 
 #[test]

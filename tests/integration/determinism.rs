@@ -2,7 +2,7 @@
 
 use threadlab::cli::{GOLDEN_SCENARIO as RANDOM, json_report};
 
-use crate::helpers::run;
+use crate::helpers::{assert_golden, run};
 
 fn with_seed(seed: &str) -> String {
     let mut s = RANDOM.to_vec();
@@ -18,15 +18,10 @@ fn native_report_matches_the_golden_file_shared_with_wasm() {
     // The same file is compiled into the wasm test, so native and WebAssembly
     // are held to one byte-identical report. After a deliberate model change,
     // re-bless with UPDATE_GOLDEN=1 cargo test.
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(GOLDEN);
-    let actual = threadlab::cli::golden_report();
-    if std::env::var_os("UPDATE_GOLDEN").is_some() {
-        std::fs::write(&path, &actual).unwrap();
-    }
-    let expected = std::fs::read_to_string(&path).unwrap_or_default();
-    assert!(
-        expected == actual,
-        "{GOLDEN} is stale or the run is not deterministic; if the model changed on purpose, run UPDATE_GOLDEN=1 cargo test"
+    assert_golden(
+        GOLDEN,
+        &threadlab::cli::golden_report(),
+        "it is stale or the run is not deterministic; if the model changed on purpose, run UPDATE_GOLDEN=1 cargo test",
     );
 }
 

@@ -73,3 +73,15 @@ pub(crate) fn files(rel: &str) -> Vec<PathBuf> {
     }
     out
 }
+
+/// Holds `actual` to the golden file at `rel` (from the crate's root),
+/// which `UPDATE_GOLDEN=1 cargo test` rewrites first; `why` says what a
+/// difference means and when re-blessing is right.
+pub(crate) fn assert_golden(rel: &str, actual: &str, why: &str) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(rel);
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        fs::write(&path, actual).unwrap();
+    }
+    let expected = fs::read_to_string(&path).unwrap_or_default();
+    assert!(expected == actual, "{rel} differs: {why}\n{actual}");
+}
