@@ -4,7 +4,8 @@
 //! them.
 //!
 //! A language's catalogue is split by area into files ([`AREAS`]: the
-//! lessons, form and replay; the page's chrome; the charts; the diagnosis
+//! form's fields and groups; the lessons, their guide and the replay;
+//! the page's chrome; the charts; the diagnosis
 //! and the fidelity report; the scenario's validation messages; the
 //! presets and the load tools' words), so that each area's words sit
 //! beside each other; a key lives in exactly one file (tested).
@@ -43,13 +44,16 @@ pub enum Locale {
 
 /// The areas a language's catalogue is split into, as its files are
 /// named.
-pub const AREAS: [&str; 6] = ["base", "ui", "chart", "report", "errors", "presets"];
+pub const AREAS: [&str; 7] = [
+    "form", "lessons", "ui", "chart", "report", "errors", "presets",
+];
 
 /// The catalogue files of one language, in [`AREAS`] order.
 macro_rules! area_files {
     ($lang:literal) => {
         [
-            include_str!(concat!("i18n/", $lang, "/base.json")),
+            include_str!(concat!("i18n/", $lang, "/form.json")),
+            include_str!(concat!("i18n/", $lang, "/lessons.json")),
             include_str!(concat!("i18n/", $lang, "/ui.json")),
             include_str!(concat!("i18n/", $lang, "/chart.json")),
             include_str!(concat!("i18n/", $lang, "/report.json")),
@@ -394,11 +398,11 @@ mod tests {
         assert!(has(Locale::De));
         assert_eq!(lookup(Locale::De, "page.settings"), Some("Einstellungen"));
         let mut broken = files.clone();
-        broken[2] = "<html>404</html>".into();
+        broken[3] = "<html>404</html>".into();
         let e = install(Locale::Zh, &broken).unwrap_err();
         assert!(e.starts_with("i18n/zh/chart.json: "), "{e}");
         let e = install(Locale::Zh, &files[..2]).unwrap_err();
-        assert!(e.contains("2 files, expected 6"), "{e}");
+        assert!(e.contains("2 files, expected 7"), "{e}");
     }
 
     #[test]

@@ -127,7 +127,7 @@ try {
   await check('the language menu switches to German: panel, address, <html lang>', async () => {
     const label = await page.$eval('label[for=lang]', (l) => l.textContent);
     assert(label === 'Language', label);
-    // German's six files are fetched now, each at an address that carries
+    // German's seven files are fetched now, each at an address that carries
     // its contents' version (a cached file of an older build is not reused).
     const fetched = [];
     const onRequest = (r) => { if (r.url().includes('/i18n/')) fetched.push(r.url()); };
@@ -135,7 +135,7 @@ try {
     await page.selectOption('#lang', 'de');
     await page.waitForFunction(() => document.querySelector('.guide-where').textContent.includes('Kapitel 2 von 9'));
     page.off('request', onRequest);
-    assert(fetched.length === 6, `German's files: ${fetched.join(' ')}`);
+    assert(fetched.length === 7, `German's files: ${fetched.join(' ')}`);
     for (const u of fetched) assert(/\/i18n\/de\/[a-z]+\.json\?v=[0-9a-f]{16}$/.test(u), `a versioned address: ${u}`);
     assert(await page.$eval('html', (h) => h.lang) === 'de', 'html lang');
     assert((await text(page, '#guide-question legend')).length > 10, 'the question');
