@@ -9,7 +9,7 @@ use plotters::style::RGBColor;
 
 use super::gauges::{QUEUES, gauge_color};
 use super::memory::{edge_color, kind_color};
-use super::style::{BACKGROUND, GRAPHIC_CONTRAST, PLATFORM, VIRTUAL, palette};
+use super::style::{BACKGROUND, GRAPHIC_CONTRAST, PLATFORM, VIRTUAL, palette, to_linear};
 use super::timeline::state_color;
 use crate::app::digest::{LANE_STATES, MEMORY_KINDS, UTILISATION_GAUGES};
 
@@ -47,14 +47,6 @@ const DARK_RANGE: f64 = 0.84;
 
 /// The modes must be far apart: a line's colour is all that names its mode.
 const MODES_APART: f64 = 40.0;
-
-fn linear(c: f64) -> f64 {
-    if c <= 0.04045 {
-        c / 12.92
-    } else {
-        ((c + 0.055) / 1.055).powf(2.4)
-    }
-}
 
 fn lab(l: Rgb) -> Rgb {
     let [r, g, b] = l;
@@ -96,7 +88,7 @@ fn least_apart(a: Rgb, b: Rgb) -> f64 {
         .iter()
         .map(|m| {
             let see = |c: Rgb| {
-                let l = c.map(linear);
+                let l = c.map(to_linear);
                 lab(m.map(|row| (row[0] * l[0] + row[1] * l[1] + row[2] * l[2]).clamp(0.0, 1.0)))
             };
             let (p, q) = (see(a), see(b));
@@ -192,7 +184,7 @@ fn memory_kinds_and_thread_states_each_have_a_colour_none_can_confuse() {
 /// linear light).
 fn contrast(a: Rgb, b: Rgb) -> f64 {
     let y = |c: Rgb| {
-        let l = c.map(linear);
+        let l = c.map(to_linear);
         0.2126 * l[0] + 0.7152 * l[1] + 0.0722 * l[2]
     };
     let (ya, yb) = (y(a), y(b));

@@ -87,14 +87,7 @@ pub(super) const GRAPHIC_CONTRAST: f64 = 3.0;
 /// [`GRAPHIC_CONTRAST`] on the background, else `c` darkened (every
 /// channel scaled in linear light, so its hue stays) until it has.
 pub(super) fn outline(c: RGBColor) -> RGBColor {
-    let linear = |v: u8| {
-        let v = f64::from(v) / 255.0;
-        if v <= 0.04045 {
-            v / 12.92
-        } else {
-            ((v + 0.055) / 1.055).powf(2.4)
-        }
-    };
+    let linear = |v: u8| to_linear(f64::from(v) / 255.0);
     let srgb = |l: f64| {
         let v = if l <= 0.003_130_8 {
             12.92 * l
@@ -115,6 +108,16 @@ pub(super) fn outline(c: RGBColor) -> RGBColor {
     }
     let k = most / y;
     RGBColor(srgb(l[0] * k), srgb(l[1] * k), srgb(l[2] * k))
+}
+
+/// An sRGB channel (0–1) in linear light (IEC 61966-2-1), where
+/// luminance adds up.
+pub(super) fn to_linear(v: f64) -> f64 {
+    if v <= 0.04045 {
+        v / 12.92
+    } else {
+        ((v + 0.055) / 1.055).powf(2.4)
+    }
 }
 
 /// Sizes for one drawing surface.
