@@ -40,6 +40,7 @@ mod latencies;
 mod memory;
 mod restart;
 mod threads;
+mod timer;
 mod tools;
 mod warmup;
 
@@ -279,9 +280,13 @@ impl<T: Tracer> Engine<T> {
         };
         // The wait token survives reuse: a stale entry for this slot in the
         // HikariCP waiter queue must not match the new fiber's first wait.
-        let wait_token = self.fibers[id as usize].wait_token;
+        // So do the timers' entries still in the event queue.
+        let old = &self.fibers[id as usize];
+        let (wait_token, timeout, db_timeout) = (old.wait_token, old.timeout, old.db_timeout);
         self.fibers[id as usize] = Fiber {
             wait_token,
+            timeout: timeout.reused(),
+            db_timeout: db_timeout.reused(),
             ..Fiber::free()
         };
         id

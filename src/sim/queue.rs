@@ -176,6 +176,23 @@ impl Queue {
         self.seq
     }
 
+    /// Takes the next sequence number without scheduling anything: a timer
+    /// armed now but scheduled later ([`push_reserved`](Self::push_reserved))
+    /// keeps the place among same-time events that a push now would give it.
+    #[inline]
+    pub(crate) fn reserve(&mut self) -> u64 {
+        self.seq += 1;
+        self.seq
+    }
+
+    /// Schedules `event` at `at` under a sequence number from
+    /// [`reserve`](Self::reserve), so in exactly the order a push at the
+    /// time of the reservation would have given it.
+    pub(crate) fn push_reserved(&mut self, at: Nanos, seq: u64, event: Event) {
+        debug_assert!(seq <= self.seq && at >= self.now);
+        self.store.push_keyed(Entry { at, seq, event });
+    }
+
     /// The lane an entry at `at`, `delay` ahead, may join (claiming a free
     /// one for a delay seen again), or `None` for the store.
     #[cfg_attr(target_arch = "wasm32", inline(always))]

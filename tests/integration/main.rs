@@ -22,6 +22,7 @@ mod pool;
 mod properties;
 mod queueing;
 mod tidy;
+mod timers;
 mod tools;
 mod traces;
 mod utilisation;

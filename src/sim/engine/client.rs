@@ -362,8 +362,8 @@ impl<T: Tracer> Engine<T> {
             ways.response_timeout
         };
         if timeout > 0 {
-            self.fibers[f as usize].timeout_seq =
-                self.queue.push(self.now + timeout, Event::ClientTimeout(f));
+            let at = self.now + timeout;
+            (self.fibers[f as usize].timeout).arm(&mut self.queue, at, Event::ClientTimeout(f));
         }
         let cpu = self.client_cpu(c);
         if cpu > 0 {
@@ -401,8 +401,8 @@ impl<T: Tracer> Engine<T> {
     pub(super) fn arm_response_timeout(&mut self, f: u32) {
         let t = self.client.ways.response_timeout;
         if t > 0 {
-            self.fibers[f as usize].timeout_seq =
-                self.queue.push(self.now + t, Event::ClientTimeout(f));
+            let at = self.now + t;
+            (self.fibers[f as usize].timeout).arm(&mut self.queue, at, Event::ClientTimeout(f));
         }
     }
 
@@ -479,10 +479,16 @@ impl<T: Tracer> Engine<T> {
     /// The client's timeout for a request fired: hey, JMeter and k6 give it
     /// up and close its connection (wrk arms none).
     pub(super) fn client_timeout(&mut self, f: u32, seq: u64) {
-        let fb = &self.fibers[f as usize];
-        if fb.timeout_seq != seq || fb.phase == Phase::Free || fb.counted {
+        let fb = &mut self.fibers[f as usize];
+        let waits = fb.phase != Phase::Free && !fb.counted;
+        if !fb
+            .timeout
+            .fired(&mut self.queue, seq, waits, Event::ClientTimeout(f))
+            || !waits
+        {
             return;
         }
+        let fb = &self.fibers[f as usize];
         let cause = if connecting(fb) {
             ErrorCause::ConnectFailed
         } else {

@@ -6,6 +6,7 @@
 use super::super::report::ResponseCause;
 use super::super::time::Nanos;
 use super::NONE;
+use super::timer::LazyTimer;
 
 /// Where a fiber is in its life.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -75,11 +76,11 @@ impl Wait {
 #[derive(Clone, Debug)]
 pub(super) struct Fiber {
     pub(super) phase: Phase,
-    /// Sequence number of its armed client timeout (0: none), so that a
-    /// timeout armed in the slot's previous life is recognised as stale.
-    pub(super) timeout_seq: u64,
-    /// Sequence number of its armed HikariCP timeout (0: none).
-    pub(super) db_timeout_seq: u64,
+    /// Its client time-out, so that one armed in the slot's previous life
+    /// is recognised as stale (kept across lives: see [`LazyTimer`]).
+    pub(super) timeout: LazyTimer,
+    /// Its HikariCP `connectionTimeout`, kept the same way.
+    pub(super) db_timeout: LazyTimer,
     /// Program counter.
     pub(super) pc: u32,
     /// Executor index for tasks, `NONE` for requests.
@@ -134,8 +135,8 @@ impl Fiber {
     pub(super) fn free() -> Self {
         Fiber {
             phase: Phase::Free,
-            timeout_seq: 0,
-            db_timeout_seq: 0,
+            timeout: LazyTimer::default(),
+            db_timeout: LazyTimer::default(),
             pc: 0,
             exec: NONE,
             thread: NONE,

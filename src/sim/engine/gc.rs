@@ -320,10 +320,7 @@ impl<T: Tracer> Engine<T> {
             let again = self.queue.push(self.now, event);
             // A pool's timer is known by its sequence number.
             if let Event::PoolTimeout(f) = event {
-                let fb = &mut self.fibers[f as usize];
-                if fb.db_timeout_seq == seq {
-                    fb.db_timeout_seq = again;
-                }
+                (self.fibers[f as usize].db_timeout).moved(seq, again, self.now);
             }
         }
         self.gc.deferred = deferred;

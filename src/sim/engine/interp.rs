@@ -137,9 +137,9 @@ impl<T: Tracer> Engine<T> {
                         fb.wait_since = self.now;
                         self.db.waiters.push_back((f, token));
                         self.gauge(Gauge::DbWaiters, 1);
-                        self.fibers[f as usize].db_timeout_seq = self
-                            .queue
-                            .push(self.now + self.cfg.db.timeout, Event::PoolTimeout(f));
+                        let at = self.now + self.cfg.db.timeout;
+                        let timer = &mut self.fibers[f as usize].db_timeout;
+                        timer.arm(&mut self.queue, at, Event::PoolTimeout(f));
                         self.block(f, Wait::DbConn);
                         return;
                     }
@@ -245,8 +245,13 @@ impl<T: Tracer> Engine<T> {
 
     /// HikariCP's `connectionTimeout` fired for a waiter.
     pub(super) fn pool_timeout(&mut self, f: u32, seq: u64) {
-        let fb = &self.fibers[f as usize];
-        if fb.phase == Phase::Free || fb.db_timeout_seq != seq || fb.wait != Wait::DbConn {
+        let fb = &mut self.fibers[f as usize];
+        let waits = fb.phase != Phase::Free && fb.wait == Wait::DbConn;
+        if !fb
+            .db_timeout
+            .fired(&mut self.queue, seq, waits, Event::PoolTimeout(f))
+            || !waits
+        {
             return;
         }
         self.gauge(Gauge::DbWaiters, -1);

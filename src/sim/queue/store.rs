@@ -66,6 +66,25 @@ impl Store {
         }
     }
 
+    /// Adds an entry whose sequence number was reserved earlier
+    /// ([`Queue::reserve`](super::Queue::reserve)), so it may be older than
+    /// stored ones: its place is found by time, then sequence.
+    pub(super) fn push_keyed(&mut self, entry: Entry) {
+        match self {
+            Store::List(list) if list.len() < LIST_MAX => {
+                let key = entry.key128();
+                let later = list.iter().filter(|e| e.key128() > key).count();
+                list.insert(later, entry);
+            }
+            Store::List(list) => {
+                let mut heap = BinaryHeap::from(std::mem::take(list));
+                heap.push(entry);
+                *self = Store::Heap(heap);
+            }
+            Store::Heap(heap) => heap.push(entry),
+        }
+    }
+
     /// Takes the earliest entry.
     #[inline]
     pub(super) fn pop(&mut self) -> Option<Entry> {
