@@ -213,6 +213,7 @@ impl Setup {
         d.overlay(&self.overrides.get(mode).draft);
         let server = self.columns.server_mode(mode);
         d.set_value("server.mode", Value::from(mode_word(server)));
+        drop_unused_executors(&mut d);
         d
     }
 
@@ -392,4 +393,22 @@ fn differing_keys<'a>(a: &'a Draft, b: &'a Draft) -> impl Iterator<Item = String
     keys.dedup();
     keys.into_iter()
         .filter(move |k| !same_value(a.get(k), b.get(k)))
+}
+
+/// Leaves out the `async.<name>` settings of executors the draft's program
+/// no longer names: the form keeps them while the program is edited (and
+/// hides them), but validation refuses an executor no step uses, as it is
+/// most often a misspelt name. A program that does not parse keeps them all.
+fn drop_unused_executors(d: &mut Draft) {
+    let default = crate::scenario::field("program").map_or("", |spec| spec.default);
+    let program = d.get("program").and_then(Value::as_str).unwrap_or(default);
+    let Ok(parsed) = crate::scenario::parse_program(program) else {
+        return;
+    };
+    let configured: Vec<String> = (d.get("async").and_then(Value::as_object))
+        .map(|m| m.keys().cloned().collect())
+        .unwrap_or_default();
+    for name in configured.iter().filter(|n| !parsed.executors.contains(n)) {
+        d.unset(&format!("async.{name}"));
+    }
 }

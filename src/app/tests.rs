@@ -547,6 +547,12 @@ fn the_form_shows_each_executor_once() {
     assert_eq!(form::executors(&s.setup), ["b"]);
     edit(&mut s, None, "program", "io:5ms");
     assert!(form::keys(&s.setup, Group::Async).is_empty());
+    // The hidden executor's settings stay out of the run: validation
+    // refuses an executor that no step names.
+    for (_, draft) in s.setup.drafts() {
+        assert!(draft.get("async.b.core").is_none());
+        validate(&draft).expect("the run's draft validates");
+    }
 }
 
 #[test]

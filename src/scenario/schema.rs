@@ -886,11 +886,11 @@ static SCHEMA: &[FieldSpec] = &[
     },
     entry! {
         key: "jvm.restart_s",
-        kind: float(0.0, 86_400.0),
+        kind: float(1.0, 86_400.0),
         default: "10",
         group: Jvm,
         label: "Restart time",
-        help: "after the OOM killer: time until the service answers again, cold; the container restarts (Kubernetes backs off 10 s, 20 s, … between restarts) and Spring Boot starts in a few seconds; 10 s assumed",
+        help: "after the OOM killer: time until the service answers again, cold; the container restarts (Kubernetes backs off 10 s, 20 s, … between restarts) and Spring Boot starts in a few seconds; 10 s assumed; at least 1 s, so that a service killed again as it starts cannot restart endlessly at one instant",
         unit: "s",
         property: "restart policy + startup (assumption)",
     },

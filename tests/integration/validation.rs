@@ -456,3 +456,90 @@ fn every_problem_is_said_in_each_language() {
         }
     }
 }
+
+/// A JVM whose idle memory does not fit its container was killed at the
+/// instant it started, restarted at the same instant, and so on: a million
+/// restarts per million events, and a run that took half an hour.
+#[test]
+fn a_jvm_that_cannot_fit_its_container_is_refused() {
+    let e = one_error(
+        &[
+            ("memory.container_mb", 64.into()),
+            ("memory.base_mb", 1.into()),
+            ("memory.native_base_mb", 1_048_576.into()),
+        ],
+        "memory.native_base_mb",
+    );
+    let m = e.message();
+    assert!(m.contains("1048577 MB") && m.contains("64 MB"), "{m}");
+    // Just fitting is fine.
+    let mut d = Draft::new();
+    d.set("memory.container_mb", "200").unwrap();
+    d.set("memory.native_base_mb", "150").unwrap();
+    d.set("memory.heap_mb", "64").unwrap();
+    assert!(validate(&d).is_ok());
+}
+
+/// A restart at no simulated time could repeat at one instant for ever.
+#[test]
+fn a_restart_takes_at_least_a_second() {
+    let e = one_error(&[("jvm.restart_s", 0.into())], "jvm.restart_s");
+    assert!(e.message().contains("1 to 86400"), "{}", e.message());
+}
+
+/// The open loop's settings are checked in a closed loop too, where they
+/// do nothing: a file or link that keeps a bad value is still bad.
+#[test]
+fn open_loop_settings_are_checked_in_a_closed_loop() {
+    for v in [
+        (-5).into(),
+        "abc".into(),
+        serde_json::json!({}),
+        (-1e308).into(),
+    ] {
+        one_error(&[("load.rate_rps", v)], "load.rate_rps");
+    }
+    one_error(&[("load.arrivals", "burst".into())], "load.arrivals");
+}
+
+/// A positive time-out below half a nanosecond rounded to 0, which means
+/// "never": the opposite of what was asked.
+#[test]
+fn a_time_out_below_the_resolution_is_refused() {
+    for key in [
+        "load.timeout_ms",
+        "server.connection_timeout_ms",
+        "server.keep_alive_timeout_ms",
+    ] {
+        let e = one_error(&[(key, 1e-7.into())], key);
+        assert!(e.message().contains("1 ns"), "{key}: {}", e.message());
+    }
+    let jmeter = [("load.tool", "jmeter".into())];
+    let mut s = jmeter.to_vec();
+    s.push(("load.connect_timeout_ms", 1e-7.into()));
+    one_error(&s, "load.connect_timeout_ms");
+    // One nanosecond is a time-out.
+    let mut d = Draft::new();
+    d.set("load.timeout_ms", "0.000001").unwrap();
+    assert!(validate(&d).is_ok());
+}
+
+/// `async.emial.core=1` beside `async(email)` configured an executor no
+/// step used, and the misspelt setting did nothing without a word.
+#[test]
+fn an_executor_no_step_names_is_refused() {
+    let program = ("program", "io:1ms,async(email){io:5ms}".into());
+    let e = one_error(
+        &[program.clone(), ("async.emial.core", 1.into())],
+        "async.emial",
+    );
+    assert!(e.message().contains("email"), "{}", e.message());
+    let e = one_error(&[("async.mail.core", 1.into())], "async.mail");
+    assert!(e.message().contains("no async step"), "{}", e.message());
+    // The executor the program names is fine, and so is an empty section.
+    let mut d = Draft::new();
+    d.set_value("program", "io:1ms,async(email){io:5ms}".into());
+    d.set_value("async.email.core", 1.into());
+    d.set_value("async.other", serde_json::json!({}));
+    assert!(validate(&d).is_ok(), "{:?}", validate(&d).err());
+}

@@ -26,11 +26,15 @@ keys! {
     UNKNOWN_EXECUTOR_KEY = "errors.unknown.executor_key";
     UNKNOWN_KEY = "errors.unknown.key";
     EXECUTOR_MAX_BELOW_CORE = "errors.executor.max_below_core";
+    EXECUTOR_UNUSED = "errors.executor.unused";
+    EXECUTOR_NONE = "errors.executor.none";
+    DURATION_BELOW_RESOLUTION = "errors.duration.below_resolution";
     JVM_C1_SLOWER = "errors.jvm.c1_slower";
     LOAD_NO_COUNT = "errors.load.no_count";
     LOAD_FEWER_THAN_WORKERS = "errors.load.fewer_than_workers";
     MEMORY_BELOW_HEAP = "errors.memory.below_heap";
     MEMORY_BELOW_DEFAULT_HEAP = "errors.memory.below_default_heap";
+    MEMORY_CANNOT_START = "errors.memory.cannot_start";
     PROGRAM_NO_TIME = "errors.program.no_time";
     SERVER_POOL_BELOW_CARRIERS = "errors.server.pool_below_carriers";
     SERVER_KEEP_ALIVE_ZERO = "errors.server.keep_alive_zero";

@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 
 use serde_json::Value;
 
-use super::super::schema::valid_executor_name;
+use super::super::schema::{field, valid_executor_name};
 use super::reader::Reader;
 use crate::i18n::Part;
 use crate::i18n::keys::errors as words;
@@ -14,9 +14,22 @@ use crate::sim::config::{Executor, ExecutorKind, Mode};
 /// Executors: those configured under `async.*` plus those the program uses
 /// (`used`), in name order.
 pub(super) fn read(r: &mut Reader, used: &[String], mode: Mode) -> Vec<Executor> {
-    let mut names: BTreeSet<String> = used.iter().cloned().collect();
+    let names: BTreeSet<String> = used.iter().cloned().collect();
     if let Some(map) = r.draft.get("async").and_then(Value::as_object) {
-        names.extend(map.keys().filter(|n| valid_executor_name(n)).cloned());
+        // Unknown leaves are reported as such, not as a setting.
+        let has_setting = |name: &str, v: &Value| {
+            v.as_object().is_some_and(|m| {
+                m.iter().any(|(leaf, x)| {
+                    !x.is_null() && field(&format!("async.{name}.{leaf}")).is_some()
+                })
+            })
+        };
+        let configured = map
+            .iter()
+            .filter(|(n, v)| valid_executor_name(n) && has_setting(n, v));
+        for (name, _) in configured.filter(|(n, _)| !used.contains(n)) {
+            refuse_unused(r, name, used);
+        }
     }
     names
         .into_iter()
@@ -25,6 +38,18 @@ pub(super) fn read(r: &mut Reader, used: &[String], mode: Mode) -> Vec<Executor>
             Executor { name, kind }
         })
         .collect()
+}
+
+/// An executor configured under `async.<name>` (with a setting: an empty
+/// section says nothing) that no `async(<name>)` of the program uses: most often a misspelt name, whose settings would
+/// otherwise do nothing without a word.
+fn refuse_unused(r: &mut Reader, name: &str, used: &[String]) {
+    let said = if used.is_empty() {
+        words::EXECUTOR_NONE.said()
+    } else {
+        (words::EXECUTOR_UNUSED.said()).with("names", Part::text(used.join(", ")))
+    };
+    r.err_at(&format!("async.{name}"), said);
 }
 
 fn kind(r: &mut Reader, name: &str, mode: Mode) -> ExecutorKind {

@@ -19,11 +19,12 @@ pub(super) fn read(r: &mut Reader, cores: u32) -> Load {
     let loops = r.opt_int("load.loops").map(|n| n as u64);
     let tool = tools::read(r, duration, kind == "open");
     let duration = tool.duration;
+    // Read (so checked) in a closed loop too, where they do nothing: a
+    // scenario file or link keeps them, and a bad value is bad either way.
+    let rate_rps = r.float("load.rate_rps");
+    let poisson = r.choice("load.arrivals") == "poisson";
     let load_kind = if tool.open {
-        LoadKind::Open {
-            rate_rps: r.float("load.rate_rps"),
-            poisson: r.choice("load.arrivals") == "poisson",
-        }
+        LoadKind::Open { rate_rps, poisson }
     } else {
         LoadKind::Closed {
             concurrency,

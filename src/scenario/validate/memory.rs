@@ -46,5 +46,21 @@ pub(super) fn read(r: &mut Reader) -> Memory {
         };
         r.err_at("memory.base_mb", said);
     }
+    check_fits_container(r, &memory);
     memory
+}
+
+/// The idle JVM must fit its container: one that does not would be killed
+/// at the instant it starts, and at every restart after that.
+fn check_fits_container(r: &mut Reader, memory: &Memory) {
+    let idle = memory.native_base + memory.heap_base.min(memory.heap_limit);
+    if idle >= memory.container_limit {
+        let said = (words::MEMORY_CANNOT_START.said())
+            .with("needed", Part::Shortest(idle.div_ceil(MIB) as f64))
+            .with(
+                "container",
+                Part::Shortest((memory.container_limit / MIB) as f64),
+            );
+        r.err_at("memory.native_base_mb", said);
+    }
 }

@@ -10,6 +10,7 @@ use super::super::schema::{FieldKind, FieldSpec, field, schema};
 use crate::i18n::keys::errors as words;
 use crate::i18n::{Part, Phrase};
 use crate::sim::Config;
+use crate::sim::time::{Nanos, from_ms};
 
 /// A draft being read, with the problems found so far.
 pub(super) struct Reader<'a> {
@@ -132,6 +133,16 @@ impl<'a> Reader<'a> {
 
     pub(super) fn opt_float(&mut self, key: &str) -> Option<f64> {
         self.number(key)
+    }
+
+    /// `ms` of `key` in nanoseconds; a positive value that rounds to none
+    /// (below 0.5 ns) is an error, so that it cannot silently mean "never".
+    pub(super) fn nanos_of_ms(&mut self, key: &str, ms: f64) -> Nanos {
+        let ns = from_ms(ms);
+        if ms > 0.0 && ns == 0 {
+            self.err_at(key, words::DURATION_BELOW_RESOLUTION.said());
+        }
+        ns
     }
 
     /// One of the key's words (lower case), its first word if invalid, or

@@ -99,5 +99,5 @@ fn tomcat_timeout(r: &mut Reader, key: &str, ms: f64) -> Option<Nanos> {
         r.err_at(key, words::SERVER_TIMEOUT.said());
         return None;
     }
-    Some(from_ms(ms))
+    Some(r.nanos_of_ms(key, ms))
 }

@@ -61,13 +61,15 @@ pub(super) fn read(r: &mut Reader, duration: Option<Nanos>, open: bool) -> ToolS
             r.err_at("load.timeout_ms", said(words::TOOL_TIMEOUT_ON, tool));
             None
         }
-        Some(ms) => (ms > 0.0).then(|| from_ms(ms)),
+        Some(ms) => (ms > 0.0).then(|| r.nanos_of_ms("load.timeout_ms", ms)),
     };
     let connect_timeout = r.opt_float("load.connect_timeout_ms");
     if connect_timeout.is_some() && tool != Tool::Jmeter {
         let why = said(words::TOOL_CONNECT_TIMEOUT, tool);
         r.err_at("load.connect_timeout_ms", why);
     }
+    let connect_timeout = (connect_timeout.filter(|ms| *ms > 0.0))
+        .map(|ms| r.nanos_of_ms("load.connect_timeout_ms", ms));
     let overflow = match (r.choice("load.overflow").as_str(), tool) {
         ("", Tool::Wrk2) | ("delay", Tool::Wrk2) => Overflow::Delay,
         ("delay", Tool::K6) => {
@@ -85,7 +87,7 @@ pub(super) fn read(r: &mut Reader, duration: Option<Nanos>, open: bool) -> ToolS
         open,
         duration: duration.or(tool.default_duration()),
         timeout,
-        connect_timeout: connect_timeout.filter(|ms| *ms > 0.0).map(from_ms),
+        connect_timeout,
         keep_alive: r.choice("load.keep_alive") != "off",
         rtt: from_ms(r.float("load.rtt_ms")),
         connect_cpu: from_ms(r.float("load.connect_cpu_ms")),
