@@ -33,5 +33,5 @@ pub mod trace;
 pub use config::Config;
 /// The prefix of Tomcat's thread names (`http-nio-8080-exec-N`).
 pub(crate) use engine::TOMCAT_THREAD_NAME;
-pub use engine::{Engine as Simulation, run};
+pub use engine::{Engine as Simulation, run, run_timed};
 pub use report::{Outcome, Report};

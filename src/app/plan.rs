@@ -234,8 +234,17 @@ pub fn nearest(xs: &[f64], x: f64, log: bool) -> Option<usize> {
         .map(|(i, _)| i)
 }
 
-/// Keeps a run's own memory budget within [`PAGE_MAX_SIM_MEMORY_MB`].
+/// Most seconds of real time a run of the page takes before it stops with
+/// partial results: a sweep's 50 runs must not keep a reader waiting for
+/// hours whatever one of them costs.
+pub const PAGE_MAX_WALL_S: f64 = 60.0;
+
+/// Keeps a run's own memory budget within [`PAGE_MAX_SIM_MEMORY_MB`], and
+/// its wall-clock budget within [`PAGE_MAX_WALL_S`].
 pub fn cap_sim_memory(d: &mut Draft) {
+    let wall = (d.get("limits.max_wall_s").and_then(Value::as_f64))
+        .map_or(PAGE_MAX_WALL_S, |s| s.min(PAGE_MAX_WALL_S));
+    d.set_value("limits.max_wall_s", json_f64(wall));
     let mb = d
         .get("limits.max_sim_memory_mb")
         .and_then(Value::as_u64)

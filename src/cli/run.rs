@@ -117,7 +117,8 @@ pub(super) fn main(args: &[String], read_file: &ReadFile<'_>) -> Output {
         Ok(c) => c,
         Err(e) => return lines(e),
     };
-    let report = sim::run(&cfg);
+    let started = std::time::Instant::now();
+    let report = sim::run_timed(&cfg, &mut || started.elapsed().as_secs_f64());
     let stdout = if a.json {
         json_report(&report, a.full)
     } else {

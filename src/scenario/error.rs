@@ -103,13 +103,48 @@ pub fn printable(text: &str, max_chars: usize) -> String {
 }
 
 fn push_printable(out: &mut String, c: char) {
-    // U+2028/2029 end a line in some terminals and editors though they are not
-    // control characters.
-    if c.is_control() || c == '\u{2028}' || c == '\u{2029}' {
+    if c.is_control() {
         out.extend(c.escape_debug());
+    } else if invisible(c) {
+        // `escape_debug` leaves format characters as they are: written as
+        // Rust source writes them.
+        let _ = write!(out, "\\u{{{:x}}}", c as u32);
     } else {
         out.push(c);
     }
+}
+
+/// Characters that are not controls but print nothing or change how the
+/// rest of the line shows: Unicode's line and paragraph separators (U+2028,
+/// U+2029 end a line in some terminals and editors) and its format
+/// characters (category Cf: bidirectional overrides and isolates such as
+/// U+202E, which reorder what a terminal shows, zero-width characters,
+/// U+FEFF, tag characters).
+fn invisible(c: char) -> bool {
+    matches!(
+        c as u32,
+        0x00AD
+            | 0x0600..=0x0605
+            | 0x061C
+            | 0x06DD
+            | 0x070F
+            | 0x0890..=0x0891
+            | 0x08E2
+            | 0x180E
+            | 0x200B..=0x200F
+            | 0x2028..=0x202E
+            | 0x2060..=0x2064
+            | 0x2066..=0x206F
+            | 0xFEFF
+            | 0xFFF9..=0xFFFB
+            | 0x110BD
+            | 0x110CD
+            | 0x13430..=0x1343F
+            | 0x1BCA0..=0x1BCA3
+            | 0x1D173..=0x1D17A
+            | 0xE0001
+            | 0xE0020..=0xE007F
+    )
 }
 
 #[cfg(test)]
@@ -122,6 +157,21 @@ mod tests {
         assert_eq!(echo("io:5ms\nerror: fake"), "io:5ms\\nerror: fake");
         assert_eq!(echo("a\tb\u{1b}[2J"), "a\\tb\\u{1b}[2J");
         assert_eq!(echo("x\u{2028}y"), "x\\u{2028}y");
+    }
+
+    /// Bidirectional overrides and zero-width characters are not controls,
+    /// and `escape_debug` keeps them: an echoed `abc\u{202e}fed` showed as
+    /// "abcdef" reversed in a terminal.
+    #[test]
+    fn format_characters_are_escaped() {
+        assert_eq!(echo("abc\u{202e}fed"), "abc\\u{202e}fed");
+        assert_eq!(
+            echo("a\u{200b}b\u{feff}c\u{2066}d"),
+            "a\\u{200b}b\\u{feff}c\\u{2066}d"
+        );
+        assert_eq!(echo("x\u{e0041}"), "x\\u{e0041}");
+        // Letters of other scripts stay as they are.
+        assert_eq!(echo("并发 é ß"), "并发 é ß");
     }
 
     #[test]

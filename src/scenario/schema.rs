@@ -964,6 +964,15 @@ static SCHEMA: &[FieldSpec] = &[
         unit: "s",
     },
     entry! {
+        key: "limits.max_wall_s",
+        kind: float(0.1, 86_400.0),
+        default: "180",
+        group: Limits,
+        label: "Wall-clock budget",
+        help: "a run stops after this much real time and reports partial results (exit code 3), whatever its events cost; the page stops its runs at 60 s at most",
+        unit: "s",
+    },
+    entry! {
         key: "record.series_buckets",
         kind: int(10, 5_000),
         default: "200",

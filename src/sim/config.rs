@@ -324,6 +324,10 @@ pub struct Limits {
     /// Not counted: the recorders, bounded by [`Record`] (at most 10,000
     /// time buckets of about 1 KB and 20,000 timeline segments).
     pub max_sim_memory: u64,
+    /// Stop after this many seconds of real time. The core reads no clock:
+    /// whoever drives the run keeps this budget ([`crate::sim::run_timed`]),
+    /// since an event budget does not bound the time an event costs.
+    pub max_wall_s: f64,
 }
 
 /// What to record for charts.

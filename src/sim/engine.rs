@@ -397,6 +397,32 @@ impl<T: Tracer> Engine<T> {
         self.events
     }
 
+    /// Ends the run where it is because its wall-clock budget of
+    /// `budget_s` seconds ran out (kept by whoever drives it). Says how
+    /// many events a simulated second took, so a run that spins at one
+    /// instant shows it.
+    pub fn stop_at_wall_budget(&mut self, budget_s: f64) {
+        if self.outcome.is_some() {
+            return;
+        }
+        let sim_s = to_s(self.now);
+        let rate = if sim_s > 0.0 {
+            format!(
+                "{:.0} events per simulated second",
+                self.events as f64 / sim_s
+            )
+        } else {
+            "all of them at one simulated instant".to_string()
+        };
+        self.outcome = Some((
+            Outcome::BudgetExceeded,
+            format!(
+                "stopped at the wall-clock budget of {budget_s} s after {sim_s:.3} s of simulated time: {} events, {rate}",
+                self.events
+            ),
+        ));
+    }
+
     /// Ends the run where it is and reports.
     pub fn finish(self) -> Report {
         self.report()
@@ -509,6 +535,25 @@ impl<T: Tracer> Engine<T> {
     fn closed(&self) -> bool {
         self.client.ways.closed
     }
+}
+
+/// Events between two looks at the clock in [`run_timed`]: a few
+/// milliseconds of the engine's work at its slowest ordinary rate.
+const EVENTS_PER_CLOCK_LOOK: u64 = 1 << 15;
+
+/// Runs one simulation to its end or one of its budgets, the wall-clock one
+/// included: `elapsed_s` tells the seconds of real time since the run began
+/// (the core reads no clock itself).
+pub fn run_timed(cfg: &Config, elapsed_s: &mut dyn FnMut() -> f64) -> Report {
+    let mut engine = Engine::new(cfg.clone());
+    while !engine.advance(EVENTS_PER_CLOCK_LOOK) {
+        let wall = elapsed_s();
+        if wall >= cfg.limits.max_wall_s {
+            engine.stop_at_wall_budget(cfg.limits.max_wall_s);
+            break;
+        }
+    }
+    engine.finish()
 }
 
 /// Runs one simulation to its end (or its budget).

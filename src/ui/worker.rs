@@ -115,10 +115,18 @@ impl Worker {
         let Some(config) = plan.runs[index].config() else {
             return Ok(None);
         };
+        let wall_budget_ms = config.limits.max_wall_s * 1000.0;
         let mut sim = Simulation::new(config);
+        let started = js_sys::Date::now();
         let mut slices = 0u32;
         while !sim.advance(SLICE) {
             slices += 1;
+            // The run's wall-clock budget (the page caps it: `plan`),
+            // counted with the time this worker spent on other messages.
+            if js_sys::Date::now() - started >= wall_budget_ms {
+                sim.stop_at_wall_budget(wall_budget_ms / 1000.0);
+                break;
+            }
             yield_now().await;
             if let Some(job) = self.drain() {
                 return Err(job);

@@ -237,3 +237,59 @@ fn a_memory_stop_is_the_same_in_slices() {
 fn the_default_memory_budget_is_512_mib() {
     assert_eq!(config(&[]).limits.max_sim_memory, 512 << 20);
 }
+
+/// Events can be costly (every client reset at once, a scan of 1,024
+/// cores): an event budget does not bound the real time a run takes, so the
+/// driver keeps a wall-clock budget. Here the clock is a counter: each look
+/// at it is a second, so the run stops at its third look, deterministically.
+#[test]
+fn a_run_stops_at_its_wall_clock_budget_with_partial_results() {
+    let mut cfg = config(&[
+        ("load.concurrency", "200"),
+        ("load.requests", "null"),
+        ("load.duration_s", "600"),
+        ("program", "io:1ms"),
+        ("server.threads_max", "200"),
+        ("limits.max_wall_s", "3"),
+    ]);
+    let mut looks = 0.0;
+    let r = sim::run_timed(&cfg, &mut || {
+        looks += 1.0;
+        looks
+    });
+    assert_eq!(r.outcome, Outcome::BudgetExceeded);
+    assert!(
+        r.outcome_detail.contains("wall-clock budget of 3 s")
+            && r.outcome_detail.contains("events per simulated second"),
+        "{}",
+        r.outcome_detail
+    );
+    assert_eq!(looks, 3.0);
+    assert!(
+        r.completed > 0 && r.sim_time_s < 600.0,
+        "partial results kept"
+    );
+    assert_finite(&r);
+    // A clock that stands still changes nothing.
+    cfg.load.duration = Some(2_000_000_000);
+    let timed = sim::run_timed(&cfg, &mut || 0.0);
+    assert_eq!(
+        json_report(&timed, true),
+        json_report(&sim::run(&cfg), true)
+    );
+}
+
+/// A run whose events all happen at one simulated instant says so when the
+/// wall clock stops it.
+#[test]
+fn a_run_spinning_at_one_instant_says_so() {
+    let mut sim = Simulation::new(config(&[]));
+    sim.stop_at_wall_budget(1.0);
+    let r = sim.finish();
+    assert_eq!(r.outcome, Outcome::BudgetExceeded);
+    assert!(
+        r.outcome_detail.contains("at one simulated instant"),
+        "{}",
+        r.outcome_detail
+    );
+}

@@ -109,3 +109,39 @@ fn issue9_a_panic_is_one_line_and_exit_1() {
         "{err}"
     );
 }
+
+/// The command line keeps the wall-clock budget: a run of 1,024 cores
+/// sharing round-robin stops after its 0.5 s, with exit code 3 and the
+/// budget named.
+#[test]
+fn the_command_line_stops_a_slow_run_at_its_wall_clock_budget() {
+    let out = threadlab()
+        .args([
+            "run",
+            "--set",
+            "server.cores=1024",
+            "--set",
+            "server.cpu_model=rr",
+        ])
+        .args([
+            "--set",
+            "load.concurrency=2000",
+            "--set",
+            "server.threads_max=2000",
+        ])
+        .args(["--set", "program=cpu:1ms", "--set", "load.requests=null"])
+        .args([
+            "--set",
+            "load.duration_s=600",
+            "--set",
+            "limits.max_wall_s=0.5",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(3), "{}", stderr_of(&out));
+    assert!(
+        stderr_of(&out).contains("wall-clock budget of 0.5 s"),
+        "{}",
+        stderr_of(&out)
+    );
+}

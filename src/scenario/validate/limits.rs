@@ -15,5 +15,6 @@ pub(super) fn read(r: &mut Reader) -> Limits {
         max_events: r.int("limits.max_events") as u64,
         max_time: from_s(r.float("limits.max_sim_s")),
         max_sim_memory: r.int("limits.max_sim_memory_mb") as u64 * MIB,
+        max_wall_s: r.float("limits.max_wall_s"),
     }
 }
