@@ -5,7 +5,13 @@
 // presets for an embed's first summary and the style sheets (inline so an
 // embed's summary shows with the first response); the policy allows them by
 // hash, never 'unsafe-inline'. Non-executable data blocks (type
-// application/json) need no hash. Fails the build if a marker is missing.
+// application/json) need no hash. Fails the build if a marker is missing,
+// and, in a release build (TRUNK_PROFILE=release, as `trunk build
+// --release` and scripts/serve.sh's `trunk serve --release` set it), if an
+// inline script is Trunk's live-reload client (it holds `__TRUNK_`
+// placeholders that the server fills in later, so no hash could allow it,
+// and `connect-src 'self'` would block its websocket anyway): Trunk.toml
+// turns it off (`[serve] no_autoreload`).
 //
 //   TRUNK_STAGING_DIR=dist node scripts/csp.mjs   (Trunk sets the variable)
 import crypto from 'node:crypto';
@@ -18,6 +24,7 @@ if (!dir) {
   process.exit(1);
 }
 const file = path.join(dir, 'index.html');
+const release = (process.env.TRUNK_PROFILE || 'release') === 'release';
 let html = fs.readFileSync(file, 'utf8');
 const hash = (text) => `'sha256-${crypto.createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 const scripts = [];
@@ -26,6 +33,10 @@ for (const m of html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)) {
   if (/\bsrc\s*=/.test(attrs)) continue;
   const type = (attrs.match(/\btype\s*=\s*"([^"]*)"/) || [])[1];
   if (type && type !== 'module' && type !== 'text/javascript') continue;
+  if (release && m[2].includes('__TRUNK_')) {
+    console.error(`csp.mjs: ${file} has an inline script with Trunk's placeholders (__TRUNK_…), its live-reload client: a release build must not carry it (Trunk.toml: [serve] no_autoreload = true)`);
+    process.exit(1);
+  }
   scripts.push(hash(m[2]));
 }
 const styles = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => hash(m[1]));

@@ -24,6 +24,12 @@ cargo test --target wasm32-unknown-unknown
 step "trunk build --release"
 trunk build --release
 
+step "dist/ carries no Trunk live-reload client (no {{__TRUNK…}} placeholder, no __TRUNK_ script)"
+if grep -rl '__TRUNK' dist; then
+  echo "dist/: the files above hold Trunk's live-reload placeholders (Trunk.toml: [serve] no_autoreload = true)" >&2
+  exit 1
+fi
+
 step "the command line (its JSON and text are what the page's exports are checked against)"
 cargo build --bin threadlab
 

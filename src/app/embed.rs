@@ -10,7 +10,7 @@
 //!   "light" | "dark" | "auto"}` (a blog switching to its dark mode); any
 //!   other message is ignored.
 
-use serde_json::{Value, json};
+use serde_json::json;
 
 use super::State;
 use super::export::xml_text;
@@ -34,30 +34,51 @@ pub enum ParentMessage {
     Theme(Theme),
 }
 
-/// Reads a message from the parent page (its data as JSON text): the
-/// documented shape exactly, or why not.
-pub fn parent_message(data: &str) -> Result<ParentMessage, String> {
-    if data.len() > 1024 {
-        return Err("longer than any message an embed takes".into());
-    }
-    let v: Value = serde_json::from_str(data).map_err(|_| "not a JSON object")?;
-    let m = v.as_object().ok_or("not a JSON object")?;
-    if m.get("threadlab").and_then(Value::as_u64) != Some(MESSAGE_VERSION) {
+/// The longest `type` or `theme` text the page reads out of a message: the
+/// longest word the theme message holds, with room to spare. A longer
+/// string is not copied out of the browser's message at all.
+pub const MESSAGE_WORD_MAX: usize = 16;
+
+/// What the page reads out of a message from its parent, cheaply and
+/// without copying it (`ui::embed`): its own keys when it has at most three,
+/// `threadlab` when a number, `type` and `theme` when strings of at most
+/// [`MESSAGE_WORD_MAX`] characters. A message that is not a plain object,
+/// or has more keys, is never read this far.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct MessageShape {
+    /// The object's own keys.
+    pub keys: Vec<String>,
+    /// `threadlab`, if a number.
+    pub threadlab: Option<f64>,
+    /// `type`, if a short string.
+    pub kind: Option<String>,
+    /// `theme`, if a short string.
+    pub theme: Option<String>,
+}
+
+/// The keys of the one message an embed takes, in any order.
+const THEME_KEYS: [&str; 3] = ["threadlab", "type", "theme"];
+
+/// Reads a message from the parent page: the documented shape exactly
+/// (those three keys and no other, `threadlab` 1, `type` "theme", a known
+/// theme), or why not.
+pub fn parent_message(m: &MessageShape) -> Result<ParentMessage, String> {
+    if m.threadlab != Some(MESSAGE_VERSION as f64) {
         return Err(format!("no \"threadlab\": {MESSAGE_VERSION}"));
     }
-    match m.get("type").and_then(Value::as_str) {
-        Some("theme") => {
-            if m.len() != 3 {
-                return Err("a theme message has threadlab, type and theme only".into());
-            }
-            m.get("theme")
-                .and_then(Value::as_str)
-                .and_then(Theme::named)
-                .map(ParentMessage::Theme)
-                .ok_or_else(|| "theme: one of auto, light, dark".into())
-        }
-        _ => Err("unknown type; an embed takes only \"theme\"".into()),
+    if m.kind.as_deref() != Some("theme") {
+        return Err("unknown type; an embed takes only \"theme\"".into());
     }
+    let exact = m.keys.len() == THEME_KEYS.len()
+        && THEME_KEYS.iter().all(|k| m.keys.iter().any(|x| x == k));
+    if !exact {
+        return Err("a theme message has threadlab, type and theme only".into());
+    }
+    m.theme
+        .as_deref()
+        .and_then(Theme::named)
+        .map(ParentMessage::Theme)
+        .ok_or_else(|| "theme: one of auto, light, dark".into())
 }
 
 /// The message that tells the parent the embed's height (CSS px).
@@ -85,7 +106,7 @@ pub fn snippet(base: &str, embed_query: &str, full_query: &str, title: &str, l: 
     let host = xml_text(&format!("{base}embed-host.js"));
     format!(
         "<iframe src=\"{src}\" title=\"{frame_title}\" width=\"100%\" height=\"{INITIAL_HEIGHT}\" \
-         style=\"border:0;max-width:800px\" loading=\"lazy\" allow=\"clipboard-write\"></iframe>\n\
+         style=\"border:0;max-width:800px\" data-threadlab-embed loading=\"lazy\" allow=\"clipboard-write\"></iframe>\n\
          <script src=\"{host}\" async></script>\n\
          <p><a href=\"{full}\">{open}</a></p>\n"
     )

@@ -2,7 +2,9 @@
 //! as CSV, the full reports as the command line's JSON, the command line's
 //! text summary ("copy as hey output"), and each chart as PNG or SVG. Every
 //! file names the scenario, its seed and the permalink it came from: CSV
-//! and text in `#` lines before the data, JSON in a `source` object beside
+//! in its last column, `source` (so the file starts with its header row, as
+//! spreadsheets and `pandas.read_csv` expect), text in `#` lines before the
+//! data, JSON in a `source` object beside
 //! the reports, PNG in `tEXt` chunks, SVG in `<title>`, `<desc>` and
 //! `<metadata>`.
 
@@ -69,10 +71,22 @@ impl Source {
         }
     }
 
-    /// The three lines that open a CSV or text export.
+    /// The three lines that open a text export.
     pub fn comment_lines(&self) -> String {
         format!(
             "# threadlab: {}\n# seed: {}\n# permalink: {}\n",
+            one_line(&self.scenario),
+            self.seed,
+            one_line(&self.permalink)
+        )
+    }
+
+    /// The source in one CSV cell, the `source` column of every row:
+    /// `threadlab <version>; <scenario>; seed <seed>; <permalink>`.
+    pub fn csv_cell(&self) -> String {
+        format!(
+            "threadlab {}; {}; seed {}; {}",
+            env!("CARGO_PKG_VERSION"),
             one_line(&self.scenario),
             self.seed,
             one_line(&self.permalink)
@@ -131,8 +145,8 @@ pub fn sweep_csv(state: &State, source: &Source) -> String {
         SweepAxis::Concurrency => "concurrency",
         SweepAxis::Rate => "rate_rps",
     };
-    let mut out = source.comment_lines();
-    out.push_str(&row(&[
+    let from = source.csv_cell();
+    let mut out = row(&[
         "mode",
         x,
         "throughput_rps",
@@ -142,8 +156,9 @@ pub fn sweep_csv(state: &State, source: &Source) -> String {
         "p99_ms",
         "error_pct",
         "stopped_at_budget",
+        "source",
     ]
-    .map(String::from)));
+    .map(String::from));
     for (mode, points) in state.results.sweep.iter() {
         for p in points {
             out.push_str(&row(&[
@@ -156,6 +171,7 @@ pub fn sweep_csv(state: &State, source: &Source) -> String {
                 p.p99_ms.to_string(),
                 p.error_pct.to_string(),
                 p.budget_hit.to_string(),
+                from.clone(),
             ]));
         }
     }
@@ -173,7 +189,7 @@ pub fn over_time_csv(state: &State, source: &Source) -> String {
         .collect();
     gauges.sort();
     gauges.dedup();
-    let mut out = source.comment_lines();
+    let from = source.csv_cell();
     let mut header: Vec<String> = [
         "mode",
         "t_s",
@@ -186,14 +202,15 @@ pub fn over_time_csv(state: &State, source: &Source) -> String {
     .map(String::from)
     .to_vec();
     header.extend(gauges.iter().map(|g| g.name().to_string()));
-    out.push_str(&row(&header));
+    header.push("source".to_string());
+    let mut out = row(&header);
     for run in &runs {
-        out.push_str(&series_rows(run, &gauges));
+        out.push_str(&series_rows(run, &gauges, &from));
     }
     out
 }
 
-fn series_rows(run: &RunView, gauges: &[Gauge]) -> String {
+fn series_rows(run: &RunView, gauges: &[Gauge], from: &str) -> String {
     let s = &run.series;
     let at = |v: &Vec<f64>, i: usize| v.get(i).map_or(String::new(), f64::to_string);
     let mut out = String::new();
@@ -212,6 +229,7 @@ fn series_rows(run: &RunView, gauges: &[Gauge]) -> String {
                 .iter()
                 .map(|g| s.gauges.get(g).map_or(String::new(), |v| at(v, i))),
         );
+        cells.push(from.to_string());
         out.push_str(&row(&cells));
     }
     out

@@ -662,21 +662,29 @@ fn csv_exports_name_their_source_and_have_a_row_per_point() {
     let src = export::Source::of(&s, "http://x/?load.requests=300&v=1", Locale::En);
     assert!(src.scenario.ends_with("(edited)"), "{src:?}");
     assert_eq!(src.seed, "1");
+    let from = format!(
+        "threadlab {}; {}; seed 1; http://x/?load.requests=300&v=1",
+        env!("CARGO_PKG_VERSION"),
+        src.scenario
+    );
     let csv = export::sweep_csv(&s, &src);
     let lines: Vec<&str> = csv.lines().collect();
-    assert_eq!(lines[0], format!("# threadlab: {}", src.scenario));
-    assert_eq!(lines[1], "# seed: 1");
-    assert_eq!(lines[2], "# permalink: http://x/?load.requests=300&v=1");
-    assert!(
-        lines[3].starts_with("mode,concurrency,throughput_rps,"),
-        "{}",
-        lines[3]
+    // The header first (no `#` line: spreadsheets and pandas read it as is),
+    // the source in every row's last cell.
+    assert_eq!(
+        lines[0],
+        "mode,concurrency,throughput_rps,goodput_rps,mean_ms,p50_ms,p99_ms,error_pct,stopped_at_budget,source"
     );
     let points: usize = s.results.sweep.iter().map(|(_, p)| p.len()).sum();
     assert!(points >= 40, "{points}");
-    assert_eq!(lines.len(), 4 + points);
-    let columns = lines[3].split(',').count();
-    assert!(lines[4..].iter().all(|l| l.split(',').count() == columns));
+    assert_eq!(lines.len(), 1 + points);
+    let columns = lines[0].split(',').count();
+    assert!(lines[1..].iter().all(|l| l.split(',').count() == columns));
+    assert!(
+        lines[1..].iter().all(|l| l.ends_with(&format!(",{from}"))),
+        "{}",
+        lines[1]
+    );
 
     let csv = export::over_time_csv(&s, &src);
     let lines: Vec<&str> = csv.lines().collect();
@@ -687,13 +695,14 @@ fn csv_exports_name_their_source_and_have_a_row_per_point() {
         .map(|r| r.series.t_s.len())
         .sum();
     assert!(buckets > 20);
-    assert_eq!(lines.len(), 4 + buckets);
+    assert_eq!(lines.len(), 1 + buckets);
     assert!(
-        lines[3].starts_with("mode,t_s,throughput_rps,"),
+        lines[0].starts_with("mode,t_s,throughput_rps,") && lines[0].ends_with(",source"),
         "{}",
-        lines[3]
+        lines[0]
     );
-    assert!(lines[4].starts_with("platform,0,"), "{}", lines[4]);
+    assert!(lines[1].starts_with("platform,0,"), "{}", lines[1]);
+    assert!(lines[1..].iter().all(|l| l.ends_with(&format!(",{from}"))));
 }
 
 #[test]
@@ -723,6 +732,7 @@ fn a_newline_in_a_source_cannot_start_a_data_row() {
     let mut src = source();
     src.permalink = "http://x/\nmode,1,2".into();
     assert_eq!(src.comment_lines().lines().count(), 3);
+    assert!(!src.csv_cell().contains('\n'));
 }
 
 #[test]
@@ -768,27 +778,59 @@ fn png_and_svg_exports_carry_their_source() {
 
 #[test]
 fn an_embed_takes_only_the_documented_theme_message() {
-    use embed::{ParentMessage, parent_message};
+    use embed::{MessageShape, ParentMessage, parent_message};
+    let shape = |keys: &[&str], threadlab: Option<f64>, kind: Option<&str>, theme: Option<&str>| {
+        MessageShape {
+            keys: keys.iter().map(|k| k.to_string()).collect(),
+            threadlab,
+            kind: kind.map(String::from),
+            theme: theme.map(String::from),
+        }
+    };
+    let all = ["threadlab", "type", "theme"];
     assert_eq!(
-        parent_message(r#"{"threadlab":1,"type":"theme","theme":"dark"}"#),
+        parent_message(&shape(&all, Some(1.0), Some("theme"), Some("dark"))),
         Ok(ParentMessage::Theme(Theme::Dark))
     );
+    // The keys in another order are the same object.
+    assert_eq!(
+        parent_message(&shape(
+            &["theme", "threadlab", "type"],
+            Some(1.0),
+            Some("theme"),
+            Some("light")
+        )),
+        Ok(ParentMessage::Theme(Theme::Light))
+    );
     for bad in [
-        "",
-        "null",
-        "[1]",
-        r#"{"type":"theme","theme":"dark"}"#,
-        r#"{"threadlab":2,"type":"theme","theme":"dark"}"#,
-        r#"{"threadlab":1,"type":"theme","theme":"<b>"}"#,
-        r#"{"threadlab":1,"type":"theme","theme":"dark","extra":1}"#,
-        r#"{"threadlab":1,"type":"height","height":5}"#,
-        r#"{"threadlab":1,"type":"run"}"#,
-        &format!(
-            r#"{{"threadlab":1,"type":"theme","theme":"{}"}}"#,
-            "x".repeat(5000)
+        MessageShape::default(),
+        shape(&["type", "theme"], None, Some("theme"), Some("dark")),
+        shape(&all, Some(2.0), Some("theme"), Some("dark")),
+        shape(&all, Some(1.5), Some("theme"), Some("dark")),
+        shape(&all, Some(1.0), Some("theme"), Some("<b>")),
+        // A theme longer than MESSAGE_WORD_MAX is never read: None.
+        shape(&all, Some(1.0), Some("theme"), None),
+        shape(
+            &["threadlab", "type", "theme", "extra"],
+            Some(1.0),
+            Some("theme"),
+            Some("dark"),
         ),
+        shape(
+            &["threadlab", "type", "extra"],
+            Some(1.0),
+            Some("theme"),
+            Some("dark"),
+        ),
+        shape(
+            &["threadlab", "type", "height"],
+            Some(1.0),
+            Some("height"),
+            None,
+        ),
+        shape(&["threadlab", "type"], Some(1.0), Some("run"), None),
     ] {
-        assert!(parent_message(bad).is_err(), "{bad}");
+        assert!(parent_message(&bad).is_err(), "{bad:?}");
     }
     assert_eq!(
         embed::height_message(811.2),

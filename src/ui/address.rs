@@ -119,8 +119,11 @@ pub(crate) fn on_system_theme(f: impl Fn() + 'static) -> Option<gloo::events::Ev
 
 /// A fault to cause on purpose, from the fragment `#threadlab-debug=…`:
 /// `panic-page` (the main thread panics), `panic-worker` (the worker
-/// panics) or `hang-worker` (the worker never ends its slice). Only typed by
-/// hand: the page never writes a fragment, and links carry none.
+/// panics) or `hang-worker` (the worker never ends its slice). It fires
+/// once, when a page opens with it in its address (typed or from a link:
+/// the page itself never writes one); [`take_debug_fault`] then drops it
+/// from the address, so neither a reload nor an edit of the address bar,
+/// nor the page's own link, carries it on.
 pub(crate) enum DebugFault {
     /// Panic on the page's main thread.
     PanicPage,
@@ -128,7 +131,7 @@ pub(crate) enum DebugFault {
     Worker(Fault),
 }
 
-/// The debug fault the address asks for, if any.
+/// The debug fault the address asks for, if any, leaving it in place.
 pub(crate) fn debug_fault() -> Option<DebugFault> {
     let hash = gloo::utils::window().location().hash().unwrap_or_default();
     match hash.strip_prefix("#threadlab-debug=")? {
@@ -137,6 +140,22 @@ pub(crate) fn debug_fault() -> Option<DebugFault> {
         "hang-worker" => Some(DebugFault::Worker(Fault::Hang)),
         _ => None,
     }
+}
+
+/// The debug fault the address asks for, if any, dropping its fragment
+/// from the address (`history.replaceState`: the query stays) as it fires.
+pub(crate) fn take_debug_fault() -> Option<DebugFault> {
+    let fault = debug_fault()?;
+    let l = gloo::utils::window().location();
+    let url = format!(
+        "{}{}",
+        l.pathname().unwrap_or_default(),
+        l.search().unwrap_or_default()
+    );
+    if let Ok(h) = gloo::utils::window().history() {
+        let _ = h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
+    }
+    Some(fault)
 }
 
 /// Whether the page runs inside a frame (an embed in a blog post).

@@ -21,7 +21,8 @@ use super::progress::Progress;
 use super::runner::Runner;
 use super::summary::Summary;
 use crate::app::embed::{
-    ParentMessage, Summary as Static, height_message, parent_message, scenario_page,
+    MESSAGE_WORD_MAX, MessageShape, ParentMessage, Summary as Static, height_message,
+    parent_message, scenario_page,
 };
 use crate::app::form::Notes;
 use crate::app::guide::chapter_page;
@@ -182,6 +183,10 @@ fn use_height_reports(root: &NodeRef) {
 }
 
 /// Takes the theme message from the parent page; ignores anything else.
+/// The source is checked before the message's data is touched (the
+/// browser copies a message's data out on its first read), and the data is
+/// then read field by field, never serialised: a large message from any
+/// other window costs the embed nothing.
 #[hook]
 fn use_parent_messages(state: &UseReducerHandle<State>, dispatch: &Callback<Action>) {
     let view = use_mut_ref(|| state.view.clone());
@@ -196,11 +201,13 @@ fn use_parent_messages(state: &UseReducerHandle<State>, dispatch: &Callback<Acti
                 (Some(s), Some(p)) => js_sys::Object::is(&s, p),
                 _ => false,
             };
-            let data = js_sys::JSON::stringify(&e.data())
-                .ok()
-                .and_then(|s| s.as_string())
-                .unwrap_or_default();
-            if let (true, Ok(ParentMessage::Theme(theme))) = (from_parent, parent_message(&data)) {
+            if !from_parent {
+                return;
+            }
+            let Some(shape) = message_shape(&e.data()) else {
+                return;
+            };
+            if let Ok(ParentMessage::Theme(theme)) = parent_message(&shape) {
                 let mut v = view.borrow().clone();
                 v.theme = theme;
                 dispatch.emit(Action::SetView(v));
@@ -208,4 +215,32 @@ fn use_parent_messages(state: &UseReducerHandle<State>, dispatch: &Callback<Acti
         });
         move || drop(listener)
     });
+}
+
+/// The parts of a message `parent_message` judges, read without copying
+/// anything large: `None` unless it is a plain object (not an array) of at
+/// most three own keys.
+fn message_shape(data: &JsValue) -> Option<MessageShape> {
+    if !data.is_object() || js_sys::Array::is_array(data) {
+        return None;
+    }
+    let object: &js_sys::Object = data.unchecked_ref();
+    let keys = js_sys::Object::keys(object);
+    if keys.length() > 3 {
+        return None;
+    }
+    let get = |k: &str| js_sys::Reflect::get(data, &JsValue::from_str(k)).ok();
+    // A string is copied out only when it is short.
+    let word = |k: &str| {
+        get(k)
+            .and_then(|v| v.dyn_into::<js_sys::JsString>().ok())
+            .filter(|s| s.length() as usize <= MESSAGE_WORD_MAX)
+            .and_then(|s| s.as_string())
+    };
+    Some(MessageShape {
+        keys: keys.iter().filter_map(|k| k.as_string()).collect(),
+        threadlab: get("threadlab").and_then(|v| v.as_f64()),
+        kind: word("type"),
+        theme: word("theme"),
+    })
 }

@@ -5,7 +5,7 @@
 use gloo::timers::callback::Timeout;
 use yew::prelude::*;
 
-use super::address::{self, DebugFault, debug_fault};
+use super::address::{self, DebugFault, debug_fault, take_debug_fault};
 use super::baseline::Baseline;
 use super::charts::Charts;
 use super::embed::Embed;
@@ -69,7 +69,10 @@ fn use_page() -> Page {
         move || drop(follow)
     });
     use_effect_with((), |_| {
-        let t = matches!(debug_fault(), Some(DebugFault::PanicPage)).then(|| {
+        // Only the page's own fault is taken here: a worker's stays in the
+        // address until the worker is started (`runner`).
+        let page_fault = matches!(debug_fault(), Some(DebugFault::PanicPage));
+        let t = (page_fault && take_debug_fault().is_some()).then(|| {
             Timeout::new(300, || {
                 panic!("debug fault: a panic on the page, on request")
             })

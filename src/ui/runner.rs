@@ -11,7 +11,7 @@ use std::rc::Rc;
 use gloo::timers::callback::Timeout;
 use yew::prelude::*;
 
-use super::address::{self, DebugFault, debug_fault};
+use super::address::{self, DebugFault, debug_fault, take_debug_fault};
 use super::bridge::{Bridge, Event, Failure};
 use super::panic;
 use crate::app::replay::{Replay, ReplayReply, ReplayRequest};
@@ -190,6 +190,7 @@ pub fn use_runner(state: &UseReducerHandle<State>, armed: bool) -> Runner {
                     }
                 });
                 if let Some(DebugFault::Worker(fault)) = debug_fault() {
+                    take_debug_fault();
                     b.send(&ToWorker::Fault(fault));
                 }
                 *bridge.borrow_mut() = Some(b);

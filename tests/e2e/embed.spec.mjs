@@ -143,6 +143,56 @@ try {
     await post({ threadlab: 1, type: 'theme', theme: 'light' });
     await frame.waitForFunction(() => document.documentElement.dataset.theme === 'light', null, { timeout: 5000 });
   });
+
+  await check('a huge message from a sibling frame costs the embed nothing, and its theme message is ignored; the parent\'s still works', async () => {
+    const frame = await frameOf(page, 'embed-e2');
+    // A listener added after the app's: the time from the event's creation
+    // to it is what the app's listener took (it never reads the data itself).
+    await frame.evaluate(() => {
+      window.__took = [];
+      window.addEventListener('message', (e) => { window.__took.push(performance.now() - e.timeStamp); });
+    });
+    const sibling = await frameOf(page, 'embed-pinning');
+    await sibling.evaluate(() => {
+      const target = parent.document.getElementById('embed-e2').contentWindow;
+      target.postMessage(new Array(2000000).fill('x'.repeat(40)), '*');
+      target.postMessage({ threadlab: 1, type: 'theme', theme: 'dark' }, '*');
+    });
+    await frame.waitForFunction(() => window.__took.length === 2, null, { timeout: 60000 });
+    const took = await frame.evaluate(() => window.__took);
+    console.log(`     (the embed's listener took ${took.map((t) => t.toFixed(1)).join(' and ')} ms)`);
+    assert(took[0] < 100, `the huge message held the embed's main thread ${took[0].toFixed(0)} ms`);
+    await page.waitForTimeout(300);
+    assert((await frame.getAttribute('html', 'data-theme')) === 'light', 'a sibling cannot set the theme');
+    await page.evaluate(() => document.getElementById('embed-e2').contentWindow.postMessage({ threadlab: 1, type: 'theme', theme: 'dark' }, '*'));
+    await frame.waitForFunction(() => document.documentElement.dataset.theme === 'dark', null, { timeout: 5000 });
+    await page.evaluate(() => document.getElementById('embed-e2').contentWindow.postMessage({ type: 'theme', theme: 'light', threadlab: 1 }, '*'));
+    await frame.waitForFunction(() => document.documentElement.dataset.theme === 'light', null, { timeout: 5000 });
+  });
+
+  await check('embed-host.js resizes only threadlab embeds, and clamps an absurd height', async () => {
+    // A frame of the post that is no embed (an ad, say), from the same origin.
+    await page.evaluate(() => {
+      const f = document.createElement('iframe');
+      f.id = 'foreign';
+      f.src = 'example-post.css';
+      f.style.height = '100px';
+      document.querySelector('article').appendChild(f);
+      return new Promise((r) => { f.onload = r; });
+    });
+    const foreignFrame = await frameOf(page, 'foreign');
+    await foreignFrame.evaluate(() => parent.postMessage({ threadlab: 1, type: 'height', height: 19999 }, '*'));
+    const embed = await frameOf(page, 'embed-e2');
+    await embed.evaluate(() => parent.postMessage({ threadlab: 1, type: 'height', height: 700 }, '*'));
+    const styled = (id) => page.$eval(`#${id}`, (f) => f.style.height);
+    await page.waitForFunction(() => document.getElementById('embed-e2').style.height === '700px', null, { timeout: 5000 });
+    assert((await styled('foreign')) === '100px', `the foreign frame is ${await styled('foreign')}`);
+    await embed.evaluate(() => parent.postMessage({ threadlab: 1, type: 'height', height: 19999 }, '*'));
+    await page.waitForFunction(() => document.getElementById('embed-e2').style.height !== '700px', null, { timeout: 5000 });
+    assert((await styled('embed-e2')) === '8000px', `clamped to ${await styled('embed-e2')}`);
+    await embed.evaluate((h) => parent.postMessage({ threadlab: 1, type: 'height', height: h }, '*'), await embed.evaluate(() => document.getElementById('embed').offsetHeight));
+    await page.evaluate(() => document.getElementById('foreign').remove());
+  });
   await page.close();
 
   await check('Run clicked before the app has arrived is remembered: the embed runs when it lands', async () => {

@@ -37,6 +37,7 @@ try {
     const text = await page.$eval('#panic', (p) => p.innerText);
     assert(/stopped because of a bug/.test(text), text);
     assert(/debug fault: a panic on the page/.test(text), text);
+    assert(page.url() === `${base}?load.concurrency=300&v=1`, `the fragment is gone once it fired: ${page.url()}`);
     assert(await page.$eval('#panic-dismiss', (b) => b.hidden), 'no dismiss: the page cannot go on');
     await page.screenshot({ path: path.join(artifacts, 'panic-page.png') });
     await page.click('#panic-copy');
@@ -71,6 +72,12 @@ try {
     await settle(page);
     assert((await page.$('#interrupted')) === null, 'the line goes once the job ran');
     assert(await page.evaluate(() => window.__sameDocument === true), 'no reload');
+    assert(page.url() === base, `the fragment is gone once it fired: ${page.url()}`);
+    // A reload (or an edit of the address bar) does not fire it again.
+    await page.reload();
+    await settle(page);
+    assert(await page.$eval('#panic', (p) => p.hidden), 'no fault after a reload');
+    assert((await page.$('#interrupted')) === null, 'nothing interrupted');
     await page.close();
   });
 
@@ -89,6 +96,7 @@ try {
     await page.click('#panic-dismiss');
     await simulateAgain(page);
     assert(await page.evaluate(() => window.__sameDocument === true), 'no reload');
+    assert(!page.url().includes('#'), `the fragment is gone once it fired: ${page.url()}`);
     await page.close();
   });
 

@@ -129,30 +129,47 @@ try {
   });
 
   await page.click('#export-menu > summary');
-  await check('the sweep as CSV: its source, a header and a row per point and mode', async () => {
+  // A CSV line's cells (RFC 4180 quoting: the source cell may hold commas).
+  const cellsOf = (line) => {
+    const out = [];
+    let cur = '';
+    let quoted = false;
+    for (let i = 0; i < line.length; i++) {
+      const c = line[i];
+      if (quoted && c === '"' && line[i + 1] === '"') { cur += '"'; i++; }
+      else if (c === '"') quoted = !quoted;
+      else if (c === ',' && !quoted) { out.push(cur); cur = ''; }
+      else cur += c;
+    }
+    out.push(cur);
+    return out;
+  };
+  const sourceCell = (url) => new RegExp(`^threadlab \\d+\\.\\d+\\.\\d+; E2.*\\(edited\\); seed 1; ${url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+  await check('the sweep as CSV: its header first, a row per point and mode, the source in every row', async () => {
     const { bytes, name } = await download(page, '#export-sweep-csv');
     assert(/^threadlab-e2-platform-edited-seed-1-sweep\.csv$/.test(name), name);
     const lines = bytes.toString('utf8').trimEnd().split('\n');
-    assert(lines[0].startsWith('# threadlab: E2') && lines[0].endsWith('(edited)'), lines[0]);
-    assert(lines[1] === '# seed: 1', lines[1]);
-    assert(lines[2] === `# permalink: ${page.url()}`, lines[2]);
-    assert(lines[3] === 'mode,concurrency,throughput_rps,goodput_rps,mean_ms,p50_ms,p99_ms,error_pct,stopped_at_budget', lines[3]);
-    const rows = lines.slice(4);
-    const per = (m) => rows.filter((r) => r.startsWith(`${m},`)).length;
+    assert(lines[0] === 'mode,concurrency,throughput_rps,goodput_rps,mean_ms,p50_ms,p99_ms,error_pct,stopped_at_budget,source', lines[0]);
+    assert(!lines.some((l) => l.startsWith('#')), 'no comment line');
+    const rows = lines.slice(1).map(cellsOf);
+    const per = (m) => rows.filter((r) => r[0] === m).length;
     assert(per('platform') >= 20 && per('platform') === per('virtual'), `rows: ${per('platform')} + ${per('virtual')}`);
     assert(rows.length === per('platform') + per('virtual'), 'only data rows');
-    assert(rows.every((r) => r.split(',').length === 9), 'nine cells in every row');
+    assert(rows.every((r) => r.length === 10), 'ten cells in every row');
+    assert(rows.every((r) => sourceCell(page.url()).test(r[9])), rows[0][9]);
+    assert(rows.every((r) => Number.isFinite(Number(r[1])) && Number.isFinite(Number(r[2]))), 'numbers');
   });
 
-  await check('the runs over time as CSV: a row per time bucket and mode', async () => {
+  await check('the runs over time as CSV: its header first, a row per time bucket and mode', async () => {
     const { bytes } = await download(page, '#export-time-csv');
     const lines = bytes.toString('utf8').trimEnd().split('\n');
-    assert(lines[2] === `# permalink: ${page.url()}`, lines[2]);
-    const header = lines[3].split(',');
-    assert(header.slice(0, 7).join(',') === 'mode,t_s,throughput_rps,latency_mean_ms,latency_p50_ms,latency_p99_ms,memory_mb', lines[3]);
-    const rows = lines.slice(4);
+    const header = lines[0].split(',');
+    assert(header.slice(0, 7).join(',') === 'mode,t_s,throughput_rps,latency_mean_ms,latency_p50_ms,latency_p99_ms,memory_mb', lines[0]);
+    assert(header[header.length - 1] === 'source', lines[0]);
+    const rows = lines.slice(1).map(cellsOf);
     assert(rows.length > 100, `${rows.length} rows`);
-    assert(rows.every((r) => r.split(',').length === header.length), 'every row as wide as the header');
+    assert(rows.every((r) => r.length === header.length), 'every row as wide as the header');
+    assert(rows.every((r) => sourceCell(page.url()).test(r[r.length - 1])), rows[0][rows[0].length - 1]);
   });
 
   let reports;
