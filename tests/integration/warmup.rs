@@ -179,6 +179,20 @@ fn a_warm_run_equals_the_model_before_the_jvm_was_modelled() {
             .as_object_mut()
             .unwrap()
             .remove("peak_memory_mb");
+        // The diagnosis's typed facts and its sentence (which now names the
+        // ceiling) are newer (issue 31) than that model; the resource named
+        // is still compared.
+        let bottleneck = o["bottleneck"].as_object_mut().unwrap();
+        for key in [
+            "binding",
+            "utilisation",
+            "ceiling_rps",
+            "limit",
+            "held",
+            "explanation",
+        ] {
+            bottleneck.remove(key);
+        }
         let series = o["series"].as_object_mut().unwrap();
         series.remove("memory_mb");
         series.remove("memory_by_kind");

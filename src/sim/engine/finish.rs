@@ -71,13 +71,21 @@ impl<T: Tracer> Engine<T> {
         let completed: u64 = t.responses.iter().sum();
         let throughput = span.rate(t.results);
         let server = self.server_stats(&span);
-        let bottleneck = self.bottleneck(&server, &span);
+        let memory = self.memory_stats();
+        let gc = self.gc_stats(span.run_s);
+        let bottleneck = self.bottleneck(
+            &super::diagnosis::Measured {
+                server: &server,
+                memory: &memory,
+                gc: &gc,
+            },
+            &span,
+        );
         let connections = self.connection_stats(&span);
         // Built once from the counts the run kept (see `latencies`).
         let latencies = t.latency.histogram();
         let tool = self.tool_summary(&span, &latencies);
         let series = self.time_series();
-        let gc = self.gc_stats(span.run_s);
         Report {
             outcome,
             outcome_detail,
@@ -98,7 +106,7 @@ impl<T: Tracer> Engine<T> {
             server,
             executors: self.executor_stats(),
             bottleneck,
-            memory: self.memory_stats(),
+            memory,
             gc,
             warmup: WarmupStats {
                 cold: self.warm.cold_start,
@@ -161,7 +169,23 @@ impl<T: Tracer> Engine<T> {
                 "the {:.3} s duration ended; every request sent was answered",
                 to_s(d)
             ),
-            _ => "every request finished".into(),
+            _ => self.finished_detail(),
+        }
+    }
+
+    /// Every request ran its course: said as "finished" only when each
+    /// succeeded, so that a run that lost requests (to an OOM kill, time-outs,
+    /// HTTP 500s) does not read as a clean one beside its losses.
+    fn finished_detail(&self) -> String {
+        let t = &self.tally;
+        let failed = t.results - t.succeeded;
+        if failed == 0 {
+            "every request finished".into()
+        } else {
+            format!(
+                "every request ran its course: {} succeeded, {failed} failed or got no response",
+                t.succeeded
+            )
         }
     }
 
