@@ -286,6 +286,21 @@ pub struct Latency {
     pub max: f64,
 }
 
+/// The responses that failed (HTTP 500): how many, how long they took and
+/// why, said beside the headline latency, which is of successes only.
+#[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
+pub struct FailedResponses {
+    /// Failed responses.
+    pub count: u64,
+    /// Of every result (responses and client-side errors), %.
+    pub pct: f64,
+    /// Their latency statistics.
+    pub latency_ms: Latency,
+    /// Their most frequent cause; absent when none failed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cause: Option<ResponseCause>,
+}
+
 /// Client-side failures.
 #[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
 pub struct Errors {
@@ -593,8 +608,15 @@ pub struct Report {
     pub throughput_rps: f64,
     /// Successful responses ÷ run time (0 likewise).
     pub goodput_rps: f64,
-    /// Response latency statistics.
+    /// Response latency statistics, every response (any status), as hey
+    /// and wrk count them.
     pub latency_ms: Latency,
+    /// Latency of the successful responses (HTTP 200) only: the headline,
+    /// as goodput is the headline rate. A fast HTTP 500 (HikariCP's
+    /// `connectionTimeout`) would otherwise pull the median down.
+    pub latency_ok_ms: Latency,
+    /// The failed responses beside it.
+    pub failed_responses: FailedResponses,
     /// Client-side failures.
     pub errors: Errors,
     /// Responses by cause; every cause listed.

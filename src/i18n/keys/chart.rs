@@ -80,6 +80,7 @@ keys! {
     LITTLES_LAW = "chart.littles_law";
     MEASURED = "chart.measured";
     SOME_FAILED = "chart.some_failed";
+    MOSTLY_FAILED = "chart.mostly_failed";
     CEILING_OF = "chart.ceiling_of";
     CEILING_RPS = "chart.ceiling_rps";
     GC_PAUSES_OF = "chart.gc_pauses_of";
