@@ -241,6 +241,21 @@ fn draw_curve<DB: DrawingBackend>(
             }
         }))
         .map_err(err)?;
+    // The mode's full run, whose figures the cards show: a larger dot in a
+    // ring of its colour, so the curve visibly passes through the cards.
+    chart
+        .draw_series(
+            pts.iter()
+                .zip(&main)
+                .filter(|(p, _)| p.full_run)
+                .flat_map(|(_, &xy)| {
+                    [
+                        Circle::new(xy, style.px(8.0), c.stroke_width(style.line(2.0))),
+                        Circle::new(xy, style.px(5.0), c.filled()),
+                    ]
+                }),
+        )
+        .map_err(err)?;
     chart
         .draw_series(
             pts.iter()

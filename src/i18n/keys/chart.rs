@@ -23,6 +23,7 @@ keys! {
     TITLE_CONNECTIONS = "chart.title.connections";
     // Captions: what a chart shows and what to look for.
     ABOUT_SWEEP_CLOSED = "chart.about.sweep_closed";
+    ABOUT_SWEEP_COLD = "chart.about.sweep_cold";
     ABOUT_SWEEP_CLOSED_MEASURED = "chart.about.sweep_closed_measured";
     ABOUT_SWEEP_LATENCY_CLOSED = "chart.about.sweep_latency_closed";
     ABOUT_SWEEP_RATE = "chart.about.sweep_rate";
