@@ -260,7 +260,8 @@ fn draw_curve<DB: DrawingBackend>(
         .draw_series(
             pts.iter()
                 .zip(&main)
-                .filter(|(p, _)| failed(p))
+                // A greyed point says "most failed" already.
+                .filter(|(p, _)| failed(p) && !greyed(p))
                 .map(|(_, &xy)| {
                     Circle::new(xy, style.px(5.5), FAILED.stroke_width(style.line(2.0)))
                 }),
