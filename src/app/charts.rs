@@ -252,7 +252,21 @@ fn sweep_captions(state: &State, axis: SweepAxis) -> (String, String) {
             k::ABOUT_SWEEP_LATENCY_RATE,
         ),
     };
-    let mut about = about.text(l, &[("requests", Arg::Number(SWEEP_REQUESTS as f64))]);
+    // A cold start is repeated by every short run, where it weighs more.
+    let cold =
+        (state.results.singles.iter()).any(|(_, r)| r.as_ref().is_some_and(|r| r.warmup.is_some()));
+    let cold = if cold {
+        k::ABOUT_SWEEP_COLD.text(l, &[])
+    } else {
+        String::new()
+    };
+    let mut about = about.text(
+        l,
+        &[
+            ("requests", Arg::Number(SWEEP_REQUESTS as f64)),
+            ("cold", Arg::Text(cold)),
+        ],
+    );
     if measured {
         about.push_str(&note.text(l, &[]));
     }

@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 use super::modes::{Columns, Mode, as_word};
 use crate::i18n::keys::Key;
 use crate::i18n::keys::chart as k;
+use crate::i18n::keys::ui;
 use crate::i18n::{Arg, Locale};
 use crate::sim::report::{
     ConnectionStats, Gauge, GcKind, Latency, MemoryKind, MemoryLimit, Outcome, Report,
@@ -197,8 +198,12 @@ pub struct RunView {
     pub goodput_rps: f64,
     /// Failed requests (client errors and error responses), % of finished.
     pub error_pct: f64,
-    /// Latency statistics, ms: mean, min, p50, p90, p95, p99, p99.9, max.
+    /// Latency statistics of the successful responses, ms: the headline,
+    /// as goodput is the headline rate.
     pub latency: LatencyView,
+    /// The failed responses (HTTP 500) beside it, when there were any.
+    #[serde(default)]
+    pub failed: Option<FailedView>,
     /// Client errors and error responses by cause (only non-zero ones).
     pub failures: Vec<(String, u64)>,
     /// Little's law on the client's view: (mean in flight L, λ·W, relative gap).
@@ -250,6 +255,45 @@ pub struct ConnectionSeries {
     pub accept_queue: Vec<f64>,
     /// Reconnects per second.
     pub reconnects_per_s: Vec<f64>,
+}
+
+/// The failed responses in brief: their share, their median and why.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct FailedView {
+    /// Of every result, %.
+    pub pct: f64,
+    /// Their median latency, ms.
+    pub p50_ms: f64,
+    /// Their most frequent cause.
+    pub cause: ResponseCause,
+}
+
+impl FailedView {
+    fn of(r: &Report) -> Option<Self> {
+        let f = &r.failed_responses;
+        Some(FailedView {
+            pct: finite(f.pct),
+            p50_ms: finite(f.latency_ms.p50),
+            cause: f.cause?,
+        })
+    }
+
+    /// "72 % failed after 1,000 ms (median) at HikariCP's connectionTimeout".
+    pub fn line(&self, l: Locale) -> String {
+        let cause = match self.cause {
+            ResponseCause::PoolTimeout => ui::SUMMARY_FAILED_POOL_TIMEOUT,
+            ResponseCause::TaskRejected => ui::SUMMARY_FAILED_TASK_REJECTED,
+            ResponseCause::OutOfMemory | ResponseCause::Ok => ui::SUMMARY_FAILED_OUT_OF_MEMORY,
+        };
+        ui::SUMMARY_FAILED_LINE.text(
+            l,
+            &[
+                ("pct", plain(l, self.pct, 0)),
+                ("ms", Arg::Text(super::format::ms_in(l, self.p50_ms))),
+                ("cause", Arg::Text(cause.text(l, &[]))),
+            ],
+        )
+    }
 }
 
 /// Latency statistics, ms.
@@ -575,7 +619,8 @@ impl RunView {
             throughput_rps: finite(r.throughput_rps),
             goodput_rps: finite(r.goodput_rps),
             error_pct: failed_pct(r),
-            latency: LatencyView::of(&r.latency_ms),
+            latency: LatencyView::of(&r.latency_ok_ms),
+            failed: FailedView::of(r),
             failures: failures_of(r),
             little: (
                 finite(r.little.mean_in_flight),
@@ -634,7 +679,14 @@ pub struct SweepPoint {
     pub error_pct: f64,
     /// Stopped at its budget.
     pub budget_hit: bool,
+    /// The mode's full run (at the scenario's own x), not a short sweep run.
+    #[serde(default)]
+    pub full_run: bool,
 }
+
+/// Above this share of failed requests (%), a point's latency is of the few
+/// that succeeded: the latency chart greys it.
+pub const MOSTLY_FAILED_PCT: f64 = 50.0;
 
 impl SweepPoint {
     /// Reduces a report of a run at `x`.
@@ -643,11 +695,18 @@ impl SweepPoint {
             x,
             throughput_rps: finite(r.throughput_rps),
             goodput_rps: finite(r.goodput_rps),
-            mean_ms: finite(r.latency_ms.mean),
-            p50_ms: finite(r.latency_ms.p50),
-            p99_ms: finite(r.latency_ms.p99),
+            mean_ms: finite(r.latency_ok_ms.mean),
+            p50_ms: finite(r.latency_ok_ms.p50),
+            p99_ms: finite(r.latency_ok_ms.p99),
             error_pct: failed_pct(r),
             budget_hit: r.outcome == Outcome::BudgetExceeded,
+            full_run: false,
         }
+    }
+
+    /// Whether most of its requests failed (its latency is of the few
+    /// successes).
+    pub fn mostly_failed(&self) -> bool {
+        self.error_pct > MOSTLY_FAILED_PCT
     }
 }

@@ -11,6 +11,7 @@ use super::modes::Mode;
 use super::plan::{SweepAxis, fill_order, server_mode, single, sweep_point, sweep_points_past};
 use super::protocol::{Job, Message, ModeJob, Output, Progress};
 use crate::scenario::{Draft, validate};
+use crate::sim::config::LoadKind;
 use crate::sim::{Config, Report};
 
 /// What one run is for.
@@ -64,6 +65,19 @@ pub struct Plan {
     pub runs: Vec<Run>,
     /// What the columns compare (names the runs).
     pub columns: Columns,
+    /// The sweep points that are a mode's full run, not a short run of
+    /// their own: (column, x) where a column's scenario sits on the axis.
+    /// Its curve then passes through the cards' figures.
+    pub full_points: Vec<(Mode, f64)>,
+}
+
+/// Where `draft` sits on `axis`: its concurrency, or its arrival rate.
+fn own_x(draft: &Draft, axis: SweepAxis) -> Option<f64> {
+    match (axis, validate(draft).ok()?.load.kind) {
+        (SweepAxis::Concurrency, LoadKind::Closed { concurrency, .. }) => Some(concurrency as f64),
+        (SweepAxis::Rate, LoadKind::Open { rate_rps, .. }) => Some(rate_rps),
+        _ => None,
+    }
 }
 
 impl Plan {
@@ -93,6 +107,12 @@ impl Plan {
             Some(d) if job.sweep => sweep_points_past(&d, reach),
             _ => (SweepAxis::default(), Vec::new()),
         };
+        let full_points: Vec<(Mode, f64)> = (job.modes.iter())
+            .filter_map(|m| {
+                let x = own_x(&m.draft, axis)?;
+                xs.contains(&x).then_some((m.mode, x))
+            })
+            .collect();
         let singles = job.modes.iter().map(|m| Run {
             kind: RunKind::Single {
                 mode: m.mode,
@@ -100,12 +120,15 @@ impl Plan {
             },
             draft: single(&m.draft, server(m)),
         });
+        let full = &full_points;
         let points = fill_order(xs.len()).into_iter().flat_map(|i| {
             let x = xs[i];
-            job.modes.iter().map(move |m| Run {
-                kind: RunKind::Point { mode: m.mode, x },
-                draft: sweep_point(&m.draft, server(m), axis, x),
-            })
+            (job.modes.iter())
+                .filter(move |m| !full.contains(&(m.mode, x)))
+                .map(move |m| Run {
+                    kind: RunKind::Point { mode: m.mode, x },
+                    draft: sweep_point(&m.draft, server(m), axis, x),
+                })
         });
         let runs = singles.chain(points).collect();
         Plan {
@@ -115,6 +138,7 @@ impl Plan {
             bounds,
             runs,
             columns: job.columns,
+            full_points,
         }
     }
 
@@ -144,8 +168,24 @@ impl Plan {
     }
 
     /// What a finished run reports: its digest (and measured figures) or its
-    /// sweep point; `report` is `None` when its draft did not validate.
-    pub fn result(&self, run: &Run, report: Option<&Report>) -> Option<Message> {
+    /// sweep point; a mode's full run is also its sweep's point at the
+    /// scenario's own x (see [`Plan::full_points`]). `report` is `None` when
+    /// its draft did not validate.
+    pub fn results(&self, run: &Run, report: Option<&Report>) -> Vec<Message> {
+        let mut out: Vec<Message> = self.result(run, report).into_iter().collect();
+        if let (RunKind::Single { mode, .. }, Some(r)) = (&run.kind, report)
+            && let Some(&(_, x)) = self.full_points.iter().find(|(m, _)| m == mode)
+        {
+            let point = SweepPoint {
+                full_run: true,
+                ..SweepPoint::from_report(x, r)
+            };
+            out.push(self.message(Output::Point { mode: *mode, point }));
+        }
+        out
+    }
+
+    fn result(&self, run: &Run, report: Option<&Report>) -> Option<Message> {
         let output = match (&run.kind, report) {
             (RunKind::Single { mode, preset }, Some(r)) => Output::Single {
                 run: Box::new(RunView {
@@ -183,7 +223,7 @@ pub fn run_blocking(job: &Job) -> Vec<Message> {
     for (i, run) in plan.runs.iter().enumerate() {
         let report = run.config().map(|c| crate::sim::run(&c));
         events += report.as_ref().map_or(0, |r| r.events);
-        out.extend(plan.result(run, report.as_ref()));
+        out.extend(plan.results(run, report.as_ref()));
         out.push(plan.progress(i + 1, 0.0));
     }
     out.push(plan.done(events));

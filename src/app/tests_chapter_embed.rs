@@ -50,7 +50,7 @@ fn simulate(s: &mut State) {
     s.reduce(Action::Worker(Box::new(plan.planned())));
     for r in &plan.runs {
         let report = r.config().map(|c| crate::sim::run(&c));
-        if let Some(m) = plan.result(r, report.as_ref()) {
+        for m in plan.results(r, report.as_ref()) {
             s.reduce(Action::Worker(Box::new(m)));
         }
     }

@@ -40,7 +40,7 @@ fn simulate(s: &mut State) {
     for r in &plan.runs {
         let report = r.config().map(|c| crate::sim::run(&c));
         events += report.as_ref().map_or(0, |r| r.events);
-        if let Some(m) = plan.result(r, report.as_ref()) {
+        for m in plan.results(r, report.as_ref()) {
             s.reduce(Action::Worker(Box::new(m)));
         }
     }

@@ -94,6 +94,14 @@ fn legend(l: Locale, data: &SweepChart, metric: SweepMetric) -> Vec<Entry> {
             label: k::MEASURED.text(l, &[]),
         });
     }
+    if metric == SweepMetric::Latency
+        && (data.curves.iter()).any(|(_, pts)| pts.iter().any(SweepPoint::mostly_failed))
+    {
+        out.push(Entry {
+            swatch: Swatch::Ring(MUTED),
+            label: k::MOSTLY_FAILED.text(l, &[]),
+        });
+    }
     if data.curves.iter().any(|(_, pts)| pts.iter().any(failed)) {
         out.push(Entry {
             swatch: Swatch::Ring(FAILED),
@@ -221,17 +229,39 @@ fn draw_curve<DB: DrawingBackend>(
             c.stroke_width(style.line(width)),
         ))
         .map_err(err)?;
+    // A latency point where most requests failed is the latency of the few
+    // that succeeded: drawn hollow and grey, not as the mode's own.
+    let greyed = |p: &SweepPoint| metric == SweepMetric::Latency && p.mostly_failed();
+    chart
+        .draw_series(pts.iter().zip(&main).map(|(p, &xy)| {
+            if greyed(p) {
+                Circle::new(xy, style.px(3.5), MUTED.stroke_width(style.line(1.5)))
+            } else {
+                Circle::new(xy, style.px(3.0), c.filled())
+            }
+        }))
+        .map_err(err)?;
+    // The mode's full run, whose figures the cards show: a larger dot in a
+    // ring of its colour, so the curve visibly passes through the cards.
     chart
         .draw_series(
-            main.iter()
-                .map(|&p| Circle::new(p, style.px(3.0), c.filled())),
+            pts.iter()
+                .zip(&main)
+                .filter(|(p, _)| p.full_run)
+                .flat_map(|(_, &xy)| {
+                    [
+                        Circle::new(xy, style.px(8.0), c.stroke_width(style.line(2.0))),
+                        Circle::new(xy, style.px(5.0), c.filled()),
+                    ]
+                }),
         )
         .map_err(err)?;
     chart
         .draw_series(
             pts.iter()
                 .zip(&main)
-                .filter(|(p, _)| failed(p))
+                // A greyed point says "most failed" already.
+                .filter(|(p, _)| failed(p) && !greyed(p))
                 .map(|(_, &xy)| {
                     Circle::new(xy, style.px(5.5), FAILED.stroke_width(style.line(2.0)))
                 }),

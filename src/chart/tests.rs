@@ -533,3 +533,27 @@ fn presenter_mode_draws_no_text_smaller_than_the_base_size() {
     };
     assert!(smallest(&room) >= floor, "{}", smallest(&room));
 }
+
+/// Issue 31, point 4: a latency point where most requests failed shows the
+/// latency of the few successes; it is drawn grey and hollow and the legend
+/// says why, on the latency chart only.
+#[test]
+fn latency_points_dominated_by_failures_are_greyed() {
+    let mut data = sweep_chart();
+    data.markers.clear();
+    let grey_legend = "grey: most requests failed";
+    let (s, _) = svg(|a| draw_sweep(a, &Style::default(), EN, &data, SweepMetric::Latency));
+    assert!(!s.contains(grey_legend), "no point mostly failed");
+    data.curves[1].1[1].error_pct = 72.0;
+    let (s, _) = svg(|a| draw_sweep(a, &Style::default(), EN, &data, SweepMetric::Latency));
+    assert!(s.contains(grey_legend), "the legend says why");
+    let (t, _) = svg(|a| draw_sweep(a, &Style::default(), EN, &data, SweepMetric::Throughput));
+    assert!(
+        !t.contains(grey_legend),
+        "throughput counts successes already"
+    );
+    // Half failed is not "most".
+    data.curves[1].1[1].error_pct = 50.0;
+    let (s, _) = svg(|a| draw_sweep(a, &Style::default(), EN, &data, SweepMetric::Latency));
+    assert!(!s.contains(grey_legend));
+}

@@ -81,6 +81,38 @@ named_enum! {
         Executor = "executor",
         /// The client gave up on requests (timeouts, refused connections).
         Client = "client",
+        /// A memory or thread limit: `-Xmx`, the OS's thread limit or the
+        /// container's memory (see `Report::memory`).
+        Memory = "memory",
+        /// The garbage collector's stop-the-world pauses.
+        Gc = "gc",
+    }
+}
+
+named_enum! {
+    /// Why the diagnosis names its resource, in the order it looks:
+    /// memory and the collector first, since either stops or fails
+    /// requests whatever the pools do; then the innermost saturated
+    /// resource; then a full accept queue; then the client's errors; else
+    /// the load sets the pace.
+    #[derive(Default)]
+    pub enum Binding {
+        /// Nothing finished, or no simulated time passed.
+        #[default]
+        Nothing = "nothing",
+        /// A memory or thread limit was hit (`memory.hits`).
+        MemoryLimit = "memory_limit",
+        /// Stop-the-world pauses took most of the run, or thrashed.
+        GcPauses = "gc_pauses",
+        /// Busy above 85 % and waited for most of the run; of several, the
+        /// one the others are held waiting for.
+        Saturated = "saturated",
+        /// Connections waited in a full accept queue, or their SYNs were dropped.
+        Backlog = "backlog",
+        /// Requests failed on the client side, with no saturated resource.
+        ClientErrors = "client_errors",
+        /// No resource is saturated: the clients or the arrival rate set the pace.
+        Load = "load",
     }
 }
 
@@ -254,6 +286,21 @@ pub struct Latency {
     pub max: f64,
 }
 
+/// The responses that failed (HTTP 500): how many, how long they took and
+/// why, said beside the headline latency, which is of successes only.
+#[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
+pub struct FailedResponses {
+    /// Failed responses.
+    pub count: u64,
+    /// Of every result (responses and client-side errors), %.
+    pub pct: f64,
+    /// Their latency statistics.
+    pub latency_ms: Latency,
+    /// Their most frequent cause; absent when none failed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cause: Option<ResponseCause>,
+}
+
 /// Client-side failures.
 #[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
 pub struct Errors {
@@ -341,11 +388,42 @@ pub struct ServerStats {
     pub abandoned: u64,
 }
 
+/// A saturated resource held while its holders wait for the one named:
+/// Tomcat's threads (or pinned carriers) held by requests that wait for a
+/// HikariCP connection, a monitor, a core.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Held {
+    /// Which resource.
+    pub resource: Resource,
+    /// Its utilisation (0–1).
+    pub utilisation: f64,
+    /// Share of its busy time its holders spent waiting for the named
+    /// resource (0–1), where the run measures that wait (a connection, a
+    /// monitor, a permit; a core's queue is not recorded).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub waiting_share: Option<f64>,
+}
+
 /// The resource that limits throughput, in words.
 #[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
 pub struct Bottleneck {
     /// Which resource.
     pub resource: Resource,
+    /// Why it is named.
+    pub binding: Binding,
+    /// Its utilisation (0–1): busy time over time available; 0 when the
+    /// binding is not a resource's load (memory, GC, errors, the load).
+    pub utilisation: f64,
+    /// Its ceiling, req/s, as the run measured it: how many there are ÷
+    /// how long a request held one (threads, cores, connections).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ceiling_rps: Option<f64>,
+    /// The memory limit hit, when that binds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub limit: Option<MemoryLimit>,
+    /// A saturated thread pool held waiting for it, when there is one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub held: Option<Held>,
     /// One sentence for people, in English (the command line's and the
     /// JSON report's, rendered from `said`).
     pub explanation: String,
@@ -530,8 +608,15 @@ pub struct Report {
     pub throughput_rps: f64,
     /// Successful responses ÷ run time (0 likewise).
     pub goodput_rps: f64,
-    /// Response latency statistics.
+    /// Response latency statistics, every response (any status), as hey
+    /// and wrk count them.
     pub latency_ms: Latency,
+    /// Latency of the successful responses (HTTP 200) only: the headline,
+    /// as goodput is the headline rate. A fast HTTP 500 (HikariCP's
+    /// `connectionTimeout`) would otherwise pull the median down.
+    pub latency_ok_ms: Latency,
+    /// The failed responses beside it.
+    pub failed_responses: FailedResponses,
     /// Client-side failures.
     pub errors: Errors,
     /// Responses by cause; every cause listed.
@@ -590,6 +675,7 @@ mod tests {
         check(&ErrorCause::ALL);
         check(&ResponseCause::ALL);
         check(&Resource::ALL);
+        check(&Binding::ALL);
         check(&MemoryLimit::ALL);
         check(&MemoryKind::ALL);
         check(&GcKind::ALL);

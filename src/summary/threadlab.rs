@@ -30,6 +30,20 @@ pub(super) fn text(r: &Report) -> String {
         "  Goodput:\t{:.4} successful responses/sec of {:.4} results/sec",
         r.goodput_rps, r.throughput_rps
     );
+    let ok = &r.latency_ok_ms;
+    let f = &r.failed_responses;
+    let failed = match f.cause {
+        Some(cause) => format!(
+            "; {} failed responses ({:.1} % of results) after {:.1} ms median ({cause})",
+            f.count, f.pct, f.latency_ms.p50
+        ),
+        None => String::new(),
+    };
+    let _ = writeln!(
+        o,
+        "  Latency:\tsuccessful responses p50 {:.1} ms, p99 {:.1} ms, mean {:.1} ms{failed}",
+        ok.p50, ok.p99, ok.mean
+    );
     if r.dropped > 0 {
         let _ = writeln!(
             o,

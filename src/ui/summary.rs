@@ -99,6 +99,9 @@ fn numbers(r: &RunView, l: Locale) -> Html {
             <div title={w(words::SUMMARY_RESIDENT)}><dt>{w(words::SUMMARY_PEAK_MEMORY)}</dt>
                 <dd>{words::SUMMARY_MB.text(l, &[("mb", count(r.peak_memory_mb))])}</dd></div>
         </dl>
+        if let Some(f) = &r.failed {
+            <p class="failed-latency small" data-failed-pct={format!("{:.1}", f.pct)}>{f.line(l)}</p>
+        }
         { for r.executors.iter().map(|(name, per_s, rejected)| html! {
             <p class="executor">{words::SUMMARY_EXECUTOR.text(l, &[
                 ("name", Arg::Text(name.clone())), ("per_s", count(*per_s)), ("rejected", count(*rejected as f64))])}</p>

@@ -152,7 +152,7 @@ impl Worker {
                 Err(newer) => return Some(newer),
             };
             events += report.as_ref().map_or(0, |r| r.events);
-            if let Some(message) = plan.result(run, report.as_ref()) {
+            for message in plan.results(run, report.as_ref()) {
                 post(&FromWorker::Message(message));
             }
             self.keep(plan.generation, run, report);

@@ -576,6 +576,42 @@ try {
     await p.close();
   });
 
+  // Issue 31, points 3, 4 and 2, in the page's three languages.
+  const words = {
+    en: { pool: /HikariCP.*maximum-pool-size.*not threads\.max/, failed: /successful responses only.*failed after.*connectionTimeout/, full: /full run, the cards' figures/ },
+    de: { pool: /HikariCP.*maximum-pool-size erhöhen.*nicht threads\.max/, failed: /nur erfolgreiche Antworten.*scheiterten nach.*connectionTimeout/, full: /voller Lauf, die Zahlen der Karten/ },
+    zh: { pool: /HikariCP.*maximum-pool-size.*threads\.max/, failed: /仅统计成功的响应.*connectionTimeout/, full: /完整运行，即卡片上的数字/ },
+  };
+  for (const lang of ['en', 'de', 'zh']) {
+    await check(`${lang}: the db-pool case's bottleneck names HikariCP's ceiling and the threads waiting for it`, async () => {
+      const p = await openPage({ width: 1280, height: 900 });
+      await p.goto(`${base}?preset=e2-platform&modes=platform&program=cpu%3A0.2ms%2Cdb%3A10ms%2Cio%3A40ms&db.pool_size=10&lang=${lang}&v=1`);
+      await settle(p, 240000);
+      const text = await p.$eval('.summary .card .bottleneck', (b) => b.textContent);
+      assert(words[lang].pool.test(text), `bottleneck: ${text}`);
+      assert(/10 ÷ 10[.,]0 ms/.test(text), `the ceiling's arithmetic: ${text}`);
+      await snap(p.locator('.summary'), { path: path.join(artifacts, `issue31-bottleneck-db-pool-${lang}.png`) });
+      await p.close();
+    });
+    await check(`${lang}: db-pool's cards give the successes' latency and a line for the failures; the sweep says which point is the full run`, async () => {
+      const p = await openPage({ width: 1280, height: 900 });
+      await p.goto(`${base}?preset=db-pool&lang=${lang}&v=1`);
+      await settle(p, 240000);
+      const lines = await p.$$eval('.summary .failed-latency', (ls) => ls.map((l) => [l.textContent, Number(l.dataset.failedPct)]));
+      assert(lines.length >= 1, 'a failure line');
+      assert(lines.some(([t, pct]) => words[lang].failed.test(t) && pct > 10), `failure lines: ${JSON.stringify(lines)}`);
+      await snap(p.locator('.summary'), { path: path.join(artifacts, `issue31-latency-failures-${lang}.png`) });
+      const about = await caption(p, 'chart-sweep-throughput');
+      assert(words[lang].full.test(about), `sweep caption: ${about}`);
+      for (const id of ['chart-sweep-throughput', 'chart-sweep-latency']) {
+        const fig = p.locator(`figure.chart:has(#${id})`);
+        await fig.scrollIntoViewIfNeeded();
+        await snap(fig, { path: path.join(artifacts, `issue31-${id}-${lang}.png`) });
+      }
+      await p.close();
+    });
+  }
+
   await check('no console errors, no page errors', async () => {
     assert(problems.length === 0, problems.slice(0, 5).join(' | '));
   });

@@ -3,7 +3,7 @@
 //! are measured, and every executor and monitor is considered.
 
 use threadlab::scenario::{preset, validate};
-use threadlab::sim::report::Resource;
+use threadlab::sim::report::{Binding, MemoryLimit, Resource};
 use threadlab::sim::{self, Report};
 
 use crate::helpers::run;
@@ -54,7 +54,7 @@ fn a_burst_at_time_zero_is_not_a_queue() {
     assert!(
         r.bottleneck
             .explanation
-            .contains("tomcat threads is 95% busy"),
+            .contains("Tomcat's 10 threads: 95% busy, but little or nothing waits"),
         "{}",
         r.bottleneck.explanation
     );
@@ -159,4 +159,169 @@ fn no_preset_explains_itself_with_more_than_100_percent() {
             assert!(pct <= 100.0, "{}: {}", p.name, r.bottleneck.explanation);
         }
     }
+}
+
+/// Issue 31, point 3: `db:10ms` behind 40 ms of I/O, 10 connections, 100
+/// Tomcat threads. HikariCP's ceiling is 10 ÷ 10 ms = 1,000 req/s, Tomcat's
+/// 100 ÷ 50.2 ms ≈ 1,992: the pool binds, and the threads are busy because
+/// their requests wait for a connection. The diagnosis said "all 100 Tomcat
+/// threads are busy … capped near threads.max ÷ time per request" (the
+/// busiest resource won), advice that changes nothing at threads.max=400.
+#[test]
+fn the_db_pool_binds_and_tomcats_threads_are_said_to_wait_for_it() {
+    let settings = [
+        ("program", "cpu:0.2ms,db:10ms,io:40ms"),
+        ("db.pool_size", "10"),
+    ];
+    let p = preset("e2-platform").expect("preset exists");
+    let mut d = p.draft();
+    for (k, v) in settings {
+        d.set(k, v).expect("a valid setting");
+    }
+    let r = sim::run(&validate(&d).expect("validates"));
+    let b = &r.bottleneck;
+    assert_eq!(b.resource, Resource::DbPool, "{}", b.explanation);
+    assert_eq!(b.binding, Binding::Saturated);
+    let ceiling = b.ceiling_rps.expect("the pool's ceiling");
+    assert!((ceiling - 1000.0).abs() < 5.0, "10 ÷ 10 ms: {ceiling}");
+    assert!(r.throughput_rps <= ceiling * 1.001, "{}", r.throughput_rps);
+    let held = b.held.as_ref().expect("Tomcat's threads are held");
+    assert_eq!(held.resource, Resource::TomcatThreads);
+    // A thread holds a request ~100 ms (100 threads at 1,000 req/s), of
+    // which 50.2 ms are its own work: about half is the wait for the pool.
+    let share = held.waiting_share.expect("the wait is measured");
+    assert!((0.45..0.55).contains(&share), "{share}");
+    for words in [
+        "HikariCP",
+        "10 ÷ 10.0 ms",
+        "raise maximum-pool-size",
+        "not threads.max",
+    ] {
+        assert!(b.explanation.contains(words), "{words}: {}", b.explanation);
+    }
+    // German says it in German.
+    let de = b.said.text(threadlab::i18n::Locale::De);
+    assert!(de.contains("maximum-pool-size erhöhen"), "{de}");
+}
+
+/// The pinning preset's platform side: 200 clients on 200 threads, each
+/// thread busy and nothing waiting. It said "no server resource is
+/// saturated … (tomcat threads is 100% busy, but little or nothing waits
+/// for it)"; now the clients' pace is the ceiling named, N ÷ time per
+/// request, and the threads are said to be just enough.
+#[test]
+fn the_pinning_presets_platform_side_names_the_clients_pace() {
+    let p = preset("pinning-jdk21").expect("preset exists");
+    let mut d = p.draft();
+    d.set("server.mode", "platform").expect("valid");
+    let r = sim::run(&validate(&d).expect("validates"));
+    let b = &r.bottleneck;
+    assert_eq!((b.resource, b.binding), (Resource::None, Binding::Load));
+    assert!(
+        b.explanation.contains("the 200 clients set the pace")
+            && b.explanation.contains("200 ÷ 50.")
+            && b.explanation.contains("Tomcat's 200 threads: 100% busy")
+            && b.explanation.contains("just enough"),
+        "{}",
+        b.explanation
+    );
+    // On JDK 21 the virtual side's carriers are pinned: named with their ceiling.
+    let v = run_preset("pinning-jdk21");
+    assert_eq!(
+        v.bottleneck.resource,
+        Resource::Carriers,
+        "{}",
+        v.bottleneck.explanation
+    );
+    let c = v.bottleneck.ceiling_rps.expect("4 carriers ÷ ~50 ms");
+    assert!(
+        (70.0..85.0).contains(&c),
+        "{c}: {}",
+        v.bottleneck.explanation
+    );
+}
+
+/// Issue 23, point 5: the OOM killer ends the JVM and resets the requests in
+/// the server; the client's errors follow. The diagnosis said "client: 8000
+/// requests failed on the client side": memory comes first.
+#[test]
+fn an_oom_kill_is_named_before_the_clients_errors() {
+    let r = crate::helpers::run_free(&[
+        ("load.kind", "open"),
+        ("load.arrivals", "constant"),
+        ("load.rate_rps", "2000"),
+        ("load.duration_s", "4"),
+        ("load.tool", "k6"),
+        ("server.threads_max", "10000"),
+        ("memory.container_mb", "512"),
+        ("memory.heap_mb", "256"),
+        ("memory.max_threads", "20000"),
+        ("jvm.restart_s", "40"),
+        ("gc.collector", "none"),
+        ("program", "io:2s"),
+    ]);
+    assert!(r.errors.total > 0);
+    let b = &r.bottleneck;
+    assert_eq!(
+        (b.resource, b.binding),
+        (Resource::Memory, Binding::MemoryLimit)
+    );
+    assert_eq!(b.limit, Some(MemoryLimit::Container));
+    assert!(b.explanation.contains("OOM killer"), "{}", b.explanation);
+    // And the outcome does not say "every request finished" beside its losses.
+    assert!(
+        !r.outcome_detail.contains("every request finished"),
+        "{}",
+        r.outcome_detail
+    );
+}
+
+/// Issue 23, point 5: a heap that the live data nearly fills, with no
+/// request failing: G1 pauses 98 % of the run. Every pool looks busy (their
+/// threads stand still in the pauses) and the accept queue fills; the
+/// collector binds, not connections or threads.
+#[test]
+fn a_gc_dominated_run_names_the_collector() {
+    let r = run(&[
+        ("load.concurrency", "300"),
+        ("load.requests", "3000"),
+        ("load.timeout_ms", "0"),
+        ("server.threads_max", "300"),
+        ("memory.heap_mb", "360"),
+        ("memory.request_kb", "1024"),
+        ("gc.alloc_kb", "4096"),
+        ("program", "io:100ms"),
+    ]);
+    assert!(
+        r.memory.hits.is_empty(),
+        "no limit is hit: {:?}",
+        r.memory.hits
+    );
+    assert!(r.gc.pause_share > 0.9, "{}", r.gc.pause_share);
+    let b = &r.bottleneck;
+    assert_eq!(
+        (b.resource, b.binding),
+        (Resource::Gc, Binding::GcPauses),
+        "{}",
+        b.explanation
+    );
+    assert!(
+        b.explanation.contains("stop-the-world"),
+        "{}",
+        b.explanation
+    );
+}
+
+/// A run whose requests all succeed says so; one that lost some says how
+/// many, rather than "every request finished".
+#[test]
+fn the_outcome_counts_what_failed() {
+    let r = run_preset("db-pool");
+    assert!(r.succeeded < r.sent);
+    assert!(
+        r.outcome_detail
+            .contains(&format!("{} succeeded", r.succeeded)),
+        "{}",
+        r.outcome_detail
+    );
 }

@@ -35,13 +35,15 @@ fn run(setup: &Setup) -> PerMode<Option<Rc<RunView>>> {
     for r in &plan.runs {
         let cfg = r.config().expect("a chapter's run validates");
         let report = sim::run(&cfg);
-        if let Some(Message {
-            output: Output::Single { run, .. },
-            ..
-        }) = plan.result(r, Some(&report))
-        {
-            let mode = run.mode;
-            *views.get_mut(mode) = Some(Rc::new(*run));
+        for m in plan.results(r, Some(&report)) {
+            if let Message {
+                output: Output::Single { run, .. },
+                ..
+            } = m
+            {
+                let mode = run.mode;
+                *views.get_mut(mode) = Some(Rc::new(*run));
+            }
         }
     }
     views

@@ -91,3 +91,51 @@ fn platform_threads_cap_below_the_pool() {
         r.bottleneck.explanation
     );
 }
+
+/// Issue 31, point 4: the headline latency is of successful responses, the
+/// failed ones are reported beside it. 200 clients on 2 connections held
+/// 100 ms, a 250 ms `connectionTimeout`: most requests fail fast, at ~250
+/// ms, which made the median of every response the time-out's, where a
+/// success takes at least its 100 ms of query and usually a wait besides.
+#[test]
+fn the_headline_latency_is_of_successes_and_failures_are_said_beside_it() {
+    let r = run(&[
+        ("load.concurrency", "200"),
+        ("load.duration_s", "10"),
+        ("server.mode", "virtual"),
+        ("db.pool_size", "2"),
+        ("db.timeout_ms", "250"),
+        ("program", "db:100ms"),
+    ]);
+    let (ok, f) = (&r.latency_ok_ms, &r.failed_responses);
+    let timeouts = r.responses_by_cause[&ResponseCause::PoolTimeout];
+    assert_eq!(f.count, timeouts);
+    assert_eq!(f.cause, Some(ResponseCause::PoolTimeout));
+    assert_eq!(f.count + r.succeeded, r.completed);
+    assert!(
+        ok.min >= 100.0,
+        "a success holds a connection 100 ms: {ok:?}"
+    );
+    assert_close("failed at connectionTimeout", f.latency_ms.p50, 250.0, 0.01);
+    assert!(
+        f.latency_ms.p99 < ok.p50,
+        "failures are the fast ones: {f:?} vs {ok:?}"
+    );
+    // The all-responses median is the failures' (most responses), the
+    // headline is the successes'.
+    assert_close(
+        "all responses' median",
+        r.latency_ms.p50,
+        f.latency_ms.p50,
+        0.01,
+    );
+    // Successes and failures make up every response: the means weigh up.
+    let all = r.latency_ms.mean * r.completed as f64;
+    let parts = ok.mean * r.succeeded as f64 + f.latency_ms.mean * f.count as f64;
+    assert_close("means weigh up", parts, all, 1e-9);
+    assert!(
+        (f.pct - f.count as f64 * 100.0 / (r.completed + r.errors.total) as f64).abs() < 1e-9,
+        "{}",
+        f.pct
+    );
+}

@@ -165,7 +165,15 @@ fn a_warm_run_equals_the_model_before_the_jvm_was_modelled() {
         let o = v.as_object_mut().unwrap();
         // `events` too: time-outs that never fire left an event each in
         // that model and leave none now (the same run, fewer stale events).
-        for key in ["memory", "gc", "warmup", "events"] {
+        // The successes' latency and the failed responses are newer.
+        for key in [
+            "memory",
+            "gc",
+            "warmup",
+            "events",
+            "latency_ok_ms",
+            "failed_responses",
+        ] {
             o.remove(key);
         }
         // Causes that did not exist, and never happen here.
@@ -181,6 +189,20 @@ fn a_warm_run_equals_the_model_before_the_jvm_was_modelled() {
             .as_object_mut()
             .unwrap()
             .remove("peak_memory_mb");
+        // The diagnosis's typed facts and its sentence (which now names the
+        // ceiling) are newer (issue 31) than that model; the resource named
+        // is still compared.
+        let bottleneck = o["bottleneck"].as_object_mut().unwrap();
+        for key in [
+            "binding",
+            "utilisation",
+            "ceiling_rps",
+            "limit",
+            "held",
+            "explanation",
+        ] {
+            bottleneck.remove(key);
+        }
         let series = o["series"].as_object_mut().unwrap();
         series.remove("memory_mb");
         series.remove("memory_by_kind");

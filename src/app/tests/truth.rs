@@ -62,6 +62,55 @@ fn the_pool_lessons_headline_is_successes_per_second() {
     assert_eq!(Severity::of_error_pct(2.3), Severity::High);
 }
 
+/// Issue 31, point 4: the cards' latency is of the successes, with a line
+/// for the failures ("48 % failed after 1,000 ms (median) at HikariCP's
+/// connectionTimeout"), as the headline rate is of successes. The cards
+/// showed every response's median, pulled towards the time-out's 1,000 ms.
+#[test]
+fn the_pool_lessons_latency_is_of_successes_with_a_line_for_failures() {
+    let (_, runs) = full_runs("db-pool");
+    let v = runs.iter().find(|r| r.mode == Mode::Virtual).unwrap();
+    let f = v.failed.expect("the lesson's run fails often");
+    assert_eq!(f.cause, crate::sim::report::ResponseCause::PoolTimeout);
+    assert!(
+        (f.p50_ms - 1000.0).abs() < 5.0,
+        "at the 1 s time-out: {f:?}"
+    );
+    let line = f.line(crate::i18n::Locale::En);
+    assert!(
+        line.contains("% failed after 1.00 s") && line.contains("HikariCP's connectionTimeout"),
+        "{line}"
+    );
+    assert!(
+        f.line(crate::i18n::Locale::De).contains("scheiterten"),
+        "{}",
+        f.line(crate::i18n::Locale::De)
+    );
+    // The card's median is the successes': above the failures' 1,000 ms
+    // here (a success waited for a connection, then held it 20 ms and did
+    // 30 ms of I/O), where every response's median was pulled below it.
+    let plan = crate::app::job::Plan::of(&State::with_preset("db-pool").job());
+    let single = (plan.runs.iter())
+        .find(|r| {
+            matches!(
+                r.kind,
+                crate::app::job::RunKind::Single {
+                    mode: Mode::Virtual,
+                    ..
+                }
+            )
+        })
+        .expect("the virtual column's full run");
+    let report = crate::sim::run(&single.config().expect("validates"));
+    assert_eq!(v.latency.p50, report.latency_ok_ms.p50);
+    assert!(
+        v.latency.p50 > report.latency_ms.p50,
+        "{} vs {}",
+        v.latency.p50,
+        report.latency_ms.p50
+    );
+}
+
 #[test]
 fn the_rate_beside_the_headline_is_the_tools_own() {
     // E1 is wrk's run: its Requests/sec counts responses (late ones too),

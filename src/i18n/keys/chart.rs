@@ -23,6 +23,7 @@ keys! {
     TITLE_CONNECTIONS = "chart.title.connections";
     // Captions: what a chart shows and what to look for.
     ABOUT_SWEEP_CLOSED = "chart.about.sweep_closed";
+    ABOUT_SWEEP_COLD = "chart.about.sweep_cold";
     ABOUT_SWEEP_CLOSED_MEASURED = "chart.about.sweep_closed_measured";
     ABOUT_SWEEP_LATENCY_CLOSED = "chart.about.sweep_latency_closed";
     ABOUT_SWEEP_RATE = "chart.about.sweep_rate";
@@ -80,6 +81,7 @@ keys! {
     LITTLES_LAW = "chart.littles_law";
     MEASURED = "chart.measured";
     SOME_FAILED = "chart.some_failed";
+    MOSTLY_FAILED = "chart.mostly_failed";
     CEILING_OF = "chart.ceiling_of";
     CEILING_RPS = "chart.ceiling_rps";
     GC_PAUSES_OF = "chart.gc_pauses_of";

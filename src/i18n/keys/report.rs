@@ -59,6 +59,27 @@ keys! {
     DIAGNOSIS_MONITOR = "diagnosis.monitor";
     DIAGNOSIS_EXECUTOR_POOL = "diagnosis.executor.pool";
     DIAGNOSIS_EXECUTOR_VIRTUAL = "diagnosis.executor.virtual";
+    DIAGNOSIS_WITH_HELD = "diagnosis.with_held";
+    DIAGNOSIS_HELD_TOMCAT = "diagnosis.held.tomcat";
+    DIAGNOSIS_HELD_CARRIERS = "diagnosis.held.carriers";
+    DIAGNOSIS_HELD_SHARE = "diagnosis.held.share";
+    DIAGNOSIS_HELD_FOR = "diagnosis.held.for";
+    DIAGNOSIS_WHAT_DB_POOL = "diagnosis.what.db_pool";
+    DIAGNOSIS_WHAT_MONITOR = "diagnosis.what.monitor";
+    DIAGNOSIS_WHAT_EXECUTOR = "diagnosis.what.executor";
+    DIAGNOSIS_WHAT_CPU = "diagnosis.what.cpu";
+    DIAGNOSIS_FIX_DB_POOL = "diagnosis.fix.db_pool";
+    DIAGNOSIS_FIX_MONITOR = "diagnosis.fix.monitor";
+    DIAGNOSIS_FIX_EXECUTOR = "diagnosis.fix.executor";
+    DIAGNOSIS_FIX_CPU = "diagnosis.fix.cpu";
+    DIAGNOSIS_NOUN_TOMCAT = "diagnosis.noun.tomcat";
+    DIAGNOSIS_NOUN_CARRIERS = "diagnosis.noun.carriers";
+    DIAGNOSIS_NOUN_DB_POOL = "diagnosis.noun.db_pool";
+    DIAGNOSIS_NOUN_CPU = "diagnosis.noun.cpu";
+    DIAGNOSIS_MEMORY_CONTAINER = "diagnosis.memory.container";
+    DIAGNOSIS_MEMORY_HEAP = "diagnosis.memory.heap";
+    DIAGNOSIS_MEMORY_THREADS = "diagnosis.memory.threads";
+    DIAGNOSIS_GC = "diagnosis.gc";
     // The fidelity report's notes (`fidelity::rows`).
     FIDELITY_PREDICTED = "fidelity.note.predicted";
     FIDELITY_DERIVED = "fidelity.note.derived";
@@ -128,6 +149,7 @@ keys! {
 /// own output word, a figure of numbers and templates of numbers only.
 #[cfg(test)]
 const SAME_IN_EVERY_LANGUAGE: &[&str] = &[
+    "diagnosis.with_held",
     "fidelity.measured.2_gb_4_gb",
     "fidelity.metric.requests_sec",
     "fidelity.target.relative",

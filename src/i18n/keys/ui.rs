@@ -139,6 +139,10 @@ keys! {
     SUMMARY_RESIDENT = "summary.resident";
     SUMMARY_ERRORS = "summary.errors";
     SUMMARY_P50 = "summary.p50";
+    SUMMARY_FAILED_LINE = "summary.failed.line";
+    SUMMARY_FAILED_POOL_TIMEOUT = "summary.failed.pool_timeout";
+    SUMMARY_FAILED_TASK_REJECTED = "summary.failed.task_rejected";
+    SUMMARY_FAILED_OUT_OF_MEMORY = "summary.failed.out_of_memory";
     SUMMARY_P99 = "summary.p99";
     SUMMARY_MEAN = "summary.mean";
     SUMMARY_PEAK_MEMORY = "summary.peak_memory";

@@ -5,8 +5,6 @@
 
 use std::collections::VecDeque;
 
-use hdrhistogram::Histogram;
-
 use super::super::config::{Deadline, Load, LoadKind, Overflow, Tool};
 use super::super::queue::Event;
 use super::super::report::{ErrorCause, ResponseCause};
@@ -17,7 +15,7 @@ use super::super::tool::HEY_MAX_IDLE;
 use super::super::trace::{Note, Tracer};
 use super::connections::{Closed, POOL, connecting};
 use super::fiber::Phase;
-use super::latencies::{Latencies, histogram, micros};
+use super::latencies::Latencies;
 use super::{Engine, NONE};
 
 /// A closed-loop worker (hey worker, wrk connection, JMeter thread, k6 VU),
@@ -183,8 +181,12 @@ pub(super) struct Tally {
     pub(super) errors: [u64; ErrorCause::ALL.len()],
     /// Every response's latency.
     pub(super) latency: Latencies,
-    /// Latencies of the responses that were not a success (HTTP 500), µs.
-    pub(super) failed: Histogram<u64>,
+    /// Latencies of the responses that were not a success (HTTP 500).
+    pub(super) failed: Latencies,
+    /// The fastest and slowest successful response, ns (exact; their
+    /// histogram is every response's less the failed ones').
+    pub(super) ok_min_ns: u64,
+    pub(super) ok_max_ns: u64,
     /// How long each client-side error took (JMeter and k6 count them in
     /// their duration statistics).
     pub(super) error_times: Latencies,
@@ -213,7 +215,9 @@ impl Tally {
             responses: [0; ResponseCause::ALL.len()],
             errors: [0; ErrorCause::ALL.len()],
             latency: Latencies::new(),
-            failed: histogram(),
+            failed: Latencies::new(),
+            ok_min_ns: u64::MAX,
+            ok_max_ns: 0,
             error_times: Latencies::new(),
             late: 0,
             dialed: 0,
@@ -585,8 +589,11 @@ impl<T: Tracer> Engine<T> {
             let ok = cause == ResponseCause::Ok;
             self.tally.succeeded += ok as u64;
             self.tally.latency.record(latency);
-            if !ok {
-                let _ = self.tally.failed.record(micros(latency));
+            if ok {
+                self.tally.ok_min_ns = self.tally.ok_min_ns.min(latency);
+                self.tally.ok_max_ns = self.tally.ok_max_ns.max(latency);
+            } else {
+                self.tally.failed.record(latency);
             }
             if latency >= ways.late_after {
                 // wrk: a late response is a "timeout" and not a latency.

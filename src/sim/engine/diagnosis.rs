@@ -1,14 +1,27 @@
-//! The diagnosis: which resource limits throughput, in one sentence.
+//! The diagnosis: which resource limits throughput, and why, as typed facts
+//! ([`Bottleneck`]) with one sentence made of catalogue keys.
 //!
-//! A resource is named when it is both busy and waited for: its utilisation
-//! (time busy over time available, measured over the whole run) is above
-//! [`SATURATED`], and work queues for it in most of the run, not only in a
-//! burst such as every client arriving at time 0 ([`sustained`]). Among
-//! those, the busiest wins. Without one, a full accept backlog or client
-//! errors are named, else nothing is.
+//! It looks in this order, the first that applies binds:
+//! 1. a memory or thread limit that was hit (failed requests, a pool that
+//!    could not grow, an OOM kill): the pools' figures after that are its
+//!    consequences;
+//! 2. the collector's pauses when they took most of the run or thrashed
+//!    ([`GC_BINDS`]): every thread stands still while they last;
+//! 3. a saturated resource: busy above [`SATURATED`] and waited for in most
+//!    of the run, not only in a burst such as every client arriving at time
+//!    0 ([`sustained`](Engine::sustained)). Of several, the innermost binds
+//!    ([`depth`]): Tomcat's threads are busy *because* their requests wait
+//!    for a HikariCP connection, so the pool is named and the threads are
+//!    said to be held waiting for it ([`Held`]);
+//! 4. a full accept queue or dropped SYNs;
+//! 5. requests that failed on the client side;
+//! 6. else the load sets the pace: the clients' concurrency (closed loop)
+//!    or the arrival rate (open loop).
 
 use super::super::config::{ExecutorKind, LoadKind, Mode};
-use super::super::report::{Bottleneck, Resource, ServerStats};
+use super::super::report::{
+    Binding, Bottleneck, GcStats, Held, MemoryLimit, MemoryStats, Resource, ServerStats,
+};
 use super::super::series::Gauge;
 use super::super::time::ms_from_ns;
 use super::super::trace::Tracer;
@@ -33,6 +46,27 @@ const SUSTAINED_SHARE: f64 = 0.5;
 /// request on average, e.g. one waiting half the time.
 const QUEUED: f64 = 0.5;
 
+/// Pauses that take this share of the run or more bind whatever else is
+/// busy: the JVM then stands still longer than it runs, so no pool can be
+/// the limit. An assumption, chosen where G1's own thrashing test
+/// (`thrashing_from_s`: pauses longer than the work between them) puts it.
+const GC_BINDS: f64 = 0.5;
+
+/// How deep in a request's nesting a resource is held: a request holds a
+/// thread (Tomcat's, or a carrier while pinned) while it waits for a
+/// monitor, a connection, a permit or a core. Of several saturated ones the
+/// deepest binds; the outer ones are busy waiting for it.
+fn depth(r: Resource) -> u8 {
+    match r {
+        Resource::Connections => 0,
+        Resource::TomcatThreads | Resource::Carriers => 1,
+        Resource::SharedMonitor => 2,
+        Resource::DbPool | Resource::Executor => 3,
+        Resource::Cpu => 4,
+        Resource::None | Resource::Client | Resource::Memory | Resource::Gc => 0,
+    }
+}
+
 /// A resource that may limit throughput.
 struct Candidate {
     resource: Resource,
@@ -40,16 +74,38 @@ struct Candidate {
     utilisation: f64,
     /// Work queues for it most of the run.
     queued: bool,
+    /// How many there are and how long a request held one, ms, when that
+    /// is a ceiling (count ÷ hold).
+    ceiling: Option<(u32, f64)>,
     said: Phrase,
 }
 
-/// The bottleneck, said: the English sentence the command line and the
-/// JSON report print is rendered from the English catalogue.
-fn named(resource: Resource, said: Phrase) -> Bottleneck {
+impl Candidate {
+    fn saturated(&self) -> bool {
+        self.queued && self.utilisation > SATURATED
+    }
+
+    fn ceiling_rps(&self) -> Option<f64> {
+        self.ceiling.map(rps).filter(|r| *r > 0.0)
+    }
+}
+
+/// The bottleneck with its sentence: the English one the command line and
+/// the JSON report print is rendered from the English catalogue.
+fn named(b: Bottleneck, said: Phrase) -> Bottleneck {
     Bottleneck {
-        resource,
         explanation: said.english(),
         said,
+        ..b
+    }
+}
+
+/// A diagnosis of `resource` for `binding`, with no figures yet.
+fn of(resource: Resource, binding: Binding) -> Bottleneck {
+    Bottleneck {
+        resource,
+        binding,
+        ..Bottleneck::default()
     }
 }
 
@@ -62,28 +118,51 @@ fn count(n: impl Into<u64>) -> Part {
     Part::Count(n.into())
 }
 
+/// A time in ms with three significant digits or more (0.310, 10.0, 53.3).
+fn ms(x: f64) -> Part {
+    let decimals = if x < 1.0 {
+        3
+    } else if x < 10.0 {
+        2
+    } else {
+        1
+    };
+    Part::Fixed(x, decimals)
+}
+
+/// What the run measured for the diagnosis beside the server's figures.
+pub(super) struct Measured<'a> {
+    pub(super) server: &'a ServerStats,
+    pub(super) memory: &'a MemoryStats,
+    pub(super) gc: &'a GcStats,
+}
+
 impl<T: Tracer> Engine<T> {
     /// Names the resource that limits throughput.
-    pub(super) fn bottleneck(&self, st: &ServerStats, span: &Span) -> Bottleneck {
+    pub(super) fn bottleneck(&self, m: &Measured, span: &Span) -> Bottleneck {
         if self.tally.results == 0 {
-            return named(Resource::None, k::DIAGNOSIS_NOTHING_FINISHED.said());
+            return named(
+                of(Resource::None, Binding::Nothing),
+                k::DIAGNOSIS_NOTHING_FINISHED.said(),
+            );
         }
         if span.run_s == 0.0 {
-            return named(Resource::None, k::DIAGNOSIS_NO_TIME.said());
+            return named(
+                of(Resource::None, Binding::Nothing),
+                k::DIAGNOSIS_NO_TIME.said(),
+            );
         }
-        let candidates = self.candidates(st, span);
-        let mut best: Option<&Candidate> = None;
-        for c in candidates
-            .iter()
-            .filter(|c| c.queued && c.utilisation > SATURATED)
-        {
-            if best.is_none_or(|b| c.utilisation > b.utilisation) {
-                best = Some(c);
-            }
+        if let Some(b) = self.memory_binds(m.memory) {
+            return b;
         }
-        if let Some(c) = best {
-            return named(c.resource, c.said.clone());
+        if let Some(b) = gc_binds(m.gc, self.cfg.memory.heap_limit) {
+            return b;
         }
+        let candidates = self.candidates(m.server, span);
+        if let Some(b) = self.saturated_binds(&candidates) {
+            return b;
+        }
+        let st = m.server;
         if self.sustained(Gauge::Backlog, QUEUED) || st.syn_drops > 0 {
             let max = self.cfg.server.max_connections;
             let why = if self.rec.peaks[Gauge::Connections as usize] >= max {
@@ -92,7 +171,7 @@ impl<T: Tracer> Engine<T> {
                 k::DIAGNOSIS_BACKLOG_ACCEPTOR.said()
             };
             return named(
-                Resource::Connections,
+                of(Resource::Connections, Binding::Backlog),
                 k::DIAGNOSIS_BACKLOG
                     .said()
                     .with("why", Part::Phrase(why))
@@ -104,12 +183,147 @@ impl<T: Tracer> Engine<T> {
         let errors: u64 = self.tally.errors.iter().sum();
         if errors > 0 {
             return named(
-                Resource::Client,
+                of(Resource::Client, Binding::ClientErrors),
                 k::DIAGNOSIS_CLIENT_ERRORS
                     .said()
                     .with("errors", count(errors)),
             );
         }
+        self.load_binds(&candidates, span)
+    }
+
+    /// A memory or thread limit that was hit binds: the first in the order
+    /// of [`MemoryLimit`] that cost something (a kill outweighs the rest).
+    fn memory_binds(&self, memory: &MemoryStats) -> Option<Bottleneck> {
+        let hit = (memory.hits.iter())
+            .find(|h| h.limit == MemoryLimit::Container)
+            .or_else(|| memory.hits.first())?;
+        let said = match hit.limit {
+            MemoryLimit::Container => k::DIAGNOSIS_MEMORY_CONTAINER
+                .said()
+                .with("mb", Part::Fixed(memory.container_limit_mb, 0))
+                .with("times", count(hit.times))
+                .with("lost", count(hit.lost)),
+            MemoryLimit::Heap => k::DIAGNOSIS_MEMORY_HEAP
+                .said()
+                .with("mb", Part::Fixed(memory.heap_limit_mb, 0))
+                .with("lost", count(hit.lost)),
+            MemoryLimit::Threads => k::DIAGNOSIS_MEMORY_THREADS
+                .said()
+                .with("limit", count(memory.thread_limit))
+                .with("times", count(hit.times))
+                .with("lost", count(hit.lost)),
+        };
+        let b = Bottleneck {
+            limit: Some(hit.limit),
+            ..of(Resource::Memory, Binding::MemoryLimit)
+        };
+        Some(named(b, said))
+    }
+
+    /// The deepest saturated resource, with the thread pool held waiting
+    /// for it, if one is saturated too.
+    fn saturated_binds(&self, candidates: &[Candidate]) -> Option<Bottleneck> {
+        let saturated = || candidates.iter().filter(|c| c.saturated());
+        let binding = saturated().max_by(|a, b| {
+            (depth(a.resource).cmp(&depth(b.resource)))
+                .then(a.utilisation.total_cmp(&b.utilisation))
+        })?;
+        // A carrier running a virtual thread is using its core, not waiting
+        // for one: carriers are held only while pinned in a wait.
+        let outer = saturated().find(|c| match c.resource {
+            Resource::TomcatThreads => depth(c.resource) < depth(binding.resource),
+            Resource::Carriers => matches!(
+                binding.resource,
+                Resource::SharedMonitor | Resource::DbPool | Resource::Executor
+            ),
+            _ => false,
+        });
+        let held = outer.map(|o| Held {
+            resource: o.resource,
+            utilisation: o.utilisation,
+            waiting_share: self.waiting_share(o.resource, binding.resource),
+        });
+        let mut said = binding.said.clone();
+        if let Some(h) = &held {
+            said = k::DIAGNOSIS_WITH_HELD
+                .said()
+                .with("named", Part::Phrase(said))
+                .with("held", Part::Phrase(self.held_said(h, binding.resource)));
+        }
+        let b = Bottleneck {
+            utilisation: binding.utilisation,
+            ceiling_rps: binding.ceiling_rps(),
+            held,
+            ..of(binding.resource, Binding::Saturated)
+        };
+        Some(named(b, said))
+    }
+
+    /// Of the time `outer`'s threads were busy, the share their requests
+    /// waited for `inner`, where the run records that wait.
+    fn waiting_share(&self, outer: Resource, inner: Resource) -> Option<f64> {
+        let busy = match outer {
+            Resource::TomcatThreads => self.area(Gauge::TomcatBusy),
+            _ => self.area(Gauge::CarriersPinned),
+        };
+        let waiting = match inner {
+            Resource::DbPool => self.area(Gauge::DbWaiters),
+            Resource::SharedMonitor => self.area(Gauge::LockWaiters),
+            Resource::Executor => (self.execs.stats.iter())
+                .map(|s| s.permit_wait_ns)
+                .sum::<f64>(),
+            _ => return None,
+        };
+        (busy > 0.0).then(|| (waiting / busy).min(1.0))
+    }
+
+    /// "; Tomcat's 100 threads are 100% busy, 90% of the time waiting for a
+    /// HikariCP connection: raise maximum-pool-size, not threads.max".
+    fn held_said(&self, h: &Held, inner: Resource) -> Phrase {
+        let s = &self.cfg.server;
+        let monitor = || {
+            (self.monitors.iter().enumerate())
+                .max_by_key(|(_, m)| m.held_until(self.now))
+                .map(|(i, _)| self.cfg.program.monitors[i].to_string())
+                .unwrap_or_default()
+        };
+        let (what, fix) = match inner {
+            Resource::DbPool => (k::DIAGNOSIS_WHAT_DB_POOL.said(), k::DIAGNOSIS_FIX_DB_POOL),
+            Resource::SharedMonitor => (
+                k::DIAGNOSIS_WHAT_MONITOR
+                    .said()
+                    .with("name", Part::text(monitor())),
+                k::DIAGNOSIS_FIX_MONITOR,
+            ),
+            Resource::Executor => (k::DIAGNOSIS_WHAT_EXECUTOR.said(), k::DIAGNOSIS_FIX_EXECUTOR),
+            _ => (k::DIAGNOSIS_WHAT_CPU.said(), k::DIAGNOSIS_FIX_CPU),
+        };
+        let waiting = match h.waiting_share {
+            Some(share) => k::DIAGNOSIS_HELD_SHARE
+                .said()
+                .with("share", pct(share))
+                .with("what", Part::Phrase(what)),
+            None => k::DIAGNOSIS_HELD_FOR
+                .said()
+                .with("what", Part::Phrase(what)),
+        };
+        let (key, n) = match h.resource {
+            Resource::TomcatThreads => (k::DIAGNOSIS_HELD_TOMCAT, s.threads_max),
+            _ => (k::DIAGNOSIS_HELD_CARRIERS, s.carriers),
+        };
+        key.said()
+            .with("n", count(n))
+            .with("pct", pct(h.utilisation))
+            .with("waiting", Part::Phrase(waiting))
+            .with("fix", Part::Phrase(fix.said()))
+    }
+
+    /// No resource binds: the load sets the pace. A closed loop's clients
+    /// keep one request each in flight, so its rate is N ÷ the time per
+    /// request; a resource fully busy with nothing waiting is said to be
+    /// just enough (more load would queue for it).
+    fn load_binds(&self, candidates: &[Candidate], span: &Span) -> Bottleneck {
         let busiest = (candidates.iter())
             .filter(|c| c.utilisation > SATURATED)
             .max_by(|a, b| a.utilisation.total_cmp(&b.utilisation));
@@ -117,23 +331,51 @@ impl<T: Tracer> Engine<T> {
             Some(c) => Part::Phrase(
                 k::DIAGNOSIS_BUSY_ASIDE
                     .said()
-                    .with("resource", Part::Phrase(k::resource(c.resource.name())))
+                    .with("resource", Part::Phrase(self.noun(c.resource)))
                     .with("pct", pct(c.utilisation)),
             ),
             None => Part::text(""),
         };
-        // What sets the pace then depends on the load model.
+        let t = &self.tally;
         let pace = match self.cfg.load.kind {
-            LoadKind::Closed { .. } => k::DIAGNOSIS_PACE_CLOSED,
-            LoadKind::Open { .. } => k::DIAGNOSIS_PACE_OPEN,
+            LoadKind::Closed {
+                concurrency, think, ..
+            } => {
+                let per_result_ms = ms_from_ns(t.time_ns / t.results.max(1) as f64);
+                let think_ms = ms_from_ns(think as f64);
+                k::DIAGNOSIS_PACE_CLOSED
+                    .said()
+                    .with("clients", count(concurrency))
+                    .with("time", ms(per_result_ms + think_ms))
+                    .with("rps", Part::Fixed(t.results as f64 / span.run_s, 0))
+            }
+            LoadKind::Open { .. } => k::DIAGNOSIS_PACE_OPEN.said(),
         };
         named(
-            Resource::None,
+            of(Resource::None, Binding::Load),
             k::DIAGNOSIS_UNSATURATED
                 .said()
-                .with("pace", Part::Phrase(pace.said()))
+                .with("pace", Part::Phrase(pace))
                 .with("aside", aside),
         )
+    }
+
+    /// A resource as a noun with its count: "Tomcat's 200 threads".
+    fn noun(&self, r: Resource) -> Phrase {
+        let s = &self.cfg.server;
+        match r {
+            Resource::TomcatThreads => k::DIAGNOSIS_NOUN_TOMCAT
+                .said()
+                .with("n", count(s.threads_max)),
+            Resource::Carriers => k::DIAGNOSIS_NOUN_CARRIERS
+                .said()
+                .with("n", count(s.carriers)),
+            Resource::DbPool => k::DIAGNOSIS_NOUN_DB_POOL
+                .said()
+                .with("n", count(self.cfg.db.pool_size)),
+            Resource::Cpu => k::DIAGNOSIS_NOUN_CPU.said().with("n", count(s.cores)),
+            other => k::resource(other.name()),
+        }
     }
 
     /// Whether `min` or more wait on average (gauge `g`) in at least
@@ -151,50 +393,81 @@ impl<T: Tracer> Engine<T> {
         timed > 0 && queued as f64 >= SUSTAINED_SHARE * timed as f64
     }
 
+    /// Mean time a request held one of a resource, ms: its busy area (units
+    /// × ns) over the requests that finished.
+    fn hold_ms(&self, area: f64) -> f64 {
+        let served: u64 = self.tally.responses.iter().sum();
+        if served == 0 {
+            0.0
+        } else {
+            ms_from_ns(area / served as f64)
+        }
+    }
+
     /// Every resource that may limit throughput, busy or not.
     fn candidates(&self, st: &ServerStats, span: &Span) -> Vec<Candidate> {
         let s = &self.cfg.server;
+        let cpu_hold = self.hold_ms(self.cpu.busy_ns_until(span.horizon_ns));
+        let cpu_ceiling = (s.cores, cpu_hold);
         let mut out = vec![Candidate {
             resource: Resource::Cpu,
             utilisation: st.cpu_utilisation,
             // The CPU's queue is not recorded; all cores busy most of the
             // run is the sign that threads wait for one.
             queued: self.sustained(Gauge::CpuBusy, s.cores as f64 * SATURATED),
+            ceiling: Some(cpu_ceiling),
             said: k::DIAGNOSIS_CPU
                 .said()
                 .with("cores", count(s.cores))
-                .with("pct", pct(st.cpu_utilisation)),
+                .with("pct", pct(st.cpu_utilisation))
+                .with("hold", ms(cpu_hold))
+                .with("rps", Part::Fixed(rps(cpu_ceiling), 0)),
         }];
         if s.mode == Mode::Platform {
+            let hold = self.hold_ms(self.area(Gauge::TomcatBusy));
+            let ceiling = (s.threads_max, hold);
             out.push(Candidate {
                 resource: Resource::TomcatThreads,
                 utilisation: st.tomcat_utilisation,
                 queued: self.sustained(Gauge::TomcatQueue, QUEUED),
+                ceiling: Some(ceiling),
                 said: k::DIAGNOSIS_TOMCAT
                     .said()
                     .with("threads", count(s.threads_max))
-                    .with("queued", count(st.peak_tomcat_queue)),
+                    .with("queued", count(st.peak_tomcat_queue))
+                    .with("hold", ms(hold))
+                    .with("rps", Part::Fixed(rps(ceiling), 0)),
             });
         } else if st.peak_pinned > 0 || st.cpu_utilisation < SATURATED {
             // Carriers busy running CPU are a CPU limit, named as such above;
             // carriers are the bottleneck when they are pinned or blocked.
             out.push(self.carriers_candidate(st));
         }
+        let db_hold = if st.db_acquired > 0 {
+            ms_from_ns(self.area(Gauge::DbActive) / st.db_acquired as f64)
+        } else {
+            0.0
+        };
+        let db_ceiling = (self.cfg.db.pool_size, db_hold);
         out.push(Candidate {
             resource: Resource::DbPool,
             utilisation: st.db_utilisation,
             queued: self.sustained(Gauge::DbWaiters, QUEUED),
+            ceiling: (st.db_acquired > 0).then_some(db_ceiling),
             said: k::DIAGNOSIS_DB_POOL
                 .said()
                 .with("connections", count(self.cfg.db.pool_size))
                 .with("pct", pct(st.db_utilisation))
-                .with("waiting", count(st.peak_db_waiters)),
+                .with("waiting", count(st.peak_db_waiters))
+                .with("hold", ms(db_hold))
+                .with("rps", Part::Fixed(rps(db_ceiling), 0)),
         });
         let accepting = self.conns.counts.acceptor_busy_ns / span.horizon;
         out.push(Candidate {
             resource: Resource::Connections,
             utilisation: accepting.min(1.0),
             queued: self.sustained(Gauge::Backlog, QUEUED),
+            ceiling: None,
             said: k::DIAGNOSIS_ACCEPTOR
                 .said()
                 .with("pct", pct(accepting.min(1.0)))
@@ -226,12 +499,17 @@ impl<T: Tracer> Engine<T> {
         } else {
             Part::text("")
         };
+        let hold = self.hold_ms(self.area(Gauge::CarriersBusy));
+        let ceiling = (s.carriers, hold);
         Candidate {
             resource: Resource::Carriers,
             utilisation: st.carrier_utilisation,
             queued: self.sustained(Gauge::RunnableVthreads, QUEUED),
+            ceiling: Some(ceiling),
             said: k::DIAGNOSIS_CARRIERS
                 .said()
+                .with("hold", ms(hold))
+                .with("rps", Part::Fixed(rps(ceiling), 0))
                 .with("carriers", count(s.carriers))
                 .with("compensated", compensated)
                 .with("pct", pct(st.carrier_utilisation))
@@ -250,6 +528,7 @@ impl<T: Tracer> Engine<T> {
             resource: Resource::SharedMonitor,
             utilisation,
             queued: self.sustained(Gauge::LockWaiters, QUEUED),
+            ceiling: Some((1, self.hold_ms(held as f64))),
             said: k::DIAGNOSIS_MONITOR
                 .said()
                 .with("name", Part::text(self.cfg.program.monitors[i].to_string()))
@@ -275,6 +554,7 @@ impl<T: Tracer> Engine<T> {
                             resource: Resource::Executor,
                             utilisation,
                             queued: pools_queued && st.queue_ns > 0.0,
+                            ceiling: None,
                             said: k::DIAGNOSIS_EXECUTOR_POOL
                                 .said()
                                 .with("name", Part::text(e.name.to_string()))
@@ -297,6 +577,7 @@ impl<T: Tracer> Engine<T> {
                             resource: Resource::Executor,
                             utilisation,
                             queued: blocked >= QUEUED,
+                            ceiling: None,
                             said: k::DIAGNOSIS_EXECUTOR_VIRTUAL
                                 .said()
                                 .with("name", Part::text(e.name.to_string()))
@@ -316,4 +597,36 @@ impl<T: Tracer> Engine<T> {
             })
             .collect()
     }
+}
+
+/// A ceiling `(count, hold ms)` in req/s (0 when nothing was held).
+fn rps((n, hold_ms): (u32, f64)) -> f64 {
+    if hold_ms > 0.0 {
+        n as f64 / hold_ms * 1000.0
+    } else {
+        0.0
+    }
+}
+
+/// The collector binds when its pauses took [`GC_BINDS`] of the run or more,
+/// or it thrashed.
+fn gc_binds(gc: &GcStats, heap_limit: u64) -> Option<Bottleneck> {
+    if !gc.on || (gc.pause_share < GC_BINDS && gc.thrashing_from_s.is_none()) {
+        return None;
+    }
+    let pauses = gc.young + gc.mixed + gc.full;
+    let said = k::DIAGNOSIS_GC
+        .said()
+        .with("pct", pct(gc.pause_share))
+        .with("pauses", count(pauses))
+        .with("longest", ms(gc.max_pause_ms))
+        .with(
+            "heap",
+            Part::Fixed(super::super::config::to_mib(heap_limit as f64), 0),
+        );
+    let b = Bottleneck {
+        utilisation: gc.pause_share,
+        ..of(Resource::Gc, Binding::GcPauses)
+    };
+    Some(named(b, said))
 }

@@ -5,8 +5,8 @@ use hdrhistogram::Histogram;
 use super::super::config::Deadline;
 use super::super::config::to_mib;
 use super::super::report::{
-    ConnectionStats, ErrorCause, Errors, ExecutorStats, HistogramBin, Latency, LittleCheck,
-    MemoryKind, Outcome, Report, ResponseCause, ServerStats, TimeSeries, WarmupStats,
+    ConnectionStats, ErrorCause, Errors, ExecutorStats, FailedResponses, HistogramBin, Latency,
+    LittleCheck, MemoryKind, Outcome, Report, ResponseCause, ServerStats, TimeSeries, WarmupStats,
 };
 use super::super::series::{GAUGES, Gauge, LAT_BINS, bin_floor_ns};
 use super::super::time::{Nanos, ms_from_ns, s_from_ns, to_ms, to_s};
@@ -71,13 +71,21 @@ impl<T: Tracer> Engine<T> {
         let completed: u64 = t.responses.iter().sum();
         let throughput = span.rate(t.results);
         let server = self.server_stats(&span);
-        let bottleneck = self.bottleneck(&server, &span);
+        let memory = self.memory_stats();
+        let gc = self.gc_stats(span.run_s);
+        let bottleneck = self.bottleneck(
+            &super::diagnosis::Measured {
+                server: &server,
+                memory: &memory,
+                gc: &gc,
+            },
+            &span,
+        );
         let connections = self.connection_stats(&span);
         // Built once from the counts the run kept (see `latencies`).
         let latencies = t.latency.histogram();
         let tool = self.tool_summary(&span, &latencies);
         let series = self.time_series();
-        let gc = self.gc_stats(span.run_s);
         Report {
             outcome,
             outcome_detail,
@@ -92,13 +100,15 @@ impl<T: Tracer> Engine<T> {
             throughput_rps: throughput,
             goodput_rps: span.rate(t.succeeded),
             latency_ms: self.latency(completed, &latencies),
+            latency_ok_ms: self.ok_latency(&latencies),
+            failed_responses: self.failed_responses(),
             errors: self.errors(),
             responses_by_cause: ResponseCause::ALL.into_iter().zip(t.responses).collect(),
             little: self.little(&span, throughput),
             server,
             executors: self.executor_stats(),
             bottleneck,
-            memory: self.memory_stats(),
+            memory,
             gc,
             warmup: WarmupStats {
                 cold: self.warm.cold_start,
@@ -161,7 +171,23 @@ impl<T: Tracer> Engine<T> {
                 "the {:.3} s duration ended; every request sent was answered",
                 to_s(d)
             ),
-            _ => "every request finished".into(),
+            _ => self.finished_detail(),
+        }
+    }
+
+    /// Every request ran its course: said as "finished" only when each
+    /// succeeded, so that a run that lost requests (to an OOM kill, time-outs,
+    /// HTTP 500s) does not read as a clean one beside its losses.
+    fn finished_detail(&self) -> String {
+        let t = &self.tally;
+        let failed = t.results - t.succeeded;
+        if failed == 0 {
+            "every request finished".into()
+        } else {
+            format!(
+                "every request ran its course: {} succeeded, {failed} failed or got no response",
+                t.succeeded
+            )
         }
     }
 
@@ -189,19 +215,40 @@ impl<T: Tracer> Engine<T> {
             return Latency::default();
         }
         let lat = &self.tally.latency;
-        // Percentiles come from the histogram (3 significant digits), kept
-        // within the exact extremes so that min ≤ p50 ≤ … ≤ max holds.
-        let (min_ms, max_ms) = (to_ms(lat.min_ns), to_ms(lat.max_ns));
-        let q = |p: f64| (h.value_at_quantile(p) as f64 / 1000.0).clamp(min_ms, max_ms);
-        Latency {
-            mean: ms_from_ns(lat.sum_ns / completed as f64),
-            min: min_ms,
-            p50: q(0.50),
-            p90: q(0.90),
-            p95: q(0.95),
-            p99: q(0.99),
-            p999: q(0.999),
-            max: max_ms,
+        summarise(h, lat.sum_ns, completed, lat.min_ns, lat.max_ns)
+    }
+
+    /// The successful responses' latencies: every response's histogram
+    /// less the failed ones' (the same buckets), their exact sum and extremes.
+    fn ok_latency(&self, all: &Histogram<u64>) -> Latency {
+        let t = &self.tally;
+        if t.succeeded == 0 {
+            return Latency::default();
+        }
+        let mut ok = all.clone();
+        // The failed durations are a subset of every one, bucket by bucket.
+        let _ = ok.subtract(t.failed.histogram());
+        let sum = t.latency.sum_ns - t.failed.sum_ns;
+        summarise(&ok, sum, t.succeeded, t.ok_min_ns, t.ok_max_ns)
+    }
+
+    /// The failed responses: count, share of every result, latency, cause.
+    fn failed_responses(&self) -> FailedResponses {
+        let t = &self.tally;
+        let count: u64 = t.responses.iter().sum::<u64>() - t.succeeded;
+        if count == 0 {
+            return FailedResponses::default();
+        }
+        let f = &t.failed;
+        let cause = (ResponseCause::ALL.iter().zip(t.responses))
+            .filter(|(c, _)| **c != ResponseCause::Ok)
+            .max_by_key(|(_, n)| *n)
+            .map(|(c, _)| *c);
+        FailedResponses {
+            count,
+            pct: count as f64 * 100.0 / t.results.max(1) as f64,
+            latency_ms: summarise(&f.histogram(), f.sum_ns, count, f.min_ns, f.max_ns),
+            cause,
         }
     }
 
@@ -417,4 +464,22 @@ fn bin_quantile(bins: &[u32], total: u32, q: f64) -> f64 {
         }
     }
     0.0
+}
+
+/// Statistics of `n` durations from their histogram (µs), exact sum (ns) and
+/// extremes (ns). Percentiles come from the histogram (3 significant
+/// digits), kept within the exact extremes so that min ≤ p50 ≤ … ≤ max holds.
+fn summarise(h: &Histogram<u64>, sum_ns: f64, n: u64, min_ns: u64, max_ns: u64) -> Latency {
+    let (min_ms, max_ms) = (to_ms(min_ns), to_ms(max_ns));
+    let q = |p: f64| (h.value_at_quantile(p) as f64 / 1000.0).clamp(min_ms, max_ms);
+    Latency {
+        mean: ms_from_ns(sum_ns / n as f64),
+        min: min_ms,
+        p50: q(0.50),
+        p90: q(0.90),
+        p95: q(0.95),
+        p99: q(0.99),
+        p999: q(0.999),
+        max: max_ms,
+    }
 }

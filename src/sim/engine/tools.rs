@@ -237,7 +237,7 @@ impl<T: Tracer> Engine<T> {
                 } else {
                     s.latency = exact(&all, K6_PERCENTILES, sum, min, max);
                     let mut ok_h = responses.clone();
-                    let _ = ok_h.subtract(&t.failed);
+                    let _ = ok_h.subtract(t.failed.histogram());
                     s.ok_latency = Some(stats_without_spread(&ok_h, K6_PERCENTILES));
                     s.errors = vec![("http_req_failed".into(), failed)];
                 }
