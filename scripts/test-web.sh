@@ -45,6 +45,8 @@ step "end-to-end: the error panel, the worker's restart and watchdog"
 node tests/e2e/panic.spec.mjs
 step "end-to-end: a lesson (link, prediction, grade, keys, progress kept, German and Chinese)"
 node tests/e2e/lesson.spec.mjs
+step "end-to-end: the page's flow (a lesson closed before its run sends the form's scenario)"
+node tests/e2e/flow.spec.mjs
 step "end-to-end: the timeline replay (play, pause, scrub, step, pinned and unmounted, a journey, reduced motion)"
 node tests/e2e/replay.spec.mjs
 step "end-to-end: accessibility (axe-core: no serious or critical violation on the playground, an embed, a lesson)"

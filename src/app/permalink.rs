@@ -382,7 +382,27 @@ pub fn decode(query: &str) -> Decoded {
         None => Link::default(),
     };
     link.view.lesson = read_lesson(&lesson, &mut ignored);
+    bound(&mut ignored);
     Decoded { link, ignored }
+}
+
+/// The most lines a link's notice has: past them, one line says how many
+/// more were ignored (a link of 300 unknown charts is one notice of
+/// [`MAX_NOTICE_LINES`] lines, not 300).
+pub const MAX_NOTICE_LINES: usize = 10;
+
+fn bound(ignored: &mut Vec<Ignored>) {
+    if ignored.len() <= MAX_NOTICE_LINES {
+        return;
+    }
+    let shown = MAX_NOTICE_LINES - 1;
+    let more = ignored.len() - shown;
+    ignored.truncate(shown);
+    let n = |n: usize| Arg::Fixed(n as f64, 0);
+    ignored.push(Ignored {
+        what: Said::Key(words::LINK_MORE_IGNORED, vec![("n", n(more))]),
+        why: Said::Key(words::LINK_MORE_IGNORED_WHY, vec![("shown", n(shown))]),
+    });
 }
 
 /// The parameters of a lesson's place, which the lesson's own format reads.
@@ -544,7 +564,12 @@ fn read(params: Vec<Param>, ignored: &mut Vec<Ignored>) -> Link {
         Some(Ok(name)) if preset(&name).is_some() => Some(name),
         Some(Ok(_)) | Some(Err(_)) => {
             let p = preset_param.expect("matched Some");
-            ignored.push(skip(&p.written(), words::LINK_NO_PRESET));
+            let names: Vec<&str> = crate::scenario::presets().iter().map(|p| p.name).collect();
+            let names = ("presets", Arg::Text(names.join(", ")));
+            ignored.push(skip(
+                &p.written(),
+                Said::Key(words::LINK_NO_PRESET, vec![names]),
+            ));
             Some(default_preset().name.to_string())
         }
     };
@@ -561,7 +586,11 @@ fn read(params: Vec<Param>, ignored: &mut Vec<Ignored>) -> Link {
                 Ok(text) => settings.push((p, mode, key, text)),
                 Err(e) => ignored.push(skip(&p.written(), e)),
             },
-            None => ignored.push(skip(&p.written(), words::LINK_UNKNOWN_KEY)),
+            None if is_server_mode(&p.name) && p.raw.is_empty() => {}
+            None if is_server_mode(&p.name) => {
+                ignored.push(skip(&p.written(), words::LINK_SERVER_MODE))
+            }
+            None => ignored.push(skip(&p.written(), unknown_key())),
         }
     }
     link.view = link.view.with_current_chart_ids();
@@ -574,28 +603,85 @@ fn read(params: Vec<Param>, ignored: &mut Vec<Ignored>) -> Link {
     link
 }
 
+/// Whether `name` is the server's mode, shared or of one mode: the page
+/// sets it from `modes=`, never from a setting.
+fn is_server_mode(name: &str) -> bool {
+    name == "server.mode"
+        || name
+            .split_once('.')
+            .is_some_and(|(m, k)| mode_named(m).is_some() && k == "server.mode")
+}
+
+/// Why an unknown name was ignored, with the names a link may hold besides
+/// settings (a link's reader has neither the README nor the command line).
+fn unknown_key() -> Said {
+    let mut names: Vec<String> = meta_of(&Link::default()).keys().cloned().collect();
+    names.extend(["lesson", "chapter", "v"].map(String::from));
+    names.sort();
+    names.dedup();
+    Said::Key(
+        words::LINK_UNKNOWN_KEY,
+        vec![("names", Arg::Text(names.join(", ")))],
+    )
+}
+
+/// The words a field of the view or the setup takes, for the fields that
+/// take one of a few (serde's own names of their variants).
+pub fn allowed_words(name: &str) -> Option<Vec<&'static str>> {
+    match name {
+        "theme" => Some(
+            super::view::Theme::ALL
+                .map(super::view::Theme::word)
+                .to_vec(),
+        ),
+        "modes" => Some(vec!["both", "platform", "virtual"]),
+        "columns" => Some(vec!["server_mode", "executor"]),
+        _ => None,
+    }
+}
+
 /// Sets the field `p` names in `t` (a setup or a view) from its text, typed
-/// like the field's current value; a value of the wrong type is ignored.
+/// like the field's current value; a value of the wrong type is ignored
+/// and named in the catalogue's words (field, value, what it takes). An
+/// empty value leaves the field at its default; a field of a few words
+/// takes them in any case (`theme=DARK`, as `lang=DE`).
 fn set_field<T: Serialize + DeserializeOwned>(t: &mut T, p: &Param, ignored: &mut Vec<Ignored>) {
     let mut fields = fields_of(t);
     let Some(current) = fields.get(&p.name) else {
         return;
     };
-    let value = match typed(current, &p.raw) {
+    if p.raw.is_empty() && current.is_string() {
+        return;
+    }
+    let mut value = match typed(current, &p.raw) {
         Ok(v) => v,
         Err(e) => return ignored.push(skip(&p.written(), e)),
     };
+    let field = ("field", Arg::Text(p.name.clone()));
+    let shown_value = || {
+        (
+            "value",
+            Arg::Text(shown(&unescape(&p.raw).unwrap_or_else(|_| p.raw.clone()))),
+        )
+    };
+    if let (Some(allowed), Some(text)) = (allowed_words(&p.name), value.as_str()) {
+        match allowed.iter().find(|w| w.eq_ignore_ascii_case(text)) {
+            Some(w) => value = Value::String(w.to_string()),
+            None => {
+                let list = ("allowed", Arg::Text(allowed.join(", ")));
+                let why = Said::Key(words::LINK_ONE_OF, vec![field, shown_value(), list]);
+                return ignored.push(skip(&p.written(), why));
+            }
+        }
+    }
     fields.insert(p.name.clone(), value);
     match serde_json::from_value(Value::Object(fields)) {
         Ok(next) => *t = next,
-        Err(e) => ignored.push(skip(&p.written(), serde_message(&e.to_string()))),
+        Err(_) => {
+            let why = Said::Key(words::LINK_BAD_VALUE, vec![field, shown_value()]);
+            ignored.push(skip(&p.written(), why))
+        }
     }
-}
-
-/// A serde message without its position ("at line 1 column 0"), on one
-/// printable line: it quotes the rejected value, which may hold anything.
-fn serde_message(m: &str) -> String {
-    printable(m.split(" at line ").next().unwrap_or(m), WHY_CHARS)
 }
 
 /// The text `raw` (escaped) as a JSON value of `like`'s type: a list for a

@@ -245,6 +245,20 @@ impl State {
 
     /// Applies an action.
     pub fn reduce(&mut self, action: Action) {
+        let (held, generation) = (self.awaiting_prediction(), self.generation);
+        self.reduce_one(action);
+        // The page sends a job when the generation changes (`ui::runner`).
+        // A scenario whose job a lesson held back (its prediction pending)
+        // never went to the worker: once nothing holds it back (the lesson
+        // closed, or a graded chapter entered) it needs a generation of its
+        // own, or the page keeps showing the previous scenario's numbers.
+        if held && !self.awaiting_prediction() && self.generation == generation {
+            self.generation += 1;
+        }
+    }
+
+    /// Applies one action (see [`State::reduce`]).
+    fn reduce_one(&mut self, action: Action) {
         match action {
             Action::Edit { mode, key, text } => {
                 self.setup.edit(mode, &key, text);

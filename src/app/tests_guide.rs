@@ -281,3 +281,85 @@ fn the_panel_speaks_the_views_language() {
         zh.steps
     );
 }
+
+/// The page's runner as `ui::runner` is: each time the generation changes
+/// it sends the state's job, unless the scenario is blocked or held back
+/// for a prediction. Returns the generations it sent.
+fn runner_sends(s: &mut State, actions: Vec<Action>) -> Vec<u64> {
+    let mut seen = s.generation;
+    let mut sent = Vec::new();
+    for a in actions {
+        s.reduce(a);
+        if s.generation != seen {
+            seen = s.generation;
+            if s.runnable() && !s.awaiting_prediction() {
+                sent.push(s.generation);
+            }
+        }
+    }
+    sent
+}
+
+#[test]
+fn closing_a_lesson_before_its_run_sends_the_scenario_on_the_form() {
+    // Issue 31.1: the chapter's scenario was loaded while its job was held
+    // back; closing left the page on the previous scenario's numbers
+    // ("simulating: 50 of 50") because no new generation followed.
+    let close = Action::Guide(GuideAction::Close);
+    let open = |chapter| {
+        Action::Guide(GuideAction::Open {
+            link: link(chapter),
+            stored: None,
+        })
+    };
+    let ways = [
+        ("at the prediction step", vec![open(0), close.clone()]),
+        (
+            "after switching chapters",
+            vec![
+                open(0),
+                Action::Guide(GuideAction::Step(LessonAction::GoTo(2))),
+                close.clone(),
+            ],
+        ),
+        (
+            "after a language switch",
+            vec![open(1), Action::SetLanguage(Locale::De), close.clone()],
+        ),
+    ];
+    for (how, actions) in ways {
+        let mut s = State::default();
+        simulate(&mut s);
+        let sent = runner_sends(&mut s, actions);
+        assert!(!s.awaiting_prediction(), "{how}");
+        assert_eq!(
+            sent.last(),
+            Some(&s.generation),
+            "{how}: the scenario on the form never went to the worker"
+        );
+        // Its results then replace the old ones: the page is not stuck.
+        simulate(&mut s);
+        assert!(s.complete(), "{how}");
+    }
+}
+
+#[test]
+fn entering_a_graded_chapter_from_a_held_one_sends_the_form() {
+    // Chapter 1 answered and graded, kept in storage; chapter 2 opened
+    // (held back), then back to the graded chapter 1: nothing holds the
+    // form back any more, so it runs.
+    let mut s = opened(0, None);
+    step(&mut s, LessonAction::Predict(Prediction::Number(1000.0)));
+    s.reduce(Action::Guide(GuideAction::Run));
+    simulate(&mut s);
+    assert!(progress(&s).answer().is_some_and(|a| a.grade.is_some()));
+    let sent = runner_sends(
+        &mut s,
+        vec![
+            Action::Guide(GuideAction::Step(LessonAction::GoTo(1))),
+            Action::Guide(GuideAction::Step(LessonAction::GoTo(0))),
+        ],
+    );
+    assert!(!s.awaiting_prediction());
+    assert_eq!(sent.last(), Some(&s.generation));
+}

@@ -6,8 +6,8 @@
 use proptest::prelude::*;
 
 use super::lesson::{LessonLink, lessons};
-use super::permalink::{MAX_LINK_CHARS, TYPICAL_LINK_BUDGET, decode, encode};
-use super::view::{CHART_IDS, LANGUAGES};
+use super::permalink::{MAX_LINK_CHARS, MAX_NOTICE_LINES, TYPICAL_LINK_BUDGET, decode, encode};
+use super::view::{CHART_IDS, LANGUAGES, View};
 use super::*;
 use crate::i18n::Locale;
 use crate::scenario::{FieldKind, presets, schema, validate};
@@ -387,10 +387,7 @@ fn hostile_text_is_shortened_and_its_control_characters_escaped() {
     ));
     assert_eq!(lines.len(), 1, "{lines:?}");
     assert!(!lines[0].contains('\n'), "{lines:?}");
-    assert!(
-        lines[0].contains("unknown variant `bi>\\nerror: fake"),
-        "{lines:?}"
-    );
+    assert!(lines[0].contains("modes=bi>\\nerror: fake"), "{lines:?}");
     assert!(lines[0].chars().count() < 500, "{}", lines[0].len());
 }
 
@@ -1107,4 +1104,78 @@ fn a_language_chosen_while_its_words_load_keeps_a_theme_chosen_meanwhile() {
     assert_eq!(s.view.theme, Theme::Dark);
     assert_eq!(s.view.lang, "de");
     assert_eq!(encode(&s.link()), "lang=de&theme=dark&v=1");
+}
+
+#[test]
+fn a_links_bad_words_are_named_in_the_catalogues_words_not_serdes() {
+    // Issue 30.10: serde's English leaked into German and Chinese notices.
+    for l in Locale::ALL {
+        let d = decode("theme=garbage&modes=sideways&v=1");
+        let lines: Vec<String> = d.ignored.iter().map(|i| i.why.text(l)).collect();
+        assert_eq!(lines.len(), 2, "{lines:?}");
+        for line in &lines {
+            for serde in ["unknown variant", "expected one of", "invalid type"] {
+                assert!(!line.contains(serde), "{l:?}: {line}");
+            }
+        }
+        assert!(
+            lines[0].contains("theme") && lines[0].contains("garbage"),
+            "{lines:?}"
+        );
+        assert!(lines[0].contains("auto, light, dark"), "{lines:?}");
+        assert!(lines[1].contains("both, platform, virtual"), "{lines:?}");
+    }
+    let de = decode("theme=garbage&v=1").ignored[0].why.text(Locale::De);
+    assert!(de.contains("keiner der Werte"), "{de}");
+}
+
+#[test]
+fn an_empty_lang_or_theme_is_the_default_and_words_take_any_case() {
+    let (link, lines) = ignored_of("lang=&theme=&v=1");
+    assert!(lines.is_empty(), "{lines:?}");
+    assert_eq!(link.view, View::default());
+    let (link, lines) = ignored_of("theme=DARK&lang=DE&modes=Virtual&v=1");
+    assert!(lines.is_empty(), "{lines:?}");
+    assert_eq!(link.view.theme, crate::app::view::Theme::Dark);
+    assert_eq!(link.view.lang, "de");
+    assert_eq!(link.setup.modes, Modes::Virtual);
+    // Written back in the page's own words.
+    assert!(encode(&link).contains("theme=dark"), "{}", encode(&link));
+}
+
+#[test]
+fn a_notice_is_bounded_by_its_count_of_lines() {
+    let charts: Vec<String> = (0..300).map(|i| format!("c{i}")).collect();
+    let q = format!("charts={}&v=1", charts.join(","));
+    let (_, lines) = ignored_of(&q);
+    assert_eq!(lines.len(), MAX_NOTICE_LINES, "{}", lines.len());
+    assert!(
+        lines.last().unwrap().starts_with("and 291 more"),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn an_empty_server_mode_is_its_default_and_a_set_one_says_where_modes_go() {
+    let (_, lines) = ignored_of("server.mode=&virtual.server.mode=&v=1");
+    assert!(lines.is_empty(), "{lines:?}");
+    let (_, lines) = ignored_of("server.mode=virtual&v=1");
+    assert_eq!(lines.len(), 1);
+    assert!(lines[0].contains("modes="), "{lines:?}");
+    assert!(!lines[0].contains("unknown"), "{lines:?}");
+}
+
+#[test]
+fn a_notice_lists_what_a_link_may_hold_instead_of_naming_the_readme() {
+    let (_, lines) = ignored_of("preset=nope&nonsense=1&charts=pie&v=1");
+    let all = lines.join("\n");
+    for gone in ["README", "threadlab presets", "threadlab schema"] {
+        assert!(!all.contains(gone), "{all}");
+    }
+    assert!(all.contains("e2-platform"), "the presets: {all}");
+    assert!(
+        all.contains("theme") && all.contains("lesson"),
+        "the names: {all}"
+    );
+    assert!(all.contains("sweep-throughput"), "the charts: {all}");
 }

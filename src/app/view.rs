@@ -186,7 +186,12 @@ impl View {
             .iter()
             .filter(|c| !CHART_IDS.contains(&c.as_str()))
         {
-            out.push(("charts", c.clone(), Said::key(words::LINK_CHART)));
+            let charts = ("charts", Arg::Text(CHART_IDS.join(", ")));
+            out.push((
+                "charts",
+                c.clone(),
+                Said::Key(words::LINK_CHART, vec![charts]),
+            ));
         }
         for (name, keys) in [("controls", &self.controls), ("locked", &self.locked)] {
             for k in keys.iter().filter(|k| field(k).is_none()) {

@@ -217,6 +217,11 @@ keys! {
     LINK_LANGUAGE = "link.language";
     LINK_CHART = "link.chart";
     LINK_CONTROL_KEY = "link.control_key";
+    LINK_ONE_OF = "link.one_of";
+    LINK_BAD_VALUE = "link.bad_value";
+    LINK_SERVER_MODE = "link.server_mode";
+    LINK_MORE_IGNORED = "link.more_ignored";
+    LINK_MORE_IGNORED_WHY = "link.more_ignored_why";
     LINK_CHAPTER_ALONE = "link.chapter_alone";
     LINK_NO_CHAPTER = "link.no_chapter";
     LINK_UNKNOWN = "link.unknown";
