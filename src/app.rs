@@ -94,6 +94,8 @@ mod tests;
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests_chapter_embed;
 #[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests_export_embed;
+#[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests_guide;
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests_share;

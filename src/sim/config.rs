@@ -311,7 +311,7 @@ pub struct Limits {
     pub max_time: Nanos,
     /// Stop when the simulator's own structures that grow with the work in
     /// progress pass this many bytes: requests and tasks in progress,
-    /// pending events (stale timeouts included), the client's queues, the
+    /// pending events (a stale time-out at most per request slot), the client's queues, the
     /// accept backlog, pool and executor queues, runnable virtual threads,
     /// waiters for monitors, connections and permits, and the CPU's run
     /// queue. Not the modelled JVM's memory (that is [`Memory`], with its limits).

@@ -258,7 +258,8 @@ impl Queue {
         }
     }
 
-    /// Number of pending events (stale timeouts included).
+    /// Number of pending events (with at most one stale time-out per
+    /// request slot and kind: `engine::timer`).
     pub(crate) fn len(&self) -> usize {
         self.store.len() + self.lanes.iter().map(VecDeque::len).sum::<usize>()
     }
