@@ -30,7 +30,8 @@ pub use args::from_os;
 pub use files::{SCENARIO_FILE_MAX_BYTES, read_scenario_file};
 pub use golden::{GOLDEN_SCENARIO, golden_report};
 pub use output::{
-    EXIT_BAD_INPUT, EXIT_BUDGET, EXIT_INTERNAL, EXIT_PIPE_CLOSED, Output, emit, internal_error,
+    ClosedOutput, EXIT_BAD_INPUT, EXIT_BUDGET, EXIT_INTERNAL, EXIT_PIPE_CLOSED, Output, emit,
+    internal_error,
 };
 pub use schema::schema_text;
 
@@ -48,6 +49,7 @@ usage:
                                every measured figure of the source articles beside the simulation
   threadlab bench [--rounds N] [--only NAME,...] [--list]
                                time the speed benchmarks (see BENCHMARKS.md)
+  threadlab version            the version (also --version)
   threadlab help
 
 Without --preset or --scenario, `run` starts from E2's platform run
@@ -68,6 +70,8 @@ pub fn main(args: &[String], read_file: &ReadFile<'_>) -> Output {
     let rest = args.get(1..).unwrap_or_default();
     match args.first().map(String::as_str) {
         None | Some("help" | "--help" | "-h") => Output::ok(USAGE.into()),
+        Some("version" | "--version" | "-V") => args::none("version", rest)
+            .unwrap_or_else(|| Output::ok(format!("threadlab {}\n", env!("CARGO_PKG_VERSION")))),
         Some("run") => run::main(rest, read_file),
         Some("presets") => args::none("presets", rest).unwrap_or_else(presets::main),
         Some("schema") => args::none("schema", rest).unwrap_or_else(|| Output::ok(schema_text())),

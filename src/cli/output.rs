@@ -61,6 +61,21 @@ pub fn internal_error(what: &str) -> String {
     )
 }
 
+/// Standard output when the process was started without one (`>&-`):
+/// every write fails, where Rust's own `stdout()` reports success for a
+/// closed descriptor and the output would vanish with exit code 0.
+pub struct ClosedOutput;
+
+impl Write for ClosedOutput {
+    fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+        Err(std::io::Error::other("standard output is closed"))
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
 /// Writes `out` (standard output first) and returns the exit code: `out`'s
 /// own, [`EXIT_PIPE_CLOSED`] without a word if the reader has gone, or
 /// [`EXIT_INTERNAL`] with one line if the output could not be written.

@@ -22,7 +22,15 @@ fn parse(args: &[String]) -> Result<RunArgs, Vec<String>> {
     let mut out = RunArgs::default();
     let mut errors = Vec::new();
     let mut flags = Flags::new(args);
+    let mut seen: Vec<&str> = Vec::new();
     while let Some((flag, inline)) = flags.next_flag() {
+        // A choice given twice is a mistake to say, not a last one to take.
+        if matches!(flag, "--preset" | "--scenario" | "--format") {
+            if seen.contains(&flag) {
+                errors.push(format!("{flag} is given more than once: give it once"));
+            }
+            seen.push(flag);
+        }
         match flag {
             "--preset" => match flags.value(inline) {
                 Some(v) => out.preset = Some(v.into()),
@@ -84,7 +92,7 @@ fn draft_for(a: &RunArgs, read_file: &ReadFile<'_>) -> Result<Draft, Vec<FieldEr
     if let Some(path) = &a.scenario {
         match read_file(path)
             .map_err(|e| FieldError::new("--scenario", path, e))
-            .and_then(|t| Draft::from_json(&t))
+            .and_then(|t| Draft::from_json_of(&t, "--scenario", path))
         {
             Ok(file) => draft.overlay(&file),
             Err(e) => errors.push(e),

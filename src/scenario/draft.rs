@@ -27,11 +27,16 @@ impl Draft {
     /// Parses a scenario file's JSON text (a leading byte-order mark is
     /// skipped; a key given twice in one object is an error).
     pub fn from_json(text: &str) -> Result<Self, FieldError> {
-        let value =
-            json::parse(text).map_err(|e| FieldError::new("scenario", "(file)", not_json(&e)))?;
+        Self::from_json_of(text, "scenario", "(file)")
+    }
+
+    /// [`Draft::from_json`] for text read from `source` (a path), which an
+    /// error names as the value of `field` (the flag that named it).
+    pub fn from_json_of(text: &str, field: &str, source: &str) -> Result<Self, FieldError> {
+        let value = json::parse(text).map_err(|e| FieldError::new(field, source, not_json(&e)))?;
         if !value.is_object() {
             let said = words::JSON_NOT_OBJECT.said();
-            return Err(FieldError::new("scenario", render(&value), said));
+            return Err(FieldError::new(field, render(&value), said));
         }
         Ok(Draft(value))
     }
@@ -123,7 +128,10 @@ impl Draft {
 }
 
 fn collect<'a>(v: &'a Value, prefix: String, out: &mut Vec<(String, &'a Value)>) {
-    if let Some(map) = v.as_object() {
+    // A schema key's value is one leaf whatever its shape: an object given
+    // for a number is that key's wrong value, not a section of unknown keys.
+    let is_field = !prefix.is_empty() && super::schema::field(&prefix).is_some();
+    if let Some(map) = v.as_object().filter(|_| !is_field) {
         // An empty section below the top is kept as a leaf so validation sees it.
         if !map.is_empty() || prefix.is_empty() {
             for (k, child) in map {

@@ -103,6 +103,40 @@ fn zero_time_requests_count_as_work_and_report_no_rate() {
     assert_finite(&r);
 }
 
+/// Issue 30.4: a run stopped before any simulated time passed, with CPU
+/// bursts in service at t = 0, reported the CPU as busy (25 % here, up to
+/// 100 %) over the 1 ns stand-in for its length: a utilisation over no time
+/// is not defined, and is reported as 0, as the rates.
+#[test]
+fn a_run_stopped_at_zero_time_reports_no_utilisation() {
+    let r = crate::helpers::run(&[
+        ("limits.max_events", "20"),
+        ("load.rtt_ms", "0"),
+        ("load.connect_cpu_ms", "0"),
+        ("server.accept_us", "0"),
+        ("server.context_switch_us", "0"),
+        ("jvm.thread_start_us", "0"),
+        ("program", "cpu:1ms"),
+        ("load.concurrency", "20"),
+    ]);
+    assert_eq!(r.sim_time_s, 0.0, "{}", r.outcome_detail);
+    let s = &r.server;
+    for (name, u) in [
+        ("cpu", s.cpu_utilisation),
+        ("tomcat", s.tomcat_utilisation),
+        ("carriers", s.carrier_utilisation),
+        ("db", s.db_utilisation),
+        ("bottleneck", r.bottleneck.utilisation),
+    ] {
+        assert_eq!(u, 0.0, "{name}: {u}");
+    }
+    assert!(
+        r.outcome_detail.contains("utilisations are not defined"),
+        "{}",
+        r.outcome_detail
+    );
+}
+
 /// The budget holds across slices: a run advanced a few units at a time is
 /// the run done in one call, also when a slice ends in the middle of the
 /// fibers one event made ready.

@@ -19,6 +19,14 @@ fn cli(args: &[&str]) -> Output {
             "typo.json" => Ok(r#"{"load": {"concurrancy": 20}}"#.into()),
             "broken.json" => Ok("{ not json".into()),
             "empty-load.json" => Ok(r#"{"load": {}, "server": {"cores": 8}}"#.into()),
+            "object.json" => Ok(r#"{"load": {"concurrency": {"a": 1}}}"#.into()),
+            "half.json" => Ok(r#"{"load": {"concurrency": 1.5}}"#.into()),
+            "typos.json" => Ok(serde_json::to_string(
+                &(0..50_000)
+                    .map(|i| (format!("k{i}"), serde_json::Value::from(1)))
+                    .collect::<serde_json::Map<_, _>>(),
+            )
+            .unwrap()),
             _ => no_file(path),
         }
     };
@@ -501,4 +509,72 @@ fn the_pages_exports_are_the_command_lines_reports_for_the_same_scenario() {
             .unwrap();
         assert_eq!(e.text, main(&args(&[]), &read).stdout);
     }
+}
+
+/// Issue 30.10, the command line's messages: each line names the right
+/// problem once, and the input's own name.
+#[test]
+fn each_bad_input_is_said_as_what_it_is() {
+    let err = |args: &[&str]| {
+        let out = cli(args);
+        assert_eq!(out.code, EXIT_BAD_INPUT, "{args:?}: {}", out.stderr);
+        out.stderr
+    };
+    // An object for a number is that key's wrong value, no bogus
+    // "load.concurrency.a: unknown key" beside it.
+    assert_eq!(
+        err(&["run", "--scenario", "object.json"]),
+        "error: load.concurrency: {\"a\":1} — expected a whole number from 1 to 100000\n"
+    );
+    // A fraction for a whole number is not "out of range".
+    assert_eq!(
+        err(&["run", "--scenario", "half.json"]),
+        "error: load.concurrency: 1.5 — not a whole number: expected a whole number from 1 to 100000\n"
+    );
+    // 50,000 unknown keys: twenty named, the rest counted on one line.
+    let typos = err(&["run", "--scenario", "typos.json"]);
+    let lines: Vec<&str> = typos.lines().collect();
+    assert_eq!(lines.len(), 21, "{}", lines.len());
+    assert!(lines[..20].iter().all(|l| l.contains("unknown key")));
+    assert!(
+        lines[20].starts_with("error: scenario: 49980 — more unknown keys"),
+        "{}",
+        lines[20]
+    );
+    // A file that is not JSON is named by its path.
+    assert!(
+        err(&["run", "--scenario", "broken.json"])
+            .starts_with("error: --scenario: broken.json — not valid JSON"),
+    );
+    // A choice given twice is not silently the last one.
+    for flag in ["--preset", "--scenario", "--format"] {
+        let value = if flag == "--format" {
+            "json"
+        } else {
+            "good.json"
+        };
+        let value = if flag == "--preset" {
+            "e1-platform"
+        } else {
+            value
+        };
+        let e = err(&["run", flag, value, flag, value]);
+        assert_eq!(
+            e,
+            format!("error: {flag} is given more than once: give it once\n")
+        );
+    }
+}
+
+#[test]
+fn the_version_is_a_command_and_a_flag() {
+    for arg in ["version", "--version", "-V"] {
+        let out = cli(&[arg]);
+        assert_eq!(out.code, 0, "{arg}: {}", out.stderr);
+        assert_eq!(
+            out.stdout,
+            format!("threadlab {}\n", env!("CARGO_PKG_VERSION"))
+        );
+    }
+    assert_eq!(cli(&["version", "x"]).code, EXIT_BAD_INPUT);
 }

@@ -145,3 +145,33 @@ fn the_command_line_stops_a_slow_run_at_its_wall_clock_budget() {
         stderr_of(&out)
     );
 }
+
+/// Issue 30.10: started without a standard output (`threadlab presets
+/// >&-`), the list went nowhere and the exit code said 0; a shell's
+/// `> /dev/null` is still a written output.
+#[test]
+fn a_closed_standard_output_is_exit_1_with_one_line() {
+    let bin = env!("CARGO_BIN_EXE_threadlab");
+    let closed = Command::new("sh")
+        .args(["-c", "exec \"$0\" presets >&-", bin])
+        .env_remove("RUST_BACKTRACE")
+        .output()
+        .unwrap();
+    let err = stderr_of(&closed);
+    assert_eq!(closed.status.code(), Some(1), "{err}");
+    assert_eq!(
+        err,
+        "error: cannot write the output: standard output is closed\n"
+    );
+    let null = Command::new("sh")
+        .args(["-c", "exec \"$0\" presets > /dev/null", bin])
+        .output()
+        .unwrap();
+    assert_eq!(null.status.code(), Some(0), "{}", stderr_of(&null));
+    // Bad input with nothing for standard output keeps its own code.
+    let bad = Command::new("sh")
+        .args(["-c", "exec \"$0\" run --set nope=1 >&-", bin])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2), "{}", stderr_of(&bad));
+}

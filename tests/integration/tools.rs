@@ -539,3 +539,44 @@ fn a_connection_reset_counts_as_each_tool_counts_it() {
         }
     }
 }
+
+#[test]
+fn wrk_counts_a_late_failure_once_in_its_error_percentage() {
+    // Issue 30.4: HikariCP gives a waiting request up after 250 ms (a 500),
+    // past wrk's 100 ms timeout, so most responses are late *and* 5xx; wrk
+    // prints them under both "timeout" and "Non-2xx", and the share of
+    // failed requests counted each twice (173 % here).
+    for (tool, kind) in [("wrk", "closed"), ("wrk2", "open")] {
+        let r = run(&[
+            ("load.tool", tool),
+            ("load.kind", kind),
+            ("load.rate_rps", "200"),
+            ("load.concurrency", "20"),
+            ("load.duration_s", "3"),
+            ("load.timeout_ms", "100"),
+            ("program", "db:50ms"),
+            ("db.pool_size", "1"),
+            ("db.timeout_ms", "250"),
+        ]);
+        let j = json_of(&r)["tool"].clone();
+        let requests = j["requests"].as_f64().unwrap();
+        let count = |list: &Value, key: Value| {
+            (list.as_array().unwrap().iter())
+                .find(|e| e[0] == key)
+                .map_or(0.0, |e| e[1].as_f64().unwrap())
+        };
+        let late = count(&j["errors"], "timeout".into());
+        let failed_status = count(&j["status"], 500.into());
+        assert!(late > 0.0 && failed_status > 0.0, "{tool}: {j}");
+        assert!(
+            late + failed_status > requests,
+            "{tool}: overlap expected, {j}"
+        );
+        let pct = j["error_pct"].as_f64().unwrap();
+        assert!(pct <= 100.0, "{tool}: error_pct {pct}");
+        assert!(
+            pct >= late.max(failed_status) * 100.0 / requests,
+            "{tool}: {pct}"
+        );
+    }
+}

@@ -15,6 +15,7 @@ keys! {
     LINE = "errors.line";
     EXPECTED = "errors.expected";
     OUT_OF_RANGE = "errors.out_of_range";
+    NOT_WHOLE = "errors.not_whole";
     ALLOWED_INT = "errors.allowed.int";
     ALLOWED_FLOAT = "errors.allowed.float";
     ALLOWED_CHOICE = "errors.allowed.choice";
@@ -25,6 +26,7 @@ keys! {
     SECTION = "errors.section";
     UNKNOWN_EXECUTOR_KEY = "errors.unknown.executor_key";
     UNKNOWN_KEY = "errors.unknown.key";
+    UNKNOWN_MORE = "errors.unknown.more";
     EXECUTOR_MAX_BELOW_CORE = "errors.executor.max_below_core";
     EXECUTOR_UNUSED = "errors.executor.unused";
     EXECUTOR_NONE = "errors.executor.none";

@@ -7,8 +7,13 @@ use super::reader::Reader;
 use crate::i18n::Part;
 use crate::i18n::keys::errors as words;
 
+/// The most unknown keys named one by one; the rest are counted on one
+/// line, so that a file of 50,000 typos reads as a screenful.
+const UNKNOWN_KEYS_NAMED: usize = 20;
+
 /// Unknown keys, misshapen sections and a wrong format version are errors.
 pub(super) fn check(r: &mut Reader) {
+    let mut unknown = 0;
     for (key, value) in r.draft.leaves() {
         if key == "schema" {
             if value.as_u64() != Some(SCHEMA_VERSION) {
@@ -31,7 +36,13 @@ pub(super) fn check(r: &mut Reader) {
         } else {
             words::UNKNOWN_KEY.said()
         };
-        r.err(&key, &render(value), said);
+        unknown += 1;
+        if unknown <= UNKNOWN_KEYS_NAMED {
+            r.err(&key, &render(value), said);
+        }
+    }
+    if let Some(more) = unknown.checked_sub(UNKNOWN_KEYS_NAMED).filter(|n| *n > 0) {
+        r.err("scenario", &more.to_string(), words::UNKNOWN_MORE.said());
     }
 }
 

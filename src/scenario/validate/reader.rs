@@ -95,11 +95,17 @@ impl<'a> Reader<'a> {
             FieldKind::Float { min, max } => (min, max, false),
             _ => unreachable!("number() is only called for numeric keys"),
         };
-        if (whole && x.fract() != 0.0) || !(lo..=hi).contains(&x) {
+        let fractional = whole && x.fract() != 0.0;
+        if fractional || !(lo..=hi).contains(&x) {
+            let why = if fractional {
+                words::NOT_WHOLE
+            } else {
+                words::OUT_OF_RANGE
+            };
             self.err(
                 key,
                 &render(&v),
-                words::OUT_OF_RANGE.said().with(
+                why.said().with(
                     "allowed",
                     Part::Phrase(spec.kind.allowed_said(spec.nullable)),
                 ),

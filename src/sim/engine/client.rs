@@ -193,6 +193,10 @@ pub(super) struct Tally {
     /// Responses that came after the timeout of a tool that waits for them
     /// (wrk: "Socket errors: timeout").
     pub(super) late: u64,
+    /// Late responses that were also failures (a 5xx after wrk's timeout):
+    /// wrk counts them under both "timeout" and "Non-2xx", so the error
+    /// percentage subtracts them once.
+    pub(super) late_failed: u64,
     /// Over responses to a connection's first request: how many, and the
     /// sum of their connects' durations, ns (hey's "DNS+dialup").
     pub(super) dialed: u64,
@@ -220,6 +224,7 @@ impl Tally {
             ok_max_ns: 0,
             error_times: Latencies::new(),
             late: 0,
+            late_failed: 0,
             dialed: 0,
             dial_ns: 0.0,
             time_ns: 0.0,
@@ -598,6 +603,7 @@ impl<T: Tracer> Engine<T> {
             if latency >= ways.late_after {
                 // wrk: a late response is a "timeout" and not a latency.
                 self.tally.late += 1;
+                self.tally.late_failed += !ok as u64;
                 self.trace(f, Note::Late);
             }
             self.rec.series.response(latency, ok);

@@ -23,7 +23,9 @@ pub(super) struct Span {
     pub(super) run_s: f64,
     /// Time the gauges were recorded over, ns (at least 1).
     pub(super) horizon_ns: Nanos,
-    /// The same as a float.
+    /// The same as a float, the divisor of every utilisation and mean
+    /// gauge; infinite when no simulated time passed, so that each is 0 (not
+    /// defined, as the rates) rather than the share of a 1 ns stand-in.
     pub(super) horizon: f64,
 }
 
@@ -41,7 +43,8 @@ impl Span {
 }
 
 /// Added to the outcome's detail of a run that took no simulated time.
-const NO_TIME: &str = "; no simulated time passed, so rates are not defined and reported as 0";
+const NO_TIME: &str =
+    "; no simulated time passed, so rates and utilisations are not defined and reported as 0";
 
 impl<T: Tracer> Engine<T> {
     /// Builds the report.
@@ -54,7 +57,10 @@ impl<T: Tracer> Engine<T> {
         let span = Span {
             run_s: to_s(end),
             horizon_ns: self.now.max(end).max(1),
-            horizon: self.now.max(end).max(1) as f64,
+            horizon: match self.now.max(end) {
+                0 => f64::INFINITY,
+                t => t as f64,
+            },
         };
         self.rec.series.close(self.now.max(end));
         let (outcome, mut outcome_detail) = match self.outcome.clone() {

@@ -10,6 +10,7 @@ use super::super::report::{ErrorCause, ResponseCause, ToolLatency, ToolSummary};
 use super::super::time::to_ms;
 use super::super::trace::Tracer;
 use super::Engine;
+use super::client::Tally;
 use super::finish::Span;
 use super::latencies::{LATENCY_MAX_US, Latencies, histogram, micros};
 
@@ -211,15 +212,15 @@ impl<T: Tracer> Engine<T> {
                 }
                 s.latency = stats(&h, WRK_PERCENTILES);
                 s.errors = wrk_errors(errors, t.late);
-                let failed = t.late + not_ok + lost_connections(errors);
-                s.error_pct = pct(failed, completed + lost_connections(errors));
+                let lost = lost_connections(errors);
+                s.error_pct = pct(wrk_failed(t, not_ok) + lost, completed + lost);
             }
             Tool::Wrk2 => {
                 s.requests = completed;
                 s.latency = stats(responses, WRK2_PERCENTILES);
                 s.errors = wrk_errors(errors, t.late);
-                let failed = t.late + not_ok + lost_connections(errors);
-                s.error_pct = pct(failed, completed + lost_connections(errors));
+                let lost = lost_connections(errors);
+                s.error_pct = pct(wrk_failed(t, not_ok) + lost, completed + lost);
             }
             Tool::Jmeter | Tool::K6 => {
                 s.requests = t.results;
@@ -296,6 +297,12 @@ fn wrk_errors(errors: impl Fn(ErrorCause) -> u64, timeout: u64) -> Vec<(String, 
         ("write".into(), 0),
         ("timeout".into(), timeout),
     ]
+}
+
+/// wrk's responses that failed, late or not 2xx: a late 5xx counts once,
+/// though wrk prints it under both "timeout" and "Non-2xx".
+fn wrk_failed(t: &Tally, not_ok: u64) -> u64 {
+    t.late + not_ok - t.late_failed
 }
 
 /// Requests wrk lost with their connection, not counted in its requests:
