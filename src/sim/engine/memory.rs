@@ -283,9 +283,11 @@ impl<T: Tracer> Engine<T> {
             Outcome::BudgetExceeded,
             format!(
                 "stopped at the simulator's own memory budget of {:.0} MiB after {:.3} s of simulated time: \
-                 its own structures held {:.0} MiB, most of it for {} {} ({:.0} MiB)",
+                 when checked (every {} events) its own structures held about {:.0} MiB, past the budget by \
+                 up to what a list adds when its capacity doubles; most of it for {} {} ({:.0} MiB)",
                 to_mib(budget as f64),
                 to_s(self.now),
+                FOOTPRINT_EVERY,
                 to_mib(total as f64),
                 most.count,
                 most.what,
