@@ -183,6 +183,25 @@ pub const WORKLOADS: &[Workload] = &[
         peer: None,
         default: false,
     },
+    Workload {
+        name: "cores-1024",
+        title: "2,000 threads on 1,024 round-robin cores, cpu:1ms,io:10ms, 3x10^6 events",
+        peer: None,
+        default: false,
+    },
+];
+
+/// Issue 30.2: many cores under round robin, where a scan of every core on
+/// each event once made events cost in proportion to the cores.
+pub const CORES_1024: &[(&str, &str)] = &[
+    ("server.cores", "1024"),
+    ("server.cpu_model", "rr"),
+    ("server.threads_max", "2000"),
+    ("program", "cpu:1ms,io:10ms"),
+    ("load.duration_s", "60"),
+    ("load.requests", "null"),
+    ("load.concurrency", "2000"),
+    ("limits.max_events", "3000000"),
 ];
 
 /// Issue 9's runaway scenarios, each stopped by the simulator's own memory
@@ -281,6 +300,7 @@ impl Workload {
                     base,
                 )]
             }
+            "cores-1024" => vec![draft_of(CORES_1024, None)],
             "stop-open" | "stop-async" | "stop-virtual" => {
                 let settings = match self.name {
                     "stop-open" => STOP_OPEN,

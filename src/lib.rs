@@ -31,6 +31,8 @@
 //!   provenance, and the measured-vs-simulated report.
 //! * [`bench`](mod@bench) — the speed benchmarks' workloads and a timing-free runner
 //!   shared by `threadlab bench` and the WebAssembly harness.
+//! * [`extremes`] — scenarios at their extremes and the invariants every
+//!   report holds, shared by the property tests and their fuzz twin.
 //! * [`app`] — the playground's logic, native and tested: the page's state
 //!   and its reducer (what the visitor set up, serde for permalinks), the
 //!   form's rules, the messages to and from the worker, a job as a list of
@@ -66,7 +68,8 @@
 //!   `scenario` → `sim`, each layer using only layers to its right and
 //!   `theory` (closed forms) and `i18n` (the words), which use nothing;
 //!   `summary` uses `sim` only, and `app`, `chart`, `ui` and `cli` may use
-//!   it; `bench` uses `app`, `scenario` and `sim`; `cli` may use everything
+//!   it; `bench` uses `app`, `scenario` and `sim`; `extremes` uses `scenario`
+//!   and `sim`; `cli` may use everything
 //!   but `ui`.
 //!   `tests/integration/tidy.rs` holds this as a table and checks every
 //!   `crate::` and `super::` path against it.
@@ -87,6 +90,7 @@ pub mod app;
 pub mod bench;
 pub mod chart;
 pub mod cli;
+pub mod extremes;
 pub mod fidelity;
 pub mod i18n;
 pub mod scenario;

@@ -193,6 +193,11 @@ impl Queue {
         self.store.push_keyed(Entry { at, seq, event });
     }
 
+    /// The time of the entry popped last.
+    pub(crate) fn now(&self) -> Nanos {
+        self.now
+    }
+
     /// The lane an entry at `at`, `delay` ahead, may join (claiming a free
     /// one for a delay seen again), or `None` for the store.
     #[cfg_attr(target_arch = "wasm32", inline(always))]

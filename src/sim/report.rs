@@ -187,9 +187,14 @@ pub struct MemoryStats {
     pub container_limit_mb: f64,
     /// Threads the OS allows the process.
     pub thread_limit: u32,
-    /// Most live heap, MB.
+    /// Most live heap, MB: at most `-Xmx`, which a heap cannot pass.
     pub peak_heap_live_mb: f64,
-    /// Most heap in use (live plus garbage not yet collected), MB.
+    /// Most live heap the service asked for, MB: above `-Xmx` when it ran
+    /// out (the part beyond was never allocated: those allocations failed
+    /// with `OutOfMemoryError`), else the same as `peak_heap_live_mb`.
+    pub peak_heap_demand_mb: f64,
+    /// Most heap in use (live plus garbage not yet collected), MB: at most
+    /// `-Xmx`.
     pub peak_heap_used_mb: f64,
     /// Most native memory resident, MB.
     pub peak_native_mb: f64,

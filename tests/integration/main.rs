@@ -10,6 +10,7 @@ mod determinism;
 mod diagnosis;
 mod executors;
 mod expect;
+mod extremes;
 mod fidelity;
 mod gc;
 mod helpers;

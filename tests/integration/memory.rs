@@ -133,7 +133,9 @@ fn heap_exhausted_by_large_requests_fails_those_requests_and_the_jvm_lives() {
     // next worker's request takes it instead of opening one.
     assert_eq!(r.connections.peak_open, 251);
     let peak = 40.0 + 251.0 * 8.0 + 251.0 * 16.0 / 1024.0;
-    assert_close("live heap", r.memory.peak_heap_live_mb, peak, 1e-9);
+    // What was asked for passes -Xmx; what the heap held does not.
+    assert_close("heap demand", r.memory.peak_heap_demand_mb, peak, 1e-9);
+    assert_eq!(r.memory.peak_heap_live_mb, 2048.0);
     // The first round: 50 fail at once, and every request of every round
     // beyond the 250 that fit fails likewise; the JVM lives on.
     assert!(failed >= 50, "{failed}");

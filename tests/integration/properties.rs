@@ -3,7 +3,6 @@
 //! utilisation a fraction (also for runs cut short by their budget).
 
 use proptest::prelude::*;
-use serde_json::Value;
 use threadlab::scenario::{Draft, validate};
 use threadlab::sim;
 
@@ -156,29 +155,6 @@ fn scenario() -> impl Strategy<Value = Vec<(String, String)>> {
         )
 }
 
-/// Every number in the report is finite and not negative.
-fn check_numbers(path: &str, v: &Value) -> Result<(), String> {
-    match v {
-        Value::Number(n) => {
-            let x = n.as_f64().unwrap_or(f64::NAN);
-            if !x.is_finite() || x < 0.0 {
-                Err(format!("{path} = {x}"))
-            } else {
-                Ok(())
-            }
-        }
-        Value::Array(a) => a
-            .iter()
-            .enumerate()
-            .try_for_each(|(i, x)| check_numbers(&format!("{path}[{i}]"), x)),
-        Value::Object(m) => m
-            .iter()
-            .try_for_each(|(k, x)| check_numbers(&format!("{path}.{k}"), x)),
-        Value::Null => Err(format!("{path} is null (a NaN?)")),
-        _ => Ok(()),
-    }
-}
-
 proptest! {
     #![proptest_config(ProptestConfig { cases: 96, .. ProptestConfig::default() })]
     #[test]
@@ -207,6 +183,6 @@ proptest! {
             prop_assert!((0.0..=1.0).contains(&u), "{} utilisation {}", name, u);
         }
         let json = serde_json::to_value(&r).expect("reports serialise");
-        check_numbers("report", &json).map_err(TestCaseError::fail)?;
+        threadlab::extremes::check_numbers("report", &json).map_err(TestCaseError::fail)?;
     }
 }

@@ -74,6 +74,7 @@ const LAYERS: &[(&str, &[&str])] = &[
         &["sim", "scenario", "theory", "fidelity", "summary", "i18n"],
     ),
     ("bench", &["sim", "scenario", "app"]),
+    ("extremes", &["sim", "scenario"]),
     (
         "chart",
         &[

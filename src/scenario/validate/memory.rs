@@ -10,7 +10,8 @@ use crate::sim::config::{JVM_OWN_THREADS, MIB, Memory};
 /// Bytes in the schema's KB (binary, as the JVM's -Xss counts).
 const BYTES_PER_KB: f64 = 1_024.0;
 
-pub(super) fn read(r: &mut Reader) -> Memory {
+/// `started`: threads the JVM starts up front, each with its resident stack.
+pub(super) fn read(r: &mut Reader, started: u32) -> Memory {
     let mb = |x: f64| (x * MIB as f64) as u64;
     let kb = |x: f64| (x * BYTES_PER_KB) as u64;
     let container = r.float("memory.container_mb");
@@ -46,17 +47,22 @@ pub(super) fn read(r: &mut Reader) -> Memory {
         };
         r.err_at("memory.base_mb", said);
     }
-    check_fits_container(r, &memory);
+    check_fits_container(r, &memory, started);
     memory
 }
 
 /// The idle JVM must fit its container: one that does not would be killed
 /// at the instant it starts, and at every restart after that.
-fn check_fits_container(r: &mut Reader, memory: &Memory) {
-    let idle = memory.native_base + memory.heap_base.min(memory.heap_limit);
+fn check_fits_container(r: &mut Reader, memory: &Memory, started: u32) {
+    // Threads past the OS's limit are not started.
+    let started = started.min(memory.thread_limit.saturating_sub(JVM_OWN_THREADS));
+    let stacks = u64::from(started).saturating_mul(memory.stack_resident);
+    let idle =
+        (memory.native_base + memory.heap_base.min(memory.heap_limit)).saturating_add(stacks);
     if idle >= memory.container_limit {
         let said = (words::MEMORY_CANNOT_START.said())
             .with("needed", Part::Shortest(idle.div_ceil(MIB) as f64))
+            .with("threads", Part::Count(u64::from(started)))
             .with(
                 "container",
                 Part::Shortest((memory.container_limit / MIB) as f64),

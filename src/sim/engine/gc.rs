@@ -182,6 +182,13 @@ impl<T: Tracer> Engine<T> {
             }
             return false;
         }
+        if self.past_container() {
+            // The kernel would have killed the process at the allocation
+            // that passed the limit; the model's OOM killer acts at the end
+            // of this event, so the handlers still starting in it allocate
+            // nothing more and stop here, to be lost with the process.
+            return false;
+        }
         if !on {
             return true;
         }

@@ -341,6 +341,15 @@ impl<T: Tracer> Engine<T> {
         self.mem.hits[MemoryLimit::Threads as usize].lost += 1;
     }
 
+    /// Whether resident memory is past the container's limit now, before
+    /// the end of the event lets the OOM killer act on it.
+    pub(super) fn past_container(&self) -> bool {
+        let m = &self.mem;
+        let used = m.used_since_start.max(m.heap + m.garbage);
+        let resident = m.native + used.min(self.cfg.memory.heap_limit);
+        resident > self.cfg.memory.container_limit && !m.down
+    }
+
     /// Whether the live heap is beyond `-Xmx` now.
     #[inline]
     pub(super) fn heap_exhausted(&self) -> bool {
@@ -378,8 +387,10 @@ impl<T: Tracer> Engine<T> {
             heap_limit_mb: mb(m.heap_limit),
             container_limit_mb: mb(m.container_limit),
             thread_limit: m.thread_limit,
-            peak_heap_live_mb: mb(self.mem.peak_live),
-            peak_heap_used_mb: mb(self.mem.peak_used),
+            // The model counts what was asked for; a heap holds at most -Xmx.
+            peak_heap_live_mb: mb(self.mem.peak_live.min(m.heap_limit)),
+            peak_heap_demand_mb: mb(self.mem.peak_live),
+            peak_heap_used_mb: mb(self.mem.peak_used.min(m.heap_limit)),
             peak_native_mb: mb(self.mem.peak_native),
             peak_resident_mb: mb(self.mem.peak_resident),
             peak_stacks_reserved_mb: threads as f64 * m.stack_reserved as f64 / MIB as f64,

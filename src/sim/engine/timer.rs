@@ -72,7 +72,14 @@ impl LazyTimer {
         if seq == self.armed_seq {
             return true;
         }
-        if waits && self.armed_seq != 0 {
+        if waits && self.armed_seq != 0 && self.armed_at < queue.now() {
+            // A stop-the-world pause held the tracked entry past the armed
+            // deadline, which then fell due in the pause: it fires now, as
+            // the pause's held events do, after them (a new number).
+            let seq = queue.push(queue.now(), event);
+            (self.armed_seq, self.armed_at) = (seq, queue.now());
+            (self.entry_seq, self.entry_at) = (seq, queue.now());
+        } else if waits && self.armed_seq != 0 {
             queue.push_reserved(self.armed_at, self.armed_seq, event);
             (self.entry_seq, self.entry_at) = (self.armed_seq, self.armed_at);
         }

@@ -1,0 +1,102 @@
+//! Issue 30: valid scenarios at their extremes — every key of the schema at
+//! its minimum and its maximum (each word of a choice, `null` where allowed),
+//! and random mixtures of them — run under small event, wall-clock and
+//! memory budgets, held to the invariants of `threadlab::extremes` (within
+//! the budgets, no NaN/∞, percentiles ordered, utilisations ≤ 100 %, error
+//! shares ≤ 100 %, memory within the scenario's limits, determinism).
+//! `fuzz/fuzz_targets/extremes.rs` is its twin under libFuzzer.
+
+use std::time::Instant;
+
+use proptest::prelude::*;
+use threadlab::extremes::{Budgets, PROGRAMS, check, config_of, keys, value_of};
+use threadlab::scenario::{self, Draft, FieldKind};
+use threadlab::sim::Config;
+
+/// Checks `cfg` against the real clock.
+fn check_now(cfg: &Config) -> Result<(), String> {
+    let started = Instant::now();
+    let elapsed = || started.elapsed().as_secs_f64();
+    check(cfg, &mut { elapsed }, &mut { elapsed })
+}
+
+/// The base drafts mixtures start from: the schema's defaults, E2 on
+/// platform threads and on virtual threads.
+fn bases() -> Vec<Draft> {
+    let preset = |n: &str| scenario::preset(n).expect("preset").draft();
+    vec![Draft::new(), preset("e2-platform"), preset("e2-virtual")]
+}
+
+/// Every key alone at its minimum, its maximum, `null`, each word of a
+/// choice and each program, from E2's platform run, each within 20,000
+/// events and 1 s.
+#[test]
+fn every_key_at_its_extremes_runs_within_its_budgets() {
+    let base = scenario::preset("e2-platform").unwrap().draft();
+    let budgets = Budgets {
+        events: 20_000,
+        wall_s: 1.0,
+        memory_mb: 16,
+    };
+    let (mut ran, mut refused) = (0, Vec::new());
+    for (key, spec) in keys() {
+        let mut values: Vec<String> = (0..3).map(|p| value_of(spec, p, 0)).collect();
+        match spec.kind {
+            FieldKind::Choice(words) => values.extend(words.iter().map(|w| w.to_string())),
+            FieldKind::Program => values = PROGRAMS.iter().map(|p| p.to_string()).collect(),
+            _ => {}
+        }
+        values.sort();
+        values.dedup();
+        for v in values {
+            let settings = [(key.clone(), v.clone())];
+            match config_of(&base, &settings, budgets).unwrap_or_else(|e| panic!("{e}")) {
+                Some(cfg) => {
+                    check_now(&cfg).unwrap_or_else(|e| panic!("{key}={v}: {e}"));
+                    ran += 1;
+                }
+                None => refused.push(format!("{key}={v}")),
+            }
+        }
+    }
+    // Most extremes alone are valid; a few conflict with E2's other
+    // settings (e.g. hey's request count below a huge concurrency).
+    assert!(ran >= 150, "{ran} ran; refused: {refused:?}");
+    assert!(
+        refused.len() * 5 < ran,
+        "refused {}: {refused:?}",
+        refused.len()
+    );
+}
+
+/// A mixture: a base draft, up to 14 keys each at an extreme or drawn,
+/// and small budgets.
+fn mixture() -> impl Strategy<Value = (usize, Vec<(usize, u8, u64)>, Budgets)> {
+    let n = keys().len();
+    (
+        0..3usize,
+        prop::collection::vec((0..n, 0u8..4, any::<u64>()), 1..14),
+        (1u64..60_000, 1u32..20, 16u64..64).prop_map(|(events, tenths, memory_mb)| Budgets {
+            events,
+            wall_s: f64::from(tenths) / 10.0,
+            memory_mb,
+        }),
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 160, .. ProptestConfig::default() })]
+    #[test]
+    fn any_mixture_of_extremes_runs_within_its_budgets((base, picks, budgets) in mixture()) {
+        let keys = keys();
+        let settings: Vec<(String, String)> = picks
+            .iter()
+            .map(|(i, pick, r)| (keys[*i].0.clone(), value_of(keys[*i].1, *pick, *r)))
+            .collect();
+        let cfg = config_of(&bases()[base], &settings, budgets).map_err(TestCaseError::fail)?;
+        let Some(cfg) = cfg else {
+            return Err(TestCaseError::reject("validation refused the mixture"));
+        };
+        check_now(&cfg).map_err(|e| TestCaseError::fail(format!("{settings:?} {budgets:?}: {e}")))?;
+    }
+}
