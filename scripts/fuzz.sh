@@ -5,8 +5,8 @@
 #! Installs cargo-fuzz if it is missing; needs the nightly toolchain.
 #!
 #! usage: scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]
-#!   SECONDS_PER_TARGET  default 24: five targets stay within two minutes (CI)
-#!   TARGET              default all: scenario_json set_values program run permalink
+#!   SECONDS_PER_TARGET  default 24: six targets stay within two and a half minutes (CI)
+#!   TARGET              default all: scenario_json set_values program run permalink extremes
 #! Extra libFuzzer flags can be given in FUZZ_FLAGS (e.g. "-runs=1000000").
 #! FUZZ_SANITIZER picks cargo-fuzz's sanitizer: none by default, since the
 #! crate forbids unsafe code and AddressSanitizer would halve the executions.
@@ -19,7 +19,7 @@ seconds="${1:-24}"
 shift || true
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-  targets=(scenario_json set_values program run permalink)
+  targets=(scenario_json set_values program run permalink extremes)
 fi
 
 if ! rustup run nightly rustc --version >/dev/null 2>&1; then

@@ -19,7 +19,11 @@ fuzz_target!(|data: &[u8]| {
         assert!(what.chars().count() <= 600, "{i:?}");
     }
     let state = State::of_link(d.link);
-    assert!(state.runnable(), "{query:?} opened an invalid state: {:?}", state.errors);
+    assert!(
+        state.runnable(),
+        "{query:?} opened an invalid state: {:?}",
+        state.errors
+    );
     let link = encode(&state.link());
     let again = decode(&link);
     assert!(again.ignored.is_empty(), "{link:?}: {:?}", again.ignored);
