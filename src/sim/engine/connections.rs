@@ -28,10 +28,10 @@
 use std::collections::VecDeque;
 
 use super::super::queue::Event;
+use super::super::report::Stage;
 use super::super::series::Gauge;
 use super::super::time::{Nanos, SEC, ns_f64};
 use super::super::trace::{Note, Tracer};
-use super::super::report::Stage;
 use super::fiber::{Fiber, Phase};
 use super::{Engine, NONE};
 

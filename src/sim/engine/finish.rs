@@ -5,9 +5,9 @@ use hdrhistogram::Histogram;
 use super::super::config::Deadline;
 use super::super::config::to_mib;
 use super::super::report::{
-    Capacity,
-    ConnectionStats, ErrorCause, Errors, ExecutorStats, FailedResponses, HistogramBin, Latency,
-    LittleCheck, MemoryKind, Outcome, Report, ResponseCause, ServerStats, TimeSeries, WarmupStats,
+    Capacity, ConnectionStats, ErrorCause, Errors, ExecutorStats, FailedResponses, HistogramBin,
+    Latency, LittleCheck, MemoryKind, Outcome, Report, ResponseCause, ServerStats, TimeSeries,
+    WarmupStats,
 };
 use super::super::series::{GAUGES, Gauge, LAT_BINS, bin_floor_ns};
 use super::super::time::{Nanos, ms_from_ns, s_from_ns, to_ms, to_s};

@@ -12,11 +12,11 @@ use std::collections::VecDeque;
 use super::super::config::{Config, ExecutorKind, Mode};
 use super::super::program::Op;
 use super::super::report::ResponseCause;
+use super::super::report::Stage;
 use super::super::series::Gauge;
 use super::super::time::{Nanos, ns_f64};
 use super::super::timeline::{LaneKind, LaneState};
 use super::super::trace::{Note, Tracer};
-use super::super::report::Stage;
 use super::fiber::{Phase, Wait};
 use super::{Engine, NONE, TOMCAT_THREAD_NAME};
 
