@@ -39,6 +39,16 @@ pub enum Set {
     P99,
 }
 
+impl Set {
+    /// Its id in the page's markup (`data-set`), never shown.
+    pub const fn id(self) -> &'static str {
+        match self {
+            Set::Mean => "mean",
+            Set::P99 => "p99",
+        }
+    }
+}
+
 /// One stage's part of a bar.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Segment {

@@ -32,7 +32,7 @@ fn bar(b: &BreakdownView, set: Set, l: Locale) -> Html {
         }
     });
     html! {
-        <div class="bar-row" data-set={if set == Set::Mean { "mean" } else { "p99" }}>
+        <div class="bar-row" data-set={set.id()}>
             <span class="bar-label">{label}<span class="muted">{format!(" · {total}")}</span></span>
             <span class="bar">{ for segments }</span>
         </div>
