@@ -19,6 +19,8 @@
 //!   sweep of the load;
 //! * `digest` — a `Report` reduced to what the page shows (`RunView`,
 //!   `SweepPoint`): what the worker posts;
+//! * `breakdown` — where successful requests' time went, stage by stage,
+//!   as bars, a table and one sentence;
 //! * `bounds` — capacity ceilings and Little's-law bounds of a configuration,
 //!   drawn over the simulated curves;
 //! * `charts` — which charts the page shows, with which data (`ChartSpec`),
@@ -54,6 +56,7 @@
 //! it and are not serialised: the same scenario and seed give them again.
 
 pub mod bounds;
+pub mod breakdown;
 pub mod charts;
 pub mod compare;
 pub mod digest;

@@ -7,7 +7,7 @@
 //! address; the full layout with the phone's results/settings tabs, or
 //! `embed`, the compact one for an iframe) → `presets_picker`, `progress`,
 //! `share` (→ `embed_dialog`), `notice`, `interrupted`, `form` → `field`,
-//! `scenario_about`, `summary`, `baseline`, `measured_panel`, `replay` (the
+//! `scenario_about`, `summary` (→ `breakdown`), `baseline`, `measured_panel`, `replay` (the
 //! timeline replay's panel), `charts` → `chart_canvas`; `guide` (the lesson panel, the "Lessons" entry, the
 //! language menu's entries, the lesson's keys and its stored progress).
 //! Beside them: `reducer` (the app's state as a Yew
@@ -21,6 +21,7 @@ mod address;
 mod app;
 mod backend;
 mod baseline;
+mod breakdown;
 mod bridge;
 mod catalogue;
 mod chart_canvas;

@@ -242,6 +242,9 @@ pub struct RunView {
     pub tool_rate: f64,
     /// What happened to connections (the report's, its ratios finite).
     pub connections: ConnectionStats,
+    /// Where successful requests' time went (`None` when none succeeded).
+    #[serde(default)]
+    pub breakdown: Option<super::breakdown::BreakdownView>,
 }
 
 /// Connections over time, one value per bucket.
@@ -656,6 +659,7 @@ impl RunView {
                 acceptor_utilisation: finite(r.connections.acceptor_utilisation),
                 ..r.connections.clone()
             },
+            breakdown: super::breakdown::BreakdownView::of(&r.breakdown),
         }
     }
 }

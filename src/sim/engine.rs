@@ -29,6 +29,7 @@
 //! the compiler's own choice is 4–7 % faster than forcing it, so the
 //! attributes apply to `wasm32` only.
 
+mod breakdown;
 mod client;
 mod connections;
 mod diagnosis;
@@ -47,7 +48,7 @@ mod warmup;
 use super::config::{Config, ExecutorKind, LoadKind, Mode};
 use super::cpu::{Cpu, Wakes};
 use super::queue::{Event, Queue};
-use super::report::{Outcome, Report};
+use super::report::{Outcome, Report, Stage};
 use super::rng::Rng;
 use super::series::{GAUGES, Gauge, Series};
 use super::time::{Nanos, SEC, to_s};
@@ -265,6 +266,14 @@ impl<T: Tracer> Engine<T> {
                 mem.note_growth();
             }
         }
+    }
+
+    /// Fiber `f` moves on to `stage` now: the time since its last move is
+    /// charged to the stage it leaves (see `breakdown`).
+    #[inline(always)]
+    fn move_to(&mut self, f: u32, stage: Stage) {
+        let stopped = self.gc.stopped_until(self.now);
+        (self.fibers[f as usize].spent).moves(stage, self.now, stopped);
     }
 
     /// Allocates a fiber slot.
@@ -493,6 +502,12 @@ impl<T: Tracer> Engine<T> {
     fn start_cpu(&mut self, f: u32, demand: Nanos) {
         // The OS sees threads, not requests: a carrier running one virtual
         // thread after another is one thread, so no switch is paid between them.
+        let stage = if self.fibers[f as usize].phase == Phase::ClientCpu {
+            Stage::Client
+        } else {
+            Stage::Cpu
+        };
+        self.move_to(f, stage);
         let fb = &self.fibers[f as usize];
         let thread = if fb.thread != NONE {
             fb.thread

@@ -163,6 +163,92 @@ named_enum! {
     }
 }
 
+named_enum! {
+    /// Where a request's time went: a part of its latency. Each moment of a
+    /// request, from when its client sent it (or, for wrk and k6, from its
+    /// write) to its response, is in exactly one stage, so the stages of one
+    /// request add up to its latency. A stop-the-world pause is `gc`
+    /// whatever the request was doing through it.
+    pub enum Stage {
+        /// The load tool's own CPU for the request, and an open-loop
+        /// arrival held back at the tool's limit.
+        Client = "client",
+        /// Opening a connection: the handshake, and SYNs dropped by a full
+        /// accept queue and sent again.
+        Connect = "connect",
+        /// Established, waiting in the accept queue (the listen backlog)
+        /// for Tomcat's acceptor, and its accept.
+        AcceptQueue = "accept_queue",
+        /// Waiting for one of Tomcat's pool threads (platform threads).
+        ThreadWait = "thread_wait",
+        /// A virtual thread ready to run, waiting for a carrier.
+        CarrierWait = "carrier_wait",
+        /// Waiting for a HikariCP connection.
+        DbPoolWait = "db_pool_wait",
+        /// Waiting for an `@Async` executor's permit (a virtual-thread
+        /// executor at its concurrency limit).
+        ExecutorWait = "executor_wait",
+        /// Waiting to enter a shared `synchronized` monitor or lock, or for
+        /// a cold JVM's one-off initialisation.
+        LockWait = "lock_wait",
+        /// A virtual thread blocked while it kept its carrier (pinned inside
+        /// `synchronized` before JDK 24, or in `Object.wait`).
+        Pinned = "pinned",
+        /// On a core, or sharing the cores with other runnable threads.
+        Cpu = "cpu",
+        /// Blocked in service: sleep, socket, database or HTTP call, file I/O.
+        Io = "io",
+        /// The world stopped for a garbage collection while the request was
+        /// in flight.
+        Gc = "gc",
+    }
+}
+
+impl Stage {
+    /// Whether the request waits for something in this stage, rather than
+    /// being worked on (its client's work, its connect's round trip, its
+    /// CPU and its own blocking calls).
+    pub const fn is_wait(self) -> bool {
+        !matches!(self, Stage::Client | Stage::Cpu | Stage::Io | Stage::Pinned)
+    }
+}
+
+/// Stages there are.
+pub const STAGES: usize = Stage::ALL.len();
+
+/// Milliseconds spent in each stage, every stage listed.
+pub type StageMs = BTreeMap<Stage, f64>;
+
+/// Where successful requests' time went, on average over all of them and
+/// over the slowest (those at or above the p99 latency).
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Breakdown {
+    /// Successful responses it is over.
+    pub requests: u64,
+    /// Mean time per stage over them, ms (adds up to `latency_ok_ms.mean`).
+    pub mean_ms: StageMs,
+    /// Requests at or above the p99 latency (of successful responses) it
+    /// is over, rounded to whole requests.
+    pub p99_requests: u64,
+    /// Mean time per stage over those, ms.
+    pub p99_ms: StageMs,
+    /// How many there were of what the waits are for.
+    pub capacity: Capacity,
+}
+
+/// How many there were of each resource a request can wait for (as the
+/// scenario set them), so the waits can be said with them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Capacity {
+    /// Tomcat's `threads.max`.
+    pub tomcat_threads: u32,
+    /// The virtual-thread scheduler's parallelism (carriers, before any
+    /// compensation).
+    pub carriers: u32,
+    /// HikariCP's `maximum-pool-size`.
+    pub db_connections: u32,
+}
+
 /// A limit that was hit: when first, how often, and what it cost.
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct LimitHit {
@@ -650,6 +736,8 @@ pub struct Report {
     pub connections: ConnectionStats,
     /// The run as the load tool counts it.
     pub tool: ToolSummary,
+    /// Where successful requests' time went, stage by stage.
+    pub breakdown: Breakdown,
 }
 
 #[cfg(test)]
@@ -684,6 +772,7 @@ mod tests {
         check(&MemoryLimit::ALL);
         check(&MemoryKind::ALL);
         check(&GcKind::ALL);
+        check(&Stage::ALL);
         assert_eq!(Gauge::PlatformAlive.name(), "platform_threads");
     }
 }

@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 
-use crate::sim::report::ErrorCause;
+use crate::sim::report::{ErrorCause, Stage};
 use crate::sim::{Outcome, Report};
 
 pub(super) fn text(r: &Report) -> String {
@@ -44,6 +44,7 @@ pub(super) fn text(r: &Report) -> String {
         "  Latency:\tsuccessful responses p50 {:.1} ms, p99 {:.1} ms, mean {:.1} ms{failed}",
         ok.p50, ok.p99, ok.mean
     );
+    o.push_str(&time_spent(r));
     if r.dropped > 0 {
         let _ = writeln!(
             o,
@@ -114,6 +115,29 @@ pub(super) fn text(r: &Report) -> String {
     }
     let _ = writeln!(o, "  Simulated:\t{} events, seed {}", r.events, r.seed);
     let _ = writeln!(o, "  Not modelled:\t{}", left_out(&r.tool.tool));
+    o
+}
+
+/// Where successful requests' time went: a row per stage that took any,
+/// the mean over every success and over the p99 set side by side (empty
+/// when nothing succeeded).
+fn time_spent(r: &Report) -> String {
+    let b = &r.breakdown;
+    let mut o = String::new();
+    if b.requests == 0 {
+        return o;
+    }
+    let _ = writeln!(
+        o,
+        "  Time spent:	ms per successful request: mean of {} | mean of the {} at or above p99",
+        b.requests, b.p99_requests
+    );
+    for stage in Stage::ALL {
+        let (mean, p99) = (b.mean_ms[&stage], b.p99_ms[&stage]);
+        if mean >= 0.0005 || p99 >= 0.0005 {
+            let _ = writeln!(o, "    {:<14}{mean:>12.3} | {p99:>12.3}", stage.name());
+        }
+    }
     o
 }
 

@@ -118,6 +118,49 @@ fn json_has_the_documented_shape() {
     }
     assert_eq!(v["outcome"], "completed");
     assert!(v.get("series").is_none(), "chart data only with --full");
+    // The time breakdown: every stage, for the mean and the p99 set.
+    let b = &v["breakdown"];
+    assert_eq!(b["requests"], v["succeeded"]);
+    for set in ["mean_ms", "p99_ms"] {
+        for stage in threadlab::sim::report::Stage::ALL {
+            assert!(
+                b[set][stage.name()].is_number(),
+                "missing breakdown.{set}.{stage}"
+            );
+        }
+    }
+    assert_eq!(b["capacity"]["carriers"], 4);
+}
+
+/// The text ends with where successful requests' time went: a row per
+/// stage that took any, mean and p99 set side by side.
+#[test]
+fn the_text_report_has_the_time_breakdown() {
+    let out = cli(&["run", "--set", "load.requests=4000"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let spent = out
+        .stdout
+        .split("  Time spent:")
+        .nth(1)
+        .expect("a time breakdown");
+    assert!(spent.starts_with("\tms per successful request: mean of 4000 | mean of the "));
+    let rows: Vec<&str> = spent
+        .lines()
+        .skip(1)
+        .take_while(|l| l.starts_with("    "))
+        .collect();
+    let wait = rows
+        .iter()
+        .find(|r| r.trim_start().starts_with("thread_wait"))
+        .expect("thread wait row");
+    let cells: Vec<f64> = wait
+        .split(['|', ' '])
+        .filter_map(|c| c.parse().ok())
+        .collect();
+    assert_eq!(cells.len(), 2, "{wait}");
+    // E2's platform run: most of a request is its wait for a thread.
+    assert!(cells[0] > 500.0 && cells[1] >= cells[0], "{wait}");
+    assert!(!rows.iter().any(|r| r.contains("carrier_wait")), "{rows:?}");
 }
 
 #[test]

@@ -2,6 +2,7 @@
 //! Native only: the browser tests are `tests/web.rs` and `tests/wasm_determinism.rs`.
 #![cfg(not(target_arch = "wasm32"))]
 
+mod breakdown;
 mod budgets;
 mod cli;
 mod cli_process;

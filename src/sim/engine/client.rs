@@ -7,12 +7,13 @@ use std::collections::VecDeque;
 
 use super::super::config::{Deadline, Load, LoadKind, Overflow, Tool};
 use super::super::queue::Event;
-use super::super::report::{ErrorCause, ResponseCause};
+use super::super::report::{ErrorCause, ResponseCause, Stage};
 use super::super::rng::round_ns;
 use super::super::series::Gauge;
 use super::super::time::{Nanos, SEC, ns_f64};
 use super::super::tool::HEY_MAX_IDLE;
 use super::super::trace::{Note, Tracer};
+use super::breakdown::{Breakdowns, Spent};
 use super::connections::{Closed, POOL, connecting};
 use super::fiber::Phase;
 use super::latencies::Latencies;
@@ -207,6 +208,8 @@ pub(super) struct Tally {
     pub(super) last_result: Nanos,
     /// Requests still in the server when their client gave up.
     pub(super) abandoned: u64,
+    /// Where successful requests' time went.
+    pub(super) breakdown: Breakdowns,
 }
 
 impl Tally {
@@ -230,6 +233,7 @@ impl Tally {
             time_ns: 0.0,
             last_result: 0,
             abandoned: 0,
+            breakdown: Breakdowns::new(),
         }
     }
 }
@@ -344,10 +348,15 @@ impl<T: Tracer> Engine<T> {
             worker
         };
         let f = self.alloc_fiber();
+        // Its time starts with the client's. A held-back arrival's wait
+        // there is the client's whole: the pauses during it are not told
+        // apart (the collector's count is known from the current pause on).
+        let stopped = self.gc.stopped_until(self.now);
         {
             let fb = &mut self.fibers[f as usize];
             fb.worker = worker;
             fb.sent = due;
+            fb.spent = Spent::begin(Stage::Client, due, stopped);
         }
         self.trace(f, Note::Sent);
         self.tally.sent += 1;
@@ -597,6 +606,8 @@ impl<T: Tracer> Engine<T> {
             if ok {
                 self.tally.ok_min_ns = self.tally.ok_min_ns.min(latency);
                 self.tally.ok_max_ns = self.tally.ok_max_ns.max(latency);
+                self.move_to(f, Stage::Client);
+                (self.tally.breakdown).add(latency, &self.fibers[f as usize].spent);
             } else {
                 self.tally.failed.record(latency);
             }

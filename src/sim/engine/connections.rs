@@ -28,6 +28,7 @@
 use std::collections::VecDeque;
 
 use super::super::queue::Event;
+use super::super::report::Stage;
 use super::super::series::Gauge;
 use super::super::time::{Nanos, SEC, ns_f64};
 use super::super::trace::{Note, Tracer};
@@ -230,6 +231,7 @@ impl<T: Tracer> Engine<T> {
     /// The client opens a connection for request `f`: its SYN reaches the
     /// server one round trip after the client's connect work.
     pub(super) fn dial(&mut self, f: u32) {
+        self.move_to(f, Stage::Connect);
         let fb = &mut self.fibers[f as usize];
         fb.phase = Phase::Connecting;
         fb.conn = NONE;
@@ -310,7 +312,14 @@ impl<T: Tracer> Engine<T> {
             }
             w.connected = true;
         }
+        let stopped = self.gc.stopped_until(now);
         let fb = &mut self.fibers[f as usize];
+        if self.client.ways.from_write {
+            // wrk and k6 start the clock once the connection is open: its
+            // connect is not in the latency (`deliver`), nor in a stage.
+            fb.spent.skip(now, stopped);
+        }
+        fb.spent.moves(Stage::AcceptQueue, now, stopped);
         fb.conn = c;
         fb.phase = Phase::InAcceptQueue;
         fb.wait_since = now;

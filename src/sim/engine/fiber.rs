@@ -3,9 +3,10 @@
 //! [`Engine::alloc_fiber`](super::Engine)), so events that name a fiber carry
 //! a sequence number or token to recognise a slot's previous life.
 
-use super::super::report::ResponseCause;
+use super::super::report::{ResponseCause, Stage};
 use super::super::time::Nanos;
 use super::NONE;
+use super::breakdown::Spent;
 use super::timer::LazyTimer;
 
 /// Where a fiber is in its life.
@@ -128,6 +129,8 @@ pub(super) struct Fiber {
     /// A request's steps before its handler runs (see `warmup`): 0 before
     /// any, [`BOOTED`](super::warmup::BOOTED) once its handler runs.
     pub(super) boot: u8,
+    /// Where its time went so far, stage by stage.
+    pub(super) spent: Spent,
 }
 
 impl Fiber {
@@ -159,6 +162,7 @@ impl Fiber {
             cause: ResponseCause::Ok,
             pending_body: NONE,
             boot: 0,
+            spent: Spent::begin(Stage::Client, 0, 0),
         }
     }
 }

@@ -5,8 +5,9 @@ use hdrhistogram::Histogram;
 use super::super::config::Deadline;
 use super::super::config::to_mib;
 use super::super::report::{
-    ConnectionStats, ErrorCause, Errors, ExecutorStats, FailedResponses, HistogramBin, Latency,
-    LittleCheck, MemoryKind, Outcome, Report, ResponseCause, ServerStats, TimeSeries, WarmupStats,
+    Capacity, ConnectionStats, ErrorCause, Errors, ExecutorStats, FailedResponses, HistogramBin,
+    Latency, LittleCheck, MemoryKind, Outcome, Report, ResponseCause, ServerStats, TimeSeries,
+    WarmupStats,
 };
 use super::super::series::{GAUGES, Gauge, LAT_BINS, bin_floor_ns};
 use super::super::time::{Nanos, ms_from_ns, s_from_ns, to_ms, to_s};
@@ -90,6 +91,7 @@ impl<T: Tracer> Engine<T> {
         let connections = self.connection_stats(&span);
         // Built once from the counts the run kept (see `latencies`).
         let latencies = t.latency.histogram();
+        let ok_latencies = self.ok_histogram(&latencies);
         let tool = self.tool_summary(&span, &latencies);
         let series = self.time_series();
         Report {
@@ -106,7 +108,7 @@ impl<T: Tracer> Engine<T> {
             throughput_rps: throughput,
             goodput_rps: span.rate(t.succeeded),
             latency_ms: self.latency(completed, &latencies),
-            latency_ok_ms: self.ok_latency(&latencies),
+            latency_ok_ms: self.ok_latency(&ok_latencies),
             failed_responses: self.failed_responses(),
             errors: self.errors(),
             responses_by_cause: ResponseCause::ALL.into_iter().zip(t.responses).collect(),
@@ -127,6 +129,14 @@ impl<T: Tracer> Engine<T> {
             timeline: self.rec.timeline.finish(self.now),
             connections,
             tool,
+            breakdown: t.breakdown.report(
+                &ok_latencies,
+                Capacity {
+                    tomcat_threads: self.cfg.server.threads_max,
+                    carriers: self.cfg.server.carriers,
+                    db_connections: self.cfg.db.pool_size,
+                },
+            ),
         }
     }
 
@@ -224,18 +234,24 @@ impl<T: Tracer> Engine<T> {
         summarise(h, lat.sum_ns, completed, lat.min_ns, lat.max_ns)
     }
 
-    /// The successful responses' latencies: every response's histogram
-    /// less the failed ones' (the same buckets), their exact sum and extremes.
-    fn ok_latency(&self, all: &Histogram<u64>) -> Latency {
+    /// The successful responses' latency histogram (µs): every response's
+    /// less the failed ones' (the same buckets).
+    fn ok_histogram(&self, all: &Histogram<u64>) -> Histogram<u64> {
+        let mut ok = all.clone();
+        // The failed durations are a subset of every one, bucket by bucket.
+        let _ = ok.subtract(self.tally.failed.histogram());
+        ok
+    }
+
+    /// The successful responses' latencies from their histogram `ok`, their
+    /// exact sum and extremes.
+    fn ok_latency(&self, ok: &Histogram<u64>) -> Latency {
         let t = &self.tally;
         if t.succeeded == 0 {
             return Latency::default();
         }
-        let mut ok = all.clone();
-        // The failed durations are a subset of every one, bucket by bucket.
-        let _ = ok.subtract(t.failed.histogram());
         let sum = t.latency.sum_ns - t.failed.sum_ns;
-        summarise(&ok, sum, t.succeeded, t.ok_min_ns, t.ok_max_ns)
+        summarise(ok, sum, t.succeeded, t.ok_min_ns, t.ok_max_ns)
     }
 
     /// The failed responses: count, share of every result, latency, cause.

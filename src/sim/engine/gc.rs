@@ -69,6 +69,9 @@ const THRASHING_STREAK: u32 = 3;
 pub(super) struct Collector {
     /// End of the current pause; 0 (never later than now) when none.
     pub(super) until: Nanos,
+    /// How long the world will have been stopped, from the start to the
+    /// end of the current pause, ns (`stopped_until` reads it).
+    stopped: Nanos,
     /// Bytes allocated since the last collection.
     eden: u64,
     /// Bytes promoted to the old generation since the last mixed or full
@@ -120,6 +123,13 @@ impl Collector {
         now < self.until
     }
 
+    /// How long the world has been stopped from the start to `now`, ns:
+    /// what a request's stages charge to `gc` (`breakdown`).
+    #[inline(always)]
+    pub(super) fn stopped_until(&self, now: Nanos) -> Nanos {
+        self.stopped - self.until.saturating_sub(now)
+    }
+
     /// Holds a server event until the pause ends.
     pub(super) fn defer(&mut self, seq: u64, event: Event) {
         self.deferred.push((seq, event));
@@ -147,9 +157,11 @@ impl Collector {
                 * size_of::<u32>()) as u64
     }
 
-    /// Forgets a pause and everything it held (the process was killed);
-    /// returns the held events.
-    pub(super) fn reset(&mut self, limit: u64) -> Vec<(u64, Event)> {
+    /// Forgets a pause and everything it held (the process was killed at
+    /// `now`); returns the held events.
+    pub(super) fn reset(&mut self, limit: u64, now: Nanos) -> Vec<(u64, Event)> {
+        // The pause ends here: the world stopped only until now.
+        self.stopped = self.stopped_until(now);
         let deferred = std::mem::take(&mut self.deferred);
         // Requests held or in the server: the process's end has taken
         // them already.
@@ -273,6 +285,9 @@ impl<T: Tracer> Engine<T> {
     /// Stops the world from now for `pause`.
     fn start_pause(&mut self, kind: GcKind, pause: Nanos) {
         let until = self.now + pause.max(1);
+        // What is left of a pause under way (none here but a kill's) is
+        // taken over by this one.
+        self.gc.stopped = self.gc.stopped_until(self.now) + (until - self.now);
         self.gc.until = until;
         self.cpu.pause(self.now, until, &mut self.wakes);
         self.flush_wakes();

@@ -47,7 +47,7 @@ fn value_at(i: usize) -> u64 {
 }
 
 /// Buckets up to the one holding [`LATENCY_MAX_US`].
-const BUCKETS: usize = index(LATENCY_MAX_US) + 1;
+pub(super) const BUCKETS: usize = index(LATENCY_MAX_US) + 1;
 
 /// An empty histogram with the bounds every duration here is recorded in.
 pub(super) fn histogram() -> Histogram<u64> {
@@ -59,6 +59,12 @@ pub(super) fn histogram() -> Histogram<u64> {
 #[inline]
 pub(super) fn micros(ns: Nanos) -> u64 {
     (ns / 1000).clamp(1, LATENCY_MAX_US)
+}
+
+/// The bucket index a duration of `ns` is counted in.
+#[inline(always)]
+pub(super) fn bucket(ns: Nanos) -> usize {
+    index(micros(ns))
 }
 
 /// Durations: counts for percentiles, exact extremes and sum.

@@ -64,7 +64,7 @@ impl<T: Tracer> Engine<T> {
         for lane in lanes.collect::<Vec<_>>() {
             self.rec.timeline.set(lane, LaneState::Idle, self.now);
         }
-        let deferred = self.gc.reset(self.cfg.memory.heap_limit);
+        let deferred = self.gc.reset(self.cfg.memory.heap_limit, self.now);
         self.reset_connections(&deferred);
         // What the client loses, counted once the server is gone (counting
         // lets its workers send again at once).

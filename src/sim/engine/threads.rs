@@ -12,6 +12,7 @@ use std::collections::VecDeque;
 use super::super::config::{Config, ExecutorKind, Mode};
 use super::super::program::Op;
 use super::super::report::ResponseCause;
+use super::super::report::Stage;
 use super::super::series::Gauge;
 use super::super::time::{Nanos, ns_f64};
 use super::super::timeline::{LaneKind, LaneState};
@@ -221,6 +222,7 @@ impl<T: Tracer> Engine<T> {
         match self.cfg.server.mode {
             Mode::Platform => {
                 self.fibers[f as usize].phase = Phase::Queued;
+                self.move_to(f, Stage::ThreadWait);
                 self.pool_submit(0, f);
             }
             Mode::Virtual => {
@@ -334,6 +336,7 @@ impl<T: Tracer> Engine<T> {
     /// A virtual thread is ready to run: queue it for a carrier.
     #[cfg_attr(target_arch = "wasm32", inline(always))]
     pub(super) fn make_runnable(&mut self, f: u32) {
+        self.move_to(f, Stage::CarrierWait);
         self.carriers.runnable.push_back(f);
         self.gauge(Gauge::RunnableVthreads, 1);
         self.dispatch_carriers();
@@ -403,6 +406,7 @@ impl<T: Tracer> Engine<T> {
         if fb.thread != NONE {
             let lane = self.platform.threads[fb.thread as usize].lane;
             self.rec.timeline.set(lane, state, now);
+            self.move_to(f, stage_of(wait));
             let on = wait.describe();
             self.trace(f, Note::Blocked { on, pinned: false });
             return;
@@ -423,6 +427,11 @@ impl<T: Tracer> Engine<T> {
         let c = fb.carrier;
         debug_assert!(c != NONE, "a running virtual thread is mounted");
         fb.pinned = pinned;
+        if pinned && wait != Wait::File {
+            self.move_to(f, Stage::Pinned);
+        } else {
+            self.move_to(f, stage_of(wait));
+        }
         let on = wait.describe();
         self.trace(f, Note::Blocked { on, pinned });
         if pinned {
@@ -623,6 +632,17 @@ impl<T: Tracer> Engine<T> {
                 self.wake(caller);
             }
         }
+    }
+}
+
+/// The stage a fiber blocked for `wait` is in, unless it pins its carrier.
+#[inline(always)]
+fn stage_of(wait: Wait) -> Stage {
+    match wait {
+        Wait::None | Wait::Io | Wait::File | Wait::Condition => Stage::Io,
+        Wait::DbConn => Stage::DbPoolWait,
+        Wait::Monitor | Wait::Lock => Stage::LockWait,
+        Wait::Permit => Stage::ExecutorWait,
     }
 }
 
