@@ -290,20 +290,12 @@ impl Chapter {
     /// them (a chart of one column is left out when that column does not
     /// run; an id the page does not know is left out too).
     pub fn proof_charts(&self, modes: Modes) -> Vec<&'static str> {
-        let runs = |suffix: &str| {
-            modes
-                .list()
-                .iter()
-                .any(|m| crate::scenario::mode_word(*m) == suffix)
-        };
+        let runs = |m: Mode| modes.list().contains(&m);
         super::view::CHART_IDS
             .iter()
             .copied()
             .filter(|id| self.charts.iter().any(|c| c == id))
-            .filter(|id| match id.rsplit_once('-') {
-                Some((_, suffix @ ("platform" | "virtual"))) => runs(suffix),
-                _ => true,
-            })
+            .filter(|id| super::charts::column_of(id).is_none_or(runs))
             .collect()
     }
 
