@@ -485,9 +485,25 @@ fn every_chart_of_the_page_has_an_id_the_view_knows() {
     assert!(
         before.contains(&(
             "timeline-virtual",
-            "Timeline: threads (Virtual threads)".into()
+            "Timeline: threads (virtual threads)".into()
         )),
         "{before:?}"
+    );
+    // An embed offers only charts its columns draw: a box for a column that
+    // does not run would change nothing the reader sees.
+    let mut one = State::default();
+    one.setup.modes = crate::app::Modes::Virtual;
+    let offered: Vec<&str> = charts::embed_chart_names(&one)
+        .into_iter()
+        .map(|(id, _)| id)
+        .collect();
+    assert!(
+        offered.contains(&"timeline-virtual") && offered.contains(&"histogram"),
+        "{offered:?}"
+    );
+    assert!(
+        !offered.iter().any(|id| id.ends_with("-platform")),
+        "{offered:?}"
     );
 }
 

@@ -9,6 +9,7 @@ use web_sys::{Element, HtmlInputElement, KeyboardEvent};
 use yew::prelude::*;
 
 use super::chart_figure::ChartFigure;
+use crate::app::format::{TextPart, text_parts};
 use crate::app::guide::{GuideAction, GuideView, Input, key_action, progress_to_keep, storage_key};
 use crate::app::lesson::{LessonAction, LessonLink, Prediction, Verdict, lessons};
 use crate::app::{Action, State};
@@ -249,7 +250,7 @@ pub fn LessonPanel(p: &GuideProps) -> Html {
                     <li class={classes!(current.then_some("current"))} aria-current={current.then_some("step")}>{w.clone()}</li>
                 }) }
             </ol>
-            <p class="guide-intro" id="guide-intro">{v.intro.clone()}</p>
+            <p class="guide-intro" id="guide-intro">{with_flags(&v.intro)}</p>
             {replay.unwrap_or_default()}
             <form class="guide-question" id="guide-question" onsubmit={on_run}>
                 <fieldset disabled={v.locked}>
@@ -271,7 +272,7 @@ pub fn LessonPanel(p: &GuideProps) -> Html {
             }
             if let Some(n) = &v.notice {
                 <h3>{word(keys::GUIDE_NOTICE)}</h3>
-                <p class="guide-notice" id="guide-notice">{n.clone()}</p>
+                <p class="guide-notice" id="guide-notice">{with_flags(n)}</p>
             }
             if !v.tries.is_empty() {
                 <h3>{word(keys::GUIDE_STEP_NOW_TRY)}</h3>
@@ -280,7 +281,7 @@ pub fn LessonPanel(p: &GuideProps) -> Html {
                         <li>
                             <button type="button" class="chip" id={format!("try-{}", t.id)}
                                 onclick={step(LessonAction::Tried(t.id.clone()))}>{t.text.clone()}</button>
-                            if let Some(n) = &t.notice { <p class="guide-notice">{n.clone()}</p> }
+                            if let Some(n) = &t.notice { <p class="guide-notice">{with_flags(n)}</p> }
                         </li>
                     }) }
                 </ul>
@@ -376,9 +377,21 @@ fn proof_charts(v: &GuideView, state: &State) -> Html {
             { for v.proof.iter().filter_map(|id| {
                 let mut c = all.iter().find(|c| c.id.strip_prefix("chart-") == Some(*id))?.clone();
                 c.id = format!("guide-chart-{id}");
-                Some(html! { <ChartFigure key={c.id.clone()} view={c} {locale} {presenter} /> })
+                let key = c.id.clone();
+                Some(html! { <ChartFigure {key} view={c} {locale} {presenter} /> })
             }) }
         </section>
+    }
+}
+
+/// `text` with its command-line flags set as code that never breaks
+/// across lines (`app::format::text_parts`).
+pub(crate) fn with_flags(text: &str) -> Html {
+    html! {
+        { for text_parts(text).into_iter().map(|p| match p {
+            TextPart::Words(w) => html! { {w.to_string()} },
+            TextPart::Flag(f) => html! { <code class="flag">{f.to_string()}</code> },
+        }) }
     }
 }
 
