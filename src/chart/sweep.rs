@@ -254,9 +254,16 @@ fn obstacles<DB: DrawingBackend>(
             })
             .collect()
     }));
+    // Each point's dot, the full run's larger ringed one, the markers.
     let dots = (data.curves.iter()).flat_map(|(_, pts)| {
-        pts.iter()
-            .map(|p| (px(p.x, values(p, metric)[0]), style.px(8.0)))
+        pts.iter().map(|p| {
+            let r = match (p.full_run, failed(p)) {
+                (true, _) => 8.0,
+                (false, true) => 5.5,
+                (false, false) => 3.5,
+            };
+            (px(p.x, values(p, metric)[0]), style.px(r))
+        })
     });
     let markers = (data.markers.iter()).map(|m| (px(m.x, m.y), style.px(8.0)));
     Obstacles {
