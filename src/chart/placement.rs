@@ -143,7 +143,7 @@ pub(super) fn place_label(
         .find(|r| plot.holds(*r) && !data.hit(r.grown(1)) && !taken.iter().any(|t| t.overlaps(*r)))
 }
 
-#[cfg(all(test, not(target_arch = "wasm32")))]
+#[cfg(test)]
 mod tests {
     use super::*;
 
