@@ -25,6 +25,7 @@ mod legend;
 mod memory;
 mod over_time;
 mod pauses;
+mod placement;
 mod style;
 mod sweep;
 mod timeline;

@@ -437,7 +437,8 @@ fn run_charts(runs: &[Rc<RunView>], l: Locale) -> Vec<ChartView> {
 
 /// Every chart the page can show ([`CHART_IDS`](super::view::CHART_IDS)),
 /// each with its heading for menus: the chart's own title where it has data
-/// to draw, else its id.
+/// to draw, else the title it will have (a column's timeline, gauges and
+/// memory before that column has run), never its bare id.
 pub fn chart_names(state: &State) -> Vec<(&'static str, String)> {
     let views = charts(state);
     super::view::CHART_IDS
@@ -446,10 +447,45 @@ pub fn chart_names(state: &State) -> Vec<(&'static str, String)> {
             let title = views
                 .iter()
                 .find(|v| v.id.strip_prefix("chart-") == Some(id))
-                .map_or_else(|| id.to_string(), |v| v.title.clone());
+                .map(|v| v.title.clone())
+                .or_else(|| title_before_a_run(state, id))
+                .unwrap_or_else(|| id.to_string());
             (id, title)
         })
         .collect()
+}
+
+/// The charts an embed of `state` can show, with their names: those of
+/// [`chart_names`] that its columns draw (not a column it does not run).
+pub fn embed_chart_names(state: &State) -> Vec<(&'static str, String)> {
+    let runs = |mode: Mode| state.setup.modes.list().contains(&mode);
+    chart_names(state)
+        .into_iter()
+        .filter(|(id, _)| column_of(id).is_none_or(runs))
+        .collect()
+}
+
+/// The column a chart of one column draws (`timeline-virtual`: virtual).
+pub fn column_of(id: &str) -> Option<Mode> {
+    let (_, suffix) = id.rsplit_once('-')?;
+    crate::scenario::mode_named(suffix)
+}
+
+/// The title of a chart of one column that has no run yet to draw.
+fn title_before_a_run(state: &State, id: &str) -> Option<String> {
+    let l = state.view.locale();
+    let mode = column_of(id)?;
+    let column = ("column", text(state.setup.columns.name(mode, l)));
+    let title = match id.rsplit_once('-')?.0 {
+        "timeline" => k::TITLE_TIMELINE.text(
+            l,
+            &[("who", text(k::TIMELINE_WHO_THREADS.text(l, &[]))), column],
+        ),
+        "utilisation" => k::TITLE_UTILISATION.text(l, &[column]),
+        "memory" => k::TITLE_MEMORY.text(l, &[column]),
+        _ => return None,
+    };
+    Some(title)
 }
 
 /// The load tool of the runs, with what it does with connections.

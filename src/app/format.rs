@@ -207,3 +207,58 @@ pub fn error_pct(pct: f64) -> String {
 pub fn error_pct_in(l: Locale, pct: f64) -> String {
     format!("{} %", l.sig(pct))
 }
+
+/// A part of a text: words, or a command-line flag (`-Xmx`,
+/// `-Djdk.tracePinnedThreads=short`, `--timeout`) that the page sets as code
+/// and never breaks across lines (a Chinese line may break between any two
+/// characters, and a flag cut in two no longer reads as one).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TextPart<'a> {
+    /// Words.
+    Words(&'a str),
+    /// A flag.
+    Flag(&'a str),
+}
+
+/// Whether `c` may be part of a flag after its dashes.
+fn in_flag(c: char) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | ':' | '+' | '=' | '/' | '-')
+}
+
+/// `text` cut into words and flags. A flag is one or two `-` and a letter,
+/// not inside a word (`keep-alive` is none), up to the first character no
+/// flag holds; a full stop, comma, colon or slash at its end is the
+/// sentence's.
+pub fn text_parts(text: &str) -> Vec<TextPart<'_>> {
+    let mut out = Vec::new();
+    let (mut words_from, mut i) = (0, 0);
+    let bytes = text.as_bytes();
+    while i < text.len() {
+        let before = text[..i].chars().next_back();
+        let free = before.is_none_or(|c| !(c.is_ascii_alphanumeric() || c == '-' || c == '_'));
+        let dashes = bytes[i..]
+            .iter()
+            .take(2)
+            .take_while(|b| **b == b'-')
+            .count();
+        let letter = bytes.get(i + dashes).is_some_and(u8::is_ascii_alphabetic);
+        if bytes[i] == b'-' && free && dashes > 0 && letter {
+            let len = text[i..]
+                .find(|c: char| !in_flag(c))
+                .unwrap_or(text.len() - i);
+            let flag = text[i..i + len].trim_end_matches(['.', ',', ':', '/', '-']);
+            if words_from < i {
+                out.push(TextPart::Words(&text[words_from..i]));
+            }
+            out.push(TextPart::Flag(flag));
+            i += flag.len();
+            words_from = i;
+        } else {
+            i += text[i..].chars().next().map_or(1, char::len_utf8);
+        }
+    }
+    if words_from < text.len() {
+        out.push(TextPart::Words(&text[words_from..]));
+    }
+    out
+}

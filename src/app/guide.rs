@@ -59,6 +59,7 @@ impl State {
         match action {
             GuideAction::Open { link, stored } => self.open_lesson(link, stored),
             GuideAction::Close => {
+                self.lesson_hint = false;
                 self.lesson = None;
                 self.lesson_run = None;
                 self.view.lesson = None;
@@ -80,6 +81,7 @@ impl State {
         }
         self.lesson = Some(p);
         self.lesson_run = None;
+        self.lesson_hint = false;
         self.entered_chapter();
     }
 
@@ -91,6 +93,10 @@ impl State {
     }
 
     fn step_lesson(&mut self, action: LessonAction) {
+        // → at the question without an answer stays there, and says why.
+        self.lesson_hint = self.lesson.as_ref().is_some_and(|p| {
+            action == LessonAction::Next && p.step == Step::Predict && p.answer().is_none()
+        });
         let Some(p) = self.lesson.as_mut() else {
             return;
         };
@@ -263,10 +269,13 @@ pub fn chapter_page(state: &State) -> Option<Link> {
     })
 }
 
-/// Which keys step through a lesson: → and space go on, ← back, unless a
-/// modifier is held or the key belongs to the element that has focus (a
-/// field takes its arrows and spaces, a button its space, a select or a
-/// radio group its arrows). `kept` is a focus inside a widget that keeps
+/// Which keys step through a lesson: → and space go on, ← back (Page Down
+/// and Page Up too, a presentation clicker's keys), unless a modifier is
+/// held or the key belongs to the element that has focus (a field takes its
+/// arrows and spaces, a button its space, a select or a radio group its
+/// arrows). `focus_tag` is the element's tag name, or `range` for a slider,
+/// which moves by Page Up and Page Down where a text or number field does
+/// not (a clicker must go on from the answer just typed). `kept` is a focus inside a widget that keeps
 /// these keys for itself: the replay (its panel steps with ← →, and its
 /// buttons are the replay's, not the lesson's), or a control that has
 /// taken the key already (a chart stepping through its points).
@@ -275,8 +284,10 @@ pub fn key_action(key: &str, focus_tag: &str, modified: bool, kept: bool) -> Opt
         return None;
     }
     let tag = focus_tag.to_ascii_lowercase();
+    let page_key = matches!(key, "PageDown" | "PageUp");
     let owns = match tag.as_str() {
-        "input" | "textarea" | "select" => true,
+        "input" => !page_key,
+        "textarea" | "select" | "range" => true,
         "button" | "a" | "summary" => key == " " || key == "Spacebar",
         _ => false,
     };
@@ -367,6 +378,11 @@ pub struct GuideView {
     pub replay: Option<String>,
     /// Whether the panel is an embed's one chapter (no way to another).
     pub embedded: bool,
+    /// What to do first, after → at the question without a prediction.
+    pub hint: Option<String>,
+    /// The charts that show the answer (ids without `chart-`), beside the
+    /// verdict once graded.
+    pub proof: Vec<&'static str>,
 }
 
 impl GuideView {
@@ -455,14 +471,21 @@ impl GuideView {
             tries,
             can_back: !state.view.embed && (p.chapter > 0 || p.step != Step::Read),
             can_next: match p.step {
-                Step::Read | Step::Compare => true,
-                Step::Predict => answer.is_some(),
+                // At the question → says what to do first (`hint`).
+                Step::Read | Step::Compare | Step::Predict => true,
                 Step::Run => false,
                 Step::NowTry => p.chapter < last && !state.view.embed,
             },
             finished: p.finished(),
             replay: chapter.replay.as_ref().map(|_| t(Part::Replay)),
             embedded: state.view.embed,
+            hint: (state.lesson_hint && p.step == Step::Predict && answer.is_none())
+                .then(|| k(keys::GUIDE_PREDICT_FIRST, &[])),
+            proof: if graded {
+                chapter.proof_charts(state.setup.modes)
+            } else {
+                Vec::new()
+            },
         })
     }
 }

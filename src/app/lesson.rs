@@ -83,6 +83,11 @@ pub struct Chapter {
     /// The timeline replay the chapter offers beside its text, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub replay: Option<ChapterReplay>,
+    /// The charts that show the answer (ids of `app::view::CHART_IDS`),
+    /// drawn beside the verdict: a teacher at a projector need not scroll
+    /// to the chart that proves it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub charts: Vec<String>,
 }
 
 /// A replay a chapter offers where its text explains what the replay shows:
@@ -279,6 +284,19 @@ impl Chapter {
             vec![FieldError::new("now_try", id, said)]
         })?;
         t.changes.apply_to(Some(self.setup()?))
+    }
+
+    /// The chapter's charts that a run of `modes` draws, as the page names
+    /// them (a chart of one column is left out when that column does not
+    /// run; an id the page does not know is left out too).
+    pub fn proof_charts(&self, modes: Modes) -> Vec<&'static str> {
+        let runs = |m: Mode| modes.list().contains(&m);
+        super::view::CHART_IDS
+            .iter()
+            .copied()
+            .filter(|id| self.charts.iter().any(|c| c == id))
+            .filter(|id| super::charts::column_of(id).is_none_or(runs))
+            .collect()
     }
 
     /// The "now try" change called `id`.

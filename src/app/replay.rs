@@ -43,7 +43,7 @@ use crate::sim::report::{ErrorCause, ResponseCause};
 use crate::sim::time::Nanos;
 
 pub use build::Recorder;
-pub use player::{Player, PlayerAction, SPEEDS};
+pub use player::{Player, PlayerAction, SPEEDS, TYPICAL_REQUEST_REAL_MS, default_speed};
 pub use small::{
     REPLAY_CLIENTS, REPLAY_MAX_SIM_EVENTS, REPLAY_REQUESTS, ReplayReply, ReplayRequest, Shrunk,
     small,
@@ -410,6 +410,26 @@ impl Replay {
         out.sort();
         out.dedup();
         out
+    }
+
+    /// A typical request's time from being sent to its end, ns: the mean
+    /// over the requests that ended in the replay (`None` without one).
+    /// It sets the replay's default speed (`player::default_speed`).
+    pub fn typical_request(&self) -> Option<Nanos> {
+        // Per actor: first start, last end, and whether a span is still open.
+        let mut life = vec![(Nanos::MAX, 0, false); self.actors.len()];
+        for s in &self.spans {
+            if let Some(l) = life.get_mut(s.actor) {
+                let open = s.end_event >= self.events.len();
+                *l = (l.0.min(s.from), l.1.max(s.to), l.2 || open);
+            }
+        }
+        let ended: Vec<Nanos> = (self.actors.iter().zip(&life))
+            .filter(|(a, (from, to, open))| a.kind == ActorKind::Request && !open && from < to)
+            .map(|(_, (from, to, _))| to - from)
+            .collect();
+        let n = Nanos::try_from(ended.len()).ok().filter(|n| *n > 0)?;
+        Some(ended.iter().sum::<Nanos>() / n)
     }
 
     /// A thread's or carrier's name as Java prints it.

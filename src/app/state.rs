@@ -166,6 +166,9 @@ pub struct State {
     pub lesson: Option<LessonProgress>,
     /// The job whose runs grade the chapter's prediction, until they do.
     pub lesson_run: Option<u64>,
+    /// → was pressed at the question with no prediction yet: the panel says
+    /// what to do (until the next step or answer).
+    pub lesson_hint: bool,
 }
 
 /// Everything that changes the state.
@@ -219,6 +222,7 @@ impl From<Setup> for State {
             baseline: None,
             lesson: None,
             lesson_run: None,
+            lesson_hint: false,
         };
         s.revalidate();
         s

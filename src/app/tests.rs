@@ -842,3 +842,52 @@ fn the_sweeps_point_at_the_scenarios_concurrency_is_the_cards_run() {
         sweep.about
     );
 }
+
+/// Flags in the page's sentences are set apart as code (and kept on one
+/// line); hyphenated words, negative numbers and dashes are not flags.
+#[test]
+fn flags_in_a_sentence_are_told_from_its_words() {
+    use super::format::{TextPart, text_parts};
+    use TextPart::{Flag, Words};
+    assert_eq!(
+        text_parts("JDK 21–23 报告这类等待（-Djdk.tracePinnedThreads=short），JFR 记录。"),
+        [
+            Words("JDK 21–23 报告这类等待（"),
+            Flag("-Djdk.tracePinnedThreads=short"),
+            Words("），JFR 记录。")
+        ]
+    );
+    assert_eq!(
+        text_parts("-Xmx / -XX:MaxRAMPercentage."),
+        [
+            Flag("-Xmx"),
+            Words(" / "),
+            Flag("-XX:MaxRAMPercentage"),
+            Words(".")
+        ]
+    );
+    assert_eq!(
+        text_parts("wrk --timeout 2s, hey -c 50"),
+        [
+            Words("wrk "),
+            Flag("--timeout"),
+            Words(" 2s, hey "),
+            Flag("-c"),
+            Words(" 50")
+        ]
+    );
+    for plain in ["keep-alive and −3 or -3 ms", "a - b", "E2 · hey", ""] {
+        let parts = text_parts(plain);
+        assert!(
+            parts.iter().all(|p| matches!(p, Words(_))),
+            "{plain}: {parts:?}"
+        );
+        let whole: String = parts
+            .iter()
+            .map(|p| match p {
+                Words(w) | Flag(w) => *w,
+            })
+            .collect();
+        assert_eq!(whole, plain);
+    }
+}

@@ -70,6 +70,19 @@ fn a_learner_predicts_runs_compares_tries_and_moves_on() {
     // Run without an answer does nothing.
     s.reduce(Action::Guide(GuideAction::Run));
     assert_eq!(progress(&s).step, Step::Read);
+    // → at the question without an answer stays, and says what to do.
+    step(&mut s, LessonAction::Next);
+    assert_eq!(progress(&s).step, Step::Predict);
+    assert_eq!(GuideView::of(&s).unwrap().hint, None, "not at the first →");
+    step(&mut s, LessonAction::Next);
+    assert_eq!(progress(&s).step, Step::Predict);
+    let v = GuideView::of(&s).unwrap();
+    assert!(v.can_next, "→ is never a dead key at the question");
+    assert_eq!(
+        v.hint.as_deref(),
+        Some("Enter your prediction first — type a number or choose an answer — then run it.")
+    );
+    assert!(v.proof.is_empty(), "no chart before the grade");
 
     step(&mut s, LessonAction::Predict(Prediction::Number(1900.0)));
     assert_eq!(progress(&s).step, Step::Predict, "answering while reading");
@@ -94,6 +107,12 @@ fn a_learner_predicts_runs_compares_tries_and_moves_on() {
     assert!(c.theory.is_some(), "{c:?}");
     assert!(c.verdict_text.starts_with("Right ("), "{c:?}");
     assert!(v.notice.is_some() && v.locked);
+    assert_eq!(v.hint, None, "the answer put the hint away");
+    assert_eq!(
+        v.proof,
+        ["sweep-throughput"],
+        "the chart beside the verdict"
+    );
     assert_eq!(v.tries.len(), 2);
     assert!(v.tries.iter().all(|t| t.notice.is_none()));
 
@@ -227,6 +246,20 @@ fn arrows_and_space_step_unless_the_focus_takes_them() {
     ] {
         assert_eq!(key_action(key, tag, false, false), None, "{key:?} on {tag}");
     }
+    // A clicker's Page Down goes on from the answer just typed; a slider,
+    // a select or a text area keeps its Page keys.
+    assert_eq!(
+        key_action("PageDown", "INPUT", false, false),
+        Some(LessonAction::Next)
+    );
+    assert_eq!(
+        key_action("PageUp", "body", false, false),
+        Some(LessonAction::Back)
+    );
+    for tag in ["range", "select", "textarea"] {
+        assert_eq!(key_action("PageDown", tag, false, false), None, "{tag}");
+    }
+    assert_eq!(key_action("PageDown", "body", false, true), None);
     assert_eq!(key_action("ArrowRight", "body", true, false), None);
     assert_eq!(key_action("Enter", "body", false, false), None);
     // A replay's button (or its panel), or a chart that took the key: the

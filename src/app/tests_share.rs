@@ -475,9 +475,36 @@ fn every_chart_of_the_page_has_an_id_the_view_knows() {
     for (id, name) in charts::chart_names(&s) {
         assert!(name != id && !name.is_empty(), "{id}: {name}");
     }
+    // Before a run too (a lesson holding its results back): each by the
+    // title it will have, never by its bare id.
     let before = charts::chart_names(&State::default());
     assert_eq!(before.len(), CHART_IDS.len());
-    assert!(before.iter().any(|(id, name)| id == name), "{before:?}");
+    for (id, name) in &before {
+        assert!(name != id && !name.contains('{'), "{id}: {name}");
+    }
+    assert!(
+        before.contains(&(
+            "timeline-virtual",
+            "Timeline: threads (virtual threads)".into()
+        )),
+        "{before:?}"
+    );
+    // An embed offers only charts its columns draw: a box for a column that
+    // does not run would change nothing the reader sees.
+    let mut one = State::default();
+    one.setup.modes = crate::app::Modes::Virtual;
+    let offered: Vec<&str> = charts::embed_chart_names(&one)
+        .into_iter()
+        .map(|(id, _)| id)
+        .collect();
+    assert!(
+        offered.contains(&"timeline-virtual") && offered.contains(&"histogram"),
+        "{offered:?}"
+    );
+    assert!(
+        !offered.iter().any(|id| id.ends_with("-platform")),
+        "{offered:?}"
+    );
 }
 
 fn value_for(kind: FieldKind) -> BoxedStrategy<String> {

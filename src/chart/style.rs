@@ -152,6 +152,11 @@ impl Style {
             .color(&BLACK)
     }
 
+    /// The size of a font `rel` times the base size, device pixels.
+    pub fn font_size(&self, rel: f64) -> f64 {
+        self.font_px * self.rel(rel)
+    }
+
     /// `rel`, or the smallest size allowed.
     fn rel(&self, rel: f64) -> f64 {
         rel.max(self.min_rel)

@@ -11,6 +11,7 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::data::{ChartData, Series, Unit};
 use super::legend::{Dash, Entry, Swatch, with_legend};
+use super::placement::{Obstacles, Rect, place_label};
 use super::style::{
     FAILED, MEASURED, MUTED, Style, chart_builder, draw_guide, draw_mesh, mode_color,
 };
@@ -111,7 +112,9 @@ fn legend(l: Locale, data: &SweepChart, metric: SweepMetric) -> Vec<Entry> {
     out
 }
 
-/// Draws a sweep chart.
+/// Draws a sweep chart. A throughput chart labels each ceiling beside its
+/// line where the label covers no data (`placement`); if one has no such
+/// place, the chart is drawn again with every ceiling named in its legend.
 pub fn draw_sweep<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     style: &Style,
@@ -119,15 +122,70 @@ pub fn draw_sweep<DB: DrawingBackend>(
     data: &SweepChart,
     metric: SweepMetric,
 ) -> Result<Frame, ChartError> {
+    match draw_sweep_once(area, style, l, data, metric, false)? {
+        (frame, true) => Ok(frame),
+        (_, false) => Ok(draw_sweep_once(area, style, l, data, metric, true)?.0),
+    }
+}
+
+/// The ceilings a throughput chart names: each column's first, below the
+/// top, once each (two columns may share one), with its words.
+fn ceiling_labels(l: Locale, data: &SweepChart, ymax: f64) -> Vec<(Mode, f64, String)> {
+    let mut out: Vec<(Mode, f64, String)> = Vec::new();
+    for b in &data.bounds {
+        let Some(c) = b.ceilings.first() else {
+            continue;
+        };
+        if c.rps.is_nan() || c.rps >= ymax {
+            continue;
+        }
+        let text = k::CEILING_OF.text(
+            l,
+            &[
+                ("resource", Arg::Text(c.resource.name(l))),
+                ("rps", Arg::Fixed(c.rps, 0)),
+            ],
+        );
+        if !out.iter().any(|(_, _, t)| *t == text) {
+            out.push((b.mode, c.rps, text));
+        }
+    }
+    out
+}
+
+/// One drawing of a sweep chart, its ceilings beside their lines or (with
+/// `ceilings_in_legend`) in the legend. Also says whether every ceiling
+/// label found a place.
+fn draw_sweep_once<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    style: &Style,
+    l: Locale,
+    data: &SweepChart,
+    metric: SweepMetric,
+    ceilings_in_legend: bool,
+) -> Result<(Frame, bool), ChartError> {
     let xs = data.xs();
     let (Some(&first), Some(&last)) = (xs.first(), xs.last()) else {
-        return draw_message(area, style, &k::SWEEP_RUNNING.text(l, &[]));
+        return Ok((
+            draw_message(area, style, &k::SWEEP_RUNNING.text(l, &[]))?,
+            true,
+        ));
     };
     area.fill(&WHITE).map_err(err)?;
-    let plot = with_legend(area, style, &legend(l, data, metric))?;
     let x0 = first.max(1e-9) * 0.9;
     let x1 = (last * 1.1).max(x0 * 2.0);
     let ymax = y_top(data, metric, x1);
+    let ceilings = match metric {
+        SweepMetric::Throughput => ceiling_labels(l, data, ymax),
+        SweepMetric::Latency => Vec::new(),
+    };
+    let mut entries = legend(l, data, metric);
+    if ceilings_in_legend {
+        entries.extend(ceilings.iter().map(|(mode, _, text)| {
+            Entry::line(mode_color(*mode).mix(0.55), Dash::Dashed, 1.5, text.clone())
+        }));
+    }
+    let plot = with_legend(area, style, &entries)?;
     let y_desc = match metric {
         SweepMetric::Throughput => k::AXIS_SUCCESSFUL,
         SweepMetric::Latency => k::AXIS_LATENCY_P50_P99,
@@ -146,7 +204,8 @@ pub fn draw_sweep<DB: DrawingBackend>(
         draw_here(&mut chart, style, here, ymax)?;
     }
     // Theory first, so the simulated curves sit on top.
-    draw_bounds(&mut chart, style, data, metric, (x0, x1), ymax)?;
+    let grid = log_grid(x0, x1);
+    draw_bounds(&mut chart, style, data, metric, &grid, ymax)?;
     // The first curve is drawn widest: where both columns give the same
     // value, the one beneath still shows around the other.
     let n = data.curves.len();
@@ -155,18 +214,62 @@ pub fn draw_sweep<DB: DrawingBackend>(
         draw_curve(&mut chart, style, *mode, pts, metric, width)?;
     }
     draw_markers(&mut chart, style, &data.markers)?;
-    if metric == SweepMetric::Throughput {
-        // Labels end left of the scenario's own guide, clear of its markers,
-        // on top of the curves, on a white ground.
-        let right = x1 / 1.04;
-        let near_right = |h: f64| (right / h).ln() < 0.25 * (x1 / x0).ln();
-        let at = data
-            .here
-            .filter(|h| near_right(*h))
-            .map_or(right, |h| (h / 1.5).min(right));
-        draw_ceiling_labels(&mut chart, style, l, data, at.max(x0 * 1.5), ymax)?;
+    let mut placed = true;
+    if !ceilings_in_legend && !ceilings.is_empty() {
+        let drawn = obstacles(&chart, style, data, metric, &grid, ymax);
+        placed = draw_ceiling_labels(&mut chart, style, &ceilings, &drawn, x0)?;
     }
-    Ok(plot_frame(&chart, (x0, x1), ymax, true))
+    Ok((plot_frame(&chart, (x0, x1), ymax, true), placed))
+}
+
+/// 121 x values evenly spaced on the log axis from `x0` to `x1`.
+fn log_grid(x0: f64, x1: f64) -> Vec<f64> {
+    (0..=120)
+        .map(|i| (x0.ln() + i as f64 / 120.0 * (x1.ln() - x0.ln())).exp())
+        .collect()
+}
+
+/// What is drawn on the plot, in device pixels: the curves, their dots,
+/// the theory's lines and the measured markers (a label must cover none).
+fn obstacles<DB: DrawingBackend>(
+    chart: &LogChart<'_, DB>,
+    style: &Style,
+    data: &SweepChart,
+    metric: SweepMetric,
+    grid: &[f64],
+    ymax: f64,
+) -> Obstacles {
+    let px = |x: f64, y: f64| chart.backend_coord(&(x, y.min(ymax * 2.0)));
+    let mut lines: Vec<Vec<(i32, i32)>> = data
+        .curves
+        .iter()
+        .map(|(_, pts)| pts.iter().map(|p| px(p.x, values(p, metric)[0])).collect())
+        .collect();
+    lines.extend(data.bounds.iter().map(|b| {
+        grid.iter()
+            .filter_map(|&x| {
+                bound(data, b, metric, x)
+                    .filter(|y| y.is_finite())
+                    .map(|y| px(x, y))
+            })
+            .collect()
+    }));
+    // Each point's dot, the full run's larger ringed one, the markers.
+    let dots = (data.curves.iter()).flat_map(|(_, pts)| {
+        pts.iter().map(|p| {
+            let r = match (p.full_run, failed(p)) {
+                (true, _) => 8.0,
+                (false, true) => 5.5,
+                (false, false) => 3.5,
+            };
+            (px(p.x, values(p, metric)[0]), style.px(r))
+        })
+    });
+    let markers = (data.markers.iter()).map(|m| (px(m.x, m.y), style.px(8.0)));
+    Obstacles {
+        lines,
+        points: dots.chain(markers).collect(),
+    }
 }
 
 /// A faint vertical line at the scenario's own x.
@@ -192,12 +295,9 @@ fn draw_bounds<'a, DB: DrawingBackend + 'a>(
     style: &Style,
     data: &SweepChart,
     metric: SweepMetric,
-    (x0, x1): (f64, f64),
+    grid: &[f64],
     ymax: f64,
 ) -> Result<(), ChartError> {
-    let grid: Vec<f64> = (0..=120)
-        .map(|i| (x0.ln() + i as f64 / 120.0 * (x1.ln() - x0.ln())).exp())
-        .collect();
     for b in &data.bounds {
         let pts: Vec<(f64, f64)> = grid
             .iter()
@@ -276,81 +376,58 @@ fn draw_curve<DB: DrawingBackend>(
     Ok(())
 }
 
-/// Labels each distinct ceiling at `x`, skipping ones that would overlap a
-/// label already drawn.
+/// Labels each ceiling beside its line, in its column's colour on a white
+/// ground, where it covers nothing `drawn` and no other label
+/// (`placement::place_label`). Says whether every label found a place; the
+/// ones that did not are not drawn.
 fn draw_ceiling_labels<DB: DrawingBackend>(
     chart: &mut LogChart<'_, DB>,
     style: &Style,
-    l: Locale,
-    data: &SweepChart,
-    x: f64,
-    ymax: f64,
-) -> Result<(), ChartError> {
-    let mut used: Vec<i32> = Vec::new();
-    for b in &data.bounds {
-        let Some(c) = b.ceilings.first() else {
+    ceilings: &[(Mode, f64, String)],
+    drawn: &Obstacles,
+    x0: f64,
+) -> Result<bool, ChartError> {
+    let (xr, yr) = chart.plotting_area().get_pixel_range();
+    let plot = Rect {
+        x0: xr.start,
+        y0: yr.start,
+        x1: xr.end,
+        y1: yr.end,
+    };
+    let h = (style.font_size(0.75) * 1.2).ceil() as i32;
+    let (gap, pad) = (style.px(5.0), style.px(6.0));
+    let mut taken: Vec<Rect> = Vec::new();
+    let mut all = true;
+    for (mode, rps, text) in ceilings {
+        let (ax, ay) = chart.backend_coord(&(x0, *rps));
+        let w = style.text_width(text, 0.75) + style.px(4.0);
+        let Some(r) = place_label(ay, (w, h), plot, (gap, pad), drawn, &taken) else {
+            all = false;
             continue;
         };
-        if c.rps.is_nan() || c.rps >= ymax {
-            continue;
-        }
-        let (_, py) = chart.backend_coord(&(x, c.rps));
-        if used
-            .iter()
-            .any(|u| (u - py).abs() < (style.font_px * 1.1) as i32)
-        {
-            continue;
-        }
-        used.push(py);
-        let text = k::CEILING_OF.text(
-            l,
-            &[
-                ("resource", Arg::Text(c.resource.name(l))),
-                ("rps", Arg::Fixed(c.rps, 0)),
-            ],
-        );
-        let color = mode_color(b.mode);
-        // Beside the line on the side the curve is not: a curve that has
-        // reached its ceiling runs along the line's top, so the words go
-        // under it, clear of the points' markers.
-        let below = curve_reaches(data, b.mode, x, c.rps);
-        let (gap, h) = (style.px(5.0), (style.font_px * 0.95) as i32);
-        let (vpos, top) = if below {
-            (VPos::Top, gap)
-        } else {
-            (VPos::Bottom, -gap - h)
-        };
-        let text_y = if below { gap } else { -gap };
+        taken.push(r);
+        let color = mode_color(*mode);
         let font = style
             .font(0.75)
             .color(&color)
-            .pos(Pos::new(HPos::Right, vpos));
-        let w = style.text_width(&text, 0.75) * 9 / 10;
+            .pos(Pos::new(HPos::Right, VPos::Center));
+        // Offsets from the line's left end, where the element is anchored.
         let ground = Rectangle::new(
-            [(-w, top), (style.px(2.0), top + h)],
+            [(r.x0 - ax, r.y0 - ay), (r.x1 - ax, r.y1 - ay)],
             WHITE.mix(0.85).filled(),
+        );
+        let words = Text::new(
+            text.clone(),
+            (r.x1 - ax - style.px(2.0), (r.y0 + r.y1) / 2 - ay),
+            font,
         );
         chart
             .draw_series(std::iter::once(
-                EmptyElement::at((x, c.rps)) + ground + Text::new(text, (0, text_y), font),
+                EmptyElement::at((x0, *rps)) + ground + words,
             ))
             .map_err(err)?;
     }
-    Ok(())
-}
-
-/// Whether `mode`'s curve, at the point nearest `x`, is at (or within a
-/// tenth of) the ceiling `rps`.
-fn curve_reaches(data: &SweepChart, mode: Mode, x: f64, rps: f64) -> bool {
-    let points = data.curves.iter().find(|(m, _)| *m == mode).map(|(_, p)| p);
-    let nearest = points.and_then(|p| {
-        p.iter().min_by(|a, b| {
-            (a.x.ln() - x.ln())
-                .abs()
-                .total_cmp(&(b.x.ln() - x.ln()).abs())
-        })
-    });
-    nearest.is_some_and(|p| p.goodput_rps >= 0.9 * rps)
+    Ok(all)
 }
 
 /// Draws measured markers: a cross in a ring of the column's colour.

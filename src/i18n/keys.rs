@@ -96,6 +96,8 @@ keys! {
     GUIDE_LOCKED = "guide.locked";
     GUIDE_FINISHED = "guide.finished";
     GUIDE_KEYBOARD = "guide.keyboard";
+    GUIDE_PREDICT_FIRST = "guide.predict_first";
+    GUIDE_PROOF = "guide.proof";
     GUIDE_LESSONS = "guide.lessons";
     GUIDE_CLOSE = "guide.close";
     GUIDE_STEPS = "guide.steps";

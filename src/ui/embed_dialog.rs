@@ -8,7 +8,7 @@ use yew::prelude::*;
 
 use super::address;
 use super::export::copy;
-use crate::app::charts::chart_names;
+use crate::app::charts::embed_chart_names;
 use crate::app::embed::{scenario_page, snippet};
 use crate::app::guide::{chapter_embed, chapter_page};
 use crate::app::lesson::Part;
@@ -120,8 +120,12 @@ pub fn EmbedDialog(p: &DialogProps) -> Html {
             theme.set(Theme::named(&w).unwrap_or_default());
         })
     };
+    // The last chart shown cannot be cleared: an embed with none would
+    // show its default ones, and the box would change nothing.
+    let only_one = charts.len() == 1;
     let chart_box = |(id, name): (&'static str, String)| {
         let checked = charts.iter().any(|c| c == id);
+        let disabled = checked && only_one;
         let charts = charts.clone();
         let onchange = Callback::from(move |e: Event| {
             let on = e.target_unchecked_into::<HtmlInputElement>().checked();
@@ -133,7 +137,7 @@ pub fn EmbedDialog(p: &DialogProps) -> Html {
             }
             charts.set(c);
         });
-        html! { <label title={id}><input type="checkbox" id={format!("embed-chart-{id}")} {checked} {onchange} />{name}</label> }
+        html! { <label><input type="checkbox" id={format!("embed-chart-{id}")} {checked} {disabled} {onchange} />{name}</label> }
     };
     let control_row = |(i, key): (usize, &&'static str)| {
         let now = controls[i];
@@ -186,7 +190,7 @@ pub fn EmbedDialog(p: &DialogProps) -> Html {
                         { for Theme::ALL.iter().map(|t| html! { <option value={t.word()} selected={*t == *theme}>{t.label(l)}</option> }) }
                     </select>
                 </fieldset>
-                <fieldset class="choices"><legend>{w(words::EMBED_CHARTS)}</legend>{ for chart_names(&p.state).into_iter().map(chart_box) }</fieldset>
+                <fieldset class="choices"><legend>{w(words::EMBED_CHARTS)}</legend>{ for embed_chart_names(&p.state).into_iter().map(chart_box) }</fieldset>
                 if chapter.is_none() {
                 <fieldset class="choices"><legend>{w(words::EMBED_CONTROLS)}</legend>{ for OFFERED.iter().enumerate().map(control_row) }</fieldset>
                 }

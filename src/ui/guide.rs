@@ -8,6 +8,8 @@ use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlInputElement, KeyboardEvent};
 use yew::prelude::*;
 
+use super::chart_figure::ChartFigure;
+use crate::app::format::{TextPart, text_parts};
 use crate::app::guide::{GuideAction, GuideView, Input, key_action, progress_to_keep, storage_key};
 use crate::app::lesson::{LessonAction, LessonLink, Prediction, Verdict, lessons};
 use crate::app::{Action, State};
@@ -68,7 +70,7 @@ pub fn use_lesson_keys(state: &UseReducerHandle<State>) {
                     return;
                 };
                 let target = k.target().and_then(|t| t.dyn_into::<Element>().ok());
-                let tag = target.as_ref().map(Element::tag_name).unwrap_or_default();
+                let tag = target.as_ref().map(focus_kind).unwrap_or_default();
                 // A replay's panel or button keeps its keys; so does a
                 // control that took the key already (a chart's points).
                 let within = |el: &Element, selector: &str| el.closest(selector).ok().flatten();
@@ -86,6 +88,57 @@ pub fn use_lesson_keys(state: &UseReducerHandle<State>) {
             })
         });
         move || drop(listener)
+    });
+}
+
+/// What `key_action` is told of the element with focus: its tag, or
+/// `range` for a slider (which moves by Page Up and Page Down).
+fn focus_kind(el: &Element) -> String {
+    let range = el.tag_name().eq_ignore_ascii_case("input")
+        && el
+            .get_attribute("type")
+            .is_some_and(|t| t.eq_ignore_ascii_case("range"));
+    if range {
+        "range".to_string()
+    } else {
+        el.tag_name()
+    }
+}
+
+/// Scrolls the element `id` to the top of the window: smoothly, unless the
+/// visitor asked for reduced motion.
+fn scroll_to_top_of_view(id: &str) {
+    let Some(el) = gloo::utils::document().get_element_by_id(id) else {
+        return;
+    };
+    let behavior = if super::replay::prefers_reduced_motion() {
+        "auto"
+    } else {
+        "smooth"
+    };
+    let options = js_sys::Object::new();
+    let set = |k: &str, v: &str| js_sys::Reflect::set(&options, &k.into(), &v.into());
+    let _ = set("behavior", behavior).and_then(|_| set("block", "start"));
+    let scroll = js_sys::Reflect::get(&el, &"scrollIntoView".into())
+        .ok()
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+    if let Some(f) = scroll {
+        let _ = f.call1(&el, &options);
+    }
+}
+
+/// Brings the verdict (and the chart beside it) into view when the
+/// chapter's run has answered: at a projector the answer would otherwise
+/// land below the fold.
+#[hook]
+fn use_verdict_in_view(running: bool, answered: bool) {
+    let was_running = use_mut_ref(|| false);
+    use_effect_with((running, answered), move |&(running, answered)| {
+        let ran = *was_running.borrow();
+        if ran && !running && answered {
+            scroll_to_top_of_view("guide-result");
+        }
+        *was_running.borrow_mut() = running;
     });
 }
 
@@ -150,7 +203,12 @@ pub(crate) fn presenter_switch(state: &State, dispatch: &Callback<Action>, on: b
 /// The lesson panel, when a lesson is open.
 #[component]
 pub fn LessonPanel(p: &GuideProps) -> Html {
-    let Some(v) = GuideView::of(&p.state) else {
+    let view = GuideView::of(&p.state);
+    use_verdict_in_view(
+        view.as_ref().is_some_and(|v| v.running),
+        view.as_ref().is_some_and(|v| v.compare.is_some()),
+    );
+    let Some(v) = view else {
         return Html::default();
     };
     let l = v.locale;
@@ -192,7 +250,7 @@ pub fn LessonPanel(p: &GuideProps) -> Html {
                     <li class={classes!(current.then_some("current"))} aria-current={current.then_some("step")}>{w.clone()}</li>
                 }) }
             </ol>
-            <p class="guide-intro" id="guide-intro">{v.intro.clone()}</p>
+            <p class="guide-intro" id="guide-intro">{with_flags(&v.intro)}</p>
             {replay.unwrap_or_default()}
             <form class="guide-question" id="guide-question" onsubmit={on_run}>
                 <fieldset disabled={v.locked}>
@@ -203,11 +261,18 @@ pub fn LessonPanel(p: &GuideProps) -> Html {
                 <button type="submit" class="run" id="guide-run" disabled={!v.can_run || v.running}>
                     { word(if v.running { keys::GUIDE_RUNNING } else { keys::GUIDE_RUN }) }
                 </button>
+                // Present before it speaks, so that screen readers announce it.
+                <p class="guide-hint" id="guide-hint" aria-live="polite">{v.hint.clone().unwrap_or_default()}</p>
             </form>
-            { compare_view(&v) }
+            if v.compare.is_some() {
+                <div class="guide-result" id="guide-result">
+                    { compare_view(&v) }
+                    { proof_charts(&v, &p.state) }
+                </div>
+            }
             if let Some(n) = &v.notice {
                 <h3>{word(keys::GUIDE_NOTICE)}</h3>
-                <p class="guide-notice" id="guide-notice">{n.clone()}</p>
+                <p class="guide-notice" id="guide-notice">{with_flags(n)}</p>
             }
             if !v.tries.is_empty() {
                 <h3>{word(keys::GUIDE_STEP_NOW_TRY)}</h3>
@@ -216,7 +281,7 @@ pub fn LessonPanel(p: &GuideProps) -> Html {
                         <li>
                             <button type="button" class="chip" id={format!("try-{}", t.id)}
                                 onclick={step(LessonAction::Tried(t.id.clone()))}>{t.text.clone()}</button>
-                            if let Some(n) = &t.notice { <p class="guide-notice">{n.clone()}</p> }
+                            if let Some(n) = &t.notice { <p class="guide-notice">{with_flags(n)}</p> }
                         </li>
                     }) }
                 </ul>
@@ -295,6 +360,38 @@ fn compare_view(v: &GuideView) -> Html {
             </dl>
             <p class={classes!("verdict", verdict)} id="guide-verdict">{c.verdict_text.clone()}</p>
         </div>
+    }
+}
+
+/// The chapter's charts that show the answer, beside the verdict (the
+/// page's own charts, under ids of their own: the grid below has them too).
+fn proof_charts(v: &GuideView, state: &State) -> Html {
+    if v.proof.is_empty() {
+        return Html::default();
+    }
+    let all = crate::app::charts::charts(state);
+    let presenter = state.view.presenter;
+    let locale = v.locale;
+    html! {
+        <section class="guide-proof" id="guide-proof" aria-label={keys::GUIDE_PROOF.text(locale, &[])}>
+            { for v.proof.iter().filter_map(|id| {
+                let mut c = all.iter().find(|c| c.id.strip_prefix("chart-") == Some(*id))?.clone();
+                c.id = format!("guide-chart-{id}");
+                let key = c.id.clone();
+                Some(html! { <ChartFigure {key} view={c} {locale} {presenter} /> })
+            }) }
+        </section>
+    }
+}
+
+/// `text` with its command-line flags set as code that never breaks
+/// across lines (`app::format::text_parts`).
+pub(crate) fn with_flags(text: &str) -> Html {
+    html! {
+        { for text_parts(text).into_iter().map(|p| match p {
+            TextPart::Words(w) => html! { {w.to_string()} },
+            TextPart::Flag(f) => html! { <code class="flag">{f.to_string()}</code> },
+        }) }
     }
 }
 

@@ -92,7 +92,7 @@ fn provenance(s: &State, p: &'static Preset) -> Html {
         }
         seen.push(a.key);
         assumed.push(html! {
-            <li><code>{a.key}</code>{" = "}{value(a.key)}<span class="badge assumed">{k::MEASURED_ASSUMED.text(l, &[])}</span>{" "}{a.reason(l)}</li>
+            <li><code>{a.key}</code>{" = "}{value(a.key)}<span class="badge assumed">{k::MEASURED_ASSUMED.text(l, &[])}</span>{" "}{super::guide::with_flags(&a.reason(l))}</li>
         });
     }
     html! {

@@ -71,6 +71,11 @@ try {
   });
 
   await check('play moves the playhead at human speed, pause stops it', async () => {
+    // The default speed follows the run's time scale (a typical request in
+    // about two seconds); from the slowest, two steps faster is 20 ms/s.
+    assert(!(await text(page, '#replay-speed')).startsWith('1 ms'), await text(page, '#replay-speed'));
+    while (!(await page.isDisabled('#replay-slower'))) await page.click('#replay-slower');
+    assert((await text(page, '#replay-speed')).startsWith('1 ms'), await text(page, '#replay-speed'));
     await page.click('#replay-faster');
     await page.click('#replay-faster');
     assert((await text(page, '#replay-speed')).startsWith('20 ms'), await text(page, '#replay-speed'));

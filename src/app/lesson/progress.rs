@@ -91,11 +91,12 @@ pub enum LessonAction {
 
 impl LessonAction {
     /// The action of a key (`KeyboardEvent.key`) in a lesson or presenter
-    /// mode: → and space go on, ← goes back.
+    /// mode: → and space go on, ← goes back; so do Page Down and Page Up,
+    /// which is what a presentation clicker sends.
     pub fn of_key(key: &str) -> Option<LessonAction> {
         match key {
-            "ArrowRight" | " " | "Spacebar" => Some(LessonAction::Next),
-            "ArrowLeft" => Some(LessonAction::Back),
+            "ArrowRight" | " " | "Spacebar" | "PageDown" => Some(LessonAction::Next),
+            "ArrowLeft" | "PageUp" => Some(LessonAction::Back),
             _ => None,
         }
     }

@@ -191,7 +191,31 @@ fn arrows_and_space_step_through_a_lesson() {
     assert_eq!(LessonAction::of_key("ArrowRight"), Some(LessonAction::Next));
     assert_eq!(LessonAction::of_key(" "), Some(LessonAction::Next));
     assert_eq!(LessonAction::of_key("ArrowLeft"), Some(LessonAction::Back));
+    // A presentation clicker's two buttons.
+    assert_eq!(LessonAction::of_key("PageDown"), Some(LessonAction::Next));
+    assert_eq!(LessonAction::of_key("PageUp"), Some(LessonAction::Back));
     assert_eq!(LessonAction::of_key("a"), None);
+}
+
+/// Every chapter names the chart that shows its answer, a chart the page
+/// has and its run draws (not a column the chapter does not run).
+#[test]
+fn every_chapter_names_a_chart_its_run_draws() {
+    use super::super::view::CHART_IDS;
+    for c in &lesson("virtual-threads").unwrap().chapters {
+        assert!(!c.charts.is_empty(), "{}: no chart", c.id);
+        for id in &c.charts {
+            assert!(CHART_IDS.contains(&id.as_str()), "{}: {id}", c.id);
+        }
+        let modes = c.setup().unwrap().modes;
+        assert_eq!(c.proof_charts(modes), c.charts, "{}", c.id);
+    }
+    let pinning = chapter("pinning");
+    assert_eq!(pinning.proof_charts(Modes::Virtual), ["timeline-virtual"]);
+    assert!(
+        pinning.proof_charts(Modes::Platform).is_empty(),
+        "not a column that does not run"
+    );
 }
 
 #[test]

@@ -12,6 +12,29 @@ use crate::sim::time::{MS, Nanos};
 /// Speeds a learner can choose: simulated time per real second.
 pub const SPEEDS: [Nanos; 5] = [MS, 5 * MS, 20 * MS, 100 * MS, 500 * MS];
 
+/// Real time a typical request should take on screen at the default
+/// speed, ms: long enough to follow it, short enough to wait for.
+pub const TYPICAL_REQUEST_REAL_MS: f64 = 2000.0;
+
+/// The default speed for a replay whose typical request lasts `typical`
+/// ns of simulated time: the one of [`SPEEDS`] that puts it nearest
+/// [`TYPICAL_REQUEST_REAL_MS`] of real time (nearest by ratio, as the
+/// speeds are steps of ×4–5). A 50 ms sleep plays at 20 ms per second
+/// (2.5 s), a 1 s sleep at 500 ms per second; a replay without a
+/// finished request plays at the slowest.
+pub fn default_speed(typical: Option<Nanos>) -> Nanos {
+    let Some(t) = typical.filter(|t| *t > 0) else {
+        return SPEEDS[0];
+    };
+    let ideal = t as f64 * 1000.0 / TYPICAL_REQUEST_REAL_MS;
+    let off = |s: &Nanos| (ideal.ln() - (*s as f64).ln()).abs();
+    SPEEDS
+        .iter()
+        .copied()
+        .min_by(|a, b| off(a).total_cmp(&off(b)))
+        .unwrap_or(SPEEDS[0])
+}
+
 /// A replay's playhead.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Player {
@@ -72,6 +95,15 @@ impl Player {
             playing: false,
             speed: SPEEDS[0],
             reduced_motion,
+        }
+    }
+
+    /// A paused playhead at the replay's start, at the speed its time
+    /// scale calls for ([`default_speed`] of its typical request).
+    pub fn for_replay(replay: &Replay, reduced_motion: bool) -> Player {
+        Player {
+            speed: default_speed(replay.typical_request()),
+            ..Player::new(reduced_motion)
         }
     }
 

@@ -66,7 +66,7 @@ impl Session {
     ) -> Session {
         let mut instants: Vec<Nanos> = replay.events.iter().map(|e| e.at).collect();
         instants.dedup();
-        let mut player = Player::new(reduced_motion);
+        let mut player = Player::for_replay(&replay, reduced_motion);
         player.at = instants.first().copied().unwrap_or(0);
         Session {
             id,

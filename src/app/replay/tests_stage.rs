@@ -198,6 +198,9 @@ fn the_slider_and_the_stepper_move_by_instants() {
         v.time
     );
     s.act(SessionAction::ToInstant(0));
+    for _ in 0..SPEEDS.len() {
+        s.act(SessionAction::Player(PlayerAction::Slower));
+    }
     s.act(SessionAction::Player(PlayerAction::Play));
     assert!(s.view(Locale::En).playing);
     s.act(SessionAction::Tick(1000.0));
@@ -345,4 +348,40 @@ fn small_keeps_the_scenario_and_changes_only_its_size() {
     assert_eq!(d.get("load.requests"), Some(&Value::from(10)));
     let cfg = validate(&d).unwrap();
     assert_eq!(cfg.limits.max_events, REPLAY_MAX_SIM_EVENTS);
+}
+
+/// The default speed follows the scenario's time scale: a typical request
+/// (the mean from sent to answered) takes about two seconds of real time,
+/// so a 50 ms sleep is not a minute's wait at 1 ms per second.
+#[test]
+fn the_default_speed_plays_a_typical_request_in_about_two_seconds() {
+    assert_eq!(default_speed(Some(50 * MS)), 20 * MS, "2.5 s per request");
+    assert_eq!(default_speed(Some(10 * MS)), 5 * MS);
+    assert_eq!(default_speed(Some(1000 * MS)), 500 * MS);
+    assert_eq!(default_speed(Some(MS)), MS, "the slowest is the floor");
+    assert_eq!(
+        default_speed(Some(60_000 * MS)),
+        500 * MS,
+        "the fastest the top"
+    );
+    assert_eq!(default_speed(None), SPEEDS[0]);
+    // Two requests sleeping 10 ms in turn on one carrier: 10 and 20 ms.
+    let s = session(PINNED, false);
+    assert_eq!(s.replay.typical_request(), Some(15 * MS));
+    assert_eq!(s.player.speed, 5 * MS);
+    // The article's E2 preset, made small as the page records it.
+    let e2 = crate::scenario::preset("e2-platform")
+        .expect("preset")
+        .draft();
+    let (d, _) = small(&e2);
+    let r = Replay::record(&validate(&d).expect("valid"));
+    let typical = r.typical_request().expect("requests ended");
+    assert!(typical >= 50 * MS, "{typical} ns: at least the sleep");
+    let s = Session::new(1, Mode::Platform, Columns::ServerMode, r, Vec::new(), false);
+    let real_s = typical as f64 / s.player.speed as f64;
+    assert!(
+        s.player.speed > MS && (0.8..=5.0).contains(&real_s),
+        "speed {} ns/s: a typical request of {typical} ns takes {real_s} s",
+        s.player.speed
+    );
 }
