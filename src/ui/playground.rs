@@ -1,6 +1,11 @@
 //! The page: its state (opened from the address's permalink), the link to
-//! the worker (`runner`), the address bar following the state, and the
-//! layout: the full playground, or the compact embed (`embed`).
+//! the worker (`runner`), the address bar following the state (a history
+//! entry of its own for a preset, a lesson or a chapter, as
+//! `app::history` decides) and Back and Forward, and the layout: the full
+//! playground, or the compact embed (`embed`).
+
+use std::cell::RefCell;
+use std::rc::Rc;
 
 use gloo::timers::callback::Timeout;
 use yew::prelude::*;
@@ -23,7 +28,9 @@ use super::scenario_about::ScenarioAbout;
 use super::share::ShareBar;
 use super::summary::Summary;
 use crate::app::form::control_id;
-use crate::app::permalink::{Ignored, decode, encode};
+use crate::app::Link;
+use crate::app::history::{Entry, entry};
+use crate::app::permalink::{Ignored, encode};
 use crate::app::replay::{ReplayRequest, Session};
 use crate::app::{Action, Mode, State};
 use crate::i18n::keys::{self, Key, ui as words};
@@ -44,7 +51,7 @@ struct Page {
 
 #[hook]
 fn use_page() -> Page {
-    let opened = use_memo((), |_| decode(&address::query()));
+    let opened = use_memo((), |_| address::opened());
     let state = {
         let link = opened.link.clone();
         use_reducer(move || {
@@ -58,7 +65,9 @@ fn use_page() -> Page {
     };
     let armed = use_state(|| !state.view.embed || address::run_requested());
     let runner = use_runner(&state, *armed);
-    use_address(&state);
+    let book = use_mut_ref(AddressBook::default);
+    use_address(&state, &book);
+    use_back_and_forward(&state, &book);
     use_effect_with(state.view.locale(), |l| address::apply_language(*l));
     let presenter = state.view.presenter && !state.view.embed;
     use_effect_with(presenter, |on| address::apply_presenter(*on));
@@ -120,16 +129,69 @@ pub fn EmbedPage() -> Html {
     embed_view(use_page())
 }
 
+/// What the address bar holds and what the state last linked to.
+#[derive(Default)]
+struct AddressBook {
+    /// The link in the address bar; `None` until the page wrote its first
+    /// (which rewrites the opening address, never adds an entry).
+    shown: Option<Link>,
+    /// The state's link the last time it changed (written or not yet).
+    seen: Option<Link>,
+}
+
 /// Keeps the address bar (and the error panel's details) on the state's
-/// permalink, once the state has been still for a moment.
+/// permalink: a new history entry at once for a step Back should undo
+/// (`app::history::entry`), else the current entry rewritten once the
+/// state has been still for a moment (a slider's drag writes once).
 #[hook]
-fn use_address(state: &UseReducerHandle<State>) {
+fn use_address(state: &UseReducerHandle<State>, book: &Rc<RefCell<AddressBook>>) {
     let link = state.link();
-    use_effect_with(link, |link| {
+    let book = book.clone();
+    use_effect_with(link, move |link| {
         let query = encode(link);
         panic::set_permalink(&address::permalink(&query));
-        let t = Timeout::new(ADDRESS_DEBOUNCE_MS, move || address::replace(&query));
-        move || drop(t)
+        let mut b = book.borrow_mut();
+        let seen = b.seen.replace(link.clone());
+        let step = b.shown.as_ref().map_or(Entry::Replace, |s| entry(s, link));
+        let mut timer = None;
+        match step {
+            Entry::Keep => {}
+            Entry::Push => {
+                // An edit not yet written belongs to the entry being left.
+                if let Some(seen) = seen.filter(|s| Some(s) != b.shown.as_ref()) {
+                    address::replace(&encode(&seen));
+                }
+                address::push(&query);
+                b.shown = Some(link.clone());
+            }
+            Entry::Replace => {
+                let (book, link) = (book.clone(), link.clone());
+                timer = Some(Timeout::new(ADDRESS_DEBOUNCE_MS, move || {
+                    address::replace(&query);
+                    book.borrow_mut().shown = Some(link);
+                }));
+            }
+        }
+        move || drop(timer)
+    });
+}
+
+/// Back and Forward: the entry's address read as the page reads the one
+/// it opens with, and the state brought to it.
+#[hook]
+fn use_back_and_forward(state: &UseReducerHandle<State>, book: &Rc<RefCell<AddressBook>>) {
+    let (d, book) = (state.dispatcher(), book.clone());
+    use_effect_with((), move |_| {
+        let listener = address::on_history(move || {
+            let link = address::opened().link;
+            {
+                let mut b = book.borrow_mut();
+                b.shown = Some(link.clone());
+                b.seen = Some(link.clone());
+            }
+            d.dispatch(guide::reopen(link));
+        });
+        move || drop(listener)
     });
 }
 
