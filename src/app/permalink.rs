@@ -513,9 +513,10 @@ fn params(query: &str, ignored: &mut Vec<Ignored>, lesson: &mut Vec<Param>) -> O
 /// Whether `query` holds no version (`v=1`), or an empty one (cut inside
 /// it), for [`decode`]'s notice.
 fn versionless(query: &str) -> bool {
-    !query
-        .split('&')
-        .any(|p| p.split_once('=').is_some_and(|(k, v)| k == "v" && !v.is_empty()))
+    !query.split('&').any(|p| {
+        p.split_once('=')
+            .is_some_and(|(k, v)| k == "v" && !v.is_empty())
+    })
 }
 
 /// The notice's line for a link read without its version, once something

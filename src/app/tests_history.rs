@@ -48,7 +48,10 @@ fn chapter_of(s: &State) -> Option<usize> {
 #[test]
 fn a_preset_a_lesson_and_a_chapter_get_entries_and_a_slider_rewrites_its_own() {
     let mut s = State::default();
-    assert_eq!(step(&mut s, Action::LoadPreset("db-pool".into())), Entry::Push);
+    assert_eq!(
+        step(&mut s, Action::LoadPreset("db-pool".into())),
+        Entry::Push
+    );
     // A slider's drag and a number typed send an edit per step.
     for n in ["300", "310", "320"] {
         assert_eq!(step(&mut s, edit("load.concurrency", n)), Entry::Replace);
@@ -56,11 +59,23 @@ fn a_preset_a_lesson_and_a_chapter_get_entries_and_a_slider_rewrites_its_own() {
     let mut view = s.view.clone();
     view.theme = Theme::Dark;
     assert_eq!(step(&mut s, Action::SetView(view)), Entry::Replace);
-    assert_eq!(step(&mut s, Action::SetLanguage(Locale::De)), Entry::Replace);
-    assert_eq!(step(&mut s, Action::SetModes(Modes::Virtual)), Entry::Replace);
+    assert_eq!(
+        step(&mut s, Action::SetLanguage(Locale::De)),
+        Entry::Replace
+    );
+    assert_eq!(
+        step(&mut s, Action::SetModes(Modes::Virtual)),
+        Entry::Replace
+    );
     // The same preset loaded again, its edits undone: no other preset.
-    assert_eq!(step(&mut s, Action::LoadPreset("db-pool".into())), Entry::Replace);
-    assert_eq!(step(&mut s, Action::LoadPreset("db-pool".into())), Entry::Keep);
+    assert_eq!(
+        step(&mut s, Action::LoadPreset("db-pool".into())),
+        Entry::Replace
+    );
+    assert_eq!(
+        step(&mut s, Action::LoadPreset("db-pool".into())),
+        Entry::Keep
+    );
     let open = Action::Guide(GuideAction::Open {
         link: LessonLink {
             lesson: VT,
@@ -81,8 +96,14 @@ fn a_preset_a_lesson_and_a_chapter_get_entries_and_a_slider_rewrites_its_own() {
 #[test]
 fn an_embed_never_adds_an_entry_to_the_posts_history() {
     let mut s = opened("embed=1&v=1");
-    assert_eq!(step(&mut s, Action::LoadPreset("db-pool".into())), Entry::Replace);
-    assert_eq!(step(&mut s, edit("load.concurrency", "300")), Entry::Replace);
+    assert_eq!(
+        step(&mut s, Action::LoadPreset("db-pool".into())),
+        Entry::Replace
+    );
+    assert_eq!(
+        step(&mut s, edit("load.concurrency", "300")),
+        Entry::Replace
+    );
 }
 
 #[test]
@@ -131,7 +152,11 @@ fn back_undoes_a_preset_change_and_forward_redoes_it() {
     assert_eq!(entry(&before, &after), Entry::Push);
     s.reduce(reopen(decode(&encode(&before)).link, None));
     assert_eq!(s.setup, State::default().setup);
-    assert_eq!(entry(&before, &s.link()), Entry::Keep, "the address holds it");
+    assert_eq!(
+        entry(&before, &s.link()),
+        Entry::Keep,
+        "the address holds it"
+    );
     s.reduce(reopen(decode(&encode(&after)).link, None));
     assert_eq!(s.setup.preset.as_deref(), Some("db-pool"));
 }
@@ -184,7 +209,11 @@ fn a_link_without_a_language_speaks_the_browsers_and_its_link_names_none() {
     let mut s = opened("preset=db-pool&v=1");
     s.view.browser = Some(Locale::De);
     assert_eq!(s.view.locale(), Locale::De);
-    assert_eq!(encode(&s.link()), "preset=db-pool&v=1", "the reader's, not the link's");
+    assert_eq!(
+        encode(&s.link()),
+        "preset=db-pool&v=1",
+        "the reader's, not the link's"
+    );
     // Chosen on the page (English too), the language is the link's.
     s.reduce(Action::SetLanguage(Locale::En));
     assert_eq!(s.view.locale(), Locale::En);
@@ -206,7 +235,10 @@ fn a_link_without_a_language_speaks_the_browsers_and_its_link_names_none() {
 #[test]
 fn a_link_without_a_version_reads_as_this_version_quietly() {
     for (q, check) in [
-        ("lang=de", (|l: &Link| l.view.locale() == Locale::De) as fn(&Link) -> bool),
+        (
+            "lang=de",
+            (|l: &Link| l.view.locale() == Locale::De) as fn(&Link) -> bool,
+        ),
         ("lang=zh", |l| l.view.locale() == Locale::Zh),
         ("theme=dark", |l| l.view.theme == Theme::Dark),
         ("preset=db-pool&load.concurrency=300", |l| {

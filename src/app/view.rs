@@ -73,7 +73,9 @@ pub const LANGUAGES: [&str; Locale::ALL.len()] = {
 /// and `zh-TW` → Chinese, the page's only Chinese); `None` when it is
 /// written in none of them.
 pub fn browser_language<S: AsRef<str>>(languages: &[S]) -> Option<Locale> {
-    languages.iter().find_map(|l| Locale::named(l.as_ref().trim()))
+    languages
+        .iter()
+        .find_map(|l| Locale::named(l.as_ref().trim()))
 }
 
 /// Every chart the page can show, by the id its element has without the

@@ -27,8 +27,8 @@ use super::runner::{Runner, use_runner};
 use super::scenario_about::ScenarioAbout;
 use super::share::ShareBar;
 use super::summary::Summary;
-use crate::app::form::control_id;
 use crate::app::Link;
+use crate::app::form::control_id;
 use crate::app::history::{Entry, entry};
 use crate::app::permalink::{Ignored, encode};
 use crate::app::replay::{ReplayRequest, Session};
@@ -65,7 +65,10 @@ fn use_page() -> Page {
     };
     let armed = use_state(|| !state.view.embed || address::run_requested());
     let runner = use_runner(&state, *armed);
-    let book = use_mut_ref(AddressBook::default);
+    let book = {
+        let shown = opened.link.clone();
+        use_mut_ref(move || AddressBook { shown, seen: None })
+    };
     use_address(&state, &book);
     use_back_and_forward(&state, &book);
     use_effect_with(state.view.locale(), |l| address::apply_language(*l));
@@ -130,12 +133,11 @@ pub fn EmbedPage() -> Html {
 }
 
 /// What the address bar holds and what the state last linked to.
-#[derive(Default)]
 struct AddressBook {
-    /// The link in the address bar; `None` until the page wrote its first
-    /// (which rewrites the opening address, never adds an entry).
-    shown: Option<Link>,
-    /// The state's link the last time it changed (written or not yet).
+    /// The link in the address bar.
+    shown: Link,
+    /// The state's link the last time it changed (written or not yet);
+    /// `None` before the page's first.
     seen: Option<Link>,
 }
 
@@ -150,30 +152,41 @@ fn use_address(state: &UseReducerHandle<State>, book: &Rc<RefCell<AddressBook>>)
     use_effect_with(link, move |link| {
         let query = encode(link);
         panic::set_permalink(&address::permalink(&query));
-        let mut b = book.borrow_mut();
-        let seen = b.seen.replace(link.clone());
-        let step = b.shown.as_ref().map_or(Entry::Replace, |s| entry(s, link));
-        let mut timer = None;
-        match step {
-            Entry::Keep => {}
-            Entry::Push => {
-                // An edit not yet written belongs to the entry being left.
-                if let Some(seen) = seen.filter(|s| Some(s) != b.shown.as_ref()) {
-                    address::replace(&encode(&seen));
-                }
-                address::push(&query);
-                b.shown = Some(link.clone());
-            }
-            Entry::Replace => {
-                let (book, link) = (book.clone(), link.clone());
-                timer = Some(Timeout::new(ADDRESS_DEBOUNCE_MS, move || {
-                    address::replace(&query);
-                    book.borrow_mut().shown = Some(link);
-                }));
-            }
-        }
+        let timer = write_address(&book, link, query);
         move || drop(timer)
     });
+}
+
+/// Writes `link` (as `query`) into the address bar as [`use_address`]
+/// says; the timer of a rewrite still to come, if any.
+fn write_address(book: &Rc<RefCell<AddressBook>>, link: &Link, query: String) -> Option<Timeout> {
+    let mut b = book.borrow_mut();
+    let Some(seen) = b.seen.replace(link.clone()) else {
+        // The opening address, as the page reads it: rewritten at once,
+        // never a new entry (Back would come back to the same page).
+        address::replace(&query);
+        b.shown = link.clone();
+        return None;
+    };
+    match entry(&b.shown, link) {
+        Entry::Keep => None,
+        Entry::Push => {
+            // An edit not yet written belongs to the entry being left.
+            if seen != b.shown {
+                address::replace(&encode(&seen));
+            }
+            address::push(&query);
+            b.shown = link.clone();
+            None
+        }
+        Entry::Replace => {
+            let (book, link) = (book.clone(), link.clone());
+            Some(Timeout::new(ADDRESS_DEBOUNCE_MS, move || {
+                address::replace(&query);
+                book.borrow_mut().shown = link;
+            }))
+        }
+    }
 }
 
 /// Back and Forward: the entry's address read as the page reads the one
@@ -186,7 +199,7 @@ fn use_back_and_forward(state: &UseReducerHandle<State>, book: &Rc<RefCell<Addre
             let link = address::opened().link;
             {
                 let mut b = book.borrow_mut();
-                b.shown = Some(link.clone());
+                b.shown = link.clone();
                 b.seen = Some(link.clone());
             }
             d.dispatch(guide::reopen(link));
