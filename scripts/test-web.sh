@@ -4,7 +4,7 @@
 #! release build with Trunk, and the end-to-end tests in Debian's headless
 #! Chromium against dist/ served on 127.0.0.1 (the playground; sharing and
 #! exports; embeds, served from a sub-path; the error panel and the worker's
-#! watchdog; a lesson; the timeline replay). Screenshots and exported files go to test-artifacts/.
+#! watchdog; a lesson; history and languages; the timeline replay). Screenshots and exported files go to test-artifacts/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -47,6 +47,8 @@ step "end-to-end: a lesson (link, prediction, grade, keys, progress kept, German
 node tests/e2e/lesson.spec.mjs
 step "end-to-end: the page's flow (a lesson closed before its run sends the form's scenario)"
 node tests/e2e/flow.spec.mjs
+step "end-to-end: history and languages (Back undoes a preset and a chapter, a slider adds no entry; a German browser, ?lang=zh and ?theme=dark alone)"
+node tests/e2e/history.spec.mjs
 step "end-to-end: the timeline replay (play, pause, scrub, step, pinned and unmounted, a journey, reduced motion)"
 node tests/e2e/replay.spec.mjs
 step "end-to-end: the time breakdown (bars, sentence, table; en, de, zh; dark theme)"

@@ -48,6 +48,10 @@
 //!   page, the summary an embed shows before it runs;
 //! * `export` — CSV, JSON, text and chart files to take away, each naming
 //!   its scenario, seed and permalink;
+//! * `history` — which changes get an entry of the browser's history
+//!   (Back undoes a preset, a lesson opened or closed, a chapter) and which
+//!   rewrite the current one (a slider, a number typed), and the state an
+//!   entry comes back to;
 //! * `permalink` — the state as a URL query (versioned, only what differs
 //!   from the defaults) and back, naming whatever it had to ignore.
 //!
@@ -66,6 +70,7 @@ pub mod export;
 pub mod form;
 pub mod format;
 pub mod guide;
+pub mod history;
 pub mod job;
 pub mod lesson;
 pub mod modes;
@@ -100,5 +105,7 @@ mod tests_chapter_embed;
 mod tests_export_embed;
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests_guide;
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests_history;
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests_share;

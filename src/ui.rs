@@ -80,12 +80,9 @@ pub fn start_embed() {
     catalogue::then_start(opening_locale(), mount::<playground::EmbedPage>);
 }
 
-/// The language the page's link opens it in.
+/// The language the page opens in: its link's, else the browser's.
 fn opening_locale() -> crate::i18n::Locale {
-    crate::app::permalink::decode(&address::query())
-        .link
-        .view
-        .locale()
+    address::opened().link.view.locale()
 }
 
 /// Starts the simulation worker (inside the Web Worker).

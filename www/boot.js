@@ -10,18 +10,32 @@
 (function () {
   'use strict';
   var params = new URLSearchParams(location.search);
-  var linked = params.get('v') === '1';
-  var theme = linked ? params.get('theme') : null;
+  // A link without a version reads as this one (src/app/permalink.rs);
+  // one of another version is not read.
+  var version = params.get('v');
+  var linked = version === null || version === '' || version === '1';
+  var theme = linked ? String(params.get('theme') || '').toLowerCase() : null;
   if (theme !== 'light' && theme !== 'dark') theme = 'auto';
   var root = document.documentElement;
   root.setAttribute('data-theme', theme);
   var dark = theme === 'dark' || (theme === 'auto' && window.matchMedia('(prefers-color-scheme: dark)').matches);
   root.classList.toggle('dark', dark);
   var embed = linked && params.get('embed') === '1';
-  // The page's language as a link names it (de-AT reads as de). English
-  // words are inlined (www/embed-presets.js); German and Chinese ones come
-  // in a small file of their own, fetched beside the module.
-  var lang = linked ? String(params.get('lang') || '').split('-')[0].toLowerCase() : '';
+  // The page's language as a link names it (de-AT reads as de), else the
+  // browser's first the page is written in (src/app/view.rs,
+  // browser_language). English words are inlined (www/embed-presets.js);
+  // German and Chinese ones come in a small file of their own, fetched
+  // beside the module.
+  var SPOKEN = ['en', 'de', 'zh'];
+  function primary(code) { return String(code || '').trim().split(/[-_]/)[0].toLowerCase(); }
+  var lang = linked ? primary(params.get('lang')) : '';
+  if (SPOKEN.indexOf(lang) < 0) {
+    var wanted = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language];
+    lang = '';
+    for (var i = 0; i < wanted.length && !lang; i++) {
+      if (SPOKEN.indexOf(primary(wanted[i])) >= 0) lang = primary(wanted[i]);
+    }
+  }
   function known() { return window.THREADLAB_PRESETS || { presets: {}, words: {} }; }
   function word(name) { return known().words[name] || ''; }
   var failure = null;

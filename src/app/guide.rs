@@ -85,6 +85,29 @@ impl State {
         self.entered_chapter();
     }
 
+    /// Goes to `link`'s chapter of its lesson, as an entry of the browser's
+    /// history holds it (`app::history`): with the open lesson's progress
+    /// when it is that lesson, as opening the link would otherwise.
+    pub(super) fn reopen_lesson(&mut self, link: LessonLink, stored: Option<String>) {
+        let open = self.lesson.take().filter(|p| p.lesson == link.lesson);
+        let Some(mut p) = open else {
+            return self.open_lesson(link, stored);
+        };
+        let moved = p.chapter != link.chapter;
+        if moved {
+            p.reduce(LessonAction::GoTo(link.chapter), None);
+        }
+        self.lesson = Some(p);
+        if moved {
+            self.lesson_run = None;
+            self.entered_chapter();
+        } else {
+            // The entry's link names this chapter: keep it named, whatever
+            // else the entry held.
+            self.view.lesson = Some(link);
+        }
+    }
+
     /// The lesson's current chapter, if a lesson is open.
     pub fn chapter(&self) -> Option<(&'static Lesson, &'static Chapter)> {
         let p = self.lesson.as_ref()?;

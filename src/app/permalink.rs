@@ -1,8 +1,11 @@
 //! Permalinks: the whole state of the page (what the visitor set up and how
 //! the page shows it) as a URL query, and back.
 //!
-//! A link is versioned (`v=1`, written last, so a link cut short loses its
-//! version and says so) and holds only what differs from the defaults:
+//! A link is versioned (`v=1`, written last) and holds only what differs
+//! from the defaults. A link without a version reads as this version
+//! (people write `?lang=de` by hand); when something in it is ignored, the
+//! notice adds that a link cut short loses its version, and may have been
+//! cut there.
 //!
 //! * the top-level fields of [`Setup`] (other than its layers of settings)
 //!   and of [`View`], by their serde names, where they differ from the
@@ -15,8 +18,8 @@
 //!   `load.concurrency=400&virtual.server.threads_max=50`; an empty value
 //!   puts the key back to its default, as emptying the field on the form does;
 //! * a lesson's chapter in the lesson's own format, `lesson=<id>&chapter=<n>`
-//!   (`app::lesson::link`), last before the version. A link of only those
-//!   two needs no version: that is a lesson's link as a teacher writes it.
+//!   (`app::lesson::link`), last before the version: a lesson's link as a
+//!   teacher writes it is those two alone.
 //!
 //! Decoding never fails: whatever cannot be read (an unknown version or
 //! key, a value out of range, a link cut short or longer than
@@ -185,7 +188,7 @@ pub fn encode(link: &Link) -> String {
         return lesson.unwrap_or_default();
     }
     // The lesson goes last but the version, so that a link cut anywhere
-    // before its version is noticed, not read as a lesson's link alone.
+    // before its version names what it lost (`read_without_version`).
     let mut parts: Vec<String> = pairs
         .iter()
         .map(|(k, v)| format!("{}={v}", escape(k)))
@@ -377,11 +380,19 @@ pub fn decode(query: &str) -> Decoded {
     let query = query.strip_prefix('?').unwrap_or(query);
     let mut ignored = Vec::new();
     let mut lesson = Vec::new();
-    let mut link = match params(query, &mut ignored, &mut lesson) {
-        Some(params) => read(params, &mut ignored),
-        None => Link::default(),
+    // Whether the link had parameters of its own besides a lesson's (whose
+    // format has no version), read without the version they should end in.
+    let (mut link, versionless) = match params(query, &mut ignored, &mut lesson) {
+        Some(params) => {
+            let own = !params.is_empty();
+            (read(params, &mut ignored), own && versionless(query))
+        }
+        None => (Link::default(), false),
     };
     link.view.lesson = read_lesson(&lesson, &mut ignored);
+    if versionless && !ignored.is_empty() {
+        ignored.push(read_without_version());
+    }
     bound(&mut ignored);
     Decoded { link, ignored }
 }
@@ -434,8 +445,11 @@ fn read_lesson(params: &[Param], ignored: &mut Vec<Ignored>) -> Option<super::le
 
 /// The link's parameters, once each, without trackers and with the
 /// lesson's moved to `lesson`; `None` (with the reason in `ignored`) when
-/// the link cannot be read as a whole. A link of only the lesson's
-/// parameters needs no version.
+/// the link cannot be read as a whole. A link without a version is read
+/// as this version: people write `?lang=de` or `?theme=dark` by hand, and
+/// a lesson's link is `lesson=…&chapter=…` alone. Only when something in
+/// it is ignored does its notice add that a link cut short loses its
+/// version ([`versionless`]).
 fn params(query: &str, ignored: &mut Vec<Ignored>, lesson: &mut Vec<Param>) -> Option<Vec<Param>> {
     if query.len() > MAX_LINK_CHARS {
         let n = |n: usize| vec![("n", Arg::Fixed(n as f64, 0))];
@@ -476,33 +490,45 @@ fn params(query: &str, ignored: &mut Vec<Ignored>, lesson: &mut Vec<Param>) -> O
             raw: v.to_string(),
         });
     }
-    let of_lesson = |p: &Param| LESSON_PARAMS.contains(&p.name.as_str());
-    if out.iter().all(of_lesson) {
-        *lesson = out;
-        return Some(Vec::new());
-    }
     let version = out.iter().position(|p| p.name == "v");
-    match version.map(|i| out.remove(i)) {
-        Some(v) if v.raw == VERSION => {
-            let (mine, rest) = out.into_iter().partition(of_lesson);
-            *lesson = mine;
-            Some(rest)
-        }
-        found => {
-            let version = ("version", Arg::Text(VERSION.to_string()));
-            let why = match found {
-                Some(v) => Said::Key(
-                    words::LINK_VERSION,
-                    vec![("v", Arg::Text(shown(&v.raw))), version],
-                ),
-                None => Said::Key(words::LINK_NO_VERSION, vec![version]),
-            };
-            ignored.push(Ignored {
-                what: listed(&out),
-                why,
-            });
-            None
-        }
+    // An empty version (`…&v=`, `…&v`) is a link cut inside its version.
+    let unknown = |v: &Param| !v.raw.is_empty() && v.raw != VERSION;
+    if let Some(v) = version.map(|i| out.remove(i)).filter(unknown) {
+        let version = ("version", Arg::Text(VERSION.to_string()));
+        ignored.push(Ignored {
+            what: listed(&out),
+            why: Said::Key(
+                words::LINK_VERSION,
+                vec![("v", Arg::Text(shown(&v.raw))), version],
+            ),
+        });
+        return None;
+    }
+    let of_lesson = |p: &Param| LESSON_PARAMS.contains(&p.name.as_str());
+    let (mine, rest) = out.into_iter().partition(of_lesson);
+    *lesson = mine;
+    Some(rest)
+}
+
+/// Whether `query` holds no version (`v=1`), or an empty one (cut inside
+/// it), for [`decode`]'s notice.
+fn versionless(query: &str) -> bool {
+    !query.split('&').any(|p| {
+        p.split_once('=')
+            .is_some_and(|(k, v)| k == "v" && !v.is_empty())
+    })
+}
+
+/// The notice's line for a link read without its version, once something
+/// in it was ignored: a link cut short loses its end, and its version
+/// with it, so what was ignored may be the cut.
+fn read_without_version() -> Ignored {
+    Ignored {
+        what: Said::Text(format!("v={VERSION}")),
+        why: Said::Key(
+            words::LINK_NO_VERSION,
+            vec![("version", Arg::Text(VERSION.to_string()))],
+        ),
     }
 }
 

@@ -209,6 +209,14 @@ pub enum Action {
     LoadSetup(Box<Setup>),
     /// The lesson panel.
     Guide(GuideAction),
+    /// Back or Forward brought the page to another entry of the browser's
+    /// history: the state its link holds (`app::history::reopen`).
+    Reopen {
+        /// The entry's link, read as a link the page opens with is.
+        link: Box<super::permalink::Link>,
+        /// The progress the page keeps for the link's lesson, if any.
+        stored: Option<String>,
+    },
 }
 
 impl From<Setup> for State {
@@ -311,6 +319,7 @@ impl State {
                 self.revalidate();
             }
             Action::Guide(a) => self.reduce_guide(a),
+            Action::Reopen { link, stored } => self.reopen(*link, stored),
         }
     }
 

@@ -149,19 +149,34 @@ fn an_unknown_version_opens_the_defaults_and_names_everything() {
 }
 
 #[test]
-fn every_cut_of_a_link_is_noticed() {
+fn every_cut_of_a_link_keeps_what_it_kept_and_names_what_it_lost() {
+    // Issue 31.7: a link without its version is read as this version (a
+    // link cut short was once read as nothing). What a cut keeps whole is
+    // kept; a parameter it cut into is named when it no longer reads, with
+    // the line that says the link lost its end.
     let q = encode(&link_of(
         "preset=db-pool&theme=light&load.concurrency=300&program=cpu:1ms,db:20ms&v=1",
     ));
+    let mut noticed = 0;
     for cut in 1..q.len() {
-        let (link, lines) = ignored_of(&q[..cut]);
-        assert_eq!(link, Link::default(), "cut at {cut}: {}", &q[..cut]);
-        assert!(
-            !lines.is_empty(),
-            "cut at {cut} went unnoticed: {}",
-            &q[..cut]
-        );
+        let kept = &q[..cut];
+        let (link, lines) = ignored_of(kept);
+        let written = encode(&link);
+        let parts: Vec<&str> = written.split('&').collect();
+        let whole = kept.rsplit_once('&').map_or("", |(w, _)| w);
+        for p in whole.split('&').filter(|p| !p.is_empty()) {
+            assert!(parts.contains(&p), "cut at {cut}: {p} lost: {written}");
+        }
+        if !lines.is_empty() {
+            noticed += 1;
+            let last = lines.last().unwrap();
+            assert!(last.starts_with("v=1 — missing"), "cut at {cut}: {lines:?}");
+            assert!(last.contains("cut short"), "cut at {cut}: {lines:?}");
+            assert_eq!(lines.len(), 2, "cut at {cut}: only the cut: {lines:?}");
+        }
     }
+    // Cut into a preset's or a theme's name, the link no longer reads.
+    assert!(noticed > 10, "{noticed}");
     assert!(ignored_of(&q).1.is_empty());
 }
 
@@ -249,13 +264,12 @@ fn a_lesson_in_an_edited_state_goes_last_before_the_version() {
     let back = link_of(&q);
     assert_eq!(back, s.link());
     assert_eq!(back.view.locale(), Locale::Zh);
-    // Cut right after the lesson, the link has lost its version: noticed,
-    // and nothing of it is read (not even the lesson).
+    // Cut right after the lesson, the link has lost only its version: read
+    // as this version, whole and without a notice.
     let cut = &q[..q.len() - "&v=1".len()];
     let (link, lines) = ignored_of(cut);
-    assert_eq!(link, Link::default(), "{cut}");
-    assert_eq!(lines.len(), 1, "{lines:?}");
-    assert!(lines[0].contains("lesson=virtual-threads"), "{lines:?}");
+    assert!(lines.is_empty(), "{lines:?}");
+    assert_eq!(link, s.link(), "{cut}");
 }
 
 #[test]
@@ -289,7 +303,9 @@ fn a_lesson_or_chapter_that_names_nothing_is_ignored_with_its_reason() {
 #[test]
 fn the_page_speaks_the_catalogues_languages_and_a_region_reads_as_its_language() {
     assert_eq!(LANGUAGES, ["en", "de", "zh"]);
-    assert_eq!(View::default().lang, "en");
+    // No language chosen: the browser's (or English) is spoken, none written.
+    assert_eq!(View::default().lang, "");
+    assert_eq!(View::default().locale(), Locale::En);
     for (q, code, locale) in [
         ("lang=de&v=1", "de", Locale::De),
         ("lang=zh&v=1", "zh", Locale::Zh),
@@ -302,7 +318,8 @@ fn the_page_speaks_the_catalogues_languages_and_a_region_reads_as_its_language()
         assert_eq!(encode(&link), format!("lang={code}&v=1"), "{q}");
     }
     let (link, lines) = ignored_of("lang=fr&v=1");
-    assert_eq!(link.view.lang, "en");
+    assert_eq!(link.view.lang, "", "not chosen: the browser's applies");
+    assert_eq!(encode(&link), "");
     assert_eq!(lines, ["lang=fr — not available; one of en, de, zh"]);
 }
 
@@ -392,12 +409,12 @@ fn hostile_text_is_shortened_and_its_control_characters_escaped() {
 }
 
 #[test]
-fn a_link_without_its_version_lists_what_it_held_within_bounds() {
+fn a_link_of_an_unknown_version_lists_what_it_held_within_bounds() {
     // Found by the permalink fuzz target: eight names of control characters,
     // each escaped six times longer, made a notice line of 2,000 characters.
     let name = format!("c{}", "\u{10}".repeat(59));
     let q: Vec<String> = (0..12).map(|i| format!("{name}{i}=1")).collect();
-    let (_, lines) = ignored_of(&q.join("&"));
+    let (_, lines) = ignored_of(&format!("{}&v=9", q.join("&")));
     assert_eq!(lines.len(), 1, "{lines:?}");
     let what = lines[0].split(" — ").next().unwrap();
     assert!(
@@ -407,7 +424,7 @@ fn a_link_without_its_version_lists_what_it_held_within_bounds() {
     );
     assert!(what.starts_with("c\\u{10}"), "{what}");
     assert!(what.ends_with(" and 11 more"), "{what}");
-    let (_, lines) = ignored_of("a=1&b=2&c=3");
+    let (_, lines) = ignored_of("a=1&b=2&c=3&v=0");
     assert!(lines[0].starts_with("a=1, b=2, c=3 — "), "{lines:?}");
 }
 
@@ -567,7 +584,8 @@ fn view_strategy() -> impl Strategy<Value = View> {
         .collect();
     (
         proptest::sample::select(Theme::ALL.to_vec()),
-        proptest::sample::select(LANGUAGES.to_vec()),
+        // Empty: no language chosen (the browser's).
+        proptest::sample::select([&[""][..], &LANGUAGES[..]].concat()),
         proptest::sample::subsequence(CHART_IDS.to_vec(), 0..4),
         any::<bool>(),
         proptest::sample::subsequence(keys.clone(), 0..3),
@@ -585,6 +603,7 @@ fn view_strategy() -> impl Strategy<Value = View> {
                 locked,
                 presenter,
                 lesson,
+                browser: None,
             },
         )
 }

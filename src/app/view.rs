@@ -67,6 +67,17 @@ pub const LANGUAGES: [&str; Locale::ALL.len()] = {
     codes
 };
 
+/// The language a browser that prefers `languages` (as
+/// `navigator.languages` lists them, most preferred first) gets: the first
+/// the page is written in, by primary subtag (`de-AT` → German, `zh-Hans`
+/// and `zh-TW` → Chinese, the page's only Chinese); `None` when it is
+/// written in none of them.
+pub fn browser_language<S: AsRef<str>>(languages: &[S]) -> Option<Locale> {
+    languages
+        .iter()
+        .find_map(|l| Locale::named(l.as_ref().trim()))
+}
+
 /// Every chart the page can show, by the id its element has without the
 /// `chart-` prefix (a test holds this list to `app::charts::charts`).
 pub const CHART_IDS: &[&str] = &[
@@ -98,8 +109,11 @@ pub const EMBED_CHARTS: &[&str] = &["sweep-throughput", "sweep-latency"];
 pub struct View {
     /// The colour theme.
     pub theme: Theme,
-    /// The page's language (one of [`LANGUAGES`]; a link may name a
-    /// region, `de-AT`, which reads as its language).
+    /// The language the link or the visitor chose (one of [`LANGUAGES`];
+    /// a link may name a region, `de-AT`, which reads as its language).
+    /// Empty when none was chosen: the page then speaks the browser's
+    /// ([`View::browser`]), and its links name no language either, so a
+    /// shared link opens in each reader's own.
     pub lang: String,
     /// The charts shown, by id (see [`CHART_IDS`]); empty: the default set
     /// (all of them, or [`EMBED_CHARTS`] in an embed).
@@ -118,27 +132,37 @@ pub struct View {
     /// `app::lesson::link`), not as a serde field.
     #[serde(skip)]
     pub lesson: Option<LessonLink>,
+    /// The first of the browser's languages the page is written in
+    /// ([`browser_language`] of `navigator.languages`), which it speaks
+    /// when [`View::lang`] is empty. Not part of a link: it is the
+    /// reader's, not the link's.
+    #[serde(skip)]
+    pub browser: Option<Locale>,
 }
 
 impl Default for View {
     fn default() -> Self {
         View {
             theme: Theme::Auto,
-            lang: LANGUAGES[0].to_string(),
+            lang: String::new(),
             charts: Vec::new(),
             embed: false,
             controls: Vec::new(),
             locked: Vec::new(),
             presenter: false,
             lesson: None,
+            browser: None,
         }
     }
 }
 
 impl View {
-    /// The page's locale (English for a language the page does not have).
+    /// The page's locale: the chosen language, else the browser's, else
+    /// English.
     pub fn locale(&self) -> Locale {
-        Locale::named(&self.lang).unwrap_or(Locale::ALL[0])
+        Locale::named(&self.lang)
+            .or(self.browser)
+            .unwrap_or(Locale::ALL[0])
     }
 
     /// Whether the chart `id` (without its `chart-` prefix) is shown.
@@ -173,7 +197,7 @@ impl View {
     pub fn problems(&self) -> Vec<(&'static str, String, Said)> {
         use crate::i18n::keys::ui as words;
         let mut out = Vec::new();
-        if Locale::named(&self.lang).is_none() {
+        if !self.lang.is_empty() && Locale::named(&self.lang).is_none() {
             let languages = Arg::Text(LANGUAGES.join(", "));
             out.push((
                 "lang",
@@ -203,7 +227,11 @@ impl View {
 
     /// This view without the items [`View::problems`] names.
     pub fn without_problems(mut self) -> View {
-        self.lang = self.locale().code().to_string();
+        // A region reads as its language; a language the page has not got
+        // is no choice (the browser's applies).
+        self.lang = Locale::named(&self.lang)
+            .map(|l| l.code().to_string())
+            .unwrap_or_default();
         self.charts.retain(|c| CHART_IDS.contains(&c.as_str()));
         self.controls.retain(|k| field(k).is_some());
         self.locked.retain(|k| field(k).is_some());

@@ -106,6 +106,27 @@ mod tests {
         g
     }
 
+    /// Issue 31.9: the form's help says what an empty field means in
+    /// words ("empty = the tool's default"), not JSON's `null`, which a
+    /// reader of the page never types.
+    #[test]
+    fn help_says_empty_not_null() {
+        let mut empties = 0;
+        for l in Locale::ALL {
+            for k in i18n::keys_of(l).filter(|k| k.starts_with("field.") && k.ends_with(".help")) {
+                let help = i18n::lookup(l, k).unwrap_or_default();
+                assert!(!help.contains("null ="), "{k} ({}): {help}", l.code());
+                empties += usize::from(
+                    ["empty =", "leer =", "留空 ="]
+                        .iter()
+                        .any(|e| help.contains(e)),
+                );
+            }
+        }
+        // 17 fields' help says what their empty field means.
+        assert_eq!(empties, 3 * 17);
+    }
+
     /// Every key of the schema and every group has its words in every
     /// language, the English ones the schema's own; no catalogue holds
     /// words for a key or group the schema no longer has.

@@ -925,8 +925,35 @@ mod tests {
         "preset-section.e2.title",
         "preset-section.e3.title",
         "preset-section.e4.title",
-        "preset.e2-platform.menu",
     ];
+
+    /// Issue 31.9: a measured pair's menu entry is a readable name, the
+    /// source article and what it did ("Article E2: Thread.sleep(50),
+    /// 2,000 clients (hey)"), not the load tool's command line.
+    #[test]
+    fn a_measured_pairs_menu_entry_names_its_article_in_words() {
+        let article = |l: Locale| match l {
+            Locale::En => "Article",
+            Locale::De => "Artikel",
+            Locale::Zh => "文章",
+        };
+        for s in menu().iter().skip(1) {
+            for e in s.entries {
+                let exp = preset(e.preset).unwrap().experiment;
+                for l in Locale::ALL {
+                    let name = e.title(l);
+                    // E2's reposted table is E2's too ("Article E2, reposted…").
+                    let start = format!("{} {}", article(l), &exp[..2]);
+                    assert!(name.starts_with(&start), "{}: {name}", l.code());
+                    for code in [" -c ", " -n ", "/delay/"] {
+                        assert!(!name.contains(code), "{}: {name}", l.code());
+                    }
+                }
+            }
+        }
+        let e2 = menu_entry("e2-platform").unwrap().title(Locale::En);
+        assert_eq!(e2, "Article E2: Thread.sleep(50), 2,000 clients (hey)");
+    }
 
     /// German and Chinese say the presets in their own words (not a copy
     /// of the English, but for code alone), with numbers in prose written

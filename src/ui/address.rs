@@ -1,7 +1,9 @@
 //! The address bar and the document around the app: the page's query (a
-//! permalink, `crate::app::permalink`), writing the current state back with
-//! `history.replaceState`, the page's own address for links and snippets,
-//! the colour theme on `<html>`, and the debug fragment.
+//! permalink, `crate::app::permalink`) read with the browser's language,
+//! writing the current state back with `history.pushState` or
+//! `replaceState` (which one is `crate::app::history`'s choice), Back and
+//! Forward, the page's own address for links and snippets, the colour
+//! theme on `<html>`, and the debug fragment.
 
 use crate::app::supervise::Fault;
 use crate::app::view::Theme;
@@ -34,23 +36,71 @@ pub(crate) fn permalink(query: &str) -> String {
     }
 }
 
+/// The link the address holds, read as a link is (`permalink::decode`),
+/// with the browser's language for a link that names none: what the page
+/// opens with, and what Back or Forward brings it to.
+pub(crate) fn opened() -> crate::app::Decoded {
+    let mut d = crate::app::permalink::decode(&query());
+    d.link.view.browser = browser_locale();
+    d
+}
+
+/// The first of the browser's languages (`navigator.languages`, else
+/// `navigator.language`) the page is written in
+/// (`crate::app::view::browser_language`).
+fn browser_locale() -> Option<crate::i18n::Locale> {
+    let navigator = gloo::utils::window().navigator();
+    let mut languages: Vec<String> = navigator
+        .languages()
+        .iter()
+        .filter_map(|l| l.as_string())
+        .collect();
+    if languages.is_empty() {
+        languages.extend(navigator.language());
+    }
+    crate::app::view::browser_language(&languages)
+}
+
+/// The page's path with `query` and the current fragment.
+fn address_of(query: &str) -> String {
+    let l = gloo::utils::window().location();
+    let path = l.pathname().unwrap_or_default();
+    let hash = l.hash().unwrap_or_default();
+    if query.is_empty() {
+        format!("{path}{hash}")
+    } else {
+        format!("{path}?{query}{hash}")
+    }
+}
+
 /// Puts `query` in the address bar without a new history entry (the
 /// fragment stays).
 pub(crate) fn replace(query: &str) {
     if query == self::query() {
         return;
     }
-    let l = gloo::utils::window().location();
-    let path = l.pathname().unwrap_or_default();
-    let hash = l.hash().unwrap_or_default();
-    let url = if query.is_empty() {
-        format!("{path}{hash}")
-    } else {
-        format!("{path}?{query}{hash}")
-    };
     if let Ok(h) = gloo::utils::window().history() {
+        let url = address_of(query);
         let _ = h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
     }
+}
+
+/// Puts `query` in the address bar as a new history entry, which Back
+/// leaves for the one before.
+pub(crate) fn push(query: &str) {
+    if query == self::query() {
+        return;
+    }
+    if let Ok(h) = gloo::utils::window().history() {
+        let url = address_of(query);
+        let _ = h.push_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
+    }
+}
+
+/// Calls `f` when Back or Forward brings the page to another of its
+/// entries (`popstate`).
+pub(crate) fn on_history(f: impl Fn() + 'static) -> gloo::events::EventListener {
+    gloo::events::EventListener::new(&gloo::utils::window(), "popstate", move |_| f())
 }
 
 /// Whether the system prefers dark colours.

@@ -92,6 +92,7 @@ pub fn EmbedDialog(p: &DialogProps) -> Html {
         locked: pick(Shown::Locked),
         presenter: false,
         lesson: None,
+        browser: None,
     };
     let embed_query = encode(&Link {
         setup: state.setup.clone(),

@@ -43,6 +43,14 @@ pub(crate) fn open(link: LessonLink) -> Action {
     })
 }
 
+/// The action that brings the page to the history entry whose address
+/// reads as `link` (Back or Forward), with the progress stored for its
+/// lesson, as [`open`] does for the link the page opens with.
+pub(crate) fn reopen(link: crate::app::Link) -> Action {
+    let stored = (link.view.lesson).and_then(|l| stored(&storage_key(l.lesson)));
+    crate::app::history::reopen(link, stored)
+}
+
 /// Keeps the learner's progress in local storage as it changes (an
 /// embed's only once its reader has answered: `progress_to_keep`).
 #[hook]

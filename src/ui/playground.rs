@@ -1,6 +1,11 @@
 //! The page: its state (opened from the address's permalink), the link to
-//! the worker (`runner`), the address bar following the state, and the
-//! layout: the full playground, or the compact embed (`embed`).
+//! the worker (`runner`), the address bar following the state (a history
+//! entry of its own for a preset, a lesson or a chapter, as
+//! `app::history` decides) and Back and Forward, and the layout: the full
+//! playground, or the compact embed (`embed`).
+
+use std::cell::RefCell;
+use std::rc::Rc;
 
 use gloo::timers::callback::Timeout;
 use yew::prelude::*;
@@ -22,8 +27,10 @@ use super::runner::{Runner, use_runner};
 use super::scenario_about::ScenarioAbout;
 use super::share::ShareBar;
 use super::summary::Summary;
+use crate::app::Link;
 use crate::app::form::control_id;
-use crate::app::permalink::{Ignored, decode, encode};
+use crate::app::history::{Entry, entry};
+use crate::app::permalink::{Ignored, encode};
 use crate::app::replay::{ReplayRequest, Session};
 use crate::app::{Action, Mode, State};
 use crate::i18n::keys::{self, Key, ui as words};
@@ -44,7 +51,7 @@ struct Page {
 
 #[hook]
 fn use_page() -> Page {
-    let opened = use_memo((), |_| decode(&address::query()));
+    let opened = use_memo((), |_| address::opened());
     let state = {
         let link = opened.link.clone();
         use_reducer(move || {
@@ -58,7 +65,12 @@ fn use_page() -> Page {
     };
     let armed = use_state(|| !state.view.embed || address::run_requested());
     let runner = use_runner(&state, *armed);
-    use_address(&state);
+    let book = {
+        let shown = opened.link.clone();
+        use_mut_ref(move || AddressBook { shown, seen: None })
+    };
+    use_address(&state, &book);
+    use_back_and_forward(&state, &book);
     use_effect_with(state.view.locale(), |l| address::apply_language(*l));
     let presenter = state.view.presenter && !state.view.embed;
     use_effect_with(presenter, |on| address::apply_presenter(*on));
@@ -120,16 +132,79 @@ pub fn EmbedPage() -> Html {
     embed_view(use_page())
 }
 
+/// What the address bar holds and what the state last linked to.
+struct AddressBook {
+    /// The link in the address bar.
+    shown: Link,
+    /// The state's link the last time it changed (written or not yet);
+    /// `None` before the page's first.
+    seen: Option<Link>,
+}
+
 /// Keeps the address bar (and the error panel's details) on the state's
-/// permalink, once the state has been still for a moment.
+/// permalink: a new history entry at once for a step Back should undo
+/// (`app::history::entry`), else the current entry rewritten once the
+/// state has been still for a moment (a slider's drag writes once).
 #[hook]
-fn use_address(state: &UseReducerHandle<State>) {
+fn use_address(state: &UseReducerHandle<State>, book: &Rc<RefCell<AddressBook>>) {
     let link = state.link();
-    use_effect_with(link, |link| {
+    let book = book.clone();
+    use_effect_with(link, move |link| {
         let query = encode(link);
         panic::set_permalink(&address::permalink(&query));
-        let t = Timeout::new(ADDRESS_DEBOUNCE_MS, move || address::replace(&query));
-        move || drop(t)
+        let timer = write_address(&book, link, query);
+        move || drop(timer)
+    });
+}
+
+/// Writes `link` (as `query`) into the address bar as [`use_address`]
+/// says; the timer of a rewrite still to come, if any.
+fn write_address(book: &Rc<RefCell<AddressBook>>, link: &Link, query: String) -> Option<Timeout> {
+    let mut b = book.borrow_mut();
+    let Some(seen) = b.seen.replace(link.clone()) else {
+        // The opening address, as the page reads it: rewritten at once,
+        // never a new entry (Back would come back to the same page).
+        address::replace(&query);
+        b.shown = link.clone();
+        return None;
+    };
+    match entry(&b.shown, link) {
+        Entry::Keep => None,
+        Entry::Push => {
+            // An edit not yet written belongs to the entry being left.
+            if seen != b.shown {
+                address::replace(&encode(&seen));
+            }
+            address::push(&query);
+            b.shown = link.clone();
+            None
+        }
+        Entry::Replace => {
+            let (book, link) = (book.clone(), link.clone());
+            Some(Timeout::new(ADDRESS_DEBOUNCE_MS, move || {
+                address::replace(&query);
+                book.borrow_mut().shown = link;
+            }))
+        }
+    }
+}
+
+/// Back and Forward: the entry's address read as the page reads the one
+/// it opens with, and the state brought to it.
+#[hook]
+fn use_back_and_forward(state: &UseReducerHandle<State>, book: &Rc<RefCell<AddressBook>>) {
+    let (d, book) = (state.dispatcher(), book.clone());
+    use_effect_with((), move |_| {
+        let listener = address::on_history(move || {
+            let link = address::opened().link;
+            {
+                let mut b = book.borrow_mut();
+                b.shown = link.clone();
+                b.seen = Some(link.clone());
+            }
+            d.dispatch(guide::reopen(link));
+        });
+        move || drop(listener)
     });
 }
 

@@ -55,6 +55,22 @@ pub fn PresetPicker(p: &PickerProps) -> Html {
         let st = p.state.clone();
         *use_memo(p.state.generation, move |_| st.setup.edited())
     };
+    // An option the visitor picked is "dirty": its `selected` attribute no
+    // longer moves the selection (HTML's rule), so a preset the state
+    // loads otherwise (Back or Forward) would leave the menu showing
+    // nothing. The select's value is set from the state instead.
+    let select = use_node_ref();
+    {
+        let select = select.clone();
+        let value = current.unwrap_or_default().to_string();
+        use_effect_with((value, edited), move |(value, _)| {
+            if let Some(s) = select.cast::<HtmlSelectElement>()
+                && s.value() != *value
+            {
+                s.set_value(value);
+            }
+        });
+    }
     let options = menu().iter().map(|section| {
         html! {
             <optgroup label={format!("{} — {}", section.title(l), section.about(l))}>
@@ -69,7 +85,7 @@ pub fn PresetPicker(p: &PickerProps) -> Html {
     html! {
         <div class="picker">
             <label for="preset">{w(LABEL)}</label>
-            <select id="preset" {onchange}>
+            <select id="preset" ref={select} {onchange}>
                 <option value="" selected={current.is_none()}>{w(OWN)}</option>
                 { for options }
             </select>

@@ -488,8 +488,8 @@ try {
   // with "edited" in that language), the scenario's description, the load
   // tool's name for its rate and a setting's unit.
   for (const [lang, want] of [
-    ['de', { group: 'Lektionen — ', entry: 'E2 zitierte Tabelle · 10.000 Nutzer, CRUD-API', about: 'hinter Tomcats Pool von 100 Threads', rate: 'Requests/sec von hey', unit: 'Worker', edited: ' · geändert' }],
-    ['zh', { group: '课程 — ', entry: 'E2 转载表格 · 10,000 个用户，CRUD API', about: 'Tomcat 100 个线程的线程池', rate: 'hey 的 Requests/sec', unit: '工作者', edited: ' · 已修改' }],
+    ['de', { group: 'Lektionen — ', entry: 'Artikel E2, zitiert: CRUD-API, 10.000 Nutzer', about: 'hinter Tomcats Pool von 100 Threads', rate: 'Requests/sec von hey', unit: 'Worker', edited: ' · geändert' }],
+    ['zh', { group: '课程 — ', entry: '文章 E2 转载表格：CRUD API，10,000 个用户', about: 'Tomcat 100 个线程的线程池', rate: 'hey 的 Requests/sec', unit: '工作者', edited: ' · 已修改' }],
   ]) {
     const p = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     p.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`); });
