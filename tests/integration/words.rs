@@ -93,8 +93,14 @@ const NOT_WORDS: &[(&str, &str)] = &[
     ("ArrowLeft", "a KeyboardEvent.key name"),
     ("ArrowRight", "a KeyboardEvent.key name"),
     ("Spacebar", "a KeyboardEvent.key name (old browsers)"),
-    ("PageDown", "a KeyboardEvent.key name (a presentation clicker's)"),
-    ("PageUp", "a KeyboardEvent.key name (a presentation clicker's)"),
+    (
+        "PageDown",
+        "a KeyboardEvent.key name (a presentation clicker's)",
+    ),
+    (
+        "PageUp",
+        "a KeyboardEvent.key name (a presentation clicker's)",
+    ),
     ("Escape", "a KeyboardEvent.key name"),
     ("Esc", "a KeyboardEvent.key name (old browsers)"),
     ("Home", "a KeyboardEvent.key name"),
