@@ -8,7 +8,7 @@
 //! number typed changes the link dozens of times a second, and an entry for
 //! each would bury the steps under hundreds of Backs. The page reads an
 //! entry it comes back to through the same link reading it opens with
-//! (`permalink::decode`, then [`State::reopen`]).
+//! (`permalink::decode`, then `State::reopen`).
 
 use super::guide::GuideAction;
 use super::permalink::{Link, encode};
