@@ -33,7 +33,8 @@ pub fn validate(draft: &Draft) -> Result<Config, Vec<FieldError>> {
     let executors = executors::read(&mut r, &used, server.mode);
     let program = program::bind_executors(program, &used, &executors);
     let db = db::read(&mut r);
-    let memory = memory::read(&mut r, threads_at_start(&server, &executors));
+    let started = crate::sim::config::threads_at_start(&server, &executors);
+    let memory = memory::read(&mut r, started.platform + started.carriers);
     let gc = gc::read(&mut r);
     let jvm = jvm::read(&mut r);
     let limits = limits::read(&mut r);
@@ -52,26 +53,4 @@ pub fn validate(draft: &Draft) -> Result<Config, Vec<FieldError>> {
         limits,
         record,
     })
-}
-
-/// Threads the JVM starts before its first request, as the engine does:
-/// Tomcat's spare threads on platform threads, the carriers when virtual
-/// threads run requests or an executor.
-fn threads_at_start(
-    server: &crate::sim::config::Server,
-    executors: &[crate::sim::config::Executor],
-) -> u32 {
-    use crate::sim::config::{ExecutorKind, Mode};
-    let platform = match server.mode {
-        Mode::Platform => server.min_spare.min(server.threads_max),
-        Mode::Virtual => 0,
-    };
-    let virtual_executor =
-        (executors.iter()).any(|e| matches!(e.kind, ExecutorKind::Virtual { .. }));
-    let carriers = if server.mode == Mode::Virtual || virtual_executor {
-        server.carriers
-    } else {
-        0
-    };
-    platform + carriers
 }

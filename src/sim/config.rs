@@ -342,3 +342,31 @@ pub struct Record {
     /// At most this many lanes (threads or carriers) in the timeline.
     pub timeline_lanes: u32,
 }
+
+/// Threads the JVM starts before its first request: Tomcat's spare threads
+/// on platform threads, and the carriers when virtual threads run requests
+/// or an `@Async` executor (the engine starts these; validation checks that
+/// their stacks fit the container).
+pub fn threads_at_start(server: &Server, executors: &[Executor]) -> StartThreads {
+    let platform = match server.mode {
+        Mode::Platform => server.min_spare.min(server.threads_max),
+        Mode::Virtual => 0,
+    };
+    let virtual_executor =
+        (executors.iter()).any(|e| matches!(e.kind, ExecutorKind::Virtual { .. }));
+    let carriers = if server.mode == Mode::Virtual || virtual_executor {
+        server.carriers
+    } else {
+        0
+    };
+    StartThreads { platform, carriers }
+}
+
+/// See [`threads_at_start`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StartThreads {
+    /// Tomcat's platform threads.
+    pub platform: u32,
+    /// Carrier threads of the virtual-thread scheduler.
+    pub carriers: u32,
+}

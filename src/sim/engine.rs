@@ -45,7 +45,7 @@ mod timer;
 mod tools;
 mod warmup;
 
-use super::config::{Config, ExecutorKind, LoadKind, Mode};
+use super::config::{Config, LoadKind};
 use super::cpu::{Cpu, Wakes};
 use super::queue::{Event, Queue};
 use super::report::{Outcome, Report, Stage};
@@ -197,21 +197,16 @@ impl<T: Tracer> Engine<T> {
     /// Starts the threads the JVM has before any request: Tomcat's
     /// `min-spare` and the virtual-thread scheduler's carriers.
     fn start_threads(&mut self) {
-        let s = &self.cfg.server;
-        let (mode, spare, carriers) = (s.mode, s.min_spare.min(s.threads_max), s.carriers);
-        if mode == Mode::Platform {
-            for _ in 0..spare {
-                if !self.thread_room() {
-                    break;
-                }
-                let t = self.new_thread(0);
-                self.platform.pools[0].idle.push(t);
+        let start = super::config::threads_at_start(&self.cfg.server, &self.cfg.executors);
+        for _ in 0..start.platform {
+            if !self.thread_room() {
+                break;
             }
+            let t = self.new_thread(0);
+            self.platform.pools[0].idle.push(t);
         }
-        let virtual_executor =
-            (self.cfg.executors.iter()).any(|e| matches!(e.kind, ExecutorKind::Virtual { .. }));
-        if mode == Mode::Virtual || virtual_executor {
-            for _ in 0..carriers {
+        if start.carriers > 0 {
+            for _ in 0..start.carriers {
                 if !self.thread_room() {
                     break;
                 }

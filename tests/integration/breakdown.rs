@@ -152,17 +152,7 @@ fn a_db_pool_bound_run_waits_on_hikaricp() {
 /// successes; without a collector it is none.
 #[test]
 fn pauses_are_charged_to_every_request_in_flight_through_them() {
-    let scenario = |collector: &'static str| {
-        run(&[
-            ("load.concurrency", "8"),
-            ("load.requests", "40000"),
-            ("server.cores", "4"),
-            ("memory.heap_mb", "512"),
-            ("gc.alloc_kb", "2048"),
-            ("gc.collector", collector),
-            ("program", "cpu:1ms"),
-        ])
-    };
+    let scenario = super::gc::eight_allocating;
     let (off, on) = (scenario("none"), scenario("g1"));
     assert_consistent(&on);
     assert_consistent(&off);

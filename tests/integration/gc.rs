@@ -31,23 +31,26 @@ fn pause_count_is_total_allocation_over_young_size() {
     assert!(r.gc.pauses.iter().all(|p| p.kind == GcKind::Young));
 }
 
+/// Eight closed-loop clients of 1 ms CPU requests that allocate 2 MB each,
+/// on a 512 MB heap, under `collector`: pauses often enough to measure.
+pub(crate) fn eight_allocating(collector: &str) -> threadlab::sim::Report {
+    run(&[
+        ("load.concurrency", "8"),
+        ("load.requests", "40000"),
+        ("server.cores", "4"),
+        ("memory.heap_mb", "512"),
+        ("gc.alloc_kb", "2048"),
+        ("gc.collector", collector),
+        ("program", "cpu:1ms"),
+    ])
+}
+
 /// CPU-bound on 4 cores, 2 MB allocated per 1 ms request: with G1 every
 /// thread stops for each pause, so throughput is the no-collector
 /// throughput times (1 − the pause share).
 #[test]
 fn throughput_falls_by_the_pause_share() {
-    let scenario = |collector: &'static str| {
-        run(&[
-            ("load.concurrency", "8"),
-            ("load.requests", "40000"),
-            ("server.cores", "4"),
-            ("memory.heap_mb", "512"),
-            ("gc.alloc_kb", "2048"),
-            ("gc.collector", collector),
-            ("program", "cpu:1ms"),
-        ])
-    };
-    let (off, on) = (scenario("none"), scenario("g1"));
+    let (off, on) = (eight_allocating("none"), eight_allocating("g1"));
     assert!(on.gc.pause_share > 0.03, "{}", on.gc.pause_share);
     assert_close(
         "throughput",
