@@ -7,7 +7,9 @@
 #! usage: scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]
 #!   SECONDS_PER_TARGET  default 24: six targets stay within two and a half minutes (CI)
 #!   TARGET              default all: scenario_json set_values program run permalink extremes
-#! Extra libFuzzer flags can be given in FUZZ_FLAGS (e.g. "-runs=1000000").
+#! Extra libFuzzer flags can be given in FUZZ_FLAGS (e.g. "-runs=1000000"),
+#! extra cargo-fuzz build flags in FUZZ_BUILD_FLAGS (e.g. "--no-trace-compares",
+#! which trades coverage guidance for executions, for a long count run).
 #! FUZZ_SANITIZER picks cargo-fuzz's sanitizer: none by default, since the
 #! crate forbids unsafe code and AddressSanitizer would halve the executions.
 #! A crash stops the script (exit 1) and leaves its input in fuzz/artifacts/.
@@ -35,8 +37,8 @@ for t in "${targets[@]}"; do
   printf '\n== fuzz %s for %s s\n' "$t" "$seconds"
   mkdir -p "fuzz/corpus-new/$t"
   # -timeout: an input that runs for 10 s is a hang, reported like a crash.
-  # shellcheck disable=SC2086
-  cargo +nightly fuzz run --fuzz-dir fuzz --sanitizer "${FUZZ_SANITIZER:-none}" "$t" "fuzz/corpus-new/$t" "fuzz/corpus/$t" -- \
+  # shellcheck disable=SC2086 # the flag variables are lists of words
+  cargo +nightly fuzz run --fuzz-dir fuzz --sanitizer "${FUZZ_SANITIZER:-none}" ${FUZZ_BUILD_FLAGS:-} "$t" "fuzz/corpus-new/$t" "fuzz/corpus/$t" -- \
     -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
     -dict=fuzz/dict/scenario.dict -print_final_stats=1 ${FUZZ_FLAGS:-}
 done
