@@ -3,10 +3,10 @@
 //! words (`GuideView`), all in the view's language.
 //!
 //! What a step does to the scenario:
-//! * a chapter that opens with its question unanswered loads its scenario
-//!   on the form, and nothing runs (`State::awaiting_prediction`) until the
-//!   learner has predicted and runs it: the results would give the answer
-//!   away;
+//! * a chapter that opens loads its scenario on the form; with its
+//!   question unanswered nothing runs (`State::awaiting_prediction`) until
+//!   the learner has predicted and runs it: the results would give the
+//!   answer away;
 //! * Run loads the chapter's scenario again (the learner may have edited
 //!   the form) and runs it; once that job's full runs are in, the
 //!   prediction is graded against them;
@@ -180,17 +180,17 @@ impl State {
         }
     }
 
-    /// A chapter was entered: the link names it, and with its question
-    /// unanswered its scenario is on the form (not run).
+    /// A chapter was entered: the link names it and its scenario is on the
+    /// form: not run while its question is unanswered; run when it was
+    /// graded (on this visit or an earlier one), so that the verdict's
+    /// proving charts show the chapter's run, not what the form held.
     fn entered_chapter(&mut self) {
         let Some(p) = &self.lesson else { return };
         self.view.lesson = p.the_lesson().map(|l| LessonLink {
             lesson: l.id.as_str(),
             chapter: p.chapter,
         });
-        if !self.graded()
-            && let Some(setup) = self.chapter().and_then(|(_, c)| c.setup().ok())
-        {
+        if let Some(setup) = self.chapter().and_then(|(_, c)| c.setup().ok()) {
             self.load_setup(setup);
         }
     }

@@ -395,4 +395,30 @@ fn entering_a_graded_chapter_from_a_held_one_sends_the_form() {
     );
     assert!(!s.awaiting_prediction());
     assert_eq!(sent.last(), Some(&s.generation));
+    // What runs is chapter 1's scenario, not chapter 2's left on the form:
+    // the verdict's proving charts show the page's run.
+    assert_eq!(Some(&s.setup), chapter_setup(&s).as_ref());
+}
+
+/// The current chapter's own scenario.
+fn chapter_setup(s: &State) -> Option<super::setup::Setup> {
+    s.chapter().and_then(|(_, c)| c.setup().ok())
+}
+
+#[test]
+fn a_chapter_graded_on_an_earlier_visit_shows_its_own_run() {
+    let mut s = opened(0, None);
+    step(&mut s, LessonAction::Predict(Prediction::Number(500.0)));
+    s.reduce(Action::Guide(GuideAction::Run));
+    simulate(&mut s);
+    let stored = progress(&s).to_json();
+    // A later visit starts from another scenario on the form.
+    let mut later = State::default();
+    later.reduce(Action::LoadPreset("db-pool".into()));
+    later.reduce(Action::Guide(GuideAction::Open {
+        link: link(0),
+        stored: Some(stored),
+    }));
+    assert!(!GuideView::of(&later).unwrap().proof.is_empty());
+    assert_eq!(Some(&later.setup), chapter_setup(&later).as_ref());
 }
