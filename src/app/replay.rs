@@ -109,43 +109,8 @@ pub enum Holder {
     },
 }
 
-/// What a blocked actor waits for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum WaitFor {
-    /// Blocking I/O (sleep, socket, a downstream call).
-    Io,
-    /// File I/O (captures a carrier; the scheduler compensates).
-    File,
-    /// `Object.wait` inside `synchronized`.
-    ObjectWait,
-    /// A HikariCP connection.
-    DbConnection,
-    /// A contended monitor (`synchronized`).
-    Monitor,
-    /// A contended `ReentrantLock`.
-    Lock,
-    /// An executor's concurrency-limit permit.
-    Permit,
-    /// Something the replay does not know by name.
-    Other,
-}
-
-impl WaitFor {
-    /// The wait the engine describes as `on`.
-    fn of(on: &str) -> WaitFor {
-        match on {
-            "I/O" => WaitFor::Io,
-            "file I/O" => WaitFor::File,
-            "Object.wait" => WaitFor::ObjectWait,
-            "a DB connection" => WaitFor::DbConnection,
-            "a monitor" => WaitFor::Monitor,
-            "a lock" => WaitFor::Lock,
-            "an executor's permit" => WaitFor::Permit,
-            _ => WaitFor::Other,
-        }
-    }
-}
+/// What a blocked actor waits for: the engine's own fact.
+pub use crate::sim::trace::WaitFor;
 
 /// Where an actor is and what it does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -178,7 +178,6 @@ keys! {
     REPLAY_WAIT_MONITOR = "replay.wait.monitor";
     REPLAY_WAIT_LOCK = "replay.wait.lock";
     REPLAY_WAIT_PERMIT = "replay.wait.permit";
-    REPLAY_WAIT_OTHER = "replay.wait.other";
     REPLAY_STEP_SENT = "replay.step.sent";
     REPLAY_STEP_DIAL = "replay.step.dial";
     REPLAY_STEP_SYN_DROPPED = "replay.step.syn_dropped";

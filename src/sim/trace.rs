@@ -41,6 +41,41 @@ impl Tracer for NoTrace {
     fn note(&mut self, _: Nanos, _: u32, _: Note) {}
 }
 
+/// What a blocked request or task waits for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WaitFor {
+    /// Blocking I/O (sleep, socket, a downstream call).
+    Io,
+    /// File I/O (captures a carrier; the scheduler compensates).
+    File,
+    /// `Object.wait` inside `synchronized`.
+    ObjectWait,
+    /// A HikariCP connection.
+    DbConnection,
+    /// A contended monitor (`synchronized`).
+    Monitor,
+    /// A contended `ReentrantLock`.
+    Lock,
+    /// An executor's concurrency-limit permit.
+    Permit,
+}
+
+impl WaitFor {
+    /// In the text trace's words (English: the trace is a tool for tests).
+    fn traced(self) -> &'static str {
+        match self {
+            WaitFor::Io => "I/O",
+            WaitFor::File => "file I/O",
+            WaitFor::ObjectWait => "Object.wait",
+            WaitFor::DbConnection => "a DB connection",
+            WaitFor::Monitor => "a monitor",
+            WaitFor::Lock => "a lock",
+            WaitFor::Permit => "an executor's permit",
+        }
+    }
+}
+
 /// One step in the life of a request or task.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Note {
@@ -92,8 +127,8 @@ pub enum Note {
     Cpu(Nanos),
     /// Blocks until something happens.
     Blocked {
-        /// What for, in words.
-        on: &'static str,
+        /// What for.
+        on: WaitFor,
         /// Keeps its carrier while blocked (pinned, or captured by file I/O).
         pinned: bool,
     },
@@ -201,7 +236,8 @@ impl TextTrace {
             Note::Cpu(ns) => format!("cpu {}", ms(ns)),
             Note::Blocked { on, pinned } => {
                 format!(
-                    "blocks on {on}{}",
+                    "blocks on {}{}",
+                    on.traced(),
                     if pinned { ", keeping its carrier" } else { "" }
                 )
             }

@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 
-use super::{Actor, ActorKind, Event, Holder, MAX_EVENTS, Replay, Span, State, Step, WaitFor};
+use super::{Actor, ActorKind, Event, Holder, MAX_EVENTS, Replay, Span, State, Step};
 use crate::sim::Simulation;
 use crate::sim::config::Config;
 use crate::sim::report::ErrorCause;
@@ -149,10 +149,7 @@ impl Builder {
             Note::QueuedForCarrier => Step::QueuedForCarrier,
             Note::Mounted { carrier } => Step::Mounted { carrier },
             Note::Cpu(ns) => Step::Cpu(ns),
-            Note::Blocked { on, pinned } => Step::Blocked {
-                on: WaitFor::of(on),
-                pinned,
-            },
+            Note::Blocked { on, pinned } => Step::Blocked { on, pinned },
             Note::Woke => Step::Woke,
             Note::DbConnection => Step::DbConnection,
             Note::DbTimeout => Step::DbTimeout,

@@ -36,7 +36,6 @@ fn why(locale: Locale, on: WaitFor) -> String {
         WaitFor::Monitor => keys::REPLAY_WAIT_MONITOR,
         WaitFor::Lock => keys::REPLAY_WAIT_LOCK,
         WaitFor::Permit => keys::REPLAY_WAIT_PERMIT,
-        WaitFor::Other => keys::REPLAY_WAIT_OTHER,
     };
     text(locale, key, &[])
 }

@@ -8,6 +8,7 @@ use super::super::time::Nanos;
 use super::NONE;
 use super::breakdown::Spent;
 use super::timer::LazyTimer;
+use crate::sim::trace::WaitFor;
 
 /// Where a fiber is in its life.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,18 +59,18 @@ pub(super) enum Wait {
 }
 
 impl Wait {
-    /// What it waits for, in words (for traces).
-    pub(super) fn describe(self) -> &'static str {
-        match self {
-            Wait::None => "nothing",
-            Wait::Io => "I/O",
-            Wait::File => "file I/O",
-            Wait::Condition => "Object.wait",
-            Wait::DbConn => "a DB connection",
-            Wait::Monitor => "a monitor",
-            Wait::Lock => "a lock",
-            Wait::Permit => "an executor's permit",
-        }
+    /// What it waits for, as the trace names it (`None` when not waiting).
+    pub(super) fn waits_for(self) -> Option<WaitFor> {
+        Some(match self {
+            Wait::None => return None,
+            Wait::Io => WaitFor::Io,
+            Wait::File => WaitFor::File,
+            Wait::Condition => WaitFor::ObjectWait,
+            Wait::DbConn => WaitFor::DbConnection,
+            Wait::Monitor => WaitFor::Monitor,
+            Wait::Lock => WaitFor::Lock,
+            Wait::Permit => WaitFor::Permit,
+        })
     }
 }
 

@@ -407,8 +407,9 @@ impl<T: Tracer> Engine<T> {
             let lane = self.platform.threads[fb.thread as usize].lane;
             self.rec.timeline.set(lane, state, now);
             self.move_to(f, stage_of(wait));
-            let on = wait.describe();
-            self.trace(f, Note::Blocked { on, pinned: false });
+            if let Some(on) = wait.waits_for() {
+                self.trace(f, Note::Blocked { on, pinned: false });
+            }
             return;
         }
         let pins_in_sync = self.cfg.server.pins_in_sync();
@@ -432,8 +433,9 @@ impl<T: Tracer> Engine<T> {
         } else {
             self.move_to(f, stage_of(wait));
         }
-        let on = wait.describe();
-        self.trace(f, Note::Blocked { on, pinned });
+        if let Some(on) = wait.waits_for() {
+            self.trace(f, Note::Blocked { on, pinned });
+        }
         if pinned {
             let lane = self.carriers.list[c as usize].lane;
             self.rec.timeline.set(lane, LaneState::Pinned, now);
