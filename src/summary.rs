@@ -38,12 +38,9 @@ pub fn tool_text(r: &Report) -> String {
     }
 }
 
-/// The tool a report was counted for (hey for a report that names none).
+/// The tool a report was counted for.
 pub fn tool_of(r: &Report) -> Tool {
-    Tool::ALL
-        .into_iter()
-        .find(|t| t.name() == r.tool.tool)
-        .unwrap_or(Tool::Hey)
+    r.tool.tool
 }
 
 /// How a tool names the request rate it prints, and what it counts in it,

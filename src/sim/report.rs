@@ -615,10 +615,10 @@ pub struct ToolLatency {
 }
 
 /// The run as the load tool itself counts and prints it.
-#[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct ToolSummary {
     /// The tool.
-    pub tool: String,
+    pub tool: Tool,
     /// What it counts as requests: hey's results (responses and errors),
     /// wrk's responses, JMeter's samples, k6's `http_reqs`.
     pub requests: u64,
@@ -668,6 +668,29 @@ pub struct HistogramBin {
     pub to_ms: f64,
     /// Responses in the bin.
     pub count: u64,
+}
+
+impl ToolSummary {
+    /// `tool`'s summary with nothing counted yet.
+    pub fn empty(tool: Tool) -> ToolSummary {
+        ToolSummary {
+            tool,
+            requests: 0,
+            elapsed_s: 0.0,
+            rate: 0.0,
+            latency: ToolLatency::default(),
+            ok_latency: None,
+            errors: Vec::new(),
+            status: Vec::new(),
+            error_pct: 0.0,
+            buckets: Vec::new(),
+            dialup_s: 0.0,
+            dropped: 0,
+            clients: 0,
+            threads: 0,
+            thread_rate: ToolLatency::default(),
+        }
+    }
 }
 
 /// Everything a run produced.

@@ -4,6 +4,7 @@
 
 use std::fmt::Write as _;
 
+use crate::sim::report::Tool;
 use crate::sim::report::{ErrorCause, Stage};
 use crate::sim::{Outcome, Report};
 
@@ -114,7 +115,7 @@ pub(super) fn text(r: &Report) -> String {
         );
     }
     let _ = writeln!(o, "  Simulated:\t{} events, seed {}", r.events, r.seed);
-    let _ = writeln!(o, "  Not modelled:\t{}", left_out(&r.tool.tool));
+    let _ = writeln!(o, "  Not modelled:\t{}", left_out(r.tool.tool));
     o
 }
 
@@ -142,21 +143,21 @@ fn time_spent(r: &Report) -> String {
 }
 
 /// What the tool's text shows that the model does not know, or leaves out.
-fn left_out(tool: &str) -> &'static str {
+fn left_out(tool: Tool) -> &'static str {
     match tool {
-        "wrk" => {
+        Tool::Wrk => {
             "bytes read (printed as 0); the Req/Sec row is taken over the run's time buckets, not wrk's 100 ms samples"
         }
-        "wrk2" => {
+        Tool::Wrk2 => {
             "bytes read (printed as 0); the thread calibration lines and the detailed percentile spectrum; timeouts are counted once per late response, where wrk2 counts each 2 s check"
         }
-        "jmeter" => {
+        Tool::Jmeter => {
             "the \"summary +\" lines JMeter prints every 30 s; only the final total is shown"
         }
-        "k6" => {
+        Tool::K6 => {
             "data_received, data_sent, iteration_duration and the http_req_blocked, _connecting, _tls_handshaking, _sending, _waiting and _receiving trends"
         }
-        _ => {
+        Tool::Hey => {
             "response sizes (hey leaves Total data out at 0); DNS, request write and response read take no time; connection resets are one line, where hey prints one per local port"
         }
     }

@@ -408,7 +408,11 @@ fn presets_name_their_tool() {
         }
         assert_eq!(crate::helpers::config(&[]).load.tool.name(), "hey");
         let r = threadlab::fidelity::run_preset(name).unwrap();
-        assert_eq!(r.tool.tool, tool, "{name} runs with its tool's semantics");
+        assert_eq!(
+            r.tool.tool.name(),
+            tool,
+            "{name} runs with its tool's semantics"
+        );
     }
 }
 

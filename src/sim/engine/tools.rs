@@ -161,12 +161,11 @@ impl<T: Tracer> Engine<T> {
             LoadKind::Open { .. } => self.client.workers.len() as u64,
         };
         let mut s = ToolSummary {
-            tool: tool.name().to_string(),
             elapsed_s: span.run_s,
             status,
             clients,
             dropped: t.dropped,
-            ..Default::default()
+            ..ToolSummary::empty(tool)
         };
         let lat = &t.latency;
         match tool {
