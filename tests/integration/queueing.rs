@@ -1,7 +1,7 @@
 //! Queueing theory as ground truth: Little's law, conservation, Erlang C and
 //! the closed-loop formulas.
 
-use threadlab::sim::report::{ErrorCause, Resource, ResponseCause};
+use threadlab::sim::report::{ErrorCause, Resource, ResponseCause, Stage};
 use threadlab::theory;
 
 use crate::helpers::{assert_close, run};
@@ -122,17 +122,38 @@ fn erlang_c_matches_at_several_utilisations() {
 
 #[test]
 fn erlang_c_wait_probability_is_reproduced() {
-    // The share of requests that wait at all: P(wait) from Erlang C, read off
-    // the latency distribution (those that did not wait took exactly their service).
+    // The share of requests that wait for a thread at all. In M/M/c (FIFO)
+    // a request that waits, waits 1 / (cμ − λ) on average, so the mean wait
+    // for a thread over all requests is P(wait) / (cμ − λ): P(wait) is read
+    // off the simulated time breakdown's mean thread wait.
     let (c, mean_s, lambda) = (4u32, 0.1, 32.0);
     let pw = theory::erlang_c_wait_probability(lambda, mean_s, c);
-    let expected = theory::erlang_c_mean_response(lambda, mean_s, c);
-    let simulated = mmc_mean_response_s(lambda, mean_s, c, 400_000, 3);
     assert!(
         pw > 0.5 && pw < 0.7,
         "P(wait) for ρ=0.8 on 4 servers is about 0.6, got {pw}"
     );
-    assert_close("M/M/4 mean response", simulated, expected, 0.03);
+    let seeds = 3;
+    let mut simulated = 0.0;
+    for seed in 1..=seeds {
+        let r = run(&[
+            ("load.kind", "open"),
+            ("load.arrivals", "poisson"),
+            ("load.rate_rps", &lambda.to_string()),
+            ("load.requests", "400000"),
+            ("load.timeout_ms", "0"),
+            ("server.threads_max", &c.to_string()),
+            ("server.min_spare", &c.to_string()),
+            ("server.context_switch_us", "0"),
+            ("program", &format!("io:exp({}ms)", mean_s * 1000.0)),
+            ("seed", &seed.to_string()),
+            ("record.timeline_lanes", "0"),
+            ("limits.max_sim_s", "10000000"),
+        ]);
+        let wait_ms = r.breakdown.mean_ms.get(&Stage::ThreadWait).copied();
+        let wait_s = wait_ms.unwrap_or(0.0) / 1000.0;
+        simulated += wait_s * (f64::from(c) / mean_s - lambda) / seeds as f64;
+    }
+    assert_close("M/M/4 P(wait)", simulated, pw, 0.02);
 }
 
 #[test]
