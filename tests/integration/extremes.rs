@@ -99,3 +99,36 @@ proptest! {
         check_now(&cfg).map_err(|e| TestCaseError::fail(format!("{settings:?} {budgets:?}: {e}")))?;
     }
 }
+
+/// Mixtures the fuzz twin found failing, kept as they were found.
+#[test]
+fn mixtures_the_fuzzer_found_run_within_their_budgets() {
+    let found: &[(&[(&str, &str)], Budgets)] = &[(
+        // Thread stacks of 300 MB resident each on an executor without a
+        // bound: resident memory passed the container's 8 GB by 7 GB.
+        &[
+            ("load.think_ms", "21.284"),
+            ("async.mail.kind", "pool"),
+            ("server.keep_alive_timeout_ms", "3.235"),
+            ("load.duration_s", "86400"),
+            ("async.mail.max", "2147483647"),
+            ("async.mail.limit", "2147483647"),
+            ("memory.heap_mb", "40.286"),
+            ("memory.stack_resident_kb", "307564.187"),
+        ],
+        Budgets {
+            events: 769,
+            wall_s: 1.9,
+            memory_mb: 37,
+        },
+    )];
+    for (settings, budgets) in found {
+        let settings: Vec<(String, String)> = (settings.iter())
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        let cfg = config_of(&Draft::new(), &settings, *budgets)
+            .unwrap_or_else(|e| panic!("{settings:?}: {e}"))
+            .unwrap_or_else(|| panic!("{settings:?} is refused"));
+        check(&cfg, None).unwrap_or_else(|e| panic!("{settings:?}: {e}"));
+    }
+}

@@ -323,9 +323,17 @@ impl<T: Tracer> Engine<T> {
     }
 
     /// Whether the OS lets the process start one more thread; counts the
-    /// failure (`unable to create native thread`) when it does not.
+    /// failure (`unable to create native thread`) when it does not. Once
+    /// resident memory passed the container's limit in this event no thread
+    /// starts: the kernel would have killed the process at the stack pages
+    /// that passed it, and the model's OOM killer acts at the event's end
+    /// (one event could otherwise start dozens of threads past the limit,
+    /// e.g. the requests that arrived during a GC pause).
     #[inline]
     pub(super) fn thread_room(&mut self) -> bool {
+        if self.past_container() {
+            return false;
+        }
         let threads = self.rec.series.get(Gauge::PlatformAlive)
             + self.rec.series.get(Gauge::CarriersAlive)
             + JVM_OWN_THREADS;

@@ -265,7 +265,7 @@ impl<T: Tracer> Engine<T> {
             Some(self.new_thread(pool))
         } else {
             // ...and beyond that reject.
-            if alive < max {
+            if alive < max && !self.past_container() {
                 self.lost_to_thread_limit();
             }
             return false;
