@@ -170,8 +170,10 @@ keys! {
 #[cfg(test)]
 const SAME_IN_EVERY_LANGUAGE: &[&str] = &[
     "diagnosis.with_held",
+    "fidelity.legend.term",
     "fidelity.measured.2_gb_4_gb",
     "fidelity.metric.requests_sec",
+    "fidelity.standing.and",
     "fidelity.target.relative",
     "fidelity.target.within",
     "fidelity.unit.mb",
