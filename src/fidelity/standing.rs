@@ -450,7 +450,7 @@ mod tests {
         let entries = l.entries();
         assert_eq!(
             entries[1].1.english(),
-            "calibrated: an assumed value was fitted to this figure (it must match within ±2 %): not evidence"
+            "calibrated: an assumption was fitted to this figure (within ±2 %): not evidence"
         );
         let stated = [Row {
             stated: Some(0.05),

@@ -141,8 +141,13 @@ fn FigureRow(p: &FigureRowProps) -> Html {
 /// row needs it: one line above the table.
 fn legend_line(l: Locale, rows: &[&Row]) -> Html {
     let legend = crate::fidelity::legend(rows.iter().copied());
+    // The term in bold: the entry's text begins with it in every language.
     let entries = legend.entries().into_iter().map(|(b, said)| {
-        html! { <li data-basis={b.word()}>{said.text(l)}</li> }
+        let (text, term) = (said.text(l), b.said().text(l, &[]));
+        match text.strip_prefix(term.as_str()) {
+            Some(rest) => html! { <li data-basis={b.word()}><b>{term}</b>{rest.to_string()}</li> },
+            None => html! { <li data-basis={b.word()}>{text}</li> },
+        }
     });
     let beyond = legend
         .beyond_said()

@@ -367,7 +367,7 @@ fn the_summary_line_and_the_legend_say_what_the_counts_count() {
     let text = fidelity::text(rows());
     for want in [
         "7 of 12 independent predictions within their target",
-        "calibrated: an assumed value was fitted to this figure",
+        "calibrated: an assumption was fitted to this figure (within ±2 %): not evidence",
         "predicted: the model's own prediction, fitted to nothing: the evidence",
         "diff, beyond the stated part:",
         "whole: the plain difference",
