@@ -53,6 +53,8 @@ step "end-to-end: the timeline replay (play, pause, scrub, step, pinned and unmo
 node tests/e2e/replay.spec.mjs
 step "end-to-end: the time breakdown (bars, sentence, table; en, de, zh; dark theme)"
 node tests/e2e/breakdown.spec.mjs
+step "end-to-end: the measured table read plainly (legend, summary of independent predictions, notes by click and key, the plain difference beside the one beyond the stated part; en, de, zh; 375 px)"
+node tests/e2e/measured.spec.mjs
 step "end-to-end: a lesson at a projector (clicker keys, the hint, the verdict and its chart in view, the replay's speed, the Embed dialog's charts)"
 node tests/e2e/projector.spec.mjs
 step "end-to-end: accessibility (axe-core: no serious or critical violation on the playground, an embed, a lesson)"

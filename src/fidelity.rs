@@ -10,6 +10,9 @@
 //!   arithmetic of each contradiction;
 //! * `rows` — runs presets and builds the rows (also from reports the
 //!   playground already has: [`rows_for`], [`rows_from`]);
+//! * `standing` — how to read the rows: the legend of their bases, the
+//!   summary line (independent predictions within their target) and each
+//!   row's difference over the whole value and beyond its stated part;
 //! * `format` — the text table and the JSON of `threadlab fidelity`;
 //! * `words` — a figure's words in the page's language.
 //!
@@ -20,6 +23,7 @@ mod figures;
 mod format;
 mod rows;
 mod sources;
+mod standing;
 pub mod words;
 
 pub use arith::{Arith, LittleCheck, little_checks, little_mean_s};
@@ -31,3 +35,4 @@ pub use rows::{
     CALIBRATED_TOLERANCE, Counts, Row, Verdict, counts, report, rows_for, rows_from, run_preset,
 };
 pub use sources::{Source, source, sources};
+pub use standing::{Beyond, Difference, Legend, Standing, legend, standing};

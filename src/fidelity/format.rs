@@ -7,6 +7,7 @@ use super::arith::little_checks;
 use super::figures::{Basis, Measured};
 use super::rows::{Counts, Row, Verdict, counts};
 use super::sources::sources;
+use super::standing::{legend, standing};
 
 /// The summary line: what was checked independently, and what was not.
 pub fn summary(c: &Counts) -> String {
@@ -88,6 +89,16 @@ fn num(v: f64) -> String {
     }
 }
 
+/// The plain difference in percent of the whole value, where the `diff`
+/// column is on the part beyond a stated one; `=` where they are the same.
+fn whole(r: &Row) -> String {
+    match (r.stated, r.whole_difference().and_then(|d| d.pct)) {
+        (Some(_), Some(d)) => format!("{d:+.1} %"),
+        (None, Some(_)) => "=".into(),
+        _ => "—".into(),
+    }
+}
+
 fn measured(m: &Measured) -> String {
     match m {
         // The article's own digits, as written.
@@ -112,10 +123,11 @@ pub fn text(rows: &[Row]) -> String {
         "simulated",
         "unit",
         "diff",
+        "whole",
         "basis",
         "verdict",
     ];
-    let mut lines: Vec<[String; 10]> = Vec::new();
+    let mut lines: Vec<[String; 11]> = Vec::new();
     for (i, r) in rows.iter().enumerate() {
         lines.push([
             format!("{}", i + 1),
@@ -126,6 +138,7 @@ pub fn text(rows: &[Row]) -> String {
             r.simulated.map_or("—".into(), num),
             r.unit.to_string(),
             r.diff_pct.map_or("—".into(), |d| format!("{d:+.1} %")),
+            whole(r),
             r.basis.word().to_string(),
             match r.verdict {
                 Verdict::Pass => "pass".into(),
@@ -145,7 +158,7 @@ pub fn text(rows: &[Row]) -> String {
         for (i, c) in cells.iter().enumerate() {
             let pad = width[i].saturating_sub(c.chars().count());
             // Numbers right-aligned, words left-aligned.
-            if matches!(i, 0 | 4 | 5 | 7) {
+            if matches!(i, 0 | 4 | 5 | 7 | 8) {
                 s.push_str(&" ".repeat(pad));
                 s.push_str(c);
             } else {
@@ -161,6 +174,19 @@ pub fn text(rows: &[Row]) -> String {
         line(&mut o, l);
     }
     let _ = writeln!(o, "\n{}", summary(&counts(rows)));
+    let _ = writeln!(o, "{}", standing(rows, 0).english());
+    let key = legend(rows);
+    let _ = writeln!(o, "\nKey:");
+    for (_, said) in key.entries() {
+        let _ = writeln!(o, "  {}", said.english());
+    }
+    if let Some(beyond) = key.beyond_said() {
+        let _ = writeln!(o, "  diff, {}.", beyond.english());
+        let _ = writeln!(
+            o,
+            "  whole: the plain difference in percent of the whole value, where diff is on the part beyond a stated one."
+        );
+    }
     let _ = writeln!(o, "\nNotes:");
     for (i, r) in rows.iter().enumerate() {
         let _ = writeln!(o, "  [{}] {}", i + 1, r.note);

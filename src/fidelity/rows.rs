@@ -5,6 +5,7 @@ use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use super::figures::{Basis, Check, Figure, Measured, Read, Stat, figures};
+use super::standing::difference;
 use super::words;
 use crate::i18n::keys::report as k;
 use crate::i18n::{Locale, Part, Phrase};
@@ -62,8 +63,19 @@ pub struct Row {
     /// The simulation's value, if it has one (JSON writes a non-finite
     /// value as `null`, which reads back as `None`).
     pub simulated: Option<f64>,
-    /// (simulated − measured) ÷ measured, percent, when both are numbers.
+    /// (simulated − measured) ÷ measured, percent, when both are numbers;
+    /// on the part beyond `stated` when the figure states one (what the
+    /// target applies to; see [`Row::beyond_difference`] and
+    /// [`Row::whole_difference`]).
     pub diff_pct: Option<f64>,
+    /// The part of the figure the scenario states (a sleep), in `unit`:
+    /// the model predicts only what lies beyond it.
+    #[serde(default)]
+    pub stated: Option<f64>,
+    /// What the row is held to: the tolerance of a number, the rule of
+    /// words (none for a contradiction). For the page's summary line.
+    #[serde(default)]
+    pub target: Option<Phrase>,
     /// Predicted, calibrated, qualitative or contradiction.
     pub basis: Basis,
     /// Pass, fail or shown.
@@ -306,12 +318,21 @@ fn target(f: &Figure) -> Phrase {
     }
 }
 
+/// A calibrated figure's target in words (`±2 %`).
+fn calibrated_target() -> Phrase {
+    k::FIDELITY_TARGET_RELATIVE
+        .said()
+        .with("pct", Part::Fixed(CALIBRATED_TOLERANCE * 100.0, 0))
+        .with("absolute", Part::text(""))
+        .with("part", Part::text(""))
+}
+
 /// Builds one row.
 fn row(f: &Figure, r: &Report, other: Option<&Report>) -> Row {
     let simulated = value(f.read, f.preset, r).map(|v| in_unit(f, v));
     let stated = f.stated.unwrap_or(0.0);
     let diff_pct = match (&f.measured, simulated) {
-        (&Measured::Number(m), Some(s)) if m != stated => Some((s - m) / (m - stated) * 100.0),
+        (&Measured::Number(m), Some(s)) => difference(m, s, stated).pct,
         _ => None,
     };
     let mut notes: Vec<Phrase> = Vec::new();
@@ -355,6 +376,13 @@ fn row(f: &Figure, r: &Report, other: Option<&Report>) -> Row {
         // A contradiction with a rule: say what the simulation did.
         let _ = qualitative(f, r, other, simulated, &mut notes);
     }
+    let held_to = match f.basis {
+        Basis::Predicted => Some(target(f)),
+        Basis::Derived if f.check.is_none() => Some(target(f)),
+        Basis::Calibrated => Some(calibrated_target()),
+        Basis::Derived | Basis::Qualitative => f.rule_said(),
+        Basis::Contradiction => None,
+    };
     let target = |key: crate::i18n::keys::Key| key.said().with("target", Part::Phrase(target(f)));
     let tol = match f.basis {
         Basis::Predicted => Some(target(k::FIDELITY_PREDICTED)),
@@ -370,6 +398,7 @@ fn row(f: &Figure, r: &Report, other: Option<&Report>) -> Row {
     if let Some(tol) = tol {
         notes.insert(0, tol);
     }
+
     notes.extend(f.note_said());
     if let Some(finding) = f.finding_said() {
         notes.push(
@@ -394,6 +423,8 @@ fn row(f: &Figure, r: &Report, other: Option<&Report>) -> Row {
         measured: f.measured.clone(),
         simulated,
         diff_pct,
+        stated: f.stated,
+        target: held_to,
         basis: f.basis,
         verdict,
         note: join(&notes, |p| p.english(), " "),

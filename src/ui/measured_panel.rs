@@ -1,8 +1,10 @@
 //! The measured-vs-simulated table of the loaded experiment (from
-//! `crate::fidelity`): each figure, the simulation beside it with the
-//! difference in percent and the verdict, the source, the Little's-law check
-//! of the article's own figures, and which settings the article states and
-//! which are assumptions (with the reason), in the page's language.
+//! `crate::fidelity`): a legend of its bases and the summary line, each
+//! figure with the simulation beside it, the plain difference and the one
+//! beyond the stated part, the verdict and a note that opens on click, tap
+//! or key; the source, the Little's-law check of the article's own figures,
+//! and which settings the article states and which are assumptions (with
+//! the reason), in the page's language.
 
 use yew::prelude::*;
 
@@ -21,27 +23,86 @@ pub struct MeasuredProps {
     pub state: UseReducerHandle<State>,
 }
 
-fn row(s: &State, differs: &PerMode<bool>, mode: Mode, r: &Row) -> Html {
-    let l = s.view.locale();
-    let name = s.setup.columns.label(mode);
-    let run = if r.variant == mode_word(mode) {
-        name.to_string()
-    } else {
-        format!(
-            "{name} · {}",
-            in_locale(&words::variant(&r.variant), &r.variant, l)
-        )
+/// Properties of [`FigureRow`].
+#[derive(Properties, PartialEq)]
+struct FigureRowProps {
+    /// The row.
+    row: Row,
+    /// Its run's name on the page ("platform threads · sleep platform").
+    run: String,
+    /// Its run's mode (the row's colour).
+    mode: Mode,
+    /// Whether the visitor changed that run's scenario (no verdict then).
+    differs: bool,
+    /// The page's language.
+    locale: Locale,
+    /// The id of its note's row.
+    note_id: String,
+}
+
+/// A difference in the row's unit with its sign (`+0.0267 s`).
+fn by_in(l: Locale, by: f64, unit: &str) -> String {
+    let sign = if by >= 0.0 { "+" } else { "−" };
+    format!("{sign}{} {unit}", figure_in(l, by.abs()))
+}
+
+/// The plain difference: in the unit, and in percent of the whole value.
+fn whole_cell(l: Locale, r: &Row, unit: &str) -> Html {
+    match r.whole_difference() {
+        Some(d) => html! {
+            <>
+                <span class="by">{by_in(l, d.by, unit)}</span>
+                if d.pct.is_some() { <span class="pct">{difference_in(l, d.pct)}</span> }
+            </>
+        },
+        None => html! { {"–"} },
+    }
+}
+
+/// The difference the target applies to, on the part beyond the stated
+/// one: its percentage and what it is of (`+703 %`, `of 0.0038 s`).
+fn beyond_cell(l: Locale, r: &Row, unit: &str) -> Html {
+    let Some(b) = r.beyond_difference() else {
+        return html! { {"–"} };
     };
-    let differs = *differs.get(mode);
-    let verdict = if differs {
-        html! { <td class="verdict differs" title={k::MEASURED_DIFFERS_WHY.text(l, &[])}>{k::MEASURED_DIFFERS.text(l, &[])}</td> }
+    let of = k::MEASURED_BEYOND_OF.text(
+        l,
+        &[
+            ("part", Arg::Text(figure_in(l, b.measured))),
+            ("unit", Arg::Text(unit.to_string())),
+        ],
+    );
+    match b.difference.pct {
+        Some(_) => html! {
+            <>
+                <span class="pct">{difference_in(l, b.difference.pct)}</span>
+                <span class="of muted">{of}</span>
+            </>
+        },
+        // Nothing beyond the stated part: the difference in the unit then.
+        None => html! { <span class="by">{by_in(l, b.difference.by, unit)}</span> },
+    }
+}
+
+/// One figure's row, and below it its note, which opens on click, tap,
+/// Enter or Space (a button that says whether it is open).
+#[component]
+fn FigureRow(p: &FigureRowProps) -> Html {
+    let open = use_state(|| false);
+    let toggle = {
+        let open = open.clone();
+        Callback::from(move |_: MouseEvent| open.set(!*open))
+    };
+    let (l, r) = (p.locale, &p.row);
+    let verdict = if p.differs {
+        html! { <td class="verdict differs" data-label={k::MEASURED_COL_VERDICT.text(l, &[])}>{k::MEASURED_DIFFERS.text(l, &[])}</td> }
     } else {
         let said = format!(
             "{} · {}",
             r.basis.said().text(l, &[]),
             r.verdict.said().text(l, &[])
         );
-        html! { <td class={classes!("verdict", r.verdict.word())}>{said}</td> }
+        html! { <td class={classes!("verdict", r.verdict.word())} data-label={k::MEASURED_COL_VERDICT.text(l, &[])}>{said}</td> }
     };
     // A row from a worker that sent no phrases keeps its English note.
     let note = if r.said.is_empty() {
@@ -51,15 +112,51 @@ fn row(s: &State, differs: &PerMode<bool>, mode: Mode, r: &Row) -> Html {
     };
     let metric = in_locale(&words::metric(&r.metric), &r.metric, l);
     let unit = in_locale(&words::unit(&r.unit), &r.unit, l);
+    let t = |key: crate::i18n::keys::Key| key.text(l, &[]);
     html! {
-        <tr class={classes!(mode_word(mode), differs.then_some("differs"))} title={note}>
-            <td>{metric}<span class="muted">{format!(" ({unit})")}</span></td>
-            <td>{run}</td>
-            <td class="num measured">{measured_in(l, &r.measured)}</td>
-            <td class="num">{r.simulated.map_or("–".into(), |x| figure_in(l, x))}</td>
-            <td class="num">{difference_in(l, r.diff_pct)}</td>
-            {verdict}
-        </tr>
+        <>
+            <tr class={classes!("figure-row", mode_word(p.mode), p.differs.then_some("differs"))} data-basis={r.basis.word()}>
+                <td class="figure" data-label={t(k::MEASURED_COL_FIGURE)}>
+                    {metric}<span class="muted">{format!(" ({unit})")}</span>
+                    <button type="button" class="note-toggle" aria-expanded={open.to_string()} aria-controls={p.note_id.clone()} onclick={toggle}>{t(k::MEASURED_NOTE)}</button>
+                </td>
+                <td class="run" data-label={t(k::MEASURED_COL_RUN)}>{p.run.clone()}</td>
+                <td class="num measured" data-label={t(k::MEASURED_COL_MEASURED)}>{measured_in(l, &r.measured)}</td>
+                <td class="num simulated" data-label={t(k::MEASURED_COL_SIMULATED)}>{r.simulated.map_or("–".into(), |x| figure_in(l, x))}</td>
+                <td class="num diff-whole" data-label={t(k::MEASURED_COL_DIFFERENCE)}>{whole_cell(l, r, &unit)}</td>
+                <td class="num diff-beyond" data-label={t(k::MEASURED_COL_BEYOND)}>{beyond_cell(l, r, &unit)}</td>
+                {verdict}
+            </tr>
+            <tr class="note-row" id={p.note_id.clone()} hidden={!*open}>
+                <td colspan="7">
+                    if p.differs { <p class="note differs-why">{t(k::MEASURED_DIFFERS_WHY)}</p> }
+                    <p class="note">{note}</p>
+                </td>
+            </tr>
+        </>
+    }
+}
+
+/// The legend of the table's bases, and "beyond the stated part" when a
+/// row needs it: one line above the table.
+fn legend_line(l: Locale, rows: &[&Row]) -> Html {
+    let legend = crate::fidelity::legend(rows.iter().copied());
+    // The term in bold: the entry's text begins with it in every language.
+    let entries = legend.entries().into_iter().map(|(b, said)| {
+        let (text, term) = (said.text(l), b.said().text(l, &[]));
+        match text.strip_prefix(term.as_str()) {
+            Some(rest) => html! { <li data-basis={b.word()}><b>{term}</b>{rest.to_string()}</li> },
+            None => html! { <li data-basis={b.word()}>{text}</li> },
+        }
+    });
+    let beyond = legend
+        .beyond_said()
+        .map(|p| html! { <li data-basis="beyond">{p.text(l)}</li> });
+    html! {
+        <ul class="measured-legend" aria-label={k::MEASURED_LEGEND.text(l, &[])}>
+            { for entries }
+            { for beyond }
+        </ul>
     }
 }
 
@@ -146,18 +243,32 @@ pub fn MeasuredPanel(p: &MeasuredProps) -> Html {
         Some(q) if q.side() == Mode::Platform => q,
         _ => loaded,
     };
-    let rows: Vec<Html> = s
-        .setup
-        .modes
-        .list()
+    let shown: Vec<(Mode, &Row)> = (s.setup.modes.list().iter())
+        .flat_map(|&m| s.results.rows.get(m).iter().map(move |r| (m, r)))
+        .collect();
+    let all: Vec<&Row> = shown.iter().map(|(_, r)| *r).collect();
+    // A run whose scenario the visitor changed is not judged.
+    let judged = shown
         .iter()
-        .flat_map(|&m| {
-            let differs = &differs;
-            s.results
-                .rows
-                .get(m)
-                .iter()
-                .map(move |r| row(s, differs, m, r))
+        .filter(|(m, _)| !*differs.get(*m))
+        .map(|(_, r)| *r);
+    let changed = shown.iter().filter(|(m, _)| *differs.get(*m)).count();
+    let standing = crate::fidelity::standing(judged, changed).text(l);
+    let rows: Vec<Html> = (shown.iter().enumerate())
+        .map(|(i, &(m, r))| {
+            let name = s.setup.columns.label(m);
+            let run = if r.variant == mode_word(m) {
+                name.to_string()
+            } else {
+                format!(
+                    "{name} · {}",
+                    in_locale(&words::variant(&r.variant), &r.variant, l)
+                )
+            };
+            html! {
+                <FigureRow key={format!("{}-{}-{}", mode_word(m), r.variant, r.metric)} row={r.clone()} {run} mode={m}
+                    differs={*differs.get(m)} locale={l} note_id={format!("measured-note-{i}")} />
+            }
         })
         .collect();
     let exp = loaded.experiment;
@@ -183,14 +294,17 @@ pub fn MeasuredPanel(p: &MeasuredProps) -> Html {
             if rows.is_empty() {
                 <p class="muted">{if s.interrupted().is_some() { t(k::MEASURED_NOT_SIMULATED) } else { t(k::MEASURED_SIMULATING) }}</p>
             } else {
+                { legend_line(l, &all) }
+                <p class="measured-standing" id="measured-standing">{standing}</p>
                 <div class="table-wrap">
-                    <table id="measured-table">
+                    <table id="measured-table" aria-describedby="measured-standing">
                         <thead><tr>
                             <th>{t(k::MEASURED_COL_FIGURE)}</th>
                             <th>{t(k::MEASURED_COL_RUN)}</th>
                             <th class="num">{t(k::MEASURED_COL_MEASURED)}</th>
                             <th class="num">{t(k::MEASURED_COL_SIMULATED)}</th>
                             <th class="num">{t(k::MEASURED_COL_DIFFERENCE)}</th>
+                            <th class="num">{t(k::MEASURED_COL_BEYOND)}</th>
                             <th>{t(k::MEASURED_COL_VERDICT)}</th>
                         </tr></thead>
                         <tbody>{ for rows }</tbody>

@@ -200,7 +200,7 @@ try {
     assert(/1,?877\.21/.test(table), 'table has 1877.21');
     assert(/12,?773\.14/.test(table), 'table has 12773.14');
     await settle(page);
-    const sim = await page.$$eval('#measured-table tbody tr', (rows) => rows.map((r) => r.textContent));
+    const sim = await page.$$eval('#measured-table tbody tr.figure-row', (rows) => rows.map((r) => r.textContent));
     assert(sim.every((r) => !r.includes('…')), 'every simulated cell is filled');
     const little = await page.$eval('.little', (l) => l.textContent);
     assert(/consistent/.test(little), `Little's law check: ${little}`);
@@ -236,7 +236,7 @@ try {
     assert(/Max threads: 100 → 400/.test(about), `changes listed: ${about}`);
     assert(/As loaded/.test(await page.$eval('#preset-about', (p) => p.textContent)), 'the description is the preset\'s');
     assert(/edited/.test(await page.$eval('#preset option:checked', (o) => o.textContent)), 'the menu says edited');
-    const rows = await page.$$eval('#measured-table tbody tr', (rs) => rs.map((r) => [r.className, r.querySelector('.verdict').textContent]));
+    const rows = await page.$$eval('#measured-table tbody tr.figure-row', (rs) => rs.map((r) => [r.className, r.querySelector('.verdict').textContent]));
     const platform = rows.filter(([c]) => /platform/.test(c));
     assert(platform.length > 0 && platform.every(([c, v]) => /differs/.test(c) && /your scenario differs from the article/.test(v)), `platform verdicts: ${JSON.stringify(platform)}`);
     assert(!rows.some(([, v]) => /fail/.test(v) && /platform/.test(v)), 'no red fail for an edited run');

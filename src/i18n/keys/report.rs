@@ -105,6 +105,22 @@ keys! {
     FIDELITY_VERDICT_PASS = "fidelity.verdict.pass";
     FIDELITY_VERDICT_FAIL = "fidelity.verdict.fail";
     FIDELITY_VERDICT_SHOWN = "fidelity.verdict.shown";
+    // How to read the rows (`fidelity::standing`): the legend and the
+    // summary line.
+    FIDELITY_MEANING_PREDICTED = "fidelity.meaning.predicted";
+    FIDELITY_MEANING_QUALITATIVE = "fidelity.meaning.qualitative";
+    FIDELITY_MEANING_CALIBRATED = "fidelity.meaning.calibrated";
+    FIDELITY_MEANING_DERIVED = "fidelity.meaning.derived";
+    FIDELITY_MEANING_CONTRADICTION = "fidelity.meaning.contradiction";
+    FIDELITY_LEGEND_TERM = "fidelity.legend.term";
+    FIDELITY_LEGEND_BEYOND = "fidelity.legend.beyond";
+    FIDELITY_STANDING_WITHIN = "fidelity.standing.within";
+    FIDELITY_STANDING_NONE = "fidelity.standing.none";
+    FIDELITY_STANDING_AND = "fidelity.standing.and";
+    FIDELITY_STANDING_RULE = "fidelity.standing.rule";
+    FIDELITY_STANDING_UNJUDGED = "fidelity.standing.unjudged";
+    FIDELITY_STANDING_NOT_COUNTED = "fidelity.standing.not_counted";
+    FIDELITY_STANDING_CHANGED = "fidelity.standing.changed";
     // Little's law on the articles' figures and the contradictions'
     // arithmetic (`fidelity::arith`).
     LITTLE_CHECK = "little.check";
@@ -136,6 +152,10 @@ keys! {
     MEASURED_COL_SIMULATED = "measured.column.simulated";
     MEASURED_COL_DIFFERENCE = "measured.column.difference";
     MEASURED_COL_VERDICT = "measured.column.verdict";
+    MEASURED_COL_BEYOND = "measured.column.beyond";
+    MEASURED_BEYOND_OF = "measured.beyond_of";
+    MEASURED_NOTE = "measured.note";
+    MEASURED_LEGEND = "measured.legend";
     MEASURED_LITTLE = "measured.little";
     MEASURED_DIFFERS = "measured.differs";
     MEASURED_DIFFERS_WHY = "measured.differs_why";
@@ -150,8 +170,10 @@ keys! {
 #[cfg(test)]
 const SAME_IN_EVERY_LANGUAGE: &[&str] = &[
     "diagnosis.with_held",
+    "fidelity.legend.term",
     "fidelity.measured.2_gb_4_gb",
     "fidelity.metric.requests_sec",
+    "fidelity.standing.and",
     "fidelity.target.relative",
     "fidelity.target.within",
     "fidelity.unit.mb",
