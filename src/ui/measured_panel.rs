@@ -256,7 +256,7 @@ pub fn MeasuredPanel(p: &MeasuredProps) -> Html {
     let standing = crate::fidelity::standing(judged, changed).text(l);
     let rows: Vec<Html> = (shown.iter().enumerate())
         .map(|(i, &(m, r))| {
-            let name = s.setup.columns.label(m);
+            let name = s.setup.columns.name(m, l);
             let run = if r.variant == mode_word(m) {
                 name.to_string()
             } else {

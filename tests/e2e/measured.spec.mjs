@@ -42,6 +42,7 @@ const read = (page) => page.$eval('section.measured', (m) => ({
     mode: tr.classList.contains('virtual') ? 'virtual' : 'platform',
     basis: tr.dataset.basis,
     metric: tr.querySelector('td.figure').firstChild.textContent,
+    run: tr.querySelector('td.run').textContent,
     measured: tr.querySelector('td.measured').textContent,
     simulated: tr.querySelector('td.simulated').textContent,
     whole: tr.querySelector('td.diff-whole').textContent,
@@ -183,8 +184,8 @@ try {
   });
 
   for (const [lang, want] of [
-    ['de', { standing: /^\d+ von 4 unabhängigen Vorhersagen innerhalb ihres Ziels \(±15 % auf den Teil über die angegebenen 0,05 s hinaus\)\./, whole: 'Abweichung (ganzer Wert)', beyond: 'Abweichung über den angegebenen Teil hinaus', calibrated: 'kalibriert: eine Annahme wurde an diese Zahl angepasst (auf ±2 %)', note: 'Anmerkung' }],
-    ['zh', { standing: /^4 项独立预测中有 \d+ 项在目标范围内（±15 %，针对超出给定的 0.05 s 的部分）。/, whole: '差异（整体数值）', beyond: '超出给定部分的差异', calibrated: '校准：有一项假设是按这个数字拟合的（±2 % 以内）', note: '说明' }],
+    ['de', { standing: /^\d+ von 4 unabhängigen Vorhersagen innerhalb ihres Ziels \(±15 % auf den Teil über die angegebenen 0,05 s hinaus\)\./, whole: 'Abweichung (ganzer Wert)', beyond: 'Abweichung über den angegebenen Teil hinaus', calibrated: 'kalibriert: eine Annahme wurde an diese Zahl angepasst (auf ±2 %)', note: 'Anmerkung', platform: 'Platform Threads' }],
+    ['zh', { standing: /^4 项独立预测中有 \d+ 项在目标范围内（±15 %，针对超出给定的 0.05 s 的部分）。/, whole: '差异（整体数值）', beyond: '超出给定部分的差异', calibrated: '校准：有一项假设是按这个数字拟合的（±2 % 以内）', note: '说明', platform: '平台线程' }],
   ]) {
     await check(`${lang}: the legend, the summary, both differences and the notes in ${lang}`, async () => {
       const p = await open(`preset=e2-platform&lang=${lang}&v=1`);
@@ -194,6 +195,9 @@ try {
       const cal = d.legend.find(([b]) => b === 'calibrated');
       assert(cal && cal[1].startsWith(want.calibrated), cal && cal[1]);
       checkFastest(d.rows, lang);
+      // The run column names its run in the page's language.
+      const runs = d.rows.filter((r) => r.mode === 'platform').map((r) => r.run);
+      assert(runs.length && runs.every((r) => r.startsWith(want.platform)), runs.join(' | '));
       const b = p.locator('#measured-table .note-toggle').first();
       assert((await b.textContent()) === want.note, await b.textContent());
       await b.click();
