@@ -108,4 +108,6 @@ mod tests_guide;
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests_history;
 #[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests_plain;
+#[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests_share;

@@ -169,6 +169,11 @@ pub struct State {
     /// → was pressed at the question with no prediction yet: the panel says
     /// what to do (until the next step or answer).
     pub lesson_hint: bool,
+    /// The keys the visitor edited since this scenario was loaded (a preset,
+    /// a chapter, a link entry): an advanced setting being typed in stays on
+    /// the form while its group is closed, even once its value is the
+    /// preset's again (`app::form::revealed`).
+    pub edited_keys: Vec<String>,
 }
 
 /// Everything that changes the state.
@@ -231,6 +236,7 @@ impl From<Setup> for State {
             lesson: None,
             lesson_run: None,
             lesson_hint: false,
+            edited_keys: Vec::new(),
         };
         s.revalidate();
         s
@@ -273,6 +279,9 @@ impl State {
     fn reduce_one(&mut self, action: Action) {
         match action {
             Action::Edit { mode, key, text } => {
+                if !self.edited_keys.contains(&key) {
+                    self.edited_keys.push(key.clone());
+                }
                 self.setup.edit(mode, &key, text);
                 self.revalidate();
             }
@@ -287,11 +296,13 @@ impl State {
             Action::LoadPreset(name) => {
                 if let Some(setup) = Setup::of_preset(&name) {
                     self.setup = setup;
+                    self.edited_keys.clear();
                     self.revalidate();
                 }
             }
             Action::ResetAll(to) => {
                 self.setup.reset_to(to);
+                self.edited_keys.clear();
                 self.revalidate();
             }
             Action::PinBaseline => {
@@ -316,6 +327,7 @@ impl State {
             }
             Action::LoadSetup(setup) => {
                 self.setup = *setup;
+                self.edited_keys.clear();
                 self.revalidate();
             }
             Action::Guide(a) => self.reduce_guide(a),

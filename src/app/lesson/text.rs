@@ -210,6 +210,23 @@ impl Chapter {
         parts
     }
 
+    /// The scenario keys its texts name (a value's or a default's), each
+    /// once: the form shows them even with its "Advanced" group closed.
+    pub fn named_keys(&self) -> Vec<&str> {
+        let mut out: Vec<&str> = Vec::new();
+        for p in self.params.values() {
+            let key = match p {
+                Param::Key { key, .. } => key.as_str(),
+                Param::Default { default } => default.as_str(),
+                Param::Theory { .. } => continue,
+            };
+            if !out.contains(&key) {
+                out.push(key);
+            }
+        }
+        out
+    }
+
     fn param_names(&self, part: Part<'_>) -> Vec<String> {
         let mut names: Vec<String> = self.params.keys().cloned().collect();
         if let Part::Option(_) = part {

@@ -192,6 +192,9 @@ keys! {
     BREAKDOWN_SAID_GC = "breakdown.said.gc";
     // The form (ui::form, ui::field) and what it says of a setting (app::form, app::effect, app::modes).
     FORM_COLUMNS = "form.columns";
+    FORM_ADVANCED = "form.advanced";
+    FORM_ADVANCED_ABOUT = "form.advanced_about";
+    FORM_ADVANCED_REVEALED = "form.advanced_revealed";
     FORM_BOTH = "form.both";
     FORM_ONLY = "form.only";
     FORM_SERVER_MODE_HELP = "form.server_mode_help";
