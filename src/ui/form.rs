@@ -181,7 +181,7 @@ pub fn ScenarioForm(p: &FormProps) -> Html {
             { for GROUPS.iter().map(section) }
             <section class={classes!("advanced", open.then_some("open"))} id="advanced">
                 <button type="button" class="advanced-toggle" id="advanced-toggle"
-                    aria-expanded={if open { "true" } else { "false" }} aria-controls="advanced-fields"
+                    aria-expanded={open.to_string()} aria-controls="advanced-fields"
                     onclick={toggle}>
                     <span class="advanced-mark" aria-hidden="true">{if open { "▾ " } else { "▸ " }}</span>
                     <span class="group-title">{w(words::FORM_ADVANCED)}</span>
