@@ -77,6 +77,7 @@ pub mod modes;
 pub mod over_time;
 pub mod permalink;
 pub mod plan;
+pub mod program_words;
 pub mod protocol;
 pub mod replay;
 pub mod report;

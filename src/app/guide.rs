@@ -373,6 +373,9 @@ pub struct GuideView {
     pub title: String,
     /// What to read before predicting.
     pub intro: String,
+    /// The request programs the intro names in plain words, as the program
+    /// syntax writes them (behind the panel's "show as program").
+    pub programs: Vec<String>,
     /// The steps, each with its words and whether it is the current one.
     pub steps: Vec<(String, bool)>,
     /// The question.
@@ -480,6 +483,7 @@ impl GuideView {
             ),
             title: t(Part::Title),
             intro: t(Part::Intro),
+            programs: chapter.programs(&lesson.id, Part::Intro, locale),
             steps,
             question: t(Part::Question),
             input,

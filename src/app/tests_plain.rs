@@ -151,3 +151,160 @@ fn the_settings_a_chapter_names_show() {
     s.reduce(Action::Guide(GuideAction::Close));
     assert_eq!(reason(&s, "load.client_cpu_ms"), None);
 }
+
+mod program_words {
+    use crate::app::program_words::{Step, program_in_words, steps};
+    use crate::i18n::Locale::{self, De, En, Zh};
+    use crate::scenario::parse_program;
+    use crate::sim::program::{Dist, LockKind};
+
+    fn said(program: &str, l: Locale) -> String {
+        program_in_words(program, l).unwrap_or_else(|| panic!("{program} does not parse"))
+    }
+
+    /// The compiled steps read back into the program's shape: a query is
+    /// one step, a wait does not bring its monitor's re-entry along, blocks
+    /// and an @Async body nest, and the caller goes on after the body.
+    #[test]
+    fn steps_come_back_in_the_programs_shape() {
+        let p =
+            parse_program("db:5ms,sync(m){wait:1ms},async(mail){lock{io:2ms}},cpu:1ms").unwrap();
+        let ms = |n: u64| Dist::Const { ns: n * 1_000_000 };
+        assert_eq!(
+            steps(&p),
+            vec![
+                Step::Db(ms(5)),
+                Step::Block {
+                    kind: LockKind::Sync,
+                    shared: Some("m".into()),
+                    body: vec![Step::Wait(ms(1))]
+                },
+                Step::Async {
+                    executor: "mail".into(),
+                    body: vec![Step::Block {
+                        kind: LockKind::Lock,
+                        shared: None,
+                        body: vec![Step::Io(ms(2))]
+                    }]
+                },
+                Step::Cpu(ms(1)),
+            ]
+        );
+    }
+
+    /// The article's program reads as the issue asks, in each language.
+    #[test]
+    fn the_sleep_program_reads_as_java() {
+        assert_eq!(
+            said("cpu:0.1ms,io:50ms", En),
+            "0.1 ms of CPU, then Thread.sleep(50)"
+        );
+        assert_eq!(
+            said("cpu:0.1ms,io:50ms", De),
+            "0,1 ms CPU-Zeit, dann Thread.sleep(50)"
+        );
+        assert_eq!(
+            said("cpu:0.1ms,io:50ms", Zh),
+            "0.1 毫秒 CPU 计算，然后Thread.sleep(50)"
+        );
+        // Only a constant whole number of milliseconds is a Thread.sleep.
+        assert_eq!(said("io:0.5ms", En), "a blocking wait of 0.5 ms");
+        assert_eq!(
+            said("io:exp(50ms)", En),
+            "a blocking wait of about 50 ms (exponential)"
+        );
+        assert_eq!(said("io:1000ms", En), "Thread.sleep(1000)");
+        assert_eq!(said("cpu:2s", En), "2 s of CPU");
+        assert_eq!(
+            said("io:uniform(0ms,5ms)", En),
+            "a blocking wait of up to 5 ms (uniform)"
+        );
+        assert_eq!(said("io:exp(0ms)", En), "a blocking wait of 0 ms");
+        assert_eq!(
+            said("cpu:5us,cpu:20ns", En),
+            "5 µs of CPU, then 20 ns of CPU"
+        );
+        assert_eq!(program_in_words("cpu:", En), None);
+    }
+
+    /// Every kind of step and of duration, in English, German and Chinese.
+    #[test]
+    fn every_step_kind_has_words_in_every_language() {
+        let program = "cpu:0.2ms,db:exp(20ms),file:uniform(1ms,3ms),\
+                       sync{wait:lognormal(p50=1ms,p99=10ms)},sync(cache){io:5ms},\
+                       lock{cpu:1ms},lock(table){io:2ms,cpu:0.5ms},async(mail){io:100ms}";
+        assert_eq!(
+            said(program, En),
+            "0.2 ms of CPU, a query of about 20 ms (exponential) on one of HikariCP's connections, \
+             between 1 ms and 3 ms of blocking file I/O, \
+             Object.wait() for median 1 ms (p99 10 ms) inside synchronized on its own object, \
+             Thread.sleep(5) inside synchronized on cache, which every request shares, \
+             1 ms of CPU holding a ReentrantLock of its own, \
+             (Thread.sleep(2), then 0.5 ms of CPU) holding the ReentrantLock table, which every request shares, \
+             then hands Thread.sleep(100) to the @Async executor mail and goes on"
+        );
+        assert_eq!(
+            said(program, De),
+            "0,2 ms CPU-Zeit, eine Abfrage von im Mittel 20 ms (exponentialverteilt) über eine Verbindung aus HikariCP, \
+             zwischen 1 ms und 3 ms blockierende Datei-I/O, \
+             Object.wait() für Median 1 ms (p99 10 ms) in einem synchronized-Block auf dem eigenen Objekt, \
+             Thread.sleep(5) in einem synchronized-Block auf cache, das alle Requests teilen, \
+             1 ms CPU-Zeit unter einem eigenen ReentrantLock, \
+             (Thread.sleep(2), dann 0,5 ms CPU-Zeit) unter dem ReentrantLock table, den alle Requests teilen, \
+             dann übergibt Thread.sleep(100) an den @Async-Executor mail und macht weiter"
+        );
+        assert_eq!(
+            said(program, Zh),
+            "0.2 毫秒 CPU 计算，占用一个 HikariCP 连接执行平均 20 毫秒（指数分布）的查询，\
+             介于1 毫秒和3 毫秒之间的阻塞文件 I/O，\
+             在以自身对象为锁的 synchronized 块中执行Object.wait() 等待中位数 1 毫秒（p99 为 10 毫秒），\
+             在所有请求共享的 cache 上的 synchronized 块中执行Thread.sleep(5)，\
+             持有自己的 ReentrantLock 执行1 毫秒 CPU 计算，\
+             持有所有请求共享的 ReentrantLock table 执行（Thread.sleep(2)，然后0.5 毫秒 CPU 计算），\
+             然后把Thread.sleep(100)交给 @Async 执行器 mail 后继续"
+        );
+    }
+}
+
+/// A chapter's intro says its program in plain words in the reader's
+/// language, and hands the panel the program's syntax for "show as
+/// program".
+#[test]
+fn a_chapters_intro_says_its_program_in_plain_words() {
+    use crate::i18n::Locale;
+    let mut s = State::default();
+    s.reduce(Action::Guide(GuideAction::Open {
+        link: LessonLink {
+            lesson: "virtual-threads",
+            chapter: 0,
+        },
+        stored: None,
+    }));
+    let program = s.setup.draft_for(Mode::Platform).get("program").cloned();
+    let program = program
+        .and_then(|p| p.as_str().map(str::to_string))
+        .unwrap();
+    for (l, words) in [
+        (
+            Locale::En,
+            "the request program here is 0.1 ms of CPU, Thread.sleep(50), then a blocking wait of up to 6.3 ms (uniform).",
+        ),
+        (
+            Locale::De,
+            "das Request-Programm lautet hier 0,1 ms CPU-Zeit, Thread.sleep(50), dann ein blockierendes Warten von bis zu 6,3 ms (gleichverteilt).",
+        ),
+        (
+            Locale::Zh,
+            "这里的请求程序是 0.1 毫秒 CPU 计算，Thread.sleep(50)，然后阻塞等待最多 6.3 毫秒（均匀分布）。",
+        ),
+    ] {
+        s.reduce(Action::SetLanguage(l));
+        let v = super::guide::GuideView::of(&s).unwrap();
+        assert!(v.intro.contains(words), "{l:?}: {}", v.intro);
+        assert!(
+            !v.intro.contains(&program),
+            "{l:?}: the syntax stays behind the button"
+        );
+        assert_eq!(v.programs, vec![program.clone()]);
+    }
+}
