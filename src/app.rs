@@ -94,7 +94,7 @@ pub use modes::{Columns, MODES, Mode, Modes, PerMode};
 pub use permalink::{Decoded, Link};
 pub use plan::{SweepAxis, nearest};
 pub use protocol::{Job, Message, ModeJob, Output, Progress};
-pub use setup::{Layer, ResetTo, Setup};
+pub use setup::{Arrival, Layer, ResetTo, Setup, Source};
 pub use state::{Action, Baseline, Results, State};
 pub use view::{Theme, View};
 

@@ -21,7 +21,7 @@ use super::lesson::{
     Question, Runs, Step, Verdict,
 };
 use super::permalink::Link;
-use super::setup::Setup;
+use super::setup::{Arrival, Setup, Source};
 use super::state::{Action, State};
 use super::view::{Theme, View};
 use crate::i18n::keys::{self, Key};
@@ -195,7 +195,12 @@ impl State {
         }
     }
 
+    /// Loads the chapter's `setup`: its changes are the chapter's.
     fn load_setup(&mut self, setup: Setup) {
+        self.arrival = Some(Arrival {
+            source: Source::Chapter,
+            setup: setup.clone(),
+        });
         self.reduce(Action::LoadSetup(Box::new(setup)));
     }
 

@@ -185,9 +185,7 @@ fn duration(d: &Dist, l: Locale) -> String {
     match *d {
         Dist::Const { ns } => time(ns as f64, l),
         Dist::Exp { mean_ns } => keys::PLAIN_EXP.text(l, &[("mean", t(mean_ns))]),
-        Dist::Uniform { lo_ns, hi_ns } if lo_ns == 0.0 => {
-            keys::PLAIN_UP_TO.text(l, &[("hi", t(hi_ns))])
-        }
+        Dist::Uniform { lo_ns: 0.0, hi_ns } => keys::PLAIN_UP_TO.text(l, &[("hi", t(hi_ns))]),
         Dist::Uniform { lo_ns, hi_ns } => {
             keys::PLAIN_UNIFORM.text(l, &[("lo", t(lo_ns)), ("hi", t(hi_ns))])
         }

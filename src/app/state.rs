@@ -17,8 +17,7 @@ use super::modes::{Mode, Modes, PerMode};
 use super::permalink::Said;
 use super::plan::SweepAxis;
 use super::protocol::{Job, Message, Output, Progress};
-use super::setup::ResetTo;
-use super::setup::Setup;
+use super::setup::{Arrival, ResetTo, Setup};
 use super::view::View;
 use crate::fidelity::Row;
 use crate::i18n::keys::ui as words;
@@ -174,6 +173,10 @@ pub struct State {
     /// the form while its group is closed, even once its value is the
     /// preset's again (`app::form::revealed`).
     pub edited_keys: Vec<String>,
+    /// The setup as the link the page opened or the lesson's chapter
+    /// brought it, if one did: whose changes the page says are whose
+    /// (`Setup::change_lines_by_source`).
+    pub arrival: Option<Arrival>,
 }
 
 /// Everything that changes the state.
@@ -237,6 +240,7 @@ impl From<Setup> for State {
             lesson_run: None,
             lesson_hint: false,
             edited_keys: Vec::new(),
+            arrival: None,
         };
         s.revalidate();
         s
@@ -297,12 +301,14 @@ impl State {
                 if let Some(setup) = Setup::of_preset(&name) {
                     self.setup = setup;
                     self.edited_keys.clear();
+                    self.arrival = None;
                     self.revalidate();
                 }
             }
             Action::ResetAll(to) => {
                 self.setup.reset_to(to);
                 self.edited_keys.clear();
+                self.arrival = None;
                 self.revalidate();
             }
             Action::PinBaseline => {

@@ -308,3 +308,87 @@ fn a_chapters_intro_says_its_program_in_plain_words() {
         assert_eq!(v.programs, vec![program.clone()]);
     }
 }
+
+/// The changes a shared link brought read "This link changes", the
+/// reader's own "You changed"; a value the reader changed again is theirs.
+#[test]
+fn a_links_changes_are_the_links_and_the_readers_are_theirs() {
+    use crate::i18n::Locale;
+    let mut s = of_link("preset=e2-platform&server.threads_max=400&v=1");
+    let by = |s: &State| {
+        s.setup
+            .change_lines_by_source(s.arrival.as_ref(), Locale::En)
+    };
+    assert_eq!(
+        by(&s),
+        vec![(Source::Link, vec!["Max threads: 100 → 400".to_string()])]
+    );
+    edit(&mut s, "load.concurrency", "300");
+    assert_eq!(
+        by(&s),
+        vec![
+            (Source::Link, vec!["Max threads: 100 → 400".to_string()]),
+            (Source::Visitor, vec!["Concurrency: 2000 → 300".to_string()]),
+        ]
+    );
+    edit(&mut s, "server.threads_max", "200");
+    let sources: Vec<Source> = by(&s).into_iter().map(|(src, _)| src).collect();
+    assert_eq!(sources, vec![Source::Visitor]);
+    // A link without changes brings nothing to attribute.
+    assert_eq!(of_link("preset=e2-platform&v=1").arrival, None);
+    // Another preset: whatever changes now are the reader's.
+    s.reduce(Action::LoadPreset("e1-platform".into()));
+    assert_eq!(s.arrival, None);
+    edit(&mut s, "server.threads_max", "50");
+    assert_eq!(by(&s).len(), 1);
+    assert_eq!(by(&s)[0].0, Source::Visitor);
+}
+
+/// A chapter's changes read "This chapter sets", in every language, and
+/// the arrival survives serde (it is plain data, like the setup).
+#[test]
+fn a_chapters_changes_are_the_chapters() {
+    use crate::i18n::Locale;
+    let mut s = State::default();
+    s.reduce(Action::Guide(GuideAction::Open {
+        link: LessonLink {
+            lesson: "virtual-threads",
+            chapter: 0,
+        },
+        stored: None,
+    }));
+    let by = |s: &State, l| s.setup.change_lines_by_source(s.arrival.as_ref(), l);
+    let groups = by(&s, Locale::En);
+    assert_eq!(groups.len(), 1, "{groups:?}");
+    assert_eq!(groups[0].0, Source::Chapter);
+    assert!(
+        groups[0].1.iter().any(|l| l.starts_with("Requests:")),
+        "{groups:?}"
+    );
+    edit(&mut s, "server.threads_max", "400");
+    let sources: Vec<Source> = by(&s, Locale::En).into_iter().map(|(x, _)| x).collect();
+    assert_eq!(sources, vec![Source::Chapter, Source::Visitor]);
+    for (l, link, chapter, you) in [
+        (
+            Locale::En,
+            "This link changes: ",
+            "This chapter sets: ",
+            "You changed: ",
+        ),
+        (
+            Locale::De,
+            "Dieser Link ändert: ",
+            "Dieses Kapitel setzt: ",
+            "Von Ihnen geändert: ",
+        ),
+        (Locale::Zh, "此链接修改了：", "本章设置了：", "您修改了："),
+    ] {
+        assert_eq!(Source::Link.lead(l), link);
+        assert_eq!(Source::Chapter.lead(l), chapter);
+        assert_eq!(Source::Visitor.lead(l), you);
+    }
+    let a = s.arrival.clone().unwrap();
+    let json = serde_json::to_string(&a).unwrap();
+    assert!(json.contains("\"source\":\"chapter\""), "{json}");
+    assert_eq!(serde_json::from_str::<Arrival>(&json).unwrap(), a);
+}

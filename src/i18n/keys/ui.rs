@@ -58,6 +58,8 @@ keys! {
     PICKER_RESET_DEFAULTS = "picker.reset_defaults";
     ABOUT_AS_LOADED = "about.as_loaded";
     ABOUT_CHANGED = "about.changed";
+    ABOUT_LINK_CHANGES = "about.link_changes";
+    ABOUT_CHAPTER_SETS = "about.chapter_sets";
     ABOUT_LABEL = "about.label";
     // The share bar and the export menu (ui::share, ui::export).
     SHARE_LABEL = "share.label";
