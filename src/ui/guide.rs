@@ -260,8 +260,8 @@ pub fn LessonPanel(p: &GuideProps) -> Html {
                 }) }
             </ol>
             <p class="guide-intro" id="guide-intro">{with_flags(&v.intro)}</p>
-            { program_syntax(&v, &program_open) }
             {replay.unwrap_or_default()}
+            { program_syntax(&v, &program_open) }
             <form class="guide-question" id="guide-question" onsubmit={on_run}>
                 <fieldset disabled={v.locked}>
                     <legend>{v.question.clone()}</legend>
