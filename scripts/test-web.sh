@@ -49,6 +49,8 @@ step "end-to-end: the page's flow (a lesson closed before its run sends the form
 node tests/e2e/flow.spec.mjs
 step "end-to-end: history and languages (Back undoes a preset and a chapter, a slider adds no entry; a German browser, ?lang=zh and ?theme=dark alone)"
 node tests/e2e/history.spec.mjs
+step "end-to-end: a plain first layer (the Advanced group by click and keyboard, a link's advanced setting shown, a lesson's program in plain words, whose changes are whose; en, de, zh, 375 px)"
+node tests/e2e/plain.spec.mjs
 step "end-to-end: the timeline replay (play, pause, scrub, step, pinned and unmounted, a journey, reduced motion)"
 node tests/e2e/replay.spec.mjs
 step "end-to-end: the time breakdown (bars, sentence, table; en, de, zh; dark theme)"

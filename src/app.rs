@@ -77,6 +77,7 @@ pub mod modes;
 pub mod over_time;
 pub mod permalink;
 pub mod plan;
+pub mod program_words;
 pub mod protocol;
 pub mod replay;
 pub mod report;
@@ -93,7 +94,7 @@ pub use modes::{Columns, MODES, Mode, Modes, PerMode};
 pub use permalink::{Decoded, Link};
 pub use plan::{SweepAxis, nearest};
 pub use protocol::{Job, Message, ModeJob, Output, Progress};
-pub use setup::{Layer, ResetTo, Setup};
+pub use setup::{Arrival, Layer, ResetTo, Setup, Source};
 pub use state::{Action, Baseline, Results, State};
 pub use view::{Theme, View};
 
@@ -107,5 +108,7 @@ mod tests_export_embed;
 mod tests_guide;
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests_history;
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests_plain;
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests_share;

@@ -29,6 +29,6 @@ pub use presets::{
 };
 pub use program::{Parsed, parse_program};
 pub use schema::{
-    FieldKind, FieldSpec, Group, Shown, Slider, field, mode_named, mode_word, schema,
+    FIRST_LAYER, FieldKind, FieldSpec, Group, Shown, Slider, field, mode_named, mode_word, schema,
 };
 pub use validate::validate;

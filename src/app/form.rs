@@ -6,9 +6,10 @@
 use super::effect::Effects;
 use super::modes::Mode;
 use super::setup::Setup;
+use super::state::State;
 use crate::i18n::keys::{Key, ui as words};
 use crate::i18n::{Arg, Locale};
-use crate::scenario::{FieldKind, Group, Slider, field, parse_program, preset, schema};
+use crate::scenario::{FieldKind, FieldSpec, Group, Slider, field, parse_program, preset, schema};
 
 /// Example programs the form offers: (the key of its label, program).
 pub const EXAMPLES: &[(Key, &str)] = &[
@@ -29,18 +30,19 @@ pub const EXAMPLES: &[(Key, &str)] = &[
     (words::FORM_EXAMPLE_CPU, "cpu:20ms"),
 ];
 
-/// The groups of the form, in order, and whether each starts open.
-pub const GROUPS: &[(Group, bool)] = &[
-    (Group::Load, true),
-    (Group::Server, true),
-    (Group::Program, true),
-    (Group::Db, true),
-    (Group::Async, true),
-    (Group::Memory, false),
-    (Group::Jvm, true),
-    (Group::Limits, false),
-    (Group::Record, false),
-    (Group::Run, false),
+/// The groups of the form, in order: each shows its first-layer keys at
+/// the top of the form, and its advanced keys inside the "Advanced" group.
+pub const GROUPS: &[Group] = &[
+    Group::Load,
+    Group::Server,
+    Group::Program,
+    Group::Db,
+    Group::Async,
+    Group::Memory,
+    Group::Jvm,
+    Group::Limits,
+    Group::Record,
+    Group::Run,
 ];
 
 /// The executors the program names, once each and in order: from the
@@ -76,6 +78,101 @@ pub fn keys(setup: &Setup, group: Group) -> Vec<String> {
         .filter(|f| f.shown.on_form(open_loop))
         .map(|f| f.key.to_string())
         .collect()
+}
+
+/// Whether the form shows `key` (a full key: `async.mail.max`) in its first
+/// layer, not in the "Advanced" group (`scenario::FIRST_LAYER` decides).
+pub fn first_layer(key: &str) -> bool {
+    field(key).is_some_and(FieldSpec::first_layer)
+}
+
+/// The keys of `group` in the form's first layer, in [`keys`]' order.
+pub fn first_keys(setup: &Setup, group: Group) -> Vec<String> {
+    keys(setup, group)
+        .into_iter()
+        .filter(|k| first_layer(k))
+        .collect()
+}
+
+/// The keys of `group` in the "Advanced" group, in [`keys`]' order.
+pub fn advanced_keys(setup: &Setup, group: Group) -> Vec<String> {
+    keys(setup, group)
+        .into_iter()
+        .filter(|k| !first_layer(k))
+        .collect()
+}
+
+/// Why an advanced setting shows while the "Advanced" group is closed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reveal {
+    /// Its value differs from the preset's (or the default): a shared
+    /// link, a lesson's chapter or the visitor set it.
+    Changed,
+    /// Its value is wrong: nothing runs until it is fixed.
+    Invalid,
+    /// The open lesson's chapter names it in its text.
+    Named,
+    /// The visitor is editing it (it stays while being typed back to the
+    /// preset's value).
+    Edited,
+}
+
+/// The advanced settings the form shows even with the "Advanced" group
+/// closed, each once with its first reason, in the order found: a setting
+/// that differs from the preset, is wrong, is named by the lesson's chapter
+/// or is being edited never hides (a teacher's link that sets
+/// `gc.alloc_kb` shows it).
+pub fn revealed(state: &State) -> Vec<(String, Reveal)> {
+    let changed = state.setup.changes().into_iter().map(|(_, k)| k);
+    let invalid = state.errors.iter().map(|e| e.field.clone());
+    let named: Vec<String> = state
+        .chapter()
+        .map(|(_, c)| c.named_keys().into_iter().map(str::to_string).collect())
+        .unwrap_or_default();
+    let mut out: Vec<(String, Reveal)> = Vec::new();
+    let reasons = (changed.map(|k| (k, Reveal::Changed)))
+        .chain(invalid.map(|k| (k, Reveal::Invalid)))
+        .chain(named.into_iter().map(|k| (k, Reveal::Named)))
+        .chain(
+            state
+                .edited_keys
+                .iter()
+                .map(|k| (k.clone(), Reveal::Edited)),
+        );
+    for (key, why) in reasons {
+        if field(&key).is_some() && !first_layer(&key) && !out.iter().any(|(k, _)| *k == key) {
+            out.push((key, why));
+        }
+    }
+    out
+}
+
+/// The advanced keys of `group` the form shows: all of them with the
+/// "Advanced" group open, else only the [`revealed`] ones.
+pub fn advanced_shown(state: &State, group: Group, revealed: &[(String, Reveal)]) -> Vec<String> {
+    let all = advanced_keys(&state.setup, group);
+    if state.view.advanced {
+        return all;
+    }
+    all.into_iter()
+        .filter(|k| revealed.iter().any(|(r, _)| r == k))
+        .collect()
+}
+
+/// How many advanced settings the form has for this scenario, and how many
+/// of them show with the group closed.
+pub fn advanced_count(state: &State, revealed: &[(String, Reveal)]) -> (usize, usize) {
+    let mut total = 0;
+    let mut shown = 0;
+    for &g in GROUPS {
+        let all = advanced_keys(&state.setup, g);
+        shown += all
+            .iter()
+            .filter(|k| revealed.iter().any(|(r, _)| r == *k))
+            .count();
+        total += all.len();
+    }
+    (total, shown)
 }
 
 /// The DOM id of the text control for `key` (in `mode`'s override row).

@@ -21,7 +21,7 @@ use super::lesson::{
     Question, Runs, Step, Verdict,
 };
 use super::permalink::Link;
-use super::setup::Setup;
+use super::setup::{Arrival, Setup, Source};
 use super::state::{Action, State};
 use super::view::{Theme, View};
 use crate::i18n::keys::{self, Key};
@@ -195,7 +195,12 @@ impl State {
         }
     }
 
+    /// Loads the chapter's `setup`: its changes are the chapter's.
     fn load_setup(&mut self, setup: Setup) {
+        self.arrival = Some(Arrival {
+            source: Source::Chapter,
+            setup: setup.clone(),
+        });
         self.reduce(Action::LoadSetup(Box::new(setup)));
     }
 
@@ -373,6 +378,9 @@ pub struct GuideView {
     pub title: String,
     /// What to read before predicting.
     pub intro: String,
+    /// The request programs the intro names in plain words, as the program
+    /// syntax writes them (behind the panel's "show as program").
+    pub programs: Vec<String>,
     /// The steps, each with its words and whether it is the current one.
     pub steps: Vec<(String, bool)>,
     /// The question.
@@ -480,6 +488,7 @@ impl GuideView {
             ),
             title: t(Part::Title),
             intro: t(Part::Intro),
+            programs: chapter.programs(&lesson.id, Part::Intro, locale),
             steps,
             question: t(Part::Question),
             input,

@@ -34,7 +34,7 @@ use serde_json::{Map, Value};
 
 use super::lesson::{format_link, parse_link};
 use super::modes::{MODES, Mode};
-use super::setup::{Layer, Setup};
+use super::setup::{Arrival, Layer, Setup, Source};
 use super::state::State;
 use super::view::View;
 use crate::i18n::keys::{Key, ui as words};
@@ -85,6 +85,12 @@ impl State {
     pub fn of_link(link: Link) -> State {
         let mut s = State::from(link.setup);
         s.view = link.view;
+        if s.setup.edited() {
+            s.arrival = Some(Arrival {
+                source: Source::Link,
+                setup: s.setup.clone(),
+            });
+        }
         s
     }
 

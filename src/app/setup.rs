@@ -104,6 +104,46 @@ pub enum ResetTo {
     Defaults,
 }
 
+/// Who made the scenario's differences from its preset: the reader, a
+/// shared link the page opened, or a lesson's chapter (its start or a
+/// "now try" change). The words for a change follow it: "You changed",
+/// "This link changes", "This chapter sets".
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Source {
+    /// The reader, on the form.
+    #[default]
+    Visitor,
+    /// The link the page opened with.
+    Link,
+    /// The open lesson's chapter.
+    Chapter,
+}
+
+impl Source {
+    /// The words before its changes: "You changed: ", "This link changes: ",
+    /// "This chapter sets: ".
+    pub fn lead(self, l: Locale) -> String {
+        match self {
+            Source::Visitor => words::ABOUT_CHANGED,
+            Source::Link => words::ABOUT_LINK_CHANGES,
+            Source::Chapter => words::ABOUT_CHAPTER_SETS,
+        }
+        .text(l, &[])
+    }
+}
+
+/// The setup as a link or a chapter brought it, before the reader changed
+/// anything: a change whose value is still the one it brought is the
+/// link's or the chapter's, any other the reader's.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Arrival {
+    /// Who brought it.
+    pub source: Source,
+    /// What it brought.
+    pub setup: Setup,
+}
+
 /// The scenario as the visitor set it up.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Setup {
@@ -295,6 +335,40 @@ impl Setup {
                 )
             })
             .collect()
+    }
+
+    /// [`Setup::change_lines_in`] from the preset, grouped by who made each
+    /// change (`arrival`'s source for a value it brought and that still
+    /// stands, else the reader), the arrival's group first; empty groups
+    /// are left out.
+    pub fn change_lines_by_source(
+        &self,
+        arrival: Option<&Arrival>,
+        l: Locale,
+    ) -> Vec<(Source, Vec<String>)> {
+        let before = self.start();
+        let arrival = arrival.filter(|a| a.setup.preset == self.preset);
+        let lines = self.change_lines_in(&before, l);
+        let mut brought = Vec::new();
+        let mut own = Vec::new();
+        for ((mode, key), line) in self.changes_from(&before).into_iter().zip(lines) {
+            let kept = arrival.is_some_and(|a| {
+                a.setup.layer(mode).draft.get(&key) == self.layer(mode).draft.get(&key)
+            });
+            if kept {
+                brought.push(line)
+            } else {
+                own.push(line)
+            }
+        }
+        let mut out = Vec::new();
+        if let Some(a) = arrival.filter(|_| !brought.is_empty()) {
+            out.push((a.source, brought));
+        }
+        if !own.is_empty() {
+            out.push((Source::Visitor, own));
+        }
+        out
     }
 
     /// The value of `key` in a layer in words (its default when unset).

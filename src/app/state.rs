@@ -17,8 +17,7 @@ use super::modes::{Mode, Modes, PerMode};
 use super::permalink::Said;
 use super::plan::SweepAxis;
 use super::protocol::{Job, Message, Output, Progress};
-use super::setup::ResetTo;
-use super::setup::Setup;
+use super::setup::{Arrival, ResetTo, Setup};
 use super::view::View;
 use crate::fidelity::Row;
 use crate::i18n::keys::ui as words;
@@ -169,6 +168,15 @@ pub struct State {
     /// → was pressed at the question with no prediction yet: the panel says
     /// what to do (until the next step or answer).
     pub lesson_hint: bool,
+    /// The keys the visitor edited since this scenario was loaded (a preset,
+    /// a chapter, a link entry): an advanced setting being typed in stays on
+    /// the form while its group is closed, even once its value is the
+    /// preset's again (`app::form::revealed`).
+    pub edited_keys: Vec<String>,
+    /// The setup as the link the page opened or the lesson's chapter
+    /// brought it, if one did: whose changes the page says are whose
+    /// (`Setup::change_lines_by_source`).
+    pub arrival: Option<Arrival>,
 }
 
 /// Everything that changes the state.
@@ -231,6 +239,8 @@ impl From<Setup> for State {
             lesson: None,
             lesson_run: None,
             lesson_hint: false,
+            edited_keys: Vec::new(),
+            arrival: None,
         };
         s.revalidate();
         s
@@ -273,6 +283,9 @@ impl State {
     fn reduce_one(&mut self, action: Action) {
         match action {
             Action::Edit { mode, key, text } => {
+                if !self.edited_keys.contains(&key) {
+                    self.edited_keys.push(key.clone());
+                }
                 self.setup.edit(mode, &key, text);
                 self.revalidate();
             }
@@ -287,11 +300,15 @@ impl State {
             Action::LoadPreset(name) => {
                 if let Some(setup) = Setup::of_preset(&name) {
                     self.setup = setup;
+                    self.edited_keys.clear();
+                    self.arrival = None;
                     self.revalidate();
                 }
             }
             Action::ResetAll(to) => {
                 self.setup.reset_to(to);
+                self.edited_keys.clear();
+                self.arrival = None;
                 self.revalidate();
             }
             Action::PinBaseline => {
@@ -316,6 +333,7 @@ impl State {
             }
             Action::LoadSetup(setup) => {
                 self.setup = *setup;
+                self.edited_keys.clear();
                 self.revalidate();
             }
             Action::Guide(a) => self.reduce_guide(a),

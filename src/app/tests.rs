@@ -570,7 +570,7 @@ fn the_form_shows_the_keys_of_the_load_model() {
     );
     assert!(!open.contains(&"load.concurrency".to_string()));
     assert!(!form::keys(&s.setup, Group::Server).contains(&"server.mode".to_string()));
-    for (g, _) in form::GROUPS {
+    for g in form::GROUPS {
         for k in form::keys(&s.setup, *g) {
             let f = field(&k).unwrap();
             assert!(!f.label.is_empty() && f.group == *g, "{k}");

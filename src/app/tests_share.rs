@@ -592,9 +592,10 @@ fn view_strategy() -> impl Strategy<Value = View> {
         proptest::sample::subsequence(keys, 0..2),
         any::<bool>(),
         lesson_strategy(),
+        any::<bool>(),
     )
         .prop_map(
-            |(theme, lang, charts, embed, controls, locked, presenter, lesson)| View {
+            |(theme, lang, charts, embed, controls, locked, presenter, lesson, advanced)| View {
                 theme,
                 lang: lang.to_string(),
                 charts: charts.into_iter().map(str::to_string).collect(),
@@ -602,6 +603,7 @@ fn view_strategy() -> impl Strategy<Value = View> {
                 controls,
                 locked,
                 presenter,
+                advanced,
                 lesson,
                 browser: None,
             },

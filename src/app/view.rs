@@ -127,6 +127,11 @@ pub struct View {
     /// Presenter mode: large type for the back of a room, the settings
     /// and the share bar tucked away (the page's own, not an embed's).
     pub presenter: bool,
+    /// Whether the form's "Advanced" group is open: all of its settings
+    /// shown, not only those changed, wrong or named by the lesson
+    /// (`app::form::revealed`). Part of the view, so that a link opens the
+    /// form as its writer saw it and a language switch or Back keeps it.
+    pub advanced: bool,
     /// The lesson's chapter the page guides through, if any. A link holds
     /// it in the lesson's own format (`lesson=<id>&chapter=<n>`, see
     /// `app::lesson::link`), not as a serde field.
@@ -150,6 +155,7 @@ impl Default for View {
             controls: Vec::new(),
             locked: Vec::new(),
             presenter: false,
+            advanced: false,
             lesson: None,
             browser: None,
         }

@@ -103,6 +103,31 @@ keys! {
     GUIDE_STEPS = "guide.steps";
     GUIDE_NOTICE = "guide.notice";
     GUIDE_WAITING = "guide.waiting";
+    GUIDE_SHOW_PROGRAM = "guide.show_program";
+    GUIDE_PROGRAM = "guide.program";
+    // A request program in plain words (`app::program_words`).
+    PLAIN_CPU = "plain.cpu";
+    PLAIN_SLEEP = "plain.sleep";
+    PLAIN_IO = "plain.io";
+    PLAIN_DB = "plain.db";
+    PLAIN_FILE = "plain.file";
+    PLAIN_WAIT = "plain.wait";
+    PLAIN_SYNC_OWN = "plain.sync_own";
+    PLAIN_SYNC_SHARED = "plain.sync_shared";
+    PLAIN_LOCK_OWN = "plain.lock_own";
+    PLAIN_LOCK_SHARED = "plain.lock_shared";
+    PLAIN_ASYNC = "plain.async";
+    PLAIN_LIST_SEP = "plain.list_sep";
+    PLAIN_LIST_LAST = "plain.list_last";
+    PLAIN_GROUP = "plain.group";
+    PLAIN_EXP = "plain.exp";
+    PLAIN_UNIFORM = "plain.uniform";
+    PLAIN_UP_TO = "plain.up_to";
+    PLAIN_LOGNORMAL = "plain.lognormal";
+    PLAIN_NS = "plain.ns";
+    PLAIN_US = "plain.us";
+    PLAIN_MS = "plain.ms";
+    PLAIN_S = "plain.s";
     // The Embed dialog's choice of a lesson's chapter (`ui::embed_dialog`).
     GUIDE_EMBED_WHAT = "guide.embed.what";
     GUIDE_EMBED_SCENARIO = "guide.embed.scenario";

@@ -1018,6 +1018,41 @@ static SCHEMA: &[FieldSpec] = &[
     },
 ];
 
+/// The form's first layer: the keys a Java developer reaches for first, by
+/// their schema keys (`async.*.x` for every executor's). Every other key
+/// sits in the form's collapsed "Advanced" group. One list, here beside the
+/// entries, so that the form, its tests and anything else that asks
+/// ([`FieldSpec::first_layer`]) agree.
+///
+/// Why these: they are what a load test and a Spring Boot service are
+/// usually described by: the load tool and its clients, requests or
+/// arrival rate; the controller's work (the program); Tomcat's
+/// `server.tomcat.threads.max`, the CPU cores, the JDK version (pinning
+/// differs before 24), HikariCP's `maximum-pool-size`, the heap (`-Xmx`),
+/// a cold or warm JVM, and an `@Async` executor's kind and size. Thread
+/// model (`spring.threads.virtual.enabled`) is the form's column choice,
+/// not a key. The rest (tool and Tomcat fine print, memory per object,
+/// G1's and the JIT's costs, budgets, recording, the seed) are real
+/// settings that matter less often; the form opens them whenever one is
+/// changed, wrong or named by the lesson (`app::form::revealed`).
+pub const FIRST_LAYER: &[&str] = &[
+    "load.tool",
+    "load.kind",
+    "load.concurrency",
+    "load.requests",
+    "load.duration_s",
+    "load.rate_rps",
+    "server.threads_max",
+    "server.cores",
+    "server.jdk",
+    "program",
+    "db.pool_size",
+    "async.*.kind",
+    "async.*.max",
+    "memory.heap_mb",
+    "jvm.start",
+];
+
 /// Every key, in form order.
 pub fn schema() -> &'static [FieldSpec] {
     SCHEMA
@@ -1046,6 +1081,12 @@ pub(super) fn valid_executor_name(name: &str) -> bool {
 }
 
 impl FieldSpec {
+    /// Whether the form shows this key in its first layer (see
+    /// [`FIRST_LAYER`]), not in the "Advanced" group.
+    pub fn first_layer(&self) -> bool {
+        FIRST_LAYER.contains(&self.key)
+    }
+
     /// What `word`, one of this choice's words, means (`None` for a word
     /// the entry says nothing more about, or for a key that is no choice).
     pub fn help_for(&self, word: &str) -> Option<&'static str> {
@@ -1134,6 +1175,29 @@ pub fn mode_named(word: &str) -> Option<Mode> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The first layer names keys the schema has, a dozen or so of them,
+    /// and leaves most keys to the "Advanced" group.
+    #[test]
+    fn the_first_layer_is_a_short_list_of_real_keys() {
+        for k in FIRST_LAYER {
+            assert!(
+                schema().iter().any(|f| f.key == *k),
+                "{k} is in FIRST_LAYER but not in the schema"
+            );
+        }
+        let first = schema().iter().filter(|f| f.first_layer()).count();
+        let advanced = schema()
+            .iter()
+            .filter(|f| !f.first_layer() && f.shown != Shown::Never)
+            .count();
+        assert_eq!(first, FIRST_LAYER.len());
+        assert!((10..=16).contains(&first), "{first} first-layer keys");
+        assert!(advanced >= 50, "only {advanced} advanced keys");
+        assert!(field("async.mail.max").is_some_and(FieldSpec::first_layer));
+        assert!(!field("async.mail.queue").is_some_and(FieldSpec::first_layer));
+        assert!(!field("gc.alloc_kb").is_some_and(FieldSpec::first_layer));
+    }
 
     /// A choice's help names every word, in the words' order, or none.
     #[test]

@@ -189,6 +189,15 @@ impl Dist {
         }
     }
 
+    /// A log-normal's median and 99th percentile in ns, as
+    /// `lognormal(p50=…,p99=…)` named them (`None` for another kind).
+    pub fn lognormal_p50_p99_ns(&self) -> Option<(f64, f64)> {
+        match *self {
+            Dist::LogNormal { mu, sigma } => Some((libm::exp(mu), libm::exp(mu + sigma * Z99))),
+            _ => None,
+        }
+    }
+
     /// Whether every draw is the same value.
     pub fn is_const(&self) -> bool {
         matches!(self, Dist::Const { .. })

@@ -91,6 +91,7 @@ pub fn EmbedDialog(p: &DialogProps) -> Html {
         controls: pick(Shown::Editable),
         locked: pick(Shown::Locked),
         presenter: false,
+        advanced: false,
         lesson: None,
         browser: None,
     };

@@ -6,7 +6,9 @@ use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
 use super::field::Field;
-use crate::app::form::{EXAMPLES, GROUPS, Notes, keys};
+use crate::app::form::{
+    EXAMPLES, GROUPS, Notes, advanced_count, advanced_shown, first_keys, revealed,
+};
 use crate::app::words::{group_about, group_title};
 use crate::app::{Action, Columns, Mode, Modes, State};
 use crate::i18n::keys::{Key, ui as words};
@@ -116,30 +118,82 @@ pub fn ScenarioForm(p: &FormProps) -> Html {
         let st = p.state.clone();
         use_memo(s.generation, move |_| Notes::of(&st.setup))
     };
+    let w = |k: Key| k.text(s.view.locale(), &[]);
     let locale = s.view.locale();
-    let section = |&(g, open): &(Group, bool)| -> Html {
-        let fields: Vec<Html> = keys(&s.setup, g)
+    let revealed = revealed(s);
+    let group_head = |g: Group| {
+        html! { <><span class="group-title">{group_title(locale, g)}</span><span class="group-about">{group_about(locale, g)}</span></> }
+    };
+    // The first layer: each group's first-layer keys, open.
+    let section = |&g: &Group| -> Html {
+        let fields: Vec<Html> = first_keys(&s.setup, g)
             .into_iter()
             .map(|k| field(s, &notes, k, &on_edit))
             .collect();
         let extra = match g {
             Group::Server => modes_select(s.setup.modes, s.setup.columns, &p.dispatch, locale),
             Group::Program => examples(&p.dispatch, locale),
-            // The @Async group shows only when the program names an executor.
-            Group::Async if fields.is_empty() => return html! {},
             _ => html! {},
         };
+        // A group without first-layer keys (budgets, recording, the seed;
+        // @Async while the program names no executor) is Advanced's alone.
+        if fields.is_empty() && !matches!(g, Group::Server | Group::Program) {
+            return html! {};
+        }
         html! {
-            <details class="group" {open}>
-                <summary><span class="group-title">{group_title(locale, g)}</span><span class="group-about">{group_about(locale, g)}</span></summary>
+            <details class="group" open=true>
+                <summary>{group_head(g)}</summary>
                 {extra}
                 { for fields }
             </details>
         }
     };
+    // The "Advanced" group: every other key, or with the group closed only
+    // those that must not hide (`app::form::revealed`).
+    let advanced_group = |&g: &Group| -> Html {
+        let fields: Vec<Html> = advanced_shown(s, g, &revealed)
+            .into_iter()
+            .map(|k| field(s, &notes, k, &on_edit))
+            .collect();
+        if fields.is_empty() {
+            return html! {};
+        }
+        html! {
+            <div class="group advanced-group" data-group={format!("{g:?}").to_lowercase()}>
+                <h3 class="group-head">{group_head(g)}</h3>
+                { for fields }
+            </div>
+        }
+    };
+    let open = s.view.advanced;
+    let (total, shown) = advanced_count(s, &revealed);
+    let toggle = {
+        let (d, view) = (p.dispatch.clone(), s.view.clone());
+        Callback::from(move |_: MouseEvent| {
+            let mut v = view.clone();
+            v.advanced = !v.advanced;
+            d.emit(Action::SetView(v));
+        })
+    };
+    let count = |k: Key, n: usize| k.text(locale, &[("n", Arg::Number(n as f64))]);
     html! {
         <form class="scenario" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
             { for GROUPS.iter().map(section) }
+            <section class={classes!("advanced", open.then_some("open"))} id="advanced">
+                <button type="button" class="advanced-toggle" id="advanced-toggle"
+                    aria-expanded={open.to_string()} aria-controls="advanced-fields"
+                    onclick={toggle}>
+                    <span class="advanced-mark" aria-hidden="true">{if open { "▾ " } else { "▸ " }}</span>
+                    <span class="group-title">{w(words::FORM_ADVANCED)}</span>
+                    <span class="group-about">{count(words::FORM_ADVANCED_ABOUT, total - if open { 0 } else { shown })}</span>
+                </button>
+                <div class="advanced-fields" id="advanced-fields">
+                    if !open && shown > 0 {
+                        <p class="advanced-revealed" id="advanced-revealed">{count(words::FORM_ADVANCED_REVEALED, shown)}</p>
+                    }
+                    { for GROUPS.iter().map(advanced_group) }
+                </div>
+            </section>
         </form>
     }
 }

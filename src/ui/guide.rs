@@ -216,6 +216,7 @@ pub fn LessonPanel(p: &GuideProps) -> Html {
         view.as_ref().is_some_and(|v| v.running),
         view.as_ref().is_some_and(|v| v.compare.is_some()),
     );
+    let program_open = use_state(|| false);
     let Some(v) = view else {
         return Html::default();
     };
@@ -260,6 +261,7 @@ pub fn LessonPanel(p: &GuideProps) -> Html {
             </ol>
             <p class="guide-intro" id="guide-intro">{with_flags(&v.intro)}</p>
             {replay.unwrap_or_default()}
+            { program_syntax(&v, &program_open) }
             <form class="guide-question" id="guide-question" onsubmit={on_run}>
                 <fieldset disabled={v.locked}>
                     <legend>{v.question.clone()}</legend>
@@ -303,6 +305,32 @@ pub fn LessonPanel(p: &GuideProps) -> Html {
             </nav>
             }
         </section>
+    }
+}
+
+/// The intro's request programs as the program syntax writes them, behind
+/// a "show as program" button (the intro says them in plain words).
+fn program_syntax(v: &GuideView, open: &UseStateHandle<bool>) -> Html {
+    if v.programs.is_empty() {
+        return Html::default();
+    }
+    let toggle = {
+        let open = open.clone();
+        Callback::from(move |_: MouseEvent| open.set(!*open))
+    };
+    let shown = **open;
+    html! {
+        <div class="guide-program">
+            <button type="button" class="table-toggle" id="guide-program-toggle"
+                aria-expanded={shown.to_string()} aria-controls="guide-program" onclick={toggle}>
+                <span aria-hidden="true">{if shown { "▾ " } else { "▸ " }}</span>
+                {keys::GUIDE_SHOW_PROGRAM.text(v.locale, &[])}
+            </button>
+            <p id="guide-program" hidden={!shown}>
+                {keys::GUIDE_PROGRAM.text(v.locale, &[])}
+                { for v.programs.iter().map(|p| html! { <code class="program" translate="no">{p.clone()}</code> }) }
+            </p>
+        </div>
     }
 }
 

@@ -4,12 +4,21 @@
 
 use yew::prelude::*;
 
-use crate::app::State;
+use crate::app::{Source, State};
 use crate::i18n::keys::{Key, ui as words};
 use crate::scenario::preset;
 
 const AS_LOADED: Key = words::ABOUT_AS_LOADED;
-const CHANGED: Key = words::ABOUT_CHANGED;
+
+/// The DOM id of the changes one source made (the reader's keep the id
+/// they always had).
+fn change_id(source: Source) -> &'static str {
+    match source {
+        Source::Visitor => "preset-changes",
+        Source::Link => "link-changes",
+        Source::Chapter => "chapter-changes",
+    }
+}
 
 /// Properties of [`ScenarioAbout`].
 #[derive(Properties, PartialEq)]
@@ -31,7 +40,7 @@ pub fn ScenarioAbout(p: &AboutProps) -> Html {
         use_memo((p.state.generation, l), move |_| {
             let setup = &st.setup;
             let about = setup.preset.as_deref().and_then(preset).map(|p| p.about(l));
-            let changes = setup.change_lines_in(&setup.start(), l);
+            let changes = setup.change_lines_by_source(st.arrival.as_ref(), l);
             (about, changes)
         })
     };
@@ -48,10 +57,10 @@ pub fn ScenarioAbout(p: &AboutProps) -> Html {
                     {a}
                 </p>
             }
-            if edited {
-                <p class="changes" id="preset-changes"><strong>{w(CHANGED)}</strong>
-                    {changes.join("; ")}</p>
-            }
+            { for changes.iter().map(|(source, lines)| html! {
+                <p class="changes" id={change_id(*source)} data-source={format!("{source:?}").to_lowercase()}>
+                    <strong>{source.lead(l)}</strong>{lines.join("; ")}</p>
+            }) }
         </section>
     }
 }

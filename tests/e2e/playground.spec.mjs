@@ -65,6 +65,14 @@ async function load(page, name) {
   await settleAfter(page, before);
 }
 // Types into a field and waits until the job for it has finished.
+/** Opens the form's "Advanced" group (issue 31.9), if it is closed. */
+async function openAdvanced(page) {
+  if ((await page.getAttribute('#advanced-toggle', 'aria-expanded')) !== 'true') {
+    await page.click('#advanced-toggle');
+    await page.waitForSelector('#advanced-toggle[aria-expanded=true]');
+  }
+}
+
 async function set(page, id, value) {
   const before = await generation(page);
   await page.fill(`#${id}`, value);
@@ -166,18 +174,19 @@ try {
   await check('a program naming an executor twice shows its fields once (one DOM id each)', async () => {
     const program = await page.inputValue('#f-program');
     await page.fill('#f-program', 'cpu:0.1ms,async(a){io:1ms},async(b){io:1ms},async(a){io:2ms}');
-    await page.waitForSelector('#f-async-b-core');
+    await page.waitForSelector('#f-async-b-max');
     const dup = await page.evaluate(() => {
       const ids = [...document.querySelectorAll('[id]')].map((e) => e.id);
       return ids.filter((id, i) => ids.indexOf(id) !== i);
     });
     assert(dup.length === 0, `duplicate ids: ${dup.join(' ')}`);
     await page.fill('#f-program', program);
-    await page.waitForFunction(() => !document.querySelector('#f-async-a-core'));
+    await page.waitForFunction(() => !document.querySelector('#f-async-a-max'));
   });
 
   await check('a run that reaches its event budget says "stopped at budget"', async () => {
-    await page.click('details.group:has(#f-limits-max_events) > summary');
+    // Budgets sit in the form's "Advanced" group.
+    await openAdvanced(page);
     await page.fill('#f-limits-max_events', '5000');
     try {
       await page.waitForFunction(() => /Stopped at budget/.test(document.querySelector('.summary').textContent), null, { timeout: 30000 });
@@ -355,7 +364,7 @@ try {
     assert(/not points on a rate axis/.test(about), about);
     const bottleneck = await page.$eval('.summary .card.platform .bottleneck', (b) => b.textContent);
     assert(!/clients' own concurrency/.test(bottleneck), bottleneck);
-    assert(await page.$('#f-load-max_in_flight'), 'open-loop settings shown');
+    assert(await page.$('#f-load-rate_rps'), 'open-loop settings shown');
     await snap(page, { path: path.join(artifacts, 'open-load-1280x800-full.png'), fullPage: true });
     for (const id of ['chart-sweep-throughput', 'chart-sweep-latency']) {
       await snap(page.locator(`#${id}`), { path: path.join(artifacts, `open-load-${id}.png`) });
@@ -363,7 +372,7 @@ try {
     const g = await generation(page);
     await page.selectOption('#f-load-kind', 'closed');
     await settleAfter(page, g);
-    assert(!(await page.$('#f-load-max_in_flight')) && !(await page.$('#f-load-overflow')), 'no open-loop settings for a closed loop');
+    assert(!(await page.$('#f-load-rate_rps')) && !(await page.$('#f-load-max_in_flight')), 'no open-loop settings for a closed loop');
   });
 
   await check("E1 is wrk's run: the tool control, wrk's Requests/sec, connections over time with reconnects", async () => {
@@ -443,7 +452,8 @@ try {
     assert((await cardText()) !== coldCard, 'the warm run differs from the cold one');
     assert(/JVM start: cold → warm/.test(await page.$eval('#preset-changes', (p) => p.textContent)), 'the change is listed');
     // A small heap and large allocations: pauses every few hundred requests.
-    await page.click('details.group:has(#f-memory-heap_mb) > summary');
+    // The heap is in the first layer; G1's allocation per request in "Advanced".
+    await openAdvanced(page);
     await set(page, 'f-memory-heap_mb', '256');
     await set(page, 'f-gc-alloc_kb', '2048');
     const about = await caption(page, 'chart-memory-virtual');

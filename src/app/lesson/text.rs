@@ -7,6 +7,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use super::super::program_words::program_in_words;
 use super::super::setup::Setup;
 use super::grade::Column;
 use super::theory::Theory;
@@ -210,6 +211,23 @@ impl Chapter {
         parts
     }
 
+    /// The scenario keys its texts name (a value's or a default's), each
+    /// once: the form shows them even with its "Advanced" group closed.
+    pub fn named_keys(&self) -> Vec<&str> {
+        let mut out: Vec<&str> = Vec::new();
+        for p in self.params.values() {
+            let key = match p {
+                Param::Key { key, .. } => key.as_str(),
+                Param::Default { default } => default.as_str(),
+                Param::Theory { .. } => continue,
+            };
+            if !out.contains(&key) {
+                out.push(key);
+            }
+        }
+        out
+    }
+
     fn param_names(&self, part: Part<'_>) -> Vec<String> {
         let mut names: Vec<String> = self.params.keys().cloned().collect();
         if let Part::Option(_) = part {
@@ -236,11 +254,44 @@ impl Chapter {
             .collect()
     }
 
+    /// Whether the parameter `name` is a request program (its text reads in
+    /// plain words).
+    fn is_program(&self, name: &str) -> bool {
+        matches!(self.params.get(name), Some(Param::Key { key, .. }) if key == "program")
+    }
+
+    /// The request programs `part`'s words name in `locale`, as the
+    /// program syntax writes them (the panel's "show as program"), each
+    /// once.
+    pub fn programs(&self, lesson: &str, part: Part<'_>, locale: Locale) -> Vec<String> {
+        let text = i18n::lookup(locale, &part.key(lesson, &self.id)).unwrap_or_default();
+        let mut out = Vec::new();
+        for (name, value) in self.param_values(part) {
+            if let ParamValue::Text(p) = value
+                && self.is_program(&name)
+                && text.contains(&format!("{{${name}}}"))
+                && !out.contains(&p)
+            {
+                out.push(p);
+            }
+        }
+        out
+    }
+
     /// The words of `part` in `locale`, its parameters filled in.
     pub fn text(&self, lesson: &str, part: Part<'_>, locale: Locale) -> String {
         let values = self.param_values(part);
-        let mut args: Vec<(&str, Arg)> =
-            values.iter().map(|(n, v)| (n.as_str(), v.arg())).collect();
+        let mut args: Vec<(&str, Arg)> = (values.iter())
+            .map(|(n, v)| match v {
+                // A program reads in plain words; its syntax is one click
+                // away (`Chapter::programs`).
+                ParamValue::Text(p) if self.is_program(n) => {
+                    let words = program_in_words(p, locale).unwrap_or_else(|| p.clone());
+                    (n.as_str(), Arg::Text(words))
+                }
+                _ => (n.as_str(), v.arg()),
+            })
+            .collect();
         if let (Part::Option(id), Question::Choice(q)) = (part, &self.question)
             && let Some([c]) = q
                 .options

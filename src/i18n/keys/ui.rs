@@ -58,6 +58,8 @@ keys! {
     PICKER_RESET_DEFAULTS = "picker.reset_defaults";
     ABOUT_AS_LOADED = "about.as_loaded";
     ABOUT_CHANGED = "about.changed";
+    ABOUT_LINK_CHANGES = "about.link_changes";
+    ABOUT_CHAPTER_SETS = "about.chapter_sets";
     ABOUT_LABEL = "about.label";
     // The share bar and the export menu (ui::share, ui::export).
     SHARE_LABEL = "share.label";
@@ -192,6 +194,9 @@ keys! {
     BREAKDOWN_SAID_GC = "breakdown.said.gc";
     // The form (ui::form, ui::field) and what it says of a setting (app::form, app::effect, app::modes).
     FORM_COLUMNS = "form.columns";
+    FORM_ADVANCED = "form.advanced";
+    FORM_ADVANCED_ABOUT = "form.advanced_about";
+    FORM_ADVANCED_REVEALED = "form.advanced_revealed";
     FORM_BOTH = "form.both";
     FORM_ONLY = "form.only";
     FORM_SERVER_MODE_HELP = "form.server_mode_help";
