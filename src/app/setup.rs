@@ -371,6 +371,18 @@ impl Setup {
         out
     }
 
+    /// Who changed the scenario from its preset, for words that say so:
+    /// the reader when any change is theirs, else the link or the chapter
+    /// that brought every change; `None` when nothing differs.
+    pub fn changed_by(&self, arrival: Option<&Arrival>) -> Option<Source> {
+        let groups = self.change_lines_by_source(arrival, Locale::En);
+        let sources = groups.iter().map(|(source, _)| *source);
+        sources.fold(None, |seen, s| match seen {
+            Some(Source::Visitor) => seen,
+            _ => Some(s),
+        })
+    }
+
     /// The value of `key` in a layer in words (its default when unset).
     fn value_words(&self, mode: Option<Mode>, key: &str, l: Locale) -> String {
         match self.text(mode, key).filter(|t| !t.trim().is_empty()) {

@@ -344,6 +344,21 @@ fn a_links_changes_are_the_links_and_the_readers_are_theirs() {
     assert_eq!(by(&s)[0].0, Source::Visitor);
 }
 
+/// The measured panel's warning names who changed the article's scenario:
+/// the link while every change is the link's, the reader once any is theirs.
+#[test]
+fn the_scenario_is_changed_by_the_link_until_the_reader_changes_it() {
+    let mut s = of_link("preset=e2-platform&server.threads_max=400&v=1");
+    assert_eq!(s.setup.changed_by(s.arrival.as_ref()), Some(Source::Link));
+    edit(&mut s, "load.concurrency", "300");
+    assert_eq!(
+        s.setup.changed_by(s.arrival.as_ref()),
+        Some(Source::Visitor)
+    );
+    let untouched = of_link("preset=e2-platform&v=1");
+    assert_eq!(untouched.setup.changed_by(untouched.arrival.as_ref()), None);
+}
+
 /// A chapter's changes read "This chapter sets", in every language, and
 /// the arrival survives serde (it is plain data, like the setup).
 #[test]

@@ -9,6 +9,7 @@
 use yew::prelude::*;
 
 use crate::app::form::value_in_words_in;
+use crate::app::setup::Source;
 use crate::app::{Mode, PerMode, State};
 use crate::fidelity::Row;
 use crate::fidelity::words::{self, difference_in, figure_in, in_locale, measured_in};
@@ -290,7 +291,7 @@ pub fn MeasuredPanel(p: &MeasuredProps) -> Html {
                 {source_line(l, src)}
                 if !src.url.is_empty() { <br /><code class="small">{src.url}</code> }
             </p>
-            if s.setup.edited() { <p class="warn">{t(k::MEASURED_EDITED)}</p> }
+            if s.setup.edited() { <p class="warn">{t(edited_key(s.setup.changed_by(s.arrival.as_ref())))}</p> }
             if rows.is_empty() {
                 <p class="muted">{if s.interrupted().is_some() { t(k::MEASURED_NOT_SIMULATED) } else { t(k::MEASURED_SIMULATING) }}</p>
             } else {
@@ -317,5 +318,15 @@ pub fn MeasuredPanel(p: &MeasuredProps) -> Html {
             }
             { provenance(s, first) }
         </section>
+    }
+}
+
+/// The warning above a table whose scenario differs from the article's,
+/// naming who changed it (a shared link, a lesson's chapter, the reader).
+fn edited_key(by: Option<Source>) -> crate::i18n::keys::Key {
+    match by {
+        Some(Source::Link) => k::MEASURED_EDITED_LINK,
+        Some(Source::Chapter) => k::MEASURED_EDITED_CHAPTER,
+        Some(Source::Visitor) | None => k::MEASURED_EDITED,
     }
 }

@@ -180,6 +180,16 @@ try {
     const m = now.standing.match(/^(\d+) of (\d+) independent predictions/);
     assert(m && Number(m[2]) === 2, `only the virtual run's 2 predictions: ${now.standing}`);
     assert(now.standing.endsWith(`Not judged: ${platform} rows of your changed scenario.`), now.standing);
+    const warn = await p.$eval('section.measured p.warn', (e) => e.textContent);
+    assert(warn.startsWith('You changed the scenario'), warn);
+    await p.close();
+  });
+
+  await check("a link's change is said to be the link's", async () => {
+    const p = await open('preset=e2-platform&server.threads_max=400&v=1');
+    await p.waitForSelector('section.measured p.warn', { timeout: 240000 });
+    const warn = await p.$eval('section.measured p.warn', (e) => e.textContent);
+    assert(warn.startsWith("This link changes the article's scenario"), warn);
     await p.close();
   });
 

@@ -144,6 +144,8 @@ keys! {
     MEASURED_HEADING = "measured.heading";
     MEASURED_NOT_GIVEN = "measured.not_given";
     MEASURED_EDITED = "measured.edited";
+    MEASURED_EDITED_LINK = "measured.edited_link";
+    MEASURED_EDITED_CHAPTER = "measured.edited_chapter";
     MEASURED_NOT_SIMULATED = "measured.not_simulated";
     MEASURED_SIMULATING = "measured.simulating";
     MEASURED_COL_FIGURE = "measured.column.figure";
