@@ -61,14 +61,27 @@ async fn app_renders_form_presets_and_measured_table() {
     document().body().unwrap().append_child(&root).unwrap();
     yew::Renderer::<App>::with_root(root.clone()).render();
     let fields = || root.query_selector_all(".field").unwrap().length();
-    until(|| fields() >= 20, 5000).await;
+    // The form's first layer (scenario::FIRST_LAYER) shows at once; the
+    // Advanced button brings the other settings.
+    until(|| fields() >= 8, 5000).await;
     let html = root.inner_html();
     assert!(html.contains("threadlab"));
     assert!(
         document().get_element_by_id("preset").is_some(),
         "preset picker"
     );
-    assert!(fields() >= 20, "form fields");
+    let first = fields();
+    assert!(first >= 8, "{first} form fields in the first layer");
+    let advanced = document()
+        .get_element_by_id("advanced-toggle")
+        .expect("the Advanced button");
+    advanced.dyn_into::<HtmlElement>().unwrap().click();
+    until(|| fields() >= first + 20, 5000).await;
+    assert!(
+        fields() >= first + 20,
+        "{} form fields with Advanced open",
+        fields()
+    );
     assert!(
         html.contains("server.tomcat.threads.max"),
         "real property names"

@@ -100,12 +100,19 @@ proptest! {
     }
 }
 
-/// Mixtures the fuzz twin found failing, kept as they were found.
-#[test]
-fn mixtures_the_fuzzer_found_run_within_their_budgets() {
-    let found: &[(&[(&str, &str)], Budgets)] = &[(
+/// Mixtures the fuzz twin found failing, kept as they were found: the base
+/// (a preset, or the schema's defaults), the settings, the budgets.
+type Found = (
+    Option<&'static str>,
+    &'static [(&'static str, &'static str)],
+    Budgets,
+);
+
+const FOUND: &[Found] = &[
+    (
         // Thread stacks of 300 MB resident each on an executor without a
         // bound: resident memory passed the container's 8 GB by 7 GB.
+        None,
         &[
             ("load.think_ms", "21.284"),
             ("async.mail.kind", "pool"),
@@ -121,12 +128,45 @@ fn mixtures_the_fuzzer_found_run_within_their_budgets() {
             wall_s: 1.9,
             memory_mb: 37,
         },
-    )];
-    for (settings, budgets) in found {
+    ),
+    (
+        // Virtual threads' stack chunks of 289 MB each, -Xmx far above the
+        // container: resident memory passed the container's 8 GB by 3 GB.
+        Some("e2-virtual"),
+        &[
+            ("server.carriers", "15"),
+            ("server.max_connections", "10313"),
+            ("server.max_connections", "10000000"),
+            ("server.cpu_model", "rr"),
+            ("load.concurrency", "788"),
+            ("memory.heap_mb", "1048576"),
+            ("memory.connection_kb", "0.655"),
+            ("record.timeline_lanes", "512"),
+            ("memory.stack_chunk_kb", "295796.344"),
+            ("server.keep_alive_timeout_ms", "1180083.232"),
+            ("program", "cpu:200ms"),
+            ("memory.stack_resident_kb", "127.217"),
+            ("program", "cpu:0.1ms,async(mail){io:10ms}"),
+            ("memory.base_mb", "0"),
+            ("load.tool", "k6"),
+            ("load.tool", "hey"),
+        ],
+        Budgets {
+            events: 2041,
+            wall_s: 1.6,
+            memory_mb: 31,
+        },
+    ),
+];
+
+#[test]
+fn mixtures_the_fuzzer_found_run_within_their_budgets() {
+    for (base, settings, budgets) in FOUND {
+        let base = base.map_or_else(Draft::new, |p| scenario::preset(p).unwrap().draft());
         let settings: Vec<(String, String)> = (settings.iter())
             .map(|(k, v)| (k.to_string(), v.to_string()))
             .collect();
-        let cfg = config_of(&Draft::new(), &settings, *budgets)
+        let cfg = config_of(&base, &settings, *budgets)
             .unwrap_or_else(|e| panic!("{settings:?}: {e}"))
             .unwrap_or_else(|| panic!("{settings:?} is refused"));
         check(&cfg, None).unwrap_or_else(|e| panic!("{settings:?}: {e}"));

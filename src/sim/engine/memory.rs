@@ -310,9 +310,15 @@ impl<T: Tracer> Engine<T> {
         m.peak_used = m.peak_used.max(m.used_since_start);
         // The heap's pages are at most -Xmx; demand beyond it fails instead.
         m.heap_touched = m.used_since_start.min(self.cfg.memory.heap_limit);
-        m.peak_native = m.peak_native.max(m.native);
         let resident = m.native + m.heap_touched;
-        m.peak_resident = m.peak_resident.max(resident);
+        // A cgroup's memory.max is a hard limit: the allocation that would
+        // pass it is where the OOM killer acts, so the process never holds
+        // more. The model acts at the end of the event, by which one event
+        // may have allocated past it (many requests unmounting at once):
+        // the peaks are what the kernel lets the process reach.
+        let limit = self.cfg.memory.container_limit;
+        m.peak_native = m.peak_native.max(m.native.min(limit));
+        m.peak_resident = m.peak_resident.max(resident.min(limit));
         m.retrip(&self.cfg.memory);
         if self.heap_exhausted() {
             self.check_every_start();
