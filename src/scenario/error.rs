@@ -86,17 +86,27 @@ pub fn echo(text: &str) -> String {
     printable(text, ECHO_MAX_CHARS)
 }
 
-/// `text` on one printable line as [`echo`] makes it, cut beyond `max_chars`.
+/// `text` on one printable line as [`echo`] makes it, cut where what it
+/// prints would pass `max_chars` (an escaped control character prints as
+/// six or more: counting the input's characters let 60 of them print 420).
 pub fn printable(text: &str, max_chars: usize) -> String {
     let mut out = String::new();
-    let mut n = 0usize;
+    let mut printed = 0usize;
+    let mut cut = false;
+    let mut one = String::new();
     for c in text.chars() {
-        if n < max_chars {
-            push_printable(&mut out, c);
+        one.clear();
+        push_printable(&mut one, c);
+        let width = one.chars().count();
+        if printed + width > max_chars {
+            cut = true;
+            break;
         }
-        n += 1;
+        printed += width;
+        out.push_str(&one);
     }
-    if n > max_chars {
+    if cut {
+        let n = text.chars().count();
         let _ = write!(out, "… ({n} characters)");
     }
     out
@@ -183,6 +193,19 @@ mod tests {
         assert_eq!(
             echo(&"é".repeat(ECHO_MAX_CHARS)),
             "é".repeat(ECHO_MAX_CHARS)
+        );
+    }
+
+    /// Escapes count as what they print: 200 group separators (each
+    /// `\u{1d}`, seven characters) were cut after 60 of them, 420 printed.
+    #[test]
+    fn escaped_text_is_cut_by_what_it_prints() {
+        let e = echo(&"\u{1d}".repeat(200));
+        let (shown, rest) = e.split_once('…').expect("cut");
+        assert!(shown.chars().count() <= ECHO_MAX_CHARS, "{e}");
+        assert!(
+            shown.starts_with("\\u{1d}") && rest == " (200 characters)",
+            "{e}"
         );
     }
 
