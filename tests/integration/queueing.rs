@@ -1,6 +1,7 @@
 //! Queueing theory as ground truth: Little's law, conservation, Erlang C and
 //! the closed-loop formulas.
 
+use threadlab::sim::Report;
 use threadlab::sim::report::{ErrorCause, Resource, ResponseCause, Stage};
 use threadlab::theory;
 
@@ -79,27 +80,32 @@ fn requests_are_conserved() {
     );
 }
 
+/// One M/M/c run: Poisson arrivals at `lambda`, exponential service of
+/// mean `mean_s` on `c` threads, every request completed.
+fn mmc_run(lambda: f64, mean_s: f64, c: u32, requests: u64, seed: u64) -> Report {
+    let r = run(&[
+        ("load.kind", "open"),
+        ("load.arrivals", "poisson"),
+        ("load.rate_rps", &lambda.to_string()),
+        ("load.requests", &requests.to_string()),
+        ("load.timeout_ms", "0"),
+        ("server.threads_max", &c.to_string()),
+        ("server.min_spare", &c.to_string()),
+        ("server.context_switch_us", "0"),
+        ("program", &format!("io:exp({}ms)", mean_s * 1000.0)),
+        ("seed", &seed.to_string()),
+        ("record.timeline_lanes", "0"),
+        ("limits.max_sim_s", "10000000"),
+    ]);
+    assert_eq!(r.completed, requests);
+    r
+}
+
 /// Mean response time of M/M/c from the simulator, averaged over seeds.
 fn mmc_mean_response_s(lambda: f64, mean_s: f64, c: u32, requests: u64, seeds: u64) -> f64 {
-    let mut total = 0.0;
-    for seed in 1..=seeds {
-        let r = run(&[
-            ("load.kind", "open"),
-            ("load.arrivals", "poisson"),
-            ("load.rate_rps", &lambda.to_string()),
-            ("load.requests", &requests.to_string()),
-            ("load.timeout_ms", "0"),
-            ("server.threads_max", &c.to_string()),
-            ("server.min_spare", &c.to_string()),
-            ("server.context_switch_us", "0"),
-            ("program", &format!("io:exp({}ms)", mean_s * 1000.0)),
-            ("seed", &seed.to_string()),
-            ("record.timeline_lanes", "0"),
-            ("limits.max_sim_s", "10000000"),
-        ]);
-        assert_eq!(r.completed, requests);
-        total += r.latency_ms.mean / 1000.0;
-    }
+    let total: f64 = (1..=seeds)
+        .map(|seed| mmc_run(lambda, mean_s, c, requests, seed).latency_ms.mean / 1000.0)
+        .sum();
     total / seeds as f64
 }
 
@@ -135,20 +141,7 @@ fn erlang_c_wait_probability_is_reproduced() {
     let seeds = 3;
     let mut simulated = 0.0;
     for seed in 1..=seeds {
-        let r = run(&[
-            ("load.kind", "open"),
-            ("load.arrivals", "poisson"),
-            ("load.rate_rps", &lambda.to_string()),
-            ("load.requests", "400000"),
-            ("load.timeout_ms", "0"),
-            ("server.threads_max", &c.to_string()),
-            ("server.min_spare", &c.to_string()),
-            ("server.context_switch_us", "0"),
-            ("program", &format!("io:exp({}ms)", mean_s * 1000.0)),
-            ("seed", &seed.to_string()),
-            ("record.timeline_lanes", "0"),
-            ("limits.max_sim_s", "10000000"),
-        ]);
+        let r = mmc_run(lambda, mean_s, c, 400_000, seed);
         let wait_ms = r.breakdown.mean_ms.get(&Stage::ThreadWait).copied();
         let wait_s = wait_ms.unwrap_or(0.0) / 1000.0;
         simulated += wait_s * (f64::from(c) / mean_s - lambda) / seeds as f64;
