@@ -156,7 +156,7 @@ pub fn check(cfg: &Config, real_clock: Option<&mut dyn FnMut() -> f64>) -> Resul
         }
         None => (counted(cfg), None),
     };
-    let fail = |why: String| Err(format!("{why}\n  outcome: {}", r.outcome_detail));
+    let fail = |why: String| Err(format!("{why}\n  outcome: {:?}", r.ending));
     if r.events > cfg.limits.max_events {
         return fail(format!(
             "{} events over {}",

@@ -12,6 +12,7 @@
 mod hey;
 mod jmeter;
 mod k6;
+pub mod said;
 mod threadlab;
 mod wrk;
 

@@ -9,10 +9,10 @@ use super::modes::{Columns, Mode, as_word};
 use crate::i18n::keys::Key;
 use crate::i18n::keys::chart as k;
 use crate::i18n::keys::ui;
-use crate::i18n::{Arg, Locale};
+use crate::i18n::{Arg, Locale, Phrase};
 use crate::sim::report::{
-    ConnectionStats, Gauge, GcKind, Latency, MemoryKind, MemoryLimit, Outcome, Report,
-    ResponseCause, TimeSeries, Tool,
+    ConnectionStats, Gauge, GcKind, Latency, LimitHit, MemoryKind, MemoryLimit, MemoryStats,
+    Outcome, Report, ResponseCause, TimeSeries, Tool,
 };
 use crate::sim::timeline::{LaneKind, LaneState, Timeline};
 use crate::summary::tool_of;
@@ -97,37 +97,27 @@ fn plain(l: Locale, x: f64, decimals: usize) -> Arg {
 }
 
 impl MemoryView {
-    /// Each limit hit, one sentence each in `l`'s words (in English, the
-    /// report's own sentence, tested): the limit and when it was hit, how
-    /// often, what was lost.
+    /// Each limit hit, one sentence each in `l`'s words (the report's own
+    /// sentence, `summary::said::limit_hit`): the limit and when it was
+    /// hit, how often, what was lost.
     pub fn limits_hit(&self, l: Locale) -> Vec<String> {
         self.hits.iter().map(|h| self.hit_words(l, h)).collect()
     }
 
     fn hit_words(&self, l: Locale, h: &HitView) -> String {
-        let number = |x: f64, decimals: usize| plain(l, x, decimals);
-        let at = ("at", number(h.at_s, 3));
-        let times = ("times", number(h.times as f64, 0));
-        let lost = ("lost", number(h.lost as f64, 0));
-        match h.limit {
-            MemoryLimit::Heap => {
-                let mb = ("mb", number(self.heap_limit_mb, 0));
-                k::HIT_HEAP.text(l, &[mb, at, lost])
-            }
-            MemoryLimit::Threads => {
-                let key = if h.lost > 0 {
-                    k::HIT_THREADS_REJECTED
-                } else {
-                    k::HIT_THREADS_WAITED
-                };
-                let limit = ("limit", number(self.thread_limit as f64, 0));
-                key.text(l, &[limit, at, times, lost])
-            }
-            MemoryLimit::Container => {
-                let mb = ("mb", number(self.container_limit_mb, 0));
-                k::HIT_CONTAINER.text(l, &[mb, at, times, lost])
-            }
-        }
+        let hit = LimitHit {
+            limit: h.limit,
+            first_at_s: h.at_s,
+            times: h.times,
+            lost: h.lost,
+        };
+        let limits = MemoryStats {
+            heap_limit_mb: self.heap_limit_mb,
+            container_limit_mb: self.container_limit_mb,
+            thread_limit: self.thread_limit,
+            ..MemoryStats::default()
+        };
+        crate::summary::said::limit_hit(&hit, &limits).text(l)
     }
 }
 
@@ -176,8 +166,8 @@ pub struct RunView {
     pub columns: Columns,
     /// How it ended.
     pub outcome: Outcome,
-    /// The outcome in words.
-    pub outcome_detail: String,
+    /// The outcome in words, said in the page's language.
+    pub outcome_said: Phrase,
     /// Whether the run stopped at its event or time budget.
     pub budget_hit: bool,
     /// Events processed.
@@ -611,7 +601,7 @@ impl RunView {
             mode,
             columns: Columns::ServerMode,
             outcome: r.outcome,
-            outcome_detail: r.outcome_detail.clone(),
+            outcome_said: crate::summary::said::outcome(r),
             budget_hit: r.outcome == Outcome::BudgetExceeded,
             events: r.events,
             sim_time_s: finite(r.sim_time_s),

@@ -5,11 +5,15 @@
 //! worker formats the report of a run the page shows, and `threadlab run`
 //! prints them (`cli` re-exports both functions).
 
+use serde_json::Value;
+
 use crate::sim::Report;
+use crate::summary::said;
 
 /// The report as JSON; without `full`, the bulky chart data is left out.
 pub fn json_report(report: &Report, full: bool) -> String {
     let mut v = serde_json::to_value(report).unwrap_or_default();
+    with_words(&mut v, report);
     if let (false, Some(m)) = (full, v.as_object_mut()) {
         for k in ["series", "timeline", "histogram"] {
             m.remove(k);
@@ -24,4 +28,23 @@ pub fn json_report(report: &Report, full: bool) -> String {
 /// knows beyond it (see [`crate::summary`]).
 pub fn text_report(r: &Report) -> String {
     crate::summary::text(r)
+}
+
+/// The core reports facts; the JSON report carries their English words
+/// beside them, where a reader of the JSON looks for them.
+fn with_words(v: &mut Value, r: &Report) {
+    let Some(m) = v.as_object_mut() else {
+        return;
+    };
+    let outcome = said::outcome(r).english();
+    m.insert("outcome_detail".into(), Value::String(outcome));
+    let hits = (m.get_mut("memory"))
+        .and_then(|memory| memory.get_mut("hits"))
+        .and_then(Value::as_array_mut);
+    for (hit, h) in hits.into_iter().flatten().zip(&r.memory.hits) {
+        if let Some(o) = hit.as_object_mut() {
+            let detail = said::limit_hit(h, &r.memory).english();
+            o.insert("detail".into(), Value::String(detail));
+        }
+    }
 }

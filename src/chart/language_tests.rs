@@ -297,7 +297,9 @@ fn the_limits_hit_are_the_reports_sentences_in_english_and_translated_otherwise(
     let mut limits = Vec::new();
     for settings in runs {
         let (r, v) = digest_of(&settings);
-        let report: Vec<String> = r.memory.hits.iter().map(|h| h.detail.clone()).collect();
+        let report: Vec<String> = (r.memory.hits.iter())
+            .map(|h| crate::summary::said::limit_hit(h, &r.memory).text(Locale::En))
+            .collect();
         assert!(!report.is_empty(), "{settings:?} hits a limit");
         assert_eq!(v.memory.limits_hit(Locale::En), report);
         limits.extend(r.memory.hits.iter().map(|h| h.limit));

@@ -136,7 +136,10 @@ pub(super) fn main(args: &[String], read_file: &ReadFile<'_>) -> Output {
         Output {
             code: EXIT_BUDGET,
             stdout,
-            stderr: format!("warning: {}; results are partial\n", report.outcome_detail),
+            stderr: format!(
+                "warning: {}; results are partial\n",
+                crate::summary::said::outcome(&report).english()
+            ),
         }
     } else {
         Output::ok(stdout)

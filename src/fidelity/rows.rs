@@ -408,11 +408,10 @@ fn row(f: &Figure, r: &Report, other: Option<&Report>) -> Row {
         );
     }
     if r.outcome != Outcome::Completed && !matches!(f.check, Some(Check::OutOfMemory)) {
-        // The outcome's detail is the core's own English words.
         notes.push(
             k::FIDELITY_INCOMPLETE
                 .said()
-                .with("detail", Part::text(r.outcome_detail.clone())),
+                .with("detail", Part::Phrase(crate::summary::said::outcome(r))),
         );
     }
     Row {

@@ -48,7 +48,7 @@ mod warmup;
 use super::config::{Config, LoadKind};
 use super::cpu::{Cpu, Wakes};
 use super::queue::{Event, Queue};
-use super::report::{Outcome, Report, Stage};
+use super::report::{Ending, Outcome, Report, Stage};
 use super::rng::Rng;
 use super::series::{GAUGES, Gauge, Series};
 use super::time::{Nanos, SEC, to_s};
@@ -138,7 +138,7 @@ pub struct Engine<T: Tracer = NoTrace> {
     gc: Collector,
     /// What a cold JVM still has to pay.
     warm: Warmup,
-    outcome: Option<(Outcome, String)>,
+    outcome: Option<(Outcome, Ending)>,
     tracer: T,
 }
 
@@ -329,10 +329,10 @@ impl<T: Tracer> Engine<T> {
                 }
                 self.outcome = Some((
                     Outcome::BudgetExceeded,
-                    format!(
-                        "stopped at the budget of {max_events} events after {:.3} s of simulated time",
-                        to_s(self.now)
-                    ),
+                    Ending::EventBudget {
+                        events: max_events,
+                        at_s: to_s(self.now),
+                    },
                 ));
                 return true;
             }
@@ -340,10 +340,9 @@ impl<T: Tracer> Engine<T> {
                 if self.tally.results < self.tally.sent {
                     self.outcome = Some((
                         Outcome::Deadlock,
-                        format!(
-                            "{} requests can never finish: nothing is scheduled while they wait (no client timeout is set)",
-                            self.tally.sent - self.tally.results
-                        ),
+                        Ending::Deadlock {
+                            stuck: self.tally.sent - self.tally.results,
+                        },
                     ));
                 }
                 return true;
@@ -351,10 +350,9 @@ impl<T: Tracer> Engine<T> {
             if at > max_time {
                 self.outcome = Some((
                     Outcome::BudgetExceeded,
-                    format!(
-                        "stopped at the simulated-time budget of {:.1} s",
-                        to_s(max_time)
-                    ),
+                    Ending::TimeBudget {
+                        max_s: to_s(max_time),
+                    },
                 ));
                 return true;
             }
@@ -409,21 +407,13 @@ impl<T: Tracer> Engine<T> {
         if self.outcome.is_some() {
             return;
         }
-        let sim_s = to_s(self.now);
-        let rate = if sim_s > 0.0 {
-            format!(
-                "{:.0} events per simulated second",
-                self.events as f64 / sim_s
-            )
-        } else {
-            "all of them at one simulated instant".to_string()
-        };
         self.outcome = Some((
             Outcome::BudgetExceeded,
-            format!(
-                "stopped at the wall-clock budget of {budget_s} s after {sim_s:.3} s of simulated time: {} events, {rate}",
-                self.events
-            ),
+            Ending::WallBudget {
+                budget_s,
+                at_s: to_s(self.now),
+                events: self.events,
+            },
         ));
     }
 

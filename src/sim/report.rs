@@ -29,6 +29,128 @@ pub enum Outcome {
     Deadlock,
 }
 
+/// Why a run ended, as facts: `summary::said` puts them into words, in
+/// English for the command line and the JSON report, in the page's language
+/// for the page.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Ending {
+    /// It ran its course (with [`Outcome::OutOfMemory`], a limit was hit on
+    /// the way: see [`MemoryStats::hits`]).
+    Ran(Course),
+    /// `limits.max_events` events were taken, at `at_s` simulated seconds.
+    EventBudget {
+        /// The budget, events.
+        events: u64,
+        /// Simulated seconds when it ran out.
+        at_s: f64,
+    },
+    /// The next event lay past the simulated-time budget.
+    TimeBudget {
+        /// The budget, simulated seconds.
+        max_s: f64,
+    },
+    /// Whoever drove the run stopped it at its wall-clock budget.
+    WallBudget {
+        /// The budget, seconds of wall-clock time.
+        budget_s: f64,
+        /// Simulated seconds when it ran out.
+        at_s: f64,
+        /// Events taken by then.
+        events: u64,
+    },
+    /// The simulator's own structures passed `limits.max_sim_memory_mb`.
+    OwnMemory {
+        /// The budget, MiB.
+        budget_mib: f64,
+        /// Simulated seconds when it was found.
+        at_s: f64,
+        /// How often it is checked, events.
+        every: u64,
+        /// What the structures held when checked, MiB.
+        held_mib: f64,
+        /// The part that held the most.
+        most: OwnPart,
+        /// How many things that part held.
+        most_count: u64,
+        /// What it held, MiB.
+        most_mib: f64,
+    },
+    /// Requests remain but nothing is scheduled while they wait.
+    Deadlock {
+        /// Requests that can never finish.
+        stuck: u64,
+    },
+}
+
+impl Default for Ending {
+    fn default() -> Ending {
+        Ending::Ran(Course::Finished {
+            succeeded: 0,
+            failed: 0,
+        })
+    }
+}
+
+/// How a run that ran its course ended with its requests.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Course {
+    /// The load's duration ended with requests in flight that the tool
+    /// neither counted as answered nor as failed: it stops at its deadline
+    /// ([`Deadline::Cut`](super::tool::Deadline)) or its grace period ended.
+    Cut {
+        /// The load's duration, s.
+        duration_s: f64,
+        /// Requests left in flight.
+        in_flight: u64,
+        /// The load tool.
+        tool: Tool,
+    },
+    /// The duration ended; the tool waited for the requests in flight and
+    /// counted them.
+    Drained {
+        /// The load's duration, s.
+        duration_s: f64,
+        /// The load tool.
+        tool: Tool,
+    },
+    /// The duration ended and every request sent was answered.
+    Answered {
+        /// The load's duration, s.
+        duration_s: f64,
+    },
+    /// Every request ran its course (no duration, or it was not reached).
+    Finished {
+        /// Requests that succeeded.
+        succeeded: u64,
+        /// Requests that failed or got no response.
+        failed: u64,
+    },
+}
+
+named_enum! {
+    /// A part of the simulator's own memory: what its structures hold.
+    pub enum OwnPart {
+        /// Requests and `@Async` tasks in progress.
+        Fibers = "requests_and_tasks",
+        /// The event list.
+        Events = "pending_events",
+        /// Requests the load tool holds back (its CPU, a rate's schedule).
+        Client = "client_waiting",
+        /// Connections, open or in the accept queue, and keep-alive timers.
+        Connections = "connections",
+        /// Requests and tasks queued for a platform thread.
+        ThreadQueue = "thread_queue",
+        /// Virtual threads waiting for a carrier.
+        CarrierQueue = "carrier_queue",
+        /// Threads waiting for a monitor, a connection or a permit.
+        Waiters = "waiters",
+        /// Events and connections held by a GC pause.
+        GcHeld = "gc_held",
+        /// Jobs waiting for a core.
+        CoreQueue = "core_queue",
+    }
+}
+
 named_enum! {
     /// Why the client counted a request as failed without a response.
     pub enum ErrorCause {
@@ -260,8 +382,6 @@ pub struct LimitHit {
     pub times: u64,
     /// Requests lost to it (failed responses, connection resets).
     pub lost: u64,
-    /// What happened, in one sentence.
-    pub detail: String,
 }
 
 /// Memory by kind at its peaks, the limits, and the limits hit.
@@ -698,8 +818,11 @@ impl ToolSummary {
 pub struct Report {
     /// How the run ended.
     pub outcome: Outcome,
-    /// Why, in words (budget reached, memory at the limit, …).
-    pub outcome_detail: String,
+    /// Why, as facts (budget reached, memory at the limit, …); in words
+    /// through `summary::said::outcome`, and so in the JSON report as
+    /// `outcome_detail`.
+    #[serde(skip)]
+    pub ending: Ending,
     /// Seed used.
     pub seed: u64,
     /// Simulated seconds from start to the last event that counted.

@@ -15,7 +15,7 @@ pub(super) fn text(r: &Report) -> String {
         o,
         "  Outcome:\t{} — {}",
         outcome_words(r.outcome),
-        r.outcome_detail
+        super::said::outcome(r).english()
     );
     let _ = writeln!(
         o,

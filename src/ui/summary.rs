@@ -108,9 +108,9 @@ fn numbers(r: &RunView, l: Locale) -> Html {
         }) }
         <p class="bottleneck"><strong>{w(words::SUMMARY_BOTTLENECK)}</strong>{r.bottleneck_said.text(l)}</p>
         if r.budget_hit {
-            <p class="warn" role="status">{words::SUMMARY_BUDGET.text(l, &[("why", Arg::Text(r.outcome_detail.clone()))])}</p>
+            <p class="warn" role="status">{words::SUMMARY_BUDGET.text(l, &[("why", Arg::Text(r.outcome_said.text(l)))])}</p>
         } else if r.outcome != Outcome::Completed {
-            <p class="warn" role="status">{r.outcome_detail.clone()}</p>
+            <p class="warn" role="status">{r.outcome_said.text(l)}</p>
         }
         {super::breakdown::breakdown(r, l)}
         { for r.jvm_lines(l).into_iter().map(|line| html! { <p class="muted small jvm-facts">{line}</p> }) }

@@ -5,9 +5,10 @@
 use threadlab::bench::{STOP_ASYNC, STOP_OPEN, STOP_VIRTUAL};
 use threadlab::cli::json_report;
 use threadlab::scenario::parse_program;
+use threadlab::sim::report::{Ending, OwnPart};
 use threadlab::sim::{self, Config, Outcome, Report, Simulation};
 
-use crate::helpers::config;
+use crate::helpers::{Words, config};
 
 /// A config with `program` put in after validation, so that the engine is
 /// tested on programs the scenario layer may refuse (a request path that
@@ -71,9 +72,9 @@ fn zero_time_requests_stop_at_the_event_budget() {
         assert_eq!(r.outcome, Outcome::BudgetExceeded, "{program}");
         assert_eq!(r.events, 1000, "{program}: stops exactly at its budget");
         assert!(
-            r.outcome_detail.contains("1000 events"),
+            r.outcome_detail().contains("1000 events"),
             "{program}: {}",
-            r.outcome_detail
+            r.outcome_detail()
         );
         assert!(r.sent > 100, "{program}: partial results kept ({})", r.sent);
         assert_eq!(r.sim_time_s, 0.0, "{program}");
@@ -95,9 +96,9 @@ fn zero_time_requests_count_as_work_and_report_no_rate() {
     assert_eq!(r.goodput_rps, 0.0);
     assert_eq!(r.little.throughput_rps, 0.0);
     assert!(
-        r.outcome_detail.contains("no simulated time"),
+        r.outcome_detail().contains("no simulated time"),
         "{}",
-        r.outcome_detail
+        r.outcome_detail()
     );
     assert!(r.series.throughput_rps.iter().all(|x| *x == 0.0));
     assert_finite(&r);
@@ -119,7 +120,7 @@ fn a_run_stopped_at_zero_time_reports_no_utilisation() {
         ("program", "cpu:1ms"),
         ("load.concurrency", "20"),
     ]);
-    assert_eq!(r.sim_time_s, 0.0, "{}", r.outcome_detail);
+    assert_eq!(r.sim_time_s, 0.0, "{}", r.outcome_detail());
     let s = &r.server;
     for (name, u) in [
         ("cpu", s.cpu_utilisation),
@@ -131,9 +132,9 @@ fn a_run_stopped_at_zero_time_reports_no_utilisation() {
         assert_eq!(u, 0.0, "{name}: {u}");
     }
     assert!(
-        r.outcome_detail.contains("utilisations are not defined"),
+        r.outcome_detail().contains("utilisations are not defined"),
         "{}",
-        r.outcome_detail
+        r.outcome_detail()
     );
 }
 
@@ -199,24 +200,36 @@ fn with_memory_budget(settings: &[(&str, &str)], mib: u64) -> Config {
 }
 
 #[track_caller]
-fn assert_memory_stop(r: &Report, mib: u64, most: &str) {
-    assert_eq!(r.outcome, Outcome::BudgetExceeded, "{}", r.outcome_detail);
-    assert!(
-        r.outcome_detail
-            .contains(&format!("own memory budget of {mib} MiB"))
-            && r.outcome_detail.contains(most),
+fn assert_memory_stop(r: &Report, mib: u64, most: OwnPart) {
+    assert_eq!(r.outcome, Outcome::BudgetExceeded, "{}", r.outcome_detail());
+    let Ending::OwnMemory {
+        budget_mib,
+        held_mib,
+        most: named,
+        ..
+    } = r.ending
+    else {
+        panic!("not the simulator's memory budget: {}", r.outcome_detail());
+    };
+    assert_eq!(
+        (budget_mib, named),
+        (mib as f64, most),
         "{}",
-        r.outcome_detail
+        r.outcome_detail()
+    );
+    let said = r.outcome_detail();
+    assert!(
+        said.contains(&format!("own memory budget of {mib} MiB")),
+        "{said}"
     );
     assert!(r.sent > 0, "partial results kept");
     assert_finite(r);
-    // Issue 30.10: capacities double between checks, so what the message
-    // reports can be past the budget: it says "about", and by how much at most.
-    let held: f64 = (r.outcome_detail.split("held about ").nth(1))
-        .and_then(|rest| rest.split(' ').next())
-        .and_then(|n| n.parse().ok())
-        .unwrap_or_else(|| panic!("no 'held about N': {}", r.outcome_detail));
-    assert!(held <= 2.0 * mib as f64 + 1.0, "{held} MiB for {mib}");
+    // Capacities double between checks, so what the stop reports can be
+    // past the budget: it says "about", and by how much at most.
+    assert!(
+        held_mib <= 2.0 * mib as f64 + 1.0,
+        "{held_mib} MiB for {mib}"
+    );
 }
 
 /// Open load at 10⁷ req/s once reached 21 GB. What grows now is the
@@ -226,7 +239,7 @@ fn assert_memory_stop(r: &Report, mib: u64, most: &str) {
 fn an_open_load_far_beyond_capacity_stops_at_the_memory_budget() {
     let cfg = with_memory_budget(&runaway(STOP_OPEN), 16);
     let r = sim::run(&cfg);
-    assert_memory_stop(&r, 16, "requests and tasks in progress");
+    assert_memory_stop(&r, 16, OwnPart::Fibers);
     assert!(r.completed > 100_000, "{}", r.completed);
 }
 
@@ -236,7 +249,7 @@ fn an_open_load_far_beyond_capacity_stops_at_the_memory_budget() {
 fn an_unbounded_executor_queue_stops_at_the_memory_budget() {
     let cfg = with_memory_budget(&runaway(STOP_ASYNC), 16);
     let r = sim::run(&cfg);
-    assert_memory_stop(&r, 16, "requests and tasks in progress");
+    assert_memory_stop(&r, 16, OwnPart::Fibers);
 }
 
 /// Issue 9 defect 2: open load at 10⁶ req/s on virtual threads with no
@@ -245,7 +258,7 @@ fn an_unbounded_executor_queue_stops_at_the_memory_budget() {
 fn open_load_without_a_timeout_stops_at_the_memory_budget() {
     let cfg = with_memory_budget(&runaway(STOP_VIRTUAL), 16);
     let r = sim::run(&cfg);
-    assert_memory_stop(&r, 16, "requests and tasks in progress");
+    assert_memory_stop(&r, 16, OwnPart::Fibers);
     assert!(r.in_flight > 10_000, "{}", r.in_flight);
 }
 
@@ -300,10 +313,10 @@ fn a_run_stops_at_its_wall_clock_budget_with_partial_results() {
     });
     assert_eq!(r.outcome, Outcome::BudgetExceeded);
     assert!(
-        r.outcome_detail.contains("wall-clock budget of 3 s")
-            && r.outcome_detail.contains("events per simulated second"),
+        r.outcome_detail().contains("wall-clock budget of 3 s")
+            && r.outcome_detail().contains("events per simulated second"),
         "{}",
-        r.outcome_detail
+        r.outcome_detail()
     );
     assert_eq!(looks, 3.0);
     assert!(
@@ -329,8 +342,8 @@ fn a_run_spinning_at_one_instant_says_so() {
     let r = sim.finish();
     assert_eq!(r.outcome, Outcome::BudgetExceeded);
     assert!(
-        r.outcome_detail.contains("at one simulated instant"),
+        r.outcome_detail().contains("at one simulated instant"),
         "{}",
-        r.outcome_detail
+        r.outcome_detail()
     );
 }

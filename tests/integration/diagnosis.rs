@@ -2,6 +2,7 @@
 //! bottleneck is busy and waited for most of the run, with utilisations that
 //! are measured, and every executor and monitor is considered.
 
+use crate::helpers::Words;
 use threadlab::scenario::{preset, validate};
 use threadlab::sim::report::{Binding, MemoryLimit, Resource};
 use threadlab::sim::{self, Report};
@@ -270,9 +271,9 @@ fn an_oom_kill_is_named_before_the_clients_errors() {
     assert!(b.explanation.contains("OOM killer"), "{}", b.explanation);
     // And the outcome does not say "every request finished" beside its losses.
     assert!(
-        !r.outcome_detail.contains("every request finished"),
+        !r.outcome_detail().contains("every request finished"),
         "{}",
-        r.outcome_detail
+        r.outcome_detail()
     );
 }
 
@@ -319,9 +320,9 @@ fn the_outcome_counts_what_failed() {
     let r = run_preset("db-pool");
     assert!(r.succeeded < r.sent);
     assert!(
-        r.outcome_detail
+        r.outcome_detail()
             .contains(&format!("{} succeeded", r.succeeded)),
         "{}",
-        r.outcome_detail
+        r.outcome_detail()
     );
 }

@@ -85,3 +85,21 @@ pub(crate) fn assert_golden(rel: &str, actual: &str, why: &str) {
     let expected = fs::read_to_string(&path).unwrap_or_default();
     assert!(expected == actual, "{rel} differs: {why}\n{actual}");
 }
+
+/// How a run ended, in the words the command line and the JSON report
+/// print (the core reports it as facts, `Report::ending`).
+pub(crate) trait Words {
+    /// The outcome's English sentence.
+    fn outcome_detail(&self) -> String;
+}
+
+impl Words for Report {
+    fn outcome_detail(&self) -> String {
+        threadlab::summary::said::outcome(self).english()
+    }
+}
+
+/// A limit hit of `r`, in the words of the JSON report's `detail`.
+pub(crate) fn hit_words(r: &Report, h: &threadlab::sim::report::LimitHit) -> String {
+    threadlab::summary::said::limit_hit(h, &r.memory).english()
+}

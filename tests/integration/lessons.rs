@@ -64,7 +64,7 @@ fn assert_complete(what: &str, setup: &Setup, views: &PerMode<Option<Rc<RunView>
             .get(m)
             .as_ref()
             .unwrap_or_else(|| panic!("{what}: no {m:?} run"));
-        assert!(!v.budget_hit, "{what} {m:?}: {}", v.outcome_detail);
+        assert!(!v.budget_hit, "{what} {m:?}: {}", v.outcome_said.english());
         assert_ne!(v.outcome, Outcome::Deadlock, "{what} {m:?}");
     }
 }

@@ -3,6 +3,7 @@
 //! resident, and each limit fails the way the real one does, at the
 //! moment the arithmetic says.
 
+use crate::helpers::{Words, hit_words};
 use threadlab::sim::Outcome;
 use threadlab::sim::report::{ErrorCause, Gauge, MemoryLimit, Report, ResponseCause};
 
@@ -13,7 +14,7 @@ fn hit(r: &Report, limit: MemoryLimit) -> &threadlab::sim::report::LimitHit {
         .hits
         .iter()
         .find(|h| h.limit == limit)
-        .unwrap_or_else(|| panic!("{limit} was not hit: {}", r.outcome_detail))
+        .unwrap_or_else(|| panic!("{limit} was not hit: {}", r.outcome_detail()))
 }
 
 /// Issue 13's command ended "out of memory at 0.000 s" with no result:
@@ -31,7 +32,7 @@ fn thousands_of_platform_threads_run_beside_a_2_gb_heap() {
         d.set(k, v).unwrap();
     }
     let r = threadlab::sim::run(&threadlab::scenario::validate(&d).unwrap());
-    assert_eq!(r.outcome, Outcome::Completed, "{}", r.outcome_detail);
+    assert_eq!(r.outcome, Outcome::Completed, "{}", r.outcome_detail());
     assert!(r.memory.hits.is_empty());
     assert_eq!(r.succeeded, r.sent);
     let threads = r.server.peak_platform_threads as f64;
@@ -67,9 +68,9 @@ fn a_thread_limit_stops_the_pool_and_its_requests_wait() {
     assert_eq!(h.first_at_s, 0.0);
     assert_eq!(h.lost, 0);
     assert!(
-        h.detail.contains("unable to create native thread"),
+        hit_words(&r, h).contains("unable to create native thread"),
         "{}",
-        h.detail
+        hit_words(&r, h)
     );
     assert_eq!(r.outcome, Outcome::OutOfMemory);
     assert_eq!(r.succeeded, 8000, "they waited, none failed");
@@ -120,7 +121,11 @@ fn heap_exhausted_by_large_requests_fails_those_requests_and_the_jvm_lives() {
     ]);
     let h = hit(&r, MemoryLimit::Heap);
     assert_eq!(h.first_at_s, 0.0);
-    assert!(h.detail.contains("Java heap space"), "{}", h.detail);
+    assert!(
+        hit_words(&r, h).contains("Java heap space"),
+        "{}",
+        hit_words(&r, h)
+    );
     let failed = r.responses_by_cause[&ResponseCause::OutOfMemory];
     assert_eq!(h.lost, failed);
     // 250 running and the one failing.
@@ -226,7 +231,11 @@ fn the_oom_killer_resets_every_request_in_the_server() {
     assert_eq!(r.errors.by_cause[&ErrorCause::ConnectFailed], 0);
     assert_close("k6's graceful stop", r.sim_time_s, 34.0, 1e-12);
     assert_eq!(r.memory.restarts, 0);
-    assert!(h.detail.contains("OOM killer"), "{}", h.detail);
+    assert!(
+        hit_words(&r, h).contains("OOM killer"),
+        "{}",
+        hit_words(&r, h)
+    );
     // The server holds nothing while it is down.
     let g = &r.series.gauges;
     let down = h.first_at_s + 0.1;
@@ -267,7 +276,7 @@ fn the_oom_killer_resets_kept_connections_and_clients_reconnect_after_the_restar
         ("program", "cpu:0.1ms,io:10ms"),
     ]);
     let h = hit(&r, MemoryLimit::Container);
-    assert_eq!(h.times, 1, "{}", h.detail);
+    assert_eq!(h.times, 1, "{}", hit_words(&r, h));
     assert_eq!(r.memory.restarts, 1);
     let resets = r.errors.by_cause[&ErrorCause::ConnectionReset];
     assert_eq!(h.lost, resets);
@@ -339,7 +348,11 @@ fn after_the_oom_killer_the_service_restarts_cold_and_answers_again() {
         ("program", "cpu:0.1ms,io:10ms"),
     ]);
     let h = hit(&r, MemoryLimit::Container);
-    assert!(h.times >= 2, "killed again after the restart: {}", h.detail);
+    assert!(
+        h.times >= 2,
+        "killed again after the restart: {}",
+        hit_words(&r, h)
+    );
     assert!(r.memory.restarts >= 1);
     assert_eq!(
         r.gc.young, 0,

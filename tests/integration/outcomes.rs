@@ -1,6 +1,7 @@
 //! What the outcome says is true of the run (issue 10, "the diagnosis says
 //! what is true").
 
+use crate::helpers::Words;
 use threadlab::sim::Outcome;
 
 use crate::helpers::run;
@@ -17,7 +18,7 @@ fn a_run_for_a_duration_says_what_was_left_in_flight() {
     ]);
     assert_eq!(r.outcome, Outcome::Completed);
     assert_eq!(r.in_flight, 20);
-    let d = &r.outcome_detail;
+    let d = &r.outcome_detail();
     assert!(!d.contains("every request finished"), "{d}");
     assert!(d.contains("20 requests still in flight"), "{d}");
 }
@@ -33,9 +34,10 @@ fn a_run_for_a_duration_with_nothing_left_says_so() {
     ]);
     assert_eq!(r.in_flight, 0);
     assert!(
-        r.outcome_detail.contains("every request sent was answered"),
+        r.outcome_detail()
+            .contains("every request sent was answered"),
         "{}",
-        r.outcome_detail
+        r.outcome_detail()
     );
 }
 
@@ -44,5 +46,5 @@ fn a_run_for_a_request_count_finishes_every_request() {
     let r = run(&[("load.requests", "100"), ("program", "io:10ms")]);
     assert_eq!(r.outcome, Outcome::Completed);
     assert_eq!(r.in_flight, 0);
-    assert_eq!(r.outcome_detail, "every request finished");
+    assert_eq!(r.outcome_detail(), "every request finished");
 }

@@ -68,7 +68,10 @@ const LAYERS: &[(&str, &[&str])] = &[
     // page copies it; and the name each tool gives its rate, in the page's
     // language (i18n uses nothing of the crate: every layer may use it).
     ("summary", &["sim", "i18n"]),
-    ("fidelity", &["sim", "scenario", "theory", "i18n"]),
+    (
+        "fidelity",
+        &["sim", "scenario", "theory", "summary", "i18n"],
+    ),
     (
         "app",
         &["sim", "scenario", "theory", "fidelity", "summary", "i18n"],

@@ -2,6 +2,7 @@
 //! every request, and the simulator keeps at most one event for each slot,
 //! so its memory follows the requests in flight, not throughput × time-out.
 
+use crate::helpers::Words;
 use threadlab::sim::{self, Outcome};
 
 use crate::helpers::config;
@@ -26,7 +27,7 @@ fn a_client_time_out_armed_per_request_does_not_fill_the_simulator() {
         report.outcome,
         Outcome::Completed,
         "{}",
-        report.outcome_detail
+        report.outcome_detail()
     );
     assert!(report.succeeded > 800_000, "{}", report.succeeded);
 }
@@ -53,7 +54,7 @@ fn a_pool_time_out_armed_per_wait_does_not_fill_the_simulator() {
         report.outcome,
         Outcome::Completed,
         "{}",
-        report.outcome_detail
+        report.outcome_detail()
     );
     assert!(report.succeeded > 800_000, "{}", report.succeeded);
 }

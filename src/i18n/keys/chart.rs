@@ -191,7 +191,7 @@ keys! {
     COMPARE_POINTS = "chart.compare.points";
     COMPARE_PRESET = "chart.compare.preset";
     COMPARE_NO_PRESET = "chart.compare.no_preset";
-    // Memory limits hit (`app::digest::MemoryView::limits_hit`; in English the report's own `detail`).
+    // Memory limits hit (`summary::said::limit_hit`: the report's `detail`, and the page's memory chart).
     HIT_HEAP = "chart.hit.heap";
     HIT_THREADS_REJECTED = "chart.hit.threads_rejected";
     HIT_THREADS_WAITED = "chart.hit.threads_waited";

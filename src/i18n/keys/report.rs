@@ -38,6 +38,32 @@ pub fn resource(name: &str) -> Phrase {
 }
 
 keys! {
+    // How a run ended (`summary::said`).
+    OUTCOME_AND = "outcome.and";
+    OUTCOME_NO_TIME = "outcome.no_time";
+    OUTCOME_EVENT_BUDGET = "outcome.event_budget";
+    OUTCOME_TIME_BUDGET = "outcome.time_budget";
+    OUTCOME_WALL_BUDGET = "outcome.wall_budget";
+    OUTCOME_WALL_RATE = "outcome.wall_budget.rate";
+    OUTCOME_WALL_INSTANT = "outcome.wall_budget.instant";
+    OUTCOME_OWN_MEMORY = "outcome.own_memory";
+    OUTCOME_DEADLOCK = "outcome.deadlock";
+    OUTCOME_CUT = "outcome.cut";
+    OUTCOME_CUT_DEADLINE = "outcome.cut.deadline";
+    OUTCOME_CUT_GRACE = "outcome.cut.grace";
+    OUTCOME_DRAINED = "outcome.drained";
+    OUTCOME_ANSWERED = "outcome.answered";
+    OUTCOME_FINISHED = "outcome.finished";
+    OUTCOME_RAN = "outcome.ran";
+    OWN_PART_FIBERS = "own_part.requests_and_tasks";
+    OWN_PART_EVENTS = "own_part.pending_events";
+    OWN_PART_CLIENT = "own_part.client_waiting";
+    OWN_PART_CONNECTIONS = "own_part.connections";
+    OWN_PART_THREAD_QUEUE = "own_part.thread_queue";
+    OWN_PART_CARRIER_QUEUE = "own_part.carrier_queue";
+    OWN_PART_WAITERS = "own_part.waiters";
+    OWN_PART_GC_HELD = "own_part.gc_held";
+    OWN_PART_CORE_QUEUE = "own_part.core_queue";
     // The diagnosis (`sim::engine::diagnosis`).
     DIAGNOSIS_NOTHING_FINISHED = "diagnosis.nothing_finished";
     DIAGNOSIS_NO_TIME = "diagnosis.no_time";
@@ -184,6 +210,7 @@ const SAME_IN_EVERY_LANGUAGE: &[&str] = &[
     "fidelity.unit.req_s",
     "fidelity.unit.s",
     "little.p50",
+    "outcome.and",
 ];
 
 #[cfg(test)]

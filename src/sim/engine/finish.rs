@@ -2,12 +2,11 @@
 
 use hdrhistogram::Histogram;
 
-use super::super::config::Deadline;
 use super::super::config::to_mib;
 use super::super::report::{
-    Capacity, ConnectionStats, ErrorCause, Errors, ExecutorStats, FailedResponses, HistogramBin,
-    Latency, LittleCheck, MemoryKind, Outcome, Report, ResponseCause, ServerStats, TimeSeries,
-    WarmupStats,
+    Capacity, ConnectionStats, Course, Ending, ErrorCause, Errors, ExecutorStats, FailedResponses,
+    HistogramBin, Latency, LittleCheck, MemoryKind, Outcome, Report, ResponseCause, ServerStats,
+    TimeSeries, WarmupStats,
 };
 use super::super::series::{GAUGES, Gauge, LAT_BINS, bin_floor_ns};
 use super::super::time::{Nanos, ms_from_ns, s_from_ns, to_ms, to_s};
@@ -43,10 +42,6 @@ impl Span {
     }
 }
 
-/// Added to the outcome's detail of a run that took no simulated time.
-const NO_TIME: &str =
-    "; no simulated time passed, so rates and utilisations are not defined and reported as 0";
-
 impl<T: Tracer> Engine<T> {
     /// Builds the report.
     pub(super) fn report(mut self) -> Report {
@@ -64,16 +59,13 @@ impl<T: Tracer> Engine<T> {
             },
         };
         self.rec.series.close(self.now.max(end));
-        let (outcome, mut outcome_detail) = match self.outcome.clone() {
-            Some(o) => o,
-            None => match self.memory_outcome() {
-                Some((o, hit)) => (o, format!("{}; {hit}", self.completed_detail())),
-                None => (Outcome::Completed, self.completed_detail()),
-            },
-        };
-        if end == 0 {
-            outcome_detail.push_str(NO_TIME);
-        }
+        let (outcome, ending) = self.outcome.unwrap_or_else(|| {
+            let course = Ending::Ran(self.course());
+            match self.hit_a_limit() {
+                true => (Outcome::OutOfMemory, course),
+                false => (Outcome::Completed, course),
+            }
+        });
         let t = &self.tally;
         let completed: u64 = t.responses.iter().sum();
         let throughput = span.rate(t.results);
@@ -96,7 +88,7 @@ impl<T: Tracer> Engine<T> {
         let series = self.time_series();
         Report {
             outcome,
-            outcome_detail,
+            ending,
             seed: self.cfg.seed,
             sim_time_s: span.run_s,
             events: self.events,
@@ -163,47 +155,28 @@ impl<T: Tracer> Engine<T> {
     }
 
     /// What a run that ran its course did with its requests.
-    fn completed_detail(&self) -> String {
-        let in_flight = self.tally.sent - self.tally.results;
+    fn course(&self) -> Course {
+        let t = &self.tally;
+        let in_flight = t.sent - t.results;
         let tool = self.cfg.load.tool;
         let c = &self.client;
         match (self.cfg.load.duration, c.stopping, c.draining) {
-            (Some(d), true, _) if in_flight > 0 => {
-                let why = match tool.deadline() {
-                    Deadline::Cut => format!("{tool} stops at its deadline"),
-                    Deadline::Drain { .. } => format!("{tool}'s grace period ended"),
-                };
-                format!(
-                    "the {:.3} s duration ended with {in_flight} requests still in flight, \
-                     neither answered nor failed ({why})",
-                    to_s(d)
-                )
-            }
-            (Some(d), _, true) => format!(
-                "the {:.3} s duration ended; {tool} waited for the requests in flight and counted them",
-                to_s(d)
-            ),
-            (Some(d), true, _) => format!(
-                "the {:.3} s duration ended; every request sent was answered",
-                to_s(d)
-            ),
-            _ => self.finished_detail(),
-        }
-    }
-
-    /// Every request ran its course: said as "finished" only when each
-    /// succeeded, so that a run that lost requests (to an OOM kill, time-outs,
-    /// HTTP 500s) does not read as a clean one beside its losses.
-    fn finished_detail(&self) -> String {
-        let t = &self.tally;
-        let failed = t.results - t.succeeded;
-        if failed == 0 {
-            "every request finished".into()
-        } else {
-            format!(
-                "every request ran its course: {} succeeded, {failed} failed or got no response",
-                t.succeeded
-            )
+            (Some(d), true, _) if in_flight > 0 => Course::Cut {
+                duration_s: to_s(d),
+                in_flight,
+                tool,
+            },
+            (Some(d), _, true) => Course::Drained {
+                duration_s: to_s(d),
+                tool,
+            },
+            (Some(d), true, _) => Course::Answered {
+                duration_s: to_s(d),
+            },
+            _ => Course::Finished {
+                succeeded: t.succeeded,
+                failed: t.results - t.succeeded,
+            },
         }
     }
 

@@ -20,7 +20,7 @@
 
 use super::super::config::{JVM_OWN_THREADS, MIB, Memory, to_mib};
 use super::super::report::{
-    LimitHit, MemoryKind, MemoryLimit, MemoryStats, Outcome, ResponseCause,
+    Ending, LimitHit, MemoryKind, MemoryLimit, MemoryStats, Outcome, OwnPart, ResponseCause,
 };
 use super::super::series::Gauge;
 use super::super::time::{Nanos, to_s};
@@ -195,7 +195,7 @@ fn bytes<T>(capacity: usize) -> u64 {
 /// A part of the simulator's own memory, for the stop message.
 struct Part {
     /// What it holds, counted.
-    what: &'static str,
+    what: OwnPart,
     count: usize,
     bytes: u64,
 }
@@ -209,30 +209,30 @@ impl<T: Tracer> Engine<T> {
         let waiting = waiters.chain(permits);
         [
             Part {
-                what: "requests and tasks in progress",
+                what: OwnPart::Fibers,
                 count: self.fibers.len() - self.free_fibers.len(),
                 bytes: bytes::<Fiber>(self.fibers.capacity())
                     + bytes::<u32>(self.free_fibers.capacity() + self.ready.capacity()),
             },
             Part {
-                what: "pending events",
+                what: OwnPart::Events,
                 count: self.queue.len(),
                 bytes: self.queue.footprint(),
             },
             Part {
-                what: "requests waiting at the client",
+                what: OwnPart::Client,
                 count: c.cpu_queue.len() + c.delayed.len(),
                 bytes: bytes::<u32>(c.cpu_queue.capacity())
                     + bytes::<Nanos>(c.delayed.capacity())
                     + bytes::<Worker>(c.workers.capacity()),
             },
             Part {
-                what: "connections (open, or in the accept queue) and keep-alive timers",
+                what: OwnPart::Connections,
                 count: self.conns.in_use(),
                 bytes: self.conns.footprint(),
             },
             Part {
-                what: "requests and tasks queued for a platform thread",
+                what: OwnPart::ThreadQueue,
                 count: p.pools.iter().map(|q| q.queue.len()).sum(),
                 bytes: bytes::<Thread>(p.threads.capacity())
                     + (p.pools.iter())
@@ -240,24 +240,24 @@ impl<T: Tracer> Engine<T> {
                         .sum::<u64>(),
             },
             Part {
-                what: "virtual threads waiting for a carrier",
+                what: OwnPart::CarrierQueue,
                 count: k.runnable.len(),
                 bytes: bytes::<Carrier>(k.list.capacity())
                     + bytes::<u32>(k.idle.capacity() + k.runnable.capacity()),
             },
             Part {
-                what: "threads waiting for a monitor, a connection or a permit",
+                what: OwnPart::Waiters,
                 count: waiting.clone().map(|w| w.len()).sum::<usize>() + self.db.waiters.len(),
                 bytes: waiting.map(|w| bytes::<u32>(w.capacity())).sum::<u64>()
                     + bytes::<(u32, u32)>(self.db.waiters.capacity()),
             },
             Part {
-                what: "events and connections held by a GC pause",
+                what: OwnPart::GcHeld,
                 count: self.gc.held_count(),
                 bytes: self.gc.footprint(),
             },
             Part {
-                what: "jobs waiting for a core",
+                what: OwnPart::CoreQueue,
                 count: self.cpu.runnable() as usize,
                 bytes: self.cpu.footprint()
                     + bytes::<(Nanos, u32)>(self.wakes.capacity())
@@ -281,18 +281,15 @@ impl<T: Tracer> Engine<T> {
             .expect("there are parts");
         self.outcome = Some((
             Outcome::BudgetExceeded,
-            format!(
-                "stopped at the simulator's own memory budget of {:.0} MiB after {:.3} s of simulated time: \
-                 when checked (every {} events) its own structures held about {:.0} MiB, past the budget by \
-                 up to what a list adds when its capacity doubles; most of it for {} {} ({:.0} MiB)",
-                to_mib(budget as f64),
-                to_s(self.now),
-                FOOTPRINT_EVERY,
-                to_mib(total as f64),
-                most.count,
-                most.what,
-                to_mib(most.bytes as f64),
-            ),
+            Ending::OwnMemory {
+                budget_mib: to_mib(budget as f64),
+                at_s: to_s(self.now),
+                every: FOOTPRINT_EVERY,
+                held_mib: to_mib(total as f64),
+                most: most.what,
+                most_count: most.count as u64,
+                most_mib: to_mib(most.bytes as f64),
+            },
         ));
     }
 }
@@ -393,7 +390,6 @@ impl<T: Tracer> Engine<T> {
                     first_at_s: to_s(first),
                     times: h.times,
                     lost: h.lost,
-                    detail: hit_detail(limit, m, first, h),
                 })
             })
             .collect();
@@ -413,42 +409,10 @@ impl<T: Tracer> Engine<T> {
         }
     }
 
-    /// The outcome when a limit was hit and nothing else ended the run.
-    pub(super) fn memory_outcome(&self) -> Option<(Outcome, String)> {
-        let stats = self.memory_stats();
-        if stats.hits.is_empty() {
-            return None;
-        }
-        let said: Vec<String> = stats.hits.iter().map(|h| h.detail.clone()).collect();
-        Some((Outcome::OutOfMemory, said.join("; ")))
-    }
-}
-
-/// One limit hit in words: which, when, how often, what was lost.
-fn hit_detail(limit: MemoryLimit, m: &Memory, first: Nanos, h: Hits) -> String {
-    let at = to_s(first);
-    match limit {
-        MemoryLimit::Heap => format!(
-            "heap: live objects passed -Xmx ({:.0} MB) at {at:.3} s; OutOfMemoryError: Java heap space failed {} requests (HTTP 500), the JVM went on",
-            to_mib(m.heap_limit as f64),
-            h.lost
-        ),
-        MemoryLimit::Threads => format!(
-            "threads: the OS's limit of {} threads was reached at {at:.3} s; unable to create native thread {} times, so the pool could not grow{}",
-            m.thread_limit,
-            h.times,
-            if h.lost > 0 {
-                format!(" and {} requests were rejected", h.lost)
-            } else {
-                " and its requests waited".into()
-            }
-        ),
-        MemoryLimit::Container => format!(
-            "container: resident memory passed its {:.0} MB limit at {at:.3} s; the kernel's OOM killer ended the JVM {} times, {} requests in the server were lost (connection reset)",
-            to_mib(m.container_limit as f64),
-            h.times,
-            h.lost
-        ),
+    /// Whether a memory or thread limit was hit (the outcome, when nothing
+    /// else ended the run, is then [`Outcome::OutOfMemory`]).
+    pub(super) fn hit_a_limit(&self) -> bool {
+        self.mem.hits.iter().any(|h| h.first.is_some())
     }
 }
 
