@@ -48,7 +48,10 @@
 //!   describes.
 //! * [`summary`] — a report as text in its load tool's own format (hey,
 //!   wrk, wrk2, JMeter, k6), then what threadlab knows beyond it: what the
-//!   command line prints and the page can copy.
+//!   command line prints and the page can copy; and `summary::said`, the
+//!   one place the core's facts (how a run ended, the limits it hit, what
+//!   limits throughput) become catalogue phrases, English for the command
+//!   line and the JSON report, the reader's language on the page.
 //! * [`cli`] — the `threadlab` command line (the tool's text, or JSON).
 //! * `ui` (wasm32 only) — the Yew playground: components, the DOM and the
 //!   worker bridge, nothing else. Components render `app`'s state and
@@ -67,8 +70,9 @@
 //! * Dependencies point one way: `ui` → `chart` → `app` → `fidelity` →
 //!   `scenario` → `sim`, each layer using only layers to its right and
 //!   `theory` (closed forms) and `i18n` (the words), which use nothing;
-//!   `summary` uses `sim` only, and `app`, `chart`, `ui` and `cli` may use
-//!   it; `bench` uses `app`, `scenario` and `sim`; `extremes` uses `scenario`
+//!   `sim` uses nothing of the crate (it reports facts, no words);
+//!   `summary` uses `sim` and `i18n`, and `fidelity`, `app`, `chart`, `ui`
+//!   and `cli` may use it; `bench` uses `app`, `scenario` and `sim`; `extremes` uses `scenario`
 //!   and `sim`; `cli` may use everything
 //!   but `ui`.
 //!   `tests/integration/tidy.rs` holds this as a table and checks every

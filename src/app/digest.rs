@@ -621,7 +621,7 @@ impl RunView {
                 finite(r.little.rel_error),
             ),
             bottleneck: r.bottleneck.resource.to_string(),
-            bottleneck_said: r.bottleneck.said.clone(),
+            bottleneck_said: crate::summary::said::bottleneck(&r.bottleneck),
             cpu_utilisation: finite(r.server.cpu_utilisation),
             peak_memory_mb: finite(r.server.peak_memory_mb),
             peak_platform_threads: r.server.peak_platform_threads,

@@ -38,6 +38,10 @@ fn with_words(v: &mut Value, r: &Report) {
     };
     let outcome = said::outcome(r).english();
     m.insert("outcome_detail".into(), Value::String(outcome));
+    if let Some(b) = m.get_mut("bottleneck").and_then(Value::as_object_mut) {
+        let said = said::bottleneck(&r.bottleneck).english();
+        b.insert("explanation".into(), Value::String(said));
+    }
     let hits = (m.get_mut("memory"))
         .and_then(|memory| memory.get_mut("hits"))
         .and_then(Value::as_array_mut);

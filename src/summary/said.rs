@@ -3,6 +3,13 @@
 //! English ([`Phrase::english`]), the page says them in its language
 //! ([`Phrase::text`]); `sim` itself holds no words.
 
+mod bottleneck;
+
+pub use bottleneck::bottleneck;
+
+#[cfg(test)]
+mod tests;
+
 use crate::i18n::keys::chart as hit;
 use crate::i18n::keys::report as k;
 use crate::i18n::{Part, Phrase};

@@ -56,7 +56,8 @@ pub(super) fn text(r: &Report) -> String {
     let _ = writeln!(
         o,
         "  Bottleneck:\t{}: {}",
-        r.bottleneck.resource, r.bottleneck.explanation
+        r.bottleneck.resource,
+        super::said::bottleneck(&r.bottleneck).english()
     );
     let lt = &r.little;
     let _ = writeln!(

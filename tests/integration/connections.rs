@@ -6,7 +6,7 @@
 
 use threadlab::sim::report::{ErrorCause, Resource};
 
-use crate::helpers::{FREE_CONNECTS, assert_close, run, run_free};
+use crate::helpers::{Explained, FREE_CONNECTS, assert_close, run, run_free};
 
 /// Issue 12: a closed loop larger than max-connections. Before, the
 /// clients that connected first kept their connections for good and the
@@ -144,9 +144,9 @@ fn a_reconnect_storm_caps_throughput_at_the_acceptor() {
     assert_close("throughput", r.throughput_rps, 10_000.0, 0.01);
     assert_eq!(r.bottleneck.resource, Resource::Connections);
     assert!(
-        r.bottleneck.explanation.contains("acceptor"),
+        r.bottleneck.explanation().contains("acceptor"),
         "{}",
-        r.bottleneck.explanation
+        r.bottleneck.explanation()
     );
     // Keep-alive (Tomcat's 100 requests) lets the same clients do far more.
     assert!(storm("100").throughput_rps > 10.0 * r.throughput_rps);

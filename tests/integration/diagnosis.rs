@@ -2,7 +2,7 @@
 //! bottleneck is busy and waited for most of the run, with utilisations that
 //! are measured, and every executor and monitor is considered.
 
-use crate::helpers::Words;
+use crate::helpers::{Explained, Words};
 use threadlab::scenario::{preset, validate};
 use threadlab::sim::report::{Binding, MemoryLimit, Resource};
 use threadlab::sim::{self, Report};
@@ -50,14 +50,14 @@ fn a_burst_at_time_zero_is_not_a_queue() {
         r.bottleneck.resource,
         Resource::None,
         "{}",
-        r.bottleneck.explanation
+        r.bottleneck.explanation()
     );
     assert!(
         r.bottleneck
-            .explanation
+            .explanation()
             .contains("Tomcat's 10 threads: 95% busy, but little or nothing waits"),
         "{}",
-        r.bottleneck.explanation
+        r.bottleneck.explanation()
     );
 }
 
@@ -70,12 +70,13 @@ fn an_executor_that_falls_behind_is_named() {
         r.bottleneck.resource,
         Resource::Executor,
         "{}",
-        r.bottleneck.explanation
+        r.bottleneck.explanation()
     );
     assert!(
-        r.bottleneck.explanation.contains("'email'") && r.bottleneck.explanation.contains("455 ms"),
+        r.bottleneck.explanation().contains("'email'")
+            && r.bottleneck.explanation().contains("455 ms"),
         "{}",
-        r.bottleneck.explanation
+        r.bottleneck.explanation()
     );
 }
 
@@ -92,14 +93,14 @@ fn a_shared_monitor_is_named_with_the_time_it_is_held() {
         r.bottleneck.resource,
         Resource::SharedMonitor,
         "{}",
-        r.bottleneck.explanation
+        r.bottleneck.explanation()
     );
-    let held = percentages(&r.bottleneck.explanation)[0];
-    assert!(held > 99.0, "{}", r.bottleneck.explanation);
+    let held = percentages(&r.bottleneck.explanation())[0];
+    assert!(held > 99.0, "{}", r.bottleneck.explanation());
     assert!(
-        r.bottleneck.explanation.contains("'cache'"),
+        r.bottleneck.explanation().contains("'cache'"),
         "{}",
-        r.bottleneck.explanation
+        r.bottleneck.explanation()
     );
 }
 
@@ -117,7 +118,7 @@ fn a_monitor_held_now_and_then_is_not_the_bottleneck() {
         r.bottleneck.resource,
         Resource::SharedMonitor,
         "{}",
-        r.bottleneck.explanation
+        r.bottleneck.explanation()
     );
 }
 
@@ -140,15 +141,15 @@ fn compensated_carriers_are_counted_as_they_were_alive() {
         r.bottleneck.resource,
         Resource::Carriers,
         "{}",
-        r.bottleneck.explanation
+        r.bottleneck.explanation()
     );
     assert!(
-        r.bottleneck.explanation.contains("compensation"),
+        r.bottleneck.explanation().contains("compensation"),
         "{}",
-        r.bottleneck.explanation
+        r.bottleneck.explanation()
     );
-    for p in percentages(&r.bottleneck.explanation) {
-        assert!(p <= 100.0, "{}", r.bottleneck.explanation);
+    for p in percentages(&r.bottleneck.explanation()) {
+        assert!(p <= 100.0, "{}", r.bottleneck.explanation());
     }
 }
 
@@ -156,8 +157,8 @@ fn compensated_carriers_are_counted_as_they_were_alive() {
 fn no_preset_explains_itself_with_more_than_100_percent() {
     for p in threadlab::scenario::presets() {
         let r = run_preset(p.name);
-        for pct in percentages(&r.bottleneck.explanation) {
-            assert!(pct <= 100.0, "{}: {}", p.name, r.bottleneck.explanation);
+        for pct in percentages(&r.bottleneck.explanation()) {
+            assert!(pct <= 100.0, "{}: {}", p.name, r.bottleneck.explanation());
         }
     }
 }
@@ -181,7 +182,7 @@ fn the_db_pool_binds_and_tomcats_threads_are_said_to_wait_for_it() {
     }
     let r = sim::run(&validate(&d).expect("validates"));
     let b = &r.bottleneck;
-    assert_eq!(b.resource, Resource::DbPool, "{}", b.explanation);
+    assert_eq!(b.resource, Resource::DbPool, "{}", b.explanation());
     assert_eq!(b.binding, Binding::Saturated);
     let ceiling = b.ceiling_rps.expect("the pool's ceiling");
     assert!((ceiling - 1000.0).abs() < 5.0, "10 ÷ 10 ms: {ceiling}");
@@ -198,10 +199,14 @@ fn the_db_pool_binds_and_tomcats_threads_are_said_to_wait_for_it() {
         "raise maximum-pool-size",
         "not threads.max",
     ] {
-        assert!(b.explanation.contains(words), "{words}: {}", b.explanation);
+        assert!(
+            b.explanation().contains(words),
+            "{words}: {}",
+            b.explanation()
+        );
     }
     // German says it in German.
-    let de = b.said.text(threadlab::i18n::Locale::De);
+    let de = threadlab::summary::said::bottleneck(b).text(threadlab::i18n::Locale::De);
     assert!(de.contains("maximum-pool-size erhöhen"), "{de}");
 }
 
@@ -219,12 +224,12 @@ fn the_pinning_presets_platform_side_names_the_clients_pace() {
     let b = &r.bottleneck;
     assert_eq!((b.resource, b.binding), (Resource::None, Binding::Load));
     assert!(
-        b.explanation.contains("the 200 clients set the pace")
-            && b.explanation.contains("200 ÷ 50.")
-            && b.explanation.contains("Tomcat's 200 threads: 100% busy")
-            && b.explanation.contains("just enough"),
+        b.explanation().contains("the 200 clients set the pace")
+            && b.explanation().contains("200 ÷ 50.")
+            && b.explanation().contains("Tomcat's 200 threads: 100% busy")
+            && b.explanation().contains("just enough"),
         "{}",
-        b.explanation
+        b.explanation()
     );
     // On JDK 21 the virtual side's carriers are pinned: named with their ceiling.
     let v = run_preset("pinning-jdk21");
@@ -232,13 +237,13 @@ fn the_pinning_presets_platform_side_names_the_clients_pace() {
         v.bottleneck.resource,
         Resource::Carriers,
         "{}",
-        v.bottleneck.explanation
+        v.bottleneck.explanation()
     );
     let c = v.bottleneck.ceiling_rps.expect("4 carriers ÷ ~50 ms");
     assert!(
         (70.0..85.0).contains(&c),
         "{c}: {}",
-        v.bottleneck.explanation
+        v.bottleneck.explanation()
     );
 }
 
@@ -268,7 +273,11 @@ fn an_oom_kill_is_named_before_the_clients_errors() {
         (Resource::Memory, Binding::MemoryLimit)
     );
     assert_eq!(b.limit, Some(MemoryLimit::Container));
-    assert!(b.explanation.contains("OOM killer"), "{}", b.explanation);
+    assert!(
+        b.explanation().contains("OOM killer"),
+        "{}",
+        b.explanation()
+    );
     // And the outcome does not say "every request finished" beside its losses.
     assert!(
         !r.outcome_detail().contains("every request finished"),
@@ -304,12 +313,12 @@ fn a_gc_dominated_run_names_the_collector() {
         (b.resource, b.binding),
         (Resource::Gc, Binding::GcPauses),
         "{}",
-        b.explanation
+        b.explanation()
     );
     assert!(
-        b.explanation.contains("stop-the-world"),
+        b.explanation().contains("stop-the-world"),
         "{}",
-        b.explanation
+        b.explanation()
     );
 }
 

@@ -103,3 +103,16 @@ impl Words for Report {
 pub(crate) fn hit_words(r: &Report, h: &threadlab::sim::report::LimitHit) -> String {
     threadlab::summary::said::limit_hit(h, &r.memory).english()
 }
+
+/// The bottleneck's sentence, in the words of the JSON report's
+/// `explanation` (the core reports its figures, `Bottleneck::finding`).
+pub(crate) trait Explained {
+    /// The English sentence.
+    fn explanation(&self) -> String;
+}
+
+impl Explained for threadlab::sim::report::Bottleneck {
+    fn explanation(&self) -> String {
+        threadlab::summary::said::bottleneck(self).english()
+    }
+}

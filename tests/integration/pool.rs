@@ -1,7 +1,7 @@
 //! HikariCP: throughput never exceeds pool size ÷ hold time; waiters past
 //! `connectionTimeout` fail with HTTP 500 and are counted.
 
-use crate::helpers::{assert_close, run};
+use crate::helpers::{Explained, assert_close, run};
 use threadlab::sim::report::{Resource, ResponseCause};
 
 #[test]
@@ -32,7 +32,7 @@ fn pool_caps_throughput_at_size_over_hold_time() {
             r.bottleneck.resource,
             Resource::DbPool,
             "{}",
-            r.bottleneck.explanation
+            r.bottleneck.explanation()
         );
     }
 }
@@ -88,7 +88,7 @@ fn platform_threads_cap_below_the_pool() {
         r.bottleneck.resource,
         Resource::TomcatThreads,
         "{}",
-        r.bottleneck.explanation
+        r.bottleneck.explanation()
     );
 }
 

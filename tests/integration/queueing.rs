@@ -5,7 +5,7 @@ use threadlab::sim::Report;
 use threadlab::sim::report::{ErrorCause, Resource, ResponseCause, Stage};
 use threadlab::theory;
 
-use crate::helpers::{assert_close, run};
+use crate::helpers::{Explained, assert_close, run};
 
 #[test]
 fn littles_law_holds_in_a_steady_closed_run() {
@@ -229,7 +229,7 @@ fn cpu_bound_work_is_capped_by_cores_in_both_modes() {
             r.bottleneck.resource,
             Resource::Cpu,
             "{mode}: {}",
-            r.bottleneck.explanation
+            r.bottleneck.explanation()
         );
     }
 }

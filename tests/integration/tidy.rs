@@ -60,7 +60,7 @@ fn the_core_touches_no_web_clock_os_or_threads() {
 /// here is a back-edge (or a new one to think about), and the test below
 /// names it.
 const LAYERS: &[(&str, &[&str])] = &[
-    ("sim", &["i18n"]),
+    ("sim", &[]),
     ("scenario", &["sim", "i18n"]),
     ("theory", &[]),
     ("i18n", &[]),

@@ -4,7 +4,7 @@
 use threadlab::sim::Report;
 use threadlab::sim::report::ServerStats;
 
-use crate::helpers::run;
+use crate::helpers::{Explained, run};
 
 /// Every utilisation a report gives, by name.
 pub(crate) fn utilisations(s: &ServerStats) -> [(&'static str, f64); 4] {
@@ -42,9 +42,9 @@ fn cpu_time_after_the_end_of_the_run_is_not_counted() {
     // 4 cores busy from 0 to the end: the exact answer.
     assert_eq!(r.server.cpu_utilisation, 1.0);
     assert!(
-        !r.bottleneck.explanation.contains("400"),
+        !r.bottleneck.explanation().contains("400"),
         "{}",
-        r.bottleneck.explanation
+        r.bottleneck.explanation()
     );
 }
 

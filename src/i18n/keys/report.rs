@@ -1,6 +1,6 @@
 //! Catalogue keys of the `report` area (`i18n/<lang>/report.json`).
 //! The simulation's own words as the page shows them: the diagnosis
-//! (`sim::engine::diagnosis`), the fidelity report's notes and the
+//! (`summary::said`), the fidelity report's notes and the
 //! presets' assumptions.
 
 use super::Key;
@@ -64,7 +64,7 @@ keys! {
     OWN_PART_WAITERS = "own_part.waiters";
     OWN_PART_GC_HELD = "own_part.gc_held";
     OWN_PART_CORE_QUEUE = "own_part.core_queue";
-    // The diagnosis (`sim::engine::diagnosis`).
+    // The diagnosis (`summary::said::bottleneck`, from `sim::engine::diagnosis`'s findings).
     DIAGNOSIS_NOTHING_FINISHED = "diagnosis.nothing_finished";
     DIAGNOSIS_NO_TIME = "diagnosis.no_time";
     DIAGNOSIS_BACKLOG = "diagnosis.backlog";

@@ -20,15 +20,14 @@
 
 use super::super::config::{ExecutorKind, LoadKind, Mode};
 use super::super::report::{
-    Binding, Bottleneck, GcStats, Held, MemoryLimit, MemoryStats, Resource, ServerStats,
+    Binding, Bottleneck, Finding, GcStats, Held, MemoryLimit, MemoryStats, Pace, Resource,
+    Saturation, ServerStats,
 };
 use super::super::series::Gauge;
 use super::super::time::ms_from_ns;
 use super::super::trace::Tracer;
 use super::Engine;
 use super::finish::Span;
-use crate::i18n::keys::report as k;
-use crate::i18n::{Part, Phrase};
 
 /// Busier than this on average, a resource with work waiting for it is
 /// named as the limit. An assumption from queueing theory, not a measured
@@ -77,7 +76,7 @@ struct Candidate {
     /// How many there are and how long a request held one, ms, when that
     /// is a ceiling (count ÷ hold).
     ceiling: Option<(u32, f64)>,
-    said: Phrase,
+    named: Saturation,
 }
 
 impl Candidate {
@@ -90,14 +89,9 @@ impl Candidate {
     }
 }
 
-/// The bottleneck with its sentence: the English one the command line and
-/// the JSON report print is rendered from the English catalogue.
-fn named(b: Bottleneck, said: Phrase) -> Bottleneck {
-    Bottleneck {
-        explanation: said.english(),
-        said,
-        ..b
-    }
+/// The bottleneck with the figures of its finding.
+fn found(b: Bottleneck, finding: Finding) -> Bottleneck {
+    Bottleneck { finding, ..b }
 }
 
 /// A diagnosis of `resource` for `binding`, with no figures yet.
@@ -107,27 +101,6 @@ fn of(resource: Resource, binding: Binding) -> Bottleneck {
         binding,
         ..Bottleneck::default()
     }
-}
-
-/// A utilisation (0–1) in whole percent.
-fn pct(utilisation: f64) -> Part {
-    Part::Fixed(utilisation * 100.0, 0)
-}
-
-fn count(n: impl Into<u64>) -> Part {
-    Part::Count(n.into())
-}
-
-/// A time in ms with three significant digits or more (0.310, 10.0, 53.3).
-fn ms(x: f64) -> Part {
-    let decimals = if x < 1.0 {
-        3
-    } else if x < 10.0 {
-        2
-    } else {
-        1
-    };
-    Part::Fixed(x, decimals)
 }
 
 /// What the run measured for the diagnosis beside the server's figures.
@@ -141,16 +114,13 @@ impl<T: Tracer> Engine<T> {
     /// Names the resource that limits throughput.
     pub(super) fn bottleneck(&self, m: &Measured, span: &Span) -> Bottleneck {
         if self.tally.results == 0 {
-            return named(
+            return found(
                 of(Resource::None, Binding::Nothing),
-                k::DIAGNOSIS_NOTHING_FINISHED.said(),
+                Finding::NothingFinished,
             );
         }
         if span.run_s == 0.0 {
-            return named(
-                of(Resource::None, Binding::Nothing),
-                k::DIAGNOSIS_NO_TIME.said(),
-            );
+            return found(of(Resource::None, Binding::Nothing), Finding::NoTime);
         }
         if let Some(b) = self.memory_binds(m.memory) {
             return b;
@@ -165,28 +135,22 @@ impl<T: Tracer> Engine<T> {
         let st = m.server;
         if self.sustained(Gauge::Backlog, QUEUED) || st.syn_drops > 0 {
             let max = self.cfg.server.max_connections;
-            let why = if self.rec.peaks[Gauge::Connections as usize] >= max {
-                k::DIAGNOSIS_BACKLOG_MAX.said().with("max", count(max))
-            } else {
-                k::DIAGNOSIS_BACKLOG_ACCEPTOR.said()
-            };
-            return named(
+            let at_max = self.rec.peaks[Gauge::Connections as usize] >= max;
+            return found(
                 of(Resource::Connections, Binding::Backlog),
-                k::DIAGNOSIS_BACKLOG
-                    .said()
-                    .with("why", Part::Phrase(why))
-                    .with("peak", count(st.peak_backlog))
-                    .with("places", count(self.cfg.server.backlog))
-                    .with("syns", count(st.syn_drops)),
+                Finding::Backlog {
+                    at_max: at_max.then_some(max),
+                    peak: st.peak_backlog,
+                    places: self.cfg.server.backlog,
+                    syns: st.syn_drops,
+                },
             );
         }
         let errors: u64 = self.tally.errors.iter().sum();
         if errors > 0 {
-            return named(
+            return found(
                 of(Resource::Client, Binding::ClientErrors),
-                k::DIAGNOSIS_CLIENT_ERRORS
-                    .said()
-                    .with("errors", count(errors)),
+                Finding::ClientErrors { errors },
             );
         }
         self.load_binds(&candidates, span)
@@ -198,27 +162,22 @@ impl<T: Tracer> Engine<T> {
         let hit = (memory.hits.iter())
             .find(|h| h.limit == MemoryLimit::Container)
             .or_else(|| memory.hits.first())?;
-        let said = match hit.limit {
-            MemoryLimit::Container => k::DIAGNOSIS_MEMORY_CONTAINER
-                .said()
-                .with("mb", Part::Fixed(memory.container_limit_mb, 0))
-                .with("times", count(hit.times))
-                .with("lost", count(hit.lost)),
-            MemoryLimit::Heap => k::DIAGNOSIS_MEMORY_HEAP
-                .said()
-                .with("mb", Part::Fixed(memory.heap_limit_mb, 0))
-                .with("lost", count(hit.lost)),
-            MemoryLimit::Threads => k::DIAGNOSIS_MEMORY_THREADS
-                .said()
-                .with("limit", count(memory.thread_limit))
-                .with("times", count(hit.times))
-                .with("lost", count(hit.lost)),
+        let size = match hit.limit {
+            MemoryLimit::Container => memory.container_limit_mb,
+            MemoryLimit::Heap => memory.heap_limit_mb,
+            MemoryLimit::Threads => memory.thread_limit as f64,
         };
         let b = Bottleneck {
             limit: Some(hit.limit),
             ..of(Resource::Memory, Binding::MemoryLimit)
         };
-        Some(named(b, said))
+        let finding = Finding::Memory {
+            limit: hit.limit,
+            size,
+            times: hit.times,
+            lost: hit.lost,
+        };
+        Some(found(b, finding))
     }
 
     /// The deepest saturated resource, with the thread pool held waiting
@@ -244,20 +203,23 @@ impl<T: Tracer> Engine<T> {
             utilisation: o.utilisation,
             waiting_share: self.waiting_share(o.resource, binding.resource),
         });
-        let mut said = binding.said.clone();
-        if let Some(h) = &held {
-            said = k::DIAGNOSIS_WITH_HELD
-                .said()
-                .with("named", Part::Phrase(said))
-                .with("held", Part::Phrase(self.held_said(h, binding.resource)));
-        }
+        let s = &self.cfg.server;
+        let held_n = match &held {
+            Some(h) if h.resource == Resource::TomcatThreads => s.threads_max,
+            Some(_) => s.carriers,
+            None => 0,
+        };
+        let finding = Finding::Saturated {
+            named: binding.named.clone(),
+            held_n,
+        };
         let b = Bottleneck {
             utilisation: binding.utilisation,
             ceiling_rps: binding.ceiling_rps(),
             held,
             ..of(binding.resource, Binding::Saturated)
         };
-        Some(named(b, said))
+        Some(found(b, finding))
     }
 
     /// Of the time `outer`'s threads were busy, the share their requests
@@ -278,47 +240,6 @@ impl<T: Tracer> Engine<T> {
         (busy > 0.0).then(|| (waiting / busy).min(1.0))
     }
 
-    /// "; Tomcat's 100 threads are 100% busy, 90% of the time waiting for a
-    /// HikariCP connection: raise maximum-pool-size, not threads.max".
-    fn held_said(&self, h: &Held, inner: Resource) -> Phrase {
-        let s = &self.cfg.server;
-        let monitor = || {
-            (self.monitors.iter().enumerate())
-                .max_by_key(|(_, m)| m.held_until(self.now))
-                .map(|(i, _)| self.cfg.program.monitors[i].to_string())
-                .unwrap_or_default()
-        };
-        let (what, fix) = match inner {
-            Resource::DbPool => (k::DIAGNOSIS_WHAT_DB_POOL.said(), k::DIAGNOSIS_FIX_DB_POOL),
-            Resource::SharedMonitor => (
-                k::DIAGNOSIS_WHAT_MONITOR
-                    .said()
-                    .with("name", Part::text(monitor())),
-                k::DIAGNOSIS_FIX_MONITOR,
-            ),
-            Resource::Executor => (k::DIAGNOSIS_WHAT_EXECUTOR.said(), k::DIAGNOSIS_FIX_EXECUTOR),
-            _ => (k::DIAGNOSIS_WHAT_CPU.said(), k::DIAGNOSIS_FIX_CPU),
-        };
-        let waiting = match h.waiting_share {
-            Some(share) => k::DIAGNOSIS_HELD_SHARE
-                .said()
-                .with("share", pct(share))
-                .with("what", Part::Phrase(what)),
-            None => k::DIAGNOSIS_HELD_FOR
-                .said()
-                .with("what", Part::Phrase(what)),
-        };
-        let (key, n) = match h.resource {
-            Resource::TomcatThreads => (k::DIAGNOSIS_HELD_TOMCAT, s.threads_max),
-            _ => (k::DIAGNOSIS_HELD_CARRIERS, s.carriers),
-        };
-        key.said()
-            .with("n", count(n))
-            .with("pct", pct(h.utilisation))
-            .with("waiting", Part::Phrase(waiting))
-            .with("fix", Part::Phrase(fix.said()))
-    }
-
     /// No resource binds: the load sets the pace. A closed loop's clients
     /// keep one request each in flight, so its rate is N ÷ the time per
     /// request; a resource fully busy with nothing waiting is said to be
@@ -326,55 +247,37 @@ impl<T: Tracer> Engine<T> {
     fn load_binds(&self, candidates: &[Candidate], span: &Span) -> Bottleneck {
         let busiest = (candidates.iter())
             .filter(|c| c.utilisation > SATURATED)
-            .max_by(|a, b| a.utilisation.total_cmp(&b.utilisation));
-        let aside = match busiest {
-            Some(c) => Part::Phrase(
-                k::DIAGNOSIS_BUSY_ASIDE
-                    .said()
-                    .with("resource", Part::Phrase(self.noun(c.resource)))
-                    .with("pct", pct(c.utilisation)),
-            ),
-            None => Part::text(""),
-        };
+            .max_by(|a, b| a.utilisation.total_cmp(&b.utilisation))
+            .map(|c| (c.resource, self.count_of(c.resource), c.utilisation));
         let t = &self.tally;
         let pace = match self.cfg.load.kind {
             LoadKind::Closed {
                 concurrency, think, ..
             } => {
                 let per_result_ms = ms_from_ns(t.time_ns / t.results.max(1) as f64);
-                let think_ms = ms_from_ns(think as f64);
-                k::DIAGNOSIS_PACE_CLOSED
-                    .said()
-                    .with("clients", count(concurrency))
-                    .with("time", ms(per_result_ms + think_ms))
-                    .with("rps", Part::Fixed(t.results as f64 / span.run_s, 0))
+                Pace::Closed {
+                    clients: concurrency,
+                    cycle_ms: per_result_ms + ms_from_ns(think as f64),
+                    rps: t.results as f64 / span.run_s,
+                }
             }
-            LoadKind::Open { .. } => k::DIAGNOSIS_PACE_OPEN.said(),
+            LoadKind::Open { .. } => Pace::Open,
         };
-        named(
+        found(
             of(Resource::None, Binding::Load),
-            k::DIAGNOSIS_UNSATURATED
-                .said()
-                .with("pace", Part::Phrase(pace))
-                .with("aside", aside),
+            Finding::Unsaturated { pace, busiest },
         )
     }
 
-    /// A resource as a noun with its count: "Tomcat's 200 threads".
-    fn noun(&self, r: Resource) -> Phrase {
+    /// How many of a resource there are (0 for one not counted).
+    fn count_of(&self, r: Resource) -> u32 {
         let s = &self.cfg.server;
         match r {
-            Resource::TomcatThreads => k::DIAGNOSIS_NOUN_TOMCAT
-                .said()
-                .with("n", count(s.threads_max)),
-            Resource::Carriers => k::DIAGNOSIS_NOUN_CARRIERS
-                .said()
-                .with("n", count(s.carriers)),
-            Resource::DbPool => k::DIAGNOSIS_NOUN_DB_POOL
-                .said()
-                .with("n", count(self.cfg.db.pool_size)),
-            Resource::Cpu => k::DIAGNOSIS_NOUN_CPU.said().with("n", count(s.cores)),
-            other => k::resource(other.name()),
+            Resource::TomcatThreads => s.threads_max,
+            Resource::Carriers => s.carriers,
+            Resource::DbPool => self.cfg.db.pool_size,
+            Resource::Cpu => s.cores,
+            _ => 0,
         }
     }
 
@@ -416,12 +319,11 @@ impl<T: Tracer> Engine<T> {
             // run is the sign that threads wait for one.
             queued: self.sustained(Gauge::CpuBusy, s.cores as f64 * SATURATED),
             ceiling: Some(cpu_ceiling),
-            said: k::DIAGNOSIS_CPU
-                .said()
-                .with("cores", count(s.cores))
-                .with("pct", pct(st.cpu_utilisation))
-                .with("hold", ms(cpu_hold))
-                .with("rps", Part::Fixed(rps(cpu_ceiling), 0)),
+            named: Saturation::Cpu {
+                cores: s.cores,
+                utilisation: st.cpu_utilisation,
+                hold_ms: cpu_hold,
+            },
         }];
         if s.mode == Mode::Platform {
             let hold = self.hold_ms(self.area(Gauge::TomcatBusy));
@@ -431,12 +333,11 @@ impl<T: Tracer> Engine<T> {
                 utilisation: st.tomcat_utilisation,
                 queued: self.sustained(Gauge::TomcatQueue, QUEUED),
                 ceiling: Some(ceiling),
-                said: k::DIAGNOSIS_TOMCAT
-                    .said()
-                    .with("threads", count(s.threads_max))
-                    .with("queued", count(st.peak_tomcat_queue))
-                    .with("hold", ms(hold))
-                    .with("rps", Part::Fixed(rps(ceiling), 0)),
+                named: Saturation::Tomcat {
+                    threads: s.threads_max,
+                    queued: st.peak_tomcat_queue,
+                    hold_ms: hold,
+                },
             });
         } else if st.peak_pinned > 0 || st.cpu_utilisation < SATURATED {
             // Carriers busy running CPU are a CPU limit, named as such above;
@@ -454,13 +355,12 @@ impl<T: Tracer> Engine<T> {
             utilisation: st.db_utilisation,
             queued: self.sustained(Gauge::DbWaiters, QUEUED),
             ceiling: (st.db_acquired > 0).then_some(db_ceiling),
-            said: k::DIAGNOSIS_DB_POOL
-                .said()
-                .with("connections", count(self.cfg.db.pool_size))
-                .with("pct", pct(st.db_utilisation))
-                .with("waiting", count(st.peak_db_waiters))
-                .with("hold", ms(db_hold))
-                .with("rps", Part::Fixed(rps(db_ceiling), 0)),
+            named: Saturation::DbPool {
+                connections: self.cfg.db.pool_size,
+                utilisation: st.db_utilisation,
+                waiting: st.peak_db_waiters,
+                hold_ms: db_hold,
+            },
         });
         let accepting = self.conns.counts.acceptor_busy_ns / span.horizon;
         out.push(Candidate {
@@ -468,11 +368,11 @@ impl<T: Tracer> Engine<T> {
             utilisation: accepting.min(1.0),
             queued: self.sustained(Gauge::Backlog, QUEUED),
             ceiling: None,
-            said: k::DIAGNOSIS_ACCEPTOR
-                .said()
-                .with("pct", pct(accepting.min(1.0)))
-                .with("reconnects", count(self.conns.counts.reconnects))
-                .with("peak", count(st.peak_backlog)),
+            named: Saturation::Acceptor {
+                utilisation: accepting.min(1.0),
+                reconnects: self.conns.counts.reconnects,
+                peak: st.peak_backlog,
+            },
         });
         out.extend(self.monitor_candidate(span));
         out.extend(self.executor_candidates(span));
@@ -481,40 +381,20 @@ impl<T: Tracer> Engine<T> {
 
     fn carriers_candidate(&self, st: &ServerStats) -> Candidate {
         let s = &self.cfg.server;
-        let compensated = if st.peak_carriers > s.carriers {
-            Part::Phrase(
-                k::DIAGNOSIS_CARRIERS_COMPENSATED
-                    .said()
-                    .with("peak", count(st.peak_carriers)),
-            )
-        } else {
-            Part::text("")
-        };
-        let pinned = if st.peak_pinned > 0 {
-            Part::Phrase(
-                k::DIAGNOSIS_CARRIERS_PINNED
-                    .said()
-                    .with("pinned", count(st.peak_pinned)),
-            )
-        } else {
-            Part::text("")
-        };
         let hold = self.hold_ms(self.area(Gauge::CarriersBusy));
-        let ceiling = (s.carriers, hold);
         Candidate {
             resource: Resource::Carriers,
             utilisation: st.carrier_utilisation,
             queued: self.sustained(Gauge::RunnableVthreads, QUEUED),
-            ceiling: Some(ceiling),
-            said: k::DIAGNOSIS_CARRIERS
-                .said()
-                .with("hold", ms(hold))
-                .with("rps", Part::Fixed(rps(ceiling), 0))
-                .with("carriers", count(s.carriers))
-                .with("compensated", compensated)
-                .with("pct", pct(st.carrier_utilisation))
-                .with("pinned", pinned)
-                .with("waiting", count(st.peak_runnable)),
+            ceiling: Some((s.carriers, hold)),
+            named: Saturation::Carriers {
+                carriers: s.carriers,
+                compensated: (st.peak_carriers > s.carriers).then_some(st.peak_carriers),
+                utilisation: st.carrier_utilisation,
+                pinned: (st.peak_pinned > 0).then_some(st.peak_pinned),
+                waiting: st.peak_runnable,
+                hold_ms: hold,
+            },
         }
     }
 
@@ -529,14 +409,11 @@ impl<T: Tracer> Engine<T> {
             utilisation,
             queued: self.sustained(Gauge::LockWaiters, QUEUED),
             ceiling: Some((1, self.hold_ms(held as f64))),
-            said: k::DIAGNOSIS_MONITOR
-                .said()
-                .with("name", Part::text(self.cfg.program.monitors[i].to_string()))
-                .with("pct", pct(utilisation))
-                .with(
-                    "waiting",
-                    count(self.rec.peaks[Gauge::LockWaiters as usize]),
-                ),
+            named: Saturation::Monitor {
+                name: self.cfg.program.monitors[i].to_string(),
+                utilisation,
+                waiting: self.rec.peaks[Gauge::LockWaiters as usize],
+            },
         })
     }
 
@@ -555,18 +432,12 @@ impl<T: Tracer> Engine<T> {
                             utilisation,
                             queued: pools_queued && st.queue_ns > 0.0,
                             ceiling: None,
-                            said: k::DIAGNOSIS_EXECUTOR_POOL
-                                .said()
-                                .with("name", Part::text(e.name.to_string()))
-                                .with("threads", count(st.peak_threads))
-                                .with("pct", pct(utilisation))
-                                .with(
-                                    "wait",
-                                    Part::Fixed(
-                                        ms_from_ns(st.queue_ns / st.completed.max(1) as f64),
-                                        0,
-                                    ),
-                                ),
+                            named: Saturation::ExecutorPool {
+                                name: e.name.to_string(),
+                                threads: st.peak_threads,
+                                utilisation,
+                                wait_ms: ms_from_ns(st.queue_ns / st.completed.max(1) as f64),
+                            },
                         })
                     }
                     ExecutorKind::Virtual { limit: Some(limit) } => {
@@ -578,18 +449,12 @@ impl<T: Tracer> Engine<T> {
                             utilisation,
                             queued: blocked >= QUEUED,
                             ceiling: None,
-                            said: k::DIAGNOSIS_EXECUTOR_VIRTUAL
-                                .said()
-                                .with("name", Part::text(e.name.to_string()))
-                                .with("pct", pct(utilisation))
-                                .with("limit", count(limit))
-                                .with(
-                                    "wait",
-                                    Part::Fixed(
-                                        ms_from_ns(st.permit_wait_ns / st.submitted.max(1) as f64),
-                                        0,
-                                    ),
-                                ),
+                            named: Saturation::ExecutorVirtual {
+                                name: e.name.to_string(),
+                                utilisation,
+                                limit,
+                                wait_ms: ms_from_ns(st.permit_wait_ns / st.submitted.max(1) as f64),
+                            },
                         })
                     }
                     _ => None,
@@ -614,19 +479,15 @@ fn gc_binds(gc: &GcStats, heap_limit: u64) -> Option<Bottleneck> {
     if !gc.on || (gc.pause_share < GC_BINDS && gc.thrashing_from_s.is_none()) {
         return None;
     }
-    let pauses = gc.young + gc.mixed + gc.full;
-    let said = k::DIAGNOSIS_GC
-        .said()
-        .with("pct", pct(gc.pause_share))
-        .with("pauses", count(pauses))
-        .with("longest", ms(gc.max_pause_ms))
-        .with(
-            "heap",
-            Part::Fixed(super::super::config::to_mib(heap_limit as f64), 0),
-        );
+    let finding = Finding::Gc {
+        share: gc.pause_share,
+        pauses: gc.young + gc.mixed + gc.full,
+        longest_ms: gc.max_pause_ms,
+        heap_mb: super::super::config::to_mib(heap_limit as f64),
+    };
     let b = Bottleneck {
         utilisation: gc.pause_share,
         ..of(Resource::Gc, Binding::GcPauses)
     };
-    Some(named(b, said))
+    Some(found(b, finding))
 }
