@@ -39,8 +39,8 @@ mod words;
 use serde::{Deserialize, Serialize};
 
 use crate::sim::config::Config;
-use crate::sim::report::{ErrorCause, ResponseCause};
 use crate::sim::time::Nanos;
+use crate::sim::trace::Note;
 
 pub use build::Recorder;
 pub use player::{Player, PlayerAction, SPEEDS, TYPICAL_REQUEST_REAL_MS, default_speed};
@@ -183,100 +183,10 @@ impl State {
     }
 }
 
-/// One step of the run, as the engine told it: its [`Note`](crate::sim::trace::Note)
-/// in a form that crosses to the page (serde) and names the replay's own
-/// actors and waits (the engine's names fiber slots, which it reuses, and
-/// borrows its words).
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Step {
-    /// The client sent the request.
-    Sent,
-    /// The client opens a connection for it.
-    Dial,
-    /// Its connection attempt was dropped; retried after `retry` ns.
-    SynDropped {
-        /// Wait before the retry.
-        retry: Nanos,
-    },
-    /// It waits in the accept backlog.
-    InBacklog,
-    /// Tomcat's acceptor took its connection.
-    Accepted,
-    /// The kernel gave up its connect after the last SYN retry.
-    ConnectFailed,
-    /// Tomcat closed its connection after the response: the connection's
-    /// `requests`-th, the keep-alive limit.
-    ConnClosedAfter {
-        /// Requests the connection carried.
-        requests: u32,
-    },
-    /// The response came after the load tool's timeout, which it waited
-    /// past (wrk counts it as a socket timeout).
-    Late,
-    /// It waits for a thread of `pool`.
-    QueuedForThread {
-        /// The pool.
-        pool: u32,
-    },
-    /// It runs on thread `n` of `pool`.
-    OnThread {
-        /// The pool.
-        pool: u32,
-        /// The thread's number.
-        n: u32,
-    },
-    /// It waits for a carrier.
-    QueuedForCarrier,
-    /// It is mounted on `carrier`.
-    Mounted {
-        /// The carrier.
-        carrier: u32,
-    },
-    /// It needs a core for this long.
-    Cpu(Nanos),
-    /// It blocks.
-    Blocked {
-        /// What for.
-        on: WaitFor,
-        /// Keeping its carrier.
-        pinned: bool,
-    },
-    /// Its wait is over.
-    Woke,
-    /// It took a HikariCP connection.
-    DbConnection,
-    /// HikariCP's connectionTimeout passed.
-    DbTimeout,
-    /// It submitted a task (an index into [`Replay::actors`]) to an executor.
-    Submitted {
-        /// The executor's index.
-        executor: u32,
-        /// The task.
-        task: usize,
-    },
-    /// An executor rejected its task.
-    Rejected {
-        /// The executor's index.
-        executor: u32,
-    },
-    /// A task ended.
-    Ended,
-    /// The client got the response.
-    Response {
-        /// Send to response, ns.
-        latency: Nanos,
-        /// Why that response.
-        cause: ResponseCause,
-    },
-    /// The server finished a request whose client had gone.
-    Abandoned,
-    /// The client gave up.
-    ClientTimeout {
-        /// Whether the server had it.
-        cause: ErrorCause,
-    },
-}
+/// One step of the run, as the engine told it: its [`Note`], with a
+/// submission's task renamed from the engine's fiber slot (which the engine
+/// reuses) to the replay's actor that the recording made for it.
+pub type Step = Note;
 
 /// One step, where and when.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]

@@ -76,8 +76,12 @@ impl WaitFor {
     }
 }
 
-/// One step in the life of a request or task.
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// One step in the life of a request or task. The replay keeps these as
+/// its steps (`app::replay::Step`), with one difference it states: there a
+/// submission's `task` names the replay's actor, not the engine's fiber
+/// slot (which the engine reuses).
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Note {
     /// The client sent a request.
     Sent,
@@ -138,11 +142,12 @@ pub enum Note {
     DbConnection,
     /// HikariCP's `connectionTimeout` passed: `SQLTransientConnectionException`.
     DbTimeout,
-    /// Submitted `task` (a fiber slot) to executor `executor`.
+    /// Submitted `task` to executor `executor`.
     Submitted {
         /// The executor's index.
         executor: u32,
-        /// The task's fiber slot.
+        /// The task: its fiber slot in the engine's trace, its actor (an
+        /// index into the replay's actors) in a replay.
         task: u32,
     },
     /// Executor `executor` rejected the task (`TaskRejectedException`).

@@ -133,36 +133,17 @@ impl Builder {
         self.apply(at, event, actor, step);
     }
 
-    /// The note as a step; a submission creates its task.
+    /// The note as a step; a submission creates its task, named by its
+    /// actor from then on.
     fn step(&mut self, note: Note, actor: usize) -> Step {
         match note {
-            Note::Sent => Step::Sent,
-            Note::SynDropped { retry } => Step::SynDropped { retry },
-            Note::Dial => Step::Dial,
-            Note::InBacklog => Step::InBacklog,
-            Note::Accepted => Step::Accepted,
-            Note::ConnectFailed => Step::ConnectFailed,
-            Note::ConnClosedAfter { requests } => Step::ConnClosedAfter { requests },
-            Note::Late => Step::Late,
-            Note::QueuedForThread { pool } => Step::QueuedForThread { pool },
-            Note::OnThread { pool, n } => Step::OnThread { pool, n },
-            Note::QueuedForCarrier => Step::QueuedForCarrier,
-            Note::Mounted { carrier } => Step::Mounted { carrier },
-            Note::Cpu(ns) => Step::Cpu(ns),
-            Note::Blocked { on, pinned } => Step::Blocked { on, pinned },
-            Note::Woke => Step::Woke,
-            Note::DbConnection => Step::DbConnection,
-            Note::DbTimeout => Step::DbTimeout,
             Note::Submitted { executor, task } => {
                 let t = self.new_actor(ActorKind::Task, Some(actor));
                 self.slots.insert(task, t);
-                Step::Submitted { executor, task: t }
+                let task = u32::try_from(t).unwrap_or(u32::MAX);
+                Note::Submitted { executor, task }
             }
-            Note::Rejected { executor } => Step::Rejected { executor },
-            Note::Ended => Step::Ended,
-            Note::Response { latency, cause } => Step::Response { latency, cause },
-            Note::Abandoned => Step::Abandoned,
-            Note::ClientTimeout { cause } => Step::ClientTimeout { cause },
+            other => other,
         }
     }
 

@@ -3,7 +3,7 @@
 //! small (the catalogue's `replay.*`).
 
 use super::stage::QueueId;
-use super::{ActorKind, Event, Holder, Session, State, Step, WaitFor};
+use super::{Actor, ActorKind, Event, Holder, Session, State, Step, WaitFor};
 use crate::app::words::field_label;
 use crate::i18n::keys::{self, Key};
 use crate::i18n::{Arg, Locale};
@@ -254,7 +254,14 @@ impl Session {
             Step::Submitted { executor, task } => k(
                 keys::REPLAY_STEP_SUBMITTED,
                 &[
-                    ("task", arg(r.actors[task].name())),
+                    (
+                        "task",
+                        arg(r
+                            .actors
+                            .get(task as usize)
+                            .map(Actor::name)
+                            .unwrap_or_default()),
+                    ),
                     ("pool", arg(self.pool(executor + 1))),
                 ],
             ),
