@@ -16,6 +16,7 @@
 mod draft;
 mod error;
 mod json;
+mod moot;
 mod presets;
 mod program;
 mod schema;
@@ -23,6 +24,7 @@ mod validate;
 
 pub use draft::{Draft, SCHEMA_VERSION, same_value};
 pub use error::{ECHO_MAX_CHARS, FieldError, echo, printable};
+pub use moot::Moot;
 pub use presets::{
     Assumption, Entry, Pair, Preset, Section, default_preset, menu, menu_entry, no_such_preset,
     preset, presets,

@@ -164,6 +164,8 @@ pub struct FieldSpec {
     pub shown: Shown,
     /// A slider's range, where one helps.
     pub slider: Option<Slider>,
+    /// When it has no effect, if it can have none (the form then says so).
+    pub moot: Option<super::Moot>,
 }
 
 const fn int(min: i64, max: i64) -> FieldKind {
@@ -189,10 +191,11 @@ const OPTIONAL: FieldSpec = FieldSpec {
     label: "",
     shown: Shown::Always,
     slider: None,
+    moot: None,
 };
 
 /// One schema entry: the six parts every key has, by name and in this order,
-/// then any of `unit`, `property`, `nullable`, `shown`, `slider`.
+/// then any of `unit`, `property`, `nullable`, `shown`, `slider`, `moot`.
 macro_rules! entry {
     (
         key: $key:literal,
@@ -269,6 +272,7 @@ static SCHEMA: &[FieldSpec] = &[
         property: "hey -n",
         nullable: true,
         slider: Some(Slider { min: 100.0, max: 1_000_000.0, log: true }),
+        moot: Some(super::Moot::LengthElsewhere),
     },
     entry! {
         key: "load.duration_s",
@@ -396,6 +400,7 @@ static SCHEMA: &[FieldSpec] = &[
         unit: "threads",
         property: "GOMAXPROCS (hey, k6), wrk -t, JMeter threads",
         nullable: true,
+        moot: Some(super::Moot::NoClientCpu),
     },
     entry! {
         key: "load.keep_alive",
@@ -457,6 +462,7 @@ static SCHEMA: &[FieldSpec] = &[
         unit: "threads",
         property: "server.tomcat.threads.max",
         slider: Some(Slider { min: 1.0, max: 5_000.0, log: true }),
+        moot: Some(super::Moot::NoTomcatPool),
     },
     entry! {
         key: "server.min_spare",
@@ -468,6 +474,7 @@ static SCHEMA: &[FieldSpec] = &[
         unit: "threads",
         property: "server.tomcat.threads.min-spare",
         slider: Some(Slider { min: 0.0, max: 200.0, log: false }),
+        moot: Some(super::Moot::NoTomcatPool),
     },
     entry! {
         key: "server.cores",
@@ -491,6 +498,7 @@ static SCHEMA: &[FieldSpec] = &[
         property: "jdk.virtualThreadScheduler.parallelism",
         nullable: true,
         slider: Some(Slider { min: 1.0, max: 64.0, log: true }),
+        moot: Some(super::Moot::NothingVirtual),
     },
     entry! {
         key: "server.max_pool_size",
@@ -503,6 +511,7 @@ static SCHEMA: &[FieldSpec] = &[
         property: "jdk.virtualThreadScheduler.maxPoolSize",
         nullable: true,
         slider: Some(Slider { min: 1.0, max: 1_024.0, log: true }),
+        moot: Some(super::Moot::NothingVirtual),
     },
     entry! {
         key: "server.max_connections",
@@ -586,6 +595,7 @@ static SCHEMA: &[FieldSpec] = &[
         help: "21–23 pin a virtual thread that blocks inside synchronized; 24+ do not (JEP 491)",
         property: "JDK feature release",
         slider: Some(Slider { min: 21.0, max: 25.0, log: false }),
+        moot: Some(super::Moot::NoSyncBlock),
     },
     entry! {
         key: "server.cpu_model",
@@ -635,6 +645,7 @@ static SCHEMA: &[FieldSpec] = &[
         unit: "connections",
         property: "spring.datasource.hikari.maximum-pool-size",
         slider: Some(Slider { min: 1.0, max: 2_000.0, log: true }),
+        moot: Some(super::Moot::NoDbStep),
     },
     entry! {
         key: "db.timeout_ms",
@@ -646,6 +657,7 @@ static SCHEMA: &[FieldSpec] = &[
         unit: "ms",
         property: "spring.datasource.hikari.connection-timeout",
         slider: Some(Slider { min: 250.0, max: 60_000.0, log: true }),
+        moot: Some(super::Moot::NoDbStep),
     },
     entry! {
         key: "async.*.kind",
@@ -666,6 +678,7 @@ static SCHEMA: &[FieldSpec] = &[
         help: "pool: threads started before any queueing (Spring Boot's default 8)",
         unit: "threads",
         property: "ThreadPoolTaskExecutor.corePoolSize",
+        moot: Some(super::Moot::ExecutorIsVirtual),
     },
     entry! {
         key: "async.*.max",
@@ -677,6 +690,7 @@ static SCHEMA: &[FieldSpec] = &[
         unit: "threads",
         property: "ThreadPoolTaskExecutor.maxPoolSize",
         nullable: true,
+        moot: Some(super::Moot::ExecutorIsVirtual),
     },
     entry! {
         key: "async.*.queue",
@@ -688,6 +702,7 @@ static SCHEMA: &[FieldSpec] = &[
         unit: "tasks",
         property: "ThreadPoolTaskExecutor.queueCapacity",
         nullable: true,
+        moot: Some(super::Moot::ExecutorIsVirtual),
     },
     entry! {
         key: "async.*.limit",
@@ -699,6 +714,7 @@ static SCHEMA: &[FieldSpec] = &[
         unit: "tasks",
         property: "SimpleAsyncTaskExecutor.concurrencyLimit",
         nullable: true,
+        moot: Some(super::Moot::ExecutorIsPool),
     },
     entry! {
         key: "memory.heap_mb",
@@ -912,6 +928,7 @@ static SCHEMA: &[FieldSpec] = &[
         help: "heap a request allocates in all, which fills the young generation; 34 KB: measured from GC logs for a trivial Spring Boot 2.5 POST endpoint over 20,000 requests (\"Measuring heap memory allocation per HTTP request in Spring Boot\")",
         unit: "KB",
         property: "allocation rate ÷ request rate",
+        moot: Some(super::Moot::NoCollector),
     },
     entry! {
         key: "gc.pause_base_ms",
@@ -922,6 +939,7 @@ static SCHEMA: &[FieldSpec] = &[
         help: "fixed part of a stop-the-world pause (roots, remembered sets, code roots, G1's \"Other\"); 2 ms assumed, typical of G1 logs of small heaps",
         unit: "ms",
         property: "G1 pause phases (assumption)",
+        moot: Some(super::Moot::NoCollector),
     },
     entry! {
         key: "gc.copy_mb_per_ms",
@@ -932,6 +950,7 @@ static SCHEMA: &[FieldSpec] = &[
         help: "live data the collector copies per ms of pause, all its threads together (a full collection marks and compacts, twice the work); 1.5 MB/ms assumed from a G1 young pause that evacuated ~22 MB in 14 ms with 8 workers (Plumbr's GC handbook)",
         unit: "MB/ms",
         property: "G1 evacuation (assumption)",
+        moot: Some(super::Moot::NoCollector),
     },
     entry! {
         key: "limits.max_events",

@@ -1,0 +1,110 @@
+//! When a setting changes nothing in the scenario as set: each schema entry
+//! names its [`Moot`] (if it has one), and the rule reads the validated
+//! configuration. The page says why beside the field (`app::effect`).
+
+use crate::sim::config::{Config, ExecutorKind, LoadKind, Mode};
+use crate::sim::program::{LockKind, Op};
+
+/// A condition under which a setting has no effect.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Moot {
+    /// HikariCP's settings, when the program takes no connection.
+    NoDbStep,
+    /// The JDK's pinning rules, when nothing enters `synchronized` or waits.
+    NoSyncBlock,
+    /// Tomcat's pool, when requests run on virtual threads.
+    NoTomcatPool,
+    /// The carriers, when nothing runs on a virtual thread.
+    NothingVirtual,
+    /// The load tool's own threads, when it spends no CPU per request.
+    NoClientCpu,
+    /// The request count, when a duration or a loop count sets the length.
+    LengthElsewhere,
+    /// The collector's costs, when no collector runs.
+    NoCollector,
+    /// A pool executor's sizes, when that executor is virtual.
+    ExecutorIsVirtual,
+    /// A virtual executor's limit, when that executor is a pool.
+    ExecutorIsPool,
+}
+
+impl Moot {
+    /// Whether the setting `key` has no effect in `c` (the key names the
+    /// executor for the executor rules: `async.<name>.<x>`).
+    pub fn holds(self, c: &Config, key: &str) -> bool {
+        match self {
+            Moot::NoDbStep => !c.program.uses_db(),
+            Moot::NoSyncBlock => !(c.program.ops.iter())
+                .any(|op| matches!(op, Op::Enter(_, LockKind::Sync) | Op::Wait(..))),
+            Moot::NoTomcatPool => c.server.mode == Mode::Virtual,
+            Moot::NothingVirtual => {
+                c.server.mode == Mode::Platform
+                    && !(c.executors.iter()).any(|e| matches!(e.kind, ExecutorKind::Virtual { .. }))
+            }
+            Moot::NoClientCpu => c.load.client_cpu == 0,
+            Moot::LengthElsewhere => {
+                let loops = matches!(c.load.kind, LoadKind::Closed { loops: Some(_), .. });
+                c.load.duration.is_some() || loops
+            }
+            Moot::NoCollector => !c.gc.on,
+            Moot::ExecutorIsVirtual => executor_is(c, key, true),
+            Moot::ExecutorIsPool => executor_is(c, key, false),
+        }
+    }
+}
+
+/// Whether the executor that `key` names (`async.<name>.<x>`) is virtual
+/// (`virtual_kind`) or a pool.
+fn executor_is(c: &Config, key: &str, virtual_kind: bool) -> bool {
+    let name = (key.strip_prefix("async."))
+        .and_then(|rest| rest.split_once('.'))
+        .map(|(n, _)| n);
+    (c.executors.iter()).any(|e| {
+        Some(e.name.as_str()) == name
+            && matches!(e.kind, ExecutorKind::Virtual { .. }) == virtual_kind
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Moot;
+    use crate::scenario::schema;
+
+    const ALL: [Moot; 9] = [
+        Moot::NoDbStep,
+        Moot::NoSyncBlock,
+        Moot::NoTomcatPool,
+        Moot::NothingVirtual,
+        Moot::NoClientCpu,
+        Moot::LengthElsewhere,
+        Moot::NoCollector,
+        Moot::ExecutorIsVirtual,
+        Moot::ExecutorIsPool,
+    ];
+
+    /// Every condition is some setting's: one left unused is a rule no
+    /// field can show.
+    #[test]
+    fn every_condition_belongs_to_a_setting() {
+        for m in ALL {
+            assert!(
+                schema().iter().any(|f| f.moot == Some(m)),
+                "{m:?} is no setting's"
+            );
+        }
+    }
+
+    /// The executor rules read the executor the key names.
+    #[test]
+    fn the_executor_rules_read_the_named_executor() {
+        let mut d = crate::scenario::Draft::new();
+        d.set("program", "cpu:1ms,async(mail){io:5ms},async(fast){io:1ms}")
+            .unwrap();
+        d.set("async.fast.kind", "virtual").unwrap();
+        let c = crate::scenario::validate(&d).unwrap();
+        assert!(Moot::ExecutorIsVirtual.holds(&c, "async.fast.core"));
+        assert!(!Moot::ExecutorIsVirtual.holds(&c, "async.mail.core"));
+        assert!(Moot::ExecutorIsPool.holds(&c, "async.mail.limit"));
+        assert!(!Moot::ExecutorIsPool.holds(&c, "async.fast.limit"));
+    }
+}
