@@ -1,5 +1,5 @@
 //! Timeline replay, natively: a small run's every step (the engine's
-//! [`Note`](crate::sim::trace::Note)s, recorded by a tracer) turned into
+//! [`Note`]s, recorded by a tracer) turned into
 //! what a page can play, pause and scrub at human speed — which request or `@Async` task is on
 //! which platform thread or carrier, mounted or unmounted, waiting for a
 //! carrier, pinned, waiting for a Tomcat or executor thread, for a
