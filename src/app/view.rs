@@ -96,7 +96,7 @@ pub struct View {
     /// shared link opens in each reader's own.
     pub lang: String,
     /// The charts shown, by id (see [`chart_ids`](super::chart_registry::chart_ids)); empty: the default set
-    /// (all of them, or [`embed_charts`](super::chart_registry::embed_charts) in an embed).
+    /// (all of them, or [`embed_charts`] in an embed).
     pub charts: Vec<String>,
     /// Compact chrome for an `<iframe>`, and click-to-run.
     pub embed: bool,
