@@ -23,6 +23,9 @@
 //!   as bars, a table and one sentence;
 //! * `bounds` — capacity ceilings and Little's-law bounds of a configuration,
 //!   drawn over the simulated curves;
+//! * `chart_registry` — every chart the page can show, declared once (id,
+//!   title, per column or not, in an embed by default, what it plots); the
+//!   id lists, menus, builders and drawings derive from it;
 //! * `charts` — which charts the page shows, with which data (`ChartSpec`),
 //!   titles, captions and the measured figures as markers;
 //! * `over_time` — what the over-time charts plot: counts over windows of
@@ -61,6 +64,7 @@
 
 pub mod bounds;
 pub mod breakdown;
+pub mod chart_registry;
 pub mod charts;
 pub mod compare;
 pub mod digest;

@@ -34,6 +34,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use crate::app::{ChartKind, ChartSpec, RunView};
+use crate::i18n::Locale;
 pub use captioned::{caption_height, draw_captioned};
 pub use connections::{connections_data, connections_tooltip, draw_connections};
 pub use data::{ChartData, CursorMove, DataTable, Row, Series, Unit, step};
@@ -166,54 +167,82 @@ pub struct Tooltip {
     pub lines: Vec<String>,
 }
 
+/// What a chart of each [`Plot`](crate::app::chart_registry::Plot) does,
+/// declared together in its plot's file: draw itself, say what lies at
+/// data x, and give its numbers (for its table and the keyboard's stops).
+pub(crate) trait Drawn {
+    /// Draws it on any backend, in `l`'s words.
+    fn draw<DB: DrawingBackend>(
+        &self,
+        area: &DrawingArea<DB, Shift>,
+        style: &Style,
+        l: Locale,
+    ) -> Result<Frame, ChartError>;
+    /// Its tooltip at data x.
+    fn tooltip(&self, l: Locale, x: f64) -> Option<Tooltip>;
+    /// Its series.
+    fn data(&self, l: Locale) -> ChartData;
+}
+
+/// The one place a spec's data meets its plot's drawing: binds `$p` to
+/// the [`Drawn`] of `$kind` and evaluates `$body` with it.
+macro_rules! with_plot {
+    ($kind:expr, |$p:ident| $body:expr) => {
+        match $kind {
+            ChartKind::Sweep(d, m) => {
+                let $p = sweep::SweepPlot(d, *m);
+                $body
+            }
+            ChartKind::OverTime(r, b, mk, m) => {
+                let $p = over_time::OverTimePlot(refs(r), b, mk, *m);
+                $body
+            }
+            ChartKind::Timeline(r) => {
+                let $p = timeline::TimelinePlot(r);
+                $body
+            }
+            ChartKind::Utilisation(r) => {
+                let $p = gauges::UtilisationPlot(r);
+                $body
+            }
+            ChartKind::Memory(r) => {
+                let $p = memory::MemoryPlot(r);
+                $body
+            }
+            ChartKind::Histogram(r) => {
+                let $p = histogram::HistogramPlot(refs(r));
+                $body
+            }
+            ChartKind::Errors(r) => {
+                let $p = errors::ErrorsPlot(refs(r));
+                $body
+            }
+            ChartKind::Connections(r) => {
+                let $p = connections::ConnectionsPlot(refs(r));
+                $body
+            }
+        }
+    };
+}
+
 /// Draws `spec` on any backend, in its language.
 pub fn draw<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     style: &Style,
     spec: &ChartSpec,
 ) -> Result<Frame, ChartError> {
-    let l = spec.locale;
-    match &spec.kind {
-        ChartKind::Sweep(d, m) => draw_sweep(area, style, l, d, *m),
-        ChartKind::OverTime(r, b, mk, m) => draw_over_time(area, style, l, &refs(r), b, mk, *m),
-        ChartKind::Timeline(r) => draw_timeline(area, style, l, r),
-        ChartKind::Utilisation(r) => draw_utilisation(area, style, l, r),
-        ChartKind::Memory(r) => draw_memory(area, style, l, r),
-        ChartKind::Histogram(r) => draw_histogram(area, style, l, &refs(r)),
-        ChartKind::Errors(r) => draw_errors(area, style, l, &refs(r)),
-        ChartKind::Connections(r) => draw_connections(area, style, l, &refs(r)),
-    }
+    with_plot!(&spec.kind, |p| p.draw(area, style, spec.locale))
 }
 
 /// The tooltip of `spec` at data x.
 pub fn tooltip(spec: &ChartSpec, x: f64) -> Option<Tooltip> {
-    let l = spec.locale;
-    match &spec.kind {
-        ChartKind::Sweep(d, m) => sweep_tooltip(l, d, *m, x),
-        ChartKind::OverTime(r, _, _, m) => over_time_tooltip(l, &refs(r), *m, x),
-        ChartKind::Timeline(r) => timeline_tooltip(l, r, x),
-        ChartKind::Utilisation(r) => utilisation_tooltip(l, r, x),
-        ChartKind::Memory(r) => memory_tooltip(l, r, x),
-        ChartKind::Histogram(r) => histogram_tooltip(l, &refs(r), x),
-        ChartKind::Errors(r) => errors_tooltip(l, &refs(r), x),
-        ChartKind::Connections(r) => connections_tooltip(l, &refs(r), x),
-    }
+    with_plot!(&spec.kind, |p| p.tooltip(spec.locale, x))
 }
 
 /// The numbers of `spec`: its series, for its data table and the
 /// keyboard's stops.
 pub fn data(spec: &ChartSpec) -> ChartData {
-    let l = spec.locale;
-    match &spec.kind {
-        ChartKind::Sweep(d, m) => sweep_data(l, d, *m),
-        ChartKind::OverTime(r, b, mk, m) => over_time_data(l, &refs(r), b, mk, *m),
-        ChartKind::Timeline(r) => timeline_data(l, r),
-        ChartKind::Utilisation(r) => utilisation_data(l, r),
-        ChartKind::Memory(r) => memory_data(l, r),
-        ChartKind::Histogram(r) => histogram_data(l, &refs(r)),
-        ChartKind::Errors(r) => errors_data(l, &refs(r)),
-        ChartKind::Connections(r) => connections_data(l, &refs(r)),
-    }
+    with_plot!(&spec.kind, |p| p.data(spec.locale))
 }
 
 fn refs(v: &[std::rc::Rc<RunView>]) -> Vec<&RunView> {

@@ -69,39 +69,93 @@ pub use files::file_address;
 #[cfg(all(test, not(target_arch = "wasm32")))]
 pub(crate) use files::fnv1a;
 
+/// What the code knows of a language besides its catalogue: one entry per
+/// [`Locale`], in [`Locale::ALL`] order. A new language is a variant of
+/// [`Locale`], its entry here and its catalogue files.
+struct Facts {
+    /// Its code, as `lang=` and `<html lang>` write it.
+    code: &'static str,
+    /// Its name in its own language.
+    own_name: &'static str,
+    /// The separators of its numbers: (thousands, decimal).
+    separators: (char, char),
+    /// Its catalogue files, in [`AREAS`] order, read while compiling.
+    files: [&'static str; AREAS.len()],
+}
+
+const FACTS: [Facts; Locale::ALL.len()] = [
+    Facts {
+        code: "en",
+        own_name: "English",
+        separators: (',', '.'),
+        files: area_files!("en"),
+    },
+    Facts {
+        code: "de",
+        own_name: "Deutsch",
+        separators: ('.', ','),
+        files: area_files!("de"),
+    },
+    Facts {
+        code: "zh",
+        own_name: "中文",
+        separators: (',', '.'),
+        files: area_files!("zh"),
+    },
+];
+
 /// A version of each catalogue file (FNV-1a over its bytes, 64 bits), by
 /// locale in [`Locale::ALL`] order, then by area, for [`file_address`].
 /// Computed while compiling: the texts are read here, not kept in the
-/// program (on the web, German and Chinese stay out of the modules).
-const FILE_VERSIONS: [[u64; AREAS.len()]; 3] = [
-    files::versions(area_files!("en")),
-    files::versions(area_files!("de")),
-    files::versions(area_files!("zh")),
-];
+/// program (on the web, only English stays in the modules).
+const FILE_VERSIONS: [[u64; AREAS.len()]; Locale::ALL.len()] = {
+    let mut out = [[0; AREAS.len()]; Locale::ALL.len()];
+    let mut i = 0;
+    while i < out.len() {
+        out[i] = files::versions(FACTS[i].files);
+        i += 1;
+    }
+    out
+};
 
 /// The catalogues built into this program, by locale in [`Locale::ALL`]
-/// order, then by area: all three natively (the CLI, the tests); on the web
-/// English only, which every module needs (the fallback of a missing text,
-/// the exports' words), while German and Chinese are files beside the page
-/// (`i18n/<lang>/<area>.json`), fetched when the page first shows that
-/// language and handed over with [`install`] (each would otherwise add
-/// about 40 kB compressed to every module).
-#[cfg(not(target_arch = "wasm32"))]
-const SOURCES: [[&str; AREAS.len()]; 3] = [area_files!("en"), area_files!("de"), area_files!("zh")];
-#[cfg(target_arch = "wasm32")]
-const SOURCES: [[&str; AREAS.len()]; 3] = [area_files!("en"), [""; AREAS.len()], [""; AREAS.len()]];
+/// order, then by area: all of them natively (the CLI, the tests); on the
+/// web English only, which every module needs (the fallback of a missing
+/// text, the exports' words), while the other languages are files beside
+/// the page (`i18n/<lang>/<area>.json`), fetched when the page first shows
+/// that language and handed over with [`install`] (each would otherwise
+/// add about 40 kB compressed to every module).
+const SOURCES: [[&str; AREAS.len()]; Locale::ALL.len()] = {
+    let mut out = [[""; AREAS.len()]; Locale::ALL.len()];
+    let mut i = 0;
+    while i < out.len() {
+        if cfg!(not(target_arch = "wasm32")) || i == Locale::En.index() {
+            out[i] = FACTS[i].files;
+        }
+        i += 1;
+    }
+    out
+};
 
 impl Locale {
     /// Every locale, the default first.
     pub const ALL: [Locale; 3] = [Locale::En, Locale::De, Locale::Zh];
 
+    /// Every locale but English (the source of every text): those a
+    /// translation test reads.
+    pub const TRANSLATED: [Locale; Locale::ALL.len() - 1] = {
+        let mut out = [Locale::En; Locale::ALL.len() - 1];
+        let mut i = 1;
+        while i < Locale::ALL.len() {
+            out[i - 1] = Locale::ALL[i];
+            i += 1;
+        }
+        out
+    };
+
     /// Its code, as `lang=` and `<html lang>` write it.
     pub const fn code(self) -> &'static str {
-        match self {
-            Locale::En => "en",
-            Locale::De => "de",
-            Locale::Zh => "zh",
-        }
+        FACTS[self.index()].code
     }
 
     /// The locale of a code (`en`, `de`, `zh`; a region such as `de-AT` or
@@ -114,24 +168,18 @@ impl Locale {
     }
 
     /// Its name in its own language, for the language menu.
-    pub fn own_name(self) -> &'static str {
-        match self {
-            Locale::En => "English",
-            Locale::De => "Deutsch",
-            Locale::Zh => "中文",
-        }
+    pub const fn own_name(self) -> &'static str {
+        FACTS[self.index()].own_name
     }
 
-    fn index(self) -> usize {
+    /// Its place in [`Locale::ALL`] and in every table by locale.
+    const fn index(self) -> usize {
         self as usize
     }
 
     /// The separators of its numbers: (thousands, decimal).
-    fn separators(self) -> (char, char) {
-        match self {
-            Locale::De => ('.', ','),
-            Locale::En | Locale::Zh => (',', '.'),
-        }
+    const fn separators(self) -> (char, char) {
+        FACTS[self.index()].separators
     }
 
     /// `x` with `decimals` digits after the decimal separator and its
@@ -179,6 +227,16 @@ impl Locale {
     }
 }
 
+// Every table by locale is indexed by the variant's number: `ALL` lists
+// the variants in that order, English first.
+const _: () = {
+    let mut i = 0;
+    while i < Locale::ALL.len() {
+        assert!(Locale::ALL[i].index() == i);
+        i += 1;
+    }
+};
+
 impl Locale {
     /// [`Locale::sig`] without trailing zeros, for numbers in prose: `4`
     /// cores, `53.3` per second, `1.5`×, `0.2` ms (de `0,2`).
@@ -225,7 +283,8 @@ type Catalogue = BTreeMap<String, String>;
 /// The catalogues, each parsed once when first asked for (a built-in file
 /// that does not parse adds nothing: the catalogue test names the error),
 /// or installed from fetched files.
-static CATALOGUES: [OnceLock<Catalogue>; 3] = [const { OnceLock::new() }; 3];
+static CATALOGUES: [OnceLock<Catalogue>; Locale::ALL.len()] =
+    [const { OnceLock::new() }; Locale::ALL.len()];
 
 /// `locale`'s catalogue, if it is built in or has been installed.
 fn catalogue(locale: Locale) -> Option<&'static Catalogue> {

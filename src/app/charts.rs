@@ -5,34 +5,20 @@
 
 use std::rc::Rc;
 
+pub use super::chart_registry::{SweepMetric, TimeMetric};
+
 use super::bounds::Bounds;
+use super::chart_registry::{ChartId, Plot, chart_id, chart_ids};
 use super::digest::{RunView, SweepPoint};
 use super::format::figure_in;
 use super::modes::{Mode, PerMode};
 use super::plan::{SWEEP_REQUESTS, SweepAxis};
 use super::state::State;
 use crate::fidelity::{Measured, Read, Stat, figures};
+use crate::i18n::keys::Key;
 use crate::i18n::keys::chart as k;
 use crate::i18n::{Arg, Locale};
 use crate::sim::tool::{HEY_MAX_IDLE, Tool};
-
-/// Which sweep chart.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SweepMetric {
-    /// Requests per second.
-    Throughput,
-    /// p50 and p99 latency.
-    Latency,
-}
-
-/// Which quantity over time.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TimeMetric {
-    /// Requests per second.
-    Throughput,
-    /// Mean and p99 latency.
-    Latency,
-}
 
 /// A measured figure drawn as a marker.
 #[derive(Clone, Debug, PartialEq)]
@@ -143,21 +129,14 @@ pub enum ChartKind {
 pub struct ChartView {
     /// Its element id (tests find charts by it).
     pub id: String,
+    /// Its entry in the registry, for its column.
+    pub chart: &'static ChartId,
     /// Its heading.
     pub title: String,
     /// One line on what it shows and what to look for.
     pub about: String,
     /// What it draws.
     pub spec: Rc<ChartSpec>,
-}
-
-fn view(id: &str, title: String, about: String, spec: ChartSpec) -> ChartView {
-    ChartView {
-        id: id.to_string(),
-        title,
-        about,
-        spec: Rc::new(spec),
-    }
 }
 
 /// A value for a text's parameter.
@@ -273,64 +252,123 @@ fn sweep_captions(state: &State, axis: SweepAxis) -> (String, String) {
     (about, latency.text(l, &[]))
 }
 
-/// The sweeps and the runs over time.
-fn load_charts(state: &State, runs: &[Rc<RunView>]) -> Vec<ChartView> {
-    let l = state.view.locale();
-    let spec = |kind| ChartSpec::new(kind, l);
-    let bounds = &state.results.bounds;
-    let tput = sweep_chart(state, |r| r == Read::ThroughputRps);
-    let lat = sweep_chart(state, |r| {
-        matches!(r, Read::Latency(Stat::Mean | Stat::P50 | Stat::P99))
-    });
-    let axis = tput.axis;
-    let x = [("x", text(axis.short(l)))];
-    let (tput_about, lat_about) = sweep_captions(state, axis);
-    vec![
-        view(
-            "chart-sweep-throughput",
-            k::TITLE_SWEEP_THROUGHPUT.text(l, &x),
-            tput_about,
-            spec(ChartKind::Sweep(Rc::new(tput), SweepMetric::Throughput)),
-        ),
-        view(
-            "chart-sweep-latency",
-            k::TITLE_SWEEP_LATENCY.text(l, &x),
-            lat_about,
-            spec(ChartKind::Sweep(Rc::new(lat), SweepMetric::Latency)),
-        ),
-        view(
-            "chart-throughput-time",
-            k::TITLE_THROUGHPUT_TIME.text(l, &[]),
-            k::ABOUT_THROUGHPUT_TIME.text(l, &[]),
-            spec(ChartKind::OverTime(
-                runs.to_vec(),
-                bounds.clone(),
-                // A closed loop's measured throughput says nothing of arrivals
-                // at another rate.
-                match axis {
-                    SweepAxis::Concurrency => markers(state, |r| r == Read::ThroughputRps),
-                    SweepAxis::Rate => Vec::new(),
-                },
-                TimeMetric::Throughput,
-            )),
-        ),
-        view(
-            "chart-latency-time",
-            k::TITLE_LATENCY_TIME.text(l, &[]),
-            k::ABOUT_LATENCY_TIME.text(l, &[]),
-            spec(ChartKind::OverTime(
-                runs.to_vec(),
-                bounds.clone(),
-                Vec::new(),
-                TimeMetric::Latency,
-            )),
-        ),
-    ]
+/// What the builders of one page's charts share: the state, its language
+/// and the runs that have arrived (in column order).
+struct Made<'a> {
+    state: &'a State,
+    l: Locale,
+    runs: Vec<Rc<RunView>>,
 }
+
+impl Made<'_> {
+    /// The chart `c` with its data, title and caption; `None` when it has
+    /// nothing to draw yet (a column that has not run).
+    fn view(&self, c: &'static ChartId) -> Option<ChartView> {
+        let run = match c.column {
+            Some(mode) => Some(self.runs.iter().find(|r| r.mode == mode)?),
+            None => None,
+        };
+        let (args, about, kind) = self.plot(c.chart.plot, run)?;
+        Some(ChartView {
+            id: c.element_id(),
+            chart: c,
+            title: c.chart.title.text(self.l, &args),
+            about,
+            spec: Rc::new(ChartSpec::new(kind, self.l)),
+        })
+    }
+
+    /// The data of `plot` (of `run`, for a chart per column), with its
+    /// title's parameters and its caption: one builder per plot.
+    fn plot(&self, plot: Plot, run: Option<&Rc<RunView>>) -> Option<Built> {
+        let (state, l) = (self.state, self.l);
+        let column = |run: &RunView| vec![("column", text(run_label(run, l)))];
+        let all = || self.runs.clone();
+        let bounds = || state.results.bounds.clone();
+        Some(match plot {
+            Plot::Sweep(metric) => {
+                let data = match metric {
+                    SweepMetric::Throughput => sweep_chart(state, |r| r == Read::ThroughputRps),
+                    SweepMetric::Latency => sweep_chart(state, |r| {
+                        matches!(r, Read::Latency(Stat::Mean | Stat::P50 | Stat::P99))
+                    }),
+                };
+                let (tput_about, lat_about) = sweep_captions(state, data.axis);
+                let about = match metric {
+                    SweepMetric::Throughput => tput_about,
+                    SweepMetric::Latency => lat_about,
+                };
+                let x = vec![("x", text(data.axis.short(l)))];
+                (x, about, ChartKind::Sweep(Rc::new(data), metric))
+            }
+            Plot::OverTime(metric) => {
+                let (about, markers) = match metric {
+                    // A closed loop's measured throughput says nothing of
+                    // arrivals at another rate.
+                    TimeMetric::Throughput => (
+                        k::ABOUT_THROUGHPUT_TIME,
+                        match state.results.axis.unwrap_or_default() {
+                            SweepAxis::Concurrency => markers(state, |r| r == Read::ThroughputRps),
+                            SweepAxis::Rate => Vec::new(),
+                        },
+                    ),
+                    TimeMetric::Latency => (k::ABOUT_LATENCY_TIME, Vec::new()),
+                };
+                let kind = ChartKind::OverTime(all(), bounds(), markers, metric);
+                (Vec::new(), about.text(l, &[]), kind)
+            }
+            Plot::Timeline => {
+                let run = run?;
+                let mut args = column(run);
+                args.push(("who", text(timeline_who(run).text(l, &[]))));
+                let kind = ChartKind::Timeline(run.clone());
+                (args, timeline_about(run, l), kind)
+            }
+            Plot::Utilisation => {
+                let run = run?;
+                let about = k::ABOUT_UTILISATION.text(l, &[]);
+                (column(run), about, ChartKind::Utilisation(run.clone()))
+            }
+            Plot::Memory => {
+                let run = run?;
+                let about = k::ABOUT_MEMORY.text(l, &[("gc", text(run.gc.summary(l)))]);
+                (column(run), about, ChartKind::Memory(run.clone()))
+            }
+            Plot::Histogram => {
+                let about = k::ABOUT_HISTOGRAM.text(l, &[]);
+                (Vec::new(), about, ChartKind::Histogram(all()))
+            }
+            Plot::Errors => {
+                let about = k::ABOUT_ERRORS.text(l, &[]);
+                (Vec::new(), about, ChartKind::Errors(all()))
+            }
+            Plot::Connections => {
+                let tool = vec![("tool", text(tool_words(&self.runs, l)))];
+                let about = k::ABOUT_CONNECTIONS.text(l, &[]);
+                (tool, about, ChartKind::Connections(all()))
+            }
+        })
+    }
+}
+
+/// A chart's title parameters, its caption and its data.
+type Built = (Vec<(&'static str, Arg)>, String, ChartKind);
 
 /// How Java names a Tomcat thread and a carrier thread.
 const TOMCAT_THREAD: &str = "http-nio";
 const CARRIER_THREAD: &str = "ForkJoinPool";
+
+/// Whose threads a run's timeline shows, by the names of its lanes.
+fn timeline_who(run: &RunView) -> Key {
+    let names = &run.timeline.lanes;
+    let has = |prefix: &str| names.iter().any(|n| n.starts_with(prefix));
+    match (has(TOMCAT_THREAD), has(CARRIER_THREAD)) {
+        (true, true) => k::TIMELINE_WHO_BOTH,
+        (false, true) => k::TIMELINE_WHO_CARRIERS,
+        (true, false) => k::TIMELINE_WHO_TOMCAT,
+        (false, false) => k::TIMELINE_WHO_THREADS,
+    }
+}
 
 /// The timeline's caption in `l`'s words: the window, and how many of the
 /// run's threads it shows.
@@ -362,95 +400,26 @@ pub fn replay_column(c: &ChartView) -> Option<Mode> {
     }
 }
 
-/// Each run's timeline and utilisation.
-fn thread_charts(runs: &[Rc<RunView>], l: Locale) -> Vec<ChartView> {
-    let spec = |kind| ChartSpec::new(kind, l);
-    let column = |run: &RunView| [("column", text(run_label(run, l)))];
-    let id = |chart: &str, run: &RunView| {
-        format!("chart-{chart}-{}", crate::scenario::mode_word(run.mode))
-    };
-    let timelines = runs.iter().map(|run| {
-        let names = &run.timeline.lanes;
-        let has = |prefix: &str| names.iter().any(|n| n.starts_with(prefix));
-        let who = match (has(TOMCAT_THREAD), has(CARRIER_THREAD)) {
-            (true, true) => k::TIMELINE_WHO_BOTH,
-            (false, true) => k::TIMELINE_WHO_CARRIERS,
-            (true, false) => k::TIMELINE_WHO_TOMCAT,
-            (false, false) => k::TIMELINE_WHO_THREADS,
-        };
-        let [c] = column(run);
-        view(
-            &id("timeline", run),
-            k::TITLE_TIMELINE.text(l, &[("who", text(who.text(l, &[]))), c]),
-            timeline_about(run, l),
-            spec(ChartKind::Timeline(run.clone())),
-        )
-    });
-    let gauges = runs.iter().map(|run| {
-        view(
-            &id("utilisation", run),
-            k::TITLE_UTILISATION.text(l, &column(run)),
-            k::ABOUT_UTILISATION.text(l, &[]),
-            spec(ChartKind::Utilisation(run.clone())),
-        )
-    });
-    let memory = runs.iter().map(|run| {
-        view(
-            &id("memory", run),
-            k::TITLE_MEMORY.text(l, &column(run)),
-            k::ABOUT_MEMORY.text(l, &[("gc", text(run.gc.summary(l)))]),
-            spec(ChartKind::Memory(run.clone())),
-        )
-    });
-    timelines.chain(gauges).chain(memory).collect()
-}
-
 /// A run's column name in `l`'s words.
 pub fn run_label(run: &RunView, l: Locale) -> String {
     run.columns.name(run.mode, l)
 }
 
-/// The latency histogram and errors, all runs in each.
-fn run_charts(runs: &[Rc<RunView>], l: Locale) -> Vec<ChartView> {
-    let spec = |kind| ChartSpec::new(kind, l);
-    vec![
-        view(
-            "chart-histogram",
-            k::TITLE_HISTOGRAM.text(l, &[]),
-            k::ABOUT_HISTOGRAM.text(l, &[]),
-            spec(ChartKind::Histogram(runs.to_vec())),
-        ),
-        view(
-            "chart-errors",
-            k::TITLE_ERRORS.text(l, &[]),
-            k::ABOUT_ERRORS.text(l, &[]),
-            spec(ChartKind::Errors(runs.to_vec())),
-        ),
-        view(
-            "chart-connections",
-            k::TITLE_CONNECTIONS.text(l, &[("tool", text(tool_words(runs, l)))]),
-            k::ABOUT_CONNECTIONS.text(l, &[]),
-            spec(ChartKind::Connections(runs.to_vec())),
-        ),
-    ]
-}
-
-/// Every chart the page can show ([`CHART_IDS`](super::view::CHART_IDS)),
-/// each with its heading for menus: the chart's own title where it has data
-/// to draw, else the title it will have (a column's timeline, gauges and
-/// memory before that column has run), never its bare id.
+/// Every chart the page can show ([`chart_ids`]), each with its heading
+/// for menus: the chart's own title where it has data to draw, else the
+/// title it will have (a column's timeline, gauges and memory before that
+/// column has run).
 pub fn chart_names(state: &State) -> Vec<(&'static str, String)> {
     let views = charts(state);
-    super::view::CHART_IDS
+    chart_ids()
         .iter()
-        .map(|&id| {
+        .map(|c| {
             let title = views
                 .iter()
-                .find(|v| v.id.strip_prefix("chart-") == Some(id))
+                .find(|v| v.chart == c)
                 .map(|v| v.title.clone())
-                .or_else(|| title_before_a_run(state, id))
-                .unwrap_or_else(|| id.to_string());
-            (id, title)
+                .unwrap_or_else(|| title_before_a_run(state, c));
+            (c.id(), title)
         })
         .collect()
 }
@@ -467,25 +436,18 @@ pub fn embed_chart_names(state: &State) -> Vec<(&'static str, String)> {
 
 /// The column a chart of one column draws (`timeline-virtual`: virtual).
 pub fn column_of(id: &str) -> Option<Mode> {
-    let (_, suffix) = id.rsplit_once('-')?;
-    crate::scenario::mode_named(suffix)
+    chart_id(id)?.column
 }
 
-/// The title of a chart of one column that has no run yet to draw.
-fn title_before_a_run(state: &State, id: &str) -> Option<String> {
+/// The title of a chart that has nothing to draw yet (a chart of a column
+/// that has not run): its column's name, and for a timeline, threads.
+fn title_before_a_run(state: &State, c: &ChartId) -> String {
     let l = state.view.locale();
-    let mode = column_of(id)?;
-    let column = ("column", text(state.setup.columns.name(mode, l)));
-    let title = match id.rsplit_once('-')?.0 {
-        "timeline" => k::TITLE_TIMELINE.text(
-            l,
-            &[("who", text(k::TIMELINE_WHO_THREADS.text(l, &[]))), column],
-        ),
-        "utilisation" => k::TITLE_UTILISATION.text(l, &[column]),
-        "memory" => k::TITLE_MEMORY.text(l, &[column]),
-        _ => return None,
-    };
-    Some(title)
+    let mut args = vec![("who", text(k::TIMELINE_WHO_THREADS.text(l, &[])))];
+    if let Some(mode) = c.column {
+        args.push(("column", text(state.setup.columns.name(mode, l))));
+    }
+    c.chart.title.text(l, &args)
 }
 
 /// The load tool of the runs, with what it does with connections.
@@ -500,12 +462,13 @@ fn tool_words(runs: &[Rc<RunView>], l: Locale) -> String {
     k::TOOL_HOW.text(l, &[("tool", text(tool.to_string())), ("how", text(how))])
 }
 
-/// Every chart of the page, in order, in the page's language.
+/// Every chart of the page that has data to draw, in the registry's
+/// order, in the page's language.
 pub fn charts(state: &State) -> Vec<ChartView> {
-    let l = state.view.locale();
-    let runs = state.results.runs(state.setup.modes);
-    let mut all = load_charts(state, &runs);
-    all.extend(thread_charts(&runs, l));
-    all.extend(run_charts(&runs, l));
-    all
+    let made = Made {
+        state,
+        l: state.view.locale(),
+        runs: state.results.runs(state.setup.modes),
+    };
+    chart_ids().iter().filter_map(|c| made.view(c)).collect()
 }

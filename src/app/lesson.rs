@@ -83,7 +83,7 @@ pub struct Chapter {
     /// The timeline replay the chapter offers beside its text, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub replay: Option<ChapterReplay>,
-    /// The charts that show the answer (ids of `app::view::CHART_IDS`),
+    /// The charts that show the answer (ids of `app::chart_registry`),
     /// drawn beside the verdict: a teacher at a projector need not scroll
     /// to the chart that proves it.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -291,9 +291,7 @@ impl Chapter {
     /// run; an id the page does not know is left out too).
     pub fn proof_charts(&self, modes: Modes) -> Vec<&'static str> {
         let runs = |m: Mode| modes.list().contains(&m);
-        super::view::CHART_IDS
-            .iter()
-            .copied()
+        super::chart_registry::ids()
             .filter(|id| self.charts.iter().any(|c| c == id))
             .filter(|id| super::charts::column_of(id).is_none_or(runs))
             .collect()

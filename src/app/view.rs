@@ -7,6 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::chart_registry::{chart_id, embed_charts, ids};
 use super::lesson::LessonLink;
 use super::permalink::Said;
 use crate::i18n::{Arg, Locale};
@@ -78,30 +79,9 @@ pub fn browser_language<S: AsRef<str>>(languages: &[S]) -> Option<Locale> {
         .find_map(|l| Locale::named(l.as_ref().trim()))
 }
 
-/// Every chart the page can show, by the id its element has without the
-/// `chart-` prefix (a test holds this list to `app::charts::charts`).
-pub const CHART_IDS: &[&str] = &[
-    "sweep-throughput",
-    "sweep-latency",
-    "throughput-time",
-    "latency-time",
-    "timeline-platform",
-    "timeline-virtual",
-    "utilisation-platform",
-    "utilisation-virtual",
-    "memory-platform",
-    "memory-virtual",
-    "histogram",
-    "errors",
-    "connections",
-];
-
 /// Chart ids that a link of this version may still hold, and what each now
 /// names: the memory chart became one per mode after `v=1` links were made.
 const RENAMED_CHARTS: &[(&str, &[&str])] = &[("memory", &["memory-platform", "memory-virtual"])];
-
-/// The charts an embed shows unless its link chooses.
-pub const EMBED_CHARTS: &[&str] = &["sweep-throughput", "sweep-latency"];
 
 /// How the page shows the scenario.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -115,8 +95,8 @@ pub struct View {
     /// ([`View::browser`]), and its links name no language either, so a
     /// shared link opens in each reader's own.
     pub lang: String,
-    /// The charts shown, by id (see [`CHART_IDS`]); empty: the default set
-    /// (all of them, or [`EMBED_CHARTS`] in an embed).
+    /// The charts shown, by id (see [`chart_ids`](super::chart_registry::chart_ids)); empty: the default set
+    /// (all of them, or [`embed_charts`] in an embed).
     pub charts: Vec<String>,
     /// Compact chrome for an `<iframe>`, and click-to-run.
     pub embed: bool,
@@ -177,7 +157,7 @@ impl View {
         if !self.charts.is_empty() {
             self.charts.iter().any(|c| c == id)
         } else if self.embed {
-            EMBED_CHARTS.contains(&id)
+            embed_charts().any(|c| c == id)
         } else {
             true
         }
@@ -211,12 +191,8 @@ impl View {
                 Said::Key(words::LINK_LANGUAGE, vec![("languages", languages)]),
             ));
         }
-        for c in self
-            .charts
-            .iter()
-            .filter(|c| !CHART_IDS.contains(&c.as_str()))
-        {
-            let charts = ("charts", Arg::Text(CHART_IDS.join(", ")));
+        for c in self.charts.iter().filter(|c| chart_id(c).is_none()) {
+            let charts = ("charts", Arg::Text(ids().collect::<Vec<_>>().join(", ")));
             out.push((
                 "charts",
                 c.clone(),
@@ -238,7 +214,7 @@ impl View {
         self.lang = Locale::named(&self.lang)
             .map(|l| l.code().to_string())
             .unwrap_or_default();
-        self.charts.retain(|c| CHART_IDS.contains(&c.as_str()));
+        self.charts.retain(|c| chart_id(c).is_some());
         self.controls.retain(|k| field(k).is_some());
         self.locked.retain(|k| field(k).is_some());
         self

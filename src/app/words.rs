@@ -157,7 +157,7 @@ mod tests {
         for spec in schema().iter().filter(|s| unit_is_a_word(s.unit)) {
             let key = presets::field_unit(spec.unit).key.into_owned();
             assert_eq!(i18n::lookup(Locale::En, &key), Some(spec.unit), "{key}");
-            for l in [Locale::De, Locale::Zh] {
+            for l in Locale::TRANSLATED {
                 let text = i18n::lookup(l, &key).unwrap_or(spec.unit);
                 assert_ne!(text, spec.unit, "{key} has no {} text", l.code());
             }

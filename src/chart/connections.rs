@@ -203,3 +203,26 @@ pub fn connections_tooltip(l: Locale, runs: &[&RunView], t: f64) -> Option<Toolt
         lines,
     })
 }
+
+/// The runs' connections over time (`Plot::Connections`), as [`super::draw`], [`super::tooltip`] and
+/// [`super::data`] show it.
+pub(crate) struct ConnectionsPlot<'a>(pub Vec<&'a RunView>);
+
+impl super::Drawn for ConnectionsPlot<'_> {
+    fn draw<DB: DrawingBackend>(
+        &self,
+        area: &DrawingArea<DB, Shift>,
+        style: &Style,
+        l: Locale,
+    ) -> Result<Frame, ChartError> {
+        draw_connections(area, style, l, &self.0)
+    }
+
+    fn tooltip(&self, l: Locale, x: f64) -> Option<Tooltip> {
+        connections_tooltip(l, &self.0, x)
+    }
+
+    fn data(&self, l: Locale) -> ChartData {
+        connections_data(l, &self.0)
+    }
+}

@@ -179,3 +179,26 @@ pub fn errors_data(l: Locale, runs: &[&RunView]) -> ChartData {
         ..Default::default()
     }
 }
+
+/// The runs' errors by cause (`Plot::Errors`), as [`super::draw`], [`super::tooltip`] and
+/// [`super::data`] show it.
+pub(crate) struct ErrorsPlot<'a>(pub Vec<&'a RunView>);
+
+impl super::Drawn for ErrorsPlot<'_> {
+    fn draw<DB: DrawingBackend>(
+        &self,
+        area: &DrawingArea<DB, Shift>,
+        style: &Style,
+        l: Locale,
+    ) -> Result<Frame, ChartError> {
+        draw_errors(area, style, l, &self.0)
+    }
+
+    fn tooltip(&self, l: Locale, x: f64) -> Option<Tooltip> {
+        errors_tooltip(l, &self.0, x)
+    }
+
+    fn data(&self, l: Locale) -> ChartData {
+        errors_data(l, &self.0)
+    }
+}

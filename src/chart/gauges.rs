@@ -171,3 +171,26 @@ pub fn utilisation_tooltip(l: Locale, run: &RunView, t: f64) -> Option<Tooltip> 
         lines,
     })
 }
+
+/// One run's utilisation gauges (`Plot::Utilisation`), as [`super::draw`], [`super::tooltip`] and
+/// [`super::data`] show it.
+pub(crate) struct UtilisationPlot<'a>(pub &'a RunView);
+
+impl super::Drawn for UtilisationPlot<'_> {
+    fn draw<DB: DrawingBackend>(
+        &self,
+        area: &DrawingArea<DB, Shift>,
+        style: &Style,
+        l: Locale,
+    ) -> Result<Frame, ChartError> {
+        draw_utilisation(area, style, l, self.0)
+    }
+
+    fn tooltip(&self, l: Locale, x: f64) -> Option<Tooltip> {
+        utilisation_tooltip(l, self.0, x)
+    }
+
+    fn data(&self, l: Locale) -> ChartData {
+        utilisation_data(l, self.0)
+    }
+}

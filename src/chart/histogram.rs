@@ -142,3 +142,26 @@ pub fn histogram_data(l: Locale, runs: &[&RunView]) -> ChartData {
         ..Default::default()
     }
 }
+
+/// The runs' latency histograms (`Plot::Histogram`), as [`super::draw`], [`super::tooltip`] and
+/// [`super::data`] show it.
+pub(crate) struct HistogramPlot<'a>(pub Vec<&'a RunView>);
+
+impl super::Drawn for HistogramPlot<'_> {
+    fn draw<DB: DrawingBackend>(
+        &self,
+        area: &DrawingArea<DB, Shift>,
+        style: &Style,
+        l: Locale,
+    ) -> Result<Frame, ChartError> {
+        draw_histogram(area, style, l, &self.0)
+    }
+
+    fn tooltip(&self, l: Locale, x: f64) -> Option<Tooltip> {
+        histogram_tooltip(l, &self.0, x)
+    }
+
+    fn data(&self, l: Locale) -> ChartData {
+        histogram_data(l, &self.0)
+    }
+}

@@ -22,7 +22,7 @@ fn chart_texts(l: Locale) -> BTreeMap<String, String> {
 /// or more that no German or Chinese chart text also uses (`Tomcat`,
 /// `synchronized`, `maximum-pool-size` are the same in every language).
 fn english_words() -> Vec<String> {
-    let others: Vec<String> = [Locale::De, Locale::Zh]
+    let others: Vec<String> = Locale::TRANSLATED
         .into_iter()
         .flat_map(|l| chart_texts(l).into_values())
         .collect();
@@ -171,7 +171,7 @@ fn no_chart_says_english_words_on_a_german_or_chinese_page() {
         hits
     };
     assert!(found(&en).len() > 50, "{}", found(&en).len());
-    for l in [Locale::De, Locale::Zh] {
+    for l in Locale::TRANSLATED {
         let words = page_words(l);
         let hits = found(&words);
         assert!(hits.is_empty(), "{l:?}:\n{}", hits.join("\n"));
@@ -181,7 +181,7 @@ fn no_chart_says_english_words_on_a_german_or_chinese_page() {
 #[test]
 fn a_chart_in_another_language_has_other_words_and_the_same_numbers() {
     let en = charts(&state_in(Locale::En));
-    for l in [Locale::De, Locale::Zh] {
+    for l in Locale::TRANSLATED {
         let other = charts(&state_in(l));
         assert_eq!(other.len(), en.len());
         for (a, b) in en.iter().zip(&other) {
@@ -303,7 +303,7 @@ fn the_limits_hit_are_the_reports_sentences_in_english_and_translated_otherwise(
         assert!(!report.is_empty(), "{settings:?} hits a limit");
         assert_eq!(v.memory.limits_hit(Locale::En), report);
         limits.extend(r.memory.hits.iter().map(|h| h.limit));
-        for l in [Locale::De, Locale::Zh] {
+        for l in Locale::TRANSLATED {
             for line in v.memory.limits_hit(l) {
                 let hits: Vec<&String> = english
                     .iter()

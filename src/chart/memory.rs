@@ -249,3 +249,26 @@ pub fn memory_tooltip(l: Locale, run: &RunView, t: f64) -> Option<Tooltip> {
         lines,
     })
 }
+
+/// One run's memory by kind (`Plot::Memory`), as [`super::draw`], [`super::tooltip`] and
+/// [`super::data`] show it.
+pub(crate) struct MemoryPlot<'a>(pub &'a RunView);
+
+impl super::Drawn for MemoryPlot<'_> {
+    fn draw<DB: DrawingBackend>(
+        &self,
+        area: &DrawingArea<DB, Shift>,
+        style: &Style,
+        l: Locale,
+    ) -> Result<Frame, ChartError> {
+        draw_memory(area, style, l, self.0)
+    }
+
+    fn tooltip(&self, l: Locale, x: f64) -> Option<Tooltip> {
+        memory_tooltip(l, self.0, x)
+    }
+
+    fn data(&self, l: Locale) -> ChartData {
+        memory_data(l, self.0)
+    }
+}

@@ -269,3 +269,31 @@ pub fn over_time_data(
     }
     ChartData::over_time(l, series, notes)
 }
+
+/// The runs over time of `Plot::OverTime`, with their ceilings and measured figures, as [`super::draw`], [`super::tooltip`] and
+/// [`super::data`] show it.
+pub(crate) struct OverTimePlot<'a>(
+    pub Vec<&'a RunView>,
+    pub &'a [Bounds],
+    pub &'a [Marker],
+    pub TimeMetric,
+);
+
+impl super::Drawn for OverTimePlot<'_> {
+    fn draw<DB: DrawingBackend>(
+        &self,
+        area: &DrawingArea<DB, Shift>,
+        style: &Style,
+        l: Locale,
+    ) -> Result<Frame, ChartError> {
+        draw_over_time(area, style, l, &self.0, self.1, self.2, self.3)
+    }
+
+    fn tooltip(&self, l: Locale, x: f64) -> Option<Tooltip> {
+        over_time_tooltip(l, &self.0, self.3, x)
+    }
+
+    fn data(&self, l: Locale) -> ChartData {
+        over_time_data(l, &self.0, self.1, self.2, self.3)
+    }
+}

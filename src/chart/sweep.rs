@@ -581,3 +581,26 @@ pub fn sweep_data(l: Locale, data: &SweepChart, metric: SweepMetric) -> ChartDat
         ..Default::default()
     }
 }
+
+/// The sweeps of `Plot::Sweep`: one metric of the load swept, as [`super::draw`], [`super::tooltip`] and
+/// [`super::data`] show it.
+pub(crate) struct SweepPlot<'a>(pub &'a SweepChart, pub SweepMetric);
+
+impl super::Drawn for SweepPlot<'_> {
+    fn draw<DB: DrawingBackend>(
+        &self,
+        area: &DrawingArea<DB, Shift>,
+        style: &Style,
+        l: Locale,
+    ) -> Result<Frame, ChartError> {
+        draw_sweep(area, style, l, self.0, self.1)
+    }
+
+    fn tooltip(&self, l: Locale, x: f64) -> Option<Tooltip> {
+        sweep_tooltip(l, self.0, self.1, x)
+    }
+
+    fn data(&self, l: Locale) -> ChartData {
+        sweep_data(l, self.0, self.1)
+    }
+}

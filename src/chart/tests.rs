@@ -426,6 +426,66 @@ pub(super) fn page_state() -> crate::app::State {
     s
 }
 
+/// The registry's promise: every chart it declares (each column's, for a
+/// chart per column) is built by `app::charts`, has an id of its own and a
+/// title in every catalogue with its parameters filled, draws a plot (not
+/// a message), has a table of at least one series and a tooltip at its
+/// first row; and nothing is built that the registry does not declare.
+#[test]
+fn every_registered_chart_is_built_titled_drawn_and_has_a_table() {
+    use crate::app::chart_registry::chart_ids;
+    use crate::app::charts::charts;
+    let mut s = page_state();
+    // A cause of errors in each run, so that the errors chart has a series.
+    for m in crate::app::MODES {
+        let run = s.results.singles.get_mut(m).as_mut().expect("a run");
+        std::rc::Rc::make_mut(run).failures = vec![("client_timeout".into(), 3)];
+    }
+    let mut ids: Vec<&str> = chart_ids().iter().map(|c| c.id()).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    assert_eq!(ids.len(), chart_ids().len(), "an id twice: {ids:?}");
+    for l in Locale::ALL {
+        s.view.lang = l.code().to_string();
+        let views = charts(&s);
+        assert_eq!(views.len(), chart_ids().len(), "{}", l.code());
+        for c in chart_ids() {
+            let title = c.chart.title.0;
+            assert!(
+                crate::i18n::lookup(l, title).is_some(),
+                "{}: no {} text of {title}",
+                c.id(),
+                l.code()
+            );
+            let v = (views.iter().find(|v| v.chart == c))
+                .unwrap_or_else(|| panic!("{}: not built", c.id()));
+            assert_eq!(v.id, c.element_id());
+            assert!(
+                !v.title.is_empty() && !v.title.contains("{$") && v.title != title,
+                "{} ({}): title {:?}",
+                c.id(),
+                l.code(),
+                v.title
+            );
+            assert!(!v.about.is_empty() && !v.about.contains("{$"), "{}", c.id());
+            let (_, frame) = svg(|a| draw(a, &Style::default(), &v.spec));
+            assert!(frame.px_right > frame.px_left, "{}: no plot drawn", c.id());
+            let d = data(&v.spec);
+            let t = d.table();
+            assert!(
+                !d.series.is_empty() && !t.rows.is_empty(),
+                "{}: no table",
+                c.id()
+            );
+            assert!(
+                tooltip(&v.spec, t.rows[0].x).is_some(),
+                "{}: no tooltip",
+                c.id()
+            );
+        }
+    }
+}
+
 #[test]
 fn every_chart_has_a_table_of_its_series_a_row_per_x_and_a_tooltip_at_each() {
     for c in page_charts() {

@@ -262,3 +262,26 @@ pub fn timeline_tooltip(l: Locale, run: &RunView, t: f64) -> Option<Tooltip> {
         lines,
     })
 }
+
+/// One run's timeline (`Plot::Timeline`), as [`super::draw`], [`super::tooltip`] and
+/// [`super::data`] show it.
+pub(crate) struct TimelinePlot<'a>(pub &'a RunView);
+
+impl super::Drawn for TimelinePlot<'_> {
+    fn draw<DB: DrawingBackend>(
+        &self,
+        area: &DrawingArea<DB, Shift>,
+        style: &Style,
+        l: Locale,
+    ) -> Result<Frame, ChartError> {
+        draw_timeline(area, style, l, self.0)
+    }
+
+    fn tooltip(&self, l: Locale, x: f64) -> Option<Tooltip> {
+        timeline_tooltip(l, self.0, x)
+    }
+
+    fn data(&self, l: Locale) -> ChartData {
+        timeline_data(l, self.0)
+    }
+}

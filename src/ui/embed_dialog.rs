@@ -8,12 +8,13 @@ use yew::prelude::*;
 
 use super::address;
 use super::export::copy;
+use crate::app::chart_registry::{embed_charts, ids};
 use crate::app::charts::embed_chart_names;
 use crate::app::embed::{scenario_page, snippet};
 use crate::app::guide::{chapter_embed, chapter_page};
 use crate::app::lesson::Part;
 use crate::app::permalink::{Link, encode};
-use crate::app::view::{CHART_IDS, EMBED_CHARTS, Theme, View};
+use crate::app::view::{Theme, View};
 use crate::app::words::field_label;
 use crate::app::{State, form};
 use crate::i18n::Arg;
@@ -53,12 +54,7 @@ enum Shown {
 #[component]
 pub fn EmbedDialog(p: &DialogProps) -> Html {
     let theme = use_state(|| p.state.view.theme);
-    let charts = use_state(|| {
-        EMBED_CHARTS
-            .iter()
-            .map(|c| c.to_string())
-            .collect::<Vec<_>>()
-    });
+    let charts = use_state(|| embed_charts().map(|c| c.to_string()).collect::<Vec<_>>());
     let controls = use_state(|| vec![Shown::Hidden; OFFERED.len()]);
     let status = use_state(String::new);
     let of_chapter = use_state(|| p.state.lesson.is_some());
@@ -74,7 +70,7 @@ pub fn EmbedDialog(p: &DialogProps) -> Html {
             .collect()
     };
     // A chapter's link names its charts only when they are not the default.
-    let chapter_charts = if charts.iter().eq(EMBED_CHARTS.iter()) {
+    let chapter_charts = if charts.iter().map(String::as_str).eq(embed_charts()) {
         Vec::new()
     } else {
         (*charts).clone()
@@ -83,7 +79,7 @@ pub fn EmbedDialog(p: &DialogProps) -> Html {
         theme: *theme,
         lang: state.view.lang.clone(),
         charts: if charts.is_empty() {
-            EMBED_CHARTS.iter().map(|c| c.to_string()).collect()
+            embed_charts().map(|c| c.to_string()).collect()
         } else {
             (*charts).clone()
         },
@@ -135,7 +131,7 @@ pub fn EmbedDialog(p: &DialogProps) -> Html {
             c.retain(|x| x != id);
             if on {
                 c.push(id.to_string());
-                c.sort_by_key(|x| CHART_IDS.iter().position(|y| y == x));
+                c.sort_by_key(|x| ids().position(|y| y == x));
             }
             charts.set(c);
         });

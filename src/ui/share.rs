@@ -10,10 +10,11 @@ use super::embed_dialog::EmbedDialog;
 use super::export::{chart_png, chart_svg, copy, download};
 use super::guide::{language_options, presenter_switch};
 use super::runner::Runner;
-use crate::app::charts::{chart_names, charts};
+use crate::app::chart_registry::ids;
+use crate::app::charts::{chart_names, charts, column_of};
 use crate::app::export::{Source, hey_text, over_time_csv, reports_json, sweep_csv};
 use crate::app::permalink::encode;
-use crate::app::view::{CHART_IDS, Theme};
+use crate::app::view::Theme;
 use crate::app::{Action, State};
 use crate::i18n::keys::Key;
 use crate::i18n::keys::ui as words;
@@ -120,12 +121,11 @@ fn charts_menu(p: &ShareProps) -> Html {
         Callback::from(move |e: Event| {
             let on = e.target_unchecked_into::<HtmlInputElement>().checked();
             let mut v = view.clone();
-            let mut shown: Vec<String> = CHART_IDS
-                .iter()
-                .filter(|c| if **c == id { on } else { view.shows_chart(c) })
+            let mut shown: Vec<String> = ids()
+                .filter(|c| if *c == id { on } else { view.shows_chart(c) })
                 .map(|c| c.to_string())
                 .collect();
-            if shown.len() == CHART_IDS.len() {
+            if shown.len() == ids().count() {
                 shown.clear();
             }
             v.charts = shown;
@@ -219,17 +219,14 @@ fn exports_menu(p: &ShareProps, status: &UseStateHandle<String>) -> Html {
                 <button type="button" id="export-time-csv" onclick={csv("over-time", over_time_csv)} disabled={!done}>{word(words::SHARE_TIME_CSV)}</button>
                 <button type="button" id="export-json" onclick={reports(false)} disabled={!done}>{word(words::SHARE_JSON)}</button>
                 <button type="button" id="export-hey" onclick={reports(true)} disabled={!done}>{word(words::SHARE_HEY)}</button>
-                <ul class="chart-exports">{ for CHART_IDS.iter().filter(|id| state.view.shows_chart(id) && runs_for(state, id)).map(|id| chart_item(id)) }</ul>
+                <ul class="chart-exports">{ for ids().filter(|id| state.view.shows_chart(id) && runs_for(state, id)).map(chart_item) }</ul>
             </div>
         </details>
     }
 }
 
-/// Whether the chart `id` has a run to show: a mode's own chart only when
-/// that mode runs.
+/// Whether the chart `id` has a run to show: a column's own chart only
+/// when that column runs.
 fn runs_for(state: &State, id: &str) -> bool {
-    crate::app::MODES.iter().all(|&m| {
-        !id.ends_with(&format!("-{}", crate::scenario::mode_word(m)))
-            || state.setup.modes.list().contains(&m)
-    })
+    column_of(id).is_none_or(|m| state.setup.modes.list().contains(&m))
 }
