@@ -344,21 +344,23 @@ pub struct TimelineView {
     pub threads: u32,
     /// Whether lanes are carriers (virtual) rather than pool threads.
     pub carriers: bool,
-    /// (lane, state, from ms, to ms); state is one of [`LANE_STATES`].
-    pub segments: Vec<(u16, u8, f64, f64)>,
+    /// (lane, state, from ms, to ms).
+    pub segments: Vec<(u16, LaneState, f64, f64)>,
     /// Segments were dropped at the recorder's cap.
     pub truncated: bool,
 }
 
-/// Lane states in index order: (name, meaning).
-pub const LANE_STATES: &[(Key, Key)] = &[
-    (k::STATE_IDLE, k::STATE_IDLE_MEANS),
-    (k::STATE_CPU, k::STATE_CPU_MEANS),
-    (k::STATE_BLOCKED, k::STATE_BLOCKED_MEANS),
-    (k::STATE_WAITING, k::STATE_WAITING_MEANS),
-    (k::STATE_MOUNTED, k::STATE_MOUNTED_MEANS),
-    (k::STATE_PINNED, k::STATE_PINNED_MEANS),
-];
+/// A lane state's words: its name, and what it means.
+pub fn lane_state_words(s: LaneState) -> (Key, Key) {
+    match s {
+        LaneState::Idle => (k::STATE_IDLE, k::STATE_IDLE_MEANS),
+        LaneState::Cpu => (k::STATE_CPU, k::STATE_CPU_MEANS),
+        LaneState::Blocked => (k::STATE_BLOCKED, k::STATE_BLOCKED_MEANS),
+        LaneState::Waiting => (k::STATE_WAITING, k::STATE_WAITING_MEANS),
+        LaneState::Mounted => (k::STATE_MOUNTED, k::STATE_MOUNTED_MEANS),
+        LaneState::Pinned => (k::STATE_PINNED, k::STATE_PINNED_MEANS),
+    }
+}
 
 fn finite(x: f64) -> f64 {
     if x.is_finite() { x } else { 0.0 }
@@ -366,17 +368,6 @@ fn finite(x: f64) -> f64 {
 
 fn finite_all(v: &[f64]) -> Vec<f64> {
     v.iter().map(|x| finite(*x)).collect()
-}
-
-fn state_index(s: LaneState) -> u8 {
-    match s {
-        LaneState::Idle => 0,
-        LaneState::Cpu => 1,
-        LaneState::Blocked => 2,
-        LaneState::Waiting => 3,
-        LaneState::Mounted => 4,
-        LaneState::Pinned => 5,
-    }
 }
 
 /// Failed requests (client errors and error responses), % of finished ones.
@@ -469,7 +460,7 @@ impl TimelineView {
             segments: t
                 .segments
                 .iter()
-                .map(|g| (g.lane, state_index(g.state), g.from_ms, g.to_ms))
+                .map(|g| (g.lane, g.state, g.from_ms, g.to_ms))
                 .collect(),
             truncated: t.truncated,
         }

@@ -11,7 +11,8 @@ use super::gauges::{QUEUES, gauge_color};
 use super::memory::{edge_color, kind_color};
 use super::style::{BACKGROUND, GRAPHIC_CONTRAST, PLATFORM, VIRTUAL, palette, to_linear};
 use super::timeline::state_color;
-use crate::app::digest::{LANE_STATES, MEMORY_KINDS, UTILISATION_GAUGES};
+use crate::app::digest::{MEMORY_KINDS, UTILISATION_GAUGES, lane_state_words};
+use crate::sim::timeline::LaneState;
 
 type Rgb = [f64; 3];
 
@@ -174,8 +175,8 @@ fn memory_kinds_and_thread_states_each_have_a_colour_none_can_confuse() {
         .map(|(k, l)| (l.0.to_string(), kind_color(*k)))
         .collect();
     assert_eq!(confusable(&kinds), Vec::<String>::new());
-    let states: Vec<_> = (LANE_STATES.iter().enumerate())
-        .map(|(i, (n, _))| (n.0.to_string(), state_color(i as u8)))
+    let states: Vec<_> = (LaneState::ALL.into_iter())
+        .map(|s| (lane_state_words(s).0.0.to_string(), state_color(s)))
         .collect();
     assert_eq!(confusable(&states), Vec::<String>::new());
 }
@@ -222,8 +223,10 @@ fn every_series_colour_has_3_to_1_on_the_chart_background_in_both_themes() {
         .map(|(k, l)| (l.0.to_string(), edge_color(*k)))
         .collect();
     assert_eq!(faint(&edges), Vec::<String>::new());
-    let states: Vec<_> = (LANE_STATES.iter().enumerate().skip(1))
-        .map(|(i, (n, _))| (n.0.to_string(), state_color(i as u8)))
+    // Idle is the background's light grey on purpose (tested below).
+    let states: Vec<_> = (LaneState::ALL.into_iter())
+        .filter(|s| *s != LaneState::Idle)
+        .map(|s| (lane_state_words(s).0.0.to_string(), state_color(s)))
         .collect();
     assert_eq!(faint(&states), Vec::<String>::new());
     // A test that cannot fail is a defect: Okabe and Ito's orange and sky

@@ -12,24 +12,28 @@ use super::legend::{Entry, Swatch, with_legend};
 use super::style::{MUTED, Style, chart_builder, house_mesh, palette};
 use super::{ChartError, Frame, Tooltip, draw_message, err};
 use crate::app::RunView;
-use crate::app::digest::LANE_STATES;
+use crate::app::digest::lane_state_words;
 use crate::app::format::tick_in;
 use crate::i18n::keys::chart as k;
 use crate::i18n::{Arg, Locale};
 use crate::sim::report::GcKind;
+use crate::sim::timeline::LaneState;
 
-/// The colour of a lane state (index into [`LANE_STATES`]): Okabe and
-/// Ito's hues, none confusable with another (tested).
-pub(super) fn state_color(state: u8) -> RGBColor {
+/// The colour of a lane state: Okabe and Ito's hues, none confusable with
+/// another (tested).
+pub(super) fn state_color(state: LaneState) -> RGBColor {
     match state {
-        0 => RGBColor(236, 236, 236), // idle
-        1 => palette::NEAR_BLACK,     // cpu
-        2 => palette::VERMILLION,     // blocked
-        3 => palette::SAND,           // waiting
-        4 => palette::BLUE,           // mounted
-        _ => palette::REDDISH_PURPLE, // pinned
+        LaneState::Idle => RGBColor(236, 236, 236),
+        LaneState::Cpu => palette::NEAR_BLACK,
+        LaneState::Blocked => palette::VERMILLION,
+        LaneState::Waiting => palette::SAND,
+        LaneState::Mounted => palette::BLUE,
+        LaneState::Pinned => palette::REDDISH_PURPLE,
     }
 }
+
+/// Lane states, each counted or marked by its place in [`LaneState::ALL`].
+const STATES: usize = LaneState::ALL.len();
 
 type LaneChart<'a, DB> = ChartContext<'a, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
 
@@ -115,17 +119,17 @@ fn pauses_in_window(run: &RunView) -> Vec<(f64, f64, GcKind)> {
 /// A coloured box and a name for each state the timeline uses, and the
 /// pauses if any fall in its window.
 fn state_legend(l: Locale, run: &RunView) -> Vec<Entry> {
-    let mut used = [false; LANE_STATES.len()];
+    let mut used = [false; STATES];
     for s in &run.timeline.segments {
-        used[(s.1 as usize).min(LANE_STATES.len() - 1)] = true;
+        used[s.1 as usize] = true;
     }
     let fill = |color: RGBAColor, label: crate::i18n::keys::Key| Entry {
         swatch: Swatch::Fill(color),
         label: label.text(l, &[]),
     };
-    let mut out: Vec<Entry> = (LANE_STATES.iter().enumerate())
-        .filter(|(i, _)| used[*i])
-        .map(|(i, (name, _))| fill(state_color(i as u8).to_rgba(), *name))
+    let mut out: Vec<Entry> = (LaneState::ALL.into_iter())
+        .filter(|s| used[*s as usize])
+        .map(|s| fill(state_color(s).to_rgba(), lane_state_words(s).0))
         .collect();
     if !pauses_in_window(run).is_empty() {
         out.push(fill(PAUSE, k::GC_PAUSE_ALL));
@@ -189,11 +193,11 @@ fn short_name(name: &str) -> String {
 }
 
 /// How many lanes are in each state at time `t` (ms).
-fn counts_at(run: &RunView, t: f64) -> [usize; LANE_STATES.len()] {
-    let mut counts = [0usize; LANE_STATES.len()];
+fn counts_at(run: &RunView, t: f64) -> [usize; STATES] {
+    let mut counts = [0usize; STATES];
     for &(_, state, from, to) in &run.timeline.segments {
         if from <= t && t < to {
-            counts[(state as usize).min(LANE_STATES.len() - 1)] += 1;
+            counts[state as usize] += 1;
         }
     }
     counts
@@ -217,12 +221,19 @@ pub fn timeline_data(l: Locale, run: &RunView) -> ChartData {
             .collect()
     };
     let counts: Vec<_> = ts.iter().map(|&t| counts_at(run, t)).collect();
-    let used = |i: usize| tl.segments.iter().any(|s| s.1 as usize == i);
-    let series = (LANE_STATES.iter().enumerate())
-        .filter(|(i, _)| used(*i))
-        .map(|(i, (name, _))| {
-            let pts = ts.iter().zip(&counts).map(|(t, c)| (*t, c[i] as f64));
-            Series::new(name.text(l, &[]), Unit::Whole, pts.collect())
+    let used = |state: LaneState| tl.segments.iter().any(|s| s.1 == state);
+    let series = (LaneState::ALL.into_iter())
+        .filter(|s| used(*s))
+        .map(|s| {
+            let pts = ts
+                .iter()
+                .zip(&counts)
+                .map(|(t, c)| (*t, c[s as usize] as f64));
+            Series::new(
+                lane_state_words(s).0.text(l, &[]),
+                Unit::Whole,
+                pts.collect(),
+            )
         })
         .collect();
     ChartData {
@@ -241,11 +252,11 @@ pub fn timeline_tooltip(l: Locale, run: &RunView, t: f64) -> Option<Tooltip> {
         return None;
     }
     let counts = counts_at(run, t);
-    let lines = LANE_STATES
-        .iter()
+    let lines = (LaneState::ALL.into_iter())
         .zip(counts)
         .filter(|(_, n)| *n > 0)
-        .map(|((_, meaning), n)| {
+        .map(|(state, n)| {
+            let meaning = lane_state_words(state).1;
             let args = [
                 ("n", Arg::Number(n as f64)),
                 ("state", Arg::Text(meaning.text(l, &[]))),

@@ -2,24 +2,25 @@
 //! timeline view. Bounded: at most `lanes` lanes and a fixed number of
 //! segments, recorded only inside the window.
 
+use super::named::named_enum;
 use super::time::{Nanos, to_ms};
 
-/// What a thread or carrier is doing.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum LaneState {
-    /// No work.
-    Idle,
-    /// Running on a core (or waiting for one: runnable).
-    Cpu,
-    /// Blocked in I/O (platform thread), holding its thread.
-    Blocked,
-    /// Waiting for a pool connection, a monitor, a lock or a permit.
-    Waiting,
-    /// Carrier: a virtual thread is mounted and able to run.
-    Mounted,
-    /// Carrier: blocked because its virtual thread is pinned.
-    Pinned,
+named_enum! {
+    /// What a thread or carrier is doing.
+    pub enum LaneState {
+        /// No work.
+        Idle = "idle",
+        /// Running on a core (or waiting for one: runnable).
+        Cpu = "cpu",
+        /// Blocked in I/O (platform thread), holding its thread.
+        Blocked = "blocked",
+        /// Waiting for a pool connection, a monitor, a lock or a permit.
+        Waiting = "waiting",
+        /// Carrier: a virtual thread is mounted and able to run.
+        Mounted = "mounted",
+        /// Carrier: blocked because its virtual thread is pinned.
+        Pinned = "pinned",
+    }
 }
 
 /// Which kind of OS thread a lane shows.

@@ -152,7 +152,7 @@ keys! {
     MEMORY_HEAP_VIRTUAL_THREADS = "chart.memory.heap_virtual_threads";
     MEMORY_HEAP_STACK_CHUNKS = "chart.memory.heap_stack_chunks";
     MEMORY_HEAP_GARBAGE = "chart.memory.heap_garbage";
-    // The timeline's states (`app::digest::LANE_STATES`): name, meaning.
+    // The timeline's states (`app::digest::lane_state_words`): name, meaning.
     STATE_IDLE = "chart.state.idle";
     STATE_IDLE_MEANS = "chart.state.idle_means";
     STATE_CPU = "chart.state.cpu";
