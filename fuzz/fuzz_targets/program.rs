@@ -32,8 +32,10 @@ fuzz_target!(|data: &[u8]| {
                 assert_eq!(ops[resume - 1], Op::End, "an async body ends in End");
             }
             Op::Enter(..) => depth += 1,
-            // `wait:D` releases its monitor and an `Enter` takes it back.
-            Op::Exit(..) | Op::Wait(..) => depth -= 1,
+            // `wait:D` releases every entry of its monitor and as many
+            // `Enter`s take them back.
+            Op::Exit(..) => depth -= 1,
+            Op::Wait(_, _, entries) => depth -= entries as i64,
             _ => {}
         }
         assert!(depth >= 0, "an exit before its enter at {i}");

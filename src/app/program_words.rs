@@ -76,9 +76,11 @@ fn read(parsed: &Parsed, pc: &mut usize) -> Vec<Step> {
             }
             Op::DbRelease | Op::Begin => {}
             // …and `wait:d` as the wait, then taking the monitor back.
-            Op::Wait(d, _) => {
+            Op::Wait(d, _, entries) => {
                 out.push(Step::Wait(d));
-                *pc += 1;
+                // The `Enter`s after it take the monitor back, once per
+                // enclosing block that holds it: part of the wait, not said.
+                *pc += entries.max(1) as usize;
             }
             Op::Enter(monitor, kind) => {
                 let shared = match monitor {

@@ -181,8 +181,13 @@ impl Parser<'_> {
                 let Some(&monitor) = self.syncs.last() else {
                     return Err(words::PROGRAM_WAIT_OUTSIDE_SYNC.said());
                 };
-                self.ops.push(Op::Wait(d, monitor));
-                self.ops.push(Op::Enter(monitor, LockKind::Sync));
+                // Entered this many times by the blocks around it: wait
+                // gives up every entry and takes each back.
+                let entries = self.syncs.iter().filter(|&&m| m == monitor).count() as u16;
+                self.ops.push(Op::Wait(d, monitor, entries));
+                for _ in 0..entries {
+                    self.ops.push(Op::Enter(monitor, LockKind::Sync));
+                }
                 Ok(())
             }
             "cpu" | "io" | "db" | "file" => {

@@ -36,9 +36,11 @@ pub enum Op {
     /// compensates by starting another carrier (up to `maxPoolSize`).
     File(Dist),
     /// `Object.wait(timeout)` inside a `synchronized` block: releases that
-    /// monitor for the wait (the parser follows it with an `Enter` that takes
-    /// it back). Pins on JDK 21–23, where the scheduler compensates.
-    Wait(Dist, MonitorRef),
+    /// monitor for the wait, however many times the thread entered it (the
+    /// count), and the parser follows it with as many `Enter`s, which take
+    /// it back at that count, as `wait` does. Pins on JDK 21–23, where the
+    /// scheduler compensates.
+    Wait(Dist, MonitorRef, u16),
     /// HikariCP `getConnection()`: wait for a free connection or time out.
     DbAcquire,
     /// Give the connection back (wakes the longest waiter).
@@ -103,7 +105,7 @@ impl Program {
     /// excluding waits for resources and async bodies.
     pub fn mean_blocking_ns(&self) -> f64 {
         self.sum_main(|op| match op {
-            Op::Io(d) | Op::File(d) | Op::Wait(d, _) => d.mean_ns(),
+            Op::Io(d) | Op::File(d) | Op::Wait(d, ..) => d.mean_ns(),
             _ => 0.0,
         })
     }

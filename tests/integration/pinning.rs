@@ -169,3 +169,15 @@ fn the_pinning_lessons_show_only_pinning() {
         assert_eq!(r.connections.syn_drops, 0, "{:?}", r.connections);
     }
 }
+
+/// `wait` inside a monitor entered twice gives up both entries and takes
+/// both back, as `Object.wait` does: the ten waits overlap, then the monitor
+/// serialises the 10 ms after them, and the outer block's exit finds it
+/// still held (it once took back only one entry: the exit of a monitor the
+/// thread no longer owned panicked in a debug build).
+#[test]
+fn a_wait_in_a_reentered_monitor_takes_back_every_entry() {
+    let r = sleepers(10, 4, 25, "sync(m){sync(m){wait:100ms},cpu:10ms}");
+    assert_eq!(r.succeeded, 10, "{:?}", r.ending);
+    assert_close("makespan", r.sim_time_s, 0.1 + 10.0 * 0.01, 0.01);
+}

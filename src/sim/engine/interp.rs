@@ -109,14 +109,15 @@ impl<T: Tracer> Engine<T> {
                     self.queue.push(self.now + dur, Event::WaitDone(f));
                     return;
                 }
-                Op::Wait(d, m) => {
-                    // Object.wait releases the monitor while waiting.
+                Op::Wait(d, m, entries) => {
+                    // Object.wait releases the monitor while waiting, every
+                    // entry of it; the `Enter`s after it take each back.
                     if let MonitorRef::Shared(i) = m {
                         self.monitors[i as usize].depth = 1;
                         self.release_monitor(f, i);
                     }
                     let fb = &mut self.fibers[f as usize];
-                    fb.sync_depth = fb.sync_depth.saturating_sub(1);
+                    fb.sync_depth = fb.sync_depth.saturating_sub(entries);
                     fb.pc += 1;
                     let dur = d.sample(&mut self.rng);
                     self.block(f, Wait::Condition);
