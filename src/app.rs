@@ -85,6 +85,7 @@ pub mod program_words;
 pub mod protocol;
 pub mod replay;
 pub mod report;
+pub mod said;
 pub mod setup;
 pub mod state;
 pub mod supervise;

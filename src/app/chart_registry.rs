@@ -233,3 +233,8 @@ mod tests {
         assert_eq!(chart_id("memory"), None);
     }
 }
+
+/// The column a chart of one column draws (`timeline-virtual`: virtual).
+pub fn column_of(id: &str) -> Option<Mode> {
+    chart_id(id)?.column
+}

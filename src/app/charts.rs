@@ -8,7 +8,7 @@ use std::rc::Rc;
 pub use super::chart_registry::{SweepMetric, TimeMetric};
 
 use super::bounds::Bounds;
-use super::chart_registry::{ChartId, Plot, chart_id, chart_ids};
+use super::chart_registry::{ChartId, Plot, chart_ids, column_of};
 use super::digest::{RunView, SweepPoint};
 use super::format::figure_in;
 use super::modes::{Mode, PerMode};
@@ -432,11 +432,6 @@ pub fn embed_chart_names(state: &State) -> Vec<(&'static str, String)> {
         .into_iter()
         .filter(|(id, _)| column_of(id).is_none_or(runs))
         .collect()
-}
-
-/// The column a chart of one column draws (`timeline-virtual`: virtual).
-pub fn column_of(id: &str) -> Option<Mode> {
-    chart_id(id)?.column
 }
 
 /// The title of a chart that has nothing to draw yet (a chart of a column

@@ -3,16 +3,9 @@
 //! silence. Each rule reads the validated configuration of every column
 //! that runs, and holds only when it holds for all of them.
 
-use super::setup::Setup;
 use crate::i18n::keys::{Key, ui as words};
-use crate::scenario::{Moot, field, validate};
+use crate::scenario::{Draft, Moot, field, validate};
 use crate::sim::config::Config;
-
-/// Why `key` has no effect on what runs (the catalogue's words), or `None` when it may have one
-/// (or the scenario does not validate, so nothing can be said).
-pub fn no_effect(setup: &Setup, key: &str) -> Option<Key> {
-    Effects::of(setup)?.why(key)
-}
 
 /// The running columns' configurations, validated once for every key's
 /// question.
@@ -21,12 +14,11 @@ pub struct Effects {
 }
 
 impl Effects {
-    /// The setup's running columns, if every one of them validates.
-    pub fn of(setup: &Setup) -> Option<Effects> {
-        let configs: Vec<Config> = setup
-            .drafts()
-            .iter()
-            .map(|(_, d)| validate(d).ok())
+    /// The running columns' drafts (`Setup::drafts`), if every one of
+    /// them validates.
+    pub fn of<'a>(drafts: impl IntoIterator<Item = &'a Draft>) -> Option<Effects> {
+        let configs: Vec<Config> = (drafts.into_iter())
+            .map(|d| validate(d).ok())
             .collect::<Option<_>>()?;
         (!configs.is_empty()).then_some(Effects { configs })
     }

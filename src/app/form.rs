@@ -228,21 +228,6 @@ pub fn slider_text(position: f64, s: Slider, whole: bool) -> String {
     }
 }
 
-/// A key's name in words: its label, with the executor's name for an
-/// `@Async` key ("@Async email: Max").
-pub fn field_name(key: &str) -> String {
-    field_name_in(key, Locale::En)
-}
-
-/// [`field_name`] in `l`'s words.
-pub fn field_name_in(key: &str, l: Locale) -> String {
-    let label = super::words::field_label(l, key);
-    match key.strip_prefix("async.").and_then(|r| r.split_once('.')) {
-        Some((name, _)) => format!("@Async {name}: {label}"),
-        None => label,
-    }
-}
-
 /// Whether `key` takes whole numbers.
 pub fn whole(key: &str) -> bool {
     field(key).is_some_and(|f| matches!(f.kind, FieldKind::Int { .. }))
@@ -283,7 +268,7 @@ impl Notes {
             preset: setup.preset.as_deref().and_then(preset),
             start: setup.start(),
             changed: setup.changes().into_iter().map(|(_, k)| k).collect(),
-            effects: Effects::of(setup),
+            effects: setup.effects(),
         }
     }
 

@@ -34,7 +34,7 @@ use std::sync::OnceLock;
 use serde::{Deserialize, Serialize};
 
 use super::modes::{Mode, Modes};
-use super::permalink::Said;
+use super::said::Said;
 use super::setup::Setup;
 use crate::i18n::keys::{errors, ui as words};
 use crate::i18n::{self, Arg};
@@ -293,7 +293,7 @@ impl Chapter {
         let runs = |m: Mode| modes.list().contains(&m);
         super::chart_registry::ids()
             .filter(|id| self.charts.iter().any(|c| c == id))
-            .filter(|id| super::charts::column_of(id).is_none_or(runs))
+            .filter(|id| super::chart_registry::column_of(id).is_none_or(runs))
             .collect()
     }
 

@@ -34,13 +34,13 @@ use serde_json::{Map, Value};
 
 use super::lesson::{format_link, parse_link};
 use super::modes::{MODES, Mode};
-use super::setup::{Arrival, Layer, Setup, Source};
-use super::state::State;
+use super::said::Said;
+use super::setup::{Layer, Setup};
 use super::view::View;
+use crate::i18n::Arg;
 use crate::i18n::keys::{Key, ui as words};
-use crate::i18n::{Arg, Locale};
 use crate::scenario::{
-    Draft, FieldError, default_preset, field, mode_named, mode_word, preset, printable, validate,
+    Draft, default_preset, field, mode_named, mode_word, preset, printable, validate,
 };
 
 /// The link format this page writes and reads.
@@ -77,86 +77,6 @@ impl Default for Link {
             setup: base_setup(Some(default_preset().name)),
             view: View::default(),
         }
-    }
-}
-
-impl State {
-    /// The state a link opens: its setup (validated) and its view.
-    pub fn of_link(link: Link) -> State {
-        let mut s = State::from(link.setup);
-        s.view = link.view;
-        if s.setup.edited() {
-            s.arrival = Some(Arrival {
-                source: Source::Link,
-                setup: s.setup.clone(),
-            });
-        }
-        s
-    }
-
-    /// Everything of this state a link holds.
-    pub fn link(&self) -> Link {
-        Link {
-            setup: self.setup.clone(),
-            view: self.view.clone(),
-        }
-    }
-}
-
-/// Words of the link notice, written in the page's language when shown: a
-/// catalogue text with its parameters (the key, value and range facts), a
-/// problem the scenario's checks found, or text as it came (a link's own
-/// text).
-#[derive(Clone, Debug, PartialEq)]
-pub enum Said {
-    /// A catalogue text and its parameters.
-    Key(Key, Vec<(&'static str, Arg)>),
-    /// What is wrong with a setting's value (its message only: the notice
-    /// names the setting and its value itself).
-    Problem(FieldError),
-    /// The scenario's problems, each on its line: the link's settings only
-    /// fail together with the preset's.
-    Invalid(Vec<FieldError>),
-    /// Text as it is.
-    Text(String),
-}
-
-impl Said {
-    /// A catalogue text without parameters.
-    pub fn key(k: Key) -> Said {
-        Said::Key(k, Vec::new())
-    }
-
-    /// The words in `l`.
-    pub fn text(&self, l: Locale) -> String {
-        match self {
-            Said::Key(k, args) => k.text(l, args),
-            Said::Problem(e) => e.message_in(l),
-            Said::Invalid(errors) => {
-                let lines: Vec<String> = errors.iter().map(|e| e.line(l)).collect();
-                words::LINK_INVALID.text(l, &[("problems", Arg::Text(lines.join("; ")))])
-            }
-            Said::Text(t) => t.clone(),
-        }
-    }
-}
-
-/// In English (tests, logs).
-impl std::fmt::Display for Said {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.text(Locale::En))
-    }
-}
-
-impl From<String> for Said {
-    fn from(t: String) -> Said {
-        Said::Text(t)
-    }
-}
-
-impl From<Key> for Said {
-    fn from(k: Key) -> Said {
-        Said::key(k)
     }
 }
 

@@ -11,11 +11,11 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::effect::Effects;
-use super::form::field_name_in;
 use super::format::field_text;
 use super::modes::{Columns, MODES, Mode, Modes, PerMode};
 use super::protocol::{Job, ModeJob};
-use crate::i18n::keys::ui as words;
+use super::words::field_name_in;
+use crate::i18n::keys::{Key, ui as words};
 use crate::i18n::{Arg, Locale};
 use crate::scenario::{Draft, FieldError, Group, Preset, field, mode_word, preset, same_value};
 
@@ -412,12 +412,24 @@ impl Setup {
             },
             ..self.clone()
         };
-        let effects = Effects::of(&column);
+        let effects = column.effects();
         self.changes().iter().any(|(m, key)| {
             m.is_none_or(|m| m == mode)
                 && !field(key).is_some_and(|f| matches!(f.group, Group::Record | Group::Run))
                 && effects.as_ref().is_none_or(|e| e.why(key).is_none())
         })
+    }
+
+    /// What has no effect in the running columns, if they all validate.
+    pub fn effects(&self) -> Option<Effects> {
+        Effects::of(self.drafts().iter().map(|(_, d)| d))
+    }
+
+    /// Why `key` has no effect on what runs (the catalogue's words), or
+    /// `None` when it may have one (or the scenario does not validate, so
+    /// nothing can be said).
+    pub fn no_effect(&self, key: &str) -> Option<Key> {
+        self.effects()?.why(key)
     }
 
     /// The job that simulates this setup.

@@ -14,10 +14,11 @@ use super::digest::{RunView, SweepPoint};
 use super::guide::GuideAction;
 use super::lesson::LessonProgress;
 use super::modes::{Mode, Modes, PerMode};
-use super::permalink::Said;
+use super::permalink::Link;
 use super::plan::SweepAxis;
 use super::protocol::{Job, Message, Output, Progress};
-use super::setup::{Arrival, ResetTo, Setup};
+use super::said::Said;
+use super::setup::{Arrival, ResetTo, Setup, Source};
 use super::view::View;
 use crate::fidelity::Row;
 use crate::i18n::keys::ui as words;
@@ -221,7 +222,7 @@ pub enum Action {
     /// history: the state its link holds (`app::history::reopen`).
     Reopen {
         /// The entry's link, read as a link the page opens with is.
-        link: Box<super::permalink::Link>,
+        link: Box<Link>,
         /// The progress the page keeps for the link's lesson, if any.
         stored: Option<String>,
     },
@@ -432,5 +433,28 @@ impl State {
     /// Errors about `key`.
     pub fn errors_for(&self, key: &str) -> Vec<&FieldError> {
         self.errors.iter().filter(|e| e.field == key).collect()
+    }
+}
+
+impl State {
+    /// The state a link opens: its setup (validated) and its view.
+    pub fn of_link(link: Link) -> State {
+        let mut s = State::from(link.setup);
+        s.view = link.view;
+        if s.setup.edited() {
+            s.arrival = Some(Arrival {
+                source: Source::Link,
+                setup: s.setup.clone(),
+            });
+        }
+        s
+    }
+
+    /// Everything of this state a link holds.
+    pub fn link(&self) -> Link {
+        Link {
+            setup: self.setup.clone(),
+            view: self.view.clone(),
+        }
     }
 }

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use super::chart_registry::{chart_id, embed_charts, ids};
 use super::lesson::LessonLink;
-use super::permalink::Said;
+use super::said::Said;
 use crate::i18n::{Arg, Locale};
 use crate::scenario::field;
 

@@ -199,3 +199,13 @@ mod tests {
         assert_eq!(group_word(Group::Limits), "limits");
     }
 }
+
+/// A key's name in `l`'s words: its label, with the executor's name for
+/// an `@Async` key ("@Async email: Max").
+pub fn field_name_in(key: &str, l: Locale) -> String {
+    let label = field_label(l, key);
+    match key.strip_prefix("async.").and_then(|r| r.split_once('.')) {
+        Some((name, _)) => format!("@Async {name}: {label}"),
+        None => label,
+    }
+}

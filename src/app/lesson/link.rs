@@ -6,7 +6,7 @@
 //! hands these two parameters here.
 
 use super::{lesson, lessons, unknown};
-use crate::app::permalink::Said;
+use crate::app::said::Said;
 use crate::i18n::Arg;
 use crate::i18n::keys::ui as words;
 

@@ -8,7 +8,6 @@
 use super::*;
 use crate::app::charts::{ChartView, charts, timeline_about};
 use crate::app::compare;
-use crate::app::effect::no_effect;
 use crate::app::form::{Provenance, keys, provenance};
 use crate::app::format::Severity;
 use crate::app::over_time;
@@ -465,53 +464,55 @@ fn reset_goes_back_to_the_preset_or_to_the_defaults() {
 fn settings_without_effect_say_so() {
     let mut s = State::with_preset("cpu-bound");
     assert_eq!(
-        no_effect(&s.setup, "db.pool_size").map(|k| k.text(crate::i18n::Locale::En, &[])),
+        s.setup
+            .no_effect("db.pool_size")
+            .map(|k| k.text(crate::i18n::Locale::En, &[])),
         Some("no effect: the program has no db: step".to_string())
     );
-    assert!(no_effect(&s.setup, "db.timeout_ms").is_some());
-    assert!(no_effect(&s.setup, "server.jdk").is_some(), "no sync block");
+    assert!(s.setup.no_effect("db.timeout_ms").is_some());
+    assert!(s.setup.no_effect("server.jdk").is_some(), "no sync block");
     assert!(
-        no_effect(&s.setup, "load.client_threads").is_some(),
+        s.setup.no_effect("load.client_threads").is_some(),
         "no client CPU"
     );
     assert_eq!(
-        no_effect(&s.setup, "server.threads_max"),
+        s.setup.no_effect("server.threads_max"),
         None,
         "platform runs too"
     );
     assert_eq!(
-        no_effect(&s.setup, "server.carriers"),
+        s.setup.no_effect("server.carriers"),
         None,
         "virtual runs too"
     );
     edit(&mut s, None, "program", "cpu:1ms,db:5ms,sync{io:1ms}");
-    assert_eq!(no_effect(&s.setup, "db.pool_size"), None);
-    assert_eq!(no_effect(&s.setup, "server.jdk"), None);
+    assert_eq!(s.setup.no_effect("db.pool_size"), None);
+    assert_eq!(s.setup.no_effect("server.jdk"), None);
     s.reduce(Action::SetModes(Modes::Virtual));
-    assert!(no_effect(&s.setup, "server.threads_max").is_some());
+    assert!(s.setup.no_effect("server.threads_max").is_some());
     s.reduce(Action::SetModes(Modes::Platform));
-    assert!(no_effect(&s.setup, "server.carriers").is_some());
+    assert!(s.setup.no_effect("server.carriers").is_some());
     edit(&mut s, None, "program", "cpu:1ms,async(mail){io:1ms}");
     edit(&mut s, None, "async.mail.kind", "virtual");
     assert_eq!(
-        no_effect(&s.setup, "server.carriers"),
+        s.setup.no_effect("server.carriers"),
         None,
         "the executor's carriers"
     );
-    assert!(no_effect(&s.setup, "async.mail.core").is_some());
-    assert_eq!(no_effect(&s.setup, "async.mail.limit"), None);
+    assert!(s.setup.no_effect("async.mail.core").is_some());
+    assert_eq!(s.setup.no_effect("async.mail.limit"), None);
     edit(&mut s, None, "load.duration_s", "5");
-    assert!(no_effect(&s.setup, "load.requests").is_some());
+    assert!(s.setup.no_effect("load.requests").is_some());
     edit(&mut s, None, "load.client_cpu_ms", "0.1");
-    assert_eq!(no_effect(&s.setup, "load.client_threads"), None);
-    assert_eq!(no_effect(&s.setup, "gc.alloc_kb"), None, "G1 by default");
+    assert_eq!(s.setup.no_effect("load.client_threads"), None);
+    assert_eq!(s.setup.no_effect("gc.alloc_kb"), None, "G1 by default");
     edit(&mut s, None, "gc.collector", "none");
     for key in ["gc.alloc_kb", "gc.pause_base_ms", "gc.copy_mb_per_ms"] {
-        assert!(no_effect(&s.setup, key).is_some(), "{key}");
+        assert!(s.setup.no_effect(key).is_some(), "{key}");
     }
     // Nothing is said of a scenario that does not validate.
     edit(&mut s, None, "server.cores", "0");
-    assert_eq!(no_effect(&s.setup, "db.pool_size"), None);
+    assert_eq!(s.setup.no_effect("db.pool_size"), None);
 }
 
 #[test]

@@ -1,0 +1,65 @@
+//! Words the app says later, in the reader's language: a catalogue text
+//! with its parameters, a setting's problem, or text as it came. A link's
+//! notice, a lesson link's problem and a failed run's message are kept as
+//! `Said` and put into words where they are shown.
+
+use crate::i18n::keys::{Key, ui as words};
+use crate::i18n::{Arg, Locale};
+use crate::scenario::FieldError;
+
+/// Words of the link notice, written in the page's language when shown: a
+/// catalogue text with its parameters (the key, value and range facts), a
+/// problem the scenario's checks found, or text as it came (a link's own
+/// text).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Said {
+    /// A catalogue text and its parameters.
+    Key(Key, Vec<(&'static str, Arg)>),
+    /// What is wrong with a setting's value (its message only: the notice
+    /// names the setting and its value itself).
+    Problem(FieldError),
+    /// The scenario's problems, each on its line: the link's settings only
+    /// fail together with the preset's.
+    Invalid(Vec<FieldError>),
+    /// Text as it is.
+    Text(String),
+}
+
+impl Said {
+    /// A catalogue text without parameters.
+    pub fn key(k: Key) -> Said {
+        Said::Key(k, Vec::new())
+    }
+
+    /// The words in `l`.
+    pub fn text(&self, l: Locale) -> String {
+        match self {
+            Said::Key(k, args) => k.text(l, args),
+            Said::Problem(e) => e.message_in(l),
+            Said::Invalid(errors) => {
+                let lines: Vec<String> = errors.iter().map(|e| e.line(l)).collect();
+                words::LINK_INVALID.text(l, &[("problems", Arg::Text(lines.join("; ")))])
+            }
+            Said::Text(t) => t.clone(),
+        }
+    }
+}
+
+/// In English (tests, logs).
+impl std::fmt::Display for Said {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text(Locale::En))
+    }
+}
+
+impl From<String> for Said {
+    fn from(t: String) -> Said {
+        Said::Text(t)
+    }
+}
+
+impl From<Key> for Said {
+    fn from(k: Key) -> Said {
+        Said::key(k)
+    }
+}
