@@ -50,9 +50,16 @@ fuzz_target!(|data: &[u8]| {
     let paths = std::iter::once(&costs.caller).chain(costs.executors.iter().map(|s| &s.work));
     for p in paths {
         let held = p.shared_held_ns.iter().chain([&p.own_held_ns]);
-        for &mean in [p.cpu_ns, p.blocking_ns, p.db_ns, p.pinned_ns, p.wait_ns, p.file_ns]
-            .iter()
-            .chain(held)
+        for &mean in [
+            p.cpu_ns,
+            p.blocking_ns,
+            p.db_ns,
+            p.pinned_ns,
+            p.wait_ns,
+            p.file_ns,
+        ]
+        .iter()
+        .chain(held)
         {
             assert!(mean.is_finite() && mean >= 0.0, "mean {mean}");
         }

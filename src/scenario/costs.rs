@@ -116,10 +116,19 @@ enum Path {
     Executor(usize),
 }
 
+/// A step that takes time, by what it adds to.
+#[derive(Clone, Copy)]
+enum Timed {
+    Cpu,
+    Io,
+    File,
+    Wait,
+}
+
 /// Adds the ops from `pc` to the `End` of their program or body to `path`,
-/// each `async` body to its executor's; returns nothing, as the caller goes
-/// on at the `Async` op's `resume`. What a path holds starts empty: a task
-/// runs on another thread and holds none of its submitter's monitors.
+/// each `async` body to its executor's (the walk goes on at the `Async`
+/// op's `resume`). What a path holds starts empty: a task runs on another
+/// thread and holds none of its submitter's monitors.
 fn walk(ops: &[Op], mut pc: usize, path: Path, monitors: usize, costs: &mut Costs) {
     // Entries of each monitor (`Own` last) and of `synchronized` blocks.
     let mut entered = vec![0u16; monitors + 1];
@@ -131,7 +140,7 @@ fn walk(ops: &[Op], mut pc: usize, path: Path, monitors: usize, costs: &mut Cost
     };
     while let Some(&op) = ops.get(pc) {
         pc += 1;
-        let (ns, kind) = match op {
+        let (ns, timed) = match op {
             Op::End => return,
             Op::Async { executor, resume } => {
                 let e = executor as usize;
@@ -173,17 +182,19 @@ fn walk(ops: &[Op], mut pc: usize, path: Path, monitors: usize, costs: &mut Cost
                 // the `Enter`s after it take them back.
                 entered[slot(m)] = entered[slot(m)].saturating_sub(entries);
                 sync_depth = sync_depth.saturating_sub(entries);
-                (d.mean_ns(), op)
+                (d.mean_ns(), Timed::Wait)
             }
-            Op::Cpu(d) | Op::Io(d) | Op::File(d) => (d.mean_ns(), op),
+            Op::Cpu(d) => (d.mean_ns(), Timed::Cpu),
+            Op::Io(d) => (d.mean_ns(), Timed::Io),
+            Op::File(d) => (d.mean_ns(), Timed::File),
         };
         let p = match path {
             Path::Caller => &mut costs.caller,
             Path::Executor(e) => &mut costs.executors[e].work,
         };
-        match kind {
-            Op::Cpu(_) => p.cpu_ns += ns,
-            Op::Io(_) => {
+        match timed {
+            Timed::Cpu => p.cpu_ns += ns,
+            Timed::Io => {
                 p.blocking_ns += ns;
                 if in_db {
                     p.db_ns += ns;
@@ -192,11 +203,11 @@ fn walk(ops: &[Op], mut pc: usize, path: Path, monitors: usize, costs: &mut Cost
                     p.pinned_ns += ns;
                 }
             }
-            Op::File(_) => {
+            Timed::File => {
                 p.blocking_ns += ns;
                 p.file_ns += ns;
             }
-            _ => {
+            Timed::Wait => {
                 p.blocking_ns += ns;
                 p.wait_ns += ns;
             }
@@ -317,7 +328,9 @@ mod tests {
 
     #[test]
     fn the_engines_begin_op_costs_nothing() {
-        let p = parse_program("cpu:1ms,async(x){io:2ms},io:3ms").unwrap().program;
+        let p = parse_program("cpu:1ms,async(x){io:2ms},io:3ms")
+            .unwrap()
+            .program;
         assert_eq!(Costs::of(&p.clone().with_begin()), Costs::of(&p));
     }
 }

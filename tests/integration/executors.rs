@@ -160,7 +160,9 @@ fn a_nested_tasks_executor_bound_is_what_the_run_saturates_at() {
         column: Column::Platform,
         figure: None,
     };
-    let bound = theory.value(&setup).expect("a closed loop's executor bound");
+    let bound = theory
+        .value(&setup)
+        .expect("a closed loop's executor bound");
     assert_close("4 ÷ 11 ms", bound, 4.0 / 0.011, 1e-9);
     let r = threadlab::sim::run(&validate(&setup.draft_for(Mode::Platform)).expect("valid"));
     let mail = r.executors.iter().find(|e| e.name == "mail").expect("mail");

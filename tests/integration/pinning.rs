@@ -180,7 +180,12 @@ fn the_pinning_lessons_show_only_pinning() {
     }
     let waits = "cpu:0.1ms,sync{wait:1ms},io:50ms";
     let (r, bound) = lesson("pinning-jdk21", Some(waits));
-    assert_close("JDK 21 after a wait: 200 ÷ 51 ms", bound, 200.0 / 0.0511, 1e-9);
+    assert_close(
+        "JDK 21 after a wait: 200 ÷ 51 ms",
+        bound,
+        200.0 / 0.0511,
+        1e-9,
+    );
     assert_close("JDK 21 after a wait, run", r.goodput_rps, bound, 0.02);
 }
 

@@ -40,8 +40,8 @@ pub enum Formula {
     /// virtual threads). A closed loop submits clients ÷ (the handler's
     /// time) tasks per second.
     ExecutorBound,
-    /// One request at a time through a shared monitor: 1 ÷ the time it is
-    /// held, req/s.
+    /// One request at a time through a shared monitor: 1 ÷ the time a
+    /// request holds the busiest one (on every path, its tasks' too), req/s.
     SerialBound,
     /// p99 of an exponential service time with no queueing: mean × ln 100, ms.
     ExpP99,
