@@ -11,8 +11,10 @@
 //! * `validate` — draft → `Config`, collecting every problem, one file per
 //!   section;
 //! * `program` — the request-program parser;
+//! * `costs` — what a parsed program costs on average, path by path;
 //! * `presets` — ready-made scenarios, one per measured experiment.
 
+pub mod costs;
 mod draft;
 mod error;
 mod json;
@@ -22,6 +24,7 @@ mod program;
 mod schema;
 mod validate;
 
+pub use costs::Costs;
 pub use draft::{Draft, SCHEMA_VERSION, same_value};
 pub use error::{ECHO_MAX_CHARS, FieldError, echo, printable};
 pub use moot::Moot;

@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use threadlab::scenario::parse_program;
+use threadlab::scenario::{Costs, parse_program};
 use threadlab::sim::program::Op;
 
 fuzz_target!(|data: &[u8]| {
@@ -41,11 +41,31 @@ fuzz_target!(|data: &[u8]| {
         assert!(depth >= 0, "an exit before its enter at {i}");
     }
     assert_eq!(depth, 0, "every block is closed");
-    for mean in [
-        parsed.program.mean_cpu_ns(),
-        parsed.program.mean_blocking_ns(),
-        parsed.program.mean_db_hold_ns(),
-    ] {
-        assert!(mean.is_finite() && mean >= 0.0, "mean {mean}");
+    let costs = Costs::of(&parsed.program);
+    assert_eq!(
+        costs.executors.iter().filter(|s| s.tasks > 0).count(),
+        parsed.executors.len(),
+        "every executor named gets its tasks"
+    );
+    let paths = std::iter::once(&costs.caller).chain(costs.executors.iter().map(|s| &s.work));
+    for p in paths {
+        let held = p.shared_held_ns.iter().chain([&p.own_held_ns]);
+        for &mean in [
+            p.cpu_ns,
+            p.blocking_ns,
+            p.db_ns,
+            p.pinned_ns,
+            p.wait_ns,
+            p.file_ns,
+        ]
+        .iter()
+        .chain(held)
+        {
+            assert!(mean.is_finite() && mean >= 0.0, "mean {mean}");
+        }
+        // Each part of the blocking is within it.
+        for part in [p.db_ns, p.pinned_ns, p.wait_ns + p.file_ns] {
+            assert!(part <= p.blocking_ns * (1.0 + 1e-9) + 1e-6, "{p:?}");
+        }
     }
 });

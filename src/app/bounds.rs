@@ -9,8 +9,8 @@ use super::format::ms_in;
 use super::modes::{Mode, as_word};
 use crate::i18n::keys::chart as keys;
 use crate::i18n::{Arg, Locale};
+use crate::scenario::Costs;
 use crate::sim::config::{Config, LoadKind};
-use crate::sim::program::{LockKind, Op, Program};
 use crate::sim::time::{MS, to_ms};
 use crate::theory::ceiling;
 
@@ -101,10 +101,10 @@ fn ns_to_ms(ns: f64) -> f64 {
 impl Bounds {
     /// The bounds of a validated configuration.
     pub fn of(cfg: &Config) -> Self {
-        let p = &cfg.program;
+        let costs = Costs::of(&cfg.program);
         let s = &cfg.server;
-        let cpu_ms = ns_to_ms(p.mean_cpu_ns());
-        let service_ms = cpu_ms + ns_to_ms(p.mean_blocking_ns());
+        let cpu_ms = ns_to_ms(costs.caller.cpu_ns);
+        let service_ms = ns_to_ms(costs.caller.service_ns());
         let mut ceilings = Vec::new();
         let mut add = |resource: Limit, count: u32, hold_ms: f64| {
             ceilings.push(Ceiling {
@@ -122,11 +122,11 @@ impl Bounds {
         if cpu_per_req > 0.0 {
             add(Limit::Cpu, s.cores, cpu_per_req);
         }
-        let hold_ms = ns_to_ms(p.mean_db_hold_ns());
-        if p.uses_db() && hold_ms > 0.0 {
+        let hold_ms = ns_to_ms(costs.caller.db_ns);
+        if hold_ms > 0.0 {
             add(Limit::DbPool, cfg.db.pool_size, hold_ms);
         }
-        let pinned_ms = ns_to_ms(mean_pinned_ns(p));
+        let pinned_ms = ns_to_ms(costs.caller.pinned_ns);
         if s.mode == Mode::Virtual && s.pins_in_sync() && pinned_ms > 0.0 {
             add(Limit::Carriers, s.carriers, pinned_ms + cpu_ms);
         }
@@ -169,17 +169,4 @@ impl Bounds {
             self.service_ms
         }
     }
-}
-
-/// Mean blocking time (ns) the handler spends inside `synchronized` blocks.
-fn mean_pinned_ns(program: &Program) -> f64 {
-    let mut depth = 0u32;
-    let mut total = 0.0;
-    program.walk_main(|op| match op {
-        Op::Enter(_, LockKind::Sync) => depth += 1,
-        Op::Exit(_, LockKind::Sync) => depth = depth.saturating_sub(1),
-        Op::Io(d) if depth > 0 => total += d.mean_ns(),
-        _ => {}
-    });
-    total
 }

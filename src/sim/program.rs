@@ -90,64 +90,9 @@ pub struct Program {
 }
 
 impl Program {
-    /// Mean CPU time (ns) of the request handler itself, excluding async bodies.
-    pub fn mean_cpu_ns(&self) -> f64 {
-        self.sum_main(|op| {
-            if let Op::Cpu(d) = op {
-                d.mean_ns()
-            } else {
-                0.0
-            }
-        })
-    }
-
-    /// Mean time (ns) the handler spends in blocking steps (io, file, db work),
-    /// excluding waits for resources and async bodies.
-    pub fn mean_blocking_ns(&self) -> f64 {
-        self.sum_main(|op| match op {
-            Op::Io(d) | Op::File(d) | Op::Wait(d, ..) => d.mean_ns(),
-            _ => 0.0,
-        })
-    }
-
-    /// Mean time (ns) a DB connection is held per request (0 if no `db` step).
-    pub fn mean_db_hold_ns(&self) -> f64 {
-        let mut total = 0.0;
-        let mut in_db = false;
-        self.walk_main(|op| match op {
-            Op::DbAcquire => in_db = true,
-            Op::DbRelease => in_db = false,
-            Op::Io(d) if in_db => total += d.mean_ns(),
-            _ => {}
-        });
-        total
-    }
-
     /// Whether the program takes a HikariCP connection anywhere (async
-    /// bodies included).
+    /// bodies included). What its steps cost, the scenario layer reads.
     pub fn uses_db(&self) -> bool {
         self.ops.iter().any(|op| matches!(op, Op::DbAcquire))
-    }
-
-    fn sum_main(&self, f: impl Fn(&Op) -> f64) -> f64 {
-        let mut total = 0.0;
-        self.walk_main(|op| total += f(op));
-        total
-    }
-
-    /// Visits the handler's own ops, skipping async bodies: the one walker
-    /// over a program's steps (the playground's bounds use it too).
-    pub fn walk_main(&self, mut f: impl FnMut(&Op)) {
-        let mut pc = 0usize;
-        while let Some(op) = self.ops.get(pc) {
-            match *op {
-                Op::End => break,
-                Op::Async { resume, .. } => pc = resume as usize,
-                _ => {
-                    f(op);
-                    pc += 1;
-                }
-            }
-        }
     }
 }

@@ -4,6 +4,9 @@
 //! simulated time at all is refused by validation.
 
 use crate::helpers::{assert_close, run};
+use threadlab::app::lesson::{Column, Formula, Theory};
+use threadlab::app::{Mode, Setup};
+use threadlab::scenario::validate;
 use threadlab::sim::report::ResponseCause;
 
 #[test]
@@ -127,4 +130,42 @@ fn an_unconfigured_executor_is_spring_boots_default() {
         100.0,
         0.01,
     );
+}
+
+/// A task submitted from inside another runs on its own executor: each of
+/// mail's four threads takes 11 ms a task (1 ms CPU, 10 ms io), not 51 ms
+/// with pdf's body in it, and with far more submissions than that the run's
+/// mail throughput is the lesson's executor bound, 4 ÷ 11 ms (it once read
+/// the nested body as mail's: 4 ÷ 51 ms).
+#[test]
+fn a_nested_tasks_executor_bound_is_what_the_run_saturates_at() {
+    let mut setup = Setup::default();
+    for (key, value) in [
+        ("load.kind", "closed"),
+        ("load.concurrency", "100"),
+        ("load.requests", "1000"),
+        ("async.mail.kind", "pool"),
+        ("async.mail.core", "4"),
+        ("async.pdf.kind", "pool"),
+        ("async.pdf.core", "64"),
+        (
+            "program",
+            "io:1ms,async(mail){cpu:1ms,async(pdf){io:50ms},io:10ms}",
+        ),
+    ] {
+        setup.edit(None, key, value.to_string());
+    }
+    let theory = Theory {
+        formula: Formula::ExecutorBound,
+        column: Column::Platform,
+        figure: None,
+    };
+    let bound = theory
+        .value(&setup)
+        .expect("a closed loop's executor bound");
+    assert_close("4 ÷ 11 ms", bound, 4.0 / 0.011, 1e-9);
+    let r = threadlab::sim::run(&validate(&setup.draft_for(Mode::Platform)).expect("valid"));
+    let mail = r.executors.iter().find(|e| e.name == "mail").expect("mail");
+    assert_eq!((mail.completed, mail.rejected), (1000, 0));
+    assert_close("mail's throughput", mail.throughput_per_s, bound, 0.02);
 }

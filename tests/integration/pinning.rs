@@ -2,6 +2,7 @@
 //! not on JDK 24+ (JEP 491); a shared monitor serialises on every JDK.
 
 use crate::helpers::{assert_close, run_free};
+use threadlab::app::Bounds;
 
 /// N virtual threads each sleeping `d` inside `sync` on P carriers.
 fn sleepers(n: u32, carriers: u32, jdk: u32, program: &str) -> threadlab::sim::Report {
@@ -153,21 +154,39 @@ fn object_wait_releases_a_shared_monitor() {
 /// 4 carriers ÷ 50 ms, JDK 24 serves the 200 clients at ~200 ÷ 50 ms, and
 /// no client waits for a SYN retry on its first connect (at Tomcat's default
 /// accept-count of 100, fifty would, and JDK 24's one-second run would take
-/// two).
+/// two). The playground's bound for each is what the run saturates at; a
+/// `wait` in the block (which gives its carrier a replacement) pins nothing
+/// after the block, so JDK 21 then serves the clients as 24 does (the bound
+/// once counted the io after such a block as pinned: 4 ÷ 50 ms).
 #[test]
 fn the_pinning_lessons_show_only_pinning() {
-    let lesson = |name: &str| {
-        let p = threadlab::scenario::preset(name).expect(name);
-        let cfg = threadlab::scenario::validate(&p.draft()).expect("valid");
-        threadlab::sim::run(&cfg)
+    let lesson = |name: &str, program: Option<&str>| {
+        let mut d = threadlab::scenario::preset(name).expect(name).draft();
+        if let Some(p) = program {
+            d.set("program", p).expect("a program");
+        }
+        let cfg = threadlab::scenario::validate(&d).expect("valid");
+        let bound = Bounds::of(&cfg).throughput_bound(200.0);
+        (threadlab::sim::run(&cfg), bound)
     };
-    let jdk21 = lesson("pinning-jdk21");
+    let (jdk21, bound21) = lesson("pinning-jdk21", None);
     assert_close("JDK 21: 4 ÷ 50 ms", jdk21.goodput_rps, 80.0, 0.02);
-    let jdk24 = lesson("pinning-jdk24");
+    assert_close("JDK 21's bound", jdk21.goodput_rps, bound21, 0.02);
+    let (jdk24, bound24) = lesson("pinning-jdk24", None);
     assert_close("JDK 24: 200 ÷ 50 ms", jdk24.goodput_rps, 4000.0, 0.02);
+    assert_close("JDK 24's bound", jdk24.goodput_rps, bound24, 0.02);
     for r in [&jdk21, &jdk24] {
         assert_eq!(r.connections.syn_drops, 0, "{:?}", r.connections);
     }
+    let waits = "cpu:0.1ms,sync{wait:1ms},io:50ms";
+    let (r, bound) = lesson("pinning-jdk21", Some(waits));
+    assert_close(
+        "JDK 21 after a wait: 200 ÷ 51 ms",
+        bound,
+        200.0 / 0.0511,
+        1e-9,
+    );
+    assert_close("JDK 21 after a wait, run", r.goodput_rps, bound, 0.02);
 }
 
 /// `wait` inside a monitor entered twice gives up both entries and takes

@@ -1,7 +1,7 @@
 //! Bad input gets a clear error naming the field, the value and what is
 //! allowed; every problem is reported, not just the first.
 
-use threadlab::scenario::{Draft, FieldError, parse_program, presets, validate};
+use threadlab::scenario::{Costs, Draft, FieldError, parse_program, presets, validate};
 
 fn errors(settings: &[(&str, serde_json::Value)]) -> Vec<FieldError> {
     let mut d = Draft::new();
@@ -165,8 +165,9 @@ fn programs_compile_to_the_expected_ops() {
     assert_eq!(ops[10], Op::Enter(MonitorRef::Own, LockKind::Lock));
     assert_eq!(*ops.last().unwrap(), Op::End);
     assert_eq!(p.executors, ["mail"]);
-    assert!((p.program.mean_cpu_ns() - 1e6).abs() < 1.0);
-    assert!((p.program.mean_db_hold_ns() - 2e6).abs() < 1.0);
+    let costs = Costs::of(&p.program);
+    assert!((costs.caller.cpu_ns - 1e6).abs() < 1.0);
+    assert!((costs.caller.db_ns - 2e6).abs() < 1.0);
 }
 
 fn one_error(settings: &[(&str, serde_json::Value)], field: &str) -> FieldError {

@@ -10,9 +10,8 @@ use super::super::bounds::Bounds;
 use super::super::setup::Setup;
 use super::grade::Column;
 use crate::fidelity::{Measured, figures};
-use crate::scenario::validate;
+use crate::scenario::{Costs, validate};
 use crate::sim::config::{Config, ExecutorKind, LoadKind, to_mib};
-use crate::sim::program::{MonitorRef, Op, Program};
 use crate::sim::time::MS;
 use crate::theory::erlang_c_wait_probability;
 
@@ -41,8 +40,8 @@ pub enum Formula {
     /// virtual threads). A closed loop submits clients ÷ (the handler's
     /// time) tasks per second.
     ExecutorBound,
-    /// One request at a time through a shared monitor: 1 ÷ the time it is
-    /// held, req/s.
+    /// One request at a time through a shared monitor: 1 ÷ the time a
+    /// request holds the busiest one (on every path, its tasks' too), req/s.
     SerialBound,
     /// p99 of an exponential service time with no queueing: mean × ln 100, ms.
     ExpP99,
@@ -86,7 +85,7 @@ impl Theory {
             Formula::LatencyBound => b.latency_bound_ms(clients(&cfg)?),
             Formula::ServiceTime => b.service_ms,
             Formula::CpuPerRequest => {
-                (cfg.program.mean_cpu_ns() + cfg.load.client_cpu as f64) / MS as f64
+                (Costs::of(&cfg.program).caller.cpu_ns + cfg.load.client_cpu as f64) / MS as f64
             }
             Formula::Capacity => b.max_rps(),
             Formula::LittleLatency => {
@@ -97,7 +96,7 @@ impl Theory {
                 clients(&cfg)? / x * 1000.0
             }
             Formula::ExecutorBound => executor_bound(&cfg, &b)?,
-            Formula::SerialBound => 1000.0 / (shared_hold_ns(&cfg.program)? / MS as f64),
+            Formula::SerialBound => 1000.0 / (shared_hold_ns(&cfg)? / MS as f64),
             Formula::ExpP99 => b.service_ms * 100f64.ln(),
             Formula::ErlangCP99 => erlang_c_p99_ms(&cfg, &b)?,
             Formula::Utilisation => rate(&cfg)? / b.max_rps() * 100.0,
@@ -147,7 +146,7 @@ fn throughput_bound(cfg: &Config, b: &Bounds) -> f64 {
 
 fn executor_bound(cfg: &Config, b: &Bounds) -> Option<f64> {
     let exec = cfg.executors.first()?;
-    let task_ms = async_body_ns(&cfg.program, 0)? / MS as f64;
+    let task_ms = Costs::of(&cfg.program).executor(0)?.task_ns()? / MS as f64;
     let submissions = clients(cfg)? / (b.service_ms + b.think_ms) * 1000.0;
     let threads = match exec.kind {
         ExecutorKind::Pool { core, max, queue } if queue < u32::MAX => core.max(max),
@@ -157,35 +156,13 @@ fn executor_bound(cfg: &Config, b: &Bounds) -> Option<f64> {
     Some(submissions.min(threads as f64 / task_ms * 1000.0))
 }
 
-/// Mean time (ns) of the body that `async(…)` hands to executor `index`.
-fn async_body_ns(program: &Program, index: u16) -> Option<f64> {
-    let start = program
-        .ops
-        .iter()
-        .position(|op| matches!(op, Op::Async { executor, .. } if *executor == index))?;
-    let mut total = 0.0;
-    for op in &program.ops[start + 1..] {
-        match op {
-            Op::End => break,
-            Op::Cpu(d) | Op::Io(d) | Op::File(d) => total += d.mean_ns(),
-            _ => {}
-        }
-    }
-    Some(total)
-}
-
-/// Mean time (ns) a request holds a shared monitor or lock: the steps
-/// between entering one and leaving it.
-fn shared_hold_ns(program: &Program) -> Option<f64> {
-    let mut depth = 0u32;
-    let mut total = 0.0;
-    program.walk_main(|op| match op {
-        Op::Enter(MonitorRef::Shared(_), _) => depth += 1,
-        Op::Exit(MonitorRef::Shared(_), _) => depth = depth.saturating_sub(1),
-        Op::Cpu(d) | Op::Io(d) | Op::File(d) if depth > 0 => total += d.mean_ns(),
-        _ => {}
-    });
-    (total > 0.0).then_some(total)
+/// Mean time (ns) a request holds its busiest shared monitor or lock.
+fn shared_hold_ns(cfg: &Config) -> Option<f64> {
+    let costs = Costs::of(&cfg.program);
+    let most = (0..cfg.program.monitors.len() as u16)
+        .map(|i| costs.shared_held_ns(i))
+        .fold(0.0, f64::max);
+    (most > 0.0).then_some(most)
 }
 
 /// p99 of wait + service in M/M/c: P(T > t) = (1 − C)·e^(−μt) +

@@ -2,6 +2,7 @@
 //! configuration's executors, and refused when a request would take no
 //! simulated time.
 
+use super::super::costs::Costs;
 use super::super::program::parse_program;
 use super::reader::Reader;
 use crate::i18n::keys::errors as words;
@@ -45,7 +46,7 @@ pub(super) fn read(r: &mut Reader, load: &Load) -> (Program, Vec<String>) {
 /// handler's own steps (not its `async` bodies, which run after the
 /// response) plus the client's CPU per request, below one tick.
 fn takes_no_time(program: &Program, client_cpu_ns: u64) -> Option<Phrase> {
-    let path_ns = program.mean_cpu_ns() + program.mean_blocking_ns() + client_cpu_ns as f64;
+    let path_ns = Costs::of(program).caller.service_ns() + client_cpu_ns as f64;
     if path_ns >= MIN_PATH_NS {
         return None;
     }

@@ -1,0 +1,336 @@
+//! What a request program costs on average, read off its ops by one walk:
+//! the handler's own path and the work it hands to each executor, each with
+//! its CPU, its blocking, its connection time, its pinned time and how long
+//! it holds each monitor. The playground's capacity ceilings, a lesson's
+//! closed forms and validation all read these figures, so they agree on
+//! what a step costs and where it runs.
+//!
+//! Means only: no queueing, no contention, no warm-up. An `async` body runs
+//! on its executor, not on the caller's path, and a body nested in another
+//! counts for its own executor alone.
+
+use crate::sim::program::{LockKind, MonitorRef, Op, Program};
+
+/// The mean costs of one path through a program, ns: the handler's own
+/// steps, or everything a request hands to one executor.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PathCosts {
+    /// On a core (`cpu`).
+    pub cpu_ns: f64,
+    /// Blocked: `io`, `db`, `file` and `wait` steps.
+    pub blocking_ns: f64,
+    /// Holding a HikariCP connection (the `db` steps).
+    pub db_ns: f64,
+    /// Blocked inside `synchronized` (`io` and `db` there): on JDK 21–23
+    /// the virtual thread keeps its carrier and nothing replaces it.
+    pub pinned_ns: f64,
+    /// In `Object.wait` (`wait`): blocking, with its monitor given up; on
+    /// JDK 21–23 it pins, but the scheduler starts a carrier for it.
+    pub wait_ns: f64,
+    /// In blocking file I/O (`file`): the carrier is captured on every JDK,
+    /// and the scheduler starts another for it.
+    pub file_ns: f64,
+    /// Holding the request's own monitor or lock (`sync{…}`, `lock{…}`).
+    pub own_held_ns: f64,
+    /// Holding each shared monitor or lock, indexed like
+    /// [`Program::monitors`].
+    pub shared_held_ns: Vec<f64>,
+}
+
+impl PathCosts {
+    /// Time the path needs without any queueing: CPU and blocking, ns.
+    pub fn service_ns(&self) -> f64 {
+        self.cpu_ns + self.blocking_ns
+    }
+
+    /// Time it holds `monitor`, ns.
+    pub fn held_ns(&self, monitor: MonitorRef) -> f64 {
+        match monitor {
+            MonitorRef::Own => self.own_held_ns,
+            MonitorRef::Shared(i) => self.shared_held_ns.get(i as usize).copied().unwrap_or(0.0),
+        }
+    }
+}
+
+/// What a request hands to one executor.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Submitted {
+    /// Tasks submitted per request.
+    pub tasks: u32,
+    /// Their costs together, per request.
+    pub work: PathCosts,
+}
+
+impl Submitted {
+    /// Mean time of one task on its executor's thread, ns; `None` when the
+    /// request submits none.
+    pub fn task_ns(&self) -> Option<f64> {
+        (self.tasks > 0).then(|| self.work.service_ns() / self.tasks as f64)
+    }
+}
+
+/// A program's mean costs per request.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Costs {
+    /// The handler's own steps, without the `async` bodies.
+    pub caller: PathCosts,
+    /// What goes to each executor, indexed like the program's
+    /// `Op::Async { executor }` (an executor it never names submits no
+    /// tasks).
+    pub executors: Vec<Submitted>,
+}
+
+impl Costs {
+    /// The costs of `program`'s steps.
+    pub fn of(program: &Program) -> Self {
+        let mut costs = Costs::default();
+        let monitors = program.monitors.len();
+        costs.caller.shared_held_ns = vec![0.0; monitors];
+        walk(&program.ops, 0, Path::Caller, monitors, &mut costs);
+        costs
+    }
+
+    /// What the request hands to executor `index` (nothing if it names none).
+    pub fn executor(&self, index: u16) -> Option<&Submitted> {
+        self.executors.get(index as usize).filter(|s| s.tasks > 0)
+    }
+
+    /// Every path: the caller's, then each executor's.
+    fn paths(&self) -> impl Iterator<Item = &PathCosts> {
+        std::iter::once(&self.caller).chain(self.executors.iter().map(|s| &s.work))
+    }
+
+    /// Time a request holds shared monitor `index` on every path (one
+    /// object serves them all), ns.
+    pub fn shared_held_ns(&self, index: u16) -> f64 {
+        self.paths()
+            .map(|p| p.held_ns(MonitorRef::Shared(index)))
+            .sum()
+    }
+}
+
+/// Whose costs a walk adds to.
+#[derive(Clone, Copy)]
+enum Path {
+    Caller,
+    Executor(usize),
+}
+
+/// A step that takes time, by what it adds to.
+#[derive(Clone, Copy)]
+enum Timed {
+    Cpu,
+    Io,
+    File,
+    Wait,
+}
+
+/// Adds the ops from `pc` to the `End` of their program or body to `path`,
+/// each `async` body to its executor's (the walk goes on at the `Async`
+/// op's `resume`). What a path holds starts empty: a task runs on another
+/// thread and holds none of its submitter's monitors.
+fn walk(ops: &[Op], mut pc: usize, path: Path, monitors: usize, costs: &mut Costs) {
+    // Entries of each monitor (`Own` last) and of `synchronized` blocks.
+    let mut entered = vec![0u16; monitors + 1];
+    let mut sync_depth = 0u16;
+    let mut in_db = false;
+    let slot = |m: MonitorRef| match m {
+        MonitorRef::Shared(i) => i as usize,
+        MonitorRef::Own => monitors,
+    };
+    while let Some(&op) = ops.get(pc) {
+        pc += 1;
+        let (ns, timed) = match op {
+            Op::End => return,
+            Op::Async { executor, resume } => {
+                let e = executor as usize;
+                if costs.executors.len() <= e {
+                    costs.executors.resize_with(e + 1, Submitted::default);
+                }
+                let s = &mut costs.executors[e];
+                s.tasks += 1;
+                s.work.shared_held_ns.resize(monitors, 0.0);
+                walk(ops, pc, Path::Executor(e), monitors, costs);
+                pc = resume as usize;
+                continue;
+            }
+            Op::Enter(m, kind) => {
+                entered[slot(m)] += 1;
+                if kind == LockKind::Sync {
+                    sync_depth += 1;
+                }
+                continue;
+            }
+            Op::Exit(m, kind) => {
+                entered[slot(m)] = entered[slot(m)].saturating_sub(1);
+                if kind == LockKind::Sync {
+                    sync_depth = sync_depth.saturating_sub(1);
+                }
+                continue;
+            }
+            Op::DbAcquire => {
+                in_db = true;
+                continue;
+            }
+            Op::DbRelease => {
+                in_db = false;
+                continue;
+            }
+            Op::Begin => continue,
+            Op::Wait(d, m, entries) => {
+                // `wait` gives up every entry of its monitor while it waits;
+                // the `Enter`s after it take them back.
+                entered[slot(m)] = entered[slot(m)].saturating_sub(entries);
+                sync_depth = sync_depth.saturating_sub(entries);
+                (d.mean_ns(), Timed::Wait)
+            }
+            Op::Cpu(d) => (d.mean_ns(), Timed::Cpu),
+            Op::Io(d) => (d.mean_ns(), Timed::Io),
+            Op::File(d) => (d.mean_ns(), Timed::File),
+        };
+        let p = match path {
+            Path::Caller => &mut costs.caller,
+            Path::Executor(e) => &mut costs.executors[e].work,
+        };
+        match timed {
+            Timed::Cpu => p.cpu_ns += ns,
+            Timed::Io => {
+                p.blocking_ns += ns;
+                if in_db {
+                    p.db_ns += ns;
+                }
+                if sync_depth > 0 {
+                    p.pinned_ns += ns;
+                }
+            }
+            Timed::File => {
+                p.blocking_ns += ns;
+                p.file_ns += ns;
+            }
+            Timed::Wait => {
+                p.blocking_ns += ns;
+                p.wait_ns += ns;
+            }
+        }
+        if entered[monitors] > 0 {
+            p.own_held_ns += ns;
+        }
+        for (held, &n) in p.shared_held_ns.iter_mut().zip(&entered) {
+            if n > 0 {
+                *held += ns;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::program::parse_program;
+    use super::*;
+    use crate::sim::time::MS;
+
+    fn costs(text: &str) -> Costs {
+        Costs::of(&parse_program(text).expect("the program parses").program)
+    }
+
+    fn ms(ns: f64) -> f64 {
+        ns / MS as f64
+    }
+
+    fn close(what: &str, ns: f64, want_ms: f64) {
+        assert!((ms(ns) - want_ms).abs() < 1e-9, "{what}: {} ms", ms(ns));
+    }
+
+    #[test]
+    fn a_nested_async_body_counts_for_its_own_executor_alone() {
+        let c = costs("io:1ms,async(mail){cpu:1ms,async(pdf){io:50ms},io:10ms}");
+        // The caller submits and goes on: its path is the 1 ms of io.
+        close("caller", c.caller.service_ns(), 1.0);
+        assert_eq!(c.caller.cpu_ns, 0.0);
+        let mail = c.executor(0).expect("mail's tasks");
+        assert_eq!(mail.tasks, 1);
+        close("mail's task", mail.task_ns().unwrap(), 11.0);
+        close("mail's cpu", mail.work.cpu_ns, 1.0);
+        let pdf = c.executor(1).expect("pdf's tasks");
+        close("pdf's task", pdf.task_ns().unwrap(), 50.0);
+    }
+
+    #[test]
+    fn an_executor_named_twice_averages_its_tasks() {
+        // The grammar has no loop: a body runs once per request, and an
+        // executor named twice gets two tasks.
+        let c = costs("async(a){io:1ms},async(b){io:1ms},async(a){io:3ms}");
+        let a = c.executor(0).unwrap();
+        assert_eq!(a.tasks, 2);
+        close("a's task", a.task_ns().unwrap(), 2.0);
+        close("a's work", a.work.service_ns(), 4.0);
+        assert_eq!(c.executor(1).unwrap().tasks, 1);
+        assert!(c.executor(2).is_none());
+        assert_eq!(c.caller.service_ns(), 0.0);
+    }
+
+    #[test]
+    fn a_wait_inside_sync_blocks_without_holding_or_pinning() {
+        let c = costs("sync(m){cpu:1ms,wait:20ms,io:2ms},io:50ms");
+        let p = &c.caller;
+        close("blocking", p.blocking_ns, 72.0);
+        close("wait", p.wait_ns, 20.0);
+        // The monitor is held for the cpu and the io around the wait only.
+        close("held", c.shared_held_ns(0), 3.0);
+        // Only the io after the wait pins (the wait's carrier is replaced);
+        // the io after the block is outside it.
+        close("pinned", p.pinned_ns, 2.0);
+    }
+
+    #[test]
+    fn a_wait_in_a_reentered_monitor_gives_up_every_entry() {
+        let c = costs("sync(m){sync(m){wait:20ms},io:2ms},io:50ms");
+        close("held", c.shared_held_ns(0), 2.0);
+        close("pinned", c.caller.pinned_ns, 2.0);
+        // An outer monitor stays held through an inner one's wait.
+        let c = costs("sync(a){sync(b){wait:20ms}}");
+        close("a held", c.shared_held_ns(0), 20.0);
+        close("b held", c.shared_held_ns(1), 0.0);
+    }
+
+    #[test]
+    fn a_db_step_inside_sync_is_held_and_pinned() {
+        let c = costs("cpu:1ms,sync(m){db:5ms,cpu:1ms},db:3ms,lock(l){io:7ms}");
+        let p = &c.caller;
+        close("db", p.db_ns, 8.0);
+        close("held m", c.shared_held_ns(0), 6.0);
+        close("held l", c.shared_held_ns(1), 7.0);
+        // A ReentrantLock never pins; CPU is not blocking.
+        close("pinned", p.pinned_ns, 5.0);
+        close("service", p.service_ns(), 17.0);
+    }
+
+    #[test]
+    fn file_io_and_own_monitors_are_their_own_figures() {
+        let c = costs("sync{file:4ms,io:1ms},file:2ms");
+        let p = &c.caller;
+        close("file", p.file_ns, 6.0);
+        close("own held", p.held_ns(MonitorRef::Own), 5.0);
+        // File I/O captures a carrier on any JDK, replaced: not pinning.
+        close("pinned", p.pinned_ns, 1.0);
+    }
+
+    #[test]
+    fn an_async_body_holds_none_of_its_callers_monitors() {
+        let c = costs("sync(m){io:1ms,async(x){io:10ms,sync(m){cpu:2ms}}}");
+        close("caller pinned", c.caller.pinned_ns, 1.0);
+        let x = c.executor(0).unwrap();
+        close("x pinned", x.work.pinned_ns, 0.0);
+        close("x holds m", x.work.held_ns(MonitorRef::Shared(0)), 2.0);
+        // The monitor is one object: every path's hold counts.
+        close("m held", c.shared_held_ns(0), 3.0);
+    }
+
+    #[test]
+    fn the_engines_begin_op_costs_nothing() {
+        let p = parse_program("cpu:1ms,async(x){io:2ms},io:3ms")
+            .unwrap()
+            .program;
+        assert_eq!(Costs::of(&p.clone().with_begin()), Costs::of(&p));
+    }
+}
