@@ -43,8 +43,6 @@
 //!   step does to the scenario, the lesson panel's words;
 //! * `view` — how the page shows the scenario: theme, language, open
 //!   charts, embed options;
-//! * `report` — a run's report as `threadlab run` prints it (text like
-//!   hey's, or JSON), which the page exports too;
 //! * `supervise` — the worker's messages besides jobs (ready, exports, a
 //!   panic) and the watchdog that replaces a stuck or crashed worker;
 //! * `embed` — the iframe snippet, the messages between an embed and its
@@ -84,7 +82,6 @@ pub mod plan;
 pub mod program_words;
 pub mod protocol;
 pub mod replay;
-pub mod report;
 pub mod said;
 pub mod setup;
 pub mod state;

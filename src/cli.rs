@@ -6,8 +6,8 @@
 //! * `output` — what a command returns, the exit codes, and writing it out;
 //! * `args` — flag parsing shared by the subcommands;
 //! * one file per subcommand: `run` (the load tool's own text from
-//!   `crate::summary`, or the JSON, both through `crate::app::report`, which
-//!   the page's exports share), `presets`, `schema`, `fidelity`, `bench`
+//!   `crate::summary`, or its JSON, `summary::json_report`, which the page's
+//!   exports share), `presets`, `schema`, `fidelity`, `bench`
 //!   (native only);
 //! * `files` — reading a scenario file, capped in size (native only);
 //! * `golden` — the determinism test's scenario and report.
@@ -24,7 +24,7 @@ mod presets;
 mod run;
 mod schema;
 
-pub use crate::app::report::{json_report, text_report};
+pub use crate::summary::json_report;
 pub use args::from_os;
 #[cfg(not(target_arch = "wasm32"))]
 pub use files::{SCENARIO_FILE_MAX_BYTES, read_scenario_file};

@@ -11,10 +11,13 @@
 
 mod hey;
 mod jmeter;
+mod json;
 mod k6;
 pub mod said;
 mod threadlab;
 mod wrk;
+
+pub use json::json_report;
 
 use crate::i18n::keys::presets as words;
 use crate::i18n::{Locale, Phrase};

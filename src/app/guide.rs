@@ -22,7 +22,7 @@ use super::lesson::{
 };
 use super::permalink::Link;
 use super::setup::{Arrival, Setup, Source};
-use super::state::{Action, State};
+use super::state::{Action, GuideAction, State};
 use super::view::{Theme, View};
 use crate::i18n::keys::{self, Key};
 use crate::i18n::{Arg, Locale};
@@ -30,27 +30,6 @@ use crate::i18n::{Arg, Locale};
 /// Where the page keeps a lesson's progress in local storage.
 pub fn storage_key(lesson: &str) -> String {
     format!("threadlab.lesson.{lesson}")
-}
-
-/// What the lesson panel asks of the state.
-#[derive(Clone, Debug, PartialEq)]
-pub enum GuideAction {
-    /// Opens a lesson's chapter (the link's, or chapter 1 from the page's
-    /// "Lessons" entry), with the progress the page had stored for that
-    /// lesson, if any (JSON; a stored progress that no longer reads starts
-    /// the lesson afresh).
-    Open {
-        /// The lesson and chapter.
-        link: LessonLink,
-        /// What local storage held.
-        stored: Option<String>,
-    },
-    /// Closes the panel (the scenario stays).
-    Close,
-    /// A step: next, back, a chapter, a prediction, a "now try" change.
-    Step(LessonAction),
-    /// Runs the chapter's scenario (once the question is answered).
-    Run,
 }
 
 impl State {

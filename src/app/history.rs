@@ -10,9 +10,8 @@
 //! entry it comes back to through the same link reading it opens with
 //! (`permalink::decode`, then `State::reopen`).
 
-use super::guide::GuideAction;
 use super::permalink::{Link, encode};
-use super::state::{Action, State};
+use super::state::{Action, GuideAction, State};
 
 /// What the address bar does when the state's link changes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

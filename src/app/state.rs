@@ -11,8 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use super::bounds::Bounds;
 use super::digest::{RunView, SweepPoint};
-use super::guide::GuideAction;
-use super::lesson::LessonProgress;
+use super::lesson::{LessonAction, LessonLink, LessonProgress};
 use super::modes::{Mode, Modes, PerMode};
 use super::permalink::Link;
 use super::plan::SweepAxis;
@@ -24,6 +23,27 @@ use crate::fidelity::Row;
 use crate::i18n::keys::ui as words;
 use crate::i18n::{Arg, Locale};
 use crate::scenario::{Draft, FieldError, default_preset, mode_word, validate};
+
+/// What the lesson panel asks of the state.
+#[derive(Clone, Debug, PartialEq)]
+pub enum GuideAction {
+    /// Opens a lesson's chapter (the link's, or chapter 1 from the page's
+    /// "Lessons" entry), with the progress the page had stored for that
+    /// lesson, if any (JSON; a stored progress that no longer reads starts
+    /// the lesson afresh).
+    Open {
+        /// The lesson and chapter.
+        link: LessonLink,
+        /// What local storage held.
+        stored: Option<String>,
+    },
+    /// Closes the panel (the scenario stays).
+    Close,
+    /// A step: next, back, a chapter, a prediction, a "now try" change.
+    Step(LessonAction),
+    /// Runs the chapter's scenario (once the question is answered).
+    Run,
+}
 
 /// Results of the current (or last) job.
 #[derive(Clone, Debug, Default, PartialEq)]

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use super::modes::{Mode, as_word};
 use super::protocol::{Job, Message};
 use super::replay::{ReplayReply, ReplayRequest};
-use super::report::{json_report, text_report};
+use crate::summary::{self, json_report};
 use crate::scenario::Draft;
 use crate::sim::Report;
 
@@ -83,7 +83,7 @@ impl Export {
             mode,
             draft,
             json: json_report(report, false),
-            text: text_report(report),
+            text: summary::text(report),
         }
     }
 }

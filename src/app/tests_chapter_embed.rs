@@ -4,9 +4,8 @@
 //! until its reader answers), and a reader who predicts, runs, compares and
 //! tries a change in it.
 
-use super::guide::{
-    GuideAction, GuideView, chapter_embed, chapter_page, progress_to_keep, storage_key,
-};
+use super::guide::{GuideView, chapter_embed, chapter_page, progress_to_keep, storage_key};
+use super::state::GuideAction;
 use super::job::Plan;
 use super::lesson::{LessonAction, LessonLink, Prediction, Step, Verdict, lesson};
 use super::permalink::{decode, encode};

@@ -4,7 +4,8 @@
 //! the progress survives a reload; results are held back until the
 //! prediction; the keys that step; the panel's words per language.
 
-use super::guide::{GuideAction, GuideView, Input, key_action};
+use super::guide::{GuideView, Input, key_action};
+use super::state::GuideAction;
 use super::job::Plan;
 use super::lesson::{LessonAction, LessonLink, LessonProgress, Prediction, Step, Verdict, lesson};
 use super::permalink::{decode, encode};

@@ -3,7 +3,7 @@
 //! state an entry comes back to (as the page opens it), the browser's
 //! language for a link that names none, and links without a version.
 
-use super::guide::GuideAction;
+use super::state::GuideAction;
 use super::history::{Entry, entry, reopen};
 use super::lesson::{LessonAction, LessonLink, lesson};
 use super::permalink::{decode, encode};

@@ -3,7 +3,7 @@
 //! hide (changed, wrong, named by the lesson, being edited).
 
 use super::form::{self, Reveal, advanced_count, advanced_shown, revealed};
-use super::guide::GuideAction;
+use super::state::GuideAction;
 use super::lesson::LessonLink;
 use super::permalink::{decode, encode};
 use super::*;

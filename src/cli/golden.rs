@@ -1,7 +1,7 @@
 //! The determinism test's scenario and its report, shared by the native test
 //! and the WebAssembly one (both compare it with `tests/golden/determinism.json`).
 
-use crate::app::report::json_report;
+use crate::summary::json_report;
 use crate::scenario::{self, Draft};
 
 /// A scenario that exercises every distribution, the pool, pinning and

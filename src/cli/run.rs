@@ -4,7 +4,7 @@
 use super::ReadFile;
 use super::args::{Flags, json_format, unknown};
 use super::output::{EXIT_BUDGET, Output, bad};
-use crate::app::report::{json_report, text_report};
+use crate::summary::{self, json_report};
 use crate::scenario::{self, Draft, FieldError, echo};
 use crate::sim::{self, Outcome};
 
@@ -130,7 +130,7 @@ pub(super) fn main(args: &[String], read_file: &ReadFile<'_>) -> Output {
     let stdout = if a.json {
         json_report(&report, a.full)
     } else {
-        text_report(&report)
+        summary::text(&report)
     };
     if report.outcome == Outcome::BudgetExceeded {
         Output {

@@ -10,7 +10,8 @@ use yew::prelude::*;
 
 use super::chart_figure::ChartFigure;
 use crate::app::format::{TextPart, text_parts};
-use crate::app::guide::{GuideAction, GuideView, Input, key_action, progress_to_keep, storage_key};
+use crate::app::state::GuideAction;
+use crate::app::guide::{GuideView, Input, key_action, progress_to_keep, storage_key};
 use crate::app::lesson::{LessonAction, LessonLink, Prediction, Verdict, lessons};
 use crate::app::{Action, State};
 use crate::i18n::Locale;

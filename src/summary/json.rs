@@ -1,14 +1,11 @@
-//! A run's report as the command line prints it: the load tool's own
-//! summary with threadlab's section after it (see [`crate::summary`]), or
-//! JSON (the chart data only on request). It lives here, below the command
-//! line, because the playground exports the same texts: its simulation
-//! worker formats the report of a run the page shows, and `threadlab run`
-//! prints them (`cli` re-exports both functions).
+//! A run's report as JSON, as `threadlab run --format json` prints it and
+//! the page exports it: the core's facts (serde of [`Report`]) with their
+//! English words beside them, the chart data only on request.
 
 use serde_json::Value;
 
 use crate::sim::Report;
-use crate::summary::said;
+use super::said;
 
 /// The report as JSON; without `full`, the bulky chart data is left out.
 pub fn json_report(report: &Report, full: bool) -> String {
@@ -22,12 +19,6 @@ pub fn json_report(report: &Report, full: bool) -> String {
     let mut s = serde_json::to_string_pretty(&v).unwrap_or_default();
     s.push('\n');
     s
-}
-
-/// The report in its load tool's own output format, then what threadlab
-/// knows beyond it (see [`crate::summary`]).
-pub fn text_report(r: &Report) -> String {
-    crate::summary::text(r)
 }
 
 /// The core reports facts; the JSON report carries their English words
