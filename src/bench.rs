@@ -18,11 +18,11 @@
 //!   of the peers.
 //! * **m2-virtual** — m2 with `server.mode=virtual`.
 //! * **single** — what the playground runs first after a slider move: the
-//!   default scenario's full run in both modes (`app::plan::single`).
+//!   default scenario's full run in both modes (`app::run::plan::single`).
 //! * **sweep** — the playground's default sweep: the default scenario at its
 //!   25 log-spaced concurrency points (24 distinct ones for the default
 //!   scenario), platform and virtual, each run to 20,000 requests
-//!   (`app::plan::sweep_points` and `sweep_point`, exactly as the page asks).
+//!   (`app::run::plan::sweep_points` and `sweep_point`, exactly as the page asks).
 //! * **mem** — 10⁷ requests at 10⁴ concurrency, for the memory measurement
 //!   (`mem-1e6` is the same with 10⁶ requests, to show memory does not grow
 //!   with the number of requests).
@@ -30,7 +30,7 @@
 //! * **stop-open**, **stop-async**, **stop-virtual** — issue 9's runaway
 //!   scenarios, which grow the simulator's own memory with work in progress
 //!   until its budget stops them (at the page's budget,
-//!   `app::plan::PAGE_MAX_SIM_MEMORY_MB`): open load at 10⁷ req/s with a
+//!   `app::run::plan::PAGE_MAX_SIM_MEMORY_MB`): open load at 10⁷ req/s with a
 //!   20 s client timeout (stale timeouts pile up), 100,000 clients feeding a
 //!   one-thread `@Async` pool with an unbounded queue, and open load at
 //!   10⁶ req/s on virtual threads without a client timeout. They show the
@@ -42,7 +42,7 @@
 //! with `performance.now()`, one [`Run::advance`] chunk per call, so V8 can
 //! optimise the loop between calls.
 
-use crate::app::{MODES, plan};
+use crate::app::{MODES, run::plan};
 use crate::scenario::{self, Draft, FieldError};
 use crate::sim::{Config, Outcome, Report, Simulation};
 

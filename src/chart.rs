@@ -13,7 +13,7 @@
 //! * `legend` — legends as a strip above the plot, wrapping, never on it;
 //! * `captioned` — a chart with lines naming its source under it (exports);
 //! * `style` — colours, fonts and line widths shared by all (numbers are
-//!   formatted by `crate::app::format`).
+//!   formatted by `crate::app::basis::format`).
 
 mod captioned;
 mod connections;
@@ -167,7 +167,7 @@ pub struct Tooltip {
     pub lines: Vec<String>,
 }
 
-/// What a chart of each [`Plot`](crate::app::chart_registry::Plot) does,
+/// What a chart of each [`Plot`](crate::app::basis::chart_registry::Plot) does,
 /// declared together in its plot's file: draw itself, say what lies at
 /// data x, and give its numbers (for its table and the keyboard's stops).
 pub(crate) trait Drawn {

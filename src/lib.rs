@@ -36,11 +36,11 @@
 //! * [`app`] — the playground's logic, native and tested: the page's state
 //!   and its reducer (what the visitor set up, serde for permalinks), the
 //!   form's rules, the messages to and from the worker, a job as a list of
-//!   bounded runs (`app::plan`: one full run per mode and a 25-point sweep),
-//!   a report digested for the page (`app::digest`: what the worker posts),
-//!   capacity ceilings and Little's-law bounds in words (`app::bounds`),
-//!   which charts show what (`app::charts`), sharing: permalinks, the
-//!   view, embeds and exports (`app::permalink`, `view`, `embed`, `export`),
+//!   bounded runs (`app::run::plan`: one full run per mode and a 25-point sweep),
+//!   a report digested for the page (`app::run::digest`: what the worker posts),
+//!   capacity ceilings and Little's-law bounds in words (`app::run::bounds`),
+//!   which charts show what (`app::show::charts`), sharing: permalinks, the
+//!   view, embeds and exports (`app::link::permalink`, `view`, `embed`, `export`),
 //!   and the timeline replay (`app::replay`: a small run recorded step by
 //!   step in the worker, its playhead and what its panel shows).
 //! * [`chart`] — charts as pure functions over plotters' `DrawingBackend`
@@ -57,11 +57,11 @@
 //!   worker bridge, nothing else. Components render `app`'s state and
 //!   dispatch its actions; jobs go to a Web Worker
 //!   (`src/bin/threadlab-worker.rs`, started from `worker-loader.js` beside
-//!   the page) that runs `app::job`'s runs in slices, posts progress and
+//!   the page) that runs `app::worker::job`'s runs in slices, posts progress and
 //!   results, and drops a job as soon as a newer one arrives (generation
 //!   ids); the page replaces a worker that panics or stalls
-//!   (`app::supervise`). The page opens from its permalink
-//!   (`app::permalink`) and can be embedded (`?embed=1`).
+//!   (`app::worker::supervise`). The page opens from its permalink
+//!   (`app::link::permalink`) and can be embedded (`?embed=1`).
 //!
 //! ## Invariants
 //! * `sim` depends on nothing but `rand`, `rand_xoshiro`, `libm`, `hdrhistogram`
@@ -88,7 +88,7 @@
 //! * Deliberately absent: wall-clock timing inside the core, global state,
 //!   panics on user input.
 //! * The page never simulates on its main thread, and every run it asks for
-//!   has an event budget (`app::plan`); "stopped at budget" is shown.
+//!   has an event budget (`app::run::plan`); "stopped at budget" is shown.
 
 pub mod app;
 pub mod bench;

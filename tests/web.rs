@@ -92,7 +92,7 @@ async fn app_renders_form_presets_and_measured_table() {
     // over time, the histogram and errors (each run's timeline, utilisation
     // and memory come with the worker's results).
     let canvases = root.query_selector_all("canvas").unwrap();
-    let listed = threadlab::app::charts::charts(&State::default()).len();
+    let listed = threadlab::app::show::charts::charts(&State::default()).len();
     assert!(listed >= 6, "{listed} charts listed");
     assert!(canvases.length() as usize >= listed, "chart canvases");
     assert!(

@@ -10,7 +10,7 @@
 (function () {
   'use strict';
   var params = new URLSearchParams(location.search);
-  // A link without a version reads as this one (src/app/permalink.rs);
+  // A link without a version reads as this one (src/app/link/permalink.rs);
   // one of another version is not read.
   var version = params.get('v');
   var linked = version === null || version === '' || version === '1';
@@ -22,7 +22,7 @@
   root.classList.toggle('dark', dark);
   var embed = linked && params.get('embed') === '1';
   // The page's language as a link names it (de-AT reads as de), else the
-  // browser's first the page is written in (src/app/view.rs,
+  // browser's first the page is written in (src/app/link/view.rs,
   // browser_language). English words are inlined (www/embed-presets.js);
   // German and Chinese ones come in a small file of their own, fetched
   // beside the module.

@@ -1,7 +1,7 @@
 // threadlab embed host: include it once on a page with threadlab <iframe>s
 // (the Embed dialog writes both). It sizes each threadlab iframe to the
 // height its embed reports, and nothing else. The message shape
-// (src/app/embed.rs):
+// (src/app/share/embed.rs):
 //   embed → page: {"threadlab": 1, "type": "height", "height": <CSS px>}
 // Only a threadlab embed is resized: one of the page's own iframes whose
 // address is an embed (`embed=1`) of the playground this script came from

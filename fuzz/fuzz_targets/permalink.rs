@@ -5,7 +5,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use threadlab::app::State;
-use threadlab::app::permalink::{decode, encode};
+use threadlab::app::link::permalink::{decode, encode};
 use threadlab::i18n::Locale;
 
 fuzz_target!(|data: &[u8]| {

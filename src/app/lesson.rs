@@ -33,9 +33,9 @@ use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 
-use super::modes::{Mode, Modes};
-use super::said::Said;
-use super::setup::Setup;
+use crate::app::basis::modes::{Mode, Modes};
+use crate::app::basis::said::Said;
+use crate::app::setup::Setup;
 use crate::i18n::keys::{errors, ui as words};
 use crate::i18n::{self, Arg};
 use crate::scenario::{FieldError, echo, no_such_preset};
@@ -83,7 +83,7 @@ pub struct Chapter {
     /// The timeline replay the chapter offers beside its text, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub replay: Option<ChapterReplay>,
-    /// The charts that show the answer (ids of `app::chart_registry`),
+    /// The charts that show the answer (ids of `app::basis::chart_registry`),
     /// drawn beside the verdict: a teacher at a projector need not scroll
     /// to the chart that proves it.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -115,7 +115,7 @@ pub enum Shows {
 
 impl Shows {
     /// Whether `state` is the one shown.
-    pub fn in_state(self, state: &super::replay::State) -> bool {
+    pub fn in_state(self, state: &crate::app::replay::State) -> bool {
         match self {
             Shows::Pinned => state.pinned(),
             Shows::Unmounted => state.unmounted(),
@@ -291,9 +291,9 @@ impl Chapter {
     /// run; an id the page does not know is left out too).
     pub fn proof_charts(&self, modes: Modes) -> Vec<&'static str> {
         let runs = |m: Mode| modes.list().contains(&m);
-        super::chart_registry::ids()
+        crate::app::basis::chart_registry::ids()
             .filter(|id| self.charts.iter().any(|c| c == id))
-            .filter(|id| super::chart_registry::column_of(id).is_none_or(runs))
+            .filter(|id| crate::app::basis::chart_registry::column_of(id).is_none_or(runs))
             .collect()
     }
 
@@ -304,10 +304,10 @@ impl Chapter {
 
     /// The replay request of the chapter's replay (its scenario's column,
     /// made small), if it offers one and its scenario loads.
-    pub fn replay_request(&self, id: u64) -> Option<super::replay::ReplayRequest> {
+    pub fn replay_request(&self, id: u64) -> Option<crate::app::replay::ReplayRequest> {
         let mode = self.replay.as_ref()?.column.mode();
         let setup = self.setup().ok()?;
-        Some(super::replay::ReplayRequest::of(
+        Some(crate::app::replay::ReplayRequest::of(
             id,
             mode,
             &setup.draft_for(mode),

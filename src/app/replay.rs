@@ -28,6 +28,7 @@
 
 mod build;
 mod player;
+mod queue;
 mod small;
 mod stage;
 #[cfg(all(test, not(target_arch = "wasm32")))]
@@ -44,13 +45,14 @@ use crate::sim::trace::Note;
 
 pub use build::Recorder;
 pub use player::{Player, PlayerAction, SPEEDS, TYPICAL_REQUEST_REAL_MS, default_speed};
+pub use queue::QueueId;
 pub use small::{
     REPLAY_CLIENTS, REPLAY_MAX_SIM_EVENTS, REPLAY_REQUESTS, ReplayReply, ReplayRequest, Shrunk,
     small,
 };
 pub use stage::{
-    Chip, ChipKind, JourneyRow, Lane, LaneGroup, QUEUE_CHIPS, Queue, QueueId, Session,
-    SessionAction, StageView,
+    Chip, ChipKind, JourneyRow, Lane, LaneGroup, QUEUE_CHIPS, Queue, Session, SessionAction,
+    StageView,
 };
 
 /// The most steps a replay holds; a run with more is cut there.

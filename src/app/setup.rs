@@ -5,16 +5,18 @@
 //! even when it does not parse. Plain data with serde: a permalink or a
 //! lesson is a `Setup`.
 
+pub mod effect;
+
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::effect::Effects;
-use super::format::field_text;
-use super::modes::{Columns, MODES, Mode, Modes, PerMode};
-use super::protocol::{Job, ModeJob};
-use super::words::field_name_in;
+use crate::app::basis::format::field_text;
+use crate::app::basis::modes::{Columns, MODES, Mode, Modes, PerMode};
+use crate::app::basis::words::field_name_in;
+use crate::app::setup::effect::Effects;
+use crate::app::worker::protocol::{Job, ModeJob};
 use crate::i18n::keys::{Key, ui as words};
 use crate::i18n::{Arg, Locale};
 use crate::scenario::{Draft, FieldError, Group, Preset, field, mode_word, preset, same_value};

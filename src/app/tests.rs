@@ -5,13 +5,15 @@
 
 use std::rc::Rc;
 
-use super::form::{self, Provenance};
-use super::job::{Plan, RunKind, run_blocking};
-use super::plan::{
+use crate::app::basis::modes;
+use crate::app::run::plan::{
     PAGE_MAX_SIM_MEMORY_MB, SINGLE_MAX_EVENTS, SWEEP_MAX_EVENTS, fill_order, single, sweep_point,
     sweep_points,
 };
-use super::*;
+use crate::app::show::charts;
+use crate::app::show::form::{self, Provenance};
+use crate::app::worker::job::{Plan, RunKind, run_blocking};
+use crate::app::*;
 use crate::fidelity::{Measured, Read, Stat};
 use crate::scenario::{Group, field, preset, validate};
 
@@ -684,7 +686,7 @@ fn mode_words_are_the_schemas_choices() {
 
 #[test]
 fn numbers_read_well() {
-    use super::format::*;
+    use crate::app::basis::format::*;
     assert_eq!(thousands(1877.2105, 2), "1,877.21");
     assert_eq!(thousands(12773.137, 2), "12,773.14");
     assert_eq!(sig(0.0532), "0.0532");
@@ -830,7 +832,7 @@ fn the_sweeps_point_at_the_scenarios_concurrency_is_the_cards_run() {
         assert_eq!(p.p99_ms, card.latency.p99, "{mode:?}");
         assert_eq!(p.error_pct, card.error_pct, "{mode:?}");
     }
-    let views = super::charts::charts(&s);
+    let views = crate::app::show::charts::charts(&s);
     let sweep = views
         .iter()
         .find(|c| c.id == "chart-sweep-throughput")
@@ -847,7 +849,7 @@ fn the_sweeps_point_at_the_scenarios_concurrency_is_the_cards_run() {
 /// line); hyphenated words, negative numbers and dashes are not flags.
 #[test]
 fn flags_in_a_sentence_are_told_from_its_words() {
-    use super::format::{TextPart, text_parts};
+    use crate::app::basis::format::{TextPart, text_parts};
     use TextPart::{Flag, Words};
     assert_eq!(
         text_parts("JDK 21–23 报告这类等待（-Djdk.tracePinnedThreads=short），JFR 记录。"),

@@ -9,9 +9,9 @@ use super::legend::{Entry, Swatch, with_legend};
 use super::style::{Style, chart_builder, house_mesh, mode_color};
 use super::{ChartError, Frame, Tooltip, draw_message, err, plot_frame};
 use crate::app::RunView;
-use crate::app::charts::run_label;
-use crate::app::format::{ms_in, tick_in};
-use crate::app::modes::Mode;
+use crate::app::basis::format::{ms_in, tick_in};
+use crate::app::basis::modes::Mode;
+use crate::app::show::charts::run_label;
 use crate::i18n::keys::chart as k;
 use crate::i18n::{Arg, Locale};
 

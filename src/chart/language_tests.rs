@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use super::tests::{page_state, svg};
 use super::*;
-use crate::app::charts::{ChartView, charts};
+use crate::app::show::charts::{ChartView, charts};
 use crate::app::{ChartKind, Mode, State};
 use crate::i18n::{self, Locale};
 

@@ -1,6 +1,6 @@
 //! Successful requests per second and latency over the time of one run,
 //! both columns on one time axis, with the lowest capacity ceiling and
-//! measured figures as lines. The values are `app::over_time`'s: counts over
+//! measured figures as lines. The values are `app::run::over_time`'s: counts over
 //! a window of whole request cycles, not bursts within one.
 
 use plotters::coord::Shift;
@@ -13,9 +13,9 @@ use super::style::{
     GUIDE_DASH, MEASURED_DOTS, Style, chart_builder, draw_guide, draw_mesh, mode_color,
 };
 use super::{ChartError, Frame, Tooltip, draw_message, err, plot_frame};
-use crate::app::charts::run_label;
-use crate::app::format::ms_in;
-use crate::app::over_time::{self, Line};
+use crate::app::basis::format::ms_in;
+use crate::app::run::over_time::{self, Line};
+use crate::app::show::charts::run_label;
 use crate::app::{Bounds, Marker, RunView, TimeMetric};
 use crate::i18n::keys::Key;
 use crate::i18n::keys::chart as k;

@@ -11,7 +11,7 @@ use super::gauges::{QUEUES, gauge_color};
 use super::memory::{edge_color, kind_color};
 use super::style::{BACKGROUND, GRAPHIC_CONTRAST, PLATFORM, VIRTUAL, palette, to_linear};
 use super::timeline::state_color;
-use crate::app::digest::{MEMORY_KINDS, UTILISATION_GAUGES, lane_state_words};
+use crate::app::run::digest::{MEMORY_KINDS, UTILISATION_GAUGES, lane_state_words};
 use crate::sim::timeline::LaneState;
 
 type Rgb = [f64; 3];

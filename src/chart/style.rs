@@ -8,7 +8,7 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use crate::app::Mode;
-use crate::app::format::tick_in;
+use crate::app::basis::format::tick_in;
 use crate::i18n::Locale;
 
 /// Platform threads: Okabe and Ito's vermillion.

@@ -16,7 +16,7 @@ use super::style::{
     FAILED, MEASURED, MUTED, Style, chart_builder, draw_guide, draw_mesh, mode_color,
 };
 use super::{ChartError, Frame, Tooltip, draw_message, err, plot_frame};
-use crate::app::format::ms_in;
+use crate::app::basis::format::ms_in;
 use crate::app::{Bounds, Marker, Mode, SweepAxis, SweepChart, SweepMetric, SweepPoint, nearest};
 use crate::i18n::keys::chart as k;
 use crate::i18n::{Arg, Locale};

@@ -6,7 +6,7 @@ use plotters_svg::SVGBackend;
 
 use super::style;
 use super::*;
-use crate::app::plan::single;
+use crate::app::run::plan::single;
 use crate::app::{
     Bounds, Marker, Mode, PerMode, SweepAxis, SweepChart, SweepMetric, SweepPoint, TimeMetric,
     nearest,
@@ -311,7 +311,7 @@ fn utilisation_gives_every_series_its_own_colour_and_keeps_the_legend_off_the_pl
             run.mode,
             line_colours(&s)
         );
-        for (name, label) in crate::app::digest::UTILISATION_GAUGES {
+        for (name, label) in crate::app::run::digest::UTILISATION_GAUGES {
             if run.series.gauges.contains_key(name) {
                 let label = label.text(EN, &[]);
                 let ys = text_y(&s, &label);
@@ -406,13 +406,13 @@ fn a_measured_line_has_a_dotted_swatch() {
 }
 
 /// The page's charts after a small run of both modes.
-fn page_charts() -> Vec<crate::app::charts::ChartView> {
-    crate::app::charts::charts(&page_state())
+fn page_charts() -> Vec<crate::app::show::charts::ChartView> {
+    crate::app::show::charts::charts(&page_state())
 }
 
 /// The page's state after a small run of the default scenario, sweep and all.
 pub(super) fn page_state() -> crate::app::State {
-    use crate::app::job::run_blocking;
+    use crate::app::worker::job::run_blocking;
     use crate::app::{Action, State};
     let mut s = State::default();
     let mut job = s.job();
@@ -427,14 +427,14 @@ pub(super) fn page_state() -> crate::app::State {
 }
 
 /// The registry's promise: every chart it declares (each column's, for a
-/// chart per column) is built by `app::charts`, has an id of its own and a
+/// chart per column) is built by `app::show::charts`, has an id of its own and a
 /// title in every catalogue with its parameters filled, draws a plot (not
 /// a message), has a table of at least one series and a tooltip at its
 /// first row; and nothing is built that the registry does not declare.
 #[test]
 fn every_registered_chart_is_built_titled_drawn_and_has_a_table() {
-    use crate::app::chart_registry::chart_ids;
-    use crate::app::charts::charts;
+    use crate::app::basis::chart_registry::chart_ids;
+    use crate::app::show::charts::charts;
     let mut s = page_state();
     // A cause of errors in each run, so that the errors chart has a series.
     for m in crate::app::MODES {

@@ -1,8 +1,8 @@
 //! The determinism test's scenario and its report, shared by the native test
 //! and the WebAssembly one (both compare it with `tests/golden/determinism.json`).
 
-use crate::summary::json_report;
 use crate::scenario::{self, Draft};
+use crate::summary::json_report;
 
 /// A scenario that exercises every distribution, the pool, pinning and
 /// `@Async`: the determinism tests run it with several seeds.

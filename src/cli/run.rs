@@ -4,9 +4,9 @@
 use super::ReadFile;
 use super::args::{Flags, json_format, unknown};
 use super::output::{EXIT_BUDGET, Output, bad};
-use crate::summary::{self, json_report};
 use crate::scenario::{self, Draft, FieldError, echo};
 use crate::sim::{self, Outcome};
+use crate::summary::{self, json_report};
 
 /// Parsed `run` options.
 #[derive(Default)]

@@ -105,7 +105,7 @@ keys! {
     GUIDE_WAITING = "guide.waiting";
     GUIDE_SHOW_PROGRAM = "guide.show_program";
     GUIDE_PROGRAM = "guide.program";
-    // A request program in plain words (`app::program_words`).
+    // A request program in plain words (`app::basis::program_words`).
     PLAIN_CPU = "plain.cpu";
     PLAIN_SLEEP = "plain.sleep";
     PLAIN_IO = "plain.io";
@@ -139,7 +139,7 @@ keys! {
     UNIT_MB = "unit.mb";
     UNIT_TASKS_PER_S = "unit.tasks_per_s";
     UNIT_TIMES = "unit.times";
-    // Column names (`app::modes::Columns::label`).
+    // Column names (`app::basis::modes::Columns::label`).
     COLUMN_PLATFORM = "column.platform";
     COLUMN_VIRTUAL = "column.virtual";
     COLUMN_EXECUTOR_POOL = "column.executor_pool";

@@ -1,6 +1,6 @@
 //! When a setting changes nothing in the scenario as set: each schema entry
 //! names its [`Moot`] (if it has one), and the rule reads the validated
-//! configuration. The page says why beside the field (`app::effect`).
+//! configuration. The page says why beside the field (`app::setup::effect`).
 
 use crate::sim::config::{Config, ExecutorKind, LoadKind, Mode};
 use crate::sim::program::{LockKind, Op};

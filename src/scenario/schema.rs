@@ -1053,7 +1053,7 @@ static SCHEMA: &[FieldSpec] = &[
 /// not a key. The rest (tool and Tomcat fine print, memory per object,
 /// G1's and the JIT's costs, budgets, recording, the seed) are real
 /// settings that matter less often; the form opens them whenever one is
-/// changed, wrong or named by the lesson (`app::form::revealed`).
+/// changed, wrong or named by the lesson (`app::show::form::revealed`).
 pub const FIRST_LAYER: &[&str] = &[
     "load.tool",
     "load.kind",

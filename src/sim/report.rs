@@ -1,7 +1,7 @@
 //! What a run produces: counts, latency statistics, time series, a timeline,
 //! the outcome and the named bottleneck. Serialised (not read back) for the
 //! CLI's JSON and the golden file; the playground's worker posts a digest of
-//! it instead (`app::digest`), and a permalink holds the scenario, not this.
+//! it instead (`app::run::digest`), and a permalink holds the scenario, not this.
 
 use std::collections::BTreeMap;
 

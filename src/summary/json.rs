@@ -4,8 +4,8 @@
 
 use serde_json::Value;
 
-use crate::sim::Report;
 use super::said;
+use crate::sim::Report;
 
 /// The report as JSON; without `full`, the bulky chart data is left out.
 pub fn json_report(report: &Report, full: bool) -> String {

@@ -1,12 +1,12 @@
 //! The address bar and the document around the app: the page's query (a
-//! permalink, `crate::app::permalink`) read with the browser's language,
+//! permalink, `crate::app::link::permalink`) read with the browser's language,
 //! writing the current state back with `history.pushState` or
-//! `replaceState` (which one is `crate::app::history`'s choice), Back and
+//! `replaceState` (which one is `crate::app::page::history`'s choice), Back and
 //! Forward, the page's own address for links and snippets, the colour
 //! theme on `<html>`, and the debug fragment.
 
-use crate::app::supervise::Fault;
-use crate::app::view::Theme;
+use crate::app::link::view::Theme;
+use crate::app::worker::supervise::Fault;
 
 /// The page's query, without `?`.
 pub(crate) fn query() -> String {
@@ -40,14 +40,14 @@ pub(crate) fn permalink(query: &str) -> String {
 /// with the browser's language for a link that names none: what the page
 /// opens with, and what Back or Forward brings it to.
 pub(crate) fn opened() -> crate::app::Decoded {
-    let mut d = crate::app::permalink::decode(&query());
+    let mut d = crate::app::link::permalink::decode(&query());
     d.link.view.browser = browser_locale();
     d
 }
 
 /// The first of the browser's languages (`navigator.languages`, else
 /// `navigator.language`) the page is written in
-/// (`crate::app::view::browser_language`).
+/// (`crate::app::link::view::browser_language`).
 fn browser_locale() -> Option<crate::i18n::Locale> {
     let navigator = gloo::utils::window().navigator();
     let mut languages: Vec<String> = navigator
@@ -58,7 +58,7 @@ fn browser_locale() -> Option<crate::i18n::Locale> {
     if languages.is_empty() {
         languages.extend(navigator.language());
     }
-    crate::app::view::browser_language(&languages)
+    crate::app::link::view::browser_language(&languages)
 }
 
 /// The page's path with `query` and the current fragment.

@@ -1,10 +1,10 @@
 //! Compare with a baseline: pin the results on screen, change something,
 //! and see each column's figures before and after side by side, with the
-//! change and what was changed in between (`crate::app::compare`).
+//! change and what was changed in between (`crate::app::show::compare`).
 
 use yew::prelude::*;
 
-use crate::app::compare::{changes, rows};
+use crate::app::show::compare::{changes, rows};
 use crate::app::{Action, State};
 use crate::i18n::keys::{Key, ui as words};
 use crate::scenario::mode_word;

@@ -1,6 +1,6 @@
 //! A card's time breakdown: the sentence, two stacked bars (the mean
 //! request, the p99 set) in HTML and CSS, a legend, and the same numbers
-//! as a table for screen readers and anyone who wants them (`app::breakdown`
+//! as a table for screen readers and anyone who wants them (`app::run::breakdown`
 //! decides all of it). The bars are decoration for sighted readers
 //! (`aria-hidden`): the sentence and the table say everything they show.
 //! Colours are `--stage-*` custom properties, set for both themes in
@@ -9,8 +9,8 @@
 use yew::prelude::*;
 
 use crate::app::RunView;
-use crate::app::breakdown::{BreakdownView, Set, stage_key};
-use crate::app::format::ms_in;
+use crate::app::basis::format::ms_in;
+use crate::app::run::breakdown::{BreakdownView, Set, stage_key};
 use crate::i18n::keys::ui as words;
 use crate::i18n::{Arg, Locale};
 

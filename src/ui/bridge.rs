@@ -1,6 +1,6 @@
 //! The page's end of the simulation worker: starts the worker from a file
 //! beside the page (a relative URL, so the page works from any folder),
-//! carries `crate::app::supervise`'s messages as JSON text, and keeps the
+//! carries `crate::app::worker::supervise`'s messages as JSON text, and keeps the
 //! worker alive: a worker that panics or fails is replaced, and one silent
 //! in a job for longer than `SLICE_LIMIT_MS` is stopped and replaced, each
 //! with a message for the page.
@@ -14,7 +14,7 @@ use wasm_bindgen::prelude::*;
 use web_sys::{ErrorEvent, MessageEvent, Worker};
 
 use crate::app::replay::ReplayReply;
-use crate::app::supervise::{
+use crate::app::worker::supervise::{
     AfterDeath, Export, FromWorker, SLICE_LIMIT_MS, ToWorker, Watchdog, after_death,
 };
 use crate::app::{Message, Output};

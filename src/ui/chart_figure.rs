@@ -8,7 +8,7 @@ use yew::prelude::*;
 
 use super::chart_canvas::ChartCanvas;
 use crate::app::ChartSpec;
-use crate::app::charts::ChartView;
+use crate::app::show::charts::ChartView;
 use crate::chart::{self, DataTable};
 use crate::i18n::{Arg, Locale, keys};
 

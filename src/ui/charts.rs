@@ -1,11 +1,11 @@
 //! The grid of charts, each with a title, a line on what to look for and
-//! its data table (which charts, with what, is `crate::app::charts`); a
+//! its data table (which charts, with what, is `crate::app::show::charts`); a
 //! timeline has the button that replays its run step by step.
 
 use yew::prelude::*;
 
 use super::chart_figure::ChartFigure;
-use crate::app::charts::{ChartView, charts, replay_column};
+use crate::app::show::charts::{ChartView, charts, replay_column};
 use crate::app::{Mode, State};
 use crate::i18n::Arg;
 use crate::i18n::keys;

@@ -3,7 +3,7 @@
 //! embeds in a post start no simulation at load), then the controls the
 //! link chose, the key numbers and the charts it chose. It reports its
 //! height to the page around it and takes only the documented theme message
-//! from it (`crate::app::embed`).
+//! from it (`crate::app::share::embed`).
 
 use gloo::events::EventListener;
 use wasm_bindgen::JsCast;
@@ -20,13 +20,13 @@ use super::notice::LinkNotice;
 use super::progress::Progress;
 use super::runner::Runner;
 use super::summary::Summary;
-use crate::app::embed::{
+use crate::app::link::permalink::{Ignored, encode};
+use crate::app::page::guide::chapter_page;
+use crate::app::share::embed::{
     MESSAGE_WORD_MAX, MessageShape, ParentMessage, Summary as Static, height_message,
     parent_message, scenario_page,
 };
-use crate::app::form::Notes;
-use crate::app::guide::chapter_page;
-use crate::app::permalink::{Ignored, encode};
+use crate::app::show::form::Notes;
 use crate::app::{Action, Mode, State};
 use crate::i18n::keys::{Key, ui as words};
 

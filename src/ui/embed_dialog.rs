@@ -1,6 +1,6 @@
 //! The Embed dialog: choose what an embed of the current scenario shows
 //! (theme, charts, which controls readers may change and which they only
-//! see) and copy the `<iframe>` snippet (`crate::app::embed::snippet`),
+//! see) and copy the `<iframe>` snippet (`crate::app::share::embed::snippet`),
 //! with a link back to the full playground.
 
 use web_sys::{HtmlInputElement, HtmlSelectElement};
@@ -8,15 +8,15 @@ use yew::prelude::*;
 
 use super::address;
 use super::export::copy;
-use crate::app::chart_registry::{embed_charts, ids};
-use crate::app::charts::embed_chart_names;
-use crate::app::embed::{scenario_page, snippet};
-use crate::app::guide::{chapter_embed, chapter_page};
+use crate::app::basis::chart_registry::{embed_charts, ids};
+use crate::app::basis::words::field_label;
 use crate::app::lesson::Part;
-use crate::app::permalink::{Link, encode};
-use crate::app::view::{Theme, View};
-use crate::app::words::field_label;
-use crate::app::{State, form};
+use crate::app::link::permalink::{Link, encode};
+use crate::app::link::view::{Theme, View};
+use crate::app::page::guide::{chapter_embed, chapter_page};
+use crate::app::share::embed::{scenario_page, snippet};
+use crate::app::show::charts::embed_chart_names;
+use crate::app::{State, show::form};
 use crate::i18n::Arg;
 use crate::i18n::keys::{self, Key, ui as words};
 use crate::scenario::preset;

@@ -1,5 +1,5 @@
 //! Exports in the browser: files to download (CSV, JSON, a chart as PNG or
-//! SVG, each made by `crate::app::export` and `crate::chart`) and text to
+//! SVG, each made by `crate::app::share::export` and `crate::chart`) and text to
 //! the clipboard ("copy as hey output", "copy link").
 
 use plotters::prelude::*;
@@ -11,7 +11,7 @@ use web_sys::{Blob, BlobPropertyBag, HtmlAnchorElement, HtmlCanvasElement, Url};
 
 use super::backend::PageBackend;
 use crate::app::ChartView;
-use crate::app::export::{Source, caption_lines, png_with_text, svg_with_source};
+use crate::app::share::export::{Source, caption_lines, png_with_text, svg_with_source};
 use crate::chart::{Style, caption_height, draw_captioned};
 use crate::i18n::Locale;
 use crate::i18n::keys::ui as words;

@@ -12,11 +12,11 @@ use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
 use crate::app::Mode;
-use crate::app::form::{
+use crate::app::basis::words::{field_help, field_label, field_property, field_unit};
+use crate::app::show::form::{
     Provenance, SLIDER_STEPS, choice_help, control_id, slider_id, slider_position, slider_text,
     whole,
 };
-use crate::app::words::{field_help, field_label, field_property, field_unit};
 use crate::i18n::keys::{Key, ui as words};
 use crate::i18n::{Arg, Locale};
 use crate::scenario::{FieldKind, field, mode_word};

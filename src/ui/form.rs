@@ -1,15 +1,15 @@
 //! The scenario form, grouped as a Spring Boot developer thinks: load,
 //! server, request program, HikariCP, @Async, memory, and the advanced
-//! budgets. Which keys show where is `crate::app::form`'s; this renders them.
+//! budgets. Which keys show where is `crate::app::show::form`'s; this renders them.
 
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
 use super::field::Field;
-use crate::app::form::{
+use crate::app::basis::words::{group_about, group_title};
+use crate::app::show::form::{
     EXAMPLES, GROUPS, Notes, advanced_count, advanced_shown, first_keys, revealed,
 };
-use crate::app::words::{group_about, group_title};
 use crate::app::{Action, Columns, Mode, Modes, State};
 use crate::i18n::keys::{Key, ui as words};
 use crate::i18n::{Arg, Locale};
@@ -149,7 +149,7 @@ pub fn ScenarioForm(p: &FormProps) -> Html {
         }
     };
     // The "Advanced" group: every other key, or with the group closed only
-    // those that must not hide (`app::form::revealed`).
+    // those that must not hide (`app::show::form::revealed`).
     let advanced_group = |&g: &Group| -> Html {
         let fields: Vec<Html> = advanced_shown(s, g, &revealed)
             .into_iter()

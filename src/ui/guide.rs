@@ -1,4 +1,4 @@
-//! The lesson panel: binds `app::guide::GuideView` to the page (the
+//! The lesson panel: binds `app::page::guide::GuideView` to the page (the
 //! chapter's words, the question's input, Run, the prediction beside the
 //! result, what to notice, the "now try" buttons, back and next), the keys
 //! that step through a lesson, the page's "Lessons" entry, and the
@@ -9,10 +9,10 @@ use web_sys::{Element, HtmlInputElement, KeyboardEvent};
 use yew::prelude::*;
 
 use super::chart_figure::ChartFigure;
-use crate::app::format::{TextPart, text_parts};
-use crate::app::state::GuideAction;
-use crate::app::guide::{GuideView, Input, key_action, progress_to_keep, storage_key};
+use crate::app::basis::format::{TextPart, text_parts};
 use crate::app::lesson::{LessonAction, LessonLink, Prediction, Verdict, lessons};
+use crate::app::page::guide::{GuideView, Input, key_action, progress_to_keep, storage_key};
+use crate::app::page::state::GuideAction;
 use crate::app::{Action, State};
 use crate::i18n::Locale;
 use crate::i18n::keys::{self, Key};
@@ -49,7 +49,7 @@ pub(crate) fn open(link: LessonLink) -> Action {
 /// lesson, as [`open`] does for the link the page opens with.
 pub(crate) fn reopen(link: crate::app::Link) -> Action {
     let stored = (link.view.lesson).and_then(|l| stored(&storage_key(l.lesson)));
-    crate::app::history::reopen(link, stored)
+    crate::app::page::history::reopen(link, stored)
 }
 
 /// Keeps the learner's progress in local storage as it changes (an
@@ -406,7 +406,7 @@ fn proof_charts(v: &GuideView, state: &State) -> Html {
     if v.proof.is_empty() {
         return Html::default();
     }
-    let all = crate::app::charts::charts(state);
+    let all = crate::app::show::charts::charts(state);
     let presenter = state.view.presenter;
     let locale = v.locale;
     html! {
@@ -422,7 +422,7 @@ fn proof_charts(v: &GuideView, state: &State) -> Html {
 }
 
 /// `text` with its command-line flags set as code that never breaks
-/// across lines (`app::format::text_parts`).
+/// across lines (`app::basis::format::text_parts`).
 pub(crate) fn with_flags(text: &str) -> Html {
     html! {
         { for text_parts(text).into_iter().map(|p| match p {

@@ -8,8 +8,8 @@
 
 use yew::prelude::*;
 
-use crate::app::form::value_in_words_in;
 use crate::app::setup::Source;
+use crate::app::show::form::value_in_words_in;
 use crate::app::{Mode, PerMode, State};
 use crate::fidelity::Row;
 use crate::fidelity::words::{self, difference_in, figure_in, in_locale, measured_in};

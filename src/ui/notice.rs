@@ -4,7 +4,7 @@
 
 use yew::prelude::*;
 
-use crate::app::permalink::Ignored;
+use crate::app::link::permalink::Ignored;
 use crate::i18n::Locale;
 use crate::i18n::keys::ui as words;
 

@@ -8,7 +8,7 @@
 use std::cell::RefCell;
 
 use super::address;
-use crate::app::supervise::one_line;
+use crate::app::worker::supervise::one_line;
 use crate::i18n::keys::ui as words;
 
 thread_local! {

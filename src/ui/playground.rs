@@ -1,7 +1,7 @@
 //! The page: its state (opened from the address's permalink), the link to
 //! the worker (`runner`), the address bar following the state (a history
 //! entry of its own for a preset, a lesson or a chapter, as
-//! `app::history` decides) and Back and Forward, and the layout: the full
+//! `app::page::history` decides) and Back and Forward, and the layout: the full
 //! playground, or the compact embed (`embed`).
 
 use std::cell::RefCell;
@@ -28,10 +28,10 @@ use super::scenario_about::ScenarioAbout;
 use super::share::ShareBar;
 use super::summary::Summary;
 use crate::app::Link;
-use crate::app::form::control_id;
-use crate::app::history::{Entry, entry};
-use crate::app::permalink::{Ignored, encode};
+use crate::app::link::permalink::{Ignored, encode};
+use crate::app::page::history::{Entry, entry};
 use crate::app::replay::{ReplayRequest, Session};
+use crate::app::show::form::control_id;
 use crate::app::{Action, Mode, State};
 use crate::i18n::keys::{self, Key, ui as words};
 
@@ -143,7 +143,7 @@ struct AddressBook {
 
 /// Keeps the address bar (and the error panel's details) on the state's
 /// permalink: a new history entry at once for a step Back should undo
-/// (`app::history::entry`), else the current entry rewritten once the
+/// (`app::page::history::entry`), else the current entry rewritten once the
 /// state has been still for a moment (a slider's drag writes once).
 #[hook]
 fn use_address(state: &UseReducerHandle<State>, book: &Rc<RefCell<AddressBook>>) {

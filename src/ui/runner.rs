@@ -15,7 +15,7 @@ use super::address::{self, DebugFault, debug_fault, take_debug_fault};
 use super::bridge::{Bridge, Event, Failure};
 use super::panic;
 use crate::app::replay::{Replay, ReplayReply, ReplayRequest};
-use crate::app::supervise::{Export, ToWorker};
+use crate::app::worker::supervise::{Export, ToWorker};
 use crate::app::{Action, Job, Mode, State};
 use crate::i18n::Arg;
 use crate::i18n::keys::ui as words;

@@ -6,7 +6,7 @@
 
 use yew::prelude::*;
 
-use crate::app::format::{Severity, error_pct_in, ms_in};
+use crate::app::basis::format::{Severity, error_pct_in, ms_in};
 use crate::app::{RunView, State};
 use crate::i18n::keys::{Key, ui as words};
 use crate::i18n::{Arg, Locale};

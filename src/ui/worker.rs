@@ -1,6 +1,6 @@
 //! The simulation worker (inside the Web Worker): takes the page's messages
-//! (`crate::app::supervise::ToWorker`, as JSON text), runs each job's runs
-//! (`crate::app::job`) in slices of events, yields to the worker's event
+//! (`crate::app::worker::supervise::ToWorker`, as JSON text), runs each job's runs
+//! (`crate::app::worker::job`) in slices of events, yields to the worker's event
 //! loop between slices so a newer job can arrive, and then abandons the
 //! stale one. It keeps the reports of the last job's full runs, so an
 //! export sends the command line's JSON and text of exactly the runs on the
@@ -17,8 +17,8 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
-use crate::app::job::{Plan, Run, RunKind};
-use crate::app::supervise::{Export, Fault, FromWorker, ToWorker};
+use crate::app::worker::job::{Plan, Run, RunKind};
+use crate::app::worker::supervise::{Export, Fault, FromWorker, ToWorker};
 use crate::app::{Job, Mode};
 use crate::i18n::keys::ui as words;
 use crate::scenario::Draft;

@@ -508,9 +508,9 @@ fn bench_set_changes_every_workload_s_scenario() {
 /// text) for it.
 #[test]
 fn the_pages_exports_are_the_command_lines_reports_for_the_same_scenario() {
-    use threadlab::app::permalink::decode;
-    use threadlab::app::supervise::Export;
-    use threadlab::app::{State, export, plan};
+    use threadlab::app::link::permalink::decode;
+    use threadlab::app::worker::supervise::Export;
+    use threadlab::app::{State, run::plan, share::export};
 
     let state = State::of_link(decode("load.requests=300&load.concurrency=30&v=1").link);
     let job = state.job();

@@ -1,7 +1,7 @@
 //! Issue 15: the lessons are data the model backs. Every chapter's scenario
 //! and every "now try" change is a valid scenario (through the form's and
 //! the command line's own `--set` parsing and `scenario::validate`); each
-//! chapter runs as the page runs it (`app::job::Plan`, bounded), and its
+//! chapter runs as the page runs it (`app::worker::job::Plan`, bounded), and its
 //! question, theory and claims hold in what the model produces: a number
 //! question's theory is within its stated distance of the run, a choice
 //! has exactly one right option, every claim of a "notice" text holds.
@@ -11,11 +11,11 @@
 use std::rc::Rc;
 use std::time::Instant;
 
-use threadlab::app::job::Plan;
 use threadlab::app::lesson::{
     Changes, Chapter, Claim, Grade, Lesson, Part, Prediction, Question, Runs, Verdict, lessons,
     parse_errors,
 };
+use threadlab::app::worker::job::Plan;
 use threadlab::app::{Message, Mode, Output, PerMode, RunView, Setup, State};
 use threadlab::i18n::{self, Locale};
 use threadlab::scenario::{Draft, mode_word, preset, validate};

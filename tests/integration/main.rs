@@ -24,6 +24,7 @@ mod pool;
 mod properties;
 mod queueing;
 mod tidy;
+mod tidy_app;
 mod timers;
 mod tools;
 mod traces;

@@ -98,7 +98,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     ),
 ];
 
-/// The module path of a source file: `src/app/state.rs` → `[app, state]`.
+/// The module path of a source file: `src/app/page/state.rs` → `[app, page, state]`.
 fn module_path(file: &Path) -> Vec<String> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let rel = file.strip_prefix(&root).expect("a file under src/");

@@ -127,78 +127,82 @@ const NOT_WORDS: &[(&str, &str)] = &[
 /// so that work on each area keeps to its own lines.
 const NOT_SHOWN_PAGE: &[(&str, &str, &str)] = &[
     (
-        "src/app/embed.rs",
+        "src/app/share/embed.rs",
         "longer than any message",
         "why an embed ignores a message from its parent page: the embed drops such a message without a word (documented protocol; tests read the reason)",
     ),
     (
-        "src/app/embed.rs",
+        "src/app/share/embed.rs",
         "not a JSON object",
         "why an embed ignores a message from its parent page: the embed drops such a message without a word (documented protocol; tests read the reason)",
     ),
     (
-        "src/app/embed.rs",
+        "src/app/share/embed.rs",
         "no \"threadlab\"",
         "why an embed ignores a message from its parent page: the embed drops such a message without a word (documented protocol; tests read the reason)",
     ),
     (
-        "src/app/embed.rs",
+        "src/app/share/embed.rs",
         "a theme message has",
         "why an embed ignores a message from its parent page: the embed drops such a message without a word (documented protocol; tests read the reason)",
     ),
     (
-        "src/app/embed.rs",
+        "src/app/share/embed.rs",
         "theme: one of auto",
         "why an embed ignores a message from its parent page: the embed drops such a message without a word (documented protocol; tests read the reason)",
     ),
     (
-        "src/app/embed.rs",
+        "src/app/share/embed.rs",
         "unknown type; an embed",
         "why an embed ignores a message from its parent page: the embed drops such a message without a word (documented protocol; tests read the reason)",
     ),
     (
-        "src/app/embed.rs",
+        "src/app/share/embed.rs",
         "threadlab",
         "the `threadlab` field of the embed protocol's height message",
     ),
     (
-        "src/app/embed.rs",
+        "src/app/share/embed.rs",
         "<iframe src=",
         "the snippet's HTML markup; its words (the title, the link) come from the catalogue",
     ),
     (
-        "src/app/embed.rs",
+        "src/app/share/embed.rs",
         "border:0;max-width",
         "the snippet's HTML markup (style and attributes)",
     ),
     (
-        "src/app/export.rs",
+        "src/app/share/export.rs",
         "# threadlab: {}",
         "the field names of an export file's source lines (files stay in one format, as the command line writes them)",
     ),
     (
-        "src/app/export.rs",
+        "src/app/share/export.rs",
         "threadlab {}; {}; seed {}; {}",
         "the CSV exports' source cell (files stay in one format, as the command line writes them)",
     ),
     (
-        "src/app/export.rs",
+        "src/app/share/export.rs",
         "-edited",
         "part of a downloaded file's name",
     ),
     (
-        "src/app/export.rs",
+        "src/app/share/export.rs",
         "threadlab run --scenario",
         "a command, as code (the JSON export's `command`)",
     ),
     (
-        "src/app/export.rs",
+        "src/app/share/export.rs",
         "# {} (threadlab run --scenario",
         "the text export's line naming a run, with its command as code (files stay in one format, as the command line writes them)",
     ),
-    ("src/app/export.rs", "source", "a key of the JSON export"),
     (
-        "src/app/export.rs",
+        "src/app/share/export.rs",
+        "source",
+        "a key of the JSON export",
+    ),
+    (
+        "src/app/share/export.rs",
         "n<title>",
         "an exported SVG's metadata markup (title, desc, metadata elements)",
     ),
@@ -213,7 +217,7 @@ const NOT_SHOWN_PAGE: &[(&str, &str, &str)] = &[
         "a stored progress that does not read is dropped without a word (`.ok()`): the lesson starts over",
     ),
     (
-        "src/app/modes.rs",
+        "src/app/basis/modes.rs",
         "server mode: {word}",
         "a serde error of the page–worker protocol (a mode's code word); no reader sees it",
     ),

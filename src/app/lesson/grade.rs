@@ -5,10 +5,10 @@ use std::rc::Rc;
 
 use serde::{Deserialize, Serialize};
 
-use super::super::digest::RunView;
-use super::super::modes::{Mode, PerMode};
-use super::super::setup::Setup;
 use super::{ChoiceQuestion, NumberQuestion, Question};
+use crate::app::basis::modes::{Mode, PerMode};
+use crate::app::run::digest::RunView;
+use crate::app::setup::Setup;
 use crate::scenario::validate;
 use crate::sim::Outcome;
 use crate::sim::config::to_mib;

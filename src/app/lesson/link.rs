@@ -2,11 +2,11 @@
 //! counted from 1 as the page shows it. Reading accepts a chapter's id as
 //! well (`chapter=pinning`), which stays right when chapters are added;
 //! anything else is one line naming the key, the value and what is
-//! allowed. The page's query as a whole is read by `app::permalink`, which
+//! allowed. The page's query as a whole is read by `app::link::permalink`, which
 //! hands these two parameters here.
 
 use super::{lesson, lessons, unknown};
-use crate::app::said::Said;
+use crate::app::basis::said::Said;
 use crate::i18n::Arg;
 use crate::i18n::keys::ui as words;
 

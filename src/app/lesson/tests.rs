@@ -4,9 +4,9 @@
 
 use std::rc::Rc;
 
-use super::super::digest::RunView;
-use super::super::modes::{Mode, PerMode};
 use super::*;
+use crate::app::basis::modes::{Mode, PerMode};
+use crate::app::run::digest::RunView;
 use crate::scenario::Draft;
 
 /// A run of a tiny scenario, whose numbers the tests then set.
@@ -201,7 +201,7 @@ fn arrows_and_space_step_through_a_lesson() {
 /// has and its run draws (not a column the chapter does not run).
 #[test]
 fn every_chapter_names_a_chart_its_run_draws() {
-    use crate::app::chart_registry::chart_id;
+    use crate::app::basis::chart_registry::chart_id;
     for c in &lesson("virtual-threads").unwrap().chapters {
         assert!(!c.charts.is_empty(), "{}: no chart", c.id);
         for id in &c.charts {

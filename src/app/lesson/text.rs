@@ -7,11 +7,11 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::super::program_words::program_in_words;
-use super::super::setup::Setup;
 use super::grade::Column;
 use super::theory::Theory;
 use super::{Chapter, Lesson, Question};
+use crate::app::basis::program_words::program_in_words;
+use crate::app::setup::Setup;
 use crate::i18n::keys::{self, Key};
 use crate::i18n::{self, Arg, Locale};
 use crate::scenario::field;

@@ -1,14 +1,14 @@
 //! The closed forms a chapter sets beside its run, computed from the
 //! chapter's own configuration (and, to read a benchmark, from an
 //! article's measured figure): capacity ceilings and Little's law from
-//! `app::bounds`, Erlang C from `crate::theory`, and a few sums a learner
+//! `app::run::bounds`, Erlang C from `crate::theory`, and a few sums a learner
 //! can do by hand. Each formula says what it assumes.
 
 use serde::{Deserialize, Serialize};
 
-use super::super::bounds::Bounds;
-use super::super::setup::Setup;
 use super::grade::Column;
+use crate::app::run::bounds::Bounds;
+use crate::app::setup::Setup;
 use crate::fidelity::{Measured, figures};
 use crate::scenario::{Costs, validate};
 use crate::sim::config::{Config, ExecutorKind, LoadKind, to_mib};

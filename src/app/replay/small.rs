@@ -10,8 +10,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::Replay;
-use crate::app::bounds::Bounds;
-use crate::app::modes::{Mode, as_word};
+use crate::app::basis::modes::{Mode, as_word};
+use crate::app::run::bounds::Bounds;
 use crate::scenario::{Draft, field, validate};
 use crate::sim::config::{Config, LoadKind};
 use crate::sim::time::to_ms;
@@ -142,7 +142,7 @@ pub fn small(draft: &Draft) -> (Draft, Vec<Shrunk>) {
         change(&mut d, "load.duration_s", Some(number(s)));
     }
     d.set_value("limits.max_events", Value::from(REPLAY_MAX_SIM_EVENTS));
-    crate::app::plan::cap_sim_memory(&mut d);
+    crate::app::run::plan::cap_sim_memory(&mut d);
     // The replay records its own steps: no charts' worth of recording.
     d.set_value("record.series_buckets", Value::from(10));
     d.set_value("record.timeline_lanes", Value::from(0));

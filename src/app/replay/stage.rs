@@ -10,9 +10,10 @@
 
 use std::rc::Rc;
 
+use super::queue::QueueId;
 use super::words::{arg, ms, text};
-use super::{ActorKind, Holder, Player, PlayerAction, Replay, SPEEDS, Shrunk, State, WaitFor};
-use crate::app::modes::{Columns, Mode};
+use super::{ActorKind, Holder, Player, PlayerAction, Replay, SPEEDS, Shrunk, State};
+use crate::app::basis::modes::{Columns, Mode};
 use crate::i18n::keys::{self};
 use crate::i18n::{Arg, Locale};
 use crate::sim::time::{Nanos, to_ms};
@@ -175,56 +176,6 @@ impl ChipKind {
             ChipKind::WaitingThread => "waiting-thread",
             ChipKind::Connecting => "connecting",
             ChipKind::Backlog => "backlog",
-        }
-    }
-}
-
-/// The queues of the stage, in the order a request meets them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum QueueId {
-    /// Opening a connection.
-    Connecting,
-    /// Tomcat's accept queue.
-    Backlog,
-    /// Waiting for a thread of this pool.
-    Thread(u32),
-    /// Runnable virtual threads waiting for a carrier.
-    Carrier,
-    /// Virtual threads blocked off their carrier (but for a connection).
-    Unmounted,
-    /// Waiting for a HikariCP connection (on a thread, pinned or not).
-    Db,
-}
-
-impl QueueId {
-    /// The queues an actor in `state` is in.
-    fn of(state: State) -> Vec<QueueId> {
-        let mut out = Vec::new();
-        match state {
-            State::Connecting => out.push(QueueId::Connecting),
-            State::Backlog => out.push(QueueId::Backlog),
-            State::WaitingForThread { pool } => out.push(QueueId::Thread(pool)),
-            State::WaitingForCarrier => out.push(QueueId::Carrier),
-            State::Blocked { holding: None, on } if on != WaitFor::DbConnection => {
-                out.push(QueueId::Unmounted)
-            }
-            _ => {}
-        }
-        if state.waits_for_db() {
-            out.push(QueueId::Db);
-        }
-        out
-    }
-
-    /// Its element id's suffix.
-    pub fn id(self) -> String {
-        match self {
-            QueueId::Connecting => "connecting".into(),
-            QueueId::Backlog => "backlog".into(),
-            QueueId::Thread(p) => format!("thread-{p}"),
-            QueueId::Carrier => "carrier".into(),
-            QueueId::Unmounted => "unmounted".into(),
-            QueueId::Db => "db".into(),
         }
     }
 }

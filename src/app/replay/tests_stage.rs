@@ -8,7 +8,7 @@ use serde_json::Value;
 
 use super::tests::{FREE_CONNECTS, PINNED, config};
 use super::*;
-use crate::app::modes::{Columns, Mode};
+use crate::app::basis::modes::{Columns, Mode};
 use crate::i18n::Locale;
 use crate::scenario::{Draft, validate};
 use crate::sim::time::MS;

@@ -2,9 +2,9 @@
 //! language, a pool's name, a queue's heading and the line on what was made
 //! small (the catalogue's `replay.*`).
 
-use super::stage::QueueId;
+use super::queue::QueueId;
 use super::{Actor, ActorKind, Event, Holder, Session, State, Step, WaitFor};
-use crate::app::words::field_label;
+use crate::app::basis::words::field_label;
 use crate::i18n::keys::{self, Key};
 use crate::i18n::{Arg, Locale};
 use crate::sim::time::{Nanos, to_ms};

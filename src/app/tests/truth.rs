@@ -6,12 +6,13 @@
 //! settings without effect, one message per field, stale results.
 
 use super::*;
-use crate::app::charts::{ChartView, charts, timeline_about};
-use crate::app::compare;
-use crate::app::form::{Provenance, keys, provenance};
-use crate::app::format::Severity;
-use crate::app::over_time;
-use crate::app::plan::PAST_CEILING;
+use crate::app::basis::format::Severity;
+use crate::app::run::over_time;
+use crate::app::run::plan::PAST_CEILING;
+use crate::app::show::charts::{ChartView, charts, timeline_about};
+use crate::app::show::compare;
+use crate::app::show::form::{Provenance, keys, provenance};
+use crate::app::worker::job;
 use crate::sim::tool::Tool;
 
 /// The full runs of a preset's job (no sweep), digested as the page gets them.
@@ -88,12 +89,12 @@ fn the_pool_lessons_latency_is_of_successes_with_a_line_for_failures() {
     // The card's median is the successes': above the failures' 1,000 ms
     // here (a success waited for a connection, then held it 20 ms and did
     // 30 ms of I/O), where every response's median was pulled below it.
-    let plan = crate::app::job::Plan::of(&State::with_preset("db-pool").job());
+    let plan = crate::app::worker::job::Plan::of(&State::with_preset("db-pool").job());
     let single = (plan.runs.iter())
         .find(|r| {
             matches!(
                 r.kind,
-                crate::app::job::RunKind::Single {
+                crate::app::worker::job::RunKind::Single {
                     mode: Mode::Virtual,
                     ..
                 }
@@ -330,7 +331,7 @@ fn e4s_columns_compare_executors_with_tomcat_on_platform_threads() {
     };
     feed(&mut s, run_blocking(&job));
     let v = s.results.singles.virtual_threads.clone().unwrap();
-    let label = crate::app::charts::run_label(&v, crate::i18n::Locale::En);
+    let label = crate::app::show::charts::run_label(&v, crate::i18n::Locale::En);
     assert_eq!(label, "@Async on virtual threads");
     assert!(
         v.peak_virtual_threads > 0,

@@ -1,8 +1,8 @@
 //! Catalogue keys of the `chart` area (`i18n/<lang>/chart.json`).
-//! The charts' words (`chart::*`, `app::charts`, `app::digest`): titles,
+//! The charts' words (`chart::*`, `app::show::charts`, `app::run::digest`): titles,
 //! captions, axes, legends, tooltips, table headers, series names; and the
-//! words the charts share with the page around them (`app::bounds`' ceilings,
-//! `app::compare`'s figures, `app::plan`'s sweep axis).
+//! words the charts share with the page around them (`app::run::bounds`' ceilings,
+//! `app::show::compare`'s figures, `app::run::plan`'s sweep axis).
 
 use super::Key;
 
@@ -10,7 +10,7 @@ use super::Key;
 pub const FAMILIES: &[&str] = &[];
 
 keys! {
-    // Titles of the charts (`app::charts`).
+    // Titles of the charts (`app::show::charts`).
     TITLE_SWEEP_THROUGHPUT = "chart.title.sweep_throughput";
     TITLE_SWEEP_LATENCY = "chart.title.sweep_latency";
     TITLE_THROUGHPUT_TIME = "chart.title.throughput_time";
@@ -49,7 +49,7 @@ keys! {
     TOOL_JMETER = "chart.tool.jmeter";
     TOOL_K6 = "chart.tool.k6";
     MARKER = "chart.marker";
-    // The sweep's axis (`app::plan::SweepAxis`).
+    // The sweep's axis (`app::run::plan::SweepAxis`).
     AXIS_CONCURRENCY = "chart.axis.concurrency";
     AXIS_RATE = "chart.axis.rate";
     AXIS_CONCURRENCY_SHORT = "chart.axis.concurrency_short";
@@ -131,7 +131,7 @@ keys! {
     CAUSE_POOL_TIMEOUT = "chart.cause.pool_timeout";
     CAUSE_TASK_REJECTED = "chart.cause.task_rejected";
     CAUSE_OUT_OF_MEMORY = "chart.cause.out_of_memory";
-    // Gauges of the utilisation chart (`app::digest::UTILISATION_GAUGES`).
+    // Gauges of the utilisation chart (`app::run::digest::UTILISATION_GAUGES`).
     GAUGE_TOMCAT_BUSY = "chart.gauge.tomcat_busy";
     GAUGE_TOMCAT_QUEUE = "chart.gauge.tomcat_queue";
     GAUGE_CARRIERS_BUSY = "chart.gauge.carriers_busy";
@@ -143,7 +143,7 @@ keys! {
     GAUGE_CPU_BUSY = "chart.gauge.cpu_busy";
     GAUGE_LOCK_WAITERS = "chart.gauge.lock_waiters";
     GAUGE_EXECUTOR_QUEUE = "chart.gauge.executor_queue";
-    // Memory kinds of the memory chart (`app::digest::MEMORY_KINDS`).
+    // Memory kinds of the memory chart (`app::run::digest::MEMORY_KINDS`).
     MEMORY_NATIVE_BASE = "chart.memory.native_base";
     MEMORY_NATIVE_STACKS = "chart.memory.native_stacks";
     MEMORY_HEAP_IDLE = "chart.memory.heap_idle";
@@ -152,7 +152,7 @@ keys! {
     MEMORY_HEAP_VIRTUAL_THREADS = "chart.memory.heap_virtual_threads";
     MEMORY_HEAP_STACK_CHUNKS = "chart.memory.heap_stack_chunks";
     MEMORY_HEAP_GARBAGE = "chart.memory.heap_garbage";
-    // The timeline's states (`app::digest::lane_state_words`): name, meaning.
+    // The timeline's states (`app::run::digest::lane_state_words`): name, meaning.
     STATE_IDLE = "chart.state.idle";
     STATE_IDLE_MEANS = "chart.state.idle_means";
     STATE_CPU = "chart.state.cpu";
@@ -165,14 +165,14 @@ keys! {
     STATE_MOUNTED_MEANS = "chart.state.mounted_means";
     STATE_PINNED = "chart.state.pinned";
     STATE_PINNED_MEANS = "chart.state.pinned_means";
-    // The JVM's lines on a run's card and the memory chart's caption (`app::digest`).
+    // The JVM's lines on a run's card and the memory chart's caption (`app::run::digest`).
     GC_NONE = "chart.gc.none";
     GC_SUMMARY = "chart.gc.summary";
     GC_COPIED = "chart.gc.copied";
     GC_THRASHING = "chart.gc.thrashing";
     WARMUP_WITH_INIT = "chart.warmup.with_init";
     WARMUP = "chart.warmup.plain";
-    // Capacity ceilings (`app::bounds`): the resource, the formula.
+    // Capacity ceilings (`app::run::bounds`): the resource, the formula.
     LIMIT_THREADS = "chart.limit.threads";
     LIMIT_CPU = "chart.limit.cpu";
     LIMIT_DB_POOL = "chart.limit.db_pool";
@@ -181,7 +181,7 @@ keys! {
     FORMULA_CPU = "chart.formula.cpu";
     FORMULA_DB_POOL = "chart.formula.db_pool";
     FORMULA_CARRIERS = "chart.formula.carriers";
-    // Before and after (`app::compare`).
+    // Before and after (`app::show::compare`).
     COMPARE_SUCCESSFUL = "chart.compare.successful";
     COMPARE_P50 = "chart.compare.p50";
     COMPARE_P99 = "chart.compare.p99";

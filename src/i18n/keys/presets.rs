@@ -15,7 +15,7 @@ use crate::i18n::Phrase;
 /// `preset.<name>.title|menu`, `preset.<text>.description` and
 /// `preset-section.<id>.title|about` (`scenario::presets`);
 /// `tool-rate.<tool>.name|counts` (`summary::rate_name`);
-/// `field-unit.<unit>` (`app::words::field_unit`).
+/// `field-unit.<unit>` (`app::basis::words::field_unit`).
 pub const FAMILIES: &[&str] = &["preset.", "preset-section.", "tool-rate.", "field-unit."];
 
 /// The phrase of a preset's `part` (`title`, `menu`, `description`), by the

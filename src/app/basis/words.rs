@@ -1,0 +1,211 @@
+//! The form's words in the page's language: each scenario key's label and
+//! help, each group's title and line, from the catalogues (`crate::i18n`,
+//! keys `field.<key>.label|help|property` and `group.<group>.title|about`). The
+//! schema keeps its English words for the command line; the English
+//! catalogue holds the same words (tested), so the page and the CLI say
+//! the same thing.
+
+use crate::i18n::keys::presets;
+use crate::i18n::{self, Locale};
+use crate::scenario::{FieldSpec, Group, field};
+
+/// The catalogue key of a field's label.
+pub fn label_key(spec: &FieldSpec) -> String {
+    format!("field.{}.label", spec.key)
+}
+
+/// The catalogue key of the real-world setting a field stands for (its
+/// property, flag or, for a model-only value, a few words).
+pub fn property_key(spec: &FieldSpec) -> String {
+    format!("field.{}.property", spec.key)
+}
+
+/// The catalogue key of a field's help.
+pub fn help_key(spec: &FieldSpec) -> String {
+    format!("field.{}.help", spec.key)
+}
+
+/// A group's name in keys: its serde name (`load`, `db`, …).
+pub fn group_word(group: Group) -> String {
+    serde_json::to_value(group)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_default()
+}
+
+/// The label of `key` (`async.mail.core` reads as `async.*.core`), else the
+/// key itself.
+pub fn field_label(locale: Locale, key: &str) -> String {
+    match field(key) {
+        Some(spec) => i18n::lookup(locale, &label_key(spec))
+            .unwrap_or(spec.label)
+            .to_string(),
+        None => key.to_string(),
+    }
+}
+
+/// The help of `key`, else nothing.
+pub fn field_help(locale: Locale, key: &str) -> String {
+    field(key).map_or_else(String::new, |spec| {
+        i18n::lookup(locale, &help_key(spec))
+            .unwrap_or(spec.help)
+            .to_string()
+    })
+}
+
+/// The real-world setting `key` stands for in `locale`'s words (a property
+/// name stays itself; words such as "(assumption)" are translated), else
+/// nothing.
+pub fn field_property(locale: Locale, key: &str) -> String {
+    field(key).map_or_else(String::new, |spec| {
+        i18n::lookup(locale, &property_key(spec))
+            .unwrap_or(spec.property)
+            .to_string()
+    })
+}
+
+/// A setting's unit in `locale`'s words: a unit that is a word
+/// (`workers`, `per worker`) from the catalogue (`field-unit.<unit>`), a
+/// symbol (`ms`, `MB`, `req/s`) as it is.
+pub fn field_unit(locale: Locale, spec: &FieldSpec) -> String {
+    if unit_is_a_word(spec.unit) {
+        presets::field_unit(spec.unit).text(locale)
+    } else {
+        spec.unit.to_string()
+    }
+}
+
+/// Whether a unit is a word rather than a symbol: lower-case letters and
+/// spaces, longer than `ms`.
+fn unit_is_a_word(unit: &str) -> bool {
+    unit.len() > 2 && unit.chars().all(|c| c.is_ascii_lowercase() || c == ' ')
+}
+
+/// A group's heading.
+pub fn group_title(locale: Locale, group: Group) -> String {
+    i18n::lookup(locale, &format!("group.{}.title", group_word(group)))
+        .map_or_else(|| group.title().to_string(), str::to_string)
+}
+
+/// A group's line under its heading.
+pub fn group_about(locale: Locale, group: Group) -> String {
+    i18n::lookup(locale, &format!("group.{}.about", group_word(group)))
+        .map_or_else(|| group.about().to_string(), str::to_string)
+}
+
+/// A key's name in `l`'s words: its label, with the executor's name for
+/// an `@Async` key ("@Async email: Max").
+pub fn field_name_in(key: &str, l: Locale) -> String {
+    let label = field_label(l, key);
+    match key.strip_prefix("async.").and_then(|r| r.split_once('.')) {
+        Some((name, _)) => format!("@Async {name}: {label}"),
+        None => label,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario::schema;
+
+    fn groups() -> Vec<Group> {
+        let mut g: Vec<Group> = schema().iter().map(|f| f.group).collect();
+        g.dedup();
+        g.sort_by_key(|g| group_word(*g));
+        g.dedup();
+        g
+    }
+
+    /// Issue 31.9: the form's help says what an empty field means in
+    /// words ("empty = the tool's default"), not JSON's `null`, which a
+    /// reader of the page never types.
+    #[test]
+    fn help_says_empty_not_null() {
+        let mut empties = 0;
+        for l in Locale::ALL {
+            for k in i18n::keys_of(l).filter(|k| k.starts_with("field.") && k.ends_with(".help")) {
+                let help = i18n::lookup(l, k).unwrap_or_default();
+                assert!(!help.contains("null ="), "{k} ({}): {help}", l.code());
+                empties += usize::from(
+                    ["empty =", "leer =", "留空 ="]
+                        .iter()
+                        .any(|e| help.contains(e)),
+                );
+            }
+        }
+        // 17 fields' help says what their empty field means.
+        assert_eq!(empties, 3 * 17);
+    }
+
+    /// Every key of the schema and every group has its words in every
+    /// language, the English ones the schema's own; no catalogue holds
+    /// words for a key or group the schema no longer has.
+    #[test]
+    fn every_field_and_group_has_its_words_in_every_language() {
+        let mut keys = Vec::new();
+        for spec in schema() {
+            keys.push((label_key(spec), Some(spec.label)));
+            keys.push((help_key(spec), Some(spec.help)));
+            if !spec.property.is_empty() {
+                keys.push((property_key(spec), Some(spec.property)));
+            }
+        }
+        for g in groups() {
+            for (part, english) in [("title", g.title()), ("about", g.about())] {
+                keys.push((format!("group.{}.{part}", group_word(g)), Some(english)));
+            }
+        }
+        i18n::assert_family_owned(&["field.", "group."], &keys, "field or group");
+    }
+
+    /// Issue 15: every unit of the schema that is a word has its words in
+    /// every language, the English the schema's own and the others their
+    /// own; no catalogue holds a unit the schema no longer has.
+    #[test]
+    fn every_unit_that_is_a_word_has_its_words_in_every_language() {
+        let mut keys = Vec::new();
+        for spec in schema().iter().filter(|s| unit_is_a_word(s.unit)) {
+            let key = presets::field_unit(spec.unit).key.into_owned();
+            assert_eq!(i18n::lookup(Locale::En, &key), Some(spec.unit), "{key}");
+            for l in Locale::TRANSLATED {
+                let text = i18n::lookup(l, &key).unwrap_or(spec.unit);
+                assert_ne!(text, spec.unit, "{key} has no {} text", l.code());
+            }
+            keys.push(key);
+        }
+        assert!(keys.len() >= 10, "{keys:?}");
+        for l in Locale::ALL {
+            for k in i18n::keys_of(l).filter(|k| k.starts_with("field-unit.")) {
+                assert!(
+                    keys.iter().any(|q| q == k),
+                    "{k} ({}) names no unit",
+                    l.code()
+                );
+            }
+        }
+        let concurrency = field("load.concurrency").unwrap();
+        assert_eq!(field_unit(Locale::De, concurrency), "Worker");
+        assert_eq!(field_unit(Locale::Zh, concurrency), "工作者");
+        assert_eq!(
+            field_unit(Locale::De, field("server.cores").unwrap()),
+            "Kerne"
+        );
+        assert_eq!(
+            field_unit(Locale::De, field("load.rate_rps").unwrap()),
+            "req/s"
+        );
+    }
+
+    #[test]
+    fn words_follow_the_language() {
+        assert_eq!(
+            field_label(Locale::De, "server.threads_max"),
+            "Max. Threads"
+        );
+        assert_eq!(field_label(Locale::Zh, "async.mail.core"), "核心线程数");
+        assert_eq!(field_label(Locale::En, "no.such"), "no.such");
+        assert_eq!(group_title(Locale::De, Group::Db), "HikariCP-Pool");
+        assert!(field_help(Locale::Zh, "server.jdk").contains("JEP 491"));
+        assert_eq!(group_word(Group::Limits), "limits");
+    }
+}

@@ -1,0 +1,238 @@
+//! How the page shows the scenario, beside what the scenario is: the colour
+//! theme, the language, which charts are open, and the embed mode's options
+//! (compact chrome for an `<iframe>`, which controls show or are locked).
+//! Plain data with serde and defaults for every field: a permalink holds the
+//! fields that differ from [`View::default`] (`app::link::permalink`), so a field
+//! added here joins the links without more code.
+
+use serde::{Deserialize, Serialize};
+
+use crate::app::basis::chart_registry::{chart_id, embed_charts, ids};
+use crate::app::basis::said::Said;
+use crate::app::lesson::LessonLink;
+use crate::i18n::{Arg, Locale};
+use crate::scenario::field;
+
+/// The colour theme.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Theme {
+    /// The system's (`prefers-color-scheme`).
+    #[default]
+    Auto,
+    /// Dark text on light.
+    Light,
+    /// Light text on dark.
+    Dark,
+}
+
+impl Theme {
+    /// Every theme, in menu order.
+    pub const ALL: [Theme; 3] = [Theme::Auto, Theme::Light, Theme::Dark];
+
+    /// Its word (the URL's and the `data-theme` attribute's).
+    pub fn word(self) -> &'static str {
+        match self {
+            Theme::Auto => "auto",
+            Theme::Light => "light",
+            Theme::Dark => "dark",
+        }
+    }
+
+    /// Its label in menus, in `l`'s words.
+    pub fn label(self, l: Locale) -> String {
+        use crate::i18n::keys::ui as words;
+        match self {
+            Theme::Auto => words::THEME_AUTO,
+            Theme::Light => words::THEME_LIGHT,
+            Theme::Dark => words::THEME_DARK,
+        }
+        .text(l, &[])
+    }
+
+    /// The theme called `word`.
+    pub fn named(word: &str) -> Option<Theme> {
+        Theme::ALL.into_iter().find(|t| t.word() == word)
+    }
+}
+
+/// Languages the page is written in: the catalogues' locales, by code,
+/// the default first.
+pub const LANGUAGES: [&str; Locale::ALL.len()] = {
+    let mut codes = [""; Locale::ALL.len()];
+    let mut i = 0;
+    while i < codes.len() {
+        codes[i] = Locale::ALL[i].code();
+        i += 1;
+    }
+    codes
+};
+
+/// The language a browser that prefers `languages` (as
+/// `navigator.languages` lists them, most preferred first) gets: the first
+/// the page is written in, by primary subtag (`de-AT` → German, `zh-Hans`
+/// and `zh-TW` → Chinese, the page's only Chinese); `None` when it is
+/// written in none of them.
+pub fn browser_language<S: AsRef<str>>(languages: &[S]) -> Option<Locale> {
+    languages
+        .iter()
+        .find_map(|l| Locale::named(l.as_ref().trim()))
+}
+
+/// Chart ids that a link of this version may still hold, and what each now
+/// names: the memory chart became one per mode after `v=1` links were made.
+const RENAMED_CHARTS: &[(&str, &[&str])] = &[("memory", &["memory-platform", "memory-virtual"])];
+
+/// How the page shows the scenario.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct View {
+    /// The colour theme.
+    pub theme: Theme,
+    /// The language the link or the visitor chose (one of [`LANGUAGES`];
+    /// a link may name a region, `de-AT`, which reads as its language).
+    /// Empty when none was chosen: the page then speaks the browser's
+    /// ([`View::browser`]), and its links name no language either, so a
+    /// shared link opens in each reader's own.
+    pub lang: String,
+    /// The charts shown, by id (see [`chart_ids`](crate::app::basis::chart_registry::chart_ids)); empty: the default set
+    /// (all of them, or [`embed_charts`] in an embed).
+    pub charts: Vec<String>,
+    /// Compact chrome for an `<iframe>`, and click-to-run.
+    pub embed: bool,
+    /// The scenario keys an embed shows as controls.
+    pub controls: Vec<String>,
+    /// The scenario keys an embed shows but does not let change.
+    pub locked: Vec<String>,
+    /// Presenter mode: large type for the back of a room, the settings
+    /// and the share bar tucked away (the page's own, not an embed's).
+    pub presenter: bool,
+    /// Whether the form's "Advanced" group is open: all of its settings
+    /// shown, not only those changed, wrong or named by the lesson
+    /// (`app::show::form::revealed`). Part of the view, so that a link opens the
+    /// form as its writer saw it and a language switch or Back keeps it.
+    pub advanced: bool,
+    /// The lesson's chapter the page guides through, if any. A link holds
+    /// it in the lesson's own format (`lesson=<id>&chapter=<n>`, see
+    /// `app::lesson::link`), not as a serde field.
+    #[serde(skip)]
+    pub lesson: Option<LessonLink>,
+    /// The first of the browser's languages the page is written in
+    /// ([`browser_language`] of `navigator.languages`), which it speaks
+    /// when [`View::lang`] is empty. Not part of a link: it is the
+    /// reader's, not the link's.
+    #[serde(skip)]
+    pub browser: Option<Locale>,
+}
+
+impl Default for View {
+    fn default() -> Self {
+        View {
+            theme: Theme::Auto,
+            lang: String::new(),
+            charts: Vec::new(),
+            embed: false,
+            controls: Vec::new(),
+            locked: Vec::new(),
+            presenter: false,
+            advanced: false,
+            lesson: None,
+            browser: None,
+        }
+    }
+}
+
+impl View {
+    /// The page's locale: the chosen language, else the browser's, else
+    /// English.
+    pub fn locale(&self) -> Locale {
+        Locale::named(&self.lang)
+            .or(self.browser)
+            .unwrap_or(Locale::ALL[0])
+    }
+
+    /// Whether the chart `id` (without its `chart-` prefix) is shown.
+    pub fn shows_chart(&self, id: &str) -> bool {
+        let id = id.strip_prefix("chart-").unwrap_or(id);
+        if !self.charts.is_empty() {
+            self.charts.iter().any(|c| c == id)
+        } else if self.embed {
+            embed_charts().any(|c| c == id)
+        } else {
+            true
+        }
+    }
+
+    /// This view with renamed chart ids replaced by what they now name, so
+    /// an older link keeps showing the same charts.
+    pub fn with_current_chart_ids(mut self) -> View {
+        let mut charts = Vec::with_capacity(self.charts.len());
+        for c in self.charts {
+            match RENAMED_CHARTS.iter().find(|(old, _)| *old == c) {
+                Some((_, new)) => charts.extend(new.iter().map(|n| n.to_string())),
+                None => charts.push(c),
+            }
+        }
+        charts.dedup();
+        self.charts = charts;
+        self
+    }
+
+    /// What in this view cannot be shown, as (field, item, why); the page
+    /// drops those items and says so.
+    pub fn problems(&self) -> Vec<(&'static str, String, Said)> {
+        use crate::i18n::keys::ui as words;
+        let mut out = Vec::new();
+        if !self.lang.is_empty() && Locale::named(&self.lang).is_none() {
+            let languages = Arg::Text(LANGUAGES.join(", "));
+            out.push((
+                "lang",
+                self.lang.clone(),
+                Said::Key(words::LINK_LANGUAGE, vec![("languages", languages)]),
+            ));
+        }
+        for c in self.charts.iter().filter(|c| chart_id(c).is_none()) {
+            let charts = ("charts", Arg::Text(ids().collect::<Vec<_>>().join(", ")));
+            out.push((
+                "charts",
+                c.clone(),
+                Said::Key(words::LINK_CHART, vec![charts]),
+            ));
+        }
+        for (name, keys) in [("controls", &self.controls), ("locked", &self.locked)] {
+            for k in keys.iter().filter(|k| field(k).is_none()) {
+                out.push((name, k.clone(), Said::key(words::LINK_CONTROL_KEY)));
+            }
+        }
+        out
+    }
+
+    /// This view without the items [`View::problems`] names.
+    pub fn without_problems(mut self) -> View {
+        // A region reads as its language; a language the page has not got
+        // is no choice (the browser's applies).
+        self.lang = Locale::named(&self.lang)
+            .map(|l| l.code().to_string())
+            .unwrap_or_default();
+        self.charts.retain(|c| chart_id(c).is_some());
+        self.controls.retain(|k| field(k).is_some());
+        self.locked.retain(|k| field(k).is_some());
+        self
+    }
+
+    /// The keys an embed shows as controls: the editable ones first, then
+    /// the locked ones, each once.
+    pub fn embed_controls(&self) -> Vec<(String, bool)> {
+        let mut out: Vec<(String, bool)> = Vec::new();
+        for (keys, locked) in [(&self.controls, false), (&self.locked, true)] {
+            for k in keys {
+                if let Some(e) = out.iter_mut().find(|(x, _)| x == k) {
+                    e.1 |= locked;
+                } else {
+                    out.push((k.clone(), locked));
+                }
+            }
+        }
+        out
+    }
+}

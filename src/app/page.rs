@@ -1,0 +1,17 @@
+//! The page's state and its reducer, with the parts of the reducer that
+//! belong to one subject.
+//!
+//! * `state` — the state and `State::reduce(Action)`;
+//! * `guide` — a lesson on the page: the progress in the state, what each
+//!   step does to the scenario, the lesson panel's words;
+//! * `history` — which changes get an entry of the browser's history (Back
+//!   undoes a preset, a lesson opened or closed, a chapter) and which
+//!   rewrite the current one (a slider, a number typed), and the state an
+//!   entry comes back to.
+
+pub mod guide;
+pub mod history;
+pub mod state;
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests;

@@ -1,0 +1,19 @@
+//! A run as the page plans and reads it: its bounded drafts, the ceilings
+//! of its configuration, and its report reduced to what the page shows.
+//!
+//! * `plan` — the bounded drafts of the runs: one full run per mode and a
+//!   sweep of the load;
+//! * `bounds` — capacity ceilings and Little's-law bounds of a
+//!   configuration, drawn over the simulated curves;
+//! * `digest` — a `Report` reduced to what the page shows (`RunView`,
+//!   `SweepPoint`): what the worker posts;
+//! * `breakdown` — where successful requests' time went, stage by stage,
+//!   as bars, a table and one sentence;
+//! * `over_time` — what the over-time charts plot: counts over windows of
+//!   at least two response times, each bucket with its real span.
+
+pub mod bounds;
+pub mod breakdown;
+pub mod digest;
+pub mod over_time;
+pub mod plan;

@@ -1,0 +1,233 @@
+//! A job as a list of runs: what the worker simulates for one scenario, in
+//! which order, and the message each run produces. The worker
+//! (`ui/worker.rs`) adds only what needs a browser: it runs each
+//! simulation in slices and drops the job when a newer one arrives.
+//! [`run_blocking`] runs a job natively, to the same messages.
+
+use crate::app::basis::modes::Columns;
+use crate::app::basis::modes::Mode;
+use crate::app::run::bounds::Bounds;
+use crate::app::run::digest::{RunView, SweepPoint};
+use crate::app::run::plan::{
+    SweepAxis, fill_order, server_mode, single, sweep_point, sweep_points_past,
+};
+use crate::app::worker::protocol::{Job, Message, ModeJob, Output, Progress};
+use crate::scenario::{Draft, validate};
+use crate::sim::config::LoadKind;
+use crate::sim::{Config, Report};
+
+/// What one run is for.
+#[derive(Clone, Debug, PartialEq)]
+pub enum RunKind {
+    /// A mode's full run, compared with the preset's measured figures.
+    Single {
+        /// Its server mode.
+        mode: Mode,
+        /// The preset whose figures it is compared with.
+        preset: Option<String>,
+    },
+    /// One point of a mode's sweep.
+    Point {
+        /// Its server mode.
+        mode: Mode,
+        /// The swept value.
+        x: f64,
+    },
+}
+
+/// One simulation of a job.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Run {
+    /// What it is for.
+    pub kind: RunKind,
+    /// The bounded draft to simulate.
+    pub draft: Draft,
+}
+
+impl Run {
+    /// The configuration to simulate, if the draft validates.
+    pub fn config(&self) -> Option<Config> {
+        validate(&self.draft).ok()
+    }
+}
+
+/// A job laid out: full runs first (one per mode), then the sweep points,
+/// coarse first so a curve's shape shows early.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Plan {
+    /// The job's generation.
+    pub generation: u64,
+    /// What the sweep varies.
+    pub axis: SweepAxis,
+    /// The swept values, sorted.
+    pub xs: Vec<f64>,
+    /// Each mode's bounds.
+    pub bounds: Vec<Bounds>,
+    /// Every run, in order.
+    pub runs: Vec<Run>,
+    /// What the columns compare (names the runs).
+    pub columns: Columns,
+    /// The sweep points that are a mode's full run, not a short run of
+    /// their own: (column, x) where a column's scenario sits on the axis.
+    /// Its curve then passes through the cards' figures.
+    pub full_points: Vec<(Mode, f64)>,
+}
+
+/// Where `draft` sits on `axis`: its concurrency, or its arrival rate.
+fn own_x(draft: &Draft, axis: SweepAxis) -> Option<f64> {
+    match (axis, validate(draft).ok()?.load.kind) {
+        (SweepAxis::Concurrency, LoadKind::Closed { concurrency, .. }) => Some(concurrency as f64),
+        (SweepAxis::Rate, LoadKind::Open { rate_rps, .. }) => Some(rate_rps),
+        _ => None,
+    }
+}
+
+impl Plan {
+    /// The plan of `job`.
+    pub fn of(job: &Job) -> Plan {
+        // A column runs in the server mode its draft names (both columns
+        // run platform threads when they compare executors).
+        let server = |m: &ModeJob| server_mode(&m.draft, m.mode);
+        let bounds: Vec<Bounds> = job
+            .modes
+            .iter()
+            .filter_map(|m| {
+                let cfg = validate(&single(&m.draft, server(m))).ok()?;
+                Some(Bounds {
+                    mode: m.mode,
+                    ..Bounds::of(&cfg)
+                })
+            })
+            .collect();
+        let reach = bounds
+            .iter()
+            .map(Bounds::max_rps)
+            .filter(|r| r.is_finite())
+            .fold(0.0, f64::max);
+        let first = job.modes.first().map(|m| m.draft.clone());
+        let (axis, xs) = match first {
+            Some(d) if job.sweep => sweep_points_past(&d, reach),
+            _ => (SweepAxis::default(), Vec::new()),
+        };
+        let full_points: Vec<(Mode, f64)> = (job.modes.iter())
+            .filter_map(|m| {
+                let x = own_x(&m.draft, axis)?;
+                xs.contains(&x).then_some((m.mode, x))
+            })
+            .collect();
+        let singles = job.modes.iter().map(|m| Run {
+            kind: RunKind::Single {
+                mode: m.mode,
+                preset: m.preset.clone(),
+            },
+            draft: single(&m.draft, server(m)),
+        });
+        let full = &full_points;
+        let points = fill_order(xs.len()).into_iter().flat_map(|i| {
+            let x = xs[i];
+            (job.modes.iter())
+                .filter(move |m| !full.contains(&(m.mode, x)))
+                .map(move |m| Run {
+                    kind: RunKind::Point { mode: m.mode, x },
+                    draft: sweep_point(&m.draft, server(m), axis, x),
+                })
+        });
+        let runs = singles.chain(points).collect();
+        Plan {
+            generation: job.generation,
+            axis,
+            xs,
+            bounds,
+            runs,
+            columns: job.columns,
+            full_points,
+        }
+    }
+
+    fn message(&self, output: Output) -> Message {
+        Message {
+            generation: self.generation,
+            output,
+        }
+    }
+
+    /// The first message: the sweep's axis and points, the bounds.
+    pub fn planned(&self) -> Message {
+        self.message(Output::Planned {
+            axis: self.axis,
+            xs: self.xs.clone(),
+            bounds: self.bounds.clone(),
+        })
+    }
+
+    /// Progress with `runs_done` runs finished and `current` of the next.
+    pub fn progress(&self, runs_done: usize, current: f64) -> Message {
+        self.message(Output::Progress(Progress {
+            runs_done: runs_done as u32,
+            runs: self.runs.len() as u32,
+            current,
+        }))
+    }
+
+    /// What a finished run reports: its digest (and measured figures) or its
+    /// sweep point; a mode's full run is also its sweep's point at the
+    /// scenario's own x (see [`Plan::full_points`]). `report` is `None` when
+    /// its draft did not validate.
+    pub fn results(&self, run: &Run, report: Option<&Report>) -> Vec<Message> {
+        let mut out: Vec<Message> = self.result(run, report).into_iter().collect();
+        if let (RunKind::Single { mode, .. }, Some(r)) = (&run.kind, report)
+            && let Some(&(_, x)) = self.full_points.iter().find(|(m, _)| m == mode)
+        {
+            let point = SweepPoint {
+                full_run: true,
+                ..SweepPoint::from_report(x, r)
+            };
+            out.push(self.message(Output::Point { mode: *mode, point }));
+        }
+        out
+    }
+
+    fn result(&self, run: &Run, report: Option<&Report>) -> Option<Message> {
+        let output = match (&run.kind, report) {
+            (RunKind::Single { mode, preset }, Some(r)) => Output::Single {
+                run: Box::new(RunView {
+                    columns: self.columns,
+                    ..RunView::from_report(*mode, r)
+                }),
+                rows: preset
+                    .as_deref()
+                    .map(|p| crate::fidelity::rows_for(p, r))
+                    .unwrap_or_default(),
+            },
+            (RunKind::Single { mode, .. }, None) => Output::Invalid { mode: *mode },
+            (RunKind::Point { mode, x }, Some(r)) => Output::Point {
+                mode: *mode,
+                point: SweepPoint::from_report(*x, r),
+            },
+            // A sweep point outside the valid range is left out of its curve.
+            (RunKind::Point { .. }, None) => return None,
+        };
+        Some(self.message(output))
+    }
+
+    /// The last message: the job is done after `events` events.
+    pub fn done(&self, events: u64) -> Message {
+        self.message(Output::Done { events })
+    }
+}
+
+/// Runs a whole job on this thread and returns every message the worker
+/// would post, in order (without the progress posted during a run).
+pub fn run_blocking(job: &Job) -> Vec<Message> {
+    let plan = Plan::of(job);
+    let mut out = vec![plan.planned()];
+    let mut events = 0;
+    for (i, run) in plan.runs.iter().enumerate() {
+        let report = run.config().map(|c| crate::sim::run(&c));
+        events += report.as_ref().map_or(0, |r| r.events);
+        out.extend(plan.results(run, report.as_ref()));
+        out.push(plan.progress(i + 1, 0.0));
+    }
+    out.push(plan.done(events));
+    out
+}
