@@ -379,6 +379,11 @@ try {
         await page.fill('#f-server-threads_max', '400');
         await doneAfter(page, before);
         await page.waitForFunction(() => document.querySelector('#baseline-changes')?.textContent.includes('400'));
+        // The change is named by its field's label in the page's language:
+        // "Max threads" is English, though no word of it is English only.
+        const changed = await page.$eval('#baseline-changes', (p) => p.textContent);
+        const label = literal(lang, 'field.server.threads_max.label');
+        assert(changed.includes(`${label}: 100 → 400`), `the compare table's change, not in ${lang}'s words (${label}): ${changed}`);
         await shot(page, '.baseline', `compare-${lang}`);
         await page.click('#replay-platform');
         await page.waitForSelector('#replay-scrub', { timeout: 60000 });
