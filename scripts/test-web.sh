@@ -59,5 +59,7 @@ step "end-to-end: the measured table read plainly (legend, summary of independen
 node tests/e2e/measured.spec.mjs
 step "end-to-end: a lesson at a projector (clicker keys, the hint, the verdict and its chart in view, the replay's speed, the Embed dialog's charts)"
 node tests/e2e/projector.spec.mjs
+step "end-to-end: no English from data on a German or Chinese page (every ending and finding, the compare table, measured panel, replay, notice and problems)"
+node tests/e2e/words.spec.mjs
 step "end-to-end: accessibility (axe-core: no serious or critical violation on the playground, an embed, a lesson)"
 node tests/e2e/a11y.spec.mjs

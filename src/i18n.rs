@@ -365,6 +365,52 @@ pub fn text(locale: Locale, key: &str, args: &[(&str, Arg)]) -> String {
     fill(raw, locale, args)
 }
 
+/// A part of a text ([`pieces`]): the catalogue's words, or code.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Piece {
+    /// Words, their parameters filled in.
+    Words(String),
+    /// A parameter's value that is code: a setting's key, a value as typed,
+    /// a link's own text. It is the same in every language, and the page
+    /// sets it apart from the words.
+    Code(String),
+}
+
+/// The text of `key` in `locale` as [`text`] fills it, cut where each
+/// parameter named in `code` goes: its value is a [`Piece::Code`] (an
+/// empty one is left out). Joined, the pieces are the text.
+pub fn pieces(locale: Locale, key: &str, args: &[(&str, Arg)], code: &[&str]) -> Vec<Piece> {
+    let raw = lookup(locale, key)
+        .or_else(|| lookup(Locale::En, key))
+        .unwrap_or(key);
+    let mut out = Vec::new();
+    let words = |from: &str, out: &mut Vec<Piece>| {
+        let w = fill(from, locale, args);
+        if !w.is_empty() {
+            out.push(Piece::Words(w));
+        }
+    };
+    let (mut from, mut at) = (0, 0);
+    while let Some(open) = raw[at..].find("{$").map(|i| at + i) {
+        let Some(close) = raw[open..].find('}').map(|i| open + i) else {
+            break;
+        };
+        at = close + 1;
+        let name = &raw[open + 2..close];
+        let value = args.iter().find(|(n, _)| *n == name && code.contains(n));
+        if let Some((_, a)) = value {
+            words(&raw[from..open], &mut out);
+            let c = a.render(locale);
+            if !c.is_empty() {
+                out.push(Piece::Code(c));
+            }
+            from = at;
+        }
+    }
+    words(&raw[from..], &mut out);
+    out
+}
+
 /// `raw` with each `{$name}` replaced by its argument.
 pub fn fill(raw: &str, locale: Locale, args: &[(&str, Arg)]) -> String {
     let mut out = String::with_capacity(raw.len());

@@ -777,6 +777,24 @@ fn a_bad_value_is_worded_in_the_pages_language() {
          eine ganze Zahl von 1 bis 100.000"
     );
     assert_eq!(s.problems(), vec![("load.concurrency", line.clone())]);
+    // As the page shows it: the key and the value as typed set apart as
+    // code (they are the same in every language), the words German.
+    use crate::i18n::Piece;
+    let code = |t: &str| Piece::Code(t.into());
+    let shown = s.problem_pieces("load.concurrency").expect("a problem");
+    assert_eq!(
+        shown,
+        vec![
+            code("load.concurrency"),
+            Piece::Words(": „".into()),
+            code("0"),
+            Piece::Words(
+                "“ — außerhalb des zulässigen Bereichs: erwartet wird eine ganze Zahl von 1 bis 100.000"
+                    .into()
+            ),
+        ]
+    );
+    assert_eq!(s.problem_lines(), vec![("load.concurrency", shown)]);
     // Text that does not parse, with a line break typed into it.
     edit(&mut s, None, "load.concurrency", "zwei\nhundert");
     let line = s.problem("load.concurrency").expect("a problem");

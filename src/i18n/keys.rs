@@ -14,6 +14,12 @@ impl Key {
     pub fn text(self, locale: Locale, args: &[(&str, Arg)]) -> String {
         text(locale, self.0, args)
     }
+
+    /// Its text in `locale` with `args` filled in, the parameters named in
+    /// `code` set apart as code ([`super::pieces`]).
+    pub fn pieces(self, locale: Locale, args: &[(&str, Arg)], code: &[&str]) -> Vec<super::Piece> {
+        super::pieces(locale, self.0, args, code)
+    }
 }
 
 /// Key prefixes whose keys are built from data rather than named in code,

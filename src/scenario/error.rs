@@ -10,7 +10,7 @@
 use std::fmt::{self, Write as _};
 
 use crate::i18n::keys::errors as words;
-use crate::i18n::{Arg, Locale, Phrase};
+use crate::i18n::{Arg, Locale, Phrase, Piece};
 
 /// Most characters of a typed key or value echoed in a message; a longer one
 /// is cut with an ellipsis and its full length.
@@ -66,6 +66,21 @@ impl FieldError {
                 ("value", text(&self.value)),
                 ("message", Arg::Text(self.message_in(locale))),
             ],
+        )
+    }
+
+    /// [`FieldError::line`] with the field's key and the value as typed set
+    /// apart as code: they are the same in every language.
+    pub fn line_pieces(&self, locale: Locale) -> Vec<Piece> {
+        let text = |s: &str| Arg::Text(s.to_string());
+        words::LINE.pieces(
+            locale,
+            &[
+                ("field", text(&self.field)),
+                ("value", text(&self.value)),
+                ("message", Arg::Text(self.message_in(locale))),
+            ],
+            &["field", "value"],
         )
     }
 }

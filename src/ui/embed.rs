@@ -105,7 +105,7 @@ pub fn Embed(p: &EmbedProps) -> Html {
                     events={r.events} blocked={!s.runnable()} interrupted={s.interrupted().is_some()} locale={l} />
                 if !s.errors.is_empty() {
                     <div class="problems" role="alert">
-                        <ul>{ for s.problems().into_iter().map(|(_, line)| html! { <li>{line}</li> }) }</ul>
+                        <ul>{ for s.problem_lines().into_iter().map(|(_, line)| html! { <li>{super::notice::pieces(line)}</li> }) }</ul>
                     </div>
                 }
                 if let Some(why) = &p.runner.unavailable { <p class="warn">{why.clone()}</p> }

@@ -18,7 +18,7 @@ use crate::app::show::form::{
     whole,
 };
 use crate::i18n::keys::{Key, ui as words};
-use crate::i18n::{Arg, Locale};
+use crate::i18n::{Arg, Locale, Piece};
 use crate::scenario::{FieldKind, field, mode_word};
 
 /// Slider steps one arrow key press moves the value by.
@@ -35,7 +35,7 @@ pub struct FieldProps {
     pub text: String,
     /// The one current problem with it, on one line in the page's language.
     #[prop_or_default]
-    pub error: Option<String>,
+    pub error: Option<Vec<Piece>>,
     /// Which controls hold the problem: (shared, override).
     #[prop_or_default]
     pub invalid: (bool, bool),
@@ -224,7 +224,7 @@ pub fn Field(p: &FieldProps) -> Html {
             </div>
             {reason}
             if let Some(e) = &p.error {
-                <div class="error" id={msg_id.clone()} role="alert">{e.clone()}</div>
+                <div class="error" id={msg_id.clone()} role="alert">{super::notice::pieces(e.clone())}</div>
             }
         </div>
     }

@@ -37,7 +37,7 @@ pub(super) fn field(
     let setup = &s.setup;
     let overriding = setup.overridden(&key).first().copied();
     let override_text = overriding.map(|m| (m, setup.text(Some(m), &key).unwrap_or_default()));
-    let error = s.problem(&key);
+    let error = s.problem_pieces(&key);
     let in_override = overriding.is_some_and(|m| s.control_invalid(Some(m), &key));
     // A problem always marks a control: the override's, else the shared one.
     let invalid = (

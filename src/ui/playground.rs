@@ -313,8 +313,8 @@ fn Full(p: &PageProps) -> Html {
             if !state.errors.is_empty() {
                 <div class="problems" role="alert">
                     <strong>{w(PROBLEMS)}</strong>
-                    <ul>{ for state.problems().into_iter().map(|(field, line)| html! {
-                        <li><a href={format!("#{}", control_id(field, None))} onclick={show(Pane::Settings)}>{line}</a></li>
+                    <ul>{ for state.problem_lines().into_iter().map(|(field, line)| html! {
+                        <li><a href={format!("#{}", control_id(field, None))} onclick={show(Pane::Settings)}>{super::notice::pieces(line)}</a></li>
                     }) }</ul>
                 </div>
             }

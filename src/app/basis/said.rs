@@ -4,7 +4,7 @@
 //! `Said` and put into words where they are shown.
 
 use crate::i18n::keys::{Key, ui as words};
-use crate::i18n::{Arg, Locale};
+use crate::i18n::{Arg, Locale, Piece};
 use crate::scenario::FieldError;
 
 /// Words of the link notice, written in the page's language when shown: a
@@ -42,6 +42,46 @@ impl Said {
             }
             Said::Text(t) => t.clone(),
         }
+    }
+
+    /// The words in `l`, with the link's own text in them (each
+    /// [`Arg::Text`] of a catalogue text: a parameter's name or value, the
+    /// names or values a link may hold) apart from the catalogue's words.
+    /// That text is link syntax, the same in every language (`theme`,
+    /// `auto, light, dark`, `cpu-bound`): the notice sets it as code, as it
+    /// does the parameter itself, and a German or Chinese notice's words
+    /// hold no English. Joined, the pieces are [`Said::text`].
+    pub fn pieces(&self, l: Locale) -> Vec<Piece> {
+        let (k, args) = match self {
+            Said::Key(k, args) => (k, args),
+            // Each problem's line as the problems panel shows it.
+            Said::Invalid(errors) => {
+                let mut lines = Vec::new();
+                for (i, e) in errors.iter().enumerate() {
+                    if i > 0 {
+                        lines.push(Piece::Words("; ".into()));
+                    }
+                    lines.extend(e.line_pieces(l));
+                }
+                let around = words::LINK_INVALID.pieces(
+                    l,
+                    &[("problems", Arg::Text("-".into()))],
+                    &["problems"],
+                );
+                return (around.into_iter())
+                    .flat_map(|p| match p {
+                        Piece::Code(_) => std::mem::take(&mut lines),
+                        w => vec![w],
+                    })
+                    .collect();
+            }
+            Said::Problem(_) | Said::Text(_) => return vec![Piece::Words(self.text(l))],
+        };
+        let code: Vec<&str> = (args.iter())
+            .filter(|(_, a)| matches!(a, Arg::Text(_)))
+            .map(|(n, _)| *n)
+            .collect();
+        k.pieces(l, args, &code)
     }
 }
 

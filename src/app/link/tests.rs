@@ -858,3 +858,37 @@ fn a_notice_lists_what_a_link_may_hold_instead_of_naming_the_readme() {
     );
     assert!(all.contains("sweep-throughput"), "the charts: {all}");
 }
+
+#[test]
+fn a_notices_link_syntax_is_set_apart_from_its_words() {
+    // The names and values a link may hold are the same in every language
+    // (tests/e2e/words.spec.mjs found `cpu-bound`, `presenter` and `theme`
+    // in a German notice's words): they are pieces of code, the words are
+    // the catalogue's, and together they are the line as said.
+    use crate::i18n::Piece;
+    let d = decode("preset=nope&nonsense=1&theme=garbage&v=1");
+    assert_eq!(d.ignored.len(), 3, "{:?}", d.ignored);
+    for l in Locale::ALL {
+        let (mut words, mut code) = (Vec::new(), Vec::new());
+        for i in &d.ignored {
+            let pieces = i.why.pieces(l);
+            let joined: String = (pieces.iter())
+                .map(|p| match p {
+                    Piece::Words(w) | Piece::Code(w) => w.as_str(),
+                })
+                .collect();
+            assert_eq!(joined, i.why.text(l), "{l:?}");
+            for p in pieces {
+                match p {
+                    Piece::Words(w) => words.push(w),
+                    Piece::Code(c) => code.push(c),
+                }
+            }
+        }
+        let (words, code) = (words.join("\n"), code.join("\n"));
+        for syntax in ["cpu-bound", "presenter", "auto, light, dark", "garbage"] {
+            assert!(code.contains(syntax), "{l:?}: {syntax} in {code}");
+            assert!(!words.contains(syntax), "{l:?}: {syntax} in {words}");
+        }
+    }
+}

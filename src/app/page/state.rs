@@ -21,7 +21,7 @@ use crate::app::setup::{Arrival, ResetTo, Setup, Source};
 use crate::app::worker::protocol::{Job, Message, Output, Progress};
 use crate::fidelity::Row;
 use crate::i18n::keys::ui as words;
-use crate::i18n::{Arg, Locale};
+use crate::i18n::{Arg, Locale, Piece};
 use crate::scenario::{Draft, FieldError, default_preset, mode_word, validate};
 
 /// What the lesson panel asks of the state.
@@ -413,6 +413,22 @@ impl State {
     pub fn problem(&self, key: &str) -> Option<String> {
         let l = self.view.locale();
         self.error_for(key).map(|e| e.line(l))
+    }
+
+    /// [`State::problem`] with the key and the value as typed set apart as
+    /// code, as the page shows it.
+    pub fn problem_pieces(&self, key: &str) -> Option<Vec<Piece>> {
+        let l = self.view.locale();
+        self.error_for(key).map(|e| e.line_pieces(l))
+    }
+
+    /// [`State::problems`] with the keys and values set apart as code, as
+    /// the page shows them.
+    pub fn problem_lines(&self) -> Vec<(&str, Vec<Piece>)> {
+        let l = self.view.locale();
+        (self.errors.iter())
+            .map(|e| (e.field.as_str(), e.line_pieces(l)))
+            .collect()
     }
 
     /// Every problem as [`State::problem`] words it, with its field, in the

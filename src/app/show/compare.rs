@@ -168,7 +168,7 @@ pub fn rows(baseline: &Baseline, state: &State) -> Vec<Row> {
 /// What was changed since the baseline was pinned, in words.
 pub fn changes(baseline: &Baseline, state: &State) -> Vec<String> {
     let l = state.view.locale();
-    let mut lines = state.setup.change_lines(&baseline.setup);
+    let mut lines = state.setup.change_lines_in(&baseline.setup, l);
     if baseline.setup.preset != state.setup.preset {
         let name = |s: &Option<String>| {
             Arg::Text(
