@@ -27,7 +27,7 @@
 //!   (`mem-1e6` is the same with 10⁶ requests, to show memory does not grow
 //!   with the number of requests).
 //!
-//! * **stop-open**, **stop-async**, **stop-virtual** — issue 9's runaway
+//! * **stop-open**, **stop-async**, **stop-virtual** — the runaway
 //!   scenarios, which grow the simulator's own memory with work in progress
 //!   until its budget stops them (at the page's budget,
 //!   `app::run::plan::PAGE_MAX_SIM_MEMORY_MB`): open load at 10⁷ req/s with a
@@ -191,7 +191,7 @@ pub const WORKLOADS: &[Workload] = &[
     },
 ];
 
-/// Issue 30.2: many cores under round robin, where a scan of every core on
+/// Many cores under round robin, where a scan of every core on
 /// each event once made events cost in proportion to the cores.
 pub const CORES_1024: &[(&str, &str)] = &[
     ("server.cores", "1024"),
@@ -204,7 +204,7 @@ pub const CORES_1024: &[(&str, &str)] = &[
     ("limits.max_events", "3000000"),
 ];
 
-/// Issue 9's runaway scenarios, each stopped by the simulator's own memory
+/// The runaway scenarios, each stopped by the simulator's own memory
 /// budget at the page's value (the event budget is left at its default);
 /// the budget tests run the same scenarios at smaller budgets.
 /// Open load at 10⁷ req/s on virtual threads: hey's client timeouts pile up.

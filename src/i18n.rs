@@ -542,7 +542,7 @@ mod tests {
         assert_eq!(placeholders("{$b} {$a} {$b} sync{x}"), ["a", "b"]);
     }
 
-    /// The catalogue test of issue 15: every catalogue parses; every key is
+    /// The catalogue test: every catalogue parses; every key is
     /// in all three with the same parameters and a text that is not blank;
     /// every key code names has a text, and every text belongs to a key
     /// code names or to a family data owns (whose own tests check it).

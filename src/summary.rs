@@ -90,7 +90,7 @@ mod tests {
     use super::*;
     use crate::i18n::{keys_of, lookup};
 
-    /// Issue 15: every tool's rate has its words in every language, the
+    /// Every tool's rate has its words in every language, the
     /// German and Chinese their own; no catalogue names a tool's rate that
     /// no tool prints.
     #[test]

@@ -17,7 +17,7 @@ use crate::app::*;
 use crate::fidelity::{Measured, Read, Stat};
 use crate::scenario::{Group, field, preset, validate};
 
-/// Issue 11: the playground tells the truth at a glance.
+/// The playground tells the truth at a glance.
 mod truth;
 
 fn edit(s: &mut State, mode: Option<Mode>, key: &str, text: &str) {
@@ -726,7 +726,7 @@ fn a_digest_is_what_the_page_needs_of_a_report() {
     );
 }
 
-/// Issue 13: each run's card says what the JVM did beside the requests:
+/// Each run's card says what the JVM did beside the requests:
 /// G1's pauses when a collector ran, a cold start's costs when it started
 /// cold; a warm run without a collector says nothing of either.
 #[test]
@@ -762,7 +762,7 @@ fn a_run_says_what_its_collector_and_its_cold_start_did() {
     assert!(lines.is_empty(), "{lines:?}");
 }
 
-/// Issue 15: a bad value typed on a German page is named in German, with
+/// A bad value typed on a German page is named in German, with
 /// its field, the value as typed and the range in German numbers, on one
 /// line; on a Chinese page in Chinese; the problems' list says the same.
 #[test]
@@ -812,7 +812,7 @@ fn a_bad_value_is_worded_in_the_pages_language() {
     assert_eq!(e.message(), "expected a whole number from 1 to 100000");
 }
 
-/// Issue 31, point 2: the sweep's point at the scenario's own concurrency
+/// The sweep's point at the scenario's own concurrency
 /// is the mode's full run, so the curve passes through the cards' figures;
 /// it is not run again as a short sweep run (a 20,000-request run on a
 /// cold JVM showed 11,492 req/s where the card said 12,781). The chart's

@@ -1,4 +1,4 @@
-//! Every chart speaks the page's language (issue 15): built for a German
+//! Every chart speaks the page's language: built for a German
 //! or Chinese page, no chart says anything in English words (titles,
 //! captions, axes, legends, placeholders, tooltips, the data table), and
 //! its numbers are written as that language writes them.

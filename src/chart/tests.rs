@@ -232,7 +232,7 @@ fn every_chart_of_the_page_draws_and_answers_the_pointer() {
     for c in all {
         let (out, frame) = svg(|a| draw(a, &Style::default(), &c.spec));
         if c.id == "chart-connections" {
-            // Issue 12: open, idle and queued connections, and reconnects.
+            // Open, idle and queued connections, and reconnects.
             for label in ["open", "idle", "in the accept queue", "reconnects"] {
                 assert!(out.contains(label), "{label}: {out}");
             }
@@ -605,7 +605,7 @@ fn presenter_mode_draws_no_text_smaller_than_the_base_size() {
     assert!(smallest(&room) >= floor, "{}", smallest(&room));
 }
 
-/// Issue 31, point 4: a latency point where most requests failed shows the
+/// A latency point where most requests failed shows the
 /// latency of the few successes; it is drawn grey and hollow and the legend
 /// says why, on the latency chart only.
 #[test]

@@ -320,7 +320,7 @@ mod tests {
         (a - b).abs() < 1e-9
     }
 
-    /// Issue 31.5: 80.5 vs 53.8 ms with a stated 50 ms sleep is +703 % of
+    /// 80.5 vs 53.8 ms with a stated 50 ms sleep is +703 % of
     /// the 3.8 ms beyond the sleep, and +26.7 ms, +50 % of the whole.
     #[test]
     fn a_row_with_a_stated_part_has_both_differences() {

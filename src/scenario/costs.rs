@@ -225,8 +225,8 @@ fn walk(ops: &[Op], mut pc: usize, path: Path, monitors: usize, costs: &mut Cost
 
 #[cfg(test)]
 mod tests {
-    use super::super::program::parse_program;
     use super::*;
+    use crate::scenario::program::parse_program;
     use crate::sim::time::MS;
 
     fn costs(text: &str) -> Costs {

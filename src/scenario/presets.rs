@@ -894,7 +894,7 @@ mod tests {
         keys
     }
 
-    /// Issue 15: every preset, menu entry and section has its words in
+    /// Every preset, menu entry and section has its words in
     /// every language; no catalogue holds words that none of them says.
     #[test]
     fn every_preset_and_section_has_its_words_in_every_language_and_no_more() {
@@ -927,7 +927,7 @@ mod tests {
         "preset-section.e4.title",
     ];
 
-    /// Issue 31.9: a measured pair's menu entry is a readable name, the
+    /// A measured pair's menu entry is a readable name, the
     /// source article and what it did ("Article E2: Thread.sleep(50),
     /// 2,000 clients (hey)"), not the load tool's command line.
     #[test]

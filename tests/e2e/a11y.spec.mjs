@@ -1,4 +1,4 @@
-// Accessibility (issue 15) in Debian's headless Chromium: axe-core (from
+// Accessibility in Debian's headless Chromium: axe-core (from
 // npm, shipped in node_modules, injected through the DevTools protocol so
 // the page's CSP stays as it is) finds no serious or critical violation on
 // the playground (light and dark), an embed after Run, a lesson page, a
@@ -58,7 +58,7 @@ const chart = 'chart-sweep-throughput';
 const visibleTip = (p) => p.$eval(`figure.chart:has(#${chart}) .tooltip:not([hidden])`, (t) => t.textContent);
 
 /**
- * Charts by keyboard, their tables and presenter mode's type (issue 15):
+ * Charts by keyboard, their tables and presenter mode's type:
  * Tab reaches a chart, → steps through its points with the pointer's
  * tooltip and a live region, Escape hides it; the Table toggle shows a
  * row per point; axe stays clean with a table open; screenshots of each

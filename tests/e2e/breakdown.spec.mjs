@@ -1,4 +1,4 @@
-// End-to-end test of issue 31.11 in Debian's headless Chromium: the time
+// End-to-end test, in Debian's headless Chromium: the time
 // breakdown. For E2 with both modes, each card shows where its successful
 // requests' time went: a sentence, a stacked bar for the mean request and
 // one for the p99 set (their segments adding up to the whole), a legend

@@ -1,4 +1,4 @@
-// End-to-end test of embedding (issue 14) in Debian's headless Chromium,
+// End-to-end test of embedding in Debian's headless Chromium,
 // with the build served from a sub-path (/threadlab/, as a project page or
 // a blog's folder serves it): the example blog post's two embeds show their
 // summary, size themselves and start no simulation until clicked (the

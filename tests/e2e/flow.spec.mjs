@@ -1,4 +1,4 @@
-// End-to-end test of issue 31.1 in Debian's headless Chromium: closing a
+// End-to-end test, in Debian's headless Chromium: closing a
 // lesson before its run leaves the page stuck on the previous scenario's
 // numbers ("simulating: 50 of 50", or "0 of 0") unless the scenario on the
 // form is sent again. Three ways: close at the prediction step; close after

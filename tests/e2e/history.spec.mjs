@@ -1,4 +1,4 @@
-// End-to-end test of issue 31.6 and 31.7 in Debian's headless Chromium:
+// End-to-end test, in Debian's headless Chromium:
 // the browser's history and the language a link opens in.
 //
 // * Back undoes a preset change (and Forward redoes it); Back undoes a

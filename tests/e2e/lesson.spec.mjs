@@ -1,4 +1,4 @@
-// End-to-end test of a lesson on the page (issue 15) in Debian's headless
+// End-to-end test of a lesson on the page in Debian's headless
 // Chromium: a lesson's link opens its chapter with the results held back;
 // the learner steps with the keyboard, predicts, runs, and sees the grade
 // beside the run's result, what to notice and the "now try" changes; → goes

@@ -1,4 +1,4 @@
-// End-to-end test of issue 31.5 in Debian's headless Chromium: the
+// End-to-end test, in Debian's headless Chromium: the
 // measured-vs-simulated table read by someone who does not read such
 // tables every day. For E2 (both modes): a legend of the bases its rows
 // have, the summary line "N of M independent predictions within their

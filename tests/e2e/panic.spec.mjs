@@ -1,4 +1,4 @@
-// End-to-end test of "no panic reaches a user" (issue 9) in Debian's
+// End-to-end test of "no panic reaches a user" in Debian's
 // headless Chromium, with the debug fragment (README: "Debug faults"):
 // a panic on the page's main thread becomes the error panel (what happened,
 // "copy details" with scenario, version and message, "reset to defaults"),

@@ -1,4 +1,4 @@
-// End-to-end test of issue 31.9 in Debian's headless Chromium: a plain
+// End-to-end test, in Debian's headless Chromium: a plain
 // first layer.
 //
 // * The form shows the settings a Java developer reaches for first; the

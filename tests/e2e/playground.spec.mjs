@@ -65,7 +65,7 @@ async function load(page, name) {
   await settleAfter(page, before);
 }
 // Types into a field and waits until the job for it has finished.
-/** Opens the form's "Advanced" group (issue 31.9), if it is closed. */
+/** Opens the form's "Advanced" group, if it is closed. */
 async function openAdvanced(page) {
   if ((await page.getAttribute('#advanced-toggle', 'aria-expanded')) !== 'true') {
     await page.click('#advanced-toggle');
@@ -493,7 +493,7 @@ try {
   });
   await page.close();
 
-  // Issue 15: a German or Chinese reader sees the presets in their language:
+  // A German or Chinese reader sees the presets in their language:
   // the menu's sections and entries (each still whole in the closed menu
   // with "edited" in that language), the scenario's description, the load
   // tool's name for its rate and a setting's unit.
@@ -586,7 +586,7 @@ try {
     await p.close();
   });
 
-  // Issue 31, points 3, 4 and 2, in the page's three languages.
+  // Points 3, 4 and 2, in the page's three languages.
   const words = {
     en: { pool: /HikariCP.*maximum-pool-size.*not threads\.max/, failed: /successful responses only.*failed after.*connectionTimeout/, full: /full run, the cards' figures/ },
     de: { pool: /HikariCP.*maximum-pool-size erhöhen.*nicht threads\.max/, failed: /nur erfolgreiche Antworten.*scheiterten nach.*connectionTimeout/, full: /voller Lauf, die Zahlen der Karten/ },

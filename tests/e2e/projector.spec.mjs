@@ -1,4 +1,4 @@
-// End-to-end test of a lesson at a projector (issue 31, points 8 and 10) in
+// End-to-end test of a lesson at a projector in
 // Debian's headless Chromium. Presenter mode at 1920×1080: Page Down and
 // Page Up (a presentation clicker's keys) step through a chapter; Page Down
 // at the question without a prediction shows an announced hint (aria-live)

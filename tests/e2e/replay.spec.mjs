@@ -1,4 +1,4 @@
-// End-to-end test of the timeline replay (issue 15) in Debian's headless
+// End-to-end test of the timeline replay in Debian's headless
 // Chromium: the pinning preset (JDK 21) opens; the timeline's Replay button
 // has the worker record a small run and says what it changed; play moves
 // the playhead and pause stops it; the slider scrubs (by mouse and by

@@ -1,4 +1,4 @@
-// End-to-end test of sharing (issue 14) in Debian's headless Chromium:
+// End-to-end test of sharing in Debian's headless Chromium:
 // a permalink round trip (change things, open the address in a new page:
 // the same view and the same numbers), "Copy link", malformed and hostile
 // links (defaults, and a notice naming what was ignored, as text), every
@@ -258,7 +258,7 @@ try {
       ['<img src=x id=pwned>=1', 'program=<b id=bold>x</b>']],
   ];
   await check('a link cut short (its version lost) reads as this version: what it held whole is kept', async () => {
-    // Issue 31.7: a link without v=1 was once read as nothing.
+    // A link without v=1 was once read as nothing.
     const p = await context.newPage();
     await p.goto(cut);
     await p.waitForSelector('#f-server-threads_max');

@@ -1,4 +1,4 @@
-//! The time breakdown (issue 31, point 11): where successful requests'
+//! The time breakdown: where successful requests'
 //! time went, stage by stage. The stages of each request add up to its
 //! latency (the engine asserts it for every request in debug builds, which
 //! these tests are); here the report's means are held to that, and to what
@@ -108,7 +108,7 @@ fn e2_virtual_as_calibrated_waits_for_its_own_client() {
     assert_eq!(biggest(&r.breakdown.p99_ms), Stage::Client);
 }
 
-/// Issue 31's db case: HikariCP's 10 connections held 10 ms each cap the
+/// The db case: HikariCP's 10 connections held 10 ms each cap the
 /// run at 1,000 req/s, so each of the 100 busy threads holds a request for
 /// T ÷ X = 100 ms, of which the program is 50.2 ms: the rest is the wait
 /// for a connection.

@@ -1,4 +1,4 @@
-//! Issue 9, "Hardening": every run stops at its budgets (events, simulated
+//! Every run stops at its budgets (events, simulated
 //! time, the simulator's own memory) whatever the program, says so, and keeps
 //! its partial results; nothing in a report is NaN, infinite or above 100 %.
 
@@ -34,7 +34,7 @@ fn unchecked(settings: &[(&str, &str)], program: &str) -> Config {
     cfg
 }
 
-/// The programs of issue 9 whose request path takes no simulated time.
+/// The programs whose request path takes no simulated time.
 const ZERO_TIME: [&str; 5] = [
     "cpu:0ms",
     "cpu:exp(0ms)",
@@ -58,7 +58,7 @@ fn one_worker(extra: &[(&'static str, &'static str)]) -> Vec<(&'static str, &'st
     s
 }
 
-/// Issue 9 defect 1: `--set load.duration_s=0.5 --set program=cpu:0ms --set
+/// A defect once: `--set load.duration_s=0.5 --set program=cpu:0ms --set
 /// limits.max_events=1000` never ended (the ready list grew by a gigabyte a
 /// second within one event).
 #[test]
@@ -81,7 +81,7 @@ fn zero_time_requests_stop_at_the_event_budget() {
     }
 }
 
-/// Issue 9 defect 1: a fixed request count of zero-time requests reported
+/// A fixed request count of zero-time requests reported
 /// "1 events" for 10⁶ requests, and 10¹⁵ req/s.
 #[test]
 fn zero_time_requests_count_as_work_and_report_no_rate() {
@@ -104,7 +104,7 @@ fn zero_time_requests_count_as_work_and_report_no_rate() {
     assert_finite(&r);
 }
 
-/// Issue 30.4: a run stopped before any simulated time passed, with CPU
+/// A run stopped before any simulated time passed, with CPU
 /// bursts in service at t = 0, reported the CPU as busy (25 % here, up to
 /// 100 %) over the 1 ns stand-in for its length: a utilisation over no time
 /// is not defined, and is reported as 0, as the rates.
@@ -181,7 +181,7 @@ fn assert_finite(r: &Report) {
 }
 
 /// A validated config with the simulator's own memory budget set to `mib`.
-/// A runaway scenario of the benchmarks (issue 9's defect 2), cut at
+/// A runaway scenario of the benchmarks (a defect once), cut at
 /// 4·10⁶ events so a test that fails does not run for minutes.
 fn runaway(settings: &[(&'static str, &'static str)]) -> Vec<(&'static str, &'static str)> {
     let mut s = settings.to_vec();
@@ -243,7 +243,7 @@ fn an_open_load_far_beyond_capacity_stops_at_the_memory_budget() {
     assert!(r.completed > 100_000, "{}", r.completed);
 }
 
-/// Issue 9 defect 2: 100,000 workers feeding a one-thread `@Async` pool
+/// 100,000 workers feeding a one-thread `@Async` pool
 /// with an unbounded queue passed 6 GB.
 #[test]
 fn an_unbounded_executor_queue_stops_at_the_memory_budget() {
@@ -252,7 +252,7 @@ fn an_unbounded_executor_queue_stops_at_the_memory_budget() {
     assert_memory_stop(&r, 16, OwnPart::Fibers);
 }
 
-/// Issue 9 defect 2: open load at 10⁶ req/s on virtual threads with no
+/// Open load at 10⁶ req/s on virtual threads with no
 /// client timeout passed 6 GB: every request stays in progress.
 #[test]
 fn open_load_without_a_timeout_stops_at_the_memory_budget() {

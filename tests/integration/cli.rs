@@ -250,7 +250,7 @@ fn a_budget_stop_exits_3_with_partial_results() {
     assert!(out.stderr.contains("partial"));
 }
 
-/// 5,000 requests holding 1 MB each in a 1 GB heap (issue 13: thread
+/// 5,000 requests holding 1 MB each in a 1 GB heap (thread
 /// stacks are native memory, and mostly only reserved, so 5,000 platform
 /// threads alone no longer exhaust it).
 const OUT_OF_MEMORY: &[&str] = &[
@@ -283,7 +283,7 @@ fn schema_and_presets_list_everything() {
         assert!(schema.stdout.contains(f.key), "schema misses {}", f.key);
     }
     assert!(schema.stdout.contains("server.tomcat.threads.max"));
-    // Issue 12: the schema says which tool does what, one line each.
+    // The schema says which tool does what, one line each.
     for f in threadlab::scenario::schema() {
         for (word, help) in f.choices_with_help() {
             let line = format!("    {word}: {help}\n");
@@ -297,7 +297,7 @@ fn schema_and_presets_list_everything() {
     }
 }
 
-/// Issue 15: the presets' titles moved into the catalogue, and the English
+/// The presets' titles moved into the catalogue, and the English
 /// one is now their only source; `threadlab presets` still prints what it
 /// printed before, byte for byte (the golden was written by the command
 /// before the move; re-bless with UPDATE_GOLDEN=1 cargo test only for a
@@ -554,7 +554,7 @@ fn the_pages_exports_are_the_command_lines_reports_for_the_same_scenario() {
     }
 }
 
-/// Issue 30.10, the command line's messages: each line names the right
+/// The command line's messages: each line names the right
 /// problem once, and the input's own name.
 #[test]
 fn each_bad_input_is_said_as_what_it_is() {

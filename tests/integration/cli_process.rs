@@ -1,4 +1,4 @@
-//! The `threadlab` binary as a user meets it (issue 9): no panic, no
+//! The `threadlab` binary as a user meets it: no panic, no
 //! backtrace and no crash whatever the arguments, the output's reader or the
 //! disk do; an internal error is exit 1 with one line.
 
@@ -146,7 +146,7 @@ fn the_command_line_stops_a_slow_run_at_its_wall_clock_budget() {
     );
 }
 
-/// Issue 30.10: started without a standard output (`threadlab presets
+/// Started without a standard output (`threadlab presets
 /// >&-`), the list went nowhere and the exit code said 0; a shell's
 /// `> /dev/null` is still a written output.
 #[test]

@@ -1,4 +1,4 @@
-//! Issue 12, connections have a life cycle: Tomcat closes a connection
+//! Connections have a life cycle: Tomcat closes a connection
 //! after max-keep-alive-requests or keep-alive-timeout, an idle connection
 //! holds its max-connections slot until then, and opening one costs a
 //! handshake and the single acceptor's time, so a crowd of connects or a
@@ -8,7 +8,7 @@ use threadlab::sim::report::{ErrorCause, Resource};
 
 use crate::helpers::{Explained, FREE_CONNECTS, assert_close, run, run_free};
 
-/// Issue 12: a closed loop larger than max-connections. Before, the
+/// A closed loop larger than max-connections. Before, the
 /// clients that connected first kept their connections for good and the
 /// others never got a response. Tomcat closes a connection after
 /// max-keep-alive-requests, its slot goes to the oldest connection waiting

@@ -1,4 +1,4 @@
-//! Issue 10, "the diagnosis says what is true": the resource named as the
+//! The resource named as the
 //! bottleneck is busy and waited for most of the run, with utilisations that
 //! are measured, and every executor and monitor is considered.
 
@@ -163,7 +163,7 @@ fn no_preset_explains_itself_with_more_than_100_percent() {
     }
 }
 
-/// Issue 31, point 3: `db:10ms` behind 40 ms of I/O, 10 connections, 100
+/// Point 3: `db:10ms` behind 40 ms of I/O, 10 connections, 100
 /// Tomcat threads. HikariCP's ceiling is 10 ÷ 10 ms = 1,000 req/s, Tomcat's
 /// 100 ÷ 50.2 ms ≈ 1,992: the pool binds, and the threads are busy because
 /// their requests wait for a connection. The diagnosis said "all 100 Tomcat
@@ -247,7 +247,7 @@ fn the_pinning_presets_platform_side_names_the_clients_pace() {
     );
 }
 
-/// Issue 23, point 5: the OOM killer ends the JVM and resets the requests in
+/// The OOM killer ends the JVM and resets the requests in
 /// the server; the client's errors follow. The diagnosis said "client: 8000
 /// requests failed on the client side": memory comes first.
 #[test]
@@ -286,7 +286,7 @@ fn an_oom_kill_is_named_before_the_clients_errors() {
     );
 }
 
-/// Issue 23, point 5: a heap that the live data nearly fills, with no
+/// A heap that the live data nearly fills, with no
 /// request failing: G1 pauses 98 % of the run. Every pool looks busy (their
 /// threads stand still in the pauses) and the accept queue fills; the
 /// collector binds, not connections or threads.

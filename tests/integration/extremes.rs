@@ -1,4 +1,4 @@
-//! Issue 30: valid scenarios at their extremes — every key of the schema at
+//! Valid scenarios at their extremes — every key of the schema at
 //! its minimum and its maximum (each word of a choice, `null` where allowed),
 //! and random mixtures of them — run under small event, wall-clock and
 //! memory budgets, held to the invariants of `threadlab::extremes` (within

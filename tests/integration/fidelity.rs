@@ -1,4 +1,4 @@
-//! Issue 4, fidelity: every measured figure of the source articles against
+//! Fidelity: every measured figure of the source articles against
 //! its preset's simulation. A change that makes the simulator less faithful
 //! fails here.
 
@@ -254,7 +254,7 @@ fn a_reused_fiber_slot_does_not_inherit_a_stale_pool_timeout() {
     assert_eq!(r.responses_by_cause[&ResponseCause::PoolTimeout], 0);
 }
 
-/// Issue 12: the report counts honestly. Rows that follow from a calibrated
+/// The report counts honestly. Rows that follow from a calibrated
 /// row by arithmetic are derived, not predictions; figures of a set the
 /// report shows inconsistent are shown and not counted; the summary line
 /// says how many figures were independent predictions and how many pass.
@@ -324,7 +324,7 @@ fn the_summary_counts_only_independent_predictions() {
     );
 }
 
-/// Issue 31.5: the table's summary line counts what the report's counts
+/// The table's summary line counts what the report's counts
 /// count (calibrated rows never, contradictions never), names the targets
 /// the predictions are held to (the ones their notes state), and the text
 /// report carries the legend and the plain difference beside the one

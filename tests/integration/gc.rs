@@ -1,4 +1,4 @@
-//! G1 in its simple form (issue 13): pauses as often as allocation fills
+//! G1 in its simple form: pauses as often as allocation fills
 //! the young generation, as long as what survives takes to copy; every
 //! thread stops, so throughput falls by the pause share and the slowest
 //! requests wait a pause longer; virtual threads' stack chunks are live

@@ -61,7 +61,7 @@ fn a_client_timeout_while_connecting_is_a_connect_failure() {
     assert_eq!(r.sent, r.completed + r.errors.total);
 }
 
-/// Issue 12: a request waiting in the accept queue is on an established
+/// A request waiting in the accept queue is on an established
 /// connection from the client's point of view (the kernel finished the
 /// handshake and took its bytes): its timeout is a response timeout.
 #[test]

@@ -1,4 +1,4 @@
-//! Issue 15: the lessons are data the model backs. Every chapter's scenario
+//! The lessons are data the model backs. Every chapter's scenario
 //! and every "now try" change is a valid scenario (through the form's and
 //! the command line's own `--set` parsing and `scenario::validate`); each
 //! chapter runs as the page runs it (`app::worker::job::Plan`, bounded), and its

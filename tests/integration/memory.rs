@@ -1,4 +1,4 @@
-//! Memory by kind and its three limits (issue 13): heap and native memory
+//! Memory by kind and its three limits: heap and native memory
 //! are counted apart, a thread stack is mostly reserved rather than
 //! resident, and each limit fails the way the real one does, at the
 //! moment the arithmetic says.
@@ -17,7 +17,7 @@ fn hit(r: &Report, limit: MemoryLimit) -> &threadlab::sim::report::LimitHit {
         .unwrap_or_else(|| panic!("{limit} was not hit: {}", r.outcome_detail()))
 }
 
-/// Issue 13's command ended "out of memory at 0.000 s" with no result:
+/// A command once ended "out of memory at 0.000 s" with no result:
 /// every thread counted 1 MB against a 2 GB limit. Thread stacks are
 /// native memory and mostly only reserved, so the run goes through.
 #[test]

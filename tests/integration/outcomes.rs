@@ -1,5 +1,4 @@
-//! What the outcome says is true of the run (issue 10, "the diagnosis says
-//! what is true").
+//! What the outcome says is true of the run.
 
 use crate::helpers::Words;
 use threadlab::sim::Outcome;

@@ -92,7 +92,7 @@ fn platform_threads_cap_below_the_pool() {
     );
 }
 
-/// Issue 31, point 4: the headline latency is of successful responses, the
+/// The headline latency is of successful responses, the
 /// failed ones are reported beside it. 200 clients on 2 connections held
 /// 100 ms, a 250 ms `connectionTimeout`: most requests fail fast, at ~250
 /// ms, which made the median of every response the time-out's, where a

@@ -1,4 +1,4 @@
-//! Issue 12, each load tool's own timeout and counting: a scenario names its
+//! Each load tool's own timeout and counting: a scenario names its
 //! tool, the tool's semantics apply (hey gives a late request up, wrk waits
 //! and counts it as a timeout, JMeter counts failed samples in its times, k6
 //! drops iterations), and the CLI prints the run in the tool's own format,
@@ -500,7 +500,7 @@ fn defaults_follow_the_tool() {
     assert!(text(&run(&[("load.tool", "jmeter"), ("load.requests", "50")])).contains("summary ="));
 }
 
-/// The OOM killer's resets (issue 13) counted as each tool counts them: an
+/// The OOM killer's resets counted as each tool counts them: an
 /// error of hey's distribution in Go's words, wrk's `read` socket error
 /// (wrk reconnects and goes on), one of JMeter's `Err` and k6's
 /// `http_req_failed`.
@@ -546,7 +546,7 @@ fn a_connection_reset_counts_as_each_tool_counts_it() {
 
 #[test]
 fn wrk_counts_a_late_failure_once_in_its_error_percentage() {
-    // Issue 30.4: HikariCP gives a waiting request up after 250 ms (a 500),
+    // HikariCP gives a waiting request up after 250 ms (a 500),
     // past wrk's 100 ms timeout, so most responses are late *and* 5xx; wrk
     // prints them under both "timeout" and "Non-2xx", and the share of
     // failed requests counted each twice (173 % here).

@@ -1,5 +1,5 @@
 //! What happens to each request, step by step, in four small scenarios
-//! (issue 10): a model change shows here as the lines that moved. The
+//!: a model change shows here as the lines that moved. The
 //! snapshots are rewritten with `UPDATE_EXPECT=1 cargo test traces`; read
 //! the diff before committing it.
 
@@ -157,7 +157,7 @@ fn an_abandoned_request_runs_to_its_end() {
     );
 }
 
-/// Issue 12, each tool's timeout: hey gives the request up at `-t` and
+/// Each tool's timeout: hey gives the request up at `-t` and
 /// closes its connection (above, `an_abandoned_request_runs_to_its_end`);
 /// wrk keeps waiting on its connection, counts the late response as a
 /// "Socket errors: timeout" and sends its next request on the same

@@ -1,4 +1,4 @@
-//! Issue 9, defect 5: every utilisation in a report is a fraction of time a
+//! Defect 5: every utilisation in a report is a fraction of time a
 //! resource's capacity was busy, between 0 and 1, whatever ends the run.
 
 use threadlab::sim::Report;

@@ -344,7 +344,7 @@ fn issue9_every_error_is_one_short_line() {
     assert!(e[0].to_string().len() < 300, "{}", e[0]);
 }
 
-/// Issue 11: one current message per field. A request count out of range
+/// One current message per field. A request count out of range
 /// is not also reported as missing ("load.requests: null — set a request
 /// count…"), which would contradict the first message.
 #[test]
@@ -355,7 +355,7 @@ fn a_field_gets_one_message() {
     assert!(about[0].message().contains("out of range"), "{}", about[0]);
 }
 
-/// Issue 15: every problem a person can cause, set through `--set` text,
+/// Every problem a person can cause, set through `--set` text,
 /// a scenario file or the request program, is said from the `errors`
 /// catalogue: its German and Chinese words are not its English ones, and
 /// its English is the command line's message.
@@ -474,7 +474,7 @@ fn a_jvm_that_cannot_fit_its_container_is_refused() {
     let m = e.message();
     // 1 MiB of base heap, and ten threads' 64 KB resident stacks round up.
     assert!(m.contains("1048578 MB") && m.contains("64 MB"), "{m}");
-    // Issue 30: the threads it starts up front count too. Ten spare Tomcat
+    // The threads it starts up front count too. Ten spare Tomcat
     // threads with 1 GiB resident stacks each do not fit 8 GiB (the run
     // before was killed at its start, and at every restart).
     let e = one_error(

@@ -1,4 +1,4 @@
-//! A cold JVM's first requests (issue 13): the one-off initialisation the
+//! A cold JVM's first requests: the one-off initialisation the
 //! others wait for, the JIT's CPU multiplier as it decays with the requests
 //! served, the start of threads created on demand; and a warm run is the
 //! model without any of it.
@@ -140,10 +140,10 @@ fn a_cold_start_that_costs_nothing_is_the_warm_model() {
     assert_eq!(warm.outcome, Outcome::Completed);
 }
 
-/// A warm run without a collector is the model before issue 13: every
-/// figure of the golden report before the JVM was modelled
+/// A warm run without a collector is the model before the cold start and
+/// G1 were modelled: every figure of the golden report before the JVM was modelled
 /// (`before-jvm-model.json`: the `determinism.json` of the connections
-/// model, issue 12, which this model was merged with) but memory (now
+/// model, which this model was merged with) but memory (now
 /// counted by kind) comes out the same.
 #[test]
 fn a_warm_run_equals_the_model_before_the_jvm_was_modelled() {
@@ -166,7 +166,7 @@ fn a_warm_run_equals_the_model_before_the_jvm_was_modelled() {
         // `events` too: time-outs that never fire left an event each in
         // that model and leave none now (the same run, fewer stale events).
         // The successes' latency and the failed responses are newer, and
-        // so is the time breakdown (issue 31: where each request's time
+        // so is the time breakdown (where each request's time
         // went, a new field; `determinism.json` holds it).
         for key in [
             "memory",
@@ -193,7 +193,7 @@ fn a_warm_run_equals_the_model_before_the_jvm_was_modelled() {
             .unwrap()
             .remove("peak_memory_mb");
         // The diagnosis's typed facts and its sentence (which now names the
-        // ceiling) are newer (issue 31) than that model; the resource named
+        // ceiling) are newer than that model; the resource named
         // is still compared.
         let bottleneck = o["bottleneck"].as_object_mut().unwrap();
         for key in [

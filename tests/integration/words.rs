@@ -1,4 +1,4 @@
-//! No words are hard-coded in the page's code (issue 15): every text a
+//! No words are hard-coded in the page's code: every text a
 //! reader sees comes from the catalogues (`src/i18n/<lang>/*.json`), so the
 //! page reads whole in English, German and Chinese.
 //!

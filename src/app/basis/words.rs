@@ -116,7 +116,7 @@ mod tests {
         g
     }
 
-    /// Issue 31.9: the form's help says what an empty field means in
+    /// The form's help says what an empty field means in
     /// words ("empty = the tool's default"), not JSON's `null`, which a
     /// reader of the page never types.
     #[test]
@@ -158,7 +158,7 @@ mod tests {
         i18n::assert_family_owned(&["field.", "group."], &keys, "field or group");
     }
 
-    /// Issue 15: every unit of the schema that is a word has its words in
+    /// Every unit of the schema that is a word has its words in
     /// every language, the English the schema's own and the others their
     /// own; no catalogue holds a unit the schema no longer has.
     #[test]

@@ -155,7 +155,7 @@ fn an_unknown_version_opens_the_defaults_and_names_everything() {
 
 #[test]
 fn every_cut_of_a_link_keeps_what_it_kept_and_names_what_it_lost() {
-    // Issue 31.7: a link without its version is read as this version (a
+    // A link without its version is read as this version (a
     // link cut short was once read as nothing). What a cut keeps whole is
     // kept; a parameter it cut into is named when it no longer reads, with
     // the line that says the link lost its end.
@@ -741,7 +741,7 @@ fn a_worker_that_cannot_load_is_retried_quietly_then_reported_once() {
     assert_eq!(after_death(false, 1), AfterDeath::Retry);
 }
 
-/// Issue 15: a link's bad value is named in the page's language: what is
+/// A link's bad value is named in the page's language: what is
 /// wrong and allowed, numbers written the German way; and the settings
 /// that only fail together list their problems in German too.
 #[test]
@@ -787,7 +787,7 @@ fn a_language_chosen_while_its_words_load_keeps_a_theme_chosen_meanwhile() {
 
 #[test]
 fn a_links_bad_words_are_named_in_the_catalogues_words_not_serdes() {
-    // Issue 30.10: serde's English leaked into German and Chinese notices.
+    // Serde's English leaked into German and Chinese notices.
     for l in Locale::ALL {
         let d = decode("theme=garbage&modes=sideways&v=1");
         let lines: Vec<String> = d.ignored.iter().map(|i| i.why.text(l)).collect();

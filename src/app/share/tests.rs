@@ -247,7 +247,7 @@ fn an_embeds_summary_names_the_preset_and_what_changed() {
     assert_eq!(sum.changes[0].1, "300");
 }
 
-/// Issue 15: the preset's title and description in an embed's summary, and
+/// The preset's title and description in an embed's summary, and
 /// its title in an export's caption, are in the page's language.
 #[test]
 fn an_embed_and_an_export_name_the_preset_in_the_pages_language() {
@@ -269,7 +269,7 @@ fn an_embed_and_an_export_name_the_preset_in_the_pages_language() {
     assert!(src.scenario.starts_with("E1 · 2,000 个连接"), "{src:?}");
 }
 
-/// Issue 15: an embed's "Open … in the playground" goes to the page in
+/// An embed's "Open … in the playground" goes to the page in
 /// the embed's language, with its scenario, named in that language.
 #[test]
 fn an_embeds_link_back_keeps_the_pages_language() {

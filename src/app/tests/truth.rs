@@ -1,4 +1,4 @@
-//! Issue 11, "the playground tells the truth at a glance", natively: the
+//! The playground tells the truth at a glance, natively: the
 //! headline is successes per second, over-time rates stay under their
 //! ceilings, open-load sweeps reach past them and carry no closed-loop
 //! markers, E4's columns compare executors, edited scenarios are told
@@ -62,7 +62,7 @@ fn the_pool_lessons_headline_is_successes_per_second() {
     assert_eq!(Severity::of_error_pct(2.3), Severity::High);
 }
 
-/// Issue 31, point 4: the cards' latency is of the successes, with a line
+/// The cards' latency is of the successes, with a line
 /// for the failures ("48 % failed after 1,000 ms (median) at HikariCP's
 /// connectionTimeout"), as the headline rate is of successes. The cards
 /// showed every response's median, pulled towards the time-out's 1,000 ms.

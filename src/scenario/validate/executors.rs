@@ -5,10 +5,10 @@ use std::collections::BTreeSet;
 
 use serde_json::Value;
 
-use super::super::schema::{field, valid_executor_name};
 use super::reader::Reader;
 use crate::i18n::Part;
 use crate::i18n::keys::errors as words;
+use crate::scenario::schema::{field, valid_executor_name};
 use crate::sim::config::{Executor, ExecutorKind, Mode};
 
 /// Executors: those configured under `async.*` plus those the program uses

@@ -1,11 +1,11 @@
 //! The keys a draft holds: unknown keys, sections that are not objects and
 //! a wrong format version are errors; an empty section is fine.
 
-use super::super::draft::{SCHEMA_VERSION, render};
-use super::super::schema::{field, schema, valid_executor_name};
 use super::reader::Reader;
 use crate::i18n::Part;
 use crate::i18n::keys::errors as words;
+use crate::scenario::draft::{SCHEMA_VERSION, render};
+use crate::scenario::schema::{field, schema, valid_executor_name};
 
 /// The most unknown keys named one by one; the rest are counted on one
 /// line, so that a file of 50,000 typos reads as a screenful.

@@ -2,11 +2,11 @@
 //! configuration's executors, and refused when a request would take no
 //! simulated time.
 
-use super::super::costs::Costs;
-use super::super::program::parse_program;
 use super::reader::Reader;
 use crate::i18n::keys::errors as words;
 use crate::i18n::{Part, Phrase};
+use crate::scenario::costs::Costs;
+use crate::scenario::program::parse_program;
 use crate::sim::config::{Executor, Load};
 use crate::sim::program::{Op, Program};
 

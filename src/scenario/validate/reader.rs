@@ -4,11 +4,11 @@
 
 use serde_json::Value;
 
-use super::super::draft::{Draft, render};
-use super::super::error::FieldError;
-use super::super::schema::{FieldKind, FieldSpec, field, schema};
 use crate::i18n::keys::errors as words;
 use crate::i18n::{Part, Phrase};
+use crate::scenario::draft::{Draft, render};
+use crate::scenario::error::FieldError;
+use crate::scenario::schema::{FieldKind, FieldSpec, field, schema};
 use crate::sim::Config;
 use crate::sim::time::{Nanos, from_ms};
 

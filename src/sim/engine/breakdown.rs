@@ -22,10 +22,10 @@
 
 use hdrhistogram::Histogram;
 
-use super::super::report::{Breakdown, Capacity, STAGES, Stage, StageMs};
-use super::super::time::{Nanos, ns_f64};
 use super::NONE;
 use super::latencies::{BUCKETS, bucket};
+use crate::sim::report::{Breakdown, Capacity, STAGES, Stage, StageMs};
+use crate::sim::time::{Nanos, ns_f64};
 
 /// The stages of one request so far.
 #[derive(Clone, Copy, Debug)]
@@ -185,7 +185,7 @@ mod tests {
     #[test]
     fn the_p99_set_is_the_slowest_hundredth() {
         let mut b = Breakdowns::new();
-        let mut ok = super::super::latencies::histogram();
+        let mut ok = crate::sim::engine::latencies::histogram();
         // 985 requests of 1 ms on a core, 15 of 100 ms waiting for a
         // thread: p99 is 100 ms (with 990 or more of 1 ms it would be
         // 1 ms, and the set every request).
@@ -211,7 +211,7 @@ mod tests {
     #[test]
     fn the_p99_set_starts_at_the_bucket_that_holds_p99() {
         let mut b = Breakdowns::new();
-        let mut ok = super::super::latencies::histogram();
+        let mut ok = crate::sim::engine::latencies::histogram();
         // Of 100 requests the 99th is the first of 1.100 ms: the p99 set is
         // the two in its bucket, not the one just below it.
         for (us, n, stage) in [

@@ -5,19 +5,19 @@
 
 use std::collections::VecDeque;
 
-use super::super::config::{Deadline, Load, LoadKind, Overflow, Tool};
-use super::super::queue::Event;
-use super::super::report::{ErrorCause, ResponseCause, Stage};
-use super::super::rng::round_ns;
-use super::super::series::Gauge;
-use super::super::time::{Nanos, SEC, ns_f64};
-use super::super::tool::HEY_MAX_IDLE;
-use super::super::trace::{Note, Tracer};
 use super::breakdown::{Breakdowns, Spent};
 use super::connections::{Closed, POOL, connecting};
 use super::fiber::Phase;
 use super::latencies::Latencies;
 use super::{Engine, NONE};
+use crate::sim::config::{Deadline, Load, LoadKind, Overflow, Tool};
+use crate::sim::queue::Event;
+use crate::sim::report::{ErrorCause, ResponseCause, Stage};
+use crate::sim::rng::round_ns;
+use crate::sim::series::Gauge;
+use crate::sim::time::{Nanos, SEC, ns_f64};
+use crate::sim::tool::HEY_MAX_IDLE;
+use crate::sim::trace::{Note, Tracer};
 
 /// A closed-loop worker (hey worker, wrk connection, JMeter thread, k6 VU),
 /// or an open loop's VU or connection.

@@ -27,13 +27,13 @@
 
 use std::collections::VecDeque;
 
-use super::super::queue::Event;
-use super::super::report::Stage;
-use super::super::series::Gauge;
-use super::super::time::{Nanos, SEC, ns_f64};
-use super::super::trace::{Note, Tracer};
 use super::fiber::{Fiber, Phase};
 use super::{Engine, NONE};
+use crate::sim::queue::Event;
+use crate::sim::report::Stage;
+use crate::sim::series::Gauge;
+use crate::sim::time::{Nanos, SEC, ns_f64};
+use crate::sim::trace::{Note, Tracer};
 
 /// The holder of an idle connection that sits in hey's shared pool.
 pub(super) const POOL: u32 = NONE - 1;

@@ -18,16 +18,16 @@
 //! 6. else the load sets the pace: the clients' concurrency (closed loop)
 //!    or the arrival rate (open loop).
 
-use super::super::config::{ExecutorKind, LoadKind, Mode};
-use super::super::report::{
+use super::Engine;
+use super::finish::Span;
+use crate::sim::config::{ExecutorKind, LoadKind, Mode};
+use crate::sim::report::{
     Binding, Bottleneck, Finding, GcStats, Held, MemoryLimit, MemoryStats, Pace, Resource,
     Saturation, ServerStats,
 };
-use super::super::series::Gauge;
-use super::super::time::ms_from_ns;
-use super::super::trace::Tracer;
-use super::Engine;
-use super::finish::Span;
+use crate::sim::series::Gauge;
+use crate::sim::time::ms_from_ns;
+use crate::sim::trace::Tracer;
 
 /// Busier than this on average, a resource with work waiting for it is
 /// named as the limit. An assumption from queueing theory, not a measured
@@ -483,7 +483,7 @@ fn gc_binds(gc: &GcStats, heap_limit: u64) -> Option<Bottleneck> {
         share: gc.pause_share,
         pauses: gc.young + gc.mixed + gc.full,
         longest_ms: gc.max_pause_ms,
-        heap_mb: super::super::config::to_mib(heap_limit as f64),
+        heap_mb: crate::sim::config::to_mib(heap_limit as f64),
     };
     let b = Bottleneck {
         utilisation: gc.pause_share,

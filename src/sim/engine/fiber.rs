@@ -3,11 +3,11 @@
 //! [`Engine::alloc_fiber`](super::Engine)), so events that name a fiber carry
 //! a sequence number or token to recognise a slot's previous life.
 
-use super::super::report::{ResponseCause, Stage};
-use super::super::time::Nanos;
 use super::NONE;
 use super::breakdown::Spent;
 use super::timer::LazyTimer;
+use crate::sim::report::{ResponseCause, Stage};
+use crate::sim::time::Nanos;
 use crate::sim::trace::WaitFor;
 
 /// Where a fiber is in its life.

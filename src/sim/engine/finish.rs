@@ -2,16 +2,16 @@
 
 use hdrhistogram::Histogram;
 
-use super::super::config::to_mib;
-use super::super::report::{
+use super::{Engine, memory};
+use crate::sim::config::to_mib;
+use crate::sim::report::{
     Capacity, ConnectionStats, Course, Ending, ErrorCause, Errors, ExecutorStats, FailedResponses,
     HistogramBin, Latency, LittleCheck, MemoryKind, Outcome, Report, ResponseCause, ServerStats,
     TimeSeries, WarmupStats,
 };
-use super::super::series::{GAUGES, Gauge, LAT_BINS, bin_floor_ns};
-use super::super::time::{Nanos, ms_from_ns, s_from_ns, to_ms, to_s};
-use super::super::trace::Tracer;
-use super::{Engine, memory};
+use crate::sim::series::{GAUGES, Gauge, LAT_BINS, bin_floor_ns};
+use crate::sim::time::{Nanos, ms_from_ns, s_from_ns, to_ms, to_s};
+use crate::sim::trace::Tracer;
 
 /// Bins of the report's latency histogram (log-spaced).
 const HISTOGRAM_BINS: usize = 40;

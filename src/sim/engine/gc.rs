@@ -39,13 +39,13 @@
 //! With `gc.collector = none` nothing here runs: one comparison per event
 //! (a pause's end is 0) and one per ready fiber.
 
-use super::super::queue::Event;
-use super::super::report::{GcKind, GcPause, GcStats};
-use super::super::series::Gauge;
-use super::super::time::{MS, Nanos, to_ms, to_s};
-use super::super::trace::Tracer;
 use super::Engine;
 use super::warmup::{BOOTED, OUT_OF_MEMORY};
+use crate::sim::queue::Event;
+use crate::sim::report::{GcKind, GcPause, GcStats};
+use crate::sim::series::Gauge;
+use crate::sim::time::{MS, Nanos, to_ms, to_s};
+use crate::sim::trace::Tracer;
 
 /// `G1NewSizePercent`: the young generation's least share of the heap.
 const MIN_YOUNG_PCT: u64 = 5;
@@ -405,8 +405,8 @@ impl<T: Tracer> Engine<T> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::super::time::ns_f64;
     use super::*;
+    use crate::sim::time::ns_f64;
 
     #[test]
     fn a_new_collector_has_the_largest_young_generation_and_no_pause() {

@@ -3,16 +3,16 @@
 
 use std::collections::VecDeque;
 
-use super::super::config::{CpuModel, Db};
-use super::super::program::{LockKind, MonitorRef, Op};
-use super::super::queue::Event;
-use super::super::report::ResponseCause;
-use super::super::series::Gauge;
-use super::super::time::{Nanos, ns_f64};
-use super::super::trace::{Note, Tracer};
 use super::fiber::{Phase, Wait};
 use super::threads::Submit;
 use super::{Engine, NONE};
+use crate::sim::config::{CpuModel, Db};
+use crate::sim::program::{LockKind, MonitorRef, Op};
+use crate::sim::queue::Event;
+use crate::sim::report::ResponseCause;
+use crate::sim::series::Gauge;
+use crate::sim::time::{Nanos, ns_f64};
+use crate::sim::trace::{Note, Tracer};
 
 /// A shared monitor or lock.
 #[derive(Clone, Debug)]

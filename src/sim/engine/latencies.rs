@@ -13,7 +13,7 @@
 
 use hdrhistogram::Histogram;
 
-use super::super::time::{Nanos, ns_f64};
+use crate::sim::time::{Nanos, ns_f64};
 
 /// Largest latency the histogram records, µs (one hour).
 pub(super) const LATENCY_MAX_US: u64 = 3_600_000_000;

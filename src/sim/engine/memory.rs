@@ -18,17 +18,17 @@
 //! * resident memory beyond the container's limit: the kernel's OOM killer
 //!   ends the process (`restart`).
 
-use super::super::config::{JVM_OWN_THREADS, MIB, Memory, to_mib};
-use super::super::report::{
-    Ending, LimitHit, MemoryKind, MemoryLimit, MemoryStats, Outcome, OwnPart, ResponseCause,
-};
-use super::super::series::Gauge;
-use super::super::time::{Nanos, to_s};
-use super::super::trace::Tracer;
 use super::Engine;
 use super::client::Worker;
 use super::fiber::Fiber;
 use super::threads::{Carrier, Thread};
+use crate::sim::config::{JVM_OWN_THREADS, MIB, Memory, to_mib};
+use crate::sim::report::{
+    Ending, LimitHit, MemoryKind, MemoryLimit, MemoryStats, Outcome, OwnPart, ResponseCause,
+};
+use crate::sim::series::Gauge;
+use crate::sim::time::{Nanos, to_s};
+use crate::sim::trace::Tracer;
 
 /// Events between two looks at the simulator's own memory: often enough
 /// that little grows in between, rarely enough to cost nothing measurable.
@@ -418,8 +418,8 @@ impl<T: Tracer> Engine<T> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::super::series::GAUGES;
     use super::*;
+    use crate::sim::series::GAUGES;
 
     /// Every gauge that holds memory is in one kind of the chart, and
     /// the kinds add up to the totals the engine keeps.

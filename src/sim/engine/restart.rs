@@ -17,17 +17,17 @@
 //! request again, once, when a connection it reused fails before any
 //! response byte; here every reset request counts as an error.
 
-use super::super::queue::Event;
-use super::super::report::{ErrorCause, MemoryLimit};
-use super::super::series::Gauge;
-use super::super::time::Nanos;
-use super::super::timeline::LaneState;
-use super::super::trace::Tracer;
 use super::fiber::{Phase, Wait};
 use super::gc::Collector;
 use super::interp::{DbPool, Monitor};
 use super::threads::{Carriers, Executors, Platform};
 use super::{Engine, NONE};
+use crate::sim::queue::Event;
+use crate::sim::report::{ErrorCause, MemoryLimit};
+use crate::sim::series::Gauge;
+use crate::sim::time::Nanos;
+use crate::sim::timeline::LaneState;
+use crate::sim::trace::Tracer;
 
 /// The server's gauges, all zero while it is down.
 const SERVER_GAUGES: [Gauge; 18] = [

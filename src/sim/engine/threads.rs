@@ -9,16 +9,16 @@
 
 use std::collections::VecDeque;
 
-use super::super::config::{Config, ExecutorKind, Mode};
-use super::super::program::Op;
-use super::super::report::ResponseCause;
-use super::super::report::Stage;
-use super::super::series::Gauge;
-use super::super::time::{Nanos, ns_f64};
-use super::super::timeline::{LaneKind, LaneState};
-use super::super::trace::{Note, Tracer};
 use super::fiber::{Phase, Wait};
 use super::{Engine, NONE, TOMCAT_THREAD_NAME};
+use crate::sim::config::{Config, ExecutorKind, Mode};
+use crate::sim::program::Op;
+use crate::sim::report::ResponseCause;
+use crate::sim::report::Stage;
+use crate::sim::series::Gauge;
+use crate::sim::time::{Nanos, ns_f64};
+use crate::sim::timeline::{LaneKind, LaneState};
+use crate::sim::trace::{Note, Tracer};
 
 /// A platform thread.
 #[derive(Clone, Debug)]

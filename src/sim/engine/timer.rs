@@ -13,8 +13,8 @@
 //! had been pushed when armed: the run is the same event for event, less
 //! the stale entries.
 
-use super::super::queue::{Event, Queue};
-use super::super::time::Nanos;
+use crate::sim::queue::{Event, Queue};
+use crate::sim::time::Nanos;
 
 /// One slot's time-out: the deadline armed last, and the entry in the
 /// queue that stands for it.

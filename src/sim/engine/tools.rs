@@ -5,14 +5,14 @@
 
 use hdrhistogram::Histogram;
 
-use super::super::config::{LoadKind, Tool};
-use super::super::report::{ErrorCause, ResponseCause, ToolLatency, ToolSummary};
-use super::super::time::to_ms;
-use super::super::trace::Tracer;
 use super::Engine;
 use super::client::Tally;
 use super::finish::Span;
 use super::latencies::{LATENCY_MAX_US, Latencies, histogram, micros};
+use crate::sim::config::{LoadKind, Tool};
+use crate::sim::report::{ErrorCause, ResponseCause, ToolLatency, ToolSummary};
+use crate::sim::time::to_ms;
+use crate::sim::trace::Tracer;
 
 /// Percentiles hey prints (`latencies` in its report.go).
 const HEY_PERCENTILES: &[f64] = &[10.0, 25.0, 50.0, 75.0, 90.0, 95.0, 99.0];

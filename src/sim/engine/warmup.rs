@@ -22,14 +22,14 @@
 //!
 //! A warm run takes none of these paths beyond one check per request.
 
-use super::super::config::Jvm;
-use super::super::series::Gauge;
-use super::super::time::Nanos;
-use super::super::trace::Tracer;
 use super::fiber::{Phase, Wait};
 use super::{Engine, NONE};
+use crate::sim::config::Jvm;
+use crate::sim::series::Gauge;
+use crate::sim::time::Nanos;
+use crate::sim::trace::Tracer;
 
-/// `Fiber::boot` once the handler runs: [`Op::Begin`](super::super::program::Op) lets it through.
+/// `Fiber::boot` once the handler runs: [`Op::Begin`](crate::sim::program::Op) lets it through.
 pub(super) const BOOTED: u8 = 3;
 /// `Fiber::boot` of a request whose allocation failed during a pause: it
 /// fails with `OutOfMemoryError` when the pause ends.
@@ -74,7 +74,7 @@ pub(super) struct Warmup {
     /// Where requests start: 0 goes through [`Op::Begin`]; 1 skips it, as
     /// a quiet JVM may until its live heap first passes -Xmx.
     ///
-    /// [`Op::Begin`]: super::super::program::Op::Begin
+    /// [`Op::Begin`]: crate::sim::program::Op::Begin
     pub(super) entry: u32,
 }
 

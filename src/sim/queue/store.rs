@@ -138,8 +138,8 @@ impl Store {
 
 #[cfg(test)]
 mod tests {
-    use super::super::Event;
     use super::*;
+    use crate::sim::queue::Event;
 
     /// Sizes that cross both thresholds many times, with many equal times:
     /// the store pops exactly in (time, sequence) order.

@@ -338,7 +338,7 @@ fn runner_sends(s: &mut State, actions: Vec<Action>) -> Vec<u64> {
 
 #[test]
 fn closing_a_lesson_before_its_run_sends_the_scenario_on_the_form() {
-    // Issue 31.1: the chapter's scenario was loaded while its job was held
+    // The chapter's scenario was loaded while its job was held
     // back; closing left the page on the previous scenario's numbers
     // ("simulating: 50 of 50") because no new generation followed.
     let close = Action::Guide(GuideAction::Close);

@@ -1,5 +1,5 @@
-//! The browser's history and the language a link opens in, natively
-//! (issue 31.6 and 31.7): which changes get an entry of their own, the
+//! The browser's history and the language a link opens in, natively:
+//! which changes get an entry of their own, the
 //! state an entry comes back to (as the page opens it), the browser's
 //! language for a link that names none, and links without a version.
 
