@@ -3,6 +3,7 @@
 
 use std::fmt::Write as _;
 
+use crate::i18n::Locale;
 use crate::scenario::{self, FieldKind};
 
 /// `threadlab schema`: every key with default, unit, range, property and help.
@@ -22,7 +23,7 @@ pub fn schema_text() -> String {
         if !f.property.is_empty() {
             let _ = writeln!(o, "    property: {}", f.property);
         }
-        let _ = writeln!(o, "    {}", f.help);
+        let _ = writeln!(o, "    {}", f.help(Locale::En));
         for (word, help) in f.choices_with_help() {
             let _ = writeln!(o, "    {word}: {help}");
         }

@@ -1,8 +1,10 @@
-//! Every scenario key: kind, default, unit, allowed range, one line of help,
-//! the real property or tool flag it stands for, and how the playground's
-//! form shows it (label, when it is shown, a slider's range). The CLI's
-//! `schema` command, the validator and the playground's form all read this
-//! table.
+//! Every scenario key: kind, default, unit, allowed range, the real
+//! property or tool flag it stands for, and how the playground's form shows
+//! it (its group, when it is shown, a slider's range). Its label and its
+//! line of help are words, kept only in the catalogues (`field.<key>.label`
+//! and `.help` in `src/i18n/<lang>/form.json`): [`FieldSpec::label`] and
+//! [`FieldSpec::help`] read them. The CLI's `schema` command, the validator
+//! and the playground's form all read this table.
 //!
 //! Defaults are the real software's defaults where one exists (Tomcat,
 //! HikariCP, the JDK, Spring, and the load tool chosen in `load.tool`: a
@@ -11,7 +13,7 @@
 //! from.
 
 use crate::i18n::keys::errors;
-use crate::i18n::{Part, Phrase};
+use crate::i18n::{Locale, Part, Phrase, lookup};
 use crate::sim::config::Mode;
 
 /// What kind of value a key takes.
@@ -151,15 +153,11 @@ pub struct FieldSpec {
     pub unit: &'static str,
     /// The real property, JVM flag or tool option.
     pub property: &'static str,
-    /// One line of help.
-    pub help: &'static str,
     /// For a choice: what each of its words means, in the words' order
     /// (empty where the help says it all). The page shows the chosen word's.
     pub choice_help: &'static [&'static str],
     /// Form group.
     pub group: Group,
-    /// The words on the form, e.g. "Max threads".
-    pub label: &'static str,
     /// When the form shows it.
     pub shown: Shown,
     /// A slider's range, where one helps.
@@ -185,16 +183,14 @@ const OPTIONAL: FieldSpec = FieldSpec {
     default: "",
     unit: "",
     property: "",
-    help: "",
     choice_help: &[],
     group: Group::Run,
-    label: "",
     shown: Shown::Always,
     slider: None,
     moot: None,
 };
 
-/// One schema entry: the six parts every key has, by name and in this order,
+/// One schema entry: the four parts every key has, by name and in this order,
 /// then any of `unit`, `property`, `nullable`, `shown`, `slider`, `moot`.
 macro_rules! entry {
     (
@@ -202,17 +198,13 @@ macro_rules! entry {
         kind: $kind:expr,
         default: $default:literal,
         group: $group:ident,
-        label: $label:literal,
-        help: $help:literal
-        $(, $field:ident: $value:expr)* $(,)?
+        $($field:ident: $value:expr),* $(,)?
     ) => {
         FieldSpec {
             key: $key,
             kind: $kind,
             default: $default,
             group: Group::$group,
-            label: $label,
-            help: $help,
             $($field: $value,)*
             ..OPTIONAL
         }
@@ -228,8 +220,6 @@ static SCHEMA: &[FieldSpec] = &[
         kind: FieldKind::Choice(&["hey", "wrk", "wrk2", "jmeter", "k6"]),
         default: "null",
         group: Load,
-        label: "Load tool",
-        help: "whose connections, timeout and counting the client copies; empty = hey for a closed loop, k6 for an arrival rate",
         property: "hey, wrk, wrk2, JMeter, k6",
         nullable: true,
         choice_help: &[
@@ -245,8 +235,6 @@ static SCHEMA: &[FieldSpec] = &[
         kind: FieldKind::Choice(&["closed", "open"]),
         default: "closed",
         group: Load,
-        label: "Load model",
-        help: "closed: a fixed set of workers, each waits for its answer (hey, wrk, JMeter, k6's constant VUs); open: arrivals at a rate whatever the answers (wrk2, k6's arrival-rate executors)",
         property: "hey/wrk/JMeter vs wrk2 -R/k6 arrival rate",
     },
     entry! {
@@ -254,8 +242,6 @@ static SCHEMA: &[FieldSpec] = &[
         kind: int(1, 100_000),
         default: "50",
         group: Load,
-        label: "Concurrency",
-        help: "closed loop: how many requests the client keeps in flight (hey's default is 50)",
         unit: "workers",
         property: "hey -c, wrk -c, JMeter threads",
         shown: Shown::ClosedLoop,
@@ -266,8 +252,6 @@ static SCHEMA: &[FieldSpec] = &[
         kind: int(1, 100_000_000),
         default: "200",
         group: Load,
-        label: "Requests",
-        help: "total requests; hey gives each worker n ÷ c of them (hey's default is 200); a duration wins over this",
         unit: "requests",
         property: "hey -n",
         nullable: true,
@@ -279,8 +263,6 @@ static SCHEMA: &[FieldSpec] = &[
         kind: float(0.001, 86_400.0),
         default: "null",
         group: Load,
-        label: "Duration",
-        help: "run for this long instead of a request count; empty = none, except wrk and wrk2, which run their default 10 s. What is in flight at the end is the tool's: hey and JMeter wait for it and count it, k6 waits up to 30 s (gracefulStop), wrk drops it",
         unit: "s",
         property: "hey -z, wrk -d",
         nullable: true,
@@ -291,8 +273,6 @@ static SCHEMA: &[FieldSpec] = &[
         kind: float(0.001, 10_000_000.0),
         default: "1000",
         group: Load,
-        label: "Arrival rate",
-        help: "open loop: total arrival rate",
         unit: "req/s",
         property: "wrk2 -R, k6 rate",
         shown: Shown::OpenLoop,
@@ -303,8 +283,6 @@ static SCHEMA: &[FieldSpec] = &[
         kind: FieldKind::Choice(&["constant", "poisson"]),
         default: "poisson",
         group: Load,
-        label: "Arrivals",
-        help: "open loop: evenly spaced arrivals, or random (Poisson) ones",
         property: "k6 constant-arrival-rate vs Poisson",
         shown: Shown::OpenLoop,
     },
@@ -313,8 +291,6 @@ static SCHEMA: &[FieldSpec] = &[
         kind: int(1, 10_000_000),
         default: "null",
         group: Load,
-        label: "Max in flight",
-        help: "open loop: the tool's own limit on requests in flight; empty = the tool's: wrk2's 10 connections (-c), or for k6 as many VUs as the arrivals need (as if maxVUs were large enough)",
         unit: "requests",
         property: "k6 maxVUs, wrk2 -c",
         nullable: true,
@@ -325,8 +301,6 @@ static SCHEMA: &[FieldSpec] = &[
         kind: FieldKind::Choice(&["drop", "delay"]),
         default: "null",
         group: Load,
-        label: "Overflow",
-        help: "open loop at its limit: drop the arrival (k6, counted in dropped_iterations) or send it late and count the wait in its latency (wrk2); empty = what the tool does",
         property: "k6 dropped_iterations vs wrk2",
         nullable: true,
         shown: Shown::OpenLoop,
@@ -336,8 +310,6 @@ static SCHEMA: &[FieldSpec] = &[
         kind: float(0.0, 86_400.0),
         default: "0",
         group: Load,
-        label: "Ramp-up",
-        help: "closed loop: worker k starts at k × ramp-up ÷ concurrency",
         unit: "s",
         property: "JMeter ramp-up period",
         shown: Shown::ClosedLoop,
@@ -348,8 +320,6 @@ static SCHEMA: &[FieldSpec] = &[
         kind: float(0.0, 3_600_000.0),
         default: "null",
         group: Load,
-        label: "Client timeout",
-        help: "the tool's request timeout; empty = its own default (hey -t 20 s, wrk and wrk2 --timeout 2 s, JMeter none, k6 60 s); 0 = never (not for wrk, whose --timeout counts every response as late at 0). What happens at it is the tool's own (see load.tool): hey, JMeter and k6 give the request up and close its connection; wrk waits and counts the late response as a timeout",
         unit: "ms",
         property: "hey -t, wrk --timeout, JMeter response timeout, k6 timeout",
         nullable: true,
@@ -360,8 +330,6 @@ static SCHEMA: &[FieldSpec] = &[
         kind: float(0.0, 3_600_000.0),
         default: "0",
         group: Load,
-        label: "Think time",
-        help: "closed loop: pause between an answer and the next request",
         unit: "ms",
         property: "JMeter timers, k6 sleep",
         shown: Shown::ClosedLoop,
@@ -372,8 +340,6 @@ static SCHEMA: &[FieldSpec] = &[
         kind: int(1, 1_000_000_000),
         default: "null",
         group: Load,
-        label: "Loops per user",
-        help: "closed loop: requests per worker (instead of a total); empty = use requests",
         unit: "per worker",
         property: "JMeter loop count",
         nullable: true,
@@ -384,8 +350,6 @@ static SCHEMA: &[FieldSpec] = &[
         kind: float(0.0, 1_000.0),
         default: "0",
         group: Load,
-        label: "Client CPU on the server",
-        help: "CPU the load client spends per request on the server's own cores (0 = client on another machine)",
         unit: "ms",
         property: "load tool on the server machine",
         slider: Some(Slider { min: 0.0, max: 2.0, log: false }),
@@ -395,8 +359,6 @@ static SCHEMA: &[FieldSpec] = &[
         kind: int(1, 100_000),
         default: "null",
         group: Load,
-        label: "Client threads",
-        help: "OS threads the client does its per-request CPU work on; empty = the tool's: one per server core for hey and k6 (Go's GOMAXPROCS), 2 for wrk and wrk2 (-t), one per user for JMeter",
         unit: "threads",
         property: "GOMAXPROCS (hey, k6), wrk -t, JMeter threads",
         nullable: true,
@@ -407,8 +369,6 @@ static SCHEMA: &[FieldSpec] = &[
         kind: FieldKind::Choice(&["on", "off"]),
         default: "on",
         group: Load,
-        label: "Keep-alive",
-        help: "on: a request reuses an open connection the tool's way (see load.tool); off: every request opens a connection and the client closes it after the response",
         property: "hey -disable-keepalive, JMeter Use KeepAlive, k6 noConnectionReuse",
     },
     entry! {
@@ -416,8 +376,6 @@ static SCHEMA: &[FieldSpec] = &[
         kind: float(0.0, 3_600_000.0),
         default: "null",
         group: Load,
-        label: "Connect timeout",
-        help: "JMeter's connect timeout (empty by default): a connect whose SYNs are still being dropped fails after this long; empty = none, and the kernel gives up after 6 SYN retries (127 s). Only JMeter has one: hey and k6 time the connect within load.timeout_ms",
         unit: "ms",
         property: "JMeter HTTP Request: Timeouts, Connect",
         nullable: true,
@@ -427,8 +385,6 @@ static SCHEMA: &[FieldSpec] = &[
         kind: float(0.0, 10_000.0),
         default: "0.1",
         group: Load,
-        label: "Network round trip",
-        help: "a network round trip between client and server: a new connection's first request waits one for the TCP handshake (0.1 ms, a LAN: an assumption). A request's own round trip is not added: the presets' calibrated waits contain it",
         unit: "ms",
         property: "network RTT (assumption)",
     },
@@ -437,8 +393,6 @@ static SCHEMA: &[FieldSpec] = &[
         kind: float(0.0, 1_000.0),
         default: "0.01",
         group: Load,
-        label: "Client CPU per connect",
-        help: "CPU the client spends opening a connection (socket, connect, registering it with its event loop). Its threads (load.client_threads) open connections one after another, so a crowd of clients starting together reaches the server spread out, not in one instant. On the server's cores when the client shares them (load.client_cpu_ms above 0), else on its own machine. 10 µs is an estimate of the system calls involved",
         unit: "ms",
         property: "load tool on the server machine",
     },
@@ -447,8 +401,6 @@ static SCHEMA: &[FieldSpec] = &[
         kind: FieldKind::Choice(&["platform", "virtual"]),
         default: "platform",
         group: Server,
-        label: "Mode",
-        help: "platform: Tomcat's thread pool; virtual: one virtual thread per request on a few carrier threads",
         property: "spring.threads.virtual.enabled",
         shown: Shown::Never,
     },
@@ -457,8 +409,6 @@ static SCHEMA: &[FieldSpec] = &[
         kind: int(1, 100_000),
         default: "200",
         group: Server,
-        label: "Max threads",
-        help: "Tomcat's pool size; a request holds its thread for its whole life (ignored with virtual threads)",
         unit: "threads",
         property: "server.tomcat.threads.max",
         slider: Some(Slider { min: 1.0, max: 5_000.0, log: true }),
@@ -469,8 +419,6 @@ static SCHEMA: &[FieldSpec] = &[
         kind: int(0, 100_000),
         default: "10",
         group: Server,
-        label: "Min spare threads",
-        help: "threads Tomcat starts up front",
         unit: "threads",
         property: "server.tomcat.threads.min-spare",
         slider: Some(Slider { min: 0.0, max: 200.0, log: false }),
@@ -481,8 +429,6 @@ static SCHEMA: &[FieldSpec] = &[
         kind: int(1, 1_024),
         default: "4",
         group: Server,
-        label: "CPU cores",
-        help: "CPU cores of the server (assumption when an article does not say)",
         unit: "cores",
         property: "availableProcessors()",
         slider: Some(Slider { min: 1.0, max: 64.0, log: true }),
@@ -492,8 +438,6 @@ static SCHEMA: &[FieldSpec] = &[
         kind: int(1, 32_767),
         default: "null",
         group: Server,
-        label: "Carrier threads",
-        help: "carrier threads for virtual threads; empty = one per core (the JDK default)",
         unit: "threads",
         property: "jdk.virtualThreadScheduler.parallelism",
         nullable: true,
@@ -505,8 +449,6 @@ static SCHEMA: &[FieldSpec] = &[
         kind: int(1, 32_767),
         default: "null",
         group: Server,
-        label: "Max carriers",
-        help: "most carriers including compensation for captured carriers; empty = max(parallelism, 256) (the JDK default)",
         unit: "threads",
         property: "jdk.virtualThreadScheduler.maxPoolSize",
         nullable: true,
@@ -518,8 +460,6 @@ static SCHEMA: &[FieldSpec] = &[
         kind: int(1, 10_000_000),
         default: "8192",
         group: Server,
-        label: "Max connections",
-        help: "connections Tomcat keeps open; beyond it new ones wait in the OS backlog",
         unit: "connections",
         property: "server.tomcat.max-connections",
         slider: Some(Slider { min: 10.0, max: 100_000.0, log: true }),
@@ -529,8 +469,6 @@ static SCHEMA: &[FieldSpec] = &[
         kind: int(0, 10_000_000),
         default: "100",
         group: Server,
-        label: "Accept count",
-        help: "the OS accept queue's size (capped by somaxconn; Linux's holds one more): established connections wait there for Tomcat's acceptor, or for a slot beyond max-connections; when full, new SYNs are dropped and sent again after 1 s, 3 s, 7 s …",
         unit: "connections",
         property: "server.tomcat.accept-count",
         slider: Some(Slider { min: 0.0, max: 10_000.0, log: false }),
@@ -540,8 +478,6 @@ static SCHEMA: &[FieldSpec] = &[
         kind: int(0, 10_000_000),
         default: "4096",
         group: Server,
-        label: "somaxconn",
-        help: "the kernel's cap on any accept backlog (4096 on current Linux)",
         unit: "connections",
         property: "net.core.somaxconn",
     },
@@ -550,8 +486,6 @@ static SCHEMA: &[FieldSpec] = &[
         kind: int(-1, 1_000_000_000),
         default: "100",
         group: Server,
-        label: "Max keep-alive requests",
-        help: "Tomcat closes a connection after this many requests (its last response says Connection: close) and the client opens a new one; -1 = never, 1 = no keep-alive. 100 is Tomcat's default and Spring Boot's",
         unit: "requests",
         property: "server.tomcat.max-keep-alive-requests",
     },
@@ -560,8 +494,6 @@ static SCHEMA: &[FieldSpec] = &[
         kind: float(-1.0, 3_600_000.0),
         default: "null",
         group: Server,
-        label: "Keep-alive timeout",
-        help: "Tomcat closes a connection left idle this long between requests; until then it holds a max-connections slot. empty = server.connection_timeout_ms (Tomcat's fallback; Spring Boot sets neither); -1 = never",
         unit: "ms",
         property: "server.tomcat.keep-alive-timeout",
         nullable: true,
@@ -571,8 +503,6 @@ static SCHEMA: &[FieldSpec] = &[
         kind: float(-1.0, 3_600_000.0),
         default: "60000",
         group: Server,
-        label: "Connection timeout",
-        help: "Tomcat's connectionTimeout: 60 s in the Connector's own defaults, which embedded Tomcat keeps (the 20 s in Tomcat's server.xml does not apply to Spring Boot). A request line arrives with its connection here, so it matters as the keep-alive timeout's fallback; -1 = never",
         unit: "ms",
         property: "server.tomcat.connection-timeout",
     },
@@ -581,8 +511,6 @@ static SCHEMA: &[FieldSpec] = &[
         kind: float(0.0, 1_000_000.0),
         default: "10",
         group: Server,
-        label: "Accept cost",
-        help: "CPU per new connection on the server: Tomcat's single acceptor thread takes it from the accept queue (accept(), socket options, the hand-off to the poller). While the acceptor is busy new connections wait in the accept queue, and when that is full their SYNs are dropped, so a crowd of connects or a reconnect storm queues there. 10 µs (100,000 connections a second) is an estimate: no article measures it",
         unit: "µs",
         property: "Tomcat acceptor (assumption)",
     },
@@ -591,8 +519,6 @@ static SCHEMA: &[FieldSpec] = &[
         kind: int(21, 40),
         default: "21",
         group: Server,
-        label: "JDK version",
-        help: "21–23 pin a virtual thread that blocks inside synchronized; 24+ do not (JEP 491)",
         property: "JDK feature release",
         slider: Some(Slider { min: 21.0, max: 25.0, log: false }),
         moot: Some(super::Moot::NoSyncBlock),
@@ -602,8 +528,6 @@ static SCHEMA: &[FieldSpec] = &[
         kind: FieldKind::Choice(&["ps", "rr"]),
         default: "rr",
         group: Server,
-        label: "CPU scheduler",
-        help: "rr: round robin with a quantum (a burst shorter than the quantum runs to the end, as on Linux); ps: idealised processor sharing (n runnable threads each run at cores ÷ n, so bursts that start together end together)",
         property: "OS scheduler model",
     },
     entry! {
@@ -611,8 +535,6 @@ static SCHEMA: &[FieldSpec] = &[
         kind: float(0.01, 1_000.0),
         default: "4",
         group: Server,
-        label: "Time slice",
-        help: "how long the OS lets a thread run before switching when there are more runnable threads than cores",
         unit: "ms",
         property: "CFS time slice (assumption)",
     },
@@ -621,8 +543,6 @@ static SCHEMA: &[FieldSpec] = &[
         kind: float(0.0, 1_000.0),
         default: "5",
         group: Server,
-        label: "Context switch",
-        help: "CPU cost of switching between OS threads: paid after each wake-up of a platform thread and per time slice",
         unit: "µs",
         property: "OS context switch (assumption)",
     },
@@ -631,8 +551,6 @@ static SCHEMA: &[FieldSpec] = &[
         kind: FieldKind::Program,
         default: "io:50ms",
         group: Program,
-        label: "Request program",
-        help: "steps: cpu:D, io:D, db:D, file:D, wait:D (Object.wait, inside sync), sync{…}, sync(NAME){…}, lock{…}, lock(NAME){…}, async(NAME){…}; D = 50ms, exp(50ms), uniform(10ms,90ms), lognormal(p50=40ms,p99=200ms)",
         property: "the controller method",
     },
     entry! {
@@ -640,8 +558,6 @@ static SCHEMA: &[FieldSpec] = &[
         kind: int(1, 100_000),
         default: "10",
         group: Db,
-        label: "Pool size",
-        help: "HikariCP connections; a db step waits for one",
         unit: "connections",
         property: "spring.datasource.hikari.maximum-pool-size",
         slider: Some(Slider { min: 1.0, max: 2_000.0, log: true }),
@@ -652,8 +568,6 @@ static SCHEMA: &[FieldSpec] = &[
         kind: float(250.0, 3_600_000.0),
         default: "30000",
         group: Db,
-        label: "Connection timeout",
-        help: "how long a db step waits for a connection before failing with HTTP 500 (HikariCP's minimum is 250 ms)",
         unit: "ms",
         property: "spring.datasource.hikari.connection-timeout",
         slider: Some(Slider { min: 250.0, max: 60_000.0, log: true }),
@@ -664,8 +578,6 @@ static SCHEMA: &[FieldSpec] = &[
         kind: FieldKind::Choice(&["pool", "virtual"]),
         default: "null",
         group: Async,
-        label: "Kind",
-        help: "pool: ThreadPoolTaskExecutor; virtual: VirtualThreadTaskExecutor / SimpleAsyncTaskExecutor on virtual threads; empty = Spring Boot's auto-configured one (virtual when server.mode=virtual)",
         property: "@Async executor bean",
         nullable: true,
     },
@@ -674,8 +586,6 @@ static SCHEMA: &[FieldSpec] = &[
         kind: int(0, 1_000_000),
         default: "8",
         group: Async,
-        label: "Core",
-        help: "pool: threads started before any queueing (Spring Boot's default 8)",
         unit: "threads",
         property: "ThreadPoolTaskExecutor.corePoolSize",
         moot: Some(super::Moot::ExecutorIsVirtual),
@@ -685,8 +595,6 @@ static SCHEMA: &[FieldSpec] = &[
         kind: int(1, 2_147_483_647),
         default: "null",
         group: Async,
-        label: "Max",
-        help: "pool: threads added once the queue is full; empty = unbounded (Integer.MAX_VALUE)",
         unit: "threads",
         property: "ThreadPoolTaskExecutor.maxPoolSize",
         nullable: true,
@@ -697,8 +605,6 @@ static SCHEMA: &[FieldSpec] = &[
         kind: int(0, 2_147_483_647),
         default: "null",
         group: Async,
-        label: "Queue",
-        help: "pool: tasks waiting for a thread; empty = unbounded; beyond queue and max a task is rejected (HTTP 500)",
         unit: "tasks",
         property: "ThreadPoolTaskExecutor.queueCapacity",
         nullable: true,
@@ -709,8 +615,6 @@ static SCHEMA: &[FieldSpec] = &[
         kind: int(1, 2_147_483_647),
         default: "null",
         group: Async,
-        label: "Limit",
-        help: "virtual: tasks running at once; the submitter blocks beyond it; empty = unbounded",
         unit: "tasks",
         property: "SimpleAsyncTaskExecutor.concurrencyLimit",
         nullable: true,
@@ -721,8 +625,6 @@ static SCHEMA: &[FieldSpec] = &[
         kind: float(16.0, 1_048_576.0),
         default: "null",
         group: Memory,
-        label: "Max heap",
-        help: "-Xmx: live objects beyond it are OutOfMemoryError: Java heap space in the request that allocates (HTTP 500), and the JVM lives on; empty = the JVM's default, MaxRAMPercentage = 25 % of the container's memory (UseContainerSupport), 2,048 MB of 8 GB",
         unit: "MB",
         property: "-Xmx / -XX:MaxRAMPercentage",
         nullable: true,
@@ -733,8 +635,6 @@ static SCHEMA: &[FieldSpec] = &[
         kind: float(0.0, 1_048_576.0),
         default: "40",
         group: Memory,
-        label: "Idle heap",
-        help: "live heap of the idle service (its Spring context), in the old generation from the start; 40 MB assumed: Spring's Petclinic keeps ~33 MB live after a collection (A. Wilkinson, \"Memory footprint of the JVM\", spring.io, 2019)",
         unit: "MB",
         property: "heap after GC at idle (assumption)",
     },
@@ -743,8 +643,6 @@ static SCHEMA: &[FieldSpec] = &[
         kind: float(16.0, 1_048_576.0),
         default: "1024",
         group: Memory,
-        label: "Stack reserved",
-        help: "-Xss: address space reserved per platform thread (1 MB on Linux x64, the java launcher's default). Reserved, not resident: only the pages a thread touches are (memory.stack_resident_kb). The E2 article counts it as used (200 → 1,000 threads took ~2 GB → ~4 GB)",
         unit: "KB",
         property: "-Xss",
         slider: Some(Slider { min: 64.0, max: 4_096.0, log: true }),
@@ -754,8 +652,6 @@ static SCHEMA: &[FieldSpec] = &[
         kind: float(0.0, 1_048_576.0),
         default: "1024",
         group: Memory,
-        label: "Per virtual thread",
-        help: "heap per virtual thread: the E2 article says 'a few hundred bytes'; 1 KB is a rounded-up assumption that covers the continuation object",
         unit: "B",
         property: "JEP 444 (assumption)",
     },
@@ -764,8 +660,6 @@ static SCHEMA: &[FieldSpec] = &[
         kind: float(0.0, 1_048_576.0),
         default: "8",
         group: Memory,
-        label: "Stack chunk",
-        help: "heap per unmounted virtual thread: its stack chunk (JEP 444: a heap object the GC scans and copies like any other); 8 KB assumes a Spring MVC handler stack of ~100 frames",
         unit: "KB",
         property: "stack chunk (assumption)",
     },
@@ -774,8 +668,6 @@ static SCHEMA: &[FieldSpec] = &[
         kind: float(0.0, 1_048_576.0),
         default: "16",
         group: Memory,
-        label: "Per connection",
-        help: "heap per open connection: Tomcat's NIO read and write buffers (socket.appReadBufSize and appWriteBufSize, 8 KB each by default in Tomcat's docs; heap buffers, as socket.directBuffer is false by default)",
         unit: "KB",
         property: "socket.appReadBufSize + appWriteBufSize",
     },
@@ -784,8 +676,6 @@ static SCHEMA: &[FieldSpec] = &[
         kind: float(0.0, 1_048_576.0),
         default: "8",
         group: Memory,
-        label: "Per request",
-        help: "live heap per request inside the server, what a collection finds alive and copies (its garbage is gc.alloc_kb). Tomcat recycles its Request and Response objects and their buffers with its processors, so a request holds anew only Spring's wrappers and attributes and the handler's own objects: 8 KB assumed",
         unit: "KB",
         property: "request objects (assumption)",
     },
@@ -794,8 +684,6 @@ static SCHEMA: &[FieldSpec] = &[
         kind: float(4.0, 1_048_576.0),
         default: "64",
         group: Memory,
-        label: "Stack resident",
-        help: "native memory per platform thread that has served requests: the stack pages it touched (they stay resident) and its thread structures. 64 KB assumed: an idle HotSpot thread touches ~16 KB (J. Sravn, \"JVM thread actual memory usage\", 2019); a Spring MVC request runs ~100 frames deep (Tomcat's connector, the filter chain, DispatcherServlet, the handler) at a few hundred bytes each, with deeper excursions (logging, Jackson)",
         unit: "KB",
         property: "RSS per thread (assumption)",
     },
@@ -804,8 +692,6 @@ static SCHEMA: &[FieldSpec] = &[
         kind: float(0.0, 1_048_576.0),
         default: "150",
         group: Memory,
-        label: "Native baseline",
-        help: "native memory besides thread stacks: metaspace and class space, code cache, G1's structures, the JVM's own threads, direct buffers. 150 MB assumed: NMT showed 223 MB of non-heap memory for Petclinic, thread stacks included (Wilkinson, spring.io, 2019)",
         unit: "MB",
         property: "NMT non-heap (assumption)",
     },
@@ -814,8 +700,6 @@ static SCHEMA: &[FieldSpec] = &[
         kind: float(64.0, 16_777_216.0),
         default: "8192",
         group: Memory,
-        label: "Container memory",
-        help: "the container's memory limit (the cgroup's memory.max) or the machine's memory: resident memory beyond it and the kernel's OOM killer ends the JVM; requests in the server get a connection reset and the service is down until jvm.restart_s. 8 GB: the E2 article's server",
         unit: "MB",
         property: "docker --memory, resources.limits.memory",
         slider: Some(Slider { min: 256.0, max: 65_536.0, log: true }),
@@ -825,8 +709,6 @@ static SCHEMA: &[FieldSpec] = &[
         kind: int(26, 4_194_304),
         default: "null",
         group: Memory,
-        label: "Thread limit",
-        help: "threads the OS lets the process have, the JVM's own ~25 included: beyond it OutOfMemoryError: unable to create native thread, the pool cannot grow and its requests wait (an executor whose queue is full rejects). empty = Linux's default for the container's memory: threads-max is memory ÷ 128 KB and the first process's ulimit -u half of that (32,768 for 8 GB)",
         unit: "threads",
         property: "ulimit -u, the cgroup's pids.max",
         nullable: true,
@@ -836,8 +718,6 @@ static SCHEMA: &[FieldSpec] = &[
         kind: FieldKind::Choice(&["warm", "cold"]),
         default: "warm",
         group: Jvm,
-        label: "JVM start",
-        help: "cold: the service was just started (as when an article restarts it between runs): the first request initialises the DispatcherServlet, code runs interpreted until the JIT compiles it, and Tomcat's threads beyond min-spare are created on demand; warm: it has served load before, as load-testing practice advises",
         property: "restart before the run",
     },
     entry! {
@@ -845,8 +725,6 @@ static SCHEMA: &[FieldSpec] = &[
         kind: float(0.0, 600_000.0),
         default: "5",
         group: Jvm,
-        label: "First request",
-        help: "cold: CPU of the first request's one-off initialisation; requests arriving meanwhile wait for it (Tomcat's StandardWrapper.allocate is synchronized). Spring Boot initialises the DispatcherServlet on first use (spring.mvc.servlet.load-on-startup = -1) and logs \"Completed initialization in N ms\": 0–36 ms in public logs, most often single digits; 5 ms assumed. The classes the first requests load are in the interpreted code's cost (jvm.jit_interpreted)",
         unit: "ms",
         property: "spring.mvc.servlet.load-on-startup",
     },
@@ -855,8 +733,6 @@ static SCHEMA: &[FieldSpec] = &[
         kind: float(1.0, 1_000.0),
         default: "10",
         group: Jvm,
-        label: "Interpreted code",
-        help: "cold: CPU cost of interpreted code relative to C2-compiled code, for the first requests; 10× assumed, the order of magnitude usually quoted for HotSpot's interpreter",
         unit: "×",
         property: "-Xint vs C2 (assumption)",
     },
@@ -865,8 +741,6 @@ static SCHEMA: &[FieldSpec] = &[
         kind: float(1.0, 1_000.0),
         default: "2",
         group: Jvm,
-        label: "C1 code",
-        help: "cold: CPU cost of C1-compiled code with full profiling (tier 3) relative to C2's; 2× assumed",
         unit: "×",
         property: "tier 3 vs tier 4 (assumption)",
     },
@@ -875,8 +749,6 @@ static SCHEMA: &[FieldSpec] = &[
         kind: float(1.0, 1e9),
         default: "200",
         group: Jvm,
-        label: "C1 after",
-        help: "cold: requests over which interpreted code gives way to C1's (the CPU multiplier's excess falls by e): HotSpot compiles a method at tier 3 after Tier3InvocationThreshold = 200 invocations, and each request invokes its handler's methods about once",
         unit: "requests",
         property: "-XX:Tier3InvocationThreshold",
     },
@@ -885,8 +757,6 @@ static SCHEMA: &[FieldSpec] = &[
         kind: float(1.0, 1e9),
         default: "5000",
         group: Jvm,
-        label: "C2 after",
-        help: "cold: requests over which C1's code gives way to C2's: HotSpot compiles at tier 4 after Tier4InvocationThreshold = 5,000 invocations",
         unit: "requests",
         property: "-XX:Tier4InvocationThreshold",
     },
@@ -895,8 +765,6 @@ static SCHEMA: &[FieldSpec] = &[
         kind: float(0.0, 1_000_000.0),
         default: "100",
         group: Jvm,
-        label: "Thread start",
-        help: "cold: CPU to create and start a platform thread on demand, paid by its first request (clone, stack mapping, the JVM's thread setup); 100 µs assumed: a 2002 Xeon started ~4,000 Java threads per second (250 µs each), current machines are faster. A warm service has grown its pool already (Tomcat retires idle threads after 60 s)",
         unit: "µs",
         property: "Thread.start (assumption)",
     },
@@ -905,8 +773,6 @@ static SCHEMA: &[FieldSpec] = &[
         kind: float(1.0, 86_400.0),
         default: "10",
         group: Jvm,
-        label: "Restart time",
-        help: "after the OOM killer: time until the service answers again, cold; the container restarts (Kubernetes backs off 10 s, 20 s, … between restarts) and Spring Boot starts in a few seconds; 10 s assumed; at least 1 s, so that a service killed again as it starts cannot restart endlessly at one instant",
         unit: "s",
         property: "restart policy + startup (assumption)",
     },
@@ -915,8 +781,6 @@ static SCHEMA: &[FieldSpec] = &[
         kind: FieldKind::Choice(&["g1", "none"]),
         default: "g1",
         group: Jvm,
-        label: "Garbage collector",
-        help: "g1: the JVM's default collector since JDK 9, in a simple form: allocation fills the young generation (up to 60 % of the heap, G1MaxNewSizePercent), and each collection stops every thread for a base plus the live data it copies; old-generation occupancy past 45 % (InitiatingHeapOccupancyPercent) leads to mixed collections, a heap too full for the young generation to a full one. none: no collector, no pauses (the heap holds live objects only)",
         property: "-XX:+UseG1GC",
     },
     entry! {
@@ -924,8 +788,6 @@ static SCHEMA: &[FieldSpec] = &[
         kind: float(0.0, 1_048_576.0),
         default: "34",
         group: Jvm,
-        label: "Allocated per request",
-        help: "heap a request allocates in all, which fills the young generation; 34 KB: measured from GC logs for a trivial Spring Boot 2.5 POST endpoint over 20,000 requests (\"Measuring heap memory allocation per HTTP request in Spring Boot\")",
         unit: "KB",
         property: "allocation rate ÷ request rate",
         moot: Some(super::Moot::NoCollector),
@@ -935,8 +797,6 @@ static SCHEMA: &[FieldSpec] = &[
         kind: float(0.0, 10_000.0),
         default: "2",
         group: Jvm,
-        label: "Pause base",
-        help: "fixed part of a stop-the-world pause (roots, remembered sets, code roots, G1's \"Other\"); 2 ms assumed, typical of G1 logs of small heaps",
         unit: "ms",
         property: "G1 pause phases (assumption)",
         moot: Some(super::Moot::NoCollector),
@@ -946,8 +806,6 @@ static SCHEMA: &[FieldSpec] = &[
         kind: float(0.001, 1_000_000.0),
         default: "1.5",
         group: Jvm,
-        label: "Copy rate",
-        help: "live data the collector copies per ms of pause, all its threads together (a full collection marks and compacts, twice the work); 1.5 MB/ms assumed from a G1 young pause that evacuated ~22 MB in 14 ms with 8 workers (Plumbr's GC handbook)",
         unit: "MB/ms",
         property: "G1 evacuation (assumption)",
         moot: Some(super::Moot::NoCollector),
@@ -957,9 +815,6 @@ static SCHEMA: &[FieldSpec] = &[
         kind: int(1, 1_000_000_000),
         default: "500000000",
         group: Limits,
-        label: "Event budget",
-        help: "a run stops here and reports partial results (exit code 3); at most 10⁹, \
-               about three minutes natively at the engine's slowest ordinary rate",
         unit: "events",
     },
     entry! {
@@ -967,10 +822,6 @@ static SCHEMA: &[FieldSpec] = &[
         kind: int(16, 4_096),
         default: "512",
         group: Limits,
-        label: "Simulator memory budget",
-        help: "the simulator's own memory (requests in flight, queued tasks, pending events) \
-               stops the run here with partial results (exit code 3); the simulated JVM's \
-               memory is a separate model",
         unit: "MB",
     },
     entry! {
@@ -978,8 +829,6 @@ static SCHEMA: &[FieldSpec] = &[
         kind: float(0.001, 10_000_000.0),
         default: "86400",
         group: Limits,
-        label: "Time budget",
-        help: "a run stops at this simulated time and reports partial results",
         unit: "s",
     },
     entry! {
@@ -987,8 +836,6 @@ static SCHEMA: &[FieldSpec] = &[
         kind: float(0.1, 86_400.0),
         default: "180",
         group: Limits,
-        label: "Wall-clock budget",
-        help: "a run stops after this much real time and reports partial results (exit code 3), whatever its events cost; the page stops its runs at 60 s at most",
         unit: "s",
     },
     entry! {
@@ -996,8 +843,6 @@ static SCHEMA: &[FieldSpec] = &[
         kind: int(10, 5_000),
         default: "200",
         group: Record,
-        label: "Chart resolution",
-        help: "resolution of the time series (the width adapts to the run)",
         unit: "buckets",
     },
     entry! {
@@ -1005,8 +850,6 @@ static SCHEMA: &[FieldSpec] = &[
         kind: float(0.0, 86_400_000.0),
         default: "0",
         group: Record,
-        label: "Timeline start",
-        help: "start of the thread/carrier timeline window",
         unit: "ms",
     },
     entry! {
@@ -1014,8 +857,6 @@ static SCHEMA: &[FieldSpec] = &[
         kind: float(0.001, 600_000.0),
         default: "300",
         group: Record,
-        label: "Timeline window",
-        help: "length of the timeline window",
         unit: "ms",
     },
     entry! {
@@ -1023,8 +864,6 @@ static SCHEMA: &[FieldSpec] = &[
         kind: int(0, 512),
         default: "24",
         group: Record,
-        label: "Timeline lanes",
-        help: "threads and carriers shown in the timeline",
         unit: "lanes",
     },
     entry! {
@@ -1032,8 +871,6 @@ static SCHEMA: &[FieldSpec] = &[
         kind: int(0, MAX_SAFE),
         default: "1",
         group: Run,
-        label: "Seed",
-        help: "seed of the random source: same scenario and seed, same result",
     },
 ];
 
@@ -1100,6 +937,32 @@ pub(super) fn valid_executor_name(name: &str) -> bool {
 }
 
 impl FieldSpec {
+    /// The catalogue key of its label (`field.server.threads_max.label`).
+    pub fn label_key(&self) -> String {
+        format!("field.{}.label", self.key)
+    }
+
+    /// The catalogue key of its one line of help.
+    pub fn help_key(&self) -> String {
+        format!("field.{}.help", self.key)
+    }
+
+    /// Its label in `l`'s words, e.g. "Max threads" (the English where `l`
+    /// has none; the key itself for a catalogue without it). The catalogue
+    /// is the one source of these words: the command line reads the
+    /// English, the page its language.
+    pub fn label(&self, l: Locale) -> &'static str {
+        (lookup(l, &self.label_key()).or_else(|| lookup(Locale::En, &self.label_key())))
+            .unwrap_or(self.key)
+    }
+
+    /// Its one line of help in `l`'s words (the English where `l` has
+    /// none).
+    pub fn help(&self, l: Locale) -> &'static str {
+        (lookup(l, &self.help_key()).or_else(|| lookup(Locale::En, &self.help_key())))
+            .unwrap_or_default()
+    }
+
     /// Whether the form shows this key in its first layer (see
     /// [`FIRST_LAYER`]), not in the "Advanced" group.
     pub fn first_layer(&self) -> bool {

@@ -1,28 +1,19 @@
 //! The form's words in the page's language: each scenario key's label and
 //! help, each group's title and line, from the catalogues (`crate::i18n`,
-//! keys `field.<key>.label|help|property` and `group.<group>.title|about`). The
-//! schema keeps its English words for the command line; the English
-//! catalogue holds the same words (tested), so the page and the CLI say
-//! the same thing.
+//! keys `field.<key>.label|help|property` and `group.<group>.title|about`).
+//! A field's label and help are only in the catalogues (the command line
+//! reads the English); its property, a choice's help and a group's words
+//! are still in the schema too, the English catalogue holding the same
+//! (tested).
 
 use crate::i18n::keys::presets;
 use crate::i18n::{self, Locale};
 use crate::scenario::{FieldSpec, Group, field};
 
-/// The catalogue key of a field's label.
-pub fn label_key(spec: &FieldSpec) -> String {
-    format!("field.{}.label", spec.key)
-}
-
 /// The catalogue key of the real-world setting a field stands for (its
 /// property, flag or, for a model-only value, a few words).
 pub fn property_key(spec: &FieldSpec) -> String {
     format!("field.{}.property", spec.key)
-}
-
-/// The catalogue key of a field's help.
-pub fn help_key(spec: &FieldSpec) -> String {
-    format!("field.{}.help", spec.key)
 }
 
 /// A group's name in keys: its serde name (`load`, `db`, …).
@@ -37,20 +28,14 @@ pub fn group_word(group: Group) -> String {
 /// key itself.
 pub fn field_label(locale: Locale, key: &str) -> String {
     match field(key) {
-        Some(spec) => i18n::lookup(locale, &label_key(spec))
-            .unwrap_or(spec.label)
-            .to_string(),
+        Some(spec) => spec.label(locale).to_string(),
         None => key.to_string(),
     }
 }
 
 /// The help of `key`, else nothing.
 pub fn field_help(locale: Locale, key: &str) -> String {
-    field(key).map_or_else(String::new, |spec| {
-        i18n::lookup(locale, &help_key(spec))
-            .unwrap_or(spec.help)
-            .to_string()
-    })
+    field(key).map_or_else(String::new, |spec| spec.help(locale).to_string())
 }
 
 /// The real-world setting `key` stands for in `locale`'s words (a property
@@ -144,8 +129,8 @@ mod tests {
     fn every_field_and_group_has_its_words_in_every_language() {
         let mut keys = Vec::new();
         for spec in schema() {
-            keys.push((label_key(spec), Some(spec.label)));
-            keys.push((help_key(spec), Some(spec.help)));
+            keys.push((spec.label_key(), None));
+            keys.push((spec.help_key(), None));
             if !spec.property.is_empty() {
                 keys.push((property_key(spec), Some(spec.property)));
             }
