@@ -99,7 +99,7 @@ const LAYERS: &[(&str, &[&str])] = &[
 ];
 
 /// The module path of a source file: `src/app/page/state.rs` → `[app, page, state]`.
-fn module_path(file: &Path) -> Vec<String> {
+pub(super) fn module_path(file: &Path) -> Vec<String> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let rel = file.strip_prefix(&root).expect("a file under src/");
     let mut parts: Vec<String> = rel
@@ -112,7 +112,7 @@ fn module_path(file: &Path) -> Vec<String> {
     parts
 }
 
-fn ident_at(text: &str) -> &str {
+pub(super) fn ident_at(text: &str) -> &str {
     let end = text
         .find(|c: char| !(c.is_alphanumeric() || c == '_'))
         .unwrap_or(text.len());
@@ -121,23 +121,30 @@ fn ident_at(text: &str) -> &str {
 
 /// The first segment of each path in a `{a, b::c, d::{e}}` group.
 fn group_heads(text: &str) -> Vec<&str> {
-    let mut heads = Vec::new();
-    let mut depth = 0;
-    let mut start = true;
+    let inner = text.strip_prefix('{').unwrap_or(text);
+    group_items(inner).into_iter().map(ident_at).collect()
+}
+
+/// The items of a `{…}` group whose opening brace is already read.
+pub(super) fn group_items(text: &str) -> Vec<&str> {
+    let (mut depth, mut start, mut out) = (0, 0, Vec::new());
     for (i, c) in text.char_indices() {
         match c {
             '{' => depth += 1,
-            '}' if depth == 1 => break,
+            '}' if depth == 0 => {
+                out.push(text[start..i].trim());
+                break;
+            }
             '}' => depth -= 1,
-            ',' if depth == 1 => start = true,
-            c if depth == 1 && start && !c.is_whitespace() => {
-                heads.push(ident_at(&text[i..]));
-                start = false;
+            ',' if depth == 0 => {
+                out.push(text[start..i].trim());
+                start = i + 1;
             }
             _ => {}
         }
     }
-    heads
+    out.retain(|s| !s.is_empty());
+    out
 }
 
 /// The crate's top-level modules a line names through `crate::` or

@@ -7,6 +7,7 @@ use std::fs;
 use std::path::Path;
 
 use super::helpers::files;
+use super::tidy::{group_items, ident_at, module_path};
 
 /// The app's parts, lowest first: each may use only the parts before it.
 /// A part is a folder with its own module file (`src/app/run.rs` and
@@ -34,20 +35,6 @@ fn place(file: &Path) -> Option<(String, String)> {
     Some((parts[0].clone(), unit))
 }
 
-/// The module path of a file under src: `src/app/run/plan.rs` →
-/// `[app, run, plan]`.
-fn module_path(file: &Path) -> Vec<String> {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    (file.strip_prefix(&src).unwrap().iter())
-        .map(|p| p.to_string_lossy().trim_end_matches(".rs").to_string())
-        .collect()
-}
-
-fn ident(text: &str) -> &str {
-    let end = (text.find(|c: char| !(c.is_alphanumeric() || c == '_'))).unwrap_or(text.len());
-    &text[..end]
-}
-
 /// Every path written at the start of `text` (`a::b::{c, d::e}` gives
 /// `a::b::c` and `a::b::d::e`), as segments after `prefix`.
 fn paths(prefix: &[String], text: &str) -> Vec<Vec<String>> {
@@ -60,7 +47,7 @@ fn paths(prefix: &[String], text: &str) -> Vec<Vec<String>> {
                 .flat_map(|item| paths(&seg, item))
                 .collect();
         }
-        let name = ident(rest);
+        let name = ident_at(rest);
         if name.is_empty() {
             return vec![seg];
         }
@@ -71,28 +58,6 @@ fn paths(prefix: &[String], text: &str) -> Vec<Vec<String>> {
             None => return vec![seg],
         }
     }
-}
-
-/// The items of a `{…}` group whose opening brace is already read.
-fn group_items(text: &str) -> Vec<&str> {
-    let (mut depth, mut start, mut out) = (0, 0, Vec::new());
-    for (i, c) in text.char_indices() {
-        match c {
-            '{' => depth += 1,
-            '}' if depth == 0 => {
-                out.push(text[start..i].trim());
-                break;
-            }
-            '}' => depth -= 1,
-            ',' if depth == 0 => {
-                out.push(text[start..i].trim());
-                start = i + 1;
-            }
-            _ => {}
-        }
-    }
-    out.retain(|s| !s.is_empty());
-    out
 }
 
 /// The absolute module paths a line of code names through `crate::` or
