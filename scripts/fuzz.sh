@@ -2,7 +2,8 @@
 #! Runs every cargo-fuzz target (fuzz/fuzz_targets) for a bounded time each,
 #! starting from the corpus in the repository (fuzz/corpus/<target>, read
 #! only: what a run finds goes to fuzz/corpus-new/<target>, ignored by git).
-#! Installs cargo-fuzz if it is missing; needs the nightly toolchain.
+#! Installs cargo-fuzz if it is missing, and the dated nightly toolchain that
+#! fuzz/rust-toolchain.toml names (the one place it is written).
 #!
 #! usage: scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]
 #!   SECONDS_PER_TARGET  default 24: six targets stay within two and a half minutes (CI)
@@ -24,9 +25,14 @@ if [ ${#targets[@]} -eq 0 ]; then
   targets=(scenario_json set_values program run permalink extremes)
 fi
 
-if ! rustup run nightly rustc --version >/dev/null 2>&1; then
-  echo "fuzz.sh: cargo-fuzz needs a nightly toolchain: installing it"
-  rustup toolchain install nightly --profile minimal
+nightly="$(sed -n 's/^channel = "\(nightly-[0-9-]*\)"$/\1/p' fuzz/rust-toolchain.toml)"
+if [ -z "$nightly" ]; then
+  echo "fuzz.sh: fuzz/rust-toolchain.toml names no dated nightly channel (expected channel = \"nightly-YYYY-MM-DD\")" >&2
+  exit 2
+fi
+if ! rustup run "$nightly" rustc --version >/dev/null 2>&1; then
+  echo "fuzz.sh: cargo-fuzz needs $nightly: installing it"
+  rustup toolchain install "$nightly" --profile minimal
 fi
 if ! cargo fuzz --version >/dev/null 2>&1; then
   echo "fuzz.sh: installing cargo-fuzz"
@@ -38,7 +44,7 @@ for t in "${targets[@]}"; do
   mkdir -p "fuzz/corpus-new/$t"
   # -timeout: an input that runs for 10 s is a hang, reported like a crash.
   # shellcheck disable=SC2086 # the flag variables are lists of words
-  cargo +nightly fuzz run --fuzz-dir fuzz --sanitizer "${FUZZ_SANITIZER:-none}" ${FUZZ_BUILD_FLAGS:-} "$t" "fuzz/corpus-new/$t" "fuzz/corpus/$t" -- \
+  cargo "+$nightly" fuzz run --fuzz-dir fuzz --sanitizer "${FUZZ_SANITIZER:-none}" ${FUZZ_BUILD_FLAGS:-} "$t" "fuzz/corpus-new/$t" "fuzz/corpus/$t" -- \
     -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
     -dict=fuzz/dict/scenario.dict -print_final_stats=1 ${FUZZ_FLAGS:-}
 done
