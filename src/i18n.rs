@@ -355,13 +355,17 @@ pub fn lookup(locale: Locale, key: &str) -> Option<&'static str> {
     catalogue(locale)?.get(key).map(String::as_str)
 }
 
+/// The text of `key` in `locale`, else in English (the one complete
+/// catalogue, so a language that lacks a text still says something true).
+pub fn lookup_or_english(locale: Locale, key: &str) -> Option<&'static str> {
+    lookup(locale, key).or_else(|| lookup(Locale::En, key))
+}
+
 /// The text of `key` in `locale` (else in English, else the key itself)
 /// with its parameters filled in; a parameter without a value stays as
 /// written, so a missing one shows.
 pub fn text(locale: Locale, key: &str, args: &[(&str, Arg)]) -> String {
-    let raw = lookup(locale, key)
-        .or_else(|| lookup(Locale::En, key))
-        .unwrap_or(key);
+    let raw = lookup_or_english(locale, key).unwrap_or(key);
     fill(raw, locale, args)
 }
 
@@ -380,9 +384,7 @@ pub enum Piece {
 /// parameter named in `code` goes: its value is a [`Piece::Code`] (an
 /// empty one is left out). Joined, the pieces are the text.
 pub fn pieces(locale: Locale, key: &str, args: &[(&str, Arg)], code: &[&str]) -> Vec<Piece> {
-    let raw = lookup(locale, key)
-        .or_else(|| lookup(Locale::En, key))
-        .unwrap_or(key);
+    let raw = lookup_or_english(locale, key).unwrap_or(key);
     let mut out = Vec::new();
     let words = |from: &str, out: &mut Vec<Piece>| {
         let w = fill(from, locale, args);

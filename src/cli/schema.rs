@@ -20,11 +20,11 @@ pub fn schema_text() -> String {
             format!(" {}", f.unit)
         };
         let _ = writeln!(o, "{}  (default {}{unit}; {range})", f.key, f.default);
-        if !f.property.is_empty() {
-            let _ = writeln!(o, "    property: {}", f.property);
+        if let Some(property) = f.property(Locale::En) {
+            let _ = writeln!(o, "    property: {property}");
         }
         let _ = writeln!(o, "    {}", f.help(Locale::En));
-        for (word, help) in f.choices_with_help() {
+        for (word, help) in f.choices_with_help(Locale::En) {
             let _ = writeln!(o, "    {word}: {help}");
         }
     }

@@ -11,7 +11,7 @@
 
 use std::borrow::Cow;
 
-use super::{Arg, Locale, fill, lookup};
+use super::{Arg, Locale, fill, lookup_or_english};
 
 /// A catalogue key and its arguments.
 #[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -76,9 +76,7 @@ impl Phrase {
         if self.is_empty() {
             return String::new();
         }
-        let raw = lookup(locale, &self.key)
-            .or_else(|| lookup(Locale::En, &self.key))
-            .unwrap_or(&self.key);
+        let raw = lookup_or_english(locale, &self.key).unwrap_or(&self.key);
         let args: Vec<(&str, Arg)> = (self.args.iter())
             .map(|(n, p)| (n.as_ref(), Arg::Text(p.say(locale, plain))))
             .collect();

@@ -1,10 +1,13 @@
-//! Every scenario key: kind, default, unit, allowed range, the real
-//! property or tool flag it stands for, and how the playground's form shows
-//! it (its group, when it is shown, a slider's range). Its label and its
-//! line of help are words, kept only in the catalogues (`field.<key>.label`
-//! and `.help` in `src/i18n/<lang>/form.json`): [`FieldSpec::label`] and
-//! [`FieldSpec::help`] read them. The CLI's `schema` command, the validator
-//! and the playground's form all read this table.
+//! Every scenario key: kind, default, unit, allowed range, and how the
+//! playground's form shows it (its group, when it is shown, a slider's
+//! range). Its words are kept only in the catalogues
+//! (`src/i18n/<lang>/form.json`): its label and line of help
+//! (`field.<key>.label`, `.help`), the real property or tool flag it stands
+//! for (`.property`), what each of a choice's words means
+//! (`choice.<key>.<word>`) and its group's title and line
+//! (`group.<group>.title`, `.about`); the methods here read them, the
+//! English where a language lacks one. The CLI's `schema` command, the
+//! validator and the playground's form all read this table.
 //!
 //! Defaults are the real software's defaults where one exists (Tomcat,
 //! HikariCP, the JDK, Spring, and the load tool chosen in `load.tool`: a
@@ -13,7 +16,7 @@
 //! from.
 
 use crate::i18n::keys::errors;
-use crate::i18n::{Locale, Part, Phrase, lookup};
+use crate::i18n::{Locale, Part, Phrase, lookup_or_english};
 use crate::sim::config::Mode;
 
 /// What kind of value a key takes.
@@ -66,38 +69,28 @@ pub enum Group {
 }
 
 impl Group {
-    /// The group's heading on the form.
-    pub fn title(self) -> &'static str {
-        match self {
-            Group::Load => "Load",
-            Group::Server => "Server",
-            Group::Program => "Request program",
-            Group::Db => "HikariCP pool",
-            Group::Async => "@Async executors",
-            Group::Memory => "Memory",
-            Group::Jvm => "JVM",
-            Group::Limits => "Budgets",
-            Group::Record => "Recording",
-            Group::Run => "Run",
-        }
+    /// The group's name in keys: its serde name (`load`, `db`, …).
+    pub fn word(self) -> String {
+        serde_json::to_value(self)
+            .ok()
+            .and_then(|v| v.as_str().map(str::to_string))
+            .unwrap_or_default()
     }
 
-    /// One line under the heading.
-    pub fn about(self) -> &'static str {
-        match self {
-            Group::Load => {
-                "the client: hey, wrk, JMeter or k6 in a closed loop, or wrk2 or k6 at an arrival rate"
-            }
-            Group::Server => "Tomcat, threads, cores and the JDK",
-            Group::Program => "what the controller method does",
-            Group::Db => "spring.datasource.hikari.*",
-            Group::Async => "one per async(NAME){…} in the program",
-            Group::Memory => "heap and native memory by kind, and the limits",
-            Group::Jvm => "G1's pauses, a cold start's costs, the restart after the OOM killer",
-            Group::Limits => "every run stops here",
-            Group::Record => "chart resolution and the timeline window",
-            Group::Run => "the random seed",
-        }
+    /// The group's heading on the form in `l`'s words (the English where
+    /// `l` has none; its name in keys where no catalogue has one).
+    pub fn title(self, l: Locale) -> String {
+        self.words(l, "title")
+    }
+
+    /// One line under the heading in `l`'s words.
+    pub fn about(self, l: Locale) -> String {
+        self.words(l, "about")
+    }
+
+    fn words(self, l: Locale, part: &str) -> String {
+        let key = format!("group.{}.{part}", self.word());
+        lookup_or_english(l, &key).map_or_else(|| self.word(), str::to_string)
     }
 }
 
@@ -151,11 +144,6 @@ pub struct FieldSpec {
     pub default: &'static str,
     /// Unit shown next to the value.
     pub unit: &'static str,
-    /// The real property, JVM flag or tool option.
-    pub property: &'static str,
-    /// For a choice: what each of its words means, in the words' order
-    /// (empty where the help says it all). The page shows the chosen word's.
-    pub choice_help: &'static [&'static str],
     /// Form group.
     pub group: Group,
     /// When the form shows it.
@@ -173,7 +161,7 @@ const fn float(min: f64, max: f64) -> FieldKind {
     FieldKind::Float { min, max }
 }
 
-/// What an entry leaves out: no unit, no property, not nullable, always
+/// What an entry leaves out: no unit, not nullable, always
 /// shown, no slider. (The required parts are placeholders that every
 /// `entry!` overrides.)
 const OPTIONAL: FieldSpec = FieldSpec {
@@ -182,8 +170,6 @@ const OPTIONAL: FieldSpec = FieldSpec {
     nullable: false,
     default: "",
     unit: "",
-    property: "",
-    choice_help: &[],
     group: Group::Run,
     shown: Shown::Always,
     slider: None,
@@ -191,7 +177,7 @@ const OPTIONAL: FieldSpec = FieldSpec {
 };
 
 /// One schema entry: the four parts every key has, by name and in this order,
-/// then any of `unit`, `property`, `nullable`, `shown`, `slider`, `moot`.
+/// then any of `unit`, `nullable`, `shown`, `slider`, `moot`.
 macro_rules! entry {
     (
         key: $key:literal,
@@ -220,22 +206,13 @@ static SCHEMA: &[FieldSpec] = &[
         kind: FieldKind::Choice(&["hey", "wrk", "wrk2", "jmeter", "k6"]),
         default: "null",
         group: Load,
-        property: "hey, wrk, wrk2, JMeter, k6",
         nullable: true,
-        choice_help: &[
-            "-c workers share one Go Transport that keeps at most min(c, 500) idle connections; at -t it cancels the request and closes its connection; errors by cause, latencies of responses only; -z waits for what is in flight",
-            "-c connections, each reopened only when the server closes it; at --timeout it keeps waiting, then counts the late response under Socket errors: timeout and leaves its latency out; -d drops what is in flight",
-            "wrk at a constant rate (-R) over -c connections, latency counted from when each request was due",
-            "one connection per thread, not reused after httpclient4.time_to_live (60 s); connect and response timeouts empty by default; failed samples count in Avg, Min and Max",
-            "one connection per VU; 60 s request timeout; arrival-rate executors drop iterations beyond maxVUs",
-        ],
     },
     entry! {
         key: "load.kind",
         kind: FieldKind::Choice(&["closed", "open"]),
         default: "closed",
         group: Load,
-        property: "hey/wrk/JMeter vs wrk2 -R/k6 arrival rate",
     },
     entry! {
         key: "load.concurrency",
@@ -243,7 +220,6 @@ static SCHEMA: &[FieldSpec] = &[
         default: "50",
         group: Load,
         unit: "workers",
-        property: "hey -c, wrk -c, JMeter threads",
         shown: Shown::ClosedLoop,
         slider: Some(Slider { min: 1.0, max: 20_000.0, log: true }),
     },
@@ -253,7 +229,6 @@ static SCHEMA: &[FieldSpec] = &[
         default: "200",
         group: Load,
         unit: "requests",
-        property: "hey -n",
         nullable: true,
         slider: Some(Slider { min: 100.0, max: 1_000_000.0, log: true }),
         moot: Some(super::Moot::LengthElsewhere),
@@ -264,7 +239,6 @@ static SCHEMA: &[FieldSpec] = &[
         default: "null",
         group: Load,
         unit: "s",
-        property: "hey -z, wrk -d",
         nullable: true,
         slider: Some(Slider { min: 1.0, max: 600.0, log: true }),
     },
@@ -274,7 +248,6 @@ static SCHEMA: &[FieldSpec] = &[
         default: "1000",
         group: Load,
         unit: "req/s",
-        property: "wrk2 -R, k6 rate",
         shown: Shown::OpenLoop,
         slider: Some(Slider { min: 1.0, max: 100_000.0, log: true }),
     },
@@ -283,7 +256,6 @@ static SCHEMA: &[FieldSpec] = &[
         kind: FieldKind::Choice(&["constant", "poisson"]),
         default: "poisson",
         group: Load,
-        property: "k6 constant-arrival-rate vs Poisson",
         shown: Shown::OpenLoop,
     },
     entry! {
@@ -292,7 +264,6 @@ static SCHEMA: &[FieldSpec] = &[
         default: "null",
         group: Load,
         unit: "requests",
-        property: "k6 maxVUs, wrk2 -c",
         nullable: true,
         shown: Shown::OpenLoop,
     },
@@ -301,7 +272,6 @@ static SCHEMA: &[FieldSpec] = &[
         kind: FieldKind::Choice(&["drop", "delay"]),
         default: "null",
         group: Load,
-        property: "k6 dropped_iterations vs wrk2",
         nullable: true,
         shown: Shown::OpenLoop,
     },
@@ -311,7 +281,6 @@ static SCHEMA: &[FieldSpec] = &[
         default: "0",
         group: Load,
         unit: "s",
-        property: "JMeter ramp-up period",
         shown: Shown::ClosedLoop,
         slider: Some(Slider { min: 0.0, max: 300.0, log: false }),
     },
@@ -321,7 +290,6 @@ static SCHEMA: &[FieldSpec] = &[
         default: "null",
         group: Load,
         unit: "ms",
-        property: "hey -t, wrk --timeout, JMeter response timeout, k6 timeout",
         nullable: true,
         slider: Some(Slider { min: 0.0, max: 60_000.0, log: false }),
     },
@@ -331,7 +299,6 @@ static SCHEMA: &[FieldSpec] = &[
         default: "0",
         group: Load,
         unit: "ms",
-        property: "JMeter timers, k6 sleep",
         shown: Shown::ClosedLoop,
         slider: Some(Slider { min: 0.0, max: 2_000.0, log: false }),
     },
@@ -341,7 +308,6 @@ static SCHEMA: &[FieldSpec] = &[
         default: "null",
         group: Load,
         unit: "per worker",
-        property: "JMeter loop count",
         nullable: true,
         shown: Shown::ClosedLoop,
     },
@@ -351,7 +317,6 @@ static SCHEMA: &[FieldSpec] = &[
         default: "0",
         group: Load,
         unit: "ms",
-        property: "load tool on the server machine",
         slider: Some(Slider { min: 0.0, max: 2.0, log: false }),
     },
     entry! {
@@ -360,7 +325,6 @@ static SCHEMA: &[FieldSpec] = &[
         default: "null",
         group: Load,
         unit: "threads",
-        property: "GOMAXPROCS (hey, k6), wrk -t, JMeter threads",
         nullable: true,
         moot: Some(super::Moot::NoClientCpu),
     },
@@ -369,7 +333,6 @@ static SCHEMA: &[FieldSpec] = &[
         kind: FieldKind::Choice(&["on", "off"]),
         default: "on",
         group: Load,
-        property: "hey -disable-keepalive, JMeter Use KeepAlive, k6 noConnectionReuse",
     },
     entry! {
         key: "load.connect_timeout_ms",
@@ -377,7 +340,6 @@ static SCHEMA: &[FieldSpec] = &[
         default: "null",
         group: Load,
         unit: "ms",
-        property: "JMeter HTTP Request: Timeouts, Connect",
         nullable: true,
     },
     entry! {
@@ -386,7 +348,6 @@ static SCHEMA: &[FieldSpec] = &[
         default: "0.1",
         group: Load,
         unit: "ms",
-        property: "network RTT (assumption)",
     },
     entry! {
         key: "load.connect_cpu_ms",
@@ -394,14 +355,12 @@ static SCHEMA: &[FieldSpec] = &[
         default: "0.01",
         group: Load,
         unit: "ms",
-        property: "load tool on the server machine",
     },
     entry! {
         key: "server.mode",
         kind: FieldKind::Choice(&["platform", "virtual"]),
         default: "platform",
         group: Server,
-        property: "spring.threads.virtual.enabled",
         shown: Shown::Never,
     },
     entry! {
@@ -410,7 +369,6 @@ static SCHEMA: &[FieldSpec] = &[
         default: "200",
         group: Server,
         unit: "threads",
-        property: "server.tomcat.threads.max",
         slider: Some(Slider { min: 1.0, max: 5_000.0, log: true }),
         moot: Some(super::Moot::NoTomcatPool),
     },
@@ -420,7 +378,6 @@ static SCHEMA: &[FieldSpec] = &[
         default: "10",
         group: Server,
         unit: "threads",
-        property: "server.tomcat.threads.min-spare",
         slider: Some(Slider { min: 0.0, max: 200.0, log: false }),
         moot: Some(super::Moot::NoTomcatPool),
     },
@@ -430,7 +387,6 @@ static SCHEMA: &[FieldSpec] = &[
         default: "4",
         group: Server,
         unit: "cores",
-        property: "availableProcessors()",
         slider: Some(Slider { min: 1.0, max: 64.0, log: true }),
     },
     entry! {
@@ -439,7 +395,6 @@ static SCHEMA: &[FieldSpec] = &[
         default: "null",
         group: Server,
         unit: "threads",
-        property: "jdk.virtualThreadScheduler.parallelism",
         nullable: true,
         slider: Some(Slider { min: 1.0, max: 64.0, log: true }),
         moot: Some(super::Moot::NothingVirtual),
@@ -450,7 +405,6 @@ static SCHEMA: &[FieldSpec] = &[
         default: "null",
         group: Server,
         unit: "threads",
-        property: "jdk.virtualThreadScheduler.maxPoolSize",
         nullable: true,
         slider: Some(Slider { min: 1.0, max: 1_024.0, log: true }),
         moot: Some(super::Moot::NothingVirtual),
@@ -461,7 +415,6 @@ static SCHEMA: &[FieldSpec] = &[
         default: "8192",
         group: Server,
         unit: "connections",
-        property: "server.tomcat.max-connections",
         slider: Some(Slider { min: 10.0, max: 100_000.0, log: true }),
     },
     entry! {
@@ -470,7 +423,6 @@ static SCHEMA: &[FieldSpec] = &[
         default: "100",
         group: Server,
         unit: "connections",
-        property: "server.tomcat.accept-count",
         slider: Some(Slider { min: 0.0, max: 10_000.0, log: false }),
     },
     entry! {
@@ -479,7 +431,6 @@ static SCHEMA: &[FieldSpec] = &[
         default: "4096",
         group: Server,
         unit: "connections",
-        property: "net.core.somaxconn",
     },
     entry! {
         key: "server.max_keep_alive_requests",
@@ -487,7 +438,6 @@ static SCHEMA: &[FieldSpec] = &[
         default: "100",
         group: Server,
         unit: "requests",
-        property: "server.tomcat.max-keep-alive-requests",
     },
     entry! {
         key: "server.keep_alive_timeout_ms",
@@ -495,7 +445,6 @@ static SCHEMA: &[FieldSpec] = &[
         default: "null",
         group: Server,
         unit: "ms",
-        property: "server.tomcat.keep-alive-timeout",
         nullable: true,
     },
     entry! {
@@ -504,7 +453,6 @@ static SCHEMA: &[FieldSpec] = &[
         default: "60000",
         group: Server,
         unit: "ms",
-        property: "server.tomcat.connection-timeout",
     },
     entry! {
         key: "server.accept_us",
@@ -512,14 +460,12 @@ static SCHEMA: &[FieldSpec] = &[
         default: "10",
         group: Server,
         unit: "µs",
-        property: "Tomcat acceptor (assumption)",
     },
     entry! {
         key: "server.jdk",
         kind: int(21, 40),
         default: "21",
         group: Server,
-        property: "JDK feature release",
         slider: Some(Slider { min: 21.0, max: 25.0, log: false }),
         moot: Some(super::Moot::NoSyncBlock),
     },
@@ -528,7 +474,6 @@ static SCHEMA: &[FieldSpec] = &[
         kind: FieldKind::Choice(&["ps", "rr"]),
         default: "rr",
         group: Server,
-        property: "OS scheduler model",
     },
     entry! {
         key: "server.quantum_ms",
@@ -536,7 +481,6 @@ static SCHEMA: &[FieldSpec] = &[
         default: "4",
         group: Server,
         unit: "ms",
-        property: "CFS time slice (assumption)",
     },
     entry! {
         key: "server.context_switch_us",
@@ -544,14 +488,12 @@ static SCHEMA: &[FieldSpec] = &[
         default: "5",
         group: Server,
         unit: "µs",
-        property: "OS context switch (assumption)",
     },
     entry! {
         key: "program",
         kind: FieldKind::Program,
         default: "io:50ms",
         group: Program,
-        property: "the controller method",
     },
     entry! {
         key: "db.pool_size",
@@ -559,7 +501,6 @@ static SCHEMA: &[FieldSpec] = &[
         default: "10",
         group: Db,
         unit: "connections",
-        property: "spring.datasource.hikari.maximum-pool-size",
         slider: Some(Slider { min: 1.0, max: 2_000.0, log: true }),
         moot: Some(super::Moot::NoDbStep),
     },
@@ -569,7 +510,6 @@ static SCHEMA: &[FieldSpec] = &[
         default: "30000",
         group: Db,
         unit: "ms",
-        property: "spring.datasource.hikari.connection-timeout",
         slider: Some(Slider { min: 250.0, max: 60_000.0, log: true }),
         moot: Some(super::Moot::NoDbStep),
     },
@@ -578,7 +518,6 @@ static SCHEMA: &[FieldSpec] = &[
         kind: FieldKind::Choice(&["pool", "virtual"]),
         default: "null",
         group: Async,
-        property: "@Async executor bean",
         nullable: true,
     },
     entry! {
@@ -587,7 +526,6 @@ static SCHEMA: &[FieldSpec] = &[
         default: "8",
         group: Async,
         unit: "threads",
-        property: "ThreadPoolTaskExecutor.corePoolSize",
         moot: Some(super::Moot::ExecutorIsVirtual),
     },
     entry! {
@@ -596,7 +534,6 @@ static SCHEMA: &[FieldSpec] = &[
         default: "null",
         group: Async,
         unit: "threads",
-        property: "ThreadPoolTaskExecutor.maxPoolSize",
         nullable: true,
         moot: Some(super::Moot::ExecutorIsVirtual),
     },
@@ -606,7 +543,6 @@ static SCHEMA: &[FieldSpec] = &[
         default: "null",
         group: Async,
         unit: "tasks",
-        property: "ThreadPoolTaskExecutor.queueCapacity",
         nullable: true,
         moot: Some(super::Moot::ExecutorIsVirtual),
     },
@@ -616,7 +552,6 @@ static SCHEMA: &[FieldSpec] = &[
         default: "null",
         group: Async,
         unit: "tasks",
-        property: "SimpleAsyncTaskExecutor.concurrencyLimit",
         nullable: true,
         moot: Some(super::Moot::ExecutorIsPool),
     },
@@ -626,7 +561,6 @@ static SCHEMA: &[FieldSpec] = &[
         default: "null",
         group: Memory,
         unit: "MB",
-        property: "-Xmx / -XX:MaxRAMPercentage",
         nullable: true,
         slider: Some(Slider { min: 64.0, max: 32_768.0, log: true }),
     },
@@ -636,7 +570,6 @@ static SCHEMA: &[FieldSpec] = &[
         default: "40",
         group: Memory,
         unit: "MB",
-        property: "heap after GC at idle (assumption)",
     },
     entry! {
         key: "memory.xss_kb",
@@ -644,7 +577,6 @@ static SCHEMA: &[FieldSpec] = &[
         default: "1024",
         group: Memory,
         unit: "KB",
-        property: "-Xss",
         slider: Some(Slider { min: 64.0, max: 4_096.0, log: true }),
     },
     entry! {
@@ -653,7 +585,6 @@ static SCHEMA: &[FieldSpec] = &[
         default: "1024",
         group: Memory,
         unit: "B",
-        property: "JEP 444 (assumption)",
     },
     entry! {
         key: "memory.stack_chunk_kb",
@@ -661,7 +592,6 @@ static SCHEMA: &[FieldSpec] = &[
         default: "8",
         group: Memory,
         unit: "KB",
-        property: "stack chunk (assumption)",
     },
     entry! {
         key: "memory.connection_kb",
@@ -669,7 +599,6 @@ static SCHEMA: &[FieldSpec] = &[
         default: "16",
         group: Memory,
         unit: "KB",
-        property: "socket.appReadBufSize + appWriteBufSize",
     },
     entry! {
         key: "memory.request_kb",
@@ -677,7 +606,6 @@ static SCHEMA: &[FieldSpec] = &[
         default: "8",
         group: Memory,
         unit: "KB",
-        property: "request objects (assumption)",
     },
     entry! {
         key: "memory.stack_resident_kb",
@@ -685,7 +613,6 @@ static SCHEMA: &[FieldSpec] = &[
         default: "64",
         group: Memory,
         unit: "KB",
-        property: "RSS per thread (assumption)",
     },
     entry! {
         key: "memory.native_base_mb",
@@ -693,7 +620,6 @@ static SCHEMA: &[FieldSpec] = &[
         default: "150",
         group: Memory,
         unit: "MB",
-        property: "NMT non-heap (assumption)",
     },
     entry! {
         key: "memory.container_mb",
@@ -701,7 +627,6 @@ static SCHEMA: &[FieldSpec] = &[
         default: "8192",
         group: Memory,
         unit: "MB",
-        property: "docker --memory, resources.limits.memory",
         slider: Some(Slider { min: 256.0, max: 65_536.0, log: true }),
     },
     entry! {
@@ -710,7 +635,6 @@ static SCHEMA: &[FieldSpec] = &[
         default: "null",
         group: Memory,
         unit: "threads",
-        property: "ulimit -u, the cgroup's pids.max",
         nullable: true,
     },
     entry! {
@@ -718,7 +642,6 @@ static SCHEMA: &[FieldSpec] = &[
         kind: FieldKind::Choice(&["warm", "cold"]),
         default: "warm",
         group: Jvm,
-        property: "restart before the run",
     },
     entry! {
         key: "jvm.first_request_ms",
@@ -726,7 +649,6 @@ static SCHEMA: &[FieldSpec] = &[
         default: "5",
         group: Jvm,
         unit: "ms",
-        property: "spring.mvc.servlet.load-on-startup",
     },
     entry! {
         key: "jvm.jit_interpreted",
@@ -734,7 +656,6 @@ static SCHEMA: &[FieldSpec] = &[
         default: "10",
         group: Jvm,
         unit: "×",
-        property: "-Xint vs C2 (assumption)",
     },
     entry! {
         key: "jvm.jit_c1",
@@ -742,7 +663,6 @@ static SCHEMA: &[FieldSpec] = &[
         default: "2",
         group: Jvm,
         unit: "×",
-        property: "tier 3 vs tier 4 (assumption)",
     },
     entry! {
         key: "jvm.jit_c1_requests",
@@ -750,7 +670,6 @@ static SCHEMA: &[FieldSpec] = &[
         default: "200",
         group: Jvm,
         unit: "requests",
-        property: "-XX:Tier3InvocationThreshold",
     },
     entry! {
         key: "jvm.jit_c2_requests",
@@ -758,7 +677,6 @@ static SCHEMA: &[FieldSpec] = &[
         default: "5000",
         group: Jvm,
         unit: "requests",
-        property: "-XX:Tier4InvocationThreshold",
     },
     entry! {
         key: "jvm.thread_start_us",
@@ -766,7 +684,6 @@ static SCHEMA: &[FieldSpec] = &[
         default: "100",
         group: Jvm,
         unit: "µs",
-        property: "Thread.start (assumption)",
     },
     entry! {
         key: "jvm.restart_s",
@@ -774,14 +691,12 @@ static SCHEMA: &[FieldSpec] = &[
         default: "10",
         group: Jvm,
         unit: "s",
-        property: "restart policy + startup (assumption)",
     },
     entry! {
         key: "gc.collector",
         kind: FieldKind::Choice(&["g1", "none"]),
         default: "g1",
         group: Jvm,
-        property: "-XX:+UseG1GC",
     },
     entry! {
         key: "gc.alloc_kb",
@@ -789,7 +704,6 @@ static SCHEMA: &[FieldSpec] = &[
         default: "34",
         group: Jvm,
         unit: "KB",
-        property: "allocation rate ÷ request rate",
         moot: Some(super::Moot::NoCollector),
     },
     entry! {
@@ -798,7 +712,6 @@ static SCHEMA: &[FieldSpec] = &[
         default: "2",
         group: Jvm,
         unit: "ms",
-        property: "G1 pause phases (assumption)",
         moot: Some(super::Moot::NoCollector),
     },
     entry! {
@@ -807,7 +720,6 @@ static SCHEMA: &[FieldSpec] = &[
         default: "1.5",
         group: Jvm,
         unit: "MB/ms",
-        property: "G1 evacuation (assumption)",
         moot: Some(super::Moot::NoCollector),
     },
     entry! {
@@ -952,15 +864,13 @@ impl FieldSpec {
     /// is the one source of these words: the command line reads the
     /// English, the page its language.
     pub fn label(&self, l: Locale) -> &'static str {
-        (lookup(l, &self.label_key()).or_else(|| lookup(Locale::En, &self.label_key())))
-            .unwrap_or(self.key)
+        lookup_or_english(l, &self.label_key()).unwrap_or(self.key)
     }
 
     /// Its one line of help in `l`'s words (the English where `l` has
     /// none).
     pub fn help(&self, l: Locale) -> &'static str {
-        (lookup(l, &self.help_key()).or_else(|| lookup(Locale::En, &self.help_key())))
-            .unwrap_or_default()
+        lookup_or_english(l, &self.help_key()).unwrap_or_default()
     }
 
     /// Whether the form shows this key in its first layer (see
@@ -969,23 +879,41 @@ impl FieldSpec {
         FIRST_LAYER.contains(&self.key)
     }
 
-    /// What `word`, one of this choice's words, means (`None` for a word
-    /// the entry says nothing more about, or for a key that is no choice).
-    pub fn help_for(&self, word: &str) -> Option<&'static str> {
+    /// The catalogue key of the real-world setting it stands for.
+    pub fn property_key(&self) -> String {
+        format!("field.{}.property", self.key)
+    }
+
+    /// The real property, JVM flag or tool option it stands for in `l`'s
+    /// words (a property name stays itself; words such as "(assumption)"
+    /// are translated); `None` for a key that stands for none.
+    pub fn property(&self, l: Locale) -> Option<&'static str> {
+        lookup_or_english(l, &self.property_key())
+    }
+
+    /// The catalogue key of what `word`, one of its choices, means
+    /// (`choice.load.tool.hey`).
+    pub fn choice_key(&self, word: &str) -> String {
+        format!("choice.{}.{word}", self.key)
+    }
+
+    /// What `word`, one of this choice's words, means in `l`'s words
+    /// (`None` for a word the catalogue says nothing more about, a word
+    /// that is not one of its choices, or a key that is no choice).
+    pub fn help_for(&self, l: Locale, word: &str) -> Option<&'static str> {
         let FieldKind::Choice(words) = self.kind else {
             return None;
         };
-        let i = words.iter().position(|w| *w == word)?;
-        self.choice_help.get(i).copied()
+        words.contains(&word).then_some(())?;
+        lookup_or_english(l, &self.choice_key(word))
     }
 
-    /// Each word of a choice with what it means, in order.
-    pub fn choices_with_help(&self) -> Vec<(&'static str, &'static str)> {
+    /// Each word of a choice that has help, with what it means in `l`'s
+    /// words, in the choice's order.
+    pub fn choices_with_help(&self, l: Locale) -> Vec<(&'static str, &'static str)> {
         match self.kind {
-            FieldKind::Choice(words) => words
-                .iter()
-                .copied()
-                .zip(self.choice_help.iter().copied())
+            FieldKind::Choice(words) => (words.iter())
+                .filter_map(|w| Some((*w, self.help_for(l, w)?)))
                 .collect(),
             _ => Vec::new(),
         }
@@ -1081,28 +1009,47 @@ mod tests {
         assert!(!field("gc.alloc_kb").is_some_and(FieldSpec::first_layer));
     }
 
-    /// A choice's help names every word, in the words' order, or none.
+    /// A choice's help names every word or none, in every language.
     #[test]
     fn choice_help_covers_every_word_or_none() {
-        for f in schema() {
-            match f.kind {
-                FieldKind::Choice(words) => assert!(
-                    f.choice_help.is_empty() || f.choice_help.len() == words.len(),
-                    "{}: {} words, {} helps",
-                    f.key,
-                    words.len(),
-                    f.choice_help.len()
-                ),
-                _ => assert!(f.choice_help.is_empty(), "{} is no choice", f.key),
+        let mut with_help = 0;
+        for l in Locale::ALL {
+            for f in schema() {
+                let helped = f.choices_with_help(l).len();
+                match f.kind {
+                    FieldKind::Choice(words) => assert!(
+                        helped == 0 || helped == words.len(),
+                        "{} ({}): {} words, {helped} helps",
+                        f.key,
+                        l.code(),
+                        words.len(),
+                    ),
+                    _ => assert_eq!(helped, 0, "{} is no choice", f.key),
+                }
+                with_help += usize::from(helped > 0);
             }
         }
-        let tool = field("load.tool").expect("load.tool");
-        assert!(
-            tool.help_for("wrk")
-                .is_some_and(|h| h.contains("--timeout"))
+        assert_eq!(
+            with_help,
+            Locale::ALL.len(),
+            "only load.tool's choices have help"
         );
-        assert!(tool.help_for("k6").is_some_and(|h| h.contains("VU")));
-        assert_eq!(tool.help_for("ab"), None);
-        assert_eq!(tool.choices_with_help().len(), 5);
+        let tool = field("load.tool").expect("load.tool");
+        assert!((tool.help_for(Locale::En, "wrk")).is_some_and(|h| h.contains("--timeout")));
+        assert!((tool.help_for(Locale::En, "k6")).is_some_and(|h| h.contains("VU")));
+        assert_eq!(tool.help_for(Locale::En, "ab"), None);
+        assert_eq!(tool.choices_with_help(Locale::En).len(), 5);
+    }
+
+    /// A key's property is the catalogue's, a property name the same in
+    /// every language; a key that stands for no property has none.
+    #[test]
+    fn a_property_is_read_from_the_catalogue() {
+        let threads = field("server.threads_max").expect("server.threads_max");
+        for l in Locale::ALL {
+            assert_eq!(threads.property(l), Some("server.tomcat.threads.max"));
+        }
+        let with = schema().iter().filter(|f| f.property(Locale::En).is_some());
+        assert_eq!(with.count(), 67);
     }
 }

@@ -213,7 +213,7 @@ pub fn Field(p: &FieldProps) -> Html {
                 <div class="no-effect">{w(why)}</div>
             }
             <div class="meta">
-                if !spec.property.is_empty() { <code class="prop">{field_property(l, &key)}</code>{" · "} }
+                if spec.property(l).is_some() { <code class="prop">{field_property(l, &key)}</code>{" · "} }
                 {w(words::SETTING_DEFAULT)}<code>{if spec.default == "null" { w(words::SETTING_NOT_SET) } else { spec.default.to_string() }}</code>
             </div>
             <div class="help" id={help_id.clone()}>

@@ -6,7 +6,6 @@ use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
 use super::field::Field;
-use crate::app::basis::words::{group_about, group_title};
 use crate::app::show::form::{
     EXAMPLES, GROUPS, Notes, advanced_count, advanced_shown, first_keys, revealed,
 };
@@ -122,7 +121,7 @@ pub fn ScenarioForm(p: &FormProps) -> Html {
     let locale = s.view.locale();
     let revealed = revealed(s);
     let group_head = |g: Group| {
-        html! { <><span class="group-title">{group_title(locale, g)}</span><span class="group-about">{group_about(locale, g)}</span></> }
+        html! { <><span class="group-title">{g.title(locale)}</span><span class="group-about">{g.about(locale)}</span></> }
     };
     // The first layer: each group's first-layer keys, open.
     let section = |&g: &Group| -> Html {

@@ -285,7 +285,7 @@ fn schema_and_presets_list_everything() {
     assert!(schema.stdout.contains("server.tomcat.threads.max"));
     // The schema says which tool does what, one line each.
     for f in threadlab::scenario::schema() {
-        for (word, help) in f.choices_with_help() {
+        for (word, help) in f.choices_with_help(threadlab::i18n::Locale::En) {
             let line = format!("    {word}: {help}\n");
             assert!(schema.stdout.contains(&line), "schema misses {line}");
         }

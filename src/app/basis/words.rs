@@ -1,28 +1,12 @@
-//! The form's words in the page's language: each scenario key's label and
-//! help, each group's title and line, from the catalogues (`crate::i18n`,
-//! keys `field.<key>.label|help|property` and `group.<group>.title|about`).
-//! A field's label and help are only in the catalogues (the command line
-//! reads the English); its property, a choice's help and a group's words
-//! are still in the schema too, the English catalogue holding the same
-//! (tested).
+//! The form's words in the page's language: each scenario key's label,
+//! help and property, each group's title and line, from the catalogues
+//! (`crate::i18n`, keys `field.<key>.label|help|property` and
+//! `group.<group>.title|about`), the one source of these words (the command
+//! line reads the English).
 
+use crate::i18n::Locale;
 use crate::i18n::keys::presets;
-use crate::i18n::{self, Locale};
-use crate::scenario::{FieldSpec, Group, field};
-
-/// The catalogue key of the real-world setting a field stands for (its
-/// property, flag or, for a model-only value, a few words).
-pub fn property_key(spec: &FieldSpec) -> String {
-    format!("field.{}.property", spec.key)
-}
-
-/// A group's name in keys: its serde name (`load`, `db`, …).
-pub fn group_word(group: Group) -> String {
-    serde_json::to_value(group)
-        .ok()
-        .and_then(|v| v.as_str().map(str::to_string))
-        .unwrap_or_default()
-}
+use crate::scenario::{FieldSpec, field};
 
 /// The label of `key` (`async.mail.core` reads as `async.*.core`), else the
 /// key itself.
@@ -42,11 +26,9 @@ pub fn field_help(locale: Locale, key: &str) -> String {
 /// name stays itself; words such as "(assumption)" are translated), else
 /// nothing.
 pub fn field_property(locale: Locale, key: &str) -> String {
-    field(key).map_or_else(String::new, |spec| {
-        i18n::lookup(locale, &property_key(spec))
-            .unwrap_or(spec.property)
-            .to_string()
-    })
+    (field(key).and_then(|spec| spec.property(locale)))
+        .unwrap_or_default()
+        .to_string()
 }
 
 /// A setting's unit in `locale`'s words: a unit that is a word
@@ -66,18 +48,6 @@ fn unit_is_a_word(unit: &str) -> bool {
     unit.len() > 2 && unit.chars().all(|c| c.is_ascii_lowercase() || c == ' ')
 }
 
-/// A group's heading.
-pub fn group_title(locale: Locale, group: Group) -> String {
-    i18n::lookup(locale, &format!("group.{}.title", group_word(group)))
-        .map_or_else(|| group.title().to_string(), str::to_string)
-}
-
-/// A group's line under its heading.
-pub fn group_about(locale: Locale, group: Group) -> String {
-    i18n::lookup(locale, &format!("group.{}.about", group_word(group)))
-        .map_or_else(|| group.about().to_string(), str::to_string)
-}
-
 /// A key's name in `l`'s words: its label, with the executor's name for
 /// an `@Async` key ("@Async email: Max").
 pub fn field_name_in(key: &str, l: Locale) -> String {
@@ -91,12 +61,13 @@ pub fn field_name_in(key: &str, l: Locale) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scenario::schema;
+    use crate::i18n;
+    use crate::scenario::{Group, schema};
 
     fn groups() -> Vec<Group> {
         let mut g: Vec<Group> = schema().iter().map(|f| f.group).collect();
         g.dedup();
-        g.sort_by_key(|g| group_word(*g));
+        g.sort_by_key(|g| g.word());
         g.dedup();
         g
     }
@@ -123,21 +94,21 @@ mod tests {
     }
 
     /// Every key of the schema and every group has its words in every
-    /// language, the English ones the schema's own; no catalogue holds
-    /// words for a key or group the schema no longer has.
+    /// language (a property where the English names one); no catalogue
+    /// holds words for a key or group the schema no longer has.
     #[test]
     fn every_field_and_group_has_its_words_in_every_language() {
         let mut keys = Vec::new();
         for spec in schema() {
             keys.push((spec.label_key(), None));
             keys.push((spec.help_key(), None));
-            if !spec.property.is_empty() {
-                keys.push((property_key(spec), Some(spec.property)));
+            if spec.property(Locale::En).is_some() {
+                keys.push((spec.property_key(), None));
             }
         }
         for g in groups() {
-            for (part, english) in [("title", g.title()), ("about", g.about())] {
-                keys.push((format!("group.{}.{part}", group_word(g)), Some(english)));
+            for part in ["title", "about"] {
+                keys.push((format!("group.{}.{part}", g.word()), None));
             }
         }
         i18n::assert_family_owned(&["field.", "group."], &keys, "field or group");
@@ -189,8 +160,8 @@ mod tests {
         );
         assert_eq!(field_label(Locale::Zh, "async.mail.core"), "核心线程数");
         assert_eq!(field_label(Locale::En, "no.such"), "no.such");
-        assert_eq!(group_title(Locale::De, Group::Db), "HikariCP-Pool");
+        assert_eq!(Group::Db.title(Locale::De), "HikariCP-Pool");
         assert!(field_help(Locale::Zh, "server.jdk").contains("JEP 491"));
-        assert_eq!(group_word(Group::Limits), "limits");
+        assert_eq!(Group::Limits.word(), "limits");
     }
 }

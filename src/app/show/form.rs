@@ -319,18 +319,9 @@ pub fn value_in_words_in(setup: &Setup, key: &str, l: Locale) -> String {
     }
 }
 
-/// The catalogue key of what `value`, a choice of `key`, means
-/// (`choice.load.tool.hey`).
-pub fn choice_key(key: &str, value: &str) -> String {
-    format!("choice.{key}.{value}")
-}
-
 /// What `value`, a choice of the setting `key`, means, in `l`'s words.
 pub fn choice_help(l: Locale, key: &str, value: &str) -> Option<String> {
-    let spec = field(key)?;
-    let english = spec.help_for(value)?;
-    let text = crate::i18n::lookup(l, &choice_key(spec.key, value)).unwrap_or(english);
-    Some(text.to_string())
+    Some(field(key)?.help_for(l, value)?.to_string())
 }
 
 #[cfg(test)]
@@ -338,15 +329,15 @@ mod words_tests {
     use super::*;
     use crate::i18n;
 
-    /// Every choice of the schema that has help has it in every language
-    /// under `choice.<key>.<value>`, the English the schema's own; no
-    /// catalogue holds a choice the schema no longer has.
+    /// Every choice that has help in English has it in every language
+    /// under `choice.<key>.<value>`; no catalogue holds a choice the schema
+    /// no longer has.
     #[test]
     fn every_choice_with_help_has_its_words_in_every_language() {
         let mut keys = Vec::new();
         for spec in schema() {
-            for (value, english) in spec.choices_with_help() {
-                keys.push((choice_key(spec.key, value), Some(english)));
+            for (value, _) in spec.choices_with_help(Locale::En) {
+                keys.push((spec.choice_key(value), None));
             }
         }
         assert!(
