@@ -4,7 +4,7 @@ from datetime import datetime
 
 # [2026-12-03T07:30:01.123+0000][1.234s][info][gc] GC(3) Pause Young (Normal) (G1 Evacuation Pause) 25M->5M(390M) 3.210ms
 LINE = re.compile(
-    r"^\[(?P<time>[^\]]+)\]\[(?P<up>[\d.]+)s\].*GC\((?P<id>\d+)\) (?P<what>Pause [^\d]*?) "
+    r"^\[(?P<time>[^\]]+)\]\[(?P<up>[\d.]+)s\].*GC\((?P<id>\d+)\) (?P<what>Pause .*?) "
     r"(?P<before>\d+)M->(?P<after>\d+)M\((?P<committed>\d+)M\) (?P<ms>[\d.]+)ms")
 
 
