@@ -46,7 +46,7 @@ def main():
     binary = sys.argv[2] if len(sys.argv) > 2 else os.environ.get("THREADLAB", "target/debug/threadlab")
     print("| source | req/s | mean ms | p99 ms | max ms | p99 range / mean | GC pauses | RSS/resident MB |")
     print("|---|---|---|---|---|---|---|---|")
-    for p in sorted(glob.glob(os.path.join(d, "spread_jdk??_[pv][li][ar][tt][fu][oa][rl].json"))):
+    for p in sorted(glob.glob(os.path.join(d, "spread_jdk??_platform.json")) + glob.glob(os.path.join(d, "spread_jdk??_virtual.json"))):
         f = json.load(open(p))
         jdk = 21 if "21" in os.path.basename(p)[:12] else 25
         for lname in sorted({r["load"] for r in f["runs"]}):

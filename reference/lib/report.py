@@ -17,7 +17,7 @@ def ms(s):
 def spread(d):
     out = ["| JDK | mode | load | reps | req/s mean (min-max) | p50 ms | p90 ms | p99 ms mean (min-max) | max ms (min-max) | conns/run | GC pauses/run | RSS MB max | load1 before |",
            "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
-    for f in load(d, "spread_jdk??_[pv][li][ar][tt][fu][oa][rl].json"):
+    for f in load(d, "spread_jdk??_platform.json") + load(d, "spread_jdk??_virtual.json"):
         if "runs" not in f:
             continue
         jdk = f["java"][0].split('"')[1]
@@ -40,7 +40,7 @@ def spread(d):
 def gc(d):
     out = ["| JDK | mode | req/s | GC pauses | pause mean ms | pause max ms | heap committed max MB | RSS max MB |",
            "|---|---|---|---|---|---|---|---|"]
-    for f in load(d, "gc_jdk??_[pv][li][ar][tt][fu][oa][rl].json"):
+    for f in load(d, "gc_jdk??_platform.json") + load(d, "gc_jdk??_virtual.json"):
         jdk = f["java"][0].split('"')[1]
         g = f["gc"]
         out.append(f"| {jdk} | {f['mode']} | {f['hey']['rps']:.0f} | {g['pauses']} | {g['pause_mean_ms']} | {g['pause_max_ms']} "
