@@ -14,13 +14,26 @@ import sys
 
 SEEDS = (1, 2, 3, 4, 5)
 
+# The real Tomcat ran with lib/servers.py's SPRING_DEFAULTS; the model is told the same, key by
+# key, because `threadlab run` without a preset starts from E2's setup (maxThreads 100, not 200).
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
+from servers import SPRING_DEFAULTS  # noqa: E402
+
+MODEL_KEYS = {"maxThreads": "server.threads_max", "minSpareThreads": "server.min_spare",
+              "acceptCount": "server.accept_count", "maxConnections": "server.max_connections",
+              "maxKeepAliveRequests": "server.max_keep_alive_requests",
+              "connectionTimeout": "server.connection_timeout_ms"}
+SERVER_SETS = [x for k, key in MODEL_KEYS.items() for x in ("--set", f"{key}={SPRING_DEFAULTS[k]}")]
+# hey ran with -t 20.
+CLIENT_SETS = ["--set", "load.timeout_ms=20000"]
+
 
 def model(binary, jdk, mode, c, n, program="io:50ms"):
     out = []
     for s in SEEDS:
         cmd = [binary, "run", "--format", "json", "--set", "server.cores=2", "--set", f"server.jdk={jdk}",
                "--set", f"server.mode={mode}", "--set", "load.tool=hey", "--set", f"load.concurrency={c}",
-               "--set", f"load.requests={n}", "--set", f"program={program}", "--set", f"seed={s}"]
+               "--set", f"load.requests={n}", "--set", f"program={program}", "--set", f"seed={s}"] + SERVER_SETS + CLIENT_SETS
         d = json.loads(subprocess.run(cmd, capture_output=True, text=True, check=True).stdout)
         out.append({"rps": d["throughput_rps"], "mean": d["latency_ms"]["mean"], "p99": d["latency_ms"]["p99"],
                     "max": d["latency_ms"]["max"], "gc": d["gc"]["young"] + d["gc"]["mixed"] + d["gc"]["full"],
