@@ -18,6 +18,7 @@ pub mod costs;
 mod draft;
 mod error;
 mod json;
+pub mod measured;
 mod moot;
 mod presets;
 mod program;

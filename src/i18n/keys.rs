@@ -212,6 +212,7 @@ keys! {
     REPLAY_STEP_SENT = "replay.step.sent";
     REPLAY_STEP_DIAL = "replay.step.dial";
     REPLAY_STEP_SYN_DROPPED = "replay.step.syn_dropped";
+    REPLAY_STEP_ACK_DROPPED = "replay.step.ack_dropped";
     REPLAY_STEP_IN_BACKLOG = "replay.step.in_backlog";
     REPLAY_STEP_ACCEPTED = "replay.step.accepted";
     REPLAY_STEP_CONNECT_FAILED = "replay.step.connect_failed";

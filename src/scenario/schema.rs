@@ -490,6 +490,22 @@ static SCHEMA: &[FieldSpec] = &[
         unit: "µs",
     },
     entry! {
+        key: "server.wake_p50_us",
+        kind: float(0.0, 1_000_000.0),
+        default: "null",
+        group: Server,
+        unit: "µs",
+        nullable: true,
+    },
+    entry! {
+        key: "server.wake_p99_us",
+        kind: float(0.0, 1_000_000.0),
+        default: "null",
+        group: Server,
+        unit: "µs",
+        nullable: true,
+    },
+    entry! {
         key: "program",
         kind: FieldKind::Program,
         default: "io:50ms",
@@ -1050,6 +1066,6 @@ mod tests {
             assert_eq!(threads.property(l), Some("server.tomcat.threads.max"));
         }
         let with = schema().iter().filter(|f| f.property(Locale::En).is_some());
-        assert_eq!(with.count(), 67);
+        assert_eq!(with.count(), 69);
     }
 }

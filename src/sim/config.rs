@@ -4,7 +4,7 @@
 //! validation), so the engine can trust every value: counts are at least 1,
 //! durations are finite, names resolve.
 
-use super::program::Program;
+use super::program::{Dist, Program};
 use super::time::Nanos;
 pub use super::tool::{Deadline, Tool};
 
@@ -159,6 +159,10 @@ pub struct Server {
     pub quantum: Nanos,
     /// Cost of one OS context switch.
     pub context_switch: Nanos,
+    /// How late a thread resumes after a blocking wait (io, `Object.wait`)
+    /// ends: timer slack, the kernel's wake-up, the JDK's unpark; `None` =
+    /// on time.
+    pub wake: Option<Dist>,
 }
 
 impl Server {

@@ -435,6 +435,7 @@ impl<T: Tracer> Engine<T> {
             Event::Arrival => self.open_arrival(),
             // The kernel's side of a connect goes on during a pause.
             Event::Syn(f) => self.syn(f),
+            Event::Ack(f) => self.ack(f),
             Event::ClientTimeout(f) => self.client_timeout(f, seq),
             // A stop-the-world pause holds the server's own events (a pause's
             // end is 0 when there is none: one comparison): a wait's end, a

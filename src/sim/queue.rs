@@ -32,6 +32,10 @@ pub(crate) enum Event {
     /// A request's SYN reaches the server: its handshake's round trip is
     /// over, or it is sent again after the full accept queue dropped it.
     Syn(u32),
+    /// A request's handshake ends (its ACK, and its request behind it,
+    /// reach the server), or the request is retransmitted after the full
+    /// accept queue ignored that ACK.
+    Ack(u32),
     /// Tomcat looks for connections idle past its keep-alive timeout.
     KeepAlive,
     /// Tomcat's acceptor is done with the connection it was taking.

@@ -864,6 +864,11 @@ pub struct ConnectionStats {
     pub closed_by_client: u64,
     /// SYNs dropped because the accept queue was full.
     pub syn_drops: u64,
+    /// Handshakes whose last step (the client's ACK, its request behind it)
+    /// found the accept queue full and was retransmitted; each try counts
+    /// (with `syn_drops`, Linux's `ListenOverflows`).
+    #[serde(default)]
+    pub ack_overflows: u64,
     /// Reset when the OOM killer ended the process (open, or in the
     /// accept queue).
     pub reset_by_oom_kill: u64,

@@ -41,6 +41,14 @@ pub enum Deadline {
 /// its Transport keeps `MaxIdleConnsPerHost = min(c, 500)`.
 pub const HEY_MAX_IDLE: u32 = 500;
 
+/// wrk2's `TIMEOUT_INTERVAL_MS`: how often `check_timeouts` runs.
+pub const WRK2_SWEEP: Nanos = 2 * SEC;
+
+/// wrk2 staggers each thread's connects 5 ms apart and starts its first
+/// sweep that much later (`thread_main`: `TIMEOUT_INTERVAL_MS +
+/// connections × 5`).
+pub const WRK2_CONNECT_STAGGER: Nanos = 5_000_000;
+
 impl Tool {
     /// Its own request timeout when the scenario sets none: hey `-t` 20 s
     /// (hey.go), wrk's `--timeout` 2 s (`SOCKET_TIMEOUT_MS`, also wrk2's),
@@ -59,11 +67,26 @@ impl Tool {
     /// the request through Go's `http.Client` timeout, which closes the
     /// connection; JMeter's socket timeout fails the sample and HttpClient
     /// drops the connection. wrk and wrk2 never cancel: they keep waiting on
-    /// the connection and, when the late response comes, count it in "Socket
-    /// errors: timeout" and leave its latency out of the statistics
-    /// (`stats_record` refuses values past the timeout in `response_complete`).
+    /// the connection (see `counts_late_responses`, `sweeps_timeouts`).
     pub const fn abandons(self) -> bool {
         !matches!(self, Tool::Wrk | Tool::Wrk2)
+    }
+
+    /// Whether a response later than the timeout is counted in "Socket
+    /// errors: timeout" and left out of the latencies: wrk's
+    /// `response_complete` (its `stats_record` refuses values past the
+    /// timeout). wrk2 records every response in its HdrHistogram.
+    pub const fn counts_late_responses(self) -> bool {
+        matches!(self, Tool::Wrk)
+    }
+
+    /// Whether "Socket errors: timeout" comes from a sweep instead: wrk2's
+    /// `check_timeouts` runs every [`WRK2_SWEEP`] and adds one for each
+    /// connection whose last request was written longer ago than the
+    /// timeout, whether it still waits for that response or not. (wg/wrk
+    /// removed the sweep before 4.0.)
+    pub const fn sweeps_timeouts(self) -> bool {
+        matches!(self, Tool::Wrk2)
     }
 
     /// Whether its timeout starts when the request is written on an open

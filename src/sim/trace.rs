@@ -92,6 +92,12 @@ pub enum Note {
         /// Wait before the retry.
         retry: Nanos,
     },
+    /// The SYN was answered but the accept queue filled before the ACK: the
+    /// client's request is retransmitted after `retry` ns.
+    AckDropped {
+        /// Wait before the retransmission.
+        retry: Nanos,
+    },
     /// The connection is established: the request waits in the accept
     /// queue for Tomcat's acceptor.
     InBacklog,
@@ -223,6 +229,10 @@ impl TextTrace {
             Note::SynDropped { retry } => {
                 format!("SYN dropped (accept queue full), retried in {}", ms(retry))
             }
+            Note::AckDropped { retry } => format!(
+                "handshake's ACK ignored (accept queue full), request retransmitted in {}",
+                ms(retry)
+            ),
             Note::InBacklog => "connected: waits in the accept queue".into(),
             Note::Accepted => "accepted by Tomcat's acceptor".into(),
             Note::ConnectFailed => "connect fails: the kernel gave up its SYN retries".into(),

@@ -99,10 +99,11 @@ pub(super) fn text(r: &Report) -> String {
     };
     let _ = writeln!(
         o,
-        "  Accept queue:\tpeak {}, mean wait {:.3} ms, {} SYNs dropped{down}; acceptor {:.1} % busy; peak {} open, {} idle; {} clients never served",
+        "  Accept queue:\tpeak {}, mean wait {:.3} ms, {} SYNs dropped{down}, {} handshakes overflowed (request retransmitted); acceptor {:.1} % busy; peak {} open, {} idle; {} clients never served",
         c.peak_accept_queue,
         c.mean_accept_wait_ms,
         c.syn_drops,
+        c.ack_overflows,
         c.acceptor_utilisation * 100.0,
         c.peak_open,
         c.peak_idle,

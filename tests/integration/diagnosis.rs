@@ -174,6 +174,8 @@ fn the_db_pool_binds_and_tomcats_threads_are_said_to_wait_for_it() {
     let settings = [
         ("program", "cpu:0.2ms,db:10ms,io:40ms"),
         ("db.pool_size", "10"),
+        // The closed form's hold time: the query ends on time.
+        ("server.wake_p50_us", "0"),
     ];
     let p = preset("e2-platform").expect("preset exists");
     let mut d = p.draft();
@@ -297,6 +299,8 @@ fn a_gc_dominated_run_names_the_collector() {
         ("load.requests", "3000"),
         ("load.timeout_ms", "0"),
         ("server.threads_max", "300"),
+        // Every client connects at once, none waits for a retransmission.
+        ("server.accept_count", "300"),
         ("memory.heap_mb", "360"),
         ("memory.request_kb", "1024"),
         ("gc.alloc_kb", "4096"),

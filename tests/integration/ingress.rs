@@ -172,3 +172,32 @@ fn wrk2_sends_late_and_counts_the_wait() {
     );
     assert_close("wrk2's own count", r.tool.requests as f64, 90.0, 0.0);
 }
+
+/// A SYN answered while the accept queue had room, whose ACK (the
+/// handshake's last step, half a round trip later) finds it full, is not
+/// dropped: Linux ignores the ACK and keeps the half-open entry, and the
+/// client, connected on its side, retransmits its request after
+/// `TCP_RTO_MIN` (200 ms), when the queue has room again. Four clients,
+/// a 10 ms round trip, one connection at a time, a queue holding two: every
+/// SYN arrives at 5 ms into an empty queue; at 10 ms r1 is accepted, r2
+/// and r3 queue, r4's ACK overflows. r4 is in at 210 ms and runs last.
+#[test]
+fn an_ack_that_finds_the_accept_queue_full_is_retransmitted_after_200_ms() {
+    let r = run(&[
+        ("load.concurrency", "4"),
+        ("load.requests", "4"),
+        ("load.keep_alive", "off"),
+        ("load.rtt_ms", "10"),
+        ("load.connect_cpu_ms", "0"),
+        ("server.accept_us", "0"),
+        ("server.max_connections", "1"),
+        ("server.accept_count", "1"),
+        ("server.context_switch_us", "0"),
+        ("program", "io:100ms"),
+    ]);
+    assert_eq!(r.server.syn_drops, 0, "no SYN is dropped");
+    assert_eq!(r.connections.ack_overflows, 1);
+    assert_eq!(r.completed, 4);
+    assert_close("slowest", r.latency_ms.max, 410.0, 0.001);
+    assert_close("makespan", r.sim_time_s, 0.41, 1e-6);
+}

@@ -30,5 +30,6 @@ mod tools;
 mod traces;
 mod utilisation;
 mod validation;
+mod variability;
 mod warmup;
 mod words;

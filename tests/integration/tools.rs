@@ -549,8 +549,10 @@ fn wrk_counts_a_late_failure_once_in_its_error_percentage() {
     // HikariCP gives a waiting request up after 250 ms (a 500),
     // past wrk's 100 ms timeout, so most responses are late *and* 5xx; wrk
     // prints them under both "timeout" and "Non-2xx", and the share of
-    // failed requests counted each twice (173 % here).
-    for (tool, kind) in [("wrk", "closed"), ("wrk2", "open")] {
+    // failed requests counted each twice (173 % here). (wrk2 counts no late
+    // response: its "timeout" is a sweep, below.)
+    {
+        let (tool, kind) = ("wrk", "closed");
         let r = run(&[
             ("load.tool", tool),
             ("load.kind", kind),
@@ -583,4 +585,38 @@ fn wrk_counts_a_late_failure_once_in_its_error_percentage() {
             "{tool}: {pct}"
         );
     }
+}
+
+/// wrk2's "timeout" is `check_timeouts`' count: every 2 s (the first 2 s
+/// plus 5 ms per connection of the thread after the start), one for each
+/// connection whose request was written more than `--timeout` before. One
+/// connection, requests of 5 s, a 1 s timeout, 10 s: the first request
+/// (written at 0, answered at 5 s) is seen by the sweeps at 2.005 and
+/// 4.005 s, the second (written at 5 s, pending when the run is cut) by
+/// those at 6.005 and 8.005 s: 4. Late responses keep their latency.
+#[test]
+fn wrk2_counts_pending_requests_at_each_sweep_and_keeps_late_latencies() {
+    let r = run(&[
+        ("load.tool", "wrk2"),
+        ("load.kind", "open"),
+        ("load.rate_rps", "1"),
+        ("load.max_in_flight", "1"),
+        ("load.duration_s", "10"),
+        ("load.timeout_ms", "1000"),
+        ("load.rtt_ms", "0"),
+        ("program", "io:5000ms"),
+    ]);
+    let j = json_of(&r)["tool"].clone();
+    let timeouts = (j["errors"].as_array().unwrap().iter())
+        .find(|e| e[0] == "timeout")
+        .map(|e| e[1].as_u64().unwrap());
+    assert_eq!(timeouts, Some(4), "{j}");
+    assert_eq!(j["requests"], 1, "{j}");
+    let max = j["latency"]["max"].as_f64().unwrap();
+    // HdrHistogram keeps three significant digits.
+    assert_close("the late response's latency, ms", max, 5000.0, 0.002);
+    assert_eq!(
+        j["error_pct"], 0.0,
+        "sightings are not failed requests: {j}"
+    );
 }

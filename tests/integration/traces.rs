@@ -197,11 +197,13 @@ fn wrk_waits_past_its_timeout_and_counts_the_late_response() {
 
 /// JMeter's response timeout starts once the connection is open (here a
 /// 20 ms round trip late), also for a request that waits in the accept
-/// queue (r2: established, its bytes sent), and its connect timeout ends a
-/// connect whose SYNs the full accept queue drops (r3: the queue of
-/// `accept-count` 0 holds one, as Linux's does).
+/// queue (r2: established, its bytes sent) and for one whose handshake's
+/// last step found that queue full (r3: its SYN was answered while the
+/// queue of `accept-count` 0, which holds one as Linux's does, had room;
+/// connected on its side, it has written its request, retransmitted after
+/// 200 ms).
 #[test]
-fn jmeter_times_its_response_from_the_connect_and_its_connect_apart() {
+fn jmeter_times_its_response_from_the_connect_even_when_the_ack_overflows() {
     check(
         &[
             ("load.tool", "jmeter"),
@@ -223,15 +225,54 @@ fn jmeter_times_its_response_from_the_connect_and_its_connect_apart() {
               0.000 ms  r3   opens a connection
              20.010 ms  r1   connected: waits in the accept queue
              20.010 ms  r2   connected: waits in the accept queue
-             20.010 ms  r3   SYN dropped (accept queue full), retried in 1000.000 ms
+             20.010 ms  r3   handshake's ACK ignored (accept queue full), request retransmitted in 200.000 ms
              20.020 ms  r1   accepted by Tomcat's acceptor
              20.020 ms  r1   runs on http-nio-8080-exec-10
              20.020 ms  r1   blocks on I/O
             120.010 ms  r1   client gives up: client_timeout
             120.010 ms  r2   client gives up: client_timeout
+            120.010 ms  r3   client gives up: client_timeout
+        "#,
+    );
+}
+
+/// JMeter's connect timeout ends a connect whose SYN the full accept queue
+/// drops: r3, started 30 ms after r1, sends its SYN when the queue (of
+/// `accept-count` 0, holding one) has r2 in it, while r1 holds the only
+/// max-connections slot; its retry is due after 1 s, past the 500 ms.
+#[test]
+fn jmeter_fails_a_connect_whose_syn_is_dropped_at_its_connect_timeout() {
+    check(
+        &[
+            ("load.tool", "jmeter"),
+            ("load.concurrency", "3"),
+            ("load.ramp_up_s", "0.045"),
+            ("load.loops", "1"),
+            ("load.rtt_ms", "20"),
+            ("load.timeout_ms", "100"),
+            ("load.connect_timeout_ms", "500"),
+            ("server.max_connections", "1"),
+            ("server.accept_count", "0"),
+            ("program", "io:150ms"),
+        ],
+        r#"
+              0.000 ms  r1   sent
+              0.000 ms  r1   opens a connection
+             15.000 ms  r2   sent
+             15.000 ms  r2   opens a connection
+             20.010 ms  r1   connected: waits in the accept queue
+             20.020 ms  r1   accepted by Tomcat's acceptor
+             20.020 ms  r1   runs on http-nio-8080-exec-10
+             20.020 ms  r1   blocks on I/O
+             30.000 ms  r3   sent
+             30.000 ms  r3   opens a connection
+             35.010 ms  r2   connected: waits in the accept queue
+             40.010 ms  r3   SYN dropped (accept queue full), retried in 1000.000 ms
+            120.010 ms  r1   client gives up: client_timeout
+            135.010 ms  r2   client gives up: client_timeout
             170.020 ms  r1   wakes
             170.020 ms  r1   done, but its client has gone
-            500.000 ms  r3   client gives up: connect_failed
+            530.000 ms  r3   client gives up: connect_failed
         "#,
     );
 }

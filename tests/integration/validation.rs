@@ -565,3 +565,15 @@ fn an_executor_no_step_names_is_refused() {
     d.set_value("async.other", serde_json::json!({}));
     assert!(validate(&d).is_ok(), "{:?}", validate(&d).err());
 }
+
+#[test]
+fn a_wake_up_p99_below_its_median_is_refused_on_the_p99() {
+    let e = one_error(
+        &[
+            ("server.wake_p50_us", 300.into()),
+            ("server.wake_p99_us", 100.into()),
+        ],
+        "server.wake_p99_us",
+    );
+    assert!(e.to_string().contains("300"), "{e}");
+}

@@ -153,7 +153,7 @@ impl Builder {
         let live = self.live.get(&actor)?;
         let current = live.state.map(|(s, _)| s);
         let state = match step {
-            Step::Dial | Step::SynDropped { .. } => State::Connecting,
+            Step::Dial | Step::SynDropped { .. } | Step::AckDropped { .. } => State::Connecting,
             Step::InBacklog => State::Backlog,
             Step::QueuedForThread { pool } => State::WaitingForThread { pool },
             Step::OnThread { pool, n } => State::Running {

@@ -38,6 +38,8 @@ pub(super) const PINNED: &[(&str, &str)] = &[
     ("load.concurrency", "2"),
     ("load.requests", "2"),
     ("program", "sync{io:10ms}"),
+    // Exact times in the assertions: no wake-up latency.
+    ("server.wake_p50_us", "0"),
 ];
 
 const CARRIER_0: Holder = Holder::Carrier { carrier: 0 };

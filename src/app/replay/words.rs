@@ -206,6 +206,7 @@ impl Session {
             Step::Sent => k(keys::REPLAY_STEP_SENT, &[]),
             Step::Dial => k(keys::REPLAY_STEP_DIAL, &[]),
             Step::SynDropped { retry } => k(keys::REPLAY_STEP_SYN_DROPPED, &[ms_arg(retry)]),
+            Step::AckDropped { retry } => k(keys::REPLAY_STEP_ACK_DROPPED, &[ms_arg(retry)]),
             Step::InBacklog => k(keys::REPLAY_STEP_IN_BACKLOG, &[]),
             Step::Accepted => k(keys::REPLAY_STEP_ACCEPTED, &[]),
             Step::ConnectFailed => k(keys::REPLAY_STEP_CONNECT_FAILED, &[]),

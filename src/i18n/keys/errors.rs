@@ -39,6 +39,7 @@ keys! {
     MEMORY_CANNOT_START = "errors.memory.cannot_start";
     PROGRAM_NO_TIME = "errors.program.no_time";
     SERVER_POOL_BELOW_CARRIERS = "errors.server.pool_below_carriers";
+    SERVER_WAKE_ORDER = "errors.server.wake_order";
     SERVER_KEEP_ALIVE_ZERO = "errors.server.keep_alive_zero";
     SERVER_TIMEOUT = "errors.server.timeout";
     TOOL_CLOSED_ONLY = "errors.tool.closed_only";

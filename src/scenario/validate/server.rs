@@ -1,10 +1,12 @@
 //! The `server.*` section: Tomcat's pool and connections (keep-alive and the
 //! acceptor included), the JDK's carriers, the cores and the OS scheduler.
 
+use super::super::measured;
 use super::reader::Reader;
 use crate::i18n::Part;
 use crate::i18n::keys::errors as words;
 use crate::sim::config::{CpuModel, Mode, Server};
+use crate::sim::program::Dist;
 use crate::sim::time::{Nanos, from_ms};
 
 pub(super) fn read(r: &mut Reader) -> Server {
@@ -51,7 +53,43 @@ pub(super) fn read(r: &mut Reader) -> Server {
         },
         quantum: from_ms(r.float("server.quantum_ms")).max(1),
         context_switch: from_ms(r.float("server.context_switch_us") / 1000.0),
+        wake: read_wake(r, mode),
     }
+}
+
+/// `server.wake_p50_us` and `server.wake_p99_us` as a log-normal; either
+/// left empty takes the value measured on this project's reference machine
+/// for the mode (`measured::WAKE_*`). A median of 0 means no wake-up delay.
+fn read_wake(r: &mut Reader, mode: Mode) -> Option<Dist> {
+    let (p50, p99) = match mode {
+        Mode::Platform => measured::WAKE_PLATFORM_US,
+        Mode::Virtual => measured::WAKE_VIRTUAL_US,
+    };
+    let p50 = r.opt_float("server.wake_p50_us").unwrap_or(p50);
+    let p99 = r.opt_float("server.wake_p99_us").unwrap_or(p99);
+    if p50 == 0.0 {
+        return None;
+    }
+    if p99 < p50 {
+        let said = words::SERVER_WAKE_ORDER.said();
+        r.err_at(
+            "server.wake_p99_us",
+            said.with("p50", Part::text(fmt_us(p50))),
+        );
+        return None;
+    }
+    // Equal percentiles: no spread, a constant delay.
+    Some(if p99 == p50 {
+        Dist::Const {
+            ns: (p50 * 1000.0).round() as Nanos,
+        }
+    } else {
+        Dist::lognormal(p50 * 1000.0, p99 * 1000.0)
+    })
+}
+
+fn fmt_us(us: f64) -> String {
+    format!("{us}")
 }
 
 /// Tomcat's keep-alive and acceptor settings.

@@ -16,7 +16,7 @@ use crate::sim::report::{ErrorCause, ResponseCause, Stage};
 use crate::sim::rng::round_ns;
 use crate::sim::series::Gauge;
 use crate::sim::time::{Nanos, SEC, ns_f64};
-use crate::sim::tool::HEY_MAX_IDLE;
+use crate::sim::tool::{HEY_MAX_IDLE, WRK2_CONNECT_STAGGER, WRK2_SWEEP};
 use crate::sim::trace::{Note, Tracer};
 
 /// A closed-loop worker (hey worker, wrk connection, JMeter thread, k6 VU),
@@ -68,6 +68,8 @@ pub(super) struct Ways {
     pub(super) from_write: bool,
     /// JMeter's connection time-to-live, or `MAX` (none).
     pub(super) ttl: Nanos,
+    /// wrk2's timeout sweep, if the tool has one and a timeout is set.
+    pub(super) sweep: Option<Sweep>,
     /// The tool closes a worker's connection when the worker is done
     /// (JMeter's thread ends).
     pub(super) close_when_done: bool,
@@ -95,13 +97,53 @@ impl Ways {
                 0
             },
             late_after: match load.timeout {
-                Some(t) if !abandons => t,
+                Some(t) if tool.counts_late_responses() => t,
                 _ => Nanos::MAX,
+            },
+            sweep: match load.timeout {
+                Some(timeout) if tool.sweeps_timeouts() => Some(Sweep::of(load, timeout)),
+                _ => None,
             },
             from_write: tool.times_from_write(),
             ttl: tool.connection_ttl().unwrap_or(Nanos::MAX),
             close_when_done: tool == Tool::Jmeter,
         }
+    }
+}
+
+/// wrk2's `check_timeouts`: at `first`, then every `WRK2_SWEEP`, one
+/// "timeout" for each connection whose last request was written more than
+/// `timeout` before. The model counts, for each request, the sweeps between
+/// its write plus the timeout and its end: its response, its error, or the
+/// run's end. (wrk2 goes on counting a connection after the response, until
+/// its next write; with a connection's rate, `-R` ÷ `-c`, above one request
+/// per timeout that part is nil. The model's open loop has no fixed
+/// connection per request to pace, so it leaves that part out.)
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Sweep {
+    first: Nanos,
+    timeout: Nanos,
+}
+
+impl Sweep {
+    fn of(load: &Load, timeout: Nanos) -> Self {
+        let connections = load.max_in_flight.map_or(1, |(c, _)| c);
+        let per_thread = connections.div_ceil(load.client_threads.max(1));
+        Sweep {
+            first: WRK2_SWEEP + Nanos::from(per_thread) * WRK2_CONNECT_STAGGER,
+            timeout,
+        }
+    }
+
+    /// Sweeps that count a request written at `written` and pending until
+    /// `end`: those at a time t with written + timeout < t ≤ end.
+    pub(super) fn counts(&self, written: Nanos, end: Nanos) -> u64 {
+        // Sweeps at or before `t`: the one at `first`, and one per interval.
+        let upto = |t: Nanos| match t.checked_sub(self.first) {
+            Some(d) => d / WRK2_SWEEP + 1,
+            None => 0,
+        };
+        upto(end).saturating_sub(upto(written.saturating_add(self.timeout)))
     }
 }
 
@@ -198,6 +240,8 @@ pub(super) struct Tally {
     /// wrk counts them under both "timeout" and "Non-2xx", so the error
     /// percentage subtracts them once.
     pub(super) late_failed: u64,
+    /// wrk2's sweep counts ("Socket errors: timeout", `Sweep`).
+    pub(super) swept: u64,
     /// Over responses to a connection's first request: how many, and the
     /// sum of their connects' durations, ns (hey's "DNS+dialup").
     pub(super) dialed: u64,
@@ -228,6 +272,7 @@ impl Tally {
             error_times: Latencies::new(),
             late: 0,
             late_failed: 0,
+            swept: 0,
             dialed: 0,
             dial_ns: 0.0,
             time_ns: 0.0,
@@ -356,6 +401,7 @@ impl<T: Tracer> Engine<T> {
             let fb = &mut self.fibers[f as usize];
             fb.worker = worker;
             fb.sent = due;
+            fb.written = self.now;
             fb.spent = Spent::begin(Stage::Client, due, stopped);
         }
         self.trace(f, Note::Sent);
@@ -534,6 +580,7 @@ impl<T: Tracer> Engine<T> {
     /// a request still in the server keeps running there, one that never got
     /// in is dropped where it waits (SYN retry, accept queue, client CPU).
     fn client_error(&mut self, f: u32, cause: ErrorCause) {
+        self.sweep_ends(f);
         let fb = &mut self.fibers[f as usize];
         fb.counted = true;
         fb.abandoned = true;
@@ -594,6 +641,7 @@ impl<T: Tracer> Engine<T> {
                 self.tally.dial_ns += ns_f64(dial);
             }
             self.trace(f, Note::Response { latency, cause });
+            self.sweep_ends(f);
             if !closed && worker != NONE {
                 // Before counting: a held-back arrival may take this VU.
                 self.client.idle_vus.push(worker);
@@ -628,6 +676,25 @@ impl<T: Tracer> Engine<T> {
             self.mark_idle(c);
         }
         self.free_fiber(f);
+    }
+
+    /// Request `f` is no longer pending at the client: the sweeps of wrk2
+    /// that found it older than the timeout are counted.
+    #[inline]
+    fn sweep_ends(&mut self, f: u32) {
+        if let Some(s) = self.client.ways.sweep {
+            self.tally.swept += s.counts(self.fibers[f as usize].written, self.now);
+        }
+    }
+
+    /// Requests still pending when the run ends at `end`: wrk2's sweeps
+    /// until then count them.
+    pub(super) fn sweep_pending(&mut self, end: Nanos) {
+        let Some(s) = self.client.ways.sweep else {
+            return;
+        };
+        let pending = self.fibers.iter().filter(|fb| fb.client_pending());
+        self.tally.swept += pending.map(|fb| s.counts(fb.written, end)).sum::<u64>();
     }
 
     /// Common bookkeeping for any client-side result.

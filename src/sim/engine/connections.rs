@@ -41,6 +41,18 @@ pub(super) const POOL: u32 = NONE - 1;
 /// Linux's `tcp_syn_retries`: SYNs sent again before connect() fails.
 pub(super) const SYN_RETRIES: u8 = 6;
 
+/// Linux's `TCP_RTO_MIN` (200 ms): the retransmission timeout of a
+/// connection whose measured round trip is far below it (loopback, a LAN).
+/// After an overflow at the handshake's last step the client, which thinks
+/// it is connected, retransmits its request after this, doubling each time.
+pub(super) const RTO_MIN: Nanos = 200_000_000;
+
+/// Retransmissions of the request before the server's half-open entry is
+/// gone: Linux keeps it for `tcp_synack_retries` (5) SYN-ACKs, 63 s, which
+/// the eighth retransmission (0.2 × 255 = 51 s, then 102 s) outlasts; the
+/// client then gets a reset.
+pub(super) const ACK_RETRIES: u8 = 8;
+
 /// Where a connection is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum ConnState {
@@ -117,6 +129,9 @@ pub(super) struct ConnCounts {
     pub(super) acceptor_busy_ns: f64,
     /// SYNs dropped by a full accept queue.
     pub(super) syn_drops: u64,
+    /// Handshakes whose last step found the accept queue full (Linux's
+    /// `ListenOverflows` beyond the SYN drops); each retry counts again.
+    pub(super) ack_overflows: u64,
     /// Connections the OOM killer's end of the process reset (open, or in
     /// the accept queue).
     pub(super) reset: u64,
@@ -251,8 +266,11 @@ impl<T: Tracer> Engine<T> {
                 at = *until + load.rtt;
             }
         }
-        if at > self.now {
-            self.queue.push(at, Event::Syn(f));
+        // The SYN reaches the server half a round trip before the
+        // handshake's last step (`ack`), when the connection is established.
+        let syn_at = at - load.rtt / 2;
+        if syn_at > self.now {
+            self.queue.push(syn_at, Event::Syn(f));
         } else {
             self.syn(f);
         }
@@ -277,10 +295,16 @@ impl<T: Tracer> Engine<T> {
             // takes the SYN as unanswered (as for a container whose address
             // is gone), so it is retried like a dropped one.
             self.conns.counts.syns_unanswered += 1;
-        } else if self.conns.queue.len() <= self.cfg.server.backlog as usize {
-            // Linux's sk_acceptq_is_full compares with ">": the queue holds
-            // one connection more than the backlog it was given.
-            self.establish(f);
+        } else if self.accept_queue_has_room() {
+            // Answered with a SYN-ACK; the client's ACK (and, right behind
+            // it, its request) comes back half a round trip later.
+            self.fibers[f as usize].syn_tries = 0;
+            let back = self.cfg.load.rtt - self.cfg.load.rtt / 2;
+            if back > 0 {
+                self.queue.push(self.now + back, Event::Ack(f));
+            } else {
+                self.ack(f);
+            }
             return;
         } else {
             self.conns.counts.syn_drops += 1;
@@ -294,13 +318,85 @@ impl<T: Tracer> Engine<T> {
         self.queue.push(self.now + delay, Event::Syn(f));
     }
 
+    /// The client's connect returned and it wrote request `f`: its clock
+    /// starts for wrk and k6, and JMeter's response timeout; from here it
+    /// waits for the server to take the connection.
+    fn client_connected(&mut self, f: u32) {
+        let now = self.now;
+        let stopped = self.gc.stopped_until(now);
+        let fb = &mut self.fibers[f as usize];
+        fb.written = now;
+        if self.client.ways.from_write {
+            // wrk and k6 start the clock once the connection is open: its
+            // connect is not in the latency (`deliver`), nor in a stage.
+            fb.spent.skip(now, stopped);
+        }
+        fb.spent.moves(Stage::AcceptQueue, now, stopped);
+        // JMeter's response timeout starts once the request is written.
+        self.arm_response_timeout(f);
+    }
+
+    /// Linux's `sk_acceptq_is_full` compares with ">": the queue holds one
+    /// connection more than the backlog it was given.
+    fn accept_queue_has_room(&self) -> bool {
+        self.conns.queue.len() <= self.cfg.server.backlog as usize
+    }
+
+    /// The handshake's last step of request `f`'s connection reaches the
+    /// server: the connection joins the accept queue, or the queue filled
+    /// since its SYN was answered. Then Linux (`tcp_abort_on_overflow` = 0)
+    /// ignores the ACK and keeps the half-open entry; the client, connected
+    /// on its side, has sent its request, and each retransmission of it
+    /// (after `RTO_MIN`, doubling) tries the last step again. A SYN
+    /// answered while the queue had room and an ACK that finds it full is
+    /// how a burst of connects overflows without SYN retries.
+    pub(super) fn ack(&mut self, f: u32) {
+        let fb = &self.fibers[f as usize];
+        if fb.abandoned || fb.phase == Phase::Dead {
+            self.free_fiber(f);
+            return;
+        }
+        if self.mem.down {
+            // The listener died after answering the SYN: handled as a SYN
+            // that reached no listener.
+            self.syn(f);
+            return;
+        }
+        if self.accept_queue_has_room() {
+            self.establish(f);
+            return;
+        }
+        self.conns.counts.ack_overflows += 1;
+        let tries = fb.syn_tries;
+        if tries == 0 {
+            // The client got its SYN-ACK: connected on its side, it has
+            // written its request.
+            self.client_connected(f);
+            self.fibers[f as usize].phase = Phase::Retransmitting;
+        }
+        if tries >= ACK_RETRIES {
+            // The server's half-open entry expired: the next retransmission
+            // is answered with a reset.
+            self.connect_failed(f);
+            return;
+        }
+        self.fibers[f as usize].syn_tries = tries + 1;
+        let delay = RTO_MIN << tries;
+        self.trace(f, Note::AckDropped { retry: delay });
+        self.queue.push(self.now + delay, Event::Ack(f));
+    }
+
     /// The handshake of request `f`'s connection is complete: the client has
     /// a connection and writes its request; the connection waits for the
     /// acceptor.
     fn establish(&mut self, f: u32) {
         let now = self.now;
+        if self.fibers[f as usize].syn_tries == 0 {
+            // Not already connected on the client's side (`ack`).
+            self.client_connected(f);
+        }
         let fb = &self.fibers[f as usize];
-        let (worker, dial) = (fb.worker, now - fb.wait_since);
+        let (worker, dial) = (fb.worker, fb.written - fb.wait_since);
         let c = self.conns.alloc(now, dial);
         let counts = &mut self.conns.counts;
         counts.opened += 1;
@@ -312,20 +408,11 @@ impl<T: Tracer> Engine<T> {
             }
             w.connected = true;
         }
-        let stopped = self.gc.stopped_until(now);
         let fb = &mut self.fibers[f as usize];
-        if self.client.ways.from_write {
-            // wrk and k6 start the clock once the connection is open: its
-            // connect is not in the latency (`deliver`), nor in a stage.
-            fb.spent.skip(now, stopped);
-        }
-        fb.spent.moves(Stage::AcceptQueue, now, stopped);
         fb.conn = c;
         fb.phase = Phase::InAcceptQueue;
         fb.wait_since = now;
         self.trace(f, Note::InBacklog);
-        // JMeter's response timeout starts once the request is written.
-        self.arm_response_timeout(f);
         self.conns.queue.push_back(f);
         self.gauge(Gauge::Backlog, 1);
         self.try_accept();

@@ -20,6 +20,10 @@ pub(super) enum Phase {
     /// Opening a connection: the handshake's round trip, or SYNs dropped by
     /// a full accept queue and retried. Not established yet.
     Connecting,
+    /// Connected on the client's side (it has written its request), but the
+    /// full accept queue ignored the handshake's ACK: the request is
+    /// retransmitted until the server establishes the connection.
+    Retransmitting,
     /// Established (the client has sent its request) and waiting in the
     /// accept queue for Tomcat's acceptor.
     InAcceptQueue,
@@ -107,6 +111,9 @@ pub(super) struct Fiber {
     pub(super) worker: u32,
     /// When the client sent it (requests) or when it was submitted (tasks).
     pub(super) sent: Nanos,
+    /// When the client wrote it (later than `sent` for an arrival an
+    /// open-loop tool held back at its limit).
+    pub(super) written: Nanos,
     /// When the current DB, permit or connect wait began (for a request
     /// opening a connection: when it started to, then when the connection
     /// joined the accept queue).
@@ -121,7 +128,8 @@ pub(super) struct Fiber {
     pub(super) conn: u32,
     /// Accepted by the server (counts as in the server).
     pub(super) in_server: bool,
-    /// SYN retries so far.
+    /// SYN retries so far, then (once a SYN is answered) retransmissions
+    /// after the accept queue ignored its ACK.
     pub(super) syn_tries: u8,
     /// Response cause so far.
     pub(super) cause: ResponseCause,
@@ -135,6 +143,12 @@ pub(super) struct Fiber {
 }
 
 impl Fiber {
+    /// A request its client still waits for: in use, not a task, not yet
+    /// counted (a response or an error).
+    pub(super) fn client_pending(&self) -> bool {
+        self.phase != Phase::Free && self.exec == NONE && !self.counted
+    }
+
     /// An unused slot.
     pub(super) fn free() -> Self {
         Fiber {
@@ -153,6 +167,7 @@ impl Fiber {
             wait_token: 0,
             worker: NONE,
             sent: 0,
+            written: 0,
             wait_since: 0,
             started: None,
             abandoned: false,

@@ -59,6 +59,7 @@ impl<T: Tracer> Engine<T> {
             },
         };
         self.rec.series.close(self.now.max(end));
+        self.sweep_pending(end);
         let (outcome, ending) = self.outcome.unwrap_or_else(|| {
             let course = Ending::Ran(self.course());
             match self.hit_a_limit() {
@@ -143,6 +144,7 @@ impl<T: Tracer> Engine<T> {
             closed_idle: c.idle_timeout,
             closed_by_client: c.by_client,
             syn_drops: c.syn_drops,
+            ack_overflows: c.ack_overflows,
             reset_by_oom_kill: c.reset,
             syns_while_down: c.syns_unanswered,
             peak_open: peak(Gauge::Connections),

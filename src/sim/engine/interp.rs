@@ -103,7 +103,10 @@ impl<T: Tracer> Engine<T> {
                     } else {
                         Wait::Io
                     };
-                    let dur = d.sample(&mut self.rng);
+                    let mut dur = d.sample(&mut self.rng);
+                    if wait == Wait::Io {
+                        dur += self.wake_delay();
+                    }
                     self.fibers[f as usize].pc += 1;
                     self.block(f, wait);
                     self.queue.push(self.now + dur, Event::WaitDone(f));
@@ -119,7 +122,7 @@ impl<T: Tracer> Engine<T> {
                     let fb = &mut self.fibers[f as usize];
                     fb.sync_depth = fb.sync_depth.saturating_sub(entries);
                     fb.pc += 1;
-                    let dur = d.sample(&mut self.rng);
+                    let dur = d.sample(&mut self.rng) + self.wake_delay();
                     self.block(f, Wait::Condition);
                     self.queue.push(self.now + dur, Event::WaitDone(f));
                     return;
@@ -192,6 +195,15 @@ impl<T: Tracer> Engine<T> {
                     return;
                 }
             }
+        }
+    }
+
+    /// How late a thread resumes after its wait ends (`server.wake`).
+    #[inline]
+    fn wake_delay(&mut self) -> Nanos {
+        match self.cfg.server.wake {
+            Some(d) => d.sample(&mut self.rng),
+            None => 0,
         }
     }
 

@@ -151,6 +151,14 @@ impl<T: Tracer> Engine<T> {
                 self.free_fiber(f);
                 request
             }
+            // Connected on the client's side only: the half-open entry dies
+            // with the listener, and the request's next retransmission is
+            // reset. Its pending retransmission (`ack`) frees the slot.
+            Phase::Retransmitting => {
+                fb.counted = true;
+                fb.phase = Phase::Dead;
+                request
+            }
             Phase::ClientCpu => {
                 // Not written yet: the kept connection it took is gone, so
                 // it opens a new one when its work is done.

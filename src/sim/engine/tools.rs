@@ -217,9 +217,11 @@ impl<T: Tracer> Engine<T> {
             Tool::Wrk2 => {
                 s.requests = completed;
                 s.latency = stats(responses, WRK2_PERCENTILES);
-                s.errors = wrk_errors(errors, t.late);
+                // The sweep's count: a number of sightings, not of requests,
+                // so it is not in the failed share.
+                s.errors = wrk_errors(errors, t.swept);
                 let lost = lost_connections(errors);
-                s.error_pct = pct(wrk_failed(t, not_ok) + lost, completed + lost);
+                s.error_pct = pct(not_ok + lost, completed + lost);
             }
             Tool::Jmeter | Tool::K6 => {
                 s.requests = t.results;
