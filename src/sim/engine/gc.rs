@@ -30,9 +30,9 @@
 //!   connection Tomcat has waits in the socket for its poller. The client
 //!   goes on (its timeouts run).
 //! * **Old generation**: once it passes `InitiatingHeapOccupancyPercent`
-//!   (45 %) of the committed heap, concurrent marking runs, and if it finds
-//!   more dead old objects than `G1HeapWastePercent` (5 %) of the heap the
-//!   next collection is mixed: it also copies the promoted objects still
+//!   (45 %) of the committed heap, concurrent marking runs, and if by the
+//!   next collection more old objects have died than `G1HeapWastePercent`
+//!   (5 %) of the heap, that collection is mixed: it also copies the promoted objects still
 //!   live and frees the rest. (The concurrent cycle's own short pauses,
 //!   remark and cleanup, are not modelled.) When the young generation cannot
 //!   be given its minimum even in a heap grown to `-Xmx`, the next
@@ -50,8 +50,8 @@
 use super::Engine;
 use super::heap::HeapSize;
 use super::warmup::{BOOTED, OUT_OF_MEMORY};
-use crate::sim::queue::Event;
 use crate::sim::config::{Gc, Memory};
+use crate::sim::queue::Event;
 use crate::sim::report::{GcKind, GcPause, GcStats};
 use crate::sim::series::Gauge;
 use crate::sim::time::{MS, Nanos, to_ms, to_s};
@@ -240,7 +240,7 @@ impl<T: Tracer> Engine<T> {
         }
         let kind = if self.gc.full_next {
             GcKind::Full
-        } else if self.gc.marking {
+        } else if self.gc.marking && self.dead_old() >= self.gc.heap.committed / 100 * WASTE_PCT {
             GcKind::Mixed
         } else {
             GcKind::Young
@@ -249,6 +249,15 @@ impl<T: Tracer> Engine<T> {
         self.gc.resume.push(f);
         self.collect(kind);
         false
+    }
+
+    /// Bytes of promoted objects dead by now: what a concurrent cycle that
+    /// began at the last pause finds to reclaim in the old generation.
+    fn dead_old(&self) -> u64 {
+        let m = &self.cfg.memory;
+        let old_live = m.heap_base + self.rec.series.get(Gauge::Connections) as u64 * m.connection;
+        let young_live = self.mem.heap.saturating_sub(old_live);
+        self.gc.promoted - self.gc.promoted.min(young_live)
     }
 
     /// Sets the garbage not yet collected, keeping its gauge (KiB) in step.
@@ -302,9 +311,7 @@ impl<T: Tracer> Engine<T> {
         let old = old_live + self.gc.promoted;
         self.resize(kind, pause.max(1), old + kept);
         let committed = self.gc.heap.committed;
-        self.gc.marking = kind == GcKind::Young
-            && old >= committed / 100 * IHOP_PCT
-            && dead_old >= committed / 100 * WASTE_PCT;
+        self.gc.marking = kind == GcKind::Young && old >= committed / 100 * IHOP_PCT;
         if copied > self.gc.peak_copied {
             self.gc.peak_copied = copied;
             self.gc.peak_copied_chunks = chunks.min(copied);
@@ -446,8 +453,16 @@ impl<T: Tracer> Engine<T> {
             },
             allocated_mb: mb(g.allocated),
             young_mb: if self.cfg.gc.on { mb(g.young) } else { 0.0 },
-            heap_initial_mb: if self.cfg.gc.on { mb(self.cfg.memory.initial_heap.min(g.heap.max())) } else { 0.0 },
-            heap_committed_mb: if self.cfg.gc.on { mb(g.heap.committed) } else { 0.0 },
+            heap_initial_mb: if self.cfg.gc.on {
+                mb(self.cfg.memory.initial_heap.min(g.heap.max()))
+            } else {
+                0.0
+            },
+            heap_committed_mb: if self.cfg.gc.on {
+                mb(g.heap.committed)
+            } else {
+                0.0
+            },
             peak_heap_committed_mb: if self.cfg.gc.on { mb(g.heap.peak) } else { 0.0 },
             heap_expansions: g.heap.expansions,
             peak_copied_mb: mb(g.peak_copied),
@@ -495,7 +510,14 @@ mod tests {
         assert!(!c.paused(0));
         assert_eq!(ns_f64(c.until), 0.0);
         // A heap set to -Xmx from the start: the young generation at its 60 %.
-        let c = Collector::new(&Memory { initial_heap: 2048 * mib, ..m }, &gc, 0);
+        let c = Collector::new(
+            &Memory {
+                initial_heap: 2048 * mib,
+                ..m
+            },
+            &gc,
+            0,
+        );
         assert_eq!(c.young, 2048 * mib / 100 * 60);
     }
 

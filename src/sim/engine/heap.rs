@@ -184,7 +184,10 @@ impl HeapSize {
         // The span starts at the oldest end, so the oldest pause is not in it.
         let oldest = self.lengths.first().copied().unwrap_or(0);
         let sum: Nanos = self.lengths.iter().sum();
-        let long = share((sum - oldest + length) as f64, end.saturating_sub(oldest_end));
+        let long = share(
+            (sum - oldest + length) as f64,
+            end.saturating_sub(oldest_end),
+        );
         (share(length as f64, end.saturating_sub(last)), long)
     }
 
@@ -267,9 +270,16 @@ mod tests {
         let h = after(1200, 2048, 70, 1000, 40);
         assert_eq!(h.committed, 1200 * MIB, "7 % of the time stays");
         let h = after(1200, 2048, 90, 1000, 3);
-        assert_eq!(h.committed, 1200 * MIB, "three pauses over it are not enough");
+        assert_eq!(
+            h.committed,
+            1200 * MIB,
+            "three pauses over it are not enough"
+        );
         let h = after(1200, 2048, 90, 1000, 4);
-        assert!(h.committed > 1200 * MIB, "the fourth pause over 7.7 % grows it");
+        assert!(
+            h.committed > 1200 * MIB,
+            "the fourth pause over 7.7 % grows it"
+        );
         assert_eq!(h.expansions, 1);
         // Never past -Xmx.
         let h = after(1200, 2048, 500, 1000, 400);
@@ -287,7 +297,11 @@ mod tests {
         let h = after(128, 2048, 20, 1000, 4);
         // By its own size (less than 20 % of the 1,920 MiB left) × (2 % − 1 %) / 7.7 %.
         let want = (128.0 * (0.02 - 0.01) / (1.0 / 13.0)) as u64;
-        assert!(h.committed.abs_diff((128 + want) * MIB) <= MIB, "{}", h.committed / MIB);
+        assert!(
+            h.committed.abs_diff((128 + want) * MIB) <= MIB,
+            "{}",
+            h.committed / MIB
+        );
     }
 
     #[test]
