@@ -1074,6 +1074,6 @@ mod tests {
             assert_eq!(threads.property(l), Some("server.tomcat.threads.max"));
         }
         let with = schema().iter().filter(|f| f.property(Locale::En).is_some());
-        assert_eq!(with.count(), 67);
+        assert_eq!(with.count(), 69);
     }
 }

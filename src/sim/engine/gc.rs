@@ -506,7 +506,7 @@ mod tests {
         let c = Collector::new(&m, &gc, 0);
         assert_eq!(c.heap.committed, 128 * mib);
         // 128 MiB less the idle service's 40 and the 10 % reserve: under 60 %.
-        assert_eq!(c.young, 128 * mib - 40 * mib - 128 * mib / 10);
+        assert_eq!(c.young, 128 * mib - 40 * mib - 128 * mib / 100 * 10);
         assert!(!c.paused(0));
         assert_eq!(ns_f64(c.until), 0.0);
         // A heap set to -Xmx from the start: the young generation at its 60 %.

@@ -294,14 +294,13 @@ mod tests {
         let h = HeapSize::new(128 * MIB, 2048 * MIB, 12, 0);
         assert!((h.threshold() - 0.01).abs() < 1e-12);
         assert_eq!(after(128, 2048, 9, 1000, 40).committed, 128 * MIB);
-        let h = after(128, 2048, 20, 1000, 4);
-        // By its own size (less than 20 % of the 1,920 MiB left) × (2 % − 1 %) / 7.7 %.
-        let want = (128.0 * (0.02 - 0.01) / (1.0 / 13.0)) as u64;
-        assert!(
-            h.committed.abs_diff((128 + want) * MIB) <= MIB,
-            "{}",
-            h.committed / MIB
-        );
+        // 2 % is 1 % past the target: 1/7.7 of the base, so the least
+        // scale, 0.2, of its own 128 MiB (less than 20 % of the 1,920 left).
+        assert_eq!(after(128, 2048, 20, 1000, 4).committed, (128 + 26) * MIB);
+        // 4 % is 3 % past it: 0.39 × 128 MiB ≈ 49.9, rounded up to a region.
+        let h = after(128, 2048, 40, 1000, 4);
+        let by: f64 = 128.0 * (0.04 - 0.01) / (1.0 / 13.0);
+        assert_eq!(h.committed, (128 + by.ceil() as u64) * MIB, "{by}");
     }
 
     #[test]
