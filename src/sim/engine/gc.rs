@@ -30,10 +30,12 @@
 //!   connection Tomcat has waits in the socket for its poller. The client
 //!   goes on (its timeouts run).
 //! * **Old generation**: once it passes `InitiatingHeapOccupancyPercent`
-//!   (45 %) of the committed heap, concurrent marking runs, and if by the
-//!   next collection more old objects have died than `G1HeapWastePercent`
-//!   (5 %) of the heap, that collection is mixed: it also copies the promoted objects still
-//!   live and frees the rest. (The concurrent cycle's own short pauses,
+//!   (45 %) of the committed heap, concurrent marking runs, and if requests'
+//!   objects were promoted the next collection is mixed: it also copies the
+//!   promoted objects still live and frees the rest. Without promoted
+//!   objects the old generation is the idle service's and the connections'
+//!   (long-lived, all live), regions G1 leaves out of a mixed collection
+//!   (`G1MixedGCLiveThresholdPercent`, 85 %): the collection stays young. (The concurrent cycle's own short pauses,
 //!   remark and cleanup, are not modelled.) When the young generation cannot
 //!   be given its minimum even in a heap grown to `-Xmx`, the next
 //!   collection is full: every live object is marked and compacted (twice
@@ -65,8 +67,6 @@ const MAX_YOUNG_PCT: u64 = 60;
 const RESERVE_PCT: u64 = 10;
 /// `InitiatingHeapOccupancyPercent`: old-generation occupancy that starts marking.
 const IHOP_PCT: u64 = 45;
-/// `G1HeapWastePercent`: dead old objects worth a mixed collection.
-const WASTE_PCT: u64 = 5;
 /// `SurvivorRatio`: the survivor space is this fraction of the young generation.
 const SURVIVOR_RATIO: u64 = 8;
 /// Pauses listed in the report (more are counted).
@@ -240,7 +240,7 @@ impl<T: Tracer> Engine<T> {
         }
         let kind = if self.gc.full_next {
             GcKind::Full
-        } else if self.gc.marking && self.dead_old() >= self.gc.heap.committed / 100 * WASTE_PCT {
+        } else if self.gc.marking && self.gc.promoted > 0 {
             GcKind::Mixed
         } else {
             GcKind::Young
@@ -249,15 +249,6 @@ impl<T: Tracer> Engine<T> {
         self.gc.resume.push(f);
         self.collect(kind);
         false
-    }
-
-    /// Bytes of promoted objects dead by now: what a concurrent cycle that
-    /// began at the last pause finds to reclaim in the old generation.
-    fn dead_old(&self) -> u64 {
-        let m = &self.cfg.memory;
-        let old_live = m.heap_base + self.rec.series.get(Gauge::Connections) as u64 * m.connection;
-        let young_live = self.mem.heap.saturating_sub(old_live);
-        self.gc.promoted - self.gc.promoted.min(young_live)
     }
 
     /// Sets the garbage not yet collected, keeping its gauge (KiB) in step.
