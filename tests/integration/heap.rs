@@ -172,3 +172,32 @@ fn requests_in_tomcats_queue_hold_no_live_heap() {
         v.memory
     );
 }
+
+/// -Xms as the JVM takes it: 1/64 of the memory by default (lowered to a
+/// smaller -Xmx); one set above the default -Xmx raises it; one set above
+/// a -Xmx set is an error (`java` does not start).
+#[test]
+fn xms_defaults_to_a_64th_of_memory_and_never_passes_xmx() {
+    use crate::helpers::config;
+    let mib = 1u64 << 20;
+    let m = |s: &[(&str, &str)]| config(s).memory;
+    let d = m(&[("memory.container_mb", "4096")]);
+    assert_eq!((d.initial_heap, d.heap_limit), (64 * mib, 1024 * mib));
+    let low = m(&[("memory.heap_mb", "100"), ("memory.container_mb", "16384")]);
+    assert_eq!(low.initial_heap, 100 * mib);
+    let raised = m(&[("memory.initial_heap_mb", "3000")]);
+    assert_eq!(
+        (raised.initial_heap, raised.heap_limit),
+        (3000 * mib, 3000 * mib)
+    );
+    let mut draft = threadlab::scenario::Draft::new();
+    draft
+        .set("memory.initial_heap_mb", "3000")
+        .expect("a number");
+    draft.set("memory.heap_mb", "2048").expect("a number");
+    let errors = validate(&draft).expect_err("-Xms above -Xmx");
+    assert!(
+        format!("{errors:?}").contains("memory.initial_heap_mb"),
+        "{errors:?}"
+    );
+}
