@@ -105,8 +105,8 @@ pub(super) struct Hits {
 #[derive(Debug)]
 pub(super) struct JvmMemory {
     /// Live heap, bytes (the gauges' share plus the idle heap): what the
-    /// requests in the server need; beyond -Xmx it cannot be allocated,
-    /// and requests fail as they start.
+    /// connections and the requests threads are running need; beyond -Xmx
+    /// it cannot be allocated, and requests fail as they start.
     pub(super) heap: u64,
     /// Garbage not yet collected, bytes (`gc` keeps it).
     pub(super) garbage: u64,
