@@ -166,7 +166,7 @@ const fn a(key: &'static str, why: &'static str) -> Assumption {
 // "calibrated on <figure>"; the experiment's other figures are predictions.
 
 const E1_PROVENANCE: &str = "E1 · Patrick Hütter (encircle360), \"Spring Boot mit Virtual Threads: Migration und Benchmarks\", 2024-08-19";
-const E1_PROGRAM: &str = "cpu:0.14ms,db:50ms,io:50ms,io:uniform(0ms,15.6ms),cpu:0.14ms";
+const E1_PROGRAM: &str = "cpu:0.1375ms,db:50ms,io:50ms,io:uniform(0ms,15.6ms),cpu:0.1375ms";
 const E1_STATED: &[&str] = &[
     "load.kind",
     "load.concurrency",

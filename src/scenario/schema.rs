@@ -580,6 +580,19 @@ static SCHEMA: &[FieldSpec] = &[
         nullable: true,
         slider: Some(Slider { min: 64.0, max: 32_768.0, log: true }),
     },
+    // -Xms. Default: InitialRAMPercentage = 1/64 of memory.container_mb
+    // (sourced: HotSpot's InitialRAMPercentage 1.5625; measured here: 380 MiB
+    // of 24 GiB, reference/results/2026-12-03/jvm_flags.json), at most -Xmx.
+    // Bounds: those of memory.heap_mb. Not moot without a collector: a
+    // -Xms set still raises the default -Xmx.
+    entry! {
+        key: "memory.initial_heap_mb",
+        kind: float(16.0, 1_048_576.0),
+        default: "null",
+        group: Memory,
+        unit: "MB",
+        nullable: true,
+    },
     entry! {
         key: "memory.base_mb",
         kind: float(0.0, 1_048_576.0),
@@ -736,6 +749,17 @@ static SCHEMA: &[FieldSpec] = &[
         default: "1.5",
         group: Jvm,
         unit: "MB/ms",
+        moot: Some(super::Moot::NoCollector),
+    },
+    // GCTimeRatio. Default 12: G1's (measured here: PrintFlagsFinal on
+    // Temurin 21 and 25, reference/results/2026-12-03/jvm_flags.json),
+    // a GC-time target of 1/(1+12) ≈ 7.7 %. Bounds: G1 requires at least 1;
+    // 100,000 (a target of 0.001 %) is far past any use.
+    entry! {
+        key: "gc.time_ratio",
+        kind: int(1, 100_000),
+        default: "12",
+        group: Jvm,
         moot: Some(super::Moot::NoCollector),
     },
     entry! {
@@ -1066,6 +1090,6 @@ mod tests {
             assert_eq!(threads.property(l), Some("server.tomcat.threads.max"));
         }
         let with = schema().iter().filter(|f| f.property(Locale::En).is_some());
-        assert_eq!(with.count(), 69);
+        assert_eq!(with.count(), 71);
     }
 }

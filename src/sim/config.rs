@@ -229,6 +229,9 @@ pub struct Memory {
     /// `-Xmx`: live heap beyond it is `OutOfMemoryError: Java heap space`
     /// in the request that allocates.
     pub heap_limit: u64,
+    /// `-Xms`: the heap G1 commits at the start, at most `heap_limit`; it
+    /// grows from there (`engine::heap`).
+    pub initial_heap: u64,
     /// The container's memory limit (or the machine's memory): resident
     /// memory beyond it and the kernel's OOM killer ends the process.
     pub container_limit: u64,
@@ -274,6 +277,9 @@ pub struct Gc {
     /// Bytes of live objects the collector copies (or marks and compacts)
     /// per millisecond of pause, all its threads together.
     pub copy_bytes_per_ms: u64,
+    /// `GCTimeRatio`: G1 grows the heap when pauses take more than
+    /// `1/(1+GCTimeRatio)` of the time (at least 1).
+    pub time_ratio: u32,
 }
 
 /// How the JVM starts, and what a cold one costs.

@@ -36,6 +36,7 @@ mod diagnosis;
 mod fiber;
 mod finish;
 mod gc;
+mod heap;
 mod interp;
 mod latencies;
 mod memory;
@@ -175,7 +176,7 @@ impl<T: Tracer> Engine<T> {
             tally: Tally::new(),
             rec: Recorders::new(&cfg),
             mem: JvmMemory::new(&cfg.memory),
-            gc: Collector::new(cfg.memory.heap_limit),
+            gc: Collector::new(&cfg.memory, &cfg.gc, 0),
             warm: Warmup::warm(),
             outcome: None,
             tracer,
@@ -252,12 +253,13 @@ impl<T: Tracer> Engine<T> {
             let m = &self.cfg.memory;
             let (heap, native) = (memory::heap_per_unit(m, g), memory::native_per_unit(m, g));
             let mem = &mut self.mem;
-            mem.heap = mem
-                .heap
-                .wrapping_add((delta as i64).wrapping_mul(heap as i64) as u64);
+            // A unit may hold less heap than none (a request queued for a
+            // thread), so the heap's change has its own sign.
+            let heap_delta = i64::from(delta).wrapping_mul(heap);
+            mem.heap = mem.heap.wrapping_add(heap_delta as u64);
             mem.native =
                 (mem.native).wrapping_add((delta as i64).wrapping_mul(native as i64) as u64);
-            if delta > 0 {
+            if heap_delta > 0 || delta > 0 {
                 mem.note_growth();
             }
         }

@@ -446,6 +446,18 @@ pub struct GcStats {
     pub allocated_mb: f64,
     /// Young generation's size at the last collection, MB.
     pub young_mb: f64,
+    /// The committed heap at the start (`-Xms`, in whole regions), MB.
+    #[serde(default)]
+    pub heap_initial_mb: f64,
+    /// The committed heap at the end, MB.
+    #[serde(default)]
+    pub heap_committed_mb: f64,
+    /// Most heap committed, MB: from `-Xms` up to at most `-Xmx`.
+    #[serde(default)]
+    pub peak_heap_committed_mb: f64,
+    /// Times G1 grew the heap (by GC time or for room).
+    #[serde(default)]
+    pub heap_expansions: u64,
     /// Most live data a collection copied (its pause's variable part), MB.
     pub peak_copied_mb: f64,
     /// Of that, unmounted virtual threads' stack chunks, MB.

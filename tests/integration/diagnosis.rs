@@ -302,6 +302,8 @@ fn a_gc_dominated_run_names_the_collector() {
         // Every client connects at once, none waits for a retransmission.
         ("server.accept_count", "300"),
         ("memory.heap_mb", "360"),
+        // -Xms = -Xmx: the heap is full from the start, not grown to it.
+        ("memory.initial_heap_mb", "360"),
         ("memory.request_kb", "1024"),
         ("gc.alloc_kb", "4096"),
         ("program", "io:100ms"),

@@ -14,6 +14,7 @@ mod expect;
 mod extremes;
 mod fidelity;
 mod gc;
+mod heap;
 mod helpers;
 mod ingress;
 mod lessons;

@@ -271,6 +271,7 @@ fn the_oom_killer_resets_kept_connections_and_clients_reconnect_after_the_restar
         ("load.duration_s", "6"),
         ("memory.container_mb", "1024"),
         ("memory.heap_mb", "1600"),
+        ("memory.initial_heap_mb", "1600"),
         ("gc.alloc_kb", "256"),
         ("jvm.restart_s", "3"),
         ("program", "cpu:0.1ms,io:10ms"),
@@ -344,6 +345,7 @@ fn after_the_oom_killer_the_service_restarts_cold_and_answers_again() {
         ("load.duration_s", "12"),
         ("memory.container_mb", "1024"),
         ("memory.heap_mb", "1600"),
+        ("memory.initial_heap_mb", "1600"),
         ("jvm.restart_s", "3"),
         ("program", "cpu:0.1ms,io:10ms"),
     ]);

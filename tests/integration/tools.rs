@@ -513,6 +513,8 @@ fn a_connection_reset_counts_as_each_tool_counts_it() {
             ("load.duration_s", "4"),
             ("memory.container_mb", "1024"),
             ("memory.heap_mb", "1600"),
+            // -Xms = -Xmx: the heap's pages fill past the container.
+            ("memory.initial_heap_mb", "1600"),
             ("gc.alloc_kb", "256"),
             ("jvm.restart_s", "3"),
             ("program", "cpu:0.1ms,io:10ms"),

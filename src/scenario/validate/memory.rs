@@ -16,7 +16,14 @@ pub(super) fn read(r: &mut Reader, started: u32) -> Memory {
     let kb = |x: f64| (x * BYTES_PER_KB) as u64;
     let container = r.float("memory.container_mb");
     // The JVM's default heap: MaxRAMPercentage = 25 % of the container's memory.
-    let heap = r.opt_float("memory.heap_mb").unwrap_or(container / 4.0);
+    // -Xms as set; the JVM raises its default -Xmx to it.
+    let initial_set = r.opt_float("memory.initial_heap_mb");
+    let heap = (r.opt_float("memory.heap_mb"))
+        .unwrap_or((container / 4.0).max(initial_set.unwrap_or(0.0)));
+    // The default -Xms: InitialRAMPercentage = 1/64 of the container's
+    // memory, lowered to a smaller -Xmx. One set above a -Xmx set is an
+    // error: `java` refuses to start.
+    let initial = initial_set.unwrap_or(container / 64.0).min(heap);
     // Linux: threads-max = memory ÷ 128 KB, the first process's
     // RLIMIT_NPROC half of it.
     let threads = r
@@ -26,6 +33,7 @@ pub(super) fn read(r: &mut Reader, started: u32) -> Memory {
         .max(JVM_OWN_THREADS + 1);
     let memory = Memory {
         heap_limit: mb(heap),
+        initial_heap: mb(initial),
         container_limit: mb(container),
         thread_limit: threads,
         heap_base: mb(r.float("memory.base_mb")),
@@ -46,6 +54,11 @@ pub(super) fn read(r: &mut Reader, started: u32) -> Memory {
             (words::MEMORY_BELOW_DEFAULT_HEAP.said()).with("heap", Part::Shortest(heap))
         };
         r.err_at("memory.base_mb", said);
+    }
+    if initial_set.is_some_and(|x| x > heap) {
+        // Only a -Xmx set can be below it: the default one was raised.
+        let said = (words::MEMORY_INITIAL_ABOVE_HEAP.said()).with("heap", Part::Shortest(heap));
+        r.err_at("memory.initial_heap_mb", said);
     }
     check_fits_container(r, &memory, started);
     memory

@@ -3,12 +3,17 @@
 //! * **Allocation**: every request allocates `gc.alloc_kb` when its handler
 //!   starts; that fills the young generation (eden). When eden reaches the
 //!   young generation's size, a collection stops the world.
+//! * **Heap**: the committed heap, from `-Xms` up to `-Xmx` (`heap`): it
+//!   grows after a pause when GC took more than its share of the time
+//!   (`GCTimeRatio`), or when the live data needs the room.
 //! * **Young generation's size**: G1 sizes it between `G1NewSizePercent`
-//!   (5 %) and `G1MaxNewSizePercent` (60 %) of the heap to meet its pause
-//!   goal (`MaxGCPauseMillis`, 200 ms); here it takes the largest size that
-//!   fits beside the old generation, the survivors and `G1ReservePercent`
-//!   (10 %) of the heap, at most 60 %.
-//! * **What survives**: the live objects of requests in the server, virtual
+//!   (5 %) and `G1MaxNewSizePercent` (60 %) of the committed heap to meet its
+//!   pause goal (`MaxGCPauseMillis`, 200 ms); here it takes the largest size
+//!   that fits beside the old generation, the survivors and
+//!   `G1ReservePercent` (10 %) of the committed heap, at most 60 %. A small
+//!   heap has a small young generation, so collections come more often.
+//! * **What survives**: the live objects of requests a thread is running
+//!   (one still in Tomcat's queue holds only its connection's buffers), virtual
 //!   threads and their stack chunks (JEP 444: an unmounted virtual thread's
 //!   stack is a heap object, so it is copied like any other). Connections'
 //!   buffers and the idle service's objects live far longer than the
@@ -25,9 +30,14 @@
 //!   connection Tomcat has waits in the socket for its poller. The client
 //!   goes on (its timeouts run).
 //! * **Old generation**: once it passes `InitiatingHeapOccupancyPercent`
-//!   (45 %) of the heap, concurrent marking runs and the next collection is
-//!   mixed: it also copies the promoted objects still live and frees the
-//!   rest. When the young generation cannot be given its minimum, the next
+//!   (45 %) of the committed heap, concurrent marking runs, and if requests'
+//!   objects were promoted the next collection is mixed: it also copies the
+//!   promoted objects still live and frees the rest. Without promoted
+//!   objects the old generation is the idle service's and the connections'
+//!   (long-lived, all live), regions G1 leaves out of a mixed collection
+//!   (`G1MixedGCLiveThresholdPercent`, 85 %): the collection stays young. (The concurrent cycle's own short pauses,
+//!   remark and cleanup, are not modelled.) When the young generation cannot
+//!   be given its minimum even in a heap grown to `-Xmx`, the next
 //!   collection is full: every live object is marked and compacted (twice
 //!   a copy's work).
 //! * **Heap exhausted**: a request that starts while the live heap is
@@ -40,7 +50,9 @@
 //! (a pause's end is 0) and one per ready fiber.
 
 use super::Engine;
+use super::heap::HeapSize;
 use super::warmup::{BOOTED, OUT_OF_MEMORY};
+use crate::sim::config::{Gc, Memory};
 use crate::sim::queue::Event;
 use crate::sim::report::{GcKind, GcPause, GcStats};
 use crate::sim::series::Gauge;
@@ -79,6 +91,8 @@ pub(super) struct Collector {
     promoted: u64,
     /// The young generation's size now.
     young: u64,
+    /// The committed heap.
+    pub(super) heap: HeapSize,
     /// The old generation passed the threshold: the next collection is mixed.
     marking: bool,
     /// The young generation cannot be sized: the next collection is full.
@@ -109,10 +123,14 @@ pub(super) struct Collector {
 }
 
 impl Collector {
-    /// A collector for a heap of `limit` bytes, young generation at its largest.
-    pub(super) fn new(limit: u64) -> Self {
+    /// A collector for a JVM started at `start`: the heap at `-Xms`, its
+    /// young generation as large as fits beside the idle service's objects.
+    pub(super) fn new(m: &Memory, gc: &Gc, start: Nanos) -> Self {
+        let heap = HeapSize::new(m.initial_heap, m.heap_limit, gc.time_ratio, start);
+        let young = young_size(heap.committed, m.heap_base).0;
         Collector {
-            young: limit / 100 * MAX_YOUNG_PCT,
+            young,
+            heap,
             ..Default::default()
         }
     }
@@ -159,7 +177,7 @@ impl Collector {
 
     /// Forgets a pause and everything it held (the process was killed at
     /// `now`); returns the held events.
-    pub(super) fn reset(&mut self, limit: u64, now: Nanos) -> Vec<(u64, Event)> {
+    pub(super) fn reset(&mut self, now: Nanos) -> Vec<(u64, Event)> {
         // The pause ends here: the world stopped only until now.
         self.stopped = self.stopped_until(now);
         let deferred = std::mem::take(&mut self.deferred);
@@ -171,11 +189,20 @@ impl Collector {
         self.until = 0;
         self.eden = 0;
         self.promoted = 0;
-        self.young = limit / 100 * MAX_YOUNG_PCT;
         self.marking = false;
         self.full_next = false;
         deferred
     }
+}
+
+/// The young generation G1 gives a committed heap of `committed` bytes
+/// beside `held` bytes of old objects and survivors, and whether that is at
+/// least its minimum (`G1NewSizePercent`).
+fn young_size(committed: u64, held: u64) -> (u64, bool) {
+    let pct = |p: u64| committed / 100 * p;
+    let free = committed.saturating_sub(held + pct(RESERVE_PCT));
+    let least = pct(MIN_YOUNG_PCT);
+    (free.clamp(least, pct(MAX_YOUNG_PCT)), free >= least)
 }
 
 impl<T: Tracer> Engine<T> {
@@ -213,7 +240,7 @@ impl<T: Tracer> Engine<T> {
         }
         let kind = if self.gc.full_next {
             GcKind::Full
-        } else if self.gc.marking {
+        } else if self.gc.marking && self.gc.promoted > 0 {
             GcKind::Mixed
         } else {
             GcKind::Young
@@ -239,6 +266,9 @@ impl<T: Tracer> Engine<T> {
         let series = &self.rec.series;
         let limit = m.heap_limit;
         let live = self.mem.heap;
+        // What is in use now had found its regions: G1 commits one before
+        // an allocation fails.
+        self.gc.heap.cover(live.min(limit) + self.mem.garbage);
         let old_live = m.heap_base + series.get(Gauge::Connections) as u64 * m.connection;
         let young_live = live.saturating_sub(old_live);
         let chunks = series.get(Gauge::VthreadsUnmounted) as u64 * m.stack_chunk;
@@ -270,16 +300,36 @@ impl<T: Tracer> Engine<T> {
         let dead_old = self.gc.promoted - self.gc.promoted.min(young_live);
         self.set_garbage(dead_old);
         let old = old_live + self.gc.promoted;
-        self.gc.marking = kind == GcKind::Young && old >= limit / 100 * IHOP_PCT;
-        let free = limit.saturating_sub(old + kept + limit / 100 * RESERVE_PCT);
-        let min_young = limit / 100 * MIN_YOUNG_PCT;
-        self.gc.full_next = free < min_young;
-        self.gc.young = free.clamp(min_young, limit / 100 * MAX_YOUNG_PCT);
+        self.resize(kind, pause.max(1), old + kept);
+        let committed = self.gc.heap.committed;
+        self.gc.marking = kind == GcKind::Young && old >= committed / 100 * IHOP_PCT;
         if copied > self.gc.peak_copied {
             self.gc.peak_copied = copied;
             self.gc.peak_copied_chunks = chunks.min(copied);
         }
         self.start_pause(kind, pause);
+    }
+
+    /// After a pause of `pause` that leaves `held` bytes of old objects and
+    /// survivors: the heap grows as G1 decides (by GC time after a young or
+    /// mixed pause, to `MinHeapFreeRatio` after a full one, and as far as
+    /// the young generation's minimum needs), and the young generation is
+    /// sized from it; a full collection comes next if even `-Xmx` has no
+    /// room for that minimum.
+    fn resize(&mut self, kind: GcKind, pause: Nanos, held: u64) {
+        let heap = &mut self.gc.heap;
+        if kind == GcKind::Full {
+            heap.after_full(held);
+        } else {
+            heap.after_young(self.now + pause, pause);
+        }
+        if !young_size(heap.committed, held).1 {
+            let share = 100 - RESERVE_PCT - MIN_YOUNG_PCT;
+            heap.cover(held.saturating_mul(100) / share + 1);
+        }
+        let (young, fits) = young_size(heap.committed, held);
+        self.gc.young = young;
+        self.gc.full_next = !fits;
     }
 
     /// Stops the world from now for `pause`.
@@ -394,6 +444,18 @@ impl<T: Tracer> Engine<T> {
             },
             allocated_mb: mb(g.allocated),
             young_mb: if self.cfg.gc.on { mb(g.young) } else { 0.0 },
+            heap_initial_mb: if self.cfg.gc.on {
+                mb(self.cfg.memory.initial_heap.min(g.heap.max()))
+            } else {
+                0.0
+            },
+            heap_committed_mb: if self.cfg.gc.on {
+                mb(g.heap.committed)
+            } else {
+                0.0
+            },
+            peak_heap_committed_mb: if self.cfg.gc.on { mb(g.heap.peak) } else { 0.0 },
+            heap_expansions: g.heap.expansions,
             peak_copied_mb: mb(g.peak_copied),
             peak_copied_stack_chunks_mb: mb(g.peak_copied_chunks),
             thrashing_from_s: g.thrashing_from.map(to_s),
@@ -409,10 +471,52 @@ mod tests {
     use crate::sim::time::ns_f64;
 
     #[test]
-    fn a_new_collector_has_the_largest_young_generation_and_no_pause() {
-        let c = Collector::new(1000 << 20);
-        assert_eq!(c.young, 600 << 20);
+    fn a_new_collector_starts_at_xms_with_the_young_generation_that_fits() {
+        let mib = 1 << 20;
+        let m = Memory {
+            heap_limit: 2048 * mib,
+            initial_heap: 128 * mib,
+            container_limit: 8192 * mib,
+            thread_limit: 100,
+            heap_base: 40 * mib,
+            native_base: 0,
+            stack_reserved: 0,
+            stack_resident: 0,
+            virtual_thread: 0,
+            stack_chunk: 0,
+            connection: 0,
+            request: 0,
+        };
+        let gc = Gc {
+            on: true,
+            alloc_per_request: 1,
+            pause_base: 0,
+            copy_bytes_per_ms: 1,
+            time_ratio: 12,
+        };
+        let c = Collector::new(&m, &gc, 0);
+        assert_eq!(c.heap.committed, 128 * mib);
+        // 128 MiB less the idle service's 40 and the 10 % reserve: under 60 %.
+        assert_eq!(c.young, 128 * mib - 40 * mib - 128 * mib / 100 * 10);
         assert!(!c.paused(0));
         assert_eq!(ns_f64(c.until), 0.0);
+        // A heap set to -Xmx from the start: the young generation at its 60 %.
+        let c = Collector::new(
+            &Memory {
+                initial_heap: 2048 * mib,
+                ..m
+            },
+            &gc,
+            0,
+        );
+        assert_eq!(c.young, 2048 * mib / 100 * 60);
+    }
+
+    #[test]
+    fn the_young_generation_has_its_minimum_or_says_it_has_not() {
+        let mib = 1 << 20;
+        assert_eq!(young_size(100 * mib, 0), (60 * mib, true));
+        assert_eq!(young_size(100 * mib, 80 * mib), (10 * mib, true));
+        assert_eq!(young_size(100 * mib, 86 * mib), (5 * mib, false));
     }
 }

@@ -35,13 +35,20 @@ use crate::sim::trace::Tracer;
 pub(super) const FOOTPRINT_EVERY: u64 = 4096;
 
 /// Heap bytes each unit of gauge `g` holds; 0 for gauges that hold none.
+/// A request in the server holds its live objects only once a thread runs
+/// it: one in Tomcat's queue is a `SocketProcessor` Tomcat recycles, its
+/// bytes still in its connection's buffers (counted with the connection),
+/// and the `Request` and `Response` objects are the processor's, taken
+/// when a thread runs it. So each queued request takes its share back.
 #[inline(always)]
-pub(super) fn heap_per_unit(m: &Memory, g: Gauge) -> u64 {
+pub(super) fn heap_per_unit(m: &Memory, g: Gauge) -> i64 {
+    let b = |bytes: u64| bytes as i64;
     match g {
-        Gauge::VthreadsAlive => m.virtual_thread,
-        Gauge::VthreadsUnmounted => m.stack_chunk,
-        Gauge::Connections => m.connection,
-        Gauge::InServer => m.request,
+        Gauge::VthreadsAlive => b(m.virtual_thread),
+        Gauge::VthreadsUnmounted => b(m.stack_chunk),
+        Gauge::Connections => b(m.connection),
+        Gauge::InServer => b(m.request),
+        Gauge::TomcatQueue => -b(m.request),
         _ => 0,
     }
 }
@@ -55,6 +62,7 @@ pub(super) const fn holds_memory(g: Gauge) -> bool {
             | Gauge::VthreadsUnmounted
             | Gauge::Connections
             | Gauge::InServer
+            | Gauge::TomcatQueue
             | Gauge::PlatformAlive
             | Gauge::CarriersAlive
     )
@@ -75,7 +83,7 @@ pub(super) fn of_kind(m: &Memory, kind: MemoryKind, mean: impl Fn(Gauge) -> f64)
     let heap = |g: Gauge| mean(g) * heap_per_unit(m, g) as f64;
     match kind {
         MemoryKind::HeapIdle => m.heap_base as f64,
-        MemoryKind::HeapRequests => heap(Gauge::InServer),
+        MemoryKind::HeapRequests => heap(Gauge::InServer) + heap(Gauge::TomcatQueue),
         MemoryKind::HeapConnections => heap(Gauge::Connections),
         MemoryKind::HeapVirtualThreads => heap(Gauge::VthreadsAlive),
         MemoryKind::HeapStackChunks => heap(Gauge::VthreadsUnmounted),
@@ -97,8 +105,8 @@ pub(super) struct Hits {
 #[derive(Debug)]
 pub(super) struct JvmMemory {
     /// Live heap, bytes (the gauges' share plus the idle heap): what the
-    /// requests in the server need; beyond -Xmx it cannot be allocated,
-    /// and requests fail as they start.
+    /// connections and the requests threads are running need; beyond -Xmx
+    /// it cannot be allocated, and requests fail as they start.
     pub(super) heap: u64,
     /// Garbage not yet collected, bytes (`gc` keeps it).
     pub(super) garbage: u64,
@@ -427,6 +435,7 @@ mod tests {
     fn every_gauge_that_holds_memory_is_in_a_kind() {
         let m = Memory {
             heap_limit: 1,
+            initial_heap: 1,
             container_limit: 1,
             thread_limit: 1,
             heap_base: 3,

@@ -64,7 +64,7 @@ impl<T: Tracer> Engine<T> {
         for lane in lanes.collect::<Vec<_>>() {
             self.rec.timeline.set(lane, LaneState::Idle, self.now);
         }
-        let deferred = self.gc.reset(self.cfg.memory.heap_limit, self.now);
+        let deferred = self.gc.reset(self.now);
         self.reset_connections(&deferred);
         // What the client loses, counted once the server is gone (counting
         // lets its workers send again at once).
@@ -178,7 +178,7 @@ impl<T: Tracer> Engine<T> {
         self.mem.heap_touched = 0;
         self.mem.used_since_start = 0;
         self.mem.grew = true;
-        self.gc = Collector::new(self.cfg.memory.heap_limit);
+        self.gc = Collector::new(&self.cfg.memory, &self.cfg.gc, self.now);
         self.start_threads();
         self.jvm_started();
         self.start_acceptor();
