@@ -690,6 +690,8 @@ fn mode_words_are_the_schemas_choices() {
 #[test]
 fn numbers_read_well() {
     use crate::app::basis::format::*;
+    use crate::fidelity::words::figure_in;
+    use crate::i18n::Locale;
     assert_eq!(thousands(1877.2105, 2), "1,877.21");
     assert_eq!(thousands(12773.137, 2), "12,773.14");
     assert_eq!(sig(0.0532), "0.0532");
@@ -701,9 +703,9 @@ fn numbers_read_well() {
     assert_eq!(signed_pct(Some(10.0)), "+10.0 %");
     assert_eq!(signed_pct(Some(-2.25)), "−2.2 %");
     assert_eq!(signed_pct(None), "–");
-    assert_eq!(figure(1877.2105), "1,877.21");
-    assert_eq!(figure(1.0508), "1.0508");
-    assert_eq!(figure(2000.0), "2,000");
+    assert_eq!(figure_in(Locale::En, 1877.2105), "1,877.21");
+    assert_eq!(figure_in(Locale::En, 1.0508), "1.0508");
+    assert_eq!(figure_in(Locale::En, 2000.0), "2,000");
     assert_eq!(field_text(&serde_json::json!(20000.0)), "20000");
     assert_eq!(field_text(&serde_json::Value::Null), "");
     assert_eq!(measured(&Measured::Number(12773.137)), "12,773.14");
