@@ -65,7 +65,7 @@ macro_rules! area_files {
 
 mod files;
 pub use files::file_address;
-// For app::link::tests's generated boot files (native tests only).
+// For app::share::tests's generated boot files (native tests only).
 #[cfg(all(test, not(target_arch = "wasm32")))]
 pub(crate) use files::fnv1a;
 

@@ -197,6 +197,10 @@ mod tests {
         assert_eq!(figure_in(Locale::Zh, 0.0532), "0.0532");
         assert_eq!(figure_in(Locale::De, 2000.0), "2.000");
         assert_eq!(figure_in(Locale::En, 0.5), "0.5");
+        // Under 10, a fraction that rounds away leaves no bare point
+        // ("2.", "2,").
+        assert_eq!(figure_in(Locale::En, 2.00001), "2");
+        assert_eq!(figure_in(Locale::De, 1.99999), "2");
         assert_eq!(difference_in(Locale::De, Some(-2.25)), "−2,2 %");
         assert_eq!(difference_in(Locale::En, Some(10.0)), "+10.0 %");
         assert_eq!(difference_in(Locale::Zh, None), "–");

@@ -95,23 +95,6 @@ fn trim(locale: Locale, x: f64) -> String {
     s.to_string()
 }
 
-/// A number as the article would print it: as many decimals as it has, up
-/// to two (four below 10).
-pub fn figure(x: f64) -> String {
-    figure_in(Locale::En, x)
-}
-
-/// [`figure`] with `locale`'s numbers: de `1.877,21`.
-pub fn figure_in(locale: Locale, x: f64) -> String {
-    if x.fract() == 0.0 {
-        locale.number(x, 0)
-    } else if x.abs() < 10.0 {
-        locale.number(x, 4).trim_end_matches('0').to_string()
-    } else {
-        locale.number(x, 2)
-    }
-}
-
 /// A draft's value as a form field shows it: words as they are, nothing for
 /// `null`, whole numbers without a point (20000.0 reads as 20000).
 pub fn field_text(value: &Value) -> String {
@@ -129,7 +112,7 @@ pub fn field_text(value: &Value) -> String {
 /// A measured figure in a table cell: the article's number, or its words.
 pub fn measured(m: &crate::fidelity::Measured) -> String {
     match m {
-        crate::fidelity::Measured::Number(x) => figure(*x),
+        crate::fidelity::Measured::Number(x) => crate::fidelity::words::figure_in(Locale::En, *x),
         crate::fidelity::Measured::Text(t) => t.to_string(),
     }
 }

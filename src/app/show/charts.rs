@@ -8,12 +8,12 @@ use std::rc::Rc;
 pub use crate::app::basis::chart_registry::{SweepMetric, TimeMetric};
 
 use crate::app::basis::chart_registry::{ChartId, Plot, chart_ids, column_of};
-use crate::app::basis::format::figure_in;
 use crate::app::basis::modes::{Mode, PerMode};
 use crate::app::page::state::State;
 use crate::app::run::bounds::Bounds;
 use crate::app::run::digest::{RunView, SweepPoint};
 use crate::app::run::plan::{SWEEP_REQUESTS, SweepAxis};
+use crate::fidelity::words::figure_in;
 use crate::fidelity::{Measured, Read, Stat, figures};
 use crate::i18n::keys::Key;
 use crate::i18n::keys::chart as k;

@@ -5,7 +5,9 @@
 //! apart from the article's, a baseline compares before and after, resets,
 //! settings without effect, one message per field, stale results.
 
-use super::*;
+use std::rc::Rc;
+
+use super::{edit, feed};
 use crate::app::basis::format::Severity;
 use crate::app::run::over_time;
 use crate::app::run::plan::PAST_CEILING;
@@ -13,6 +15,9 @@ use crate::app::show::charts::{ChartView, charts, timeline_about};
 use crate::app::show::compare;
 use crate::app::show::form::{Provenance, keys, provenance};
 use crate::app::worker::job;
+use crate::app::worker::job::run_blocking;
+use crate::app::*;
+use crate::scenario::{Group, validate};
 use crate::sim::tool::Tool;
 
 /// The full runs of a preset's job (no sweep), digested as the page gets them.
