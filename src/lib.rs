@@ -25,6 +25,11 @@
 //!   measured experiment's two runs are a `Pair`).
 //! * [`i18n`] — the page's words in English, German and Chinese (one
 //!   catalogue per language) and numbers per locale; uses nothing.
+//! * [`replicas`] — one scenario run with N seeds (the scenario's own,
+//!   then SplitMix64's from it): each headline figure as a median with its
+//!   min–max band and the order-statistic interval for the median, the
+//!   warm-up each run's series shows (MSER-5), and whether two summaries'
+//!   difference is within the noise. Pure and deterministic like `sim`.
 //! * [`theory`] — closed forms the simulator is tested against and the charts
 //!   overlay: Little's law, Erlang C, closed-loop bounds, capacity ceilings.
 //! * [`fidelity`] — the measured figures of the source articles, with their
@@ -72,7 +77,8 @@
 //!   `theory` (closed forms) and `i18n` (the words), which use nothing;
 //!   `sim` uses nothing of the crate (it reports facts, no words);
 //!   `summary` uses `sim` and `i18n`, and `fidelity`, `app`, `chart`, `ui`
-//!   and `cli` may use it; `bench` uses `app`, `scenario` and `sim`; `extremes` uses `scenario`
+//!   and `cli` may use it; `replicas` uses `sim` only, and `app`, `bench`,
+//!   `chart`, `ui` and `cli` may use it; `bench` uses `app`, `scenario` and `sim`; `extremes` uses `scenario`
 //!   and `sim`; `cli` may use everything
 //!   but `ui`.
 //!   `tests/integration/tidy.rs` holds this as a table and checks every
@@ -97,6 +103,7 @@ pub mod cli;
 pub mod extremes;
 pub mod fidelity;
 pub mod i18n;
+pub mod replicas;
 pub mod scenario;
 pub mod sim;
 pub mod summary;
