@@ -42,6 +42,12 @@ pub const MAX_REPLICATIONS: u32 = 50;
 /// 93.75 %; at 6, 96.9 %.
 pub const INTERVAL_FROM: u32 = 5;
 
+/// The coverage of the widest interval for the median, min to max, over
+/// `n` runs: 1 − 2/2ⁿ (93.75 % at 5).
+pub fn coverage_at(n: u32) -> f64 {
+    band::coverage(n, 1)
+}
+
 /// A number of replications that has been checked: 1 to [`MAX_REPLICATIONS`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(try_from = "u32", into = "u32")]
