@@ -41,7 +41,8 @@
 //! * [`app`] — the playground's logic, native and tested: the page's state
 //!   and its reducer (what the visitor set up, serde for permalinks), the
 //!   form's rules, the messages to and from the worker, a job as a list of
-//!   bounded runs (`app::run::plan`: one full run per mode and a 25-point sweep),
+//!   bounded runs (`app::run::plan`: one full run per mode and a 25-point sweep,
+//!   then 4 more seeds of each full run, `app::run::replicated`),
 //!   a report digested for the page (`app::run::digest`: what the worker posts),
 //!   capacity ceilings and Little's-law bounds in words (`app::run::bounds`),
 //!   which charts show what (`app::show::charts`), sharing: permalinks, the
