@@ -464,6 +464,8 @@ mod tests {
                     2 * xs.len()
                 }
                 "single" => 2,
+                // Each mode's full run with the seeds past its own.
+                "replicas" => 2 * (plan::PAGE_REPLICATIONS as usize - 1),
                 _ => 1,
             };
             assert_eq!(n, want, "{}", w.name);
