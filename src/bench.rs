@@ -23,6 +23,9 @@
 //!   25 log-spaced concurrency points (24 distinct ones for the default
 //!   scenario), platform and virtual, each run to 20,000 requests
 //!   (`app::run::plan::sweep_points` and `sweep_point`, exactly as the page asks).
+//! * **replicas** — what the playground runs after the sweep: the default
+//!   scenario's full run with the four more seeds of `plan::PAGE_REPLICATIONS`
+//!   in both modes (`app::worker::job::Plan::replicas`), without a timeline.
 //! * **mem** — 10⁷ requests at 10⁴ concurrency, for the memory measurement
 //!   (`mem-1e6` is the same with 10⁶ requests, to show memory does not grow
 //!   with the number of requests).
@@ -154,6 +157,12 @@ pub const WORKLOADS: &[Workload] = &[
         default: true,
     },
     Workload {
+        name: "replicas",
+        title: "playground replications: the default scenario's full run with 4 more seeds, platform and virtual",
+        peer: None,
+        default: false,
+    },
+    Workload {
         name: "mem-1e6",
         title: "10^6 requests at 10^4 concurrency (memory baseline)",
         peer: None,
@@ -274,6 +283,11 @@ impl Workload {
             "single" => {
                 let base = scenario::default_preset().draft();
                 MODES.iter().map(|&m| plan::single(&base, m)).collect()
+            }
+            "replicas" => {
+                let job = crate::app::State::default().job();
+                let plan = crate::app::worker::job::Plan::of(&job);
+                plan.replicas.into_iter().map(|r| r.draft).collect()
             }
             "sweep" => {
                 let base = scenario::default_preset().draft();
@@ -450,6 +464,8 @@ mod tests {
                     2 * xs.len()
                 }
                 "single" => 2,
+                // Each mode's full run with the seeds past its own.
+                "replicas" => 2 * (plan::PAGE_REPLICATIONS as usize - 1),
                 _ => 1,
             };
             assert_eq!(n, want, "{}", w.name);

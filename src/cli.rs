@@ -21,6 +21,7 @@ mod files;
 mod golden;
 mod output;
 mod presets;
+mod replications;
 mod run;
 mod schema;
 
@@ -43,6 +44,7 @@ threadlab — a discrete-event lab for Spring Boot on platform vs virtual thread
 
 usage:
   threadlab run [--preset NAME] [--scenario FILE] [--set KEY=VALUE]... [--format text|json] [--full]
+                [--replications N]
   threadlab presets            list the presets
   threadlab schema             every key with its default, unit, range and meaning
   threadlab fidelity [--format text|json]
@@ -55,12 +57,24 @@ usage:
 Without --preset or --scenario, `run` starts from E2's platform run
 (hey -c 2000 -n 100000 against /delay/50, threads.max=100, 4 cores).
 --full adds the chart data (series, timeline, histogram) to the JSON.
+--replications N (1 to MAX_REPLICATIONS) runs the scenario with N seeds (its own, then
+SplitMix64's from it) and adds each figure's median, its min–max band, from
+5 runs the order-statistic interval for the median with its coverage, and
+the warm-up MSER-5 finds (JSON: under `replications`).
 A scenario file holds at most 1 MiB of JSON.
 Exit codes: 0 done (a simulated out-of-memory included), 1 internal error or
 output not written, 2 bad input, 3 stopped at the event/time budget (partial
 results are still printed); a closed output pipe ends quietly with 141, as a
 tool stopped by SIGPIPE does.
 ";
+
+/// The help text, with the limits from where they are held.
+fn usage() -> String {
+    USAGE.replace(
+        "MAX_REPLICATIONS",
+        &crate::replicas::MAX_REPLICATIONS.to_string(),
+    )
+}
 
 /// Reads a scenario file by path: its text, or why not in words.
 pub type ReadFile<'a> = dyn Fn(&str) -> Result<String, Phrase> + 'a;
@@ -69,7 +83,7 @@ pub type ReadFile<'a> = dyn Fn(&str) -> Result<String, Phrase> + 'a;
 pub fn main(args: &[String], read_file: &ReadFile<'_>) -> Output {
     let rest = args.get(1..).unwrap_or_default();
     match args.first().map(String::as_str) {
-        None | Some("help" | "--help" | "-h") => Output::ok(USAGE.into()),
+        None | Some("help" | "--help" | "-h") => Output::ok(usage()),
         Some("version" | "--version" | "-V") => args::none("version", rest)
             .unwrap_or_else(|| Output::ok(format!("threadlab {}\n", env!("CARGO_PKG_VERSION")))),
         Some("run") => run::main(rest, read_file),

@@ -25,6 +25,11 @@
 //!   measured experiment's two runs are a `Pair`).
 //! * [`i18n`] — the page's words in English, German and Chinese (one
 //!   catalogue per language) and numbers per locale; uses nothing.
+//! * [`replicas`] — one scenario run with N seeds (the scenario's own,
+//!   then SplitMix64's from it): each headline figure as a median with its
+//!   min–max band and the order-statistic interval for the median, the
+//!   warm-up each run's series shows (MSER-5), and whether two summaries'
+//!   difference is within the noise. Pure and deterministic like `sim`.
 //! * [`theory`] — closed forms the simulator is tested against and the charts
 //!   overlay: Little's law, Erlang C, closed-loop bounds, capacity ceilings.
 //! * [`fidelity`] — the measured figures of the source articles, with their
@@ -36,7 +41,8 @@
 //! * [`app`] — the playground's logic, native and tested: the page's state
 //!   and its reducer (what the visitor set up, serde for permalinks), the
 //!   form's rules, the messages to and from the worker, a job as a list of
-//!   bounded runs (`app::run::plan`: one full run per mode and a 25-point sweep),
+//!   bounded runs (`app::run::plan`: one full run per mode and a 25-point sweep,
+//!   then 4 more seeds of each full run, `app::run::replicated`),
 //!   a report digested for the page (`app::run::digest`: what the worker posts),
 //!   capacity ceilings and Little's-law bounds in words (`app::run::bounds`),
 //!   which charts show what (`app::show::charts`), sharing: permalinks, the
@@ -72,7 +78,8 @@
 //!   `theory` (closed forms) and `i18n` (the words), which use nothing;
 //!   `sim` uses nothing of the crate (it reports facts, no words);
 //!   `summary` uses `sim` and `i18n`, and `fidelity`, `app`, `chart`, `ui`
-//!   and `cli` may use it; `bench` uses `app`, `scenario` and `sim`; `extremes` uses `scenario`
+//!   and `cli` may use it; `replicas` uses `sim` only, and `app`, `bench`,
+//!   `chart`, `ui` and `cli` may use it; `bench` uses `app`, `scenario` and `sim`; `extremes` uses `scenario`
 //!   and `sim`; `cli` may use everything
 //!   but `ui`.
 //!   `tests/integration/tidy.rs` holds this as a table and checks every
@@ -97,6 +104,7 @@ pub mod cli;
 pub mod extremes;
 pub mod fidelity;
 pub mod i18n;
+pub mod replicas;
 pub mod scenario;
 pub mod sim;
 pub mod summary;

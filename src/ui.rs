@@ -42,6 +42,7 @@ mod presets_picker;
 mod progress;
 mod reducer;
 mod replay;
+mod replicas;
 mod runner;
 mod scenario_about;
 mod share;

@@ -9,6 +9,8 @@
 //!   `SweepPoint`): what the worker posts;
 //! * `breakdown` — where successful requests' time went, stage by stage,
 //!   as bars, a table and one sentence;
+//! * `replicated` — each mode's seeds of its full run as the page shows
+//!   them: medians, bands, intervals, the noise judgement, the warm-up;
 //! * `over_time` — what the over-time charts plot: counts over windows of
 //!   at least two response times, each bucket with its real span.
 
@@ -17,3 +19,4 @@ pub mod breakdown;
 pub mod digest;
 pub mod over_time;
 pub mod plan;
+pub mod replicated;

@@ -4,6 +4,8 @@
 use super::ReadFile;
 use super::args::{Flags, json_format, unknown};
 use super::output::{EXIT_BUDGET, Output, bad};
+use super::replications;
+use crate::replicas::{self, Count};
 use crate::scenario::{self, Draft, FieldError, echo};
 use crate::sim::{self, Outcome};
 use crate::summary::{self, json_report};
@@ -16,6 +18,7 @@ struct RunArgs {
     sets: Vec<(String, String)>,
     json: bool,
     full: bool,
+    replications: Option<Count>,
 }
 
 fn parse(args: &[String]) -> Result<RunArgs, Vec<String>> {
@@ -25,7 +28,10 @@ fn parse(args: &[String]) -> Result<RunArgs, Vec<String>> {
     let mut seen: Vec<&str> = Vec::new();
     while let Some((flag, inline)) = flags.next_flag() {
         // A choice given twice is a mistake to say, not a last one to take.
-        if matches!(flag, "--preset" | "--scenario" | "--format") {
+        if matches!(
+            flag,
+            "--preset" | "--scenario" | "--format" | "--replications"
+        ) {
             if seen.contains(&flag) {
                 errors.push(format!("{flag} is given more than once: give it once"));
             }
@@ -55,6 +61,13 @@ fn parse(args: &[String]) -> Result<RunArgs, Vec<String>> {
                 Err(e) => errors.push(e),
             },
             "--full" => out.full = true,
+            "--replications" => {
+                let v = flags.value(inline);
+                match v.and_then(|v| v.trim().parse().ok()).and_then(Count::new) {
+                    Some(n) => out.replications = Some(n),
+                    None => errors.push(replications::bad_count(v)),
+                }
+            }
             other => errors.push(unknown("run", other)),
         }
     }
@@ -125,13 +138,25 @@ pub(super) fn main(args: &[String], read_file: &ReadFile<'_>) -> Output {
         Ok(c) => c,
         Err(e) => return lines(e),
     };
-    let started = std::time::Instant::now();
-    let report = sim::run_timed(&cfg, &mut || started.elapsed().as_secs_f64());
-    let stdout = if a.json {
-        json_report(&report, a.full)
-    } else {
-        summary::text(&report)
+    // Each run has its own wall-clock budget, as a single run does.
+    let mut run_one = |c: &sim::Config| {
+        let started = std::time::Instant::now();
+        sim::run_timed(c, &mut || started.elapsed().as_secs_f64())
     };
+    let (report, reps) = match a.replications {
+        Some(n) => {
+            let (first, s) = replicas::run(&cfg, n, &mut run_one);
+            (first, Some(s))
+        }
+        None => (run_one(&cfg), None),
+    };
+    let stdout = match (a.json, &reps) {
+        (true, None) => json_report(&report, a.full),
+        (true, Some(s)) => replications::json(&json_report(&report, a.full), s),
+        (false, None) => summary::text(&report),
+        (false, Some(s)) => summary::text(&report) + &replications::text(s),
+    };
+    let partial = reps.as_ref().map_or(0, |s| s.partial);
     if report.outcome == Outcome::BudgetExceeded {
         Output {
             code: EXIT_BUDGET,
@@ -139,6 +164,15 @@ pub(super) fn main(args: &[String], read_file: &ReadFile<'_>) -> Output {
             stderr: format!(
                 "warning: {}; results are partial\n",
                 crate::summary::said::outcome(&report).english()
+            ),
+        }
+    } else if partial > 0 {
+        let runs = reps.as_ref().map_or(0, |s| s.runs);
+        Output {
+            code: EXIT_BUDGET,
+            stdout,
+            stderr: format!(
+                "warning: {partial} of {runs} runs stopped at a budget; results are partial\n"
             ),
         }
     } else {

@@ -23,6 +23,7 @@ use super::panic;
 use super::presets_picker::PresetPicker;
 use super::progress::Progress;
 use super::replay::{ReplaySlot, ReplayStatus, prefers_reduced_motion};
+use super::replicas::Replicas;
 use super::runner::{Runner, use_runner};
 use super::scenario_about::ScenarioAbout;
 use super::share::ShareBar;
@@ -331,6 +332,7 @@ fn Full(p: &PageProps) -> Html {
                     <div class="dim">
                         <ScenarioAbout state={state.clone()} />
                         <Summary state={state.clone()} />
+                        <Replicas state={state.clone()} />
                         <Baseline state={state.clone()} dispatch={dispatch.clone()} />
                         if *settled {
                             <MeasuredPanel state={state.clone()} />

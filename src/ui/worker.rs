@@ -112,7 +112,19 @@ impl Worker {
     /// then. `Ok(None)` when its draft does not validate; `Err(job)` when a
     /// newer job arrived.
     async fn simulate(&mut self, plan: &Plan, index: usize) -> Result<Option<Report>, Job> {
-        let Some(config) = plan.runs[index].config() else {
+        self.simulate_run(plan, &plan.runs[index], Some(index))
+            .await
+    }
+
+    /// Simulates `run` in slices; posts progress as run `index` of the job
+    /// when it has one (the replications after `Done` post none).
+    async fn simulate_run(
+        &mut self,
+        plan: &Plan,
+        run: &Run,
+        index: Option<usize>,
+    ) -> Result<Option<Report>, Job> {
+        let Some(config) = run.config() else {
             return Ok(None);
         };
         let wall_budget_ms = config.limits.max_wall_s * 1000.0;
@@ -131,8 +143,10 @@ impl Worker {
             if let Some(job) = self.drain() {
                 return Err(job);
             }
-            if slices.is_multiple_of(SLICES_PER_PROGRESS) {
-                post(&FromWorker::Message(plan.progress(index, sim.progress())));
+            if let Some(i) = index
+                && slices.is_multiple_of(SLICES_PER_PROGRESS)
+            {
+                post(&FromWorker::Message(plan.progress(i, sim.progress())));
             }
         }
         Ok(Some(sim.finish()))
@@ -159,6 +173,17 @@ impl Worker {
             post(&FromWorker::Message(plan.progress(i + 1, 0.0)));
         }
         post(&FromWorker::Message(plan.done(events)));
+        // The other seeds of each full run, after the sweep: the charts and
+        // the sweep arrive as fast as without them.
+        for run in &plan.replicas {
+            let report = match self.simulate_run(&plan, run, None).await {
+                Ok(report) => report,
+                Err(newer) => return Some(newer),
+            };
+            if let Some(message) = plan.sample(run, report.as_ref()) {
+                post(&FromWorker::Message(message));
+            }
+        }
         None
     }
 

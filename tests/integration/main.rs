@@ -24,6 +24,7 @@ mod pinning;
 mod pool;
 mod properties;
 mod queueing;
+mod replications;
 mod tidy;
 mod tidy_app;
 mod timers;

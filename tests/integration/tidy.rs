@@ -35,6 +35,8 @@ fn the_core_touches_no_web_clock_os_or_threads() {
         "src/scenario",
         "src/scenario.rs",
         "src/theory.rs",
+        "src/replicas",
+        "src/replicas.rs",
         "src/i18n",
         "src/i18n.rs",
         "src/summary",
@@ -64,6 +66,8 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("scenario", &["sim", "i18n"]),
     ("theory", &[]),
     ("i18n", &[]),
+    // N seeds of one scenario summarised: figures, no words, like `sim`.
+    ("replicas", &["sim"]),
     // A report as its load tool's text: the command line prints it, the
     // page copies it; and the name each tool gives its rate, in the page's
     // language (i18n uses nothing of the crate: every layer may use it).
@@ -74,26 +78,29 @@ const LAYERS: &[(&str, &[&str])] = &[
     ),
     (
         "app",
-        &["sim", "scenario", "theory", "fidelity", "summary", "i18n"],
+        &[
+            "sim", "scenario", "theory", "fidelity", "summary", "i18n", "replicas",
+        ],
     ),
-    ("bench", &["sim", "scenario", "app"]),
+    ("bench", &["sim", "scenario", "app", "replicas"]),
     ("extremes", &["sim", "scenario"]),
     (
         "chart",
         &[
-            "sim", "scenario", "theory", "fidelity", "app", "summary", "i18n",
+            "sim", "scenario", "theory", "fidelity", "app", "summary", "i18n", "replicas",
         ],
     ),
     (
         "ui",
         &[
-            "sim", "scenario", "theory", "fidelity", "app", "chart", "summary", "i18n",
+            "sim", "scenario", "theory", "fidelity", "app", "chart", "summary", "i18n", "replicas",
         ],
     ),
     (
         "cli",
         &[
             "sim", "scenario", "theory", "fidelity", "app", "bench", "chart", "summary", "i18n",
+            "replicas",
         ],
     ),
 ];

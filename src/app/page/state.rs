@@ -22,6 +22,7 @@ use crate::app::worker::protocol::{Job, Message, Output, Progress};
 use crate::fidelity::Row;
 use crate::i18n::keys::ui as words;
 use crate::i18n::{Arg, Locale, Piece};
+use crate::replicas::Sample;
 use crate::scenario::{Draft, FieldError, default_preset, mode_word, validate};
 
 /// What the lesson panel asks of the state.
@@ -69,6 +70,11 @@ pub struct Results {
     pub events: u64,
     /// Measured figures beside each mode's run.
     pub rows: PerMode<Vec<Row>>,
+    /// Each mode's seeds of its full run so far (the replications), and
+    /// the job they came from.
+    pub samples: Rc<PerMode<Vec<Sample>>>,
+    /// The job each mode's samples came from.
+    pub samples_of: PerMode<u64>,
     /// What went wrong in the worker, in words.
     pub failure: Option<Said>,
     /// Why the job of generation `.0` stopped before it finished (its
@@ -116,6 +122,15 @@ impl Results {
                 points.push(point);
                 points.sort_by(|a, b| a.x.total_cmp(&b.x));
                 self.sweep = Rc::new(sweep);
+            }
+            Output::Sample { mode, sample } => {
+                let mut all = (*self.samples).clone();
+                if *self.samples_of.get(mode) != generation {
+                    all.get_mut(mode).clear();
+                    *self.samples_of.get_mut(mode) = generation;
+                }
+                all.get_mut(mode).push(*sample);
+                self.samples = Rc::new(all);
             }
             Output::Done { events } => {
                 self.done = true;

@@ -26,6 +26,14 @@ pub const PAGE_MAX_SIM_MEMORY_MB: u64 = 64;
 pub const SWEEP_POINTS: usize = 25;
 /// Requests per sweep point (at least; more at high concurrency).
 pub const SWEEP_REQUESTS: u64 = 20_000;
+/// Seeds per mode of the page's full run: the run itself and four more
+/// (`crate::replicas::seeds`), so each figure has an interval for its
+/// median. They run after the sweep, so the charts and the sweep come as
+/// fast as without them.
+pub const PAGE_REPLICATIONS: u32 = 5;
+/// Seeds per sweep point: one. Five would make the sweep's 48 runs 240,
+/// far past its 1 s budget; the page says its curves are single runs.
+pub const SWEEP_REPLICATIONS: u32 = 1;
 
 /// What the sweep varies.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -99,6 +107,16 @@ pub fn single(draft: &Draft, mode: Mode) -> Draft {
         d.set_value("record.timeline_start_ms", json_f64(start.round()));
         d.set_value("record.timeline_window_ms", json_f64(window.round()));
     }
+    d
+}
+
+/// The draft of one more seed of a mode's full run: the same run with
+/// `seed`, its thread timeline not recorded (the page draws only the
+/// first seed's; the series stay, for the warm-up).
+pub fn replica(draft: &Draft, mode: Mode, seed: u64) -> Draft {
+    let mut d = single(draft, mode);
+    d.set_value("seed", Value::from(seed));
+    d.set_value("record.timeline_lanes", Value::from(0));
     d
 }
 

@@ -9,9 +9,11 @@ use crate::app::basis::modes::Mode;
 use crate::app::run::bounds::Bounds;
 use crate::app::run::digest::{RunView, SweepPoint};
 use crate::app::run::plan::{
-    SweepAxis, fill_order, server_mode, single, sweep_point, sweep_points_past,
+    PAGE_REPLICATIONS, SweepAxis, fill_order, replica, server_mode, single, sweep_point,
+    sweep_points_past,
 };
 use crate::app::worker::protocol::{Job, Message, ModeJob, Output, Progress};
+use crate::replicas::{Count, Sample, seeds};
 use crate::scenario::{Draft, validate};
 use crate::sim::config::LoadKind;
 use crate::sim::{Config, Report};
@@ -25,6 +27,13 @@ pub enum RunKind {
         mode: Mode,
         /// The preset whose figures it is compared with.
         preset: Option<String>,
+    },
+    /// Another seed of a mode's full run (`plan::replica`).
+    Replica {
+        /// Its server mode.
+        mode: Mode,
+        /// Its seed.
+        seed: u64,
     },
     /// One point of a mode's sweep.
     Point {
@@ -65,6 +74,9 @@ pub struct Plan {
     pub bounds: Vec<Bounds>,
     /// Every run, in order.
     pub runs: Vec<Run>,
+    /// The other seeds of each mode's full run, run after `runs` (and
+    /// after the job's `Done`), the modes taking turns seed by seed.
+    pub replicas: Vec<Run>,
     /// What the columns compare (names the runs).
     pub columns: Columns,
     /// The sweep points that are a mode's full run, not a short run of
@@ -80,6 +92,29 @@ fn own_x(draft: &Draft, axis: SweepAxis) -> Option<f64> {
         (SweepAxis::Rate, LoadKind::Open { rate_rps, .. }) => Some(rate_rps),
         _ => None,
     }
+}
+
+/// The replications of each mode's full run past its own seed.
+fn replicas_of(job: &Job) -> Vec<Run> {
+    let n = Count::new(u64::from(PAGE_REPLICATIONS)).expect("a count in range");
+    let per_mode: Vec<Vec<Run>> = (job.modes.iter())
+        .map(|m| {
+            let mode = server_mode(&m.draft, m.mode);
+            let Ok(cfg) = validate(&single(&m.draft, mode)) else {
+                return Vec::new();
+            };
+            (seeds(cfg.seed, n).into_iter().skip(1))
+                .map(|seed| Run {
+                    kind: RunKind::Replica { mode: m.mode, seed },
+                    draft: replica(&m.draft, mode, seed),
+                })
+                .collect()
+        })
+        .collect();
+    let longest = per_mode.iter().map(Vec::len).max().unwrap_or(0);
+    (0..longest)
+        .flat_map(|k| per_mode.iter().filter_map(move |runs| runs.get(k).cloned()))
+        .collect()
 }
 
 impl Plan {
@@ -139,6 +174,7 @@ impl Plan {
             xs,
             bounds,
             runs,
+            replicas: replicas_of(job),
             columns: job.columns,
             full_points,
         }
@@ -175,6 +211,9 @@ impl Plan {
     /// its draft did not validate.
     pub fn results(&self, run: &Run, report: Option<&Report>) -> Vec<Message> {
         let mut out: Vec<Message> = self.result(run, report).into_iter().collect();
+        if matches!(run.kind, RunKind::Single { .. }) {
+            out.extend(self.sample(run, report));
+        }
         if let (RunKind::Single { mode, .. }, Some(r)) = (&run.kind, report)
             && let Some(&(_, x)) = self.full_points.iter().find(|(m, _)| m == mode)
         {
@@ -185,6 +224,17 @@ impl Plan {
             out.push(self.message(Output::Point { mode: *mode, point }));
         }
         out
+    }
+
+    /// The sample a full run or a replica gives the replications' summary
+    /// (`None` for a sweep point or a run that did not validate).
+    pub fn sample(&self, run: &Run, report: Option<&Report>) -> Option<Message> {
+        let mode = match run.kind {
+            RunKind::Single { mode, .. } | RunKind::Replica { mode, .. } => mode,
+            RunKind::Point { .. } => return None,
+        };
+        let sample = Box::new(Sample::of(report?));
+        Some(self.message(Output::Sample { mode, sample }))
     }
 
     fn result(&self, run: &Run, report: Option<&Report>) -> Option<Message> {
@@ -206,6 +256,7 @@ impl Plan {
             },
             // A sweep point outside the valid range is left out of its curve.
             (RunKind::Point { .. }, None) => return None,
+            (RunKind::Replica { .. }, _) => return self.sample(run, report),
         };
         Some(self.message(output))
     }
@@ -216,8 +267,17 @@ impl Plan {
     }
 }
 
+/// Runs a job's replications on this thread: the sample messages the
+/// worker posts after the job's `Done`, in order.
+pub fn replicas_blocking(plan: &Plan) -> Vec<Message> {
+    (plan.replicas.iter())
+        .filter_map(|run| plan.sample(run, run.config().map(|c| crate::sim::run(&c)).as_ref()))
+        .collect()
+}
+
 /// Runs a whole job on this thread and returns every message the worker
-/// would post, in order (without the progress posted during a run).
+/// would post up to its `Done`, in order (without the progress posted
+/// during a run; its replications: [`replicas_blocking`]).
 pub fn run_blocking(job: &Job) -> Vec<Message> {
     let plan = Plan::of(job);
     let mut out = vec![plan.planned()];

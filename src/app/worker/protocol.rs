@@ -10,6 +10,7 @@ use crate::app::run::bounds::Bounds;
 use crate::app::run::digest::{RunView, SweepPoint};
 use crate::app::run::plan::SweepAxis;
 use crate::fidelity::Row;
+use crate::replicas::Sample;
 use crate::scenario::Draft;
 
 /// One mode of a job.
@@ -99,7 +100,17 @@ pub enum Output {
         /// The point.
         point: SweepPoint,
     },
-    /// The whole job finished.
+    /// One seed of a mode's full run, reduced to what the replications'
+    /// summary needs (the full run's own seed comes with it too). Sent
+    /// after [`Output::Done`]: the replications fill in after the sweep.
+    Sample {
+        /// The mode it ran in.
+        #[serde(with = "as_word")]
+        mode: Mode,
+        /// What it gives the summary.
+        sample: Box<Sample>,
+    },
+    /// The whole job finished (its replications may still follow).
     Done {
         /// Events simulated in the job.
         events: u64,

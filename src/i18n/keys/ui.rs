@@ -11,6 +11,26 @@ use super::Key;
 pub const FAMILIES: &[&str] = &["choice."];
 
 keys! {
+    // The replications' panel (ui::replicas, app::run::replicated).
+    REPLICAS_HEADING = "replicas.heading";
+    REPLICAS_RUNNING = "replicas.running";
+    REPLICAS_FIGURE = "replicas.figure";
+    REPLICAS_DIFFERENCE = "replicas.difference";
+    REPLICAS_THROUGHPUT = "replicas.throughput";
+    REPLICAS_GOODPUT = "replicas.goodput";
+    REPLICAS_P50 = "replicas.p50";
+    REPLICAS_P99 = "replicas.p99";
+    REPLICAS_MAX = "replicas.max";
+    REPLICAS_MEAN = "replicas.mean";
+    REPLICAS_BAND = "replicas.band";
+    REPLICAS_INTERVAL = "replicas.interval";
+    REPLICAS_WITHIN = "replicas.within";
+    REPLICAS_APART = "replicas.apart";
+    REPLICAS_UNJUDGED = "replicas.unjudged";
+    REPLICAS_WARMUP = "replicas.warmup";
+    REPLICAS_WARMUP_NONE = "replicas.warmup_none";
+    REPLICAS_WARMUP_SHORT = "replicas.warmup_short";
+    REPLICAS_NOTE = "replicas.note";
     // The page's head, tabs and notices (ui::playground).
     PAGE_BRAND = "page.brand";
     PAGE_TAGLINE = "page.tagline";
