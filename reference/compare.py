@@ -28,12 +28,20 @@ SERVER_SETS = [x for k, key in MODEL_KEYS.items() for x in ("--set", f"{key}={SP
 CLIENT_SETS = ["--set", "load.timeout_ms=20000"]
 
 
-def model(binary, jdk, mode, c, n, program="io:50ms"):
+def machine_sets(results_dir):
+    """The measured machine's memory, so that the model's default -Xms and -Xmx (1/64 and 1/4 of
+    it) are the real JVM's: machine_start.json records MemTotal."""
+    with open(os.path.join(results_dir, "machine_start.json")) as f:
+        kb = json.load(f)["machine"]["mem_total_kb"]
+    return ["--set", f"memory.container_mb={kb / 1024:.0f}"]
+
+
+def model(binary, jdk, mode, c, n, machine, program="io:50ms"):
     out = []
     for s in SEEDS:
         cmd = [binary, "run", "--format", "json", "--set", "server.cores=2", "--set", f"server.jdk={jdk}",
                "--set", f"server.mode={mode}", "--set", "load.tool=hey", "--set", f"load.concurrency={c}",
-               "--set", f"load.requests={n}", "--set", f"program={program}", "--set", f"seed={s}"] + SERVER_SETS + CLIENT_SETS
+               "--set", f"load.requests={n}", "--set", f"program={program}", "--set", f"seed={s}"] + SERVER_SETS + CLIENT_SETS + machine
         d = json.loads(subprocess.run(cmd, capture_output=True, text=True, check=True).stdout)
         out.append({"rps": d["throughput_rps"], "mean": d["latency_ms"]["mean"], "p99": d["latency_ms"]["p99"],
                     "max": d["latency_ms"]["max"], "gc": d["gc"]["young"] + d["gc"]["mixed"] + d["gc"]["full"],
@@ -70,7 +78,7 @@ def main():
             c, n = (1000, 20000) if lname.startswith("sat") else (100, 10000)
             n = int(rs[0]["cmd"].split("-n ")[1].split()[0])
             print(row(f"real JDK {jdk} {f['mode']} {lname} ({len(rs)} reps)", real))
-            print(row(f"model JDK {jdk} {f['mode']} {lname} ({len(SEEDS)} seeds)", model(binary, jdk, f["mode"], c, n)))
+            print(row(f"model JDK {jdk} {f['mode']} {lname} ({len(SEEDS)} seeds)", model(binary, jdk, f["mode"], c, n, machine_sets(d))))
     print("\nNot modelled by a key (left at the model's defaults): the load client sharing the 2 cores "
           "(load.client_cpu_ms is a per-request cost, not measured here), Thread.sleep overshoot, "
           "the per-request allocation of this servlet (gc.alloc_kb kept at its default).")
