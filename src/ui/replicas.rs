@@ -39,9 +39,12 @@ pub fn Replicas(p: &ReplicasProps) -> Html {
             <tr data-figure={r.figure.name()}>
                 <th scope="row">{r.label.clone()}</th>
                 { for r.cells.iter().map(|c| html! {
-                    <td title={c.interval.clone().unwrap_or_default()}>
+                    <td>
                         <span class="median">{c.median.clone()}</span>
                         <span class="band muted small">{c.band.clone()}</span>
+                        if let Some(i) = &c.interval {
+                            <span class="interval muted small">{i.clone()}</span>
+                        }
                     </td>
                 }) }
                 { for noise }

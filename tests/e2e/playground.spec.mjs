@@ -599,7 +599,8 @@ try {
       await settle(p, 240000);
       const text = await p.$eval('.summary .card .bottleneck', (b) => b.textContent);
       assert(words[lang].pool.test(text), `bottleneck: ${text}`);
-      assert(/10 ÷ 10[.,]0 ms/.test(text), `the ceiling's arithmetic: ${text}`);
+      // 10 ms, and the query's wake-up latency (server.wake_p50_us, measured here): ~10.1 ms.
+      assert(/10 ÷ 10[.,][01] ms/.test(text), `the ceiling's arithmetic: ${text}`);
       await snap(p.locator('.summary'), { path: path.join(artifacts, `issue31-bottleneck-db-pool-${lang}.png`) });
       await p.close();
     });
