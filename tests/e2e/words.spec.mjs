@@ -262,7 +262,9 @@ const SCENARIOS = [
   },
   {
     name: 'backlog',
-    query: 'modes=platform&load.concurrency=300&load.requests=3000&program=io%3A100ms&server.accept_count=10',
+    // A connection per request (keep-alive off) and threads for every client: the accept queue of
+    // 10 is what binds (with keep-alive on, the 300 connect once and the 100 threads bind).
+    query: 'modes=platform&load.concurrency=300&load.requests=3000&program=io%3A100ms&server.accept_count=10&load.keep_alive=off&server.threads_max=300',
     expect: { platform: ['diagnosis.backlog', 'diagnosis.backlog.acceptor'] },
   },
   {
