@@ -7,4 +7,5 @@ cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 echo "serve: building; the playground will be at http://127.0.0.1:${PORT:-8080}/" >&2
-exec trunk serve --release --address 127.0.0.1 --port "${PORT:-8080}"
+# Offline: Trunk takes wasm-bindgen and wasm-opt from PATH (setup.sh) and never fetches one.
+TRUNK_OFFLINE=true exec trunk serve --release --address 127.0.0.1 --port "${PORT:-8080}"

@@ -22,7 +22,8 @@ step "browser tests (wasm-bindgen-test, headless Chromium)"
 cargo test --target wasm32-unknown-unknown
 
 step "trunk build --release"
-trunk build --release
+# Offline: Trunk takes wasm-bindgen and wasm-opt from PATH (setup.sh) and never fetches one.
+TRUNK_OFFLINE=true trunk build --release
 
 step "dist/ carries no Trunk live-reload client (no {{__TRUNK…}} placeholder, no __TRUNK_ script)"
 if grep -rl '__TRUNK' dist; then
