@@ -216,6 +216,7 @@ keys! {
     REPLAY_STEP_IN_BACKLOG = "replay.step.in_backlog";
     REPLAY_STEP_ACCEPTED = "replay.step.accepted";
     REPLAY_STEP_CONNECT_FAILED = "replay.step.connect_failed";
+    REPLAY_STEP_HALF_OPEN_RESET = "replay.step.half_open_reset";
     REPLAY_STEP_CONN_CLOSED = "replay.step.conn_closed";
     REPLAY_STEP_LATE = "replay.step.late";
     REPLAY_STEP_QUEUED_THREAD = "replay.step.queued_thread";

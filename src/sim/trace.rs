@@ -105,6 +105,9 @@ pub enum Note {
     Accepted,
     /// The kernel gave up the connect after its last SYN retry.
     ConnectFailed,
+    /// The server reset a connection established on the client's side only:
+    /// its half-open entry expired while the request was retransmitted.
+    HalfOpenReset,
     /// Tomcat closes its connection after its response: the connection's
     /// `requests`-th, the keep-alive limit.
     ConnClosedAfter {
@@ -230,12 +233,15 @@ impl TextTrace {
                 format!("SYN dropped (accept queue full), retried in {}", ms(retry))
             }
             Note::AckDropped { retry } => format!(
-                "handshake's ACK ignored (accept queue full), request retransmitted in {}",
+                "handshake's ACK and request ignored (accept queue full), retransmitted in {}",
                 ms(retry)
             ),
             Note::InBacklog => "connected: waits in the accept queue".into(),
             Note::Accepted => "accepted by Tomcat's acceptor".into(),
             Note::ConnectFailed => "connect fails: the kernel gave up its SYN retries".into(),
+            Note::HalfOpenReset => {
+                "reset: the server's half-open entry expired during the retransmissions".into()
+            }
             Note::ConnClosedAfter { requests } => {
                 format!("Tomcat closes its connection after {requests} requests")
             }

@@ -225,10 +225,10 @@ fn jmeter_times_its_response_from_the_connect_even_when_the_ack_overflows() {
               0.000 ms  r3   opens a connection
              20.010 ms  r1   connected: waits in the accept queue
              20.010 ms  r2   connected: waits in the accept queue
-             20.010 ms  r3   handshake's ACK ignored (accept queue full), request retransmitted in 200.000 ms
              20.020 ms  r1   accepted by Tomcat's acceptor
              20.020 ms  r1   runs on http-nio-8080-exec-10
              20.020 ms  r1   blocks on I/O
+             20.030 ms  r3   handshake's ACK and request ignored (accept queue full), retransmitted in 200.000 ms
             120.010 ms  r1   client gives up: client_timeout
             120.010 ms  r2   client gives up: client_timeout
             120.010 ms  r3   client gives up: client_timeout

@@ -179,7 +179,11 @@ impl Builder {
                 }) => State::Running { on: h },
                 _ => return None,
             },
-            Step::Ended | Step::Response { .. } | Step::Abandoned | Step::ConnectFailed => {
+            Step::Ended
+            | Step::Response { .. }
+            | Step::Abandoned
+            | Step::ConnectFailed
+            | Step::HalfOpenReset => {
                 return Some(None);
             }
             // A request that never got in is dropped where it waits.

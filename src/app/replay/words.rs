@@ -210,6 +210,7 @@ impl Session {
             Step::InBacklog => k(keys::REPLAY_STEP_IN_BACKLOG, &[]),
             Step::Accepted => k(keys::REPLAY_STEP_ACCEPTED, &[]),
             Step::ConnectFailed => k(keys::REPLAY_STEP_CONNECT_FAILED, &[]),
+            Step::HalfOpenReset => k(keys::REPLAY_STEP_HALF_OPEN_RESET, &[]),
             Step::ConnClosedAfter { requests } => k(
                 keys::REPLAY_STEP_CONN_CLOSED,
                 &[("n", Arg::Fixed(f64::from(requests), 0))],

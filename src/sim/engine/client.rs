@@ -576,6 +576,15 @@ impl<T: Tracer> Engine<T> {
         self.free_fiber(f);
     }
 
+    /// Request `f`'s connection, established on the client's side only, is
+    /// reset by the server (its half-open entry expired while the client
+    /// retransmitted the request): the client counts a reset and goes on.
+    pub(super) fn half_open_reset(&mut self, f: u32) {
+        self.trace(f, Note::HalfOpenReset);
+        self.client_error(f, ErrorCause::ConnectionReset);
+        self.free_fiber(f);
+    }
+
     /// The client counts request `f` as failed with `cause` and gives it up;
     /// a request still in the server keeps running there, one that never got
     /// in is dropped where it waits (SYN retry, accept queue, client CPU).

@@ -53,6 +53,13 @@ pub(super) const RTO_MIN: Nanos = 200_000_000;
 /// client then gets a reset.
 pub(super) const ACK_RETRIES: u8 = 8;
 
+/// How long after its handshake's ACK a client's request segment reaches
+/// the server: the client's connect returning to it and its write(2).
+/// Assumed (not measured): 20 µs, a thread's wake-up and a system call on
+/// loopback. It matters only to an ACK that found the accept queue full:
+/// the request's segment is then its second try (`ack`).
+pub(super) const REQUEST_BEHIND_ACK: Nanos = 20_000;
+
 /// Where a connection is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum ConnState {
@@ -345,11 +352,14 @@ impl<T: Tracer> Engine<T> {
     /// The handshake's last step of request `f`'s connection reaches the
     /// server: the connection joins the accept queue, or the queue filled
     /// since its SYN was answered. Then Linux (`tcp_abort_on_overflow` = 0)
-    /// ignores the ACK and keeps the half-open entry; the client, connected
-    /// on its side, has sent its request, and each retransmission of it
-    /// (after `RTO_MIN`, doubling) tries the last step again. A SYN
-    /// answered while the queue had room and an ACK that finds it full is
-    /// how a burst of connects overflows without SYN retries.
+    /// ignores the ACK and keeps the half-open entry. The client, connected
+    /// on its side, writes its request: that segment carries the same ACK
+    /// and tries the last step again `REQUEST_BEHIND_ACK` later, and only
+    /// if it too finds the queue full is it retransmitted (after `RTO_MIN`,
+    /// doubling), each retransmission one more try. A SYN answered while
+    /// the queue had room and an ACK that finds it full is how a burst of
+    /// connects overflows without SYN retries; mostly without delay, as
+    /// the request's segment finds the room the acceptor made meanwhile.
     pub(super) fn ack(&mut self, f: u32) {
         let fb = &self.fibers[f as usize];
         if fb.abandoned || fb.phase == Phase::Dead {
@@ -369,20 +379,26 @@ impl<T: Tracer> Engine<T> {
         self.conns.counts.ack_overflows += 1;
         let tries = fb.syn_tries;
         if tries == 0 {
-            // The client got its SYN-ACK: connected on its side, it has
-            // written its request.
+            // The client got its SYN-ACK: connected on its side, it writes
+            // its request.
             self.client_connected(f);
             self.fibers[f as usize].phase = Phase::Retransmitting;
         }
-        if tries >= ACK_RETRIES {
+        if tries > ACK_RETRIES {
             // The server's half-open entry expired: the next retransmission
             // is answered with a reset.
-            self.connect_failed(f);
+            self.half_open_reset(f);
             return;
         }
         self.fibers[f as usize].syn_tries = tries + 1;
-        let delay = RTO_MIN << tries;
-        self.trace(f, Note::AckDropped { retry: delay });
+        let delay = match tries {
+            0 => REQUEST_BEHIND_ACK,
+            n => RTO_MIN << (n - 1),
+        };
+        if tries > 0 {
+            // The request's segment was ignored too: it is retransmitted.
+            self.trace(f, Note::AckDropped { retry: delay });
+        }
         self.queue.push(self.now + delay, Event::Ack(f));
     }
 

@@ -217,10 +217,11 @@ impl HeapSize {
             let base = (uncommitted / 100 * EXPAND_PCT_OF_AVAILABLE).min(self.committed);
             (base as f64 * self.scale(ratio - self.threshold())) as u64
         };
-        // Committed in whole regions.
+        // Committed in whole regions, up to -Xmx (which need not be a
+        // whole number of them: what is left may be less than one).
         by.div_ceil(self.region)
             .saturating_mul(self.region)
-            .clamp(self.region, uncommitted)
+            .clamp(self.region.min(uncommitted), uncommitted)
     }
 
     /// Less growth for a ratio just past the threshold, more (up to 2×) for
@@ -262,6 +263,17 @@ mod tests {
             h.after_young(k * every_ms * MS, pause_ms * MS);
         }
         h
+    }
+
+    /// -Xmx half a region above the committed heap: growth stops at -Xmx
+    /// (a proptest of `extremes` found the bound below the least step).
+    #[test]
+    fn growth_stops_at_a_maximum_less_than_a_region_away() {
+        let mut h = HeapSize::new(10 * MIB, 10 * MIB + MIB / 2, 12, 0);
+        for k in 1..=4 {
+            h.after_young(k * 100 * MS, 90 * MS);
+        }
+        assert_eq!(h.committed, 10 * MIB + MIB / 2);
     }
 
     #[test]
