@@ -44,7 +44,7 @@ threadlab — a discrete-event lab for Spring Boot on platform vs virtual thread
 
 usage:
   threadlab run [--preset NAME] [--scenario FILE] [--set KEY=VALUE]... [--format text|json] [--full]
-                [--replications N]
+                [--replications N [--versus KEY=VALUE]...]
   threadlab presets            list the presets
   threadlab schema             every key with its default, unit, range and meaning
   threadlab fidelity [--format text|json]
@@ -61,6 +61,11 @@ Without --preset or --scenario, `run` starts from E2's platform run
 SplitMix64's from it) and adds each figure's median, its min–max band, from
 5 runs the order-statistic interval for the median with its coverage, and
 the warm-up MSER-5 finds (JSON: under `replications`).
+--versus KEY=VALUE (with --replications, repeatable) runs the same scenario
+with those settings on top and the same seeds, and says per figure whether
+the two medians differ beyond the runs' spread: the intervals for the
+median (from 5 runs) or else the min–max bands overlap or not (JSON: under
+`versus`). E.g. --preset e2-platform --replications 5 --versus server.mode=virtual
 A scenario file holds at most 1 MiB of JSON.
 Exit codes: 0 done (a simulated out-of-memory included), 1 internal error or
 output not written, 2 bad input, 3 stopped at the event/time budget (partial

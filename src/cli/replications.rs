@@ -7,7 +7,9 @@ use std::fmt::Write as _;
 
 use serde_json::{Value, json};
 
-use crate::replicas::{Band, Figure, MAX_REPLICATIONS, Summary, WarmupSummary};
+use crate::replicas::{
+    Band, Difference, Figure, MAX_REPLICATIONS, Noise, Rule, Summary, WarmupSummary, compare,
+};
 
 /// The flag's error when its value is not 1 to the maximum.
 pub(super) fn bad_count(value: Option<&str>) -> String {
@@ -130,6 +132,92 @@ pub(super) fn json(report_json: &str, s: &Summary) -> String {
             );
         }
         m.insert("replications".into(), r);
+    }
+    let mut out = serde_json::to_string_pretty(&v).unwrap_or_default();
+    out.push('\n');
+    out
+}
+
+/// The `--versus` pairs as one label: `server.mode=virtual, …`.
+fn pairs_label(pairs: &[(String, String)]) -> String {
+    let each: Vec<String> = pairs.iter().map(|(k, v)| format!("{k}={v}")).collect();
+    each.join(", ")
+}
+
+fn judged(d: &Difference) -> &'static str {
+    match (d.noise, d.rule) {
+        (Noise::Within, Rule::Intervals) => {
+            "within the noise (the intervals for the medians overlap)"
+        }
+        (Noise::Within, _) => "within the noise (the min–max bands overlap)",
+        (Noise::Apart, Rule::Intervals) => "apart (the intervals for the medians do not overlap)",
+        (Noise::Apart, _) => "apart (the min–max bands do not overlap)",
+        (Noise::Unjudged, _) => "not judged: one run has no spread",
+    }
+}
+
+/// The second scenario's replications and, per figure, the two medians,
+/// their difference and whether it stands out of the runs' spread.
+pub(super) fn versus_text(pairs: &[(String, String)], a: &Summary, b: &Summary) -> String {
+    let mut o = String::new();
+    let _ = writeln!(
+        o,
+        "\nversus {} (the same {} seeds):",
+        pairs_label(pairs),
+        b.runs
+    );
+    let _ = writeln!(
+        o,
+        "  {:<14}{:>12}{:>12}{:>11}   the difference",
+        "figure", "this run", "versus", "change"
+    );
+    for d in compare(a, b) {
+        let change = d
+            .relative
+            .map_or_else(|| "—".into(), |r| format!("{:+.1} %", r * 100.0));
+        let _ = writeln!(
+            o,
+            "  {:<14}{:>12.1}{:>12.1}{change:>11}   {}",
+            label(d.figure),
+            d.a,
+            d.b,
+            judged(&d)
+        );
+    }
+    let band = |s: &Summary| {
+        let p = s.figures.get(Figure::P99);
+        format!("{:.1} – {:.1}", p.min, p.max)
+    };
+    let _ = writeln!(
+        o,
+        "  p99's band over the seeds: {} here, {} versus.",
+        band(a),
+        band(b)
+    );
+    o
+}
+
+/// The JSON with the second scenario under `versus`: its pairs, its
+/// replications and the differences.
+pub(super) fn versus_json(
+    json_text: &str,
+    pairs: &[(String, String)],
+    b: &Summary,
+    a: &Summary,
+) -> String {
+    let mut v: Value = serde_json::from_str(json_text).unwrap_or_default();
+    if let Some(m) = v.as_object_mut() {
+        let sets: serde_json::Map<String, Value> = (pairs.iter())
+            .map(|(k, x)| (k.clone(), Value::String(x.clone())))
+            .collect();
+        m.insert(
+            "versus".into(),
+            json!({
+                "sets": sets,
+                "replications": serde_json::to_value(b).unwrap_or_default(),
+                "differences": serde_json::to_value(compare(a, b)).unwrap_or_default(),
+            }),
+        );
     }
     let mut out = serde_json::to_string_pretty(&v).unwrap_or_default();
     out.push('\n');

@@ -19,6 +19,22 @@ struct RunArgs {
     json: bool,
     full: bool,
     replications: Option<Count>,
+    /// `--versus KEY=VALUE` pairs: the second scenario of a comparison.
+    versus: Vec<(String, String)>,
+}
+
+/// A `KEY=VALUE` flag value, or its error line.
+fn pair(flag: &str, v: Option<&str>) -> Result<(String, String), String> {
+    match v {
+        Some(v) => match v.split_once('=') {
+            Some((k, val)) => Ok((k.trim().into(), val.into())),
+            None => Err(format!(
+                "{flag} {}: expected KEY=VALUE, e.g. {flag} server.mode=virtual",
+                echo(v)
+            )),
+        },
+        None => Err(format!("{flag} needs KEY=VALUE")),
+    }
 }
 
 fn parse(args: &[String]) -> Result<RunArgs, Vec<String>> {
@@ -46,15 +62,10 @@ fn parse(args: &[String]) -> Result<RunArgs, Vec<String>> {
                 Some(v) => out.scenario = Some(v.into()),
                 None => errors.push("--scenario needs a file path".into()),
             },
-            "--set" => match flags.value(inline) {
-                Some(v) => match v.split_once('=') {
-                    Some((k, val)) => out.sets.push((k.trim().into(), val.into())),
-                    None => errors.push(format!(
-                        "--set {}: expected KEY=VALUE, e.g. --set load.concurrency=100",
-                        echo(v)
-                    )),
-                },
-                None => errors.push("--set needs KEY=VALUE".into()),
+            "--set" | "--versus" => match pair(flag, flags.value(inline)) {
+                Ok(kv) if flag == "--set" => out.sets.push(kv),
+                Ok(kv) => out.versus.push(kv),
+                Err(e) => errors.push(e),
             },
             "--format" => match json_format(flags.value(inline)) {
                 Ok(json) => out.json = json,
@@ -74,6 +85,11 @@ fn parse(args: &[String]) -> Result<RunArgs, Vec<String>> {
     if out.full && !out.json {
         errors.push(
             "--full adds the chart data to the JSON report: use it with --format json".into(),
+        );
+    }
+    if !out.versus.is_empty() && out.replications.is_none_or(|n| n.get() < 2) {
+        errors.push(
+            "--versus compares two scenarios' spread over seeds: give --replications 2 or more (5 for intervals)".into(),
         );
     }
     if errors.is_empty() {
@@ -123,6 +139,29 @@ fn draft_for(a: &RunArgs, read_file: &ReadFile<'_>) -> Result<Draft, Vec<FieldEr
     }
 }
 
+/// The scenario `--versus` describes: the run's own draft with its pairs
+/// on top, validated (its errors name the flag); none without the flag.
+fn versus_config(
+    mut draft: Draft,
+    pairs: &[(String, String)],
+) -> Result<Option<sim::Config>, Vec<String>> {
+    if pairs.is_empty() {
+        return Ok(None);
+    }
+    let mut errors = Vec::new();
+    for (k, v) in pairs {
+        if let Err(e) = draft.set(k, v) {
+            errors.push(format!("--versus: {e}"));
+        }
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    scenario::validate(&draft)
+        .map(Some)
+        .map_err(|e| e.iter().map(|e| format!("--versus: {e}")).collect())
+}
+
 /// Runs `threadlab run ARGS`.
 pub(super) fn main(args: &[String], read_file: &ReadFile<'_>) -> Output {
     let a = match parse(args) {
@@ -138,6 +177,10 @@ pub(super) fn main(args: &[String], read_file: &ReadFile<'_>) -> Output {
         Ok(c) => c,
         Err(e) => return lines(e),
     };
+    let versus = match versus_config(draft, &a.versus) {
+        Ok(v) => v,
+        Err(e) => return bad(e),
+    };
     // Each run has its own wall-clock budget, as a single run does.
     let mut run_one = |c: &sim::Config| {
         let started = std::time::Instant::now();
@@ -150,13 +193,24 @@ pub(super) fn main(args: &[String], read_file: &ReadFile<'_>) -> Output {
         }
         None => (run_one(&cfg), None),
     };
-    let stdout = match (a.json, &reps) {
+    let other = match (&versus, a.replications) {
+        (Some(c), Some(n)) => Some(replicas::run(c, n, &mut run_one).1),
+        _ => None,
+    };
+    let mut stdout = match (a.json, &reps) {
         (true, None) => json_report(&report, a.full),
         (true, Some(s)) => replications::json(&json_report(&report, a.full), s),
         (false, None) => summary::text(&report),
         (false, Some(s)) => summary::text(&report) + &replications::text(s),
     };
-    let partial = reps.as_ref().map_or(0, |s| s.partial);
+    if let (Some(s), Some(o)) = (&reps, &other) {
+        stdout = if a.json {
+            replications::versus_json(&stdout, &a.versus, o, s)
+        } else {
+            stdout + &replications::versus_text(&a.versus, s, o)
+        };
+    }
+    let partial = reps.as_ref().map_or(0, |s| s.partial) + other.as_ref().map_or(0, |s| s.partial);
     if report.outcome == Outcome::BudgetExceeded {
         Output {
             code: EXIT_BUDGET,
@@ -167,7 +221,7 @@ pub(super) fn main(args: &[String], read_file: &ReadFile<'_>) -> Output {
             ),
         }
     } else if partial > 0 {
-        let runs = reps.as_ref().map_or(0, |s| s.runs);
+        let runs = reps.as_ref().map_or(0, |s| s.runs) + other.as_ref().map_or(0, |s| s.runs);
         Output {
             code: EXIT_BUDGET,
             stdout,

@@ -240,3 +240,73 @@ fn a_cold_start_is_cut_as_warm_up_and_a_warm_start_hardly() {
         "after the warm-up it runs faster: {steady} vs {whole}"
     );
 }
+
+/// `--versus KEY=VALUE` runs the same scenario with the pairs on top, with
+/// the same seeds, and judges each figure's difference: twice the I/O wait
+/// is far apart; a microsecond more per accept is within the noise.
+#[test]
+fn versus_judges_each_figure_against_the_same_seeds() {
+    let run_versus = |pair: &str| {
+        let mut args = vec!["run", "--format", "json", "--replications", "5"];
+        args.extend(SMALL);
+        args.extend(["--versus", pair]);
+        json(&args)
+    };
+    let v = run_versus("program=io:exp(40ms)");
+    let versus = &v["versus"];
+    assert_eq!(versus["sets"]["program"], "io:exp(40ms)");
+    assert_eq!(
+        versus["replications"]["seeds"], v["replications"]["seeds"],
+        "the same seeds on both sides"
+    );
+    let diffs = versus["differences"].as_array().unwrap();
+    assert_eq!(diffs.len(), Figure::ALL.len());
+    let p50 = diffs.iter().find(|d| d["figure"] == "p50").unwrap();
+    assert_eq!(p50["noise"], "apart", "{p50}");
+    assert_eq!(p50["rule"], "intervals");
+    let rel = p50["relative"].as_f64().unwrap();
+    assert!((0.8..1.2).contains(&rel), "twice the wait: {rel}");
+    let v = run_versus("server.accept_us=11");
+    let diffs = v["versus"]["differences"].as_array().unwrap();
+    let p50 = diffs.iter().find(|d| d["figure"] == "p50").unwrap();
+    assert_eq!(p50["noise"], "within", "{p50}");
+}
+
+#[test]
+fn versus_text_names_the_pairs_and_each_judgement() {
+    let mut args = vec!["run", "--replications", "5"];
+    args.extend(SMALL);
+    args.extend(["--versus", "program=io:exp(40ms)"]);
+    let out = cli(&args);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(
+        out.stdout
+            .contains("versus program=io:exp(40ms) (the same 5 seeds):")
+    );
+    let p50 =
+        (out.stdout.lines()).find(|l| l.trim_start().starts_with("p50 ms") && l.contains("apart"));
+    assert!(p50.is_some(), "{}", out.stdout);
+}
+
+#[test]
+fn versus_without_replications_or_with_a_bad_pair_is_refused() {
+    let out = cli(&["run", "--versus", "server.mode=virtual"]);
+    assert_eq!(out.code, EXIT_BAD_INPUT);
+    assert!(out.stderr.contains("--versus compares"), "{}", out.stderr);
+    let out = cli(&[
+        "run",
+        "--replications",
+        "2",
+        "--versus",
+        "server.mode=green",
+    ]);
+    assert_eq!(out.code, EXIT_BAD_INPUT);
+    assert!(
+        out.stderr.contains("--versus: server.mode: \"green\""),
+        "{}",
+        out.stderr
+    );
+    let out = cli(&["run", "--replications", "2", "--versus", "server.mode"]);
+    assert_eq!(out.code, EXIT_BAD_INPUT);
+    assert!(out.stderr.contains("expected KEY=VALUE"), "{}", out.stderr);
+}
