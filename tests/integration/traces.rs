@@ -195,6 +195,24 @@ fn wrk_waits_past_its_timeout_and_counts_the_late_response() {
     );
 }
 
+/// Three JMeter threads, one loop each, 20 ms away, with a 100 ms response
+/// and a 500 ms connect timeout.
+const JMETER_3: &[(&str, &str)] = &[
+    ("load.tool", "jmeter"),
+    ("load.concurrency", "3"),
+    ("load.loops", "1"),
+    ("load.rtt_ms", "20"),
+    ("load.timeout_ms", "100"),
+    ("load.connect_timeout_ms", "500"),
+];
+
+/// One connection at a time, an accept queue holding one, 150 ms per request.
+const JMETER_SMALL_SERVER: &[(&str, &str)] = &[
+    ("server.max_connections", "1"),
+    ("server.accept_count", "0"),
+    ("program", "io:150ms"),
+];
+
 /// JMeter's response timeout starts once the connection is open (here a
 /// 20 ms round trip late), also for a request that waits in the accept
 /// queue (r2: established, its bytes sent) and for one whose handshake's
@@ -205,17 +223,7 @@ fn wrk_waits_past_its_timeout_and_counts_the_late_response() {
 #[test]
 fn jmeter_times_its_response_from_the_connect_even_when_the_ack_overflows() {
     check(
-        &[
-            ("load.tool", "jmeter"),
-            ("load.concurrency", "3"),
-            ("load.loops", "1"),
-            ("load.rtt_ms", "20"),
-            ("load.timeout_ms", "100"),
-            ("load.connect_timeout_ms", "500"),
-            ("server.max_connections", "1"),
-            ("server.accept_count", "0"),
-            ("program", "io:150ms"),
-        ],
+        &[JMETER_3, JMETER_SMALL_SERVER].concat(),
         r#"
               0.000 ms  r1   sent
               0.000 ms  r1   opens a connection
@@ -244,17 +252,11 @@ fn jmeter_times_its_response_from_the_connect_even_when_the_ack_overflows() {
 fn jmeter_fails_a_connect_whose_syn_is_dropped_at_its_connect_timeout() {
     check(
         &[
-            ("load.tool", "jmeter"),
-            ("load.concurrency", "3"),
-            ("load.ramp_up_s", "0.045"),
-            ("load.loops", "1"),
-            ("load.rtt_ms", "20"),
-            ("load.timeout_ms", "100"),
-            ("load.connect_timeout_ms", "500"),
-            ("server.max_connections", "1"),
-            ("server.accept_count", "0"),
-            ("program", "io:150ms"),
-        ],
+            JMETER_3,
+            &[("load.ramp_up_s", "0.045")],
+            JMETER_SMALL_SERVER,
+        ]
+        .concat(),
         r#"
               0.000 ms  r1   sent
               0.000 ms  r1   opens a connection
