@@ -34,7 +34,10 @@ fn littles_law_holds_over_the_clients_span_when_an_executor_drains_after_it() {
 #[test]
 fn the_executors_drain_is_reported_on_its_own() {
     let r = run(&BEHIND);
-    let d = r.drain.as_ref().expect("the executor was behind at the client's end");
+    let d = r
+        .drain
+        .as_ref()
+        .expect("the executor was behind at the client's end");
     assert!(d.waited, "hey's run waits for the executor's tasks");
     let e = &d.executors[0];
     // At the client's end 8 threads run; of the 6,000, those done by then
@@ -42,7 +45,12 @@ fn the_executors_drain_is_reported_on_its_own() {
     assert_eq!(e.running_at_client_end, 8);
     let done_before = 6000 - e.done_in_drain;
     assert_eq!(e.queued_at_client_end + 8 + done_before, 6000);
-    assert_close("done before the client's end", done_before as f64, 480.0, 0.05);
+    assert_close(
+        "done before the client's end",
+        done_before as f64,
+        480.0,
+        0.05,
+    );
     assert_eq!(e.left_at_end, 0);
     // 6,000 tasks at 80/s end ~75.0 s after the start: ~68.9 s after the client.
     assert_close("drain", d.after_client_s, 75.0 - r.sim_time_s, 0.02);
