@@ -33,6 +33,7 @@ mod breakdown;
 mod client;
 mod connections;
 mod diagnosis;
+mod drain;
 mod fiber;
 mod finish;
 mod gc;

@@ -3,6 +3,9 @@
 //! CLI's JSON and the golden file; the playground's worker posts a digest of
 //! it instead (`app::run::digest`), and a permalink holds the scenario, not this.
 
+mod drain;
+pub use drain::{Drain, ExecutorDrain};
+
 use std::collections::BTreeMap;
 
 use super::named::named_enum;
@@ -1011,7 +1014,11 @@ pub struct Report {
     pub ending: Ending,
     /// Seed used.
     pub seed: u64,
-    /// Simulated seconds from start to the last event that counted.
+    /// The client's span, simulated seconds: from the start (when the load
+    /// tool sends its first request) to its last result, or to where the
+    /// tool stopped. Every client figure (throughput, Little's law, the
+    /// tool's summary) is taken over it. `@Async` tasks that run on after it
+    /// are not in it: `drain` says how long they took.
     pub sim_time_s: f64,
     /// Events taken from the event queue (what `limits.max_events` counts).
     pub events: u64,
@@ -1048,8 +1055,13 @@ pub struct Report {
     pub little: LittleCheck,
     /// Server resource peaks and averages.
     pub server: ServerStats,
-    /// Per-executor results.
+    /// Per-executor results, over the executor's own span (its first
+    /// submission to its last finish, drain included).
     pub executors: Vec<ExecutorStats>,
+    /// What the executors still had queued or running when the client was
+    /// done, and how long it took; absent when nothing was left.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub drain: Option<Drain>,
     /// What limits throughput.
     pub bottleneck: Bottleneck,
     /// Memory by kind, limits and the limits hit.

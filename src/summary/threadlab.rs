@@ -116,8 +116,35 @@ pub(super) fn text(r: &Report) -> String {
             e.name, e.submitted, e.completed, e.rejected, e.throughput_per_s
         );
     }
+    if let Some(d) = &r.drain {
+        o.push_str(&drain(d));
+    }
     let _ = writeln!(o, "  Simulated:\t{} events, seed {}", r.events, r.seed);
     let _ = writeln!(o, "  Not modelled:\t{}", left_out(r.tool.tool));
+    o
+}
+
+/// The executors' drain after the client's end, a line per executor.
+fn drain(d: &crate::sim::report::Drain) -> String {
+    let mut o = String::new();
+    let end = if d.waited {
+        "the run waited for them"
+    } else {
+        "the run ended before them"
+    };
+    for e in &d.executors {
+        let _ = writeln!(
+            o,
+            "  Drain {}:\tat the client's end {} queued, {} running; {} done {:.3} s after it (waited {:.1} ms on average in the queue), {} left; {end}",
+            e.name,
+            e.queued_at_client_end,
+            e.running_at_client_end,
+            e.done_in_drain,
+            e.drain_s,
+            e.mean_queue_ms,
+            e.left_at_end
+        );
+    }
     o
 }
 

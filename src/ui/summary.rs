@@ -106,6 +106,12 @@ fn numbers(r: &RunView, l: Locale) -> Html {
             <p class="executor">{words::SUMMARY_EXECUTOR.text(l, &[
                 ("name", Arg::Text(name.clone())), ("per_s", count(*per_s)), ("rejected", count(*rejected as f64))])}</p>
         }) }
+        { for r.drain.iter().map(|d| html! {
+            <p class="executor drain" data-drain-s={format!("{:.3}", d.drain_s)}>{words::SUMMARY_DRAIN.text(l, &[
+                ("name", Arg::Text(d.name.clone())), ("queued", count(d.queued_at_client_end as f64)),
+                ("running", count(d.running_at_client_end as f64)), ("seconds", Arg::Fixed(d.drain_s, 1)),
+                ("wait", count(d.mean_queue_ms))])}</p>
+        }) }
         <p class="bottleneck"><strong>{w(words::SUMMARY_BOTTLENECK)}</strong>{r.bottleneck_said.text(l)}</p>
         if r.budget_hit {
             <p class="warn" role="status">{words::SUMMARY_BUDGET.text(l, &[("why", Arg::Text(r.outcome_said.text(l)))])}</p>

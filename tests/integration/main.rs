@@ -9,6 +9,7 @@ mod cli_process;
 mod connections;
 mod determinism;
 mod diagnosis;
+mod drain;
 mod executors;
 mod expect;
 mod extremes;

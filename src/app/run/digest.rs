@@ -214,6 +214,8 @@ pub struct RunView {
     pub peak_pinned: u32,
     /// `@Async` executors: (name, tasks per second, rejected).
     pub executors: Vec<(String, f64, u64)>,
+    /// The executors' drain after the client's end (`report::Drain`).
+    pub drain: Vec<crate::sim::report::ExecutorDrain>,
     /// Time series.
     pub series: SeriesView,
     /// Latency histogram: (from ms, to ms, count).
@@ -626,6 +628,7 @@ impl RunView {
                 .iter()
                 .map(|e| (e.name.clone(), finite(e.throughput_per_s), e.rejected))
                 .collect(),
+            drain: r.drain.iter().flat_map(|d| d.executors.clone()).collect(),
             series: SeriesView::of(&r.series),
             histogram: r
                 .histogram

@@ -327,7 +327,7 @@ impl<T: Tracer> Engine<T> {
             self.queue.push(d, Event::Stop);
         }
         if self.client.workers.iter().all(|w| w.left == 0) && self.client.open_left == 0 {
-            self.client.end = Some(0);
+            self.end_client();
         }
     }
 
@@ -769,7 +769,7 @@ impl<T: Tracer> Engine<T> {
                 self.client.open_left > 0
             };
         if !more {
-            self.client.end = Some(self.now);
+            self.end_client();
         }
     }
 
@@ -777,6 +777,11 @@ impl<T: Tracer> Engine<T> {
     /// waits for what is in flight (hey, JMeter; k6 for its graceful stop)
     /// or cuts the run at once (wrk, wrk2, and k6 when its grace is over).
     pub(super) fn stop(&mut self) {
+        // A tool already done has exited (k6's grace timer after its last
+        // response): the JVM runs on with its tasks, the drain.
+        if self.client.end.is_some() {
+            return;
+        }
         match self.cfg.load.tool.deadline() {
             Deadline::Drain { grace } if !self.client.draining => {
                 self.client.draining = true;
@@ -791,7 +796,7 @@ impl<T: Tracer> Engine<T> {
             }
             _ => {
                 self.client.stopping = true;
-                self.client.end = Some(self.now);
+                self.end_client();
                 self.tally.last_result = self.now;
                 // Requests still in flight are neither responses nor
                 // errors; async tasks are not waited for.

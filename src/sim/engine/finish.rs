@@ -108,6 +108,7 @@ impl<T: Tracer> Engine<T> {
             little: self.little(&span, throughput),
             server,
             executors: self.executor_stats(),
+            drain: self.drain(),
             bottleneck,
             memory,
             gc,
@@ -259,7 +260,15 @@ impl<T: Tracer> Engine<T> {
 
     fn little(&self, span: &Span, throughput: f64) -> LittleCheck {
         let t = &self.tally;
-        let mean_in_flight = self.area(Gauge::InFlight) / span.horizon;
+        // Over the client's span: nothing is in flight after it, and a
+        // drain that followed would dilute the mean (the rate is per that
+        // span too).
+        let client_ns = span.run_s * 1e9;
+        let mean_in_flight = if client_ns > 0.0 {
+            self.area(Gauge::InFlight) / client_ns
+        } else {
+            0.0
+        };
         let mean_time_s = if t.results > 0 {
             s_from_ns(t.time_ns / t.results as f64)
         } else {

@@ -140,6 +140,10 @@ pub(super) struct ExecStats {
     pub(super) permit_waiters: VecDeque<u32>,
     /// Virtual executor: sum of the submitters' waits for a permit, ns.
     pub(super) permit_wait_ns: f64,
+    /// Tasks finished after the client's end (the drain).
+    pub(super) drain_done: u64,
+    /// Their sum of the time from submission to start, ns.
+    pub(super) drain_queue_ns: f64,
 }
 
 /// The `@Async` executors' counters.
@@ -149,6 +153,9 @@ pub(super) struct Executors {
     pub(super) stats: Vec<ExecStats>,
     /// Tasks accepted and not yet finished (the run waits for them).
     pub(super) pending: u64,
+    /// Each executor's queued and running tasks at the client's end (empty
+    /// before it).
+    pub(super) at_client_end: Vec<super::drain::Backlog>,
 }
 
 impl Executors {
@@ -156,6 +163,7 @@ impl Executors {
         Executors {
             stats: vec![ExecStats::default(); n],
             pending: 0,
+            at_client_end: Vec::new(),
         }
     }
 }
@@ -616,6 +624,10 @@ impl<T: Tracer> Engine<T> {
         stats.last_done = self.now;
         stats.queue_ns += ns_f64(started - sent);
         stats.total_ns += ns_f64(self.now - sent);
+        if self.client.end.is_some() {
+            stats.drain_done += 1;
+            stats.drain_queue_ns += ns_f64(started - sent);
+        }
         self.execs.pending -= 1;
         self.rec.series.task_done();
         self.free_fiber(f);
