@@ -202,8 +202,8 @@ pub(super) fn versus_text(pairs: &[(String, String)], a: &Summary, b: &Summary) 
 pub(super) fn versus_json(
     json_text: &str,
     pairs: &[(String, String)],
-    b: &Summary,
     a: &Summary,
+    b: &Summary,
 ) -> String {
     let mut v: Value = serde_json::from_str(json_text).unwrap_or_default();
     if let Some(m) = v.as_object_mut() {

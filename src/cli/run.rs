@@ -205,7 +205,7 @@ pub(super) fn main(args: &[String], read_file: &ReadFile<'_>) -> Output {
     };
     if let (Some(s), Some(o)) = (&reps, &other) {
         stdout = if a.json {
-            replications::versus_json(&stdout, &a.versus, o, s)
+            replications::versus_json(&stdout, &a.versus, s, o)
         } else {
             stdout + &replications::versus_text(&a.versus, s, o)
         };

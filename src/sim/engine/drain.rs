@@ -57,7 +57,7 @@ impl<T: Tracer> Engine<T> {
                     queued_at_client_end: b.queued,
                     running_at_client_end: b.running,
                     done_in_drain: st.drain_done,
-                    left_at_end: accepted - st.completed,
+                    left_at_end: accepted.saturating_sub(st.completed),
                     drain_s: match st.drain_done {
                         0 => 0.0,
                         _ => to_s(st.last_done.saturating_sub(end)),
