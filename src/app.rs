@@ -41,18 +41,23 @@ pub mod share;
 pub mod show;
 pub mod worker;
 
-pub use basis::modes::{Columns, MODES, Mode, Modes, PerMode};
-pub use link::permalink::{Decoded, Link};
-pub use link::view::{Theme, View};
-pub use page::state::{Action, Baseline, Results, State};
-pub use run::bounds::{Bounds, Ceiling, Limit};
-pub use run::digest::{RunView, SweepPoint};
-pub use run::plan::{SweepAxis, nearest};
-pub use setup::{Arrival, Layer, ResetTo, Setup, Source};
-pub use show::charts::{
-    ChartKind, ChartSpec, ChartView, Marker, SweepChart, SweepMetric, TimeMetric,
-};
-pub use worker::protocol::{Job, Message, ModeJob, Output, Progress};
+pub(crate) use basis::modes::{Columns, MODES, Modes};
+pub use basis::modes::{Mode, PerMode};
+pub(crate) use link::permalink::{Decoded, Link};
+pub(crate) use link::view::{Theme, View};
+pub use page::state::State;
+pub(crate) use page::state::{Action, Baseline, Results};
+pub use run::bounds::Bounds;
+pub(crate) use run::bounds::{Ceiling, Limit};
+pub use run::digest::RunView;
+pub(crate) use run::digest::SweepPoint;
+pub(crate) use run::plan::{SweepAxis, nearest};
+pub use setup::Setup;
+pub(crate) use setup::{Arrival, Layer, ResetTo, Source};
+pub use show::charts::{ChartKind, ChartSpec};
+pub(crate) use show::charts::{ChartView, Marker, SweepChart, SweepMetric, TimeMetric};
+pub(crate) use worker::protocol::{Job, ModeJob, Progress};
+pub use worker::protocol::{Message, Output};
 
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests;

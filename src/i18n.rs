@@ -44,7 +44,7 @@ pub enum Locale {
 
 /// The areas a language's catalogue is split into, as its files are
 /// named.
-pub const AREAS: [&str; 7] = [
+pub(crate) const AREAS: [&str; 7] = [
     "form", "lessons", "ui", "chart", "report", "errors", "presets",
 ];
 
@@ -64,7 +64,7 @@ macro_rules! area_files {
 }
 
 mod files;
-pub use files::file_address;
+pub(crate) use files::file_address;
 // For app::share::tests's generated boot files (native tests only).
 #[cfg(all(test, not(target_arch = "wasm32")))]
 pub(crate) use files::fnv1a;
@@ -160,7 +160,7 @@ impl Locale {
 
     /// The locale of a code (`en`, `de`, `zh`; a region such as `de-AT` or
     /// `zh-CN` reads as its language, case aside).
-    pub fn named(code: &str) -> Option<Locale> {
+    pub(crate) fn named(code: &str) -> Option<Locale> {
         let lang = code.split(['-', '_']).next().unwrap_or("");
         Locale::ALL
             .into_iter()
@@ -168,7 +168,7 @@ impl Locale {
     }
 
     /// Its name in its own language, for the language menu.
-    pub const fn own_name(self) -> &'static str {
+    pub(crate) const fn own_name(self) -> &'static str {
         FACTS[self.index()].own_name
     }
 
@@ -185,7 +185,7 @@ impl Locale {
     /// `x` with `decimals` digits after the decimal separator and its
     /// thousands grouped: en `12,773.5`, de `12.773,5`, zh `12,773.5`; `–`
     /// for a value that is not finite.
-    pub fn number(self, x: f64, decimals: usize) -> String {
+    pub(crate) fn number(self, x: f64, decimals: usize) -> String {
         if !x.is_finite() {
             return "–".into();
         }
@@ -212,7 +212,7 @@ impl Locale {
 
     /// `x` with about three significant digits (whole numbers from 100 up):
     /// en `12,773`, `53.3`, `1.05`, `0.300`; de `12.773`, `53,3`.
-    pub fn sig(self, x: f64) -> String {
+    pub(crate) fn sig(self, x: f64) -> String {
         let a = x.abs();
         let decimals = if !x.is_finite() || a >= 100.0 || a == 0.0 {
             0
@@ -240,7 +240,7 @@ const _: () = {
 impl Locale {
     /// [`Locale::sig`] without trailing zeros, for numbers in prose: `4`
     /// cores, `53.3` per second, `1.5`×, `0.2` ms (de `0,2`).
-    pub fn short(self, x: f64) -> String {
+    pub(crate) fn short(self, x: f64) -> String {
         let s = self.sig(x);
         let (_, point) = self.separators();
         match s.split_once(point) {
@@ -306,14 +306,14 @@ fn catalogue(locale: Locale) -> Option<&'static Catalogue> {
 }
 
 /// Whether `locale`'s words are here (built in, or installed).
-pub fn has(locale: Locale) -> bool {
+pub(crate) fn has(locale: Locale) -> bool {
     catalogue(locale).is_some()
 }
 
 /// Installs `locale`'s catalogue from the texts of its files, in [`AREAS`]
 /// order (the files the page fetched). A catalogue already here stays as
 /// it is; a file that is not a catalogue installs nothing and says which.
-pub fn install(locale: Locale, files: &[String]) -> Result<(), String> {
+pub(crate) fn install(locale: Locale, files: &[String]) -> Result<(), String> {
     if files.len() != AREAS.len() {
         return Err(format!(
             "{} catalogue: {} files, expected {}",
@@ -332,13 +332,13 @@ pub fn install(locale: Locale, files: &[String]) -> Result<(), String> {
 }
 
 /// Parses a catalogue file's JSON: a flat object of strings.
-pub fn parse(text: &str) -> Result<BTreeMap<String, String>, String> {
+pub(crate) fn parse(text: &str) -> Result<BTreeMap<String, String>, String> {
     serde_json::from_str(text).map_err(|e| e.to_string())
 }
 
 /// The source text of each of `locale`'s catalogue files, with its area
 /// (for tests and tools).
-pub fn sources(locale: Locale) -> impl Iterator<Item = (&'static str, &'static str)> {
+pub(crate) fn sources(locale: Locale) -> impl Iterator<Item = (&'static str, &'static str)> {
     AREAS.into_iter().zip(SOURCES[locale.index()])
 }
 
@@ -357,14 +357,14 @@ pub fn lookup(locale: Locale, key: &str) -> Option<&'static str> {
 
 /// The text of `key` in `locale`, else in English (the one complete
 /// catalogue, so a language that lacks a text still says something true).
-pub fn lookup_or_english(locale: Locale, key: &str) -> Option<&'static str> {
+pub(crate) fn lookup_or_english(locale: Locale, key: &str) -> Option<&'static str> {
     lookup(locale, key).or_else(|| lookup(Locale::En, key))
 }
 
 /// The text of `key` in `locale` (else in English, else the key itself)
 /// with its parameters filled in; a parameter without a value stays as
 /// written, so a missing one shows.
-pub fn text(locale: Locale, key: &str, args: &[(&str, Arg)]) -> String {
+pub(crate) fn text(locale: Locale, key: &str, args: &[(&str, Arg)]) -> String {
     let raw = lookup_or_english(locale, key).unwrap_or(key);
     fill(raw, locale, args)
 }
@@ -383,7 +383,7 @@ pub enum Piece {
 /// The text of `key` in `locale` as [`text`] fills it, cut where each
 /// parameter named in `code` goes: its value is a [`Piece::Code`] (an
 /// empty one is left out). Joined, the pieces are the text.
-pub fn pieces(locale: Locale, key: &str, args: &[(&str, Arg)], code: &[&str]) -> Vec<Piece> {
+pub(crate) fn pieces(locale: Locale, key: &str, args: &[(&str, Arg)], code: &[&str]) -> Vec<Piece> {
     let raw = lookup_or_english(locale, key).unwrap_or(key);
     let mut out = Vec::new();
     let words = |from: &str, out: &mut Vec<Piece>| {
@@ -414,7 +414,7 @@ pub fn pieces(locale: Locale, key: &str, args: &[(&str, Arg)], code: &[&str]) ->
 }
 
 /// `raw` with each `{$name}` replaced by its argument.
-pub fn fill(raw: &str, locale: Locale, args: &[(&str, Arg)]) -> String {
+pub(crate) fn fill(raw: &str, locale: Locale, args: &[(&str, Arg)]) -> String {
     let mut out = String::with_capacity(raw.len());
     let mut rest = raw;
     while let Some(at) = rest.find("{$") {

@@ -40,10 +40,13 @@ use crate::i18n::keys::{errors, ui as words};
 use crate::i18n::{self, Arg};
 use crate::scenario::{FieldError, echo, no_such_preset};
 
-pub use grade::{Actual, Column, Condition, Grade, Metric, Prediction, Quantity, Runs, Verdict};
-pub use link::{LessonLink, format_link, parse_link};
-pub use progress::{Answer, LessonAction, LessonProgress, Step};
-pub use text::{ParamValue, Part, Unit};
+pub(crate) use grade::{Actual, Condition, Metric, Quantity};
+pub use grade::{Column, Grade, Prediction, Runs, Verdict};
+pub(crate) use link::{LessonLink, format_link, parse_link};
+pub(crate) use progress::Answer;
+pub use progress::{LessonAction, LessonProgress, Step};
+pub use text::Part;
+pub(crate) use text::{ParamValue, Unit};
 pub use theory::{Formula, Theory};
 
 /// The lessons' data files, in menu order.
@@ -72,7 +75,7 @@ pub struct Chapter {
     pub scenario: Changes,
     /// Values its texts name, by placeholder.
     #[serde(default)]
-    pub params: std::collections::BTreeMap<String, text::Param>,
+    pub(crate) params: std::collections::BTreeMap<String, text::Param>,
     /// What the learner answers before the run.
     pub question: Question,
     /// What the "notice" text says of the run, as conditions it must meet.
@@ -87,7 +90,7 @@ pub struct Chapter {
     /// drawn beside the verdict: a teacher at a projector need not scroll
     /// to the chart that proves it.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub charts: Vec<String>,
+    pub(crate) charts: Vec<String>,
 }
 
 /// A replay a chapter offers where its text explains what the replay shows:
@@ -176,7 +179,7 @@ pub struct NumberQuestion {
     /// The run's value the prediction is compared with.
     pub answer: Quantity,
     /// Its unit.
-    pub unit: Unit,
+    pub(crate) unit: Unit,
     /// A prediction this close (percent of the run's value) is right.
     pub tolerance_pct: f64,
     /// What theory predicts, shown beside the run; the lesson test holds
@@ -199,7 +202,7 @@ pub struct ChoiceOption {
     /// Stable id within the question (keys, progress).
     pub id: String,
     /// When it is the right one.
-    pub when: Vec<Condition>,
+    pub(crate) when: Vec<Condition>,
 }
 
 /// A value of theory and how close a run must come to it.
@@ -259,12 +262,12 @@ pub fn lesson(id: &str) -> Option<&'static Lesson> {
 
 impl Lesson {
     /// The chapter at `index` (0-based).
-    pub fn chapter(&self, index: usize) -> Option<&Chapter> {
+    pub(crate) fn chapter(&self, index: usize) -> Option<&Chapter> {
         self.chapters.get(index)
     }
 
     /// The index of the chapter called `id`.
-    pub fn chapter_index(&self, id: &str) -> Option<usize> {
+    pub(crate) fn chapter_index(&self, id: &str) -> Option<usize> {
         self.chapters.iter().position(|c| c.id == id)
     }
 }
@@ -289,7 +292,7 @@ impl Chapter {
     /// The chapter's charts that a run of `modes` draws, as the page names
     /// them (a chart of one column is left out when that column does not
     /// run; an id the page does not know is left out too).
-    pub fn proof_charts(&self, modes: Modes) -> Vec<&'static str> {
+    pub(crate) fn proof_charts(&self, modes: Modes) -> Vec<&'static str> {
         let runs = |m: Mode| modes.list().contains(&m);
         crate::app::basis::chart_registry::ids()
             .filter(|id| self.charts.iter().any(|c| c == id))
@@ -298,7 +301,7 @@ impl Chapter {
     }
 
     /// The "now try" change called `id`.
-    pub fn now_try(&self, id: &str) -> Option<&NowTry> {
+    pub(crate) fn now_try(&self, id: &str) -> Option<&NowTry> {
         self.now_try.iter().find(|t| t.id == id)
     }
 
@@ -324,7 +327,7 @@ impl Changes {
     /// changes, each parsed as `--set` parses it; every problem is
     /// collected, one per change. Validation of the whole scenario is the
     /// state's, as for any setup.
-    pub fn apply_to(&self, base: Option<Setup>) -> Result<Setup, Vec<FieldError>> {
+    pub(crate) fn apply_to(&self, base: Option<Setup>) -> Result<Setup, Vec<FieldError>> {
         let mut problems = Vec::new();
         let mut setup = match (base, &self.preset) {
             (Some(_), Some(p)) => {

@@ -43,38 +43,38 @@ use crate::sim::config::Config;
 use crate::sim::time::Nanos;
 use crate::sim::trace::Note;
 
-pub use build::Recorder;
-pub use player::{Player, PlayerAction, SPEEDS, TYPICAL_REQUEST_REAL_MS, default_speed};
-pub use queue::QueueId;
-pub use small::{
+pub(crate) use build::Recorder;
+pub(crate) use player::{Player, PlayerAction, SPEEDS, TYPICAL_REQUEST_REAL_MS, default_speed};
+pub(crate) use queue::QueueId;
+pub(crate) use small::{
     REPLAY_CLIENTS, REPLAY_MAX_SIM_EVENTS, REPLAY_REQUESTS, ReplayReply, ReplayRequest, Shrunk,
     small,
 };
-pub use stage::{
+pub(crate) use stage::{
     Chip, ChipKind, JourneyRow, Lane, LaneGroup, QUEUE_CHIPS, Queue, Session, SessionAction,
     StageView,
 };
 
 /// The most steps a replay holds; a run with more is cut there.
-pub const MAX_EVENTS: usize = 50_000;
+pub(crate) const MAX_EVENTS: usize = 50_000;
 
 /// A request (`r1, r2, …` in the order sent) or an `@Async` task (`t1,
 /// t2, …` in the order submitted).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Actor {
+pub(crate) struct Actor {
     /// Request or task.
-    pub kind: ActorKind,
+    pub(crate) kind: ActorKind,
     /// Its number (from 1) among its kind.
-    pub n: u32,
+    pub(crate) n: u32,
     /// For a task, the request that submitted it (an index into
     /// [`Replay::actors`]).
-    pub parent: Option<usize>,
+    pub(crate) parent: Option<usize>,
 }
 
 /// What an actor is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum ActorKind {
+pub(crate) enum ActorKind {
     /// A client's request.
     Request,
     /// An `@Async` task.
@@ -83,7 +83,7 @@ pub enum ActorKind {
 
 impl Actor {
     /// Its name, as the text trace writes it: `r7`, `t2`.
-    pub fn name(&self) -> String {
+    pub(crate) fn name(&self) -> String {
         match self.kind {
             ActorKind::Request => format!("r{}", self.n),
             ActorKind::Task => format!("t{}", self.n),
@@ -112,7 +112,7 @@ pub enum Holder {
 }
 
 /// What a blocked actor waits for: the engine's own fact.
-pub use crate::sim::trace::WaitFor;
+pub(crate) use crate::sim::trace::WaitFor;
 
 /// Where an actor is and what it does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -149,7 +149,7 @@ pub enum State {
 
 impl State {
     /// The thread or carrier it occupies.
-    pub fn holder(&self) -> Option<Holder> {
+    pub(crate) fn holder(&self) -> Option<Holder> {
         match *self {
             State::Running { on } => Some(on),
             State::Blocked { holding, .. } => holding,
@@ -158,7 +158,7 @@ impl State {
     }
 
     /// A virtual thread blocked on its carrier (pinned, or file I/O).
-    pub fn pinned(&self) -> bool {
+    pub(crate) fn pinned(&self) -> bool {
         matches!(
             self,
             State::Blocked {
@@ -169,12 +169,12 @@ impl State {
     }
 
     /// A virtual thread blocked off its carrier.
-    pub fn unmounted(&self) -> bool {
+    pub(crate) fn unmounted(&self) -> bool {
         matches!(self, State::Blocked { holding: None, .. })
     }
 
     /// Waiting for a HikariCP connection.
-    pub fn waits_for_db(&self) -> bool {
+    pub(crate) fn waits_for_db(&self) -> bool {
         matches!(
             self,
             State::Blocked {
@@ -188,51 +188,51 @@ impl State {
 /// One step of the run, as the engine told it: its [`Note`], with a
 /// submission's task renamed from the engine's fiber slot (which the engine
 /// reuses) to the replay's actor that the recording made for it.
-pub type Step = Note;
+pub(crate) type Step = Note;
 
 /// One step, where and when.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Event {
+pub(crate) struct Event {
     /// Simulated time, ns.
-    pub at: Nanos,
+    pub(crate) at: Nanos,
     /// Who (an index into [`Replay::actors`]).
-    pub actor: usize,
+    pub(crate) actor: usize,
     /// What.
-    pub step: Step,
+    pub(crate) step: Step,
 }
 
 /// An actor in one state over an interval.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Span {
     /// Who.
-    pub actor: usize,
+    pub(crate) actor: usize,
     /// In what state.
     pub state: State,
     /// From (ns).
-    pub from: Nanos,
+    pub(crate) from: Nanos,
     /// To (ns); the replay's end for a span still open there.
-    pub to: Nanos,
+    pub(crate) to: Nanos,
     /// The event that began it.
-    pub first_event: usize,
+    pub(crate) first_event: usize,
     /// The event that ended it (the event count for one still open).
-    pub end_event: usize,
+    pub(crate) end_event: usize,
 }
 
 /// The state of every actor after one step.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Frame {
+pub(crate) struct Frame {
     /// The step (an index into [`Replay::events`]).
-    pub event: usize,
+    pub(crate) event: usize,
     /// Its simulated time, ns.
-    pub at: Nanos,
+    pub(crate) at: Nanos,
     /// Each actor in the server or on its way there, with its state, in
     /// the order its state began (so queues read in arrival order).
-    pub states: Vec<(usize, State)>,
+    pub(crate) states: Vec<(usize, State)>,
 }
 
 impl Frame {
     /// Who is on `holder`, and in what state.
-    pub fn on(&self, holder: Holder) -> Option<(usize, State)> {
+    pub(crate) fn on(&self, holder: Holder) -> Option<(usize, State)> {
         self.states
             .iter()
             .find(|(_, s)| s.holder() == Some(holder))
@@ -240,7 +240,7 @@ impl Frame {
     }
 
     /// The actors in a state that `pick` selects, in the order they got there.
-    pub fn select(&self, pick: impl Fn(&State) -> bool) -> Vec<usize> {
+    pub(crate) fn select(&self, pick: impl Fn(&State) -> bool) -> Vec<usize> {
         self.states
             .iter()
             .filter(|(_, s)| pick(s))
@@ -249,7 +249,7 @@ impl Frame {
     }
 
     /// The state of `actor`, if it is in the server or on its way there.
-    pub fn state_of(&self, actor: usize) -> Option<State> {
+    pub(crate) fn state_of(&self, actor: usize) -> Option<State> {
         self.states
             .iter()
             .find(|(a, _)| *a == actor)
@@ -261,28 +261,28 @@ impl Frame {
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Replay {
     /// Every request and task, in the order they appeared.
-    pub actors: Vec<Actor>,
+    pub(crate) actors: Vec<Actor>,
     /// Every step, in order.
-    pub events: Vec<Event>,
+    pub(crate) events: Vec<Event>,
     /// Every interval of every actor, by start.
     pub spans: Vec<Span>,
     /// Thread names by pool: Tomcat's prefix, then each executor's name.
-    pub pools: Vec<String>,
+    pub(crate) pools: Vec<String>,
     /// The steps stopped at [`MAX_EVENTS`] before the run ended.
     pub truncated: bool,
     /// The time of the last step, ns.
-    pub end: Nanos,
+    pub(crate) end: Nanos,
 }
 
 impl Replay {
     /// Runs `cfg` with a recording tracer and builds its replay.
-    pub fn record(cfg: &Config) -> Replay {
+    pub(crate) fn record(cfg: &Config) -> Replay {
         build::record(cfg)
     }
 
     /// Every thread and carrier the run used, in lane order: Tomcat's
     /// threads, each executor's, then the carriers.
-    pub fn holders(&self) -> Vec<Holder> {
+    pub(crate) fn holders(&self) -> Vec<Holder> {
         let mut out: Vec<Holder> = self.spans.iter().filter_map(|s| s.state.holder()).collect();
         out.sort();
         out.dedup();
@@ -292,7 +292,7 @@ impl Replay {
     /// A typical request's time from being sent to its end, ns: the mean
     /// over the requests that ended in the replay (`None` without one).
     /// It sets the replay's default speed (`player::default_speed`).
-    pub fn typical_request(&self) -> Option<Nanos> {
+    pub(crate) fn typical_request(&self) -> Option<Nanos> {
         // Per actor: first start, last end, and whether a span is still open.
         let mut life = vec![(Nanos::MAX, 0, false); self.actors.len()];
         for s in &self.spans {
@@ -310,7 +310,7 @@ impl Replay {
     }
 
     /// A thread's or carrier's name as Java prints it.
-    pub fn holder_name(&self, h: Holder) -> String {
+    pub(crate) fn holder_name(&self, h: Holder) -> String {
         match h {
             Holder::Thread { pool, n } => {
                 let prefix = self.pools.get(pool as usize).map_or("pool", String::as_str);
@@ -321,12 +321,12 @@ impl Replay {
     }
 
     /// The actor called `name` (`r3`, `t1`).
-    pub fn actor_named(&self, name: &str) -> Option<usize> {
+    pub(crate) fn actor_named(&self, name: &str) -> Option<usize> {
         self.actors.iter().position(|a| a.name() == name)
     }
 
     /// The state after step `event` (clamped to the last step).
-    pub fn frame(&self, event: usize) -> Frame {
+    pub(crate) fn frame(&self, event: usize) -> Frame {
         let event = event.min(self.events.len().saturating_sub(1));
         let at = self.events.get(event).map_or(0, |e| e.at);
         let states = self
@@ -339,14 +339,14 @@ impl Replay {
     }
 
     /// The last step at or before `at` (the first step before any).
-    pub fn event_at(&self, at: Nanos) -> usize {
+    pub(crate) fn event_at(&self, at: Nanos) -> usize {
         self.events
             .partition_point(|e| e.at <= at)
             .saturating_sub(1)
     }
 
     /// The state at simulated time `at`: after every step up to it.
-    pub fn frame_at(&self, at: Nanos) -> Frame {
+    pub(crate) fn frame_at(&self, at: Nanos) -> Frame {
         Frame {
             at,
             ..self.frame(self.event_at(at))
@@ -355,7 +355,7 @@ impl Replay {
 
     /// The next step after `event` at a later time (a player's "forward" by
     /// instant), or the last step.
-    pub fn next_instant(&self, event: usize) -> usize {
+    pub(crate) fn next_instant(&self, event: usize) -> usize {
         let at = self.events.get(event).map_or(0, |e| e.at);
         let later = self.events.partition_point(|e| e.at <= at);
         later.min(self.events.len().saturating_sub(1))
@@ -363,7 +363,7 @@ impl Replay {
 
     /// The last step of the previous instant (a player's "back" by
     /// instant), or the first step.
-    pub fn previous_instant(&self, event: usize) -> usize {
+    pub(crate) fn previous_instant(&self, event: usize) -> usize {
         let Some(e) = self.events.get(event) else {
             return 0;
         };
@@ -374,7 +374,7 @@ impl Replay {
 
     /// The journey of `actor`: its intervals and those of the tasks it
     /// submitted, in order of start.
-    pub fn journey(&self, actor: usize) -> Vec<Span> {
+    pub(crate) fn journey(&self, actor: usize) -> Vec<Span> {
         let mut out: Vec<Span> = self
             .spans
             .iter()
@@ -386,7 +386,7 @@ impl Replay {
     }
 
     /// The steps of `actor` (and of its tasks), in order.
-    pub fn steps_of(&self, actor: usize) -> Vec<Event> {
+    pub(crate) fn steps_of(&self, actor: usize) -> Vec<Event> {
         self.events
             .iter()
             .filter(|e| e.actor == actor || self.actors[e.actor].parent == Some(actor))

@@ -23,12 +23,12 @@ use crate::scenario::{Draft, FieldError, Group, Preset, field, mode_word, preset
 
 /// One layer of settings.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Layer {
+pub(crate) struct Layer {
     /// The settings as parsed (keys left out are at their defaults).
-    pub draft: Draft,
+    pub(crate) draft: Draft,
     /// The text of every field the visitor typed, by key, as typed.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub texts: BTreeMap<String, String>,
+    pub(crate) texts: BTreeMap<String, String>,
 }
 
 impl Default for Layer {
@@ -47,7 +47,7 @@ impl Layer {
     }
 
     /// The text a field shows: as typed, else the draft's value.
-    pub fn text(&self, key: &str) -> Option<String> {
+    pub(crate) fn text(&self, key: &str) -> Option<String> {
         match self.texts.get(key) {
             Some(t) => Some(t.clone()),
             None => self.draft.get(key).map(field_text),
@@ -112,7 +112,7 @@ pub enum ResetTo {
 /// "This link changes", "This chapter sets".
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Source {
+pub(crate) enum Source {
     /// The reader, on the form.
     #[default]
     Visitor,
@@ -125,7 +125,7 @@ pub enum Source {
 impl Source {
     /// The words before its changes: "You changed: ", "This link changes: ",
     /// "This chapter sets: ".
-    pub fn lead(self, l: Locale) -> String {
+    pub(crate) fn lead(self, l: Locale) -> String {
         match self {
             Source::Visitor => words::ABOUT_CHANGED,
             Source::Link => words::ABOUT_LINK_CHANGES,
@@ -139,36 +139,36 @@ impl Source {
 /// anything: a change whose value is still the one it brought is the
 /// link's or the chapter's, any other the reader's.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Arrival {
+pub(crate) struct Arrival {
     /// Who brought it.
-    pub source: Source,
+    pub(crate) source: Source,
     /// What it brought.
-    pub setup: Setup,
+    pub(crate) setup: Setup,
 }
 
 /// The scenario as the visitor set it up.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Setup {
     /// The preset it started from, by name.
-    pub preset: Option<String>,
+    pub(crate) preset: Option<String>,
     /// Which modes run.
     pub modes: Modes,
     /// What the two columns compare: the server's threads (the default), or
     /// the `@Async` executors (E4).
     #[serde(default)]
-    pub columns: Columns,
+    pub(crate) columns: Columns,
     /// Settings both modes share (never `server.mode`).
-    pub shared: Layer,
+    pub(crate) shared: Layer,
     /// Settings that differ in one mode, applied over the shared ones.
     #[serde(default)]
-    pub overrides: PerMode<Layer>,
+    pub(crate) overrides: PerMode<Layer>,
 }
 
 impl Setup {
     /// The setup of a preset: a measured pair loads as one setup, the
     /// platform side's settings shared and the virtual side's differences as
     /// its override; `None` for an unknown name.
-    pub fn of_preset(name: &str) -> Option<Setup> {
+    pub(crate) fn of_preset(name: &str) -> Option<Setup> {
         let p = preset(name)?;
         let mut setup = Setup {
             preset: Some(name.to_string()),
@@ -196,7 +196,7 @@ impl Setup {
     }
 
     /// The layer edits go to: the shared one, or `mode`'s override.
-    pub fn layer(&self, mode: Option<Mode>) -> &Layer {
+    pub(crate) fn layer(&self, mode: Option<Mode>) -> &Layer {
         match mode {
             Some(m) => self.overrides.get(m),
             None => &self.shared,
@@ -212,12 +212,12 @@ impl Setup {
 
     /// The text a control shows for `key` in the shared settings or in
     /// `mode`'s override.
-    pub fn text(&self, mode: Option<Mode>, key: &str) -> Option<String> {
+    pub(crate) fn text(&self, mode: Option<Mode>, key: &str) -> Option<String> {
         self.layer(mode).text(key)
     }
 
     /// The modes whose override sets `key`.
-    pub fn overridden(&self, key: &str) -> Vec<Mode> {
+    pub(crate) fn overridden(&self, key: &str) -> Vec<Mode> {
         MODES
             .into_iter()
             .filter(|m| self.overrides.get(*m).draft.get(key).is_some())
@@ -230,7 +230,7 @@ impl Setup {
     }
 
     /// Puts `key` back to its default in every layer.
-    pub fn reset(&mut self, key: &str) {
+    pub(crate) fn reset(&mut self, key: &str) {
         self.shared.unset(key);
         for m in MODES {
             self.overrides.get_mut(m).unset(key);
@@ -238,7 +238,7 @@ impl Setup {
     }
 
     /// Back to the loaded preset or to the defaults; which modes run stays.
-    pub fn reset_to(&mut self, to: ResetTo) {
+    pub(crate) fn reset_to(&mut self, to: ResetTo) {
         let fresh = match (to, self.preset.as_deref()) {
             (ResetTo::Preset, Some(name)) => Setup::of_preset(name).unwrap_or_default(),
             _ => Setup::default(),
@@ -260,7 +260,7 @@ impl Setup {
     }
 
     /// The drafts to run, by mode.
-    pub fn drafts(&self) -> Vec<(Mode, Draft)> {
+    pub(crate) fn drafts(&self) -> Vec<(Mode, Draft)> {
         self.modes
             .list()
             .iter()
@@ -269,7 +269,7 @@ impl Setup {
     }
 
     /// Problems with texts that did not parse, in any layer.
-    pub fn parse_errors(&self) -> Vec<FieldError> {
+    pub(crate) fn parse_errors(&self) -> Vec<FieldError> {
         std::iter::once(&self.shared)
             .chain(MODES.iter().map(|&m| self.overrides.get(m)))
             .flat_map(Layer::parse_errors)
@@ -278,7 +278,7 @@ impl Setup {
 
     /// The preset whose measured figures a mode's run is compared with: the
     /// loaded preset, or its partner, if it is on `mode`'s side.
-    pub fn preset_for(&self, mode: Mode) -> Option<&'static Preset> {
+    pub(crate) fn preset_for(&self, mode: Mode) -> Option<&'static Preset> {
         let p = preset(self.preset.as_deref()?)?;
         if p.side() == mode {
             Some(p)
@@ -288,7 +288,7 @@ impl Setup {
     }
 
     /// The setup as its preset loads it (the defaults without one).
-    pub fn start(&self) -> Setup {
+    pub(crate) fn start(&self) -> Setup {
         self.preset
             .as_deref()
             .and_then(Setup::of_preset)
@@ -297,7 +297,7 @@ impl Setup {
 
     /// The keys (with the mode of an override) whose values differ from
     /// the preset's, or from the defaults when no preset is loaded.
-    pub fn changes(&self) -> Vec<(Option<Mode>, String)> {
+    pub(crate) fn changes(&self) -> Vec<(Option<Mode>, String)> {
         self.changes_from(&self.start())
     }
 
@@ -316,12 +316,12 @@ impl Setup {
 
     /// Each change from `before` in words: "Max threads: 100 → 400", an
     /// override's with its run ("virtual run: …").
-    pub fn change_lines(&self, before: &Setup) -> Vec<String> {
+    pub(crate) fn change_lines(&self, before: &Setup) -> Vec<String> {
         self.change_lines_in(before, Locale::En)
     }
 
     /// [`Setup::change_lines`] in `l`'s words.
-    pub fn change_lines_in(&self, before: &Setup, l: Locale) -> Vec<String> {
+    pub(crate) fn change_lines_in(&self, before: &Setup, l: Locale) -> Vec<String> {
         self.changes_from(before)
             .into_iter()
             .map(|(mode, key)| {
@@ -343,7 +343,7 @@ impl Setup {
     /// change (`arrival`'s source for a value it brought and that still
     /// stands, else the reader), the arrival's group first; empty groups
     /// are left out.
-    pub fn change_lines_by_source(
+    pub(crate) fn change_lines_by_source(
         &self,
         arrival: Option<&Arrival>,
         l: Locale,
@@ -376,7 +376,7 @@ impl Setup {
     /// Who changed the scenario from its preset, for words that say so:
     /// the reader when any change is theirs, else the link or the chapter
     /// that brought every change; `None` when nothing differs.
-    pub fn changed_by(&self, arrival: Option<&Arrival>) -> Option<Source> {
+    pub(crate) fn changed_by(&self, arrival: Option<&Arrival>) -> Option<Source> {
         let groups = self.change_lines_by_source(arrival, Locale::En);
         let sources = groups.iter().map(|(source, _)| *source);
         sources.fold(None, |seen, s| match seen {
@@ -398,7 +398,7 @@ impl Setup {
     }
 
     /// Whether the scenario differs from the preset it started from.
-    pub fn edited(&self) -> bool {
+    pub(crate) fn edited(&self) -> bool {
         !self.changes().is_empty()
     }
 
@@ -406,7 +406,7 @@ impl Setup {
     /// setting it runs with differs from the preset's (what is recorded,
     /// the seed and settings without effect in that column aside: they
     /// change no figure's meaning).
-    pub fn differs_from_article(&self, mode: Mode) -> bool {
+    pub(crate) fn differs_from_article(&self, mode: Mode) -> bool {
         let column = Setup {
             modes: match mode {
                 Mode::Platform => Modes::Platform,
@@ -423,14 +423,14 @@ impl Setup {
     }
 
     /// What has no effect in the running columns, if they all validate.
-    pub fn effects(&self) -> Option<Effects> {
+    pub(crate) fn effects(&self) -> Option<Effects> {
         Effects::of(self.drafts().iter().map(|(_, d)| d))
     }
 
     /// Why `key` has no effect on what runs (the catalogue's words), or
     /// `None` when it may have one (or the scenario does not validate, so
     /// nothing can be said).
-    pub fn no_effect(&self, key: &str) -> Option<Key> {
+    pub(crate) fn no_effect(&self, key: &str) -> Option<Key> {
         self.effects()?.why(key)
     }
 

@@ -9,7 +9,7 @@ use super::{AREAS, FILE_VERSIONS, Locale};
 /// The address of `locale`'s catalogue file for `AREAS[area]`, relative to
 /// the page: `i18n/de/ui.json?v=…`. A new file's contents give it a new
 /// address; an unchanged file keeps its own, and the browser's copy.
-pub fn file_address(locale: Locale, area: usize) -> String {
+pub(crate) fn file_address(locale: Locale, area: usize) -> String {
     format!(
         "i18n/{}/{}.json?v={:016x}",
         locale.code(),

@@ -7,17 +7,22 @@ use super::{Arg, Locale, text};
 
 /// A catalogue key.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Key(pub &'static str);
+pub struct Key(pub(crate) &'static str);
 
 impl Key {
     /// Its text in `locale` with `args` filled in.
-    pub fn text(self, locale: Locale, args: &[(&str, Arg)]) -> String {
+    pub(crate) fn text(self, locale: Locale, args: &[(&str, Arg)]) -> String {
         text(locale, self.0, args)
     }
 
     /// Its text in `locale` with `args` filled in, the parameters named in
     /// `code` set apart as code ([`super::pieces`]).
-    pub fn pieces(self, locale: Locale, args: &[(&str, Arg)], code: &[&str]) -> Vec<super::Piece> {
+    pub(crate) fn pieces(
+        self,
+        locale: Locale,
+        args: &[(&str, Arg)],
+        code: &[&str],
+    ) -> Vec<super::Piece> {
         super::pieces(locale, self.0, args, code)
     }
 }
@@ -27,17 +32,28 @@ impl Key {
 /// lesson, chapter and part) and the scenario schema (each field's label
 /// and help, each group's title and line). Each owner's tests check its
 /// keys both ways. Each area module has its own list too.
-pub const FAMILIES: &[&str] = &["lesson.", "field.", "group."];
+pub(crate) const FAMILIES: &[&str] = &["lesson.", "field.", "group."];
 
-/// Declares key constants and `ALL`, the list of them.
+/// Declares key constants and `ALL`, the list of them. A key is
+/// `pub(crate)` (so that the compiler finds one that nothing names), or `pub`
+/// when it ends in `, pub`: one that a test outside the crate names.
 macro_rules! keys {
-    ($($name:ident = $key:literal;)*) => {
-        $(
-            #[doc = concat!("`", $key, "`")]
-            pub const $name: Key = Key($key);
-        )*
+    ($($name:ident = $key:literal $(, $public:ident)?;)*) => {
+        $( key!([$($public)?] $name = $key); )*
         /// Every key code names, in declaration order.
-        pub const ALL: &[Key] = &[$($name),*];
+        pub(crate) const ALL: &[Key] = &[$($name),*];
+    };
+}
+
+/// One key constant of [`keys!`]: `[pub]` makes it `pub`, `[]` `pub(crate)`.
+macro_rules! key {
+    ([pub] $name:ident = $key:literal) => {
+        #[doc = concat!("`", $key, "`")]
+        pub const $name: Key = Key($key);
+    };
+    ([] $name:ident = $key:literal) => {
+        #[doc = concat!("`", $key, "`")]
+        pub(crate) const $name: Key = Key($key);
     };
 }
 
@@ -50,7 +66,7 @@ pub mod report;
 pub mod ui;
 
 /// Every key code names, in every area.
-pub fn all() -> impl Iterator<Item = Key> {
+pub(crate) fn all() -> impl Iterator<Item = Key> {
     [
         ALL,
         ui::ALL,
@@ -65,7 +81,7 @@ pub fn all() -> impl Iterator<Item = Key> {
 }
 
 /// Every family prefix (see [`FAMILIES`]), in every area.
-pub fn families() -> impl Iterator<Item = &'static str> {
+pub(crate) fn families() -> impl Iterator<Item = &'static str> {
     [
         FAMILIES,
         ui::FAMILIES,

@@ -20,7 +20,7 @@ pub struct Phrase {
     pub key: Cow<'static, str>,
     /// Each parameter's value, by name.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub args: Vec<(Cow<'static, str>, Part)>,
+    pub(crate) args: Vec<(Cow<'static, str>, Part)>,
 }
 
 /// The value of one parameter of a [`Phrase`].
@@ -43,7 +43,7 @@ pub enum Part {
 
 impl Phrase {
     /// The phrase of `key` without arguments.
-    pub fn new(key: impl Into<Cow<'static, str>>) -> Phrase {
+    pub(crate) fn new(key: impl Into<Cow<'static, str>>) -> Phrase {
         Phrase {
             key: key.into(),
             args: Vec::new(),

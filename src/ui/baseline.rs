@@ -26,16 +26,16 @@ const STALE: Key = words::BASELINE_STALE;
 #[derive(Properties, PartialEq)]
 // Yew's function components are `pub`, so their props must be too.
 #[allow(unreachable_pub)]
-pub struct BaselineProps {
+pub(crate) struct BaselineProps {
     /// The state.
-    pub state: UseReducerHandle<State>,
+    pub(crate) state: UseReducerHandle<State>,
     /// Where actions go.
-    pub dispatch: Callback<Action>,
+    pub(crate) dispatch: Callback<Action>,
 }
 
 /// The pin button and, once pinned, the before/after table.
 #[component]
-pub fn Baseline(p: &BaselineProps) -> Html {
+pub(crate) fn Baseline(p: &BaselineProps) -> Html {
     let s = &p.state;
     let l = s.view.locale();
     let w = |k: Key| k.text(l, &[]);

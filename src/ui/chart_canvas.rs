@@ -80,19 +80,19 @@ pub fn draw_on(canvas: &HtmlCanvasElement, spec: &ChartSpec) -> Option<Frame> {
 #[derive(Properties, PartialEq)]
 // Yew's function components are `pub`, so their props must be too.
 #[allow(unreachable_pub)]
-pub struct CanvasProps {
+pub(crate) struct CanvasProps {
     /// What to draw.
-    pub spec: Rc<ChartSpec>,
+    pub(crate) spec: Rc<ChartSpec>,
     /// Element id (tests find charts by it).
-    pub id: AttrValue,
+    pub(crate) id: AttrValue,
     /// Accessible name: the chart's title.
-    pub label: AttrValue,
+    pub(crate) label: AttrValue,
     /// Ids of the elements that describe it (its caption, the keys).
-    pub described_by: AttrValue,
+    pub(crate) described_by: AttrValue,
     /// Redraws when it changes (presenter mode's type, a table shown
     /// instead and hidden again).
     #[prop_or_default]
-    pub look: (bool, bool),
+    pub(crate) look: (bool, bool),
 }
 
 /// Where a tooltip stands: left, top (CSS px), flipped to the point's left,
@@ -101,7 +101,7 @@ type Tip = (f64, f64, bool, bool, Tooltip);
 
 /// A chart on a canvas with a tooltip for the pointer, taps and keys.
 #[component]
-pub fn ChartCanvas(p: &CanvasProps) -> Html {
+pub(crate) fn ChartCanvas(p: &CanvasProps) -> Html {
     let canvas = use_node_ref();
     let tip_ref = use_node_ref();
     let cursor_ref = use_node_ref();

@@ -16,21 +16,21 @@ use crate::i18n::{Arg, Locale, keys};
 #[derive(Properties, PartialEq)]
 // Yew's function components are `pub`, so their props must be too.
 #[allow(unreachable_pub)]
-pub struct FigureProps {
+pub(crate) struct FigureProps {
     /// The chart.
-    pub view: ChartView,
+    pub(crate) view: ChartView,
     /// The page's language.
-    pub locale: Locale,
+    pub(crate) locale: Locale,
     /// Presenter mode (its charts are drawn with larger type).
-    pub presenter: bool,
+    pub(crate) presenter: bool,
     /// What the caption offers besides the table (a timeline's replay button).
     #[prop_or_default]
-    pub extra: Html,
+    pub(crate) extra: Html,
 }
 
 /// A chart with its caption and its data table behind a toggle.
 #[component]
-pub fn ChartFigure(p: &FigureProps) -> Html {
+pub(crate) fn ChartFigure(p: &FigureProps) -> Html {
     let table = use_state(|| false);
     let c = &p.view;
     let l = p.locale;
@@ -73,21 +73,21 @@ pub fn ChartFigure(p: &FigureProps) -> Html {
 #[derive(Properties, PartialEq)]
 // Yew's function components are `pub`, so their props must be too.
 #[allow(unreachable_pub)]
-pub struct TableProps {
+pub(crate) struct TableProps {
     /// Element id.
-    pub id: AttrValue,
+    pub(crate) id: AttrValue,
     /// The chart's title.
-    pub title: String,
+    pub(crate) title: String,
     /// Its data.
-    pub spec: Rc<ChartSpec>,
+    pub(crate) spec: Rc<ChartSpec>,
     /// The page's language.
-    pub locale: Locale,
+    pub(crate) locale: Locale,
 }
 
 /// A chart's data as an HTML table, in a box that scrolls (and so takes
 /// focus, for the keyboard).
 #[component]
-pub fn DataTableView(p: &TableProps) -> Html {
+pub(crate) fn DataTableView(p: &TableProps) -> Html {
     let t: Rc<DataTable> = use_memo(p.spec.clone(), |spec| chart::data(spec).table());
     let title = || [("title", Arg::Text(p.title.clone()))];
     html! {

@@ -14,13 +14,13 @@ use crate::i18n::keys;
 #[derive(Properties, PartialEq)]
 // Yew's function components are `pub`, so their props must be too.
 #[allow(unreachable_pub)]
-pub struct ChartsProps {
+pub(crate) struct ChartsProps {
     /// The state.
-    pub state: UseReducerHandle<State>,
+    pub(crate) state: UseReducerHandle<State>,
     /// Replays a column's run step by step (the full page; an embed has no
     /// replay).
     #[prop_or_default]
-    pub on_replay: Option<Callback<Mode>>,
+    pub(crate) on_replay: Option<Callback<Mode>>,
 }
 
 /// A timeline's button that replays its column's run step by step.
@@ -43,7 +43,7 @@ fn replay_button(c: &ChartView, state: &State, on_replay: Option<&Callback<Mode>
 
 /// All charts.
 #[component]
-pub fn Charts(p: &ChartsProps) -> Html {
+pub(crate) fn Charts(p: &ChartsProps) -> Html {
     let s = &p.state;
     let (locale, presenter) = (s.view.locale(), s.view.presenter);
     html! {

@@ -34,19 +34,19 @@ use crate::i18n::keys::{Key, ui as words};
 #[derive(Properties, PartialEq)]
 // Yew's function components are `pub`, so their props must be too.
 #[allow(unreachable_pub)]
-pub struct EmbedProps {
+pub(crate) struct EmbedProps {
     /// The state.
-    pub state: UseReducerHandle<State>,
+    pub(crate) state: UseReducerHandle<State>,
     /// Where actions go.
-    pub dispatch: Callback<Action>,
+    pub(crate) dispatch: Callback<Action>,
     /// The worker (started on Run).
-    pub runner: Runner,
+    pub(crate) runner: Runner,
     /// Whether the reader has clicked Run.
-    pub armed: bool,
+    pub(crate) armed: bool,
     /// Run clicked.
-    pub on_run: Callback<()>,
+    pub(crate) on_run: Callback<()>,
     /// What the link held that the page could not use.
-    pub ignored: Vec<Ignored>,
+    pub(crate) ignored: Vec<Ignored>,
 }
 
 /// The link to the same scenario on the full page (a chapter's embed: to
@@ -60,7 +60,7 @@ fn full_page_url(state: &State) -> String {
 
 /// The embed.
 #[component]
-pub fn Embed(p: &EmbedProps) -> Html {
+pub(crate) fn Embed(p: &EmbedProps) -> Html {
     let root = use_node_ref();
     use_height_reports(&root);
     use_parent_messages(&p.state, &p.dispatch);

@@ -35,11 +35,11 @@ const OFFERED: &[&str] = &[
 #[derive(Properties, PartialEq)]
 // Yew's function components are `pub`, so their props must be too.
 #[allow(unreachable_pub)]
-pub struct DialogProps {
+pub(crate) struct DialogProps {
     /// The state to embed.
-    pub state: UseReducerHandle<State>,
+    pub(crate) state: UseReducerHandle<State>,
     /// Close the dialog.
-    pub on_close: Callback<()>,
+    pub(crate) on_close: Callback<()>,
 }
 
 /// How a control shows in the embed.
@@ -52,7 +52,7 @@ enum Shown {
 
 /// The dialog.
 #[component]
-pub fn EmbedDialog(p: &DialogProps) -> Html {
+pub(crate) fn EmbedDialog(p: &DialogProps) -> Html {
     let theme = use_state(|| p.state.view.theme);
     let charts = use_state(|| embed_charts().map(|c| c.to_string()).collect::<Vec<_>>());
     let controls = use_state(|| vec![Shown::Hidden; OFFERED.len()]);

@@ -28,36 +28,36 @@ const ARROW_STEP: f64 = SLIDER_STEPS / 100.0;
 #[derive(Properties, PartialEq)]
 // Yew's function components are `pub`, so their props must be too.
 #[allow(unreachable_pub)]
-pub struct FieldProps {
+pub(crate) struct FieldProps {
     /// The full key (for `async.*` keys, with the executor's name).
-    pub key_name: AttrValue,
+    pub(crate) key_name: AttrValue,
     /// The current text (empty = default).
-    pub text: String,
+    pub(crate) text: String,
     /// The one current problem with it, on one line in the page's language.
     #[prop_or_default]
-    pub error: Option<Vec<Piece>>,
+    pub(crate) error: Option<Vec<Piece>>,
     /// Which controls hold the problem: (shared, override).
     #[prop_or_default]
-    pub invalid: (bool, bool),
+    pub(crate) invalid: (bool, bool),
     /// What the loaded preset says of the value.
     #[prop_or_default]
-    pub provenance: Option<Provenance>,
+    pub(crate) provenance: Option<Provenance>,
     /// A per-mode override: (mode, text).
     #[prop_or_default]
-    pub override_text: Option<(Mode, String)>,
+    pub(crate) override_text: Option<(Mode, String)>,
     /// Why the setting changes nothing, if it does not.
     #[prop_or_default]
-    pub no_effect: Option<Key>,
+    pub(crate) no_effect: Option<Key>,
     /// (mode, key, text) on every edit.
-    pub on_edit: Callback<(Option<Mode>, String, String)>,
+    pub(crate) on_edit: Callback<(Option<Mode>, String, String)>,
     /// The page's language (the label and the help are in it).
     #[prop_or(Locale::En)]
-    pub locale: Locale,
+    pub(crate) locale: Locale,
 }
 
 /// A form control for one scenario key.
 #[component]
-pub fn Field(p: &FieldProps) -> Html {
+pub(crate) fn Field(p: &FieldProps) -> Html {
     let key = p.key_name.to_string();
     let id = control_id(&key, None);
     let Some(spec) = field(&key) else {

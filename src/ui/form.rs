@@ -18,11 +18,11 @@ use crate::scenario::Group;
 #[derive(Properties, PartialEq)]
 // Yew's function components are `pub`, so their props must be too.
 #[allow(unreachable_pub)]
-pub struct FormProps {
+pub(crate) struct FormProps {
     /// The state.
-    pub state: UseReducerHandle<State>,
+    pub(crate) state: UseReducerHandle<State>,
     /// Where edits go.
-    pub dispatch: Callback<Action>,
+    pub(crate) dispatch: Callback<Action>,
 }
 
 /// The control for one key, with its override row if a mode overrides it
@@ -104,7 +104,7 @@ fn examples(dispatch: &Callback<Action>, l: Locale) -> Html {
 
 /// The form.
 #[component]
-pub fn ScenarioForm(p: &FormProps) -> Html {
+pub(crate) fn ScenarioForm(p: &FormProps) -> Html {
     let s = &p.state;
     let on_edit = {
         let d = p.dispatch.clone();

@@ -55,7 +55,7 @@ pub(crate) fn reopen(link: crate::app::Link) -> Action {
 /// Keeps the learner's progress in local storage as it changes (an
 /// embed's only once its reader has answered: `progress_to_keep`).
 #[hook]
-pub fn use_stored_progress(state: &UseReducerHandle<State>) {
+pub(crate) fn use_stored_progress(state: &UseReducerHandle<State>) {
     use_effect_with(progress_to_keep(state), |kept| {
         if let Some((key, json)) = kept {
             store(key, json);
@@ -66,7 +66,7 @@ pub fn use_stored_progress(state: &UseReducerHandle<State>) {
 /// → and space go on, ← back, while a lesson is open (unless the element
 /// with focus takes the key).
 #[hook]
-pub fn use_lesson_keys(state: &UseReducerHandle<State>) {
+pub(crate) fn use_lesson_keys(state: &UseReducerHandle<State>) {
     let open = state.lesson.is_some();
     let d = state.dispatcher();
     use_effect_with(open, move |open| {
@@ -155,23 +155,23 @@ fn use_verdict_in_view(running: bool, answered: bool) {
 #[derive(Properties, PartialEq)]
 // Yew's function components are `pub`, so their props must be too.
 #[allow(unreachable_pub)]
-pub struct GuideProps {
+pub(crate) struct GuideProps {
     /// The state.
-    pub state: UseReducerHandle<State>,
+    pub(crate) state: UseReducerHandle<State>,
     /// Where actions go.
-    pub dispatch: Callback<Action>,
+    pub(crate) dispatch: Callback<Action>,
     /// Also told when the chapter's Run is pressed (an embed starts its
     /// simulation worker then).
     #[prop_or_default]
-    pub on_run: Option<Callback<()>>,
+    pub(crate) on_run: Option<Callback<()>>,
     /// Opens the chapter's replay (the full page; an embed has none).
     #[prop_or_default]
-    pub on_replay: Option<Callback<()>>,
+    pub(crate) on_replay: Option<Callback<()>>,
 }
 
 /// The page's "Lessons" entry: opens the first lesson at its first chapter.
 #[component]
-pub fn LessonsEntry(p: &GuideProps) -> Html {
+pub(crate) fn LessonsEntry(p: &GuideProps) -> Html {
     let locale = p.state.view.locale();
     let Some(first) = lessons().first() else {
         return Html::default();
@@ -211,7 +211,7 @@ pub(crate) fn presenter_switch(state: &State, dispatch: &Callback<Action>, on: b
 
 /// The lesson panel, when a lesson is open.
 #[component]
-pub fn LessonPanel(p: &GuideProps) -> Html {
+pub(crate) fn LessonPanel(p: &GuideProps) -> Html {
     let view = GuideView::of(&p.state);
     use_verdict_in_view(
         view.as_ref().is_some_and(|v| v.running),

@@ -11,16 +11,16 @@ use crate::i18n::keys::ui as words;
 #[derive(Properties, PartialEq)]
 // Yew's function components are `pub`, so their props must be too.
 #[allow(unreachable_pub)]
-pub struct InterruptedProps {
+pub(crate) struct InterruptedProps {
     /// The state (its job is the one to run again).
-    pub state: UseReducerHandle<State>,
+    pub(crate) state: UseReducerHandle<State>,
     /// The worker.
-    pub runner: Runner,
+    pub(crate) runner: Runner,
 }
 
 /// The line, or nothing.
 #[component]
-pub fn Interrupted(p: &InterruptedProps) -> Html {
+pub(crate) fn Interrupted(p: &InterruptedProps) -> Html {
     let Some(why) = p.state.interrupted() else {
         return html! {};
     };

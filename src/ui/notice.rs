@@ -15,17 +15,17 @@ use crate::i18n::keys::ui as words;
 #[derive(Properties, PartialEq)]
 // Yew's function components are `pub`, so their props must be too.
 #[allow(unreachable_pub)]
-pub struct NoticeProps {
+pub(crate) struct NoticeProps {
     /// What was ignored.
-    pub ignored: Vec<Ignored>,
+    pub(crate) ignored: Vec<Ignored>,
     /// The page's language.
     #[prop_or(Locale::En)]
-    pub locale: Locale,
+    pub(crate) locale: Locale,
 }
 
 /// A notice under the page's header.
 #[component]
-pub fn LinkNotice(p: &NoticeProps) -> Html {
+pub(crate) fn LinkNotice(p: &NoticeProps) -> Html {
     let open = use_state(|| true);
     let l = p.locale;
     if p.ignored.is_empty() || !*open {

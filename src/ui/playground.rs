@@ -118,7 +118,7 @@ fn embed_view(p: Page) -> Html {
 
 /// The playground (or an embed of it, when its link says `embed=1`).
 #[component]
-pub fn Playground() -> Html {
+pub(crate) fn Playground() -> Html {
     let p = use_page();
     if p.state.view.embed {
         return embed_view(p);
@@ -129,7 +129,7 @@ pub fn Playground() -> Html {
 /// Only the embed (the lighter module an embed's page loads: nothing of the
 /// full page is compiled into it).
 #[component]
-pub fn EmbedPage() -> Html {
+pub(crate) fn EmbedPage() -> Html {
     embed_view(use_page())
 }
 
@@ -213,13 +213,13 @@ fn use_back_and_forward(state: &UseReducerHandle<State>, book: &Rc<RefCell<Addre
 #[derive(Properties, PartialEq)]
 pub(crate) struct PageProps {
     /// The state.
-    pub state: UseReducerHandle<State>,
+    pub(crate) state: UseReducerHandle<State>,
     /// Where actions go.
-    pub dispatch: Callback<Action>,
+    pub(crate) dispatch: Callback<Action>,
     /// The worker.
-    pub runner: Runner,
+    pub(crate) runner: Runner,
     /// What the opening link held that the page could not use.
-    pub ignored: Vec<Ignored>,
+    pub(crate) ignored: Vec<Ignored>,
 }
 
 /// The full playground.

@@ -20,16 +20,16 @@ const RESET_DEFAULTS: Key = words::PICKER_RESET_DEFAULTS;
 #[derive(Properties, PartialEq)]
 // Yew's function components are `pub`, so their props must be too.
 #[allow(unreachable_pub)]
-pub struct PickerProps {
+pub(crate) struct PickerProps {
     /// The state.
-    pub state: UseReducerHandle<State>,
+    pub(crate) state: UseReducerHandle<State>,
     /// Where actions go.
-    pub dispatch: Callback<Action>,
+    pub(crate) dispatch: Callback<Action>,
 }
 
 /// A select with one option per lesson or measured pair, grouped.
 #[component]
-pub fn PresetPicker(p: &PickerProps) -> Html {
+pub(crate) fn PresetPicker(p: &PickerProps) -> Html {
     let setup = &p.state.setup;
     let l = p.state.view.locale();
     let w = |k: Key| k.text(l, &[]);

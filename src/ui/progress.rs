@@ -10,35 +10,35 @@ use crate::i18n::{Arg, Locale};
 #[derive(Properties, PartialEq)]
 // Yew's function components are `pub`, so their props must be too.
 #[allow(unreachable_pub)]
-pub struct ProgressProps {
+pub(crate) struct ProgressProps {
     /// How far the job has come.
-    pub progress: crate::app::Progress,
+    pub(crate) progress: crate::app::Progress,
     /// Whether the job finished.
-    pub done: bool,
+    pub(crate) done: bool,
     /// Events simulated in the job.
-    pub events: u64,
+    pub(crate) events: u64,
     /// Whether the scenario has errors (nothing runs).
-    pub blocked: bool,
+    pub(crate) blocked: bool,
     /// Whether the job stopped unfinished (its worker was replaced).
     #[prop_or_default]
-    pub interrupted: bool,
+    pub(crate) interrupted: bool,
     /// Wall-clock time the finished job took, ms.
     #[prop_or_default]
-    pub elapsed_ms: Option<f64>,
+    pub(crate) elapsed_ms: Option<f64>,
     /// The scenario's generation (for tests that wait for a job).
     #[prop_or_default]
-    pub generation: u64,
+    pub(crate) generation: u64,
     /// Why nothing runs yet, if the page waits (a lesson's prediction).
     #[prop_or_default]
-    pub waiting: Option<String>,
+    pub(crate) waiting: Option<String>,
     /// The page's language.
     #[prop_or(Locale::En)]
-    pub locale: Locale,
+    pub(crate) locale: Locale,
 }
 
 /// A progress bar with words.
 #[component]
-pub fn Progress(p: &ProgressProps) -> Html {
+pub(crate) fn Progress(p: &ProgressProps) -> Html {
     let (done, total) = (p.progress.runs_done, p.progress.runs);
     let l = p.locale;
     // Waiting, nothing of this scenario has run: an empty bar.

@@ -56,19 +56,19 @@ pub(crate) enum ReplayStatus {
 #[derive(Properties, PartialEq)]
 // Yew's function components are `pub`, so their props must be too.
 #[allow(unreachable_pub)]
-pub struct SlotProps {
+pub(crate) struct SlotProps {
     /// Where the replay stands.
-    pub status: ReplayStatus,
+    pub(crate) status: ReplayStatus,
     /// The page's language.
-    pub locale: Locale,
+    pub(crate) locale: Locale,
     /// Closes it.
-    pub on_close: Callback<()>,
+    pub(crate) on_close: Callback<()>,
 }
 
 /// The replay's place on the page: nothing, a line while it records or
 /// why it failed, or the panel.
 #[component]
-pub fn ReplaySlot(p: &SlotProps) -> Html {
+pub(crate) fn ReplaySlot(p: &SlotProps) -> Html {
     let l = p.locale;
     let close = {
         let c = p.on_close.clone();
@@ -97,18 +97,18 @@ pub fn ReplaySlot(p: &SlotProps) -> Html {
 /// Properties of [`ReplayPanel`].
 #[derive(Properties, PartialEq)]
 #[allow(unreachable_pub)]
-pub struct PanelProps {
+pub(crate) struct PanelProps {
     /// The recording as it arrived.
-    pub session: Rc<Session>,
+    pub(crate) session: Rc<Session>,
     /// The page's language.
-    pub locale: Locale,
+    pub(crate) locale: Locale,
     /// Closes it.
-    pub on_close: Callback<()>,
+    pub(crate) on_close: Callback<()>,
 }
 
 /// The replay panel.
 #[component]
-pub fn ReplayPanel(p: &PanelProps) -> Html {
+pub(crate) fn ReplayPanel(p: &PanelProps) -> Html {
     let s = {
         let first = p.session.clone();
         use_reducer(move || (*first).clone())

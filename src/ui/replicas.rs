@@ -13,14 +13,14 @@ use crate::replicas::Noise;
 #[derive(Properties, PartialEq)]
 // Yew's function components are `pub`, so their props must be too.
 #[allow(unreachable_pub)]
-pub struct ReplicasProps {
+pub(crate) struct ReplicasProps {
     /// The state.
-    pub state: UseReducerHandle<State>,
+    pub(crate) state: UseReducerHandle<State>,
 }
 
 /// The panel, once each mode has a seed in.
 #[component]
-pub fn Replicas(p: &ReplicasProps) -> Html {
+pub(crate) fn Replicas(p: &ReplicasProps) -> Html {
     let s = &p.state;
     let l = s.view.locale();
     let Some(v) = ReplicasView::of(&s.results.samples, s.setup.modes, s.setup.columns, l) else {

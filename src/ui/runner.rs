@@ -40,7 +40,7 @@ pub(crate) struct Runner {
     pending: Rc<RefCell<Option<Pending>>>,
     replay: Rc<RefCell<ReplayWait>>,
     /// Why the worker is not available, if it is not.
-    pub unavailable: Option<String>,
+    pub(crate) unavailable: Option<String>,
 }
 
 impl PartialEq for Runner {
@@ -163,7 +163,7 @@ fn replaced(why: &Failure) -> String {
 /// Starts the worker when `armed` (at once on the full page, on Run in an
 /// embed) and sends it each new job of `state`.
 #[hook]
-pub fn use_runner(state: &UseReducerHandle<State>, armed: bool) -> Runner {
+pub(crate) fn use_runner(state: &UseReducerHandle<State>, armed: bool) -> Runner {
     let bridge = use_mut_ref(|| None::<Bridge>);
     let pending = use_mut_ref(|| None::<Pending>);
     let replay = use_mut_ref(|| -> ReplayWait { None });

@@ -24,14 +24,14 @@ fn change_id(source: Source) -> &'static str {
 #[derive(Properties, PartialEq)]
 // Yew's function components are `pub`, so their props must be too.
 #[allow(unreachable_pub)]
-pub struct AboutProps {
+pub(crate) struct AboutProps {
     /// The state.
-    pub state: UseReducerHandle<State>,
+    pub(crate) state: UseReducerHandle<State>,
 }
 
 /// The scenario in a few lines, and the visitor's changes to it.
 #[component]
-pub fn ScenarioAbout(p: &AboutProps) -> Html {
+pub(crate) fn ScenarioAbout(p: &AboutProps) -> Html {
     let l = p.state.view.locale();
     let w = |k: Key| k.text(l, &[]);
     // Once per scenario and language, not with every message from the worker.

@@ -25,13 +25,13 @@ use crate::i18n::{Arg, Locale, keys};
 #[derive(Properties, PartialEq)]
 // Yew's function components are `pub`, so their props must be too.
 #[allow(unreachable_pub)]
-pub struct ShareProps {
+pub(crate) struct ShareProps {
     /// The state.
-    pub state: UseReducerHandle<State>,
+    pub(crate) state: UseReducerHandle<State>,
     /// Where actions go.
-    pub dispatch: Callback<Action>,
+    pub(crate) dispatch: Callback<Action>,
     /// The worker (for the full reports).
-    pub runner: Runner,
+    pub(crate) runner: Runner,
 }
 
 /// Shows `r`'s outcome in the status line, in `l`'s words.
@@ -44,7 +44,7 @@ fn report(status: &UseStateHandle<String>, l: Locale, ok: Option<Key>, r: Result
 
 /// The bar.
 #[component]
-pub fn ShareBar(p: &ShareProps) -> Html {
+pub(crate) fn ShareBar(p: &ShareProps) -> Html {
     let status = use_state(String::new);
     let dialog = use_state(|| false);
     let state = &p.state;

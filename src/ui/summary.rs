@@ -18,9 +18,9 @@ use crate::summary::rate_name;
 #[derive(Properties, PartialEq)]
 // Yew's function components are `pub`, so their props must be too.
 #[allow(unreachable_pub)]
-pub struct SummaryProps {
+pub(crate) struct SummaryProps {
     /// The state.
-    pub state: UseReducerHandle<State>,
+    pub(crate) state: UseReducerHandle<State>,
 }
 
 /// A count, as a parameter (written in the page's digits).
@@ -130,7 +130,7 @@ fn numbers(r: &RunView, l: Locale) -> Html {
 
 /// The cards.
 #[component]
-pub fn Summary(p: &SummaryProps) -> Html {
+pub(crate) fn Summary(p: &SummaryProps) -> Html {
     let s = &p.state;
     let columns = s.setup.columns;
     let l = s.view.locale();

@@ -40,7 +40,7 @@ pub enum TimeMetric {
 /// What a chart plots, and so which data `app::show::charts` builds for it and
 /// which drawing `crate::chart` gives it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Plot {
+pub(crate) enum Plot {
     /// Throughput or latency against concurrency (or arrival rate).
     Sweep(SweepMetric),
     /// Throughput or latency over time.
@@ -61,18 +61,18 @@ pub enum Plot {
 
 /// One chart of the registry.
 #[derive(Debug, PartialEq, Eq)]
-pub struct Chart {
+pub(crate) struct Chart {
     /// Its id in links and on the page (`chart-<id>`); a chart drawn per
     /// column adds the column's mode word (`timeline-platform`).
-    pub id: &'static str,
+    pub(crate) id: &'static str,
     /// Its title's key (its parameters are filled by its builder).
-    pub title: Key,
+    pub(crate) title: Key,
     /// Whether it is drawn once per column, each of one run.
-    pub per_column: bool,
+    pub(crate) per_column: bool,
     /// Whether an embed shows it when its link names no charts.
-    pub embedded: bool,
+    pub(crate) embedded: bool,
     /// What it plots.
-    pub plot: Plot,
+    pub(crate) plot: Plot,
 }
 
 impl Chart {
@@ -107,7 +107,7 @@ impl Chart {
 /// Every chart of the page, in the page's order. A new chart is one entry
 /// here, its builder in `app::show::charts`, its drawing in `crate::chart` and
 /// its words in the catalogue.
-pub const CHARTS: &[Chart] = &[
+pub(crate) const CHARTS: &[Chart] = &[
     Chart::of_all_runs("sweep-throughput", k::TITLE_SWEEP_THROUGHPUT, SWEEP_TPUT).in_embeds(),
     Chart::of_all_runs("sweep-latency", k::TITLE_SWEEP_LATENCY, SWEEP_LATENCY).in_embeds(),
     Chart::of_all_runs("throughput-time", k::TITLE_THROUGHPUT_TIME, TIME_TPUT),
@@ -129,29 +129,29 @@ const TIME_LATENCY: Plot = Plot::OverTime(TimeMetric::Latency);
 /// A chart on the page: an entry of [`CHARTS`], for one column when it is
 /// drawn per column.
 #[derive(Debug, PartialEq, Eq)]
-pub struct ChartId {
+pub(crate) struct ChartId {
     /// Its entry.
-    pub chart: &'static Chart,
+    pub(crate) chart: &'static Chart,
     /// The column whose run it draws, if it is drawn per column.
-    pub column: Option<Mode>,
+    pub(crate) column: Option<Mode>,
     id: String,
 }
 
 impl ChartId {
     /// Its id in links (`timeline-virtual`).
-    pub fn id(&self) -> &str {
+    pub(crate) fn id(&self) -> &str {
         &self.id
     }
 
     /// Its element's id on the page (`chart-timeline-virtual`).
-    pub fn element_id(&self) -> String {
+    pub(crate) fn element_id(&self) -> String {
         format!("chart-{}", self.id)
     }
 }
 
 /// Every chart the page can show, in the page's order: each entry of
 /// [`CHARTS`], a chart per column once for each column.
-pub fn chart_ids() -> &'static [ChartId] {
+pub(crate) fn chart_ids() -> &'static [ChartId] {
     static IDS: OnceLock<Vec<ChartId>> = OnceLock::new();
     IDS.get_or_init(|| {
         let mut out = Vec::new();
@@ -179,17 +179,17 @@ pub fn chart_ids() -> &'static [ChartId] {
 }
 
 /// Every chart's id, in the page's order.
-pub fn ids() -> impl Iterator<Item = &'static str> + Clone {
+pub(crate) fn ids() -> impl Iterator<Item = &'static str> + Clone {
     chart_ids().iter().map(|c| c.id())
 }
 
 /// The chart whose id is `id` (without the `chart-` prefix).
-pub fn chart_id(id: &str) -> Option<&'static ChartId> {
+pub(crate) fn chart_id(id: &str) -> Option<&'static ChartId> {
     chart_ids().iter().find(|c| c.id == id)
 }
 
 /// The charts an embed shows unless its link chooses, by id.
-pub fn embed_charts() -> impl Iterator<Item = &'static str> + Clone {
+pub(crate) fn embed_charts() -> impl Iterator<Item = &'static str> + Clone {
     chart_ids()
         .iter()
         .filter(|c| c.chart.embedded)
@@ -197,7 +197,7 @@ pub fn embed_charts() -> impl Iterator<Item = &'static str> + Clone {
 }
 
 /// The column a chart of one column draws (`timeline-virtual`: virtual).
-pub fn column_of(id: &str) -> Option<Mode> {
+pub(crate) fn column_of(id: &str) -> Option<Mode> {
     chart_id(id)?.column
 }
 

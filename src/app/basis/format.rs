@@ -7,7 +7,7 @@ use serde_json::Value;
 use crate::i18n::Locale;
 
 /// `1877.2105` → `1,877.21` with `decimals` digits after the point.
-pub fn thousands(x: f64, decimals: usize) -> String {
+pub(crate) fn thousands(x: f64, decimals: usize) -> String {
     if !x.is_finite() {
         return "–".into();
     }
@@ -34,7 +34,7 @@ pub fn thousands(x: f64, decimals: usize) -> String {
 }
 
 /// A number with about three significant digits: `12,773`, `152`, `1.05`, `0.0532`.
-pub fn sig(x: f64) -> String {
+pub(crate) fn sig(x: f64) -> String {
     let a = x.abs();
     if !x.is_finite() {
         "–".into()
@@ -54,12 +54,12 @@ pub fn sig(x: f64) -> String {
 }
 
 /// Milliseconds in the friendliest unit: `850 ms`, `1.05 s`, `0.12 ms`.
-pub fn ms(x: f64) -> String {
+pub(crate) fn ms(x: f64) -> String {
     ms_in(Locale::En, x)
 }
 
 /// [`ms`] with `locale`'s numbers: de `1,05 s`.
-pub fn ms_in(locale: Locale, x: f64) -> String {
+pub(crate) fn ms_in(locale: Locale, x: f64) -> String {
     if x.is_finite() && x.abs() >= 1000.0 {
         format!("{} s", locale.sig(x / 1000.0))
     } else {
@@ -69,12 +69,12 @@ pub fn ms_in(locale: Locale, x: f64) -> String {
 
 /// Axis tick labels: compact (`2k`, `1.5M`) so they never overlap, and
 /// one style along an axis (`5k`, `10k`, not `5000`, `10k`).
-pub fn tick(x: f64) -> String {
+pub(crate) fn tick(x: f64) -> String {
     tick_in(Locale::En, x)
 }
 
 /// [`tick`] with `locale`'s decimal separator: de `1,5k`, `0,25`.
-pub fn tick_in(locale: Locale, x: f64) -> String {
+pub(crate) fn tick_in(locale: Locale, x: f64) -> String {
     let a = x.abs();
     if a >= 1e6 {
         format!("{}M", trim(locale, x / 1e6))
@@ -97,7 +97,7 @@ fn trim(locale: Locale, x: f64) -> String {
 
 /// A draft's value as a form field shows it: words as they are, nothing for
 /// `null`, whole numbers without a point (20000.0 reads as 20000).
-pub fn field_text(value: &Value) -> String {
+pub(crate) fn field_text(value: &Value) -> String {
     match value {
         Value::String(s) => s.clone(),
         Value::Null => String::new(),
@@ -110,7 +110,7 @@ pub fn field_text(value: &Value) -> String {
 }
 
 /// A measured figure in a table cell: the article's number, or its words.
-pub fn measured(m: &crate::fidelity::Measured) -> String {
+pub(crate) fn measured(m: &crate::fidelity::Measured) -> String {
     match m {
         crate::fidelity::Measured::Number(x) => crate::fidelity::words::figure_in(Locale::En, *x),
         crate::fidelity::Measured::Text(t) => t.to_string(),
@@ -118,21 +118,21 @@ pub fn measured(m: &crate::fidelity::Measured) -> String {
 }
 
 /// A difference in percent with its sign: `+1.4 %`, `−12.0 %`, or `–` for none.
-pub fn signed_pct(d: Option<f64>) -> String {
+pub(crate) fn signed_pct(d: Option<f64>) -> String {
     d.map_or("–".into(), |d| {
         format!("{}{:.1} %", if d >= 0.0 { "+" } else { "−" }, d.abs())
     })
 }
 
 /// A source's language in English words (`de` → German).
-pub fn language(code: &str) -> &str {
+pub(crate) fn language(code: &str) -> &str {
     language_key(code)
         .and_then(|k| crate::i18n::lookup(Locale::En, k.0))
         .unwrap_or(code)
 }
 
 /// A source's language in `l`'s words (`de` → German, Deutsch, 德语).
-pub fn language_in(code: &str, l: Locale) -> String {
+pub(crate) fn language_in(code: &str, l: Locale) -> String {
     language_key(code).map_or_else(|| code.to_string(), |k| k.text(l, &[]))
 }
 
@@ -148,7 +148,7 @@ fn language_key(code: &str) -> Option<crate::i18n::keys::Key> {
 
 /// How bad an error rate is, for its colour: none, a few, many, most.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Severity {
+pub(crate) enum Severity {
     /// No request failed.
     None,
     /// Under 1 %.
@@ -161,7 +161,7 @@ pub enum Severity {
 
 impl Severity {
     /// The severity of `pct` failed requests.
-    pub fn of_error_pct(pct: f64) -> Severity {
+    pub(crate) fn of_error_pct(pct: f64) -> Severity {
         match pct {
             p if p >= 10.0 => Severity::Severe,
             p if p >= 1.0 => Severity::High,
@@ -171,7 +171,7 @@ impl Severity {
     }
 
     /// The page's class for it.
-    pub fn class(self) -> &'static str {
+    pub(crate) fn class(self) -> &'static str {
         match self {
             Severity::None => "sev-none",
             Severity::Low => "sev-low",
@@ -182,12 +182,12 @@ impl Severity {
 }
 
 /// An error rate for a card: `0 %`, `0.3 %`, `48 %`.
-pub fn error_pct(pct: f64) -> String {
+pub(crate) fn error_pct(pct: f64) -> String {
     format!("{} %", sig(pct))
 }
 
 /// [`error_pct`] with `l`'s digits.
-pub fn error_pct_in(l: Locale, pct: f64) -> String {
+pub(crate) fn error_pct_in(l: Locale, pct: f64) -> String {
     format!("{} %", l.sig(pct))
 }
 
@@ -196,7 +196,7 @@ pub fn error_pct_in(l: Locale, pct: f64) -> String {
 /// and never breaks across lines (a Chinese line may break between any two
 /// characters, and a flag cut in two no longer reads as one).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TextPart<'a> {
+pub(crate) enum TextPart<'a> {
     /// Words.
     Words(&'a str),
     /// A flag.
@@ -212,7 +212,7 @@ fn in_flag(c: char) -> bool {
 /// not inside a word (`keep-alive` is none), up to the first character no
 /// flag holds; a full stop, comma, colon or slash at its end is the
 /// sentence's.
-pub fn text_parts(text: &str) -> Vec<TextPart<'_>> {
+pub(crate) fn text_parts(text: &str) -> Vec<TextPart<'_>> {
     let mut out = Vec::new();
     let (mut words_from, mut i) = (0, 0);
     let bytes = text.as_bytes();

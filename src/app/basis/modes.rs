@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 pub use crate::sim::config::Mode;
 
 /// Both modes, platform first: the order of cards, curves and legends.
-pub const MODES: [Mode; 2] = [Mode::Platform, Mode::Virtual];
+pub(crate) const MODES: [Mode; 2] = [Mode::Platform, Mode::Virtual];
 
 /// Which server modes run.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -38,10 +38,10 @@ impl Modes {
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct PerMode<T> {
     /// The platform-thread run's.
-    pub platform: T,
+    pub(crate) platform: T,
     /// The virtual-thread run's.
     #[serde(rename = "virtual")]
-    pub virtual_threads: T,
+    pub(crate) virtual_threads: T,
 }
 
 impl<T> PerMode<T> {
@@ -62,20 +62,20 @@ impl<T> PerMode<T> {
     }
 
     /// Every (mode, value), platform first.
-    pub fn iter(&self) -> impl Iterator<Item = (Mode, &T)> {
+    pub(crate) fn iter(&self) -> impl Iterator<Item = (Mode, &T)> {
         MODES.into_iter().map(move |m| (m, self.get(m)))
     }
 }
 
 /// The legend name of a server mode.
-pub fn label(mode: Mode) -> &'static str {
+pub(crate) fn label(mode: Mode) -> &'static str {
     Columns::ServerMode.label(mode)
 }
 
 /// What the page's two columns (platform first, virtual second) compare.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Columns {
+pub(crate) enum Columns {
     /// Tomcat on its pool of platform threads vs one virtual thread per
     /// request (`spring.threads.virtual.enabled`).
     #[default]
@@ -89,7 +89,7 @@ pub enum Columns {
 impl Columns {
     /// The server mode a column runs: its own, or platform threads in both
     /// when the columns compare executors.
-    pub fn server_mode(self, column: Mode) -> Mode {
+    pub(crate) fn server_mode(self, column: Mode) -> Mode {
         match self {
             Columns::ServerMode => column,
             Columns::Executor => Mode::Platform,
@@ -98,13 +98,13 @@ impl Columns {
 
     /// A column's name in legends and headings, in English (the command
     /// line's and the exports' words).
-    pub fn label(self, column: Mode) -> &'static str {
+    pub(crate) fn label(self, column: Mode) -> &'static str {
         let key = self.key(column);
         crate::i18n::lookup(crate::i18n::Locale::En, key.0).unwrap_or(key.0)
     }
 
     /// A column's name in `locale`'s words (the catalogue's `column.*`).
-    pub fn name(self, column: Mode, locale: crate::i18n::Locale) -> String {
+    pub(crate) fn name(self, column: Mode, locale: crate::i18n::Locale) -> String {
         self.key(column).text(locale, &[])
     }
 
@@ -120,7 +120,7 @@ impl Columns {
 
     /// The settings that make a column what it is, as Spring writes them
     /// (in English words where they are words).
-    pub fn property(self, column: Mode) -> &'static str {
+    pub(crate) fn property(self, column: Mode) -> &'static str {
         match self.property_words(column) {
             Ok(code) => code,
             Err(key) => crate::i18n::lookup(crate::i18n::Locale::En, key.0).unwrap_or(key.0),
@@ -128,7 +128,7 @@ impl Columns {
     }
 
     /// [`Columns::property`] in `locale`'s words.
-    pub fn property_in(self, column: Mode, locale: crate::i18n::Locale) -> String {
+    pub(crate) fn property_in(self, column: Mode, locale: crate::i18n::Locale) -> String {
         match self.property_words(column) {
             Ok(code) => code.to_string(),
             Err(key) => key.text(locale, &[]),
@@ -155,12 +155,12 @@ pub mod as_word {
     use crate::scenario::{mode_named, mode_word};
 
     /// Writes `platform` or `virtual`.
-    pub fn serialize<S: Serializer>(mode: &Mode, s: S) -> Result<S::Ok, S::Error> {
+    pub(crate) fn serialize<S: Serializer>(mode: &Mode, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(mode_word(*mode))
     }
 
     /// Reads `platform` or `virtual`.
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Mode, D::Error> {
+    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Mode, D::Error> {
         let word = String::deserialize(d)?;
         mode_named(&word).ok_or_else(|| {
             serde::de::Error::custom(format!("server mode: {word} — one of platform, virtual"))

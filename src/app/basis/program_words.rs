@@ -21,7 +21,7 @@ use crate::sim::program::{Dist, LockKind, MonitorRef, Op};
 
 /// One step of a program, in the program's own shape (blocks nest).
 #[derive(Clone, Debug, PartialEq)]
-pub enum Step {
+pub(crate) enum Step {
     /// `cpu:d`: work on a core.
     Cpu(Dist),
     /// `io:d`: a blocking wait.
@@ -51,7 +51,7 @@ pub enum Step {
 }
 
 /// The steps of a parsed program, read back from its compiled operations.
-pub fn steps(parsed: &Parsed) -> Vec<Step> {
+pub(crate) fn steps(parsed: &Parsed) -> Vec<Step> {
     let mut pc = 0;
     read(parsed, &mut pc)
 }
@@ -106,12 +106,12 @@ fn read(parsed: &Parsed, pc: &mut usize) -> Vec<Step> {
 
 /// `text`, a request program, in plain words in `l`'s language; `None`
 /// for a text that does not parse.
-pub fn program_in_words(text: &str, l: Locale) -> Option<String> {
+pub(crate) fn program_in_words(text: &str, l: Locale) -> Option<String> {
     parse_program(text).ok().map(|p| in_words(&p, l))
 }
 
 /// A parsed program in plain words in `l`'s language.
-pub fn in_words(parsed: &Parsed, l: Locale) -> String {
+pub(crate) fn in_words(parsed: &Parsed, l: Locale) -> String {
     list(&steps(parsed), l)
 }
 

@@ -27,7 +27,7 @@ pub enum Said {
 
 impl Said {
     /// A catalogue text without parameters.
-    pub fn key(k: Key) -> Said {
+    pub(crate) fn key(k: Key) -> Said {
         Said::Key(k, Vec::new())
     }
 
@@ -51,7 +51,7 @@ impl Said {
     /// `auto, light, dark`, `cpu-bound`): the notice sets it as code, as it
     /// does the parameter itself, and a German or Chinese notice's words
     /// hold no English. Joined, the pieces are [`Said::text`].
-    pub fn pieces(&self, l: Locale) -> Vec<Piece> {
+    pub(crate) fn pieces(&self, l: Locale) -> Vec<Piece> {
         let (k, args) = match self {
             Said::Key(k, args) => (k, args),
             // Each problem's line as the problems panel shows it.

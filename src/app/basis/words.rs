@@ -10,7 +10,7 @@ use crate::scenario::{FieldSpec, field};
 
 /// The label of `key` (`async.mail.core` reads as `async.*.core`), else the
 /// key itself.
-pub fn field_label(locale: Locale, key: &str) -> String {
+pub(crate) fn field_label(locale: Locale, key: &str) -> String {
     match field(key) {
         Some(spec) => spec.label(locale).to_string(),
         None => key.to_string(),
@@ -18,14 +18,14 @@ pub fn field_label(locale: Locale, key: &str) -> String {
 }
 
 /// The help of `key`, else nothing.
-pub fn field_help(locale: Locale, key: &str) -> String {
+pub(crate) fn field_help(locale: Locale, key: &str) -> String {
     field(key).map_or_else(String::new, |spec| spec.help(locale).to_string())
 }
 
 /// The real-world setting `key` stands for in `locale`'s words (a property
 /// name stays itself; words such as "(assumption)" are translated), else
 /// nothing.
-pub fn field_property(locale: Locale, key: &str) -> String {
+pub(crate) fn field_property(locale: Locale, key: &str) -> String {
     (field(key).and_then(|spec| spec.property(locale)))
         .unwrap_or_default()
         .to_string()
@@ -34,7 +34,7 @@ pub fn field_property(locale: Locale, key: &str) -> String {
 /// A setting's unit in `locale`'s words: a unit that is a word
 /// (`workers`, `per worker`) from the catalogue (`field-unit.<unit>`), a
 /// symbol (`ms`, `MB`, `req/s`) as it is.
-pub fn field_unit(locale: Locale, spec: &FieldSpec) -> String {
+pub(crate) fn field_unit(locale: Locale, spec: &FieldSpec) -> String {
     if unit_is_a_word(spec.unit) {
         presets::field_unit(spec.unit).text(locale)
     } else {
@@ -50,7 +50,7 @@ fn unit_is_a_word(unit: &str) -> bool {
 
 /// A key's name in `l`'s words: its label, with the executor's name for
 /// an `@Async` key ("@Async email: Max").
-pub fn field_name_in(key: &str, l: Locale) -> String {
+pub(crate) fn field_name_in(key: &str, l: Locale) -> String {
     let label = field_label(l, key);
     match key.strip_prefix("async.").and_then(|r| r.split_once('.')) {
         Some((name, _)) => format!("@Async {name}: {label}"),

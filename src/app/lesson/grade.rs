@@ -78,7 +78,7 @@ pub struct Quantity {
     pub column: Column,
     /// Divided by the same metric of this column's run, if given.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub over: Option<Column>,
+    pub(crate) over: Option<Column>,
 }
 
 /// A quantity within a range: at least `min`, below `max`.
@@ -91,7 +91,7 @@ pub struct Condition {
     pub column: Column,
     /// Divided by the same metric of this column's run, if given.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub over: Option<Column>,
+    pub(crate) over: Option<Column>,
     /// Lowest value that holds (inclusive).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub min: Option<f64>,
@@ -172,7 +172,7 @@ impl Condition {
     }
 
     /// Whether it holds in `runs`; `None` while a run it needs is missing.
-    pub fn holds(&self, runs: Runs<'_>) -> Option<bool> {
+    pub(crate) fn holds(&self, runs: Runs<'_>) -> Option<bool> {
         self.quantity().value(runs).map(|x| self.admits(x))
     }
 }
@@ -190,7 +190,7 @@ pub enum Prediction {
 /// What the run gave.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Actual {
+pub(crate) enum Actual {
     /// The run's value.
     Number(f64),
     /// The options whose conditions hold (one, for a well-posed question).
@@ -216,11 +216,11 @@ pub struct Grade {
     /// Right or wrong.
     pub verdict: Verdict,
     /// What the run gave.
-    pub actual: Actual,
+    pub(crate) actual: Actual,
     /// For a number: how far the prediction was from the run, percent
     /// (positive: too high).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub off_pct: Option<f64>,
+    pub(crate) off_pct: Option<f64>,
 }
 
 impl Question {
@@ -235,7 +235,7 @@ impl Question {
 
     /// Whether `prediction` is an answer of the right kind: a finite number
     /// for a number question, one of the options for a choice.
-    pub fn accepts(&self, prediction: &Prediction) -> bool {
+    pub(crate) fn accepts(&self, prediction: &Prediction) -> bool {
         match (self, prediction) {
             (Question::Number(_), Prediction::Number(x)) => x.is_finite(),
             (Question::Choice(q), Prediction::Choice(id)) => q.options.iter().any(|o| &o.id == id),

@@ -14,20 +14,20 @@ use crate::i18n::keys::ui as words;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LessonLink {
     /// The lesson's id.
-    pub lesson: &'static str,
+    pub(crate) lesson: &'static str,
     /// The chapter, 0-based.
-    pub chapter: usize,
+    pub(crate) chapter: usize,
 }
 
 /// The query parameters of a lesson's chapter (without `?` or `&` around).
-pub fn format_link(link: LessonLink) -> String {
+pub(crate) fn format_link(link: LessonLink) -> String {
     format!("lesson={}&chapter={}", link.lesson, link.chapter + 1)
 }
 
 /// Reads the two parameters as a link gives them (`None` when absent). No
 /// `lesson` is no lesson (a `chapter` alone is an error); no `chapter`
 /// opens the first.
-pub fn parse_link(
+pub(crate) fn parse_link(
     lesson_param: Option<&str>,
     chapter_param: Option<&str>,
 ) -> Result<Option<LessonLink>, Said> {

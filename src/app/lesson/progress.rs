@@ -33,7 +33,7 @@ pub enum Step {
 
 impl Step {
     /// Every step, in order.
-    pub const ALL: [Step; 5] = [
+    pub(crate) const ALL: [Step; 5] = [
         Step::Read,
         Step::Predict,
         Step::Run,
@@ -46,7 +46,7 @@ impl Step {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Answer {
     /// What the learner predicted.
-    pub prediction: Prediction,
+    pub(crate) prediction: Prediction,
     /// How it fared, once the run is in.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub grade: Option<Grade>,
@@ -56,17 +56,17 @@ pub struct Answer {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct LessonProgress {
     /// The lesson's id.
-    pub lesson: String,
+    pub(crate) lesson: String,
     /// The current chapter (0-based).
-    pub chapter: usize,
+    pub(crate) chapter: usize,
     /// The current step.
     pub step: Step,
     /// Answers by chapter id.
     #[serde(default)]
-    pub answers: BTreeMap<String, Answer>,
+    pub(crate) answers: BTreeMap<String, Answer>,
     /// "Now try" changes applied, by chapter id.
     #[serde(default)]
-    pub tried: BTreeMap<String, Vec<String>>,
+    pub(crate) tried: BTreeMap<String, Vec<String>>,
 }
 
 /// Everything that moves a learner.
@@ -93,7 +93,7 @@ impl LessonAction {
     /// The action of a key (`KeyboardEvent.key`) in a lesson or presenter
     /// mode: → and space go on, ← goes back; so do Page Down and Page Up,
     /// which is what a presentation clicker sends.
-    pub fn of_key(key: &str) -> Option<LessonAction> {
+    pub(crate) fn of_key(key: &str) -> Option<LessonAction> {
         match key {
             "ArrowRight" | " " | "Spacebar" | "PageDown" => Some(LessonAction::Next),
             "ArrowLeft" | "PageUp" => Some(LessonAction::Back),
@@ -117,12 +117,12 @@ impl LessonProgress {
 
     /// The lesson it is in (a progress from [`LessonProgress::start`] or
     /// [`LessonProgress::from_json`] always has one).
-    pub fn the_lesson(&self) -> Option<&'static Lesson> {
+    pub(crate) fn the_lesson(&self) -> Option<&'static Lesson> {
         lesson(&self.lesson)
     }
 
     /// The current chapter's id.
-    pub fn chapter_id(&self) -> Option<&'static str> {
+    pub(crate) fn chapter_id(&self) -> Option<&'static str> {
         Some(self.the_lesson()?.chapter(self.chapter)?.id.as_str())
     }
 
@@ -132,7 +132,7 @@ impl LessonProgress {
     }
 
     /// Whether the learner has finished the last chapter.
-    pub fn finished(&self) -> bool {
+    pub(crate) fn finished(&self) -> bool {
         self.the_lesson()
             .is_some_and(|l| self.chapter + 1 == l.chapters.len() && self.step == Step::NowTry)
     }

@@ -19,7 +19,7 @@ use crate::scenario::field;
 /// The unit of a number question's answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Unit {
+pub(crate) enum Unit {
     /// Requests per second.
     ReqPerS,
     /// Milliseconds.
@@ -36,7 +36,7 @@ pub enum Unit {
 
 impl Unit {
     /// Its catalogue key.
-    pub fn key(self) -> Key {
+    pub(crate) fn key(self) -> Key {
         match self {
             Unit::ReqPerS => keys::UNIT_REQ_PER_S,
             Unit::Ms => keys::UNIT_MS,
@@ -51,7 +51,7 @@ impl Unit {
 /// Where a text's parameter comes from.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(untagged)]
-pub enum Param {
+pub(crate) enum Param {
     /// A scenario key's value in a column's draft (the first column that
     /// runs unless named), else the key's default.
     Key {
@@ -75,7 +75,7 @@ pub enum Param {
 
 /// A parameter's value.
 #[derive(Clone, Debug, PartialEq)]
-pub enum ParamValue {
+pub(crate) enum ParamValue {
     /// A number (written per locale).
     Number(f64),
     /// Words or code, as they are.
@@ -106,7 +106,7 @@ impl ParamValue {
 impl Param {
     /// Its value for `setup`; `None` for a key the schema does not know or a
     /// formula that does not apply.
-    pub fn value(&self, setup: &Setup) -> Option<ParamValue> {
+    pub(crate) fn value(&self, setup: &Setup) -> Option<ParamValue> {
         match self {
             Param::Key { key, column } => {
                 let mode = column.map_or_else(|| setup.modes.list()[0], |c| c.mode());
@@ -147,7 +147,7 @@ pub enum Part<'a> {
 
 impl Part<'_> {
     /// Its catalogue key: `lesson.<lesson>.<chapter>.<part>`.
-    pub fn key(self, lesson: &str, chapter: &str) -> String {
+    pub(crate) fn key(self, lesson: &str, chapter: &str) -> String {
         let base = format!("lesson.{lesson}.{chapter}");
         match self {
             Part::Title => format!("{base}.title"),
@@ -164,12 +164,12 @@ impl Part<'_> {
 
 impl Lesson {
     /// Its title's key.
-    pub fn title_key(&self) -> String {
+    pub(crate) fn title_key(&self) -> String {
         format!("lesson.{}.title", self.id)
     }
 
     /// Its one-line description's key.
-    pub fn about_key(&self) -> String {
+    pub(crate) fn about_key(&self) -> String {
         format!("lesson.{}.about", self.id)
     }
 
@@ -189,7 +189,7 @@ impl Lesson {
     }
 
     /// Its title in `locale`.
-    pub fn title(&self, locale: Locale) -> String {
+    pub(crate) fn title(&self, locale: Locale) -> String {
         i18n::text(locale, &self.title_key(), &[])
     }
 }
@@ -213,7 +213,7 @@ impl Chapter {
 
     /// The scenario keys its texts name (a value's or a default's), each
     /// once: the form shows them even with its "Advanced" group closed.
-    pub fn named_keys(&self) -> Vec<&str> {
+    pub(crate) fn named_keys(&self) -> Vec<&str> {
         let mut out: Vec<&str> = Vec::new();
         for p in self.params.values() {
             let key = match p {
@@ -240,7 +240,7 @@ impl Chapter {
     /// the setup that change makes, any other on the chapter's start. A
     /// parameter without a value there is left out (its placeholder then
     /// shows as written).
-    pub fn param_values(&self, part: Part<'_>) -> Vec<(String, ParamValue)> {
+    pub(crate) fn param_values(&self, part: Part<'_>) -> Vec<(String, ParamValue)> {
         let setup = match part {
             Part::Try(id) | Part::TryNotice(id) => self.try_setup(id),
             _ => self.setup(),
@@ -263,7 +263,7 @@ impl Chapter {
     /// The request programs `part`'s words name in `locale`, as the
     /// program syntax writes them (the panel's "show as program"), each
     /// once.
-    pub fn programs(&self, lesson: &str, part: Part<'_>, locale: Locale) -> Vec<String> {
+    pub(crate) fn programs(&self, lesson: &str, part: Part<'_>, locale: Locale) -> Vec<String> {
         let text = i18n::lookup(locale, &part.key(lesson, &self.id)).unwrap_or_default();
         let mut out = Vec::new();
         for (name, value) in self.param_values(part) {

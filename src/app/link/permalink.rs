@@ -44,19 +44,19 @@ use crate::scenario::{
 };
 
 /// The link format this page writes and reads.
-pub const VERSION: &str = "1";
+pub(crate) const VERSION: &str = "1";
 
 /// The longest query a link may have; a longer one is ignored whole,
 /// without being parsed.
-pub const MAX_LINK_CHARS: usize = 4096;
+pub(crate) const MAX_LINK_CHARS: usize = 4096;
 
 /// The most parameters a link may have.
-pub const MAX_PARAMS: usize = 100;
+pub(crate) const MAX_PARAMS: usize = 100;
 
 /// What a typical edited scenario's query stays within (a preset, a few
 /// numbers and a program changed, a theme chosen): short enough for chat
 /// tools and blog platforms, tested in `app::link::tests::round_trip`.
-pub const TYPICAL_LINK_BUDGET: usize = 200;
+pub(crate) const TYPICAL_LINK_BUDGET: usize = 200;
 
 /// Parameters that link trackers add; dropped without a word.
 const TRACKING: &[&str] = &["fbclid", "gclid", "msclkid", "mc_cid", "mc_eid"];
@@ -65,9 +65,9 @@ const TRACKING: &[&str] = &["fbclid", "gclid", "msclkid", "mc_cid", "mc_eid"];
 #[derive(Clone, Debug, PartialEq)]
 pub struct Link {
     /// What the visitor set up.
-    pub setup: Setup,
+    pub(crate) setup: Setup,
     /// How the page shows it.
-    pub view: View,
+    pub(crate) view: View,
 }
 
 impl Default for Link {
@@ -264,7 +264,7 @@ fn unescape(s: &str) -> Result<String, Key> {
 }
 
 /// The most characters of a link's text a message quotes.
-pub const SHOWN_CHARS: usize = 60;
+pub(crate) const SHOWN_CHARS: usize = 60;
 
 /// The most characters a list of a link's parameters takes in a message
 /// (its first parameter is always shown).
@@ -276,7 +276,7 @@ const WHY_CHARS: usize = 300;
 
 /// Text from a link, fit to show in a message: on one printable line,
 /// at most [`SHOWN_CHARS`] characters of it.
-pub fn shown(s: &str) -> String {
+pub(crate) fn shown(s: &str) -> String {
     printable(s, SHOWN_CHARS)
 }
 
@@ -326,7 +326,7 @@ pub fn decode(query: &str) -> Decoded {
 /// The most lines a link's notice has: past them, one line says how many
 /// more were ignored (a link of 300 unknown charts is one notice of
 /// [`MAX_NOTICE_LINES`] lines, not 300).
-pub const MAX_NOTICE_LINES: usize = 10;
+pub(crate) const MAX_NOTICE_LINES: usize = 10;
 
 fn bound(ignored: &mut Vec<Ignored>) {
     if ignored.len() <= MAX_NOTICE_LINES {
@@ -582,7 +582,7 @@ fn unknown_key() -> Said {
 
 /// The words a field of the view or the setup takes, for the fields that
 /// take one of a few (serde's own names of their variants).
-pub fn allowed_words(name: &str) -> Option<Vec<&'static str>> {
+pub(crate) fn allowed_words(name: &str) -> Option<Vec<&'static str>> {
     match name {
         "theme" => Some(
             crate::app::link::view::Theme::ALL

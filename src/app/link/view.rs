@@ -16,7 +16,7 @@ use crate::scenario::field;
 /// The colour theme.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Theme {
+pub(crate) enum Theme {
     /// The system's (`prefers-color-scheme`).
     #[default]
     Auto,
@@ -28,10 +28,10 @@ pub enum Theme {
 
 impl Theme {
     /// Every theme, in menu order.
-    pub const ALL: [Theme; 3] = [Theme::Auto, Theme::Light, Theme::Dark];
+    pub(crate) const ALL: [Theme; 3] = [Theme::Auto, Theme::Light, Theme::Dark];
 
     /// Its word (the URL's and the `data-theme` attribute's).
-    pub fn word(self) -> &'static str {
+    pub(crate) fn word(self) -> &'static str {
         match self {
             Theme::Auto => "auto",
             Theme::Light => "light",
@@ -40,7 +40,7 @@ impl Theme {
     }
 
     /// Its label in menus, in `l`'s words.
-    pub fn label(self, l: Locale) -> String {
+    pub(crate) fn label(self, l: Locale) -> String {
         use crate::i18n::keys::ui as words;
         match self {
             Theme::Auto => words::THEME_AUTO,
@@ -51,14 +51,14 @@ impl Theme {
     }
 
     /// The theme called `word`.
-    pub fn named(word: &str) -> Option<Theme> {
+    pub(crate) fn named(word: &str) -> Option<Theme> {
         Theme::ALL.into_iter().find(|t| t.word() == word)
     }
 }
 
 /// Languages the page is written in: the catalogues' locales, by code,
 /// the default first.
-pub const LANGUAGES: [&str; Locale::ALL.len()] = {
+pub(crate) const LANGUAGES: [&str; Locale::ALL.len()] = {
     let mut codes = [""; Locale::ALL.len()];
     let mut i = 0;
     while i < codes.len() {
@@ -73,7 +73,7 @@ pub const LANGUAGES: [&str; Locale::ALL.len()] = {
 /// the page is written in, by primary subtag (`de-AT` → German, `zh-Hans`
 /// and `zh-TW` → Chinese, the page's only Chinese); `None` when it is
 /// written in none of them.
-pub fn browser_language<S: AsRef<str>>(languages: &[S]) -> Option<Locale> {
+pub(crate) fn browser_language<S: AsRef<str>>(languages: &[S]) -> Option<Locale> {
     languages
         .iter()
         .find_map(|l| Locale::named(l.as_ref().trim()))
@@ -88,41 +88,41 @@ const RENAMED_CHARTS: &[(&str, &[&str])] = &[("memory", &["memory-platform", "me
 #[serde(default)]
 pub struct View {
     /// The colour theme.
-    pub theme: Theme,
+    pub(crate) theme: Theme,
     /// The language the link or the visitor chose (one of [`LANGUAGES`];
     /// a link may name a region, `de-AT`, which reads as its language).
     /// Empty when none was chosen: the page then speaks the browser's
     /// ([`View::browser`]), and its links name no language either, so a
     /// shared link opens in each reader's own.
-    pub lang: String,
+    pub(crate) lang: String,
     /// The charts shown, by id (see [`chart_ids`](crate::app::basis::chart_registry::chart_ids)); empty: the default set
     /// (all of them, or [`embed_charts`] in an embed).
-    pub charts: Vec<String>,
+    pub(crate) charts: Vec<String>,
     /// Compact chrome for an `<iframe>`, and click-to-run.
-    pub embed: bool,
+    pub(crate) embed: bool,
     /// The scenario keys an embed shows as controls.
-    pub controls: Vec<String>,
+    pub(crate) controls: Vec<String>,
     /// The scenario keys an embed shows but does not let change.
-    pub locked: Vec<String>,
+    pub(crate) locked: Vec<String>,
     /// Presenter mode: large type for the back of a room, the settings
     /// and the share bar tucked away (the page's own, not an embed's).
-    pub presenter: bool,
+    pub(crate) presenter: bool,
     /// Whether the form's "Advanced" group is open: all of its settings
     /// shown, not only those changed, wrong or named by the lesson
     /// (`app::show::form::revealed`). Part of the view, so that a link opens the
     /// form as its writer saw it and a language switch or Back keeps it.
-    pub advanced: bool,
+    pub(crate) advanced: bool,
     /// The lesson's chapter the page guides through, if any. A link holds
     /// it in the lesson's own format (`lesson=<id>&chapter=<n>`, see
     /// `app::lesson::link`), not as a serde field.
     #[serde(skip)]
-    pub lesson: Option<LessonLink>,
+    pub(crate) lesson: Option<LessonLink>,
     /// The first of the browser's languages the page is written in
     /// ([`browser_language`] of `navigator.languages`), which it speaks
     /// when [`View::lang`] is empty. Not part of a link: it is the
     /// reader's, not the link's.
     #[serde(skip)]
-    pub browser: Option<Locale>,
+    pub(crate) browser: Option<Locale>,
 }
 
 impl Default for View {
@@ -145,14 +145,14 @@ impl Default for View {
 impl View {
     /// The page's locale: the chosen language, else the browser's, else
     /// English.
-    pub fn locale(&self) -> Locale {
+    pub(crate) fn locale(&self) -> Locale {
         Locale::named(&self.lang)
             .or(self.browser)
             .unwrap_or(Locale::ALL[0])
     }
 
     /// Whether the chart `id` (without its `chart-` prefix) is shown.
-    pub fn shows_chart(&self, id: &str) -> bool {
+    pub(crate) fn shows_chart(&self, id: &str) -> bool {
         let id = id.strip_prefix("chart-").unwrap_or(id);
         if !self.charts.is_empty() {
             self.charts.iter().any(|c| c == id)
@@ -165,7 +165,7 @@ impl View {
 
     /// This view with renamed chart ids replaced by what they now name, so
     /// an older link keeps showing the same charts.
-    pub fn with_current_chart_ids(mut self) -> View {
+    pub(crate) fn with_current_chart_ids(mut self) -> View {
         let mut charts = Vec::with_capacity(self.charts.len());
         for c in self.charts {
             match RENAMED_CHARTS.iter().find(|(old, _)| *old == c) {
@@ -180,7 +180,7 @@ impl View {
 
     /// What in this view cannot be shown, as (field, item, why); the page
     /// drops those items and says so.
-    pub fn problems(&self) -> Vec<(&'static str, String, Said)> {
+    pub(crate) fn problems(&self) -> Vec<(&'static str, String, Said)> {
         use crate::i18n::keys::ui as words;
         let mut out = Vec::new();
         if !self.lang.is_empty() && Locale::named(&self.lang).is_none() {
@@ -208,7 +208,7 @@ impl View {
     }
 
     /// This view without the items [`View::problems`] names.
-    pub fn without_problems(mut self) -> View {
+    pub(crate) fn without_problems(mut self) -> View {
         // A region reads as its language; a language the page has not got
         // is no choice (the browser's applies).
         self.lang = Locale::named(&self.lang)
@@ -222,7 +222,7 @@ impl View {
 
     /// The keys an embed shows as controls: the editable ones first, then
     /// the locked ones, each once.
-    pub fn embed_controls(&self) -> Vec<(String, bool)> {
+    pub(crate) fn embed_controls(&self) -> Vec<(String, bool)> {
         let mut out: Vec<(String, bool)> = Vec::new();
         for (keys, locked) in [(&self.controls, false), (&self.locked, true)] {
             for k in keys {

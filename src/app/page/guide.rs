@@ -28,7 +28,7 @@ use crate::i18n::keys::{self, Key};
 use crate::i18n::{Arg, Locale};
 
 /// Where the page keeps a lesson's progress in local storage.
-pub fn storage_key(lesson: &str) -> String {
+pub(crate) fn storage_key(lesson: &str) -> String {
     format!("threadlab.lesson.{lesson}")
 }
 
@@ -88,7 +88,7 @@ impl State {
     }
 
     /// The lesson's current chapter, if a lesson is open.
-    pub fn chapter(&self) -> Option<(&'static Lesson, &'static Chapter)> {
+    pub(crate) fn chapter(&self) -> Option<(&'static Lesson, &'static Chapter)> {
         let p = self.lesson.as_ref()?;
         let l = p.the_lesson()?;
         Some((l, l.chapter(p.chapter)?))
@@ -193,7 +193,7 @@ impl State {
 
     /// Whether the page holds its results back: a lesson's chapter whose
     /// question is not answered and run yet (the results would tell).
-    pub fn awaiting_prediction(&self) -> bool {
+    pub(crate) fn awaiting_prediction(&self) -> bool {
         self.lesson
             .as_ref()
             .is_some_and(|p| p.step != Step::Run && !self.graded())
@@ -227,7 +227,7 @@ impl State {
 /// the progress as it changes. An embed of a chapter keeps nothing until
 /// its reader has answered the chapter's question (a blog's reader who only
 /// reads leaves no trace in the browser).
-pub fn progress_to_keep(state: &State) -> Option<(String, String)> {
+pub(crate) fn progress_to_keep(state: &State) -> Option<(String, String)> {
     let p = state.lesson.as_ref()?;
     if state.view.embed && p.answer().is_none() {
         return None;
@@ -239,7 +239,11 @@ pub fn progress_to_keep(state: &State) -> Option<(String, String)> {
 /// lesson): `embed=1`, the chapter, and the view's theme, language and
 /// `charts` (empty: the embed's default); no settings, as the chapter
 /// loads its own scenario. Its title, for the snippet, is the chapter's.
-pub fn chapter_embed(state: &State, theme: Theme, charts: Vec<String>) -> Option<(Link, String)> {
+pub(crate) fn chapter_embed(
+    state: &State,
+    theme: Theme,
+    charts: Vec<String>,
+) -> Option<(Link, String)> {
     let (lesson, chapter) = state.chapter()?;
     let view = View {
         theme,
@@ -262,7 +266,7 @@ pub fn chapter_embed(state: &State, theme: Theme, charts: Vec<String>) -> Option
 /// The full page's link of the chapter an embed shows ("Open in the
 /// playground"): the lesson at that chapter, in the embed's theme and
 /// language.
-pub fn chapter_page(state: &State) -> Option<Link> {
+pub(crate) fn chapter_page(state: &State) -> Option<Link> {
     let lesson = state.view.lesson.filter(|_| state.lesson.is_some())?;
     let view = View {
         theme: state.view.theme,
@@ -286,7 +290,12 @@ pub fn chapter_page(state: &State) -> Option<Link> {
 /// these keys for itself: the replay (its panel steps with ← →, and its
 /// buttons are the replay's, not the lesson's), or a control that has
 /// taken the key already (a chart stepping through its points).
-pub fn key_action(key: &str, focus_tag: &str, modified: bool, kept: bool) -> Option<LessonAction> {
+pub(crate) fn key_action(
+    key: &str,
+    focus_tag: &str,
+    modified: bool,
+    kept: bool,
+) -> Option<LessonAction> {
     if modified || kept {
         return None;
     }
@@ -306,7 +315,7 @@ pub fn key_action(key: &str, focus_tag: &str, modified: bool, kept: bool) -> Opt
 
 /// How the learner answers.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Input {
+pub(crate) enum Input {
     /// A number, in a unit.
     Number {
         /// The unit's words.
@@ -320,84 +329,84 @@ pub enum Input {
 
 /// The prediction beside the run.
 #[derive(Clone, Debug, PartialEq)]
-pub struct CompareView {
+pub(crate) struct CompareView {
     /// What the learner predicted, in words.
-    pub prediction: String,
+    pub(crate) prediction: String,
     /// What the run gave, in words.
-    pub actual: String,
+    pub(crate) actual: String,
     /// What theory gives, for a number question that has one.
-    pub theory: Option<String>,
+    pub(crate) theory: Option<String>,
     /// Right, wrong, or not decided.
-    pub verdict: Verdict,
+    pub(crate) verdict: Verdict,
     /// The verdict in words (with how far off, for a number).
-    pub verdict_text: String,
+    pub(crate) verdict_text: String,
 }
 
 /// A "now try" change on the panel.
 #[derive(Clone, Debug, PartialEq)]
-pub struct TryView {
+pub(crate) struct TryView {
     /// Its id.
-    pub id: String,
+    pub(crate) id: String,
     /// What it changes, in words (the button's text).
-    pub text: String,
+    pub(crate) text: String,
     /// What it shows, once applied.
-    pub notice: Option<String>,
+    pub(crate) notice: Option<String>,
 }
 
 /// Everything the lesson panel shows, in the view's language.
 #[derive(Clone, Debug, PartialEq)]
-pub struct GuideView {
+pub(crate) struct GuideView {
     /// The page's locale.
-    pub locale: Locale,
+    pub(crate) locale: Locale,
     /// The lesson's title.
-    pub lesson_title: String,
+    pub(crate) lesson_title: String,
     /// "Chapter n of N".
-    pub chapter_of: String,
+    pub(crate) chapter_of: String,
     /// The chapter's title.
-    pub title: String,
+    pub(crate) title: String,
     /// What to read before predicting.
-    pub intro: String,
+    pub(crate) intro: String,
     /// The request programs the intro names in plain words, as the program
     /// syntax writes them (behind the panel's "show as program").
-    pub programs: Vec<String>,
+    pub(crate) programs: Vec<String>,
     /// The steps, each with its words and whether it is the current one.
-    pub steps: Vec<(String, bool)>,
+    pub(crate) steps: Vec<(String, bool)>,
     /// The question.
-    pub question: String,
+    pub(crate) question: String,
     /// How it is answered.
-    pub input: Input,
+    pub(crate) input: Input,
     /// Whether the prediction is locked (graded).
-    pub locked: bool,
+    pub(crate) locked: bool,
     /// Whether Run may be pressed (the question is answered).
-    pub can_run: bool,
+    pub(crate) can_run: bool,
     /// Whether the chapter's run is on its way.
-    pub running: bool,
+    pub(crate) running: bool,
     /// The prediction beside the result, once graded.
-    pub compare: Option<CompareView>,
+    pub(crate) compare: Option<CompareView>,
     /// What to notice, once graded.
-    pub notice: Option<String>,
+    pub(crate) notice: Option<String>,
     /// The "now try" changes, once graded.
-    pub tries: Vec<TryView>,
+    pub(crate) tries: Vec<TryView>,
     /// Whether ← has somewhere to go.
-    pub can_back: bool,
+    pub(crate) can_back: bool,
     /// Whether → has somewhere to go.
-    pub can_next: bool,
+    pub(crate) can_next: bool,
     /// Whether the last chapter is done.
-    pub finished: bool,
+    pub(crate) finished: bool,
     /// The words of the chapter's replay button, if it offers a replay.
-    pub replay: Option<String>,
+    pub(crate) replay: Option<String>,
     /// Whether the panel is an embed's one chapter (no way to another).
-    pub embedded: bool,
+    pub(crate) embedded: bool,
     /// What to do first, after → at the question without a prediction.
-    pub hint: Option<String>,
+    pub(crate) hint: Option<String>,
     /// The charts that show the answer (ids without `chart-`), beside the
     /// verdict once graded.
-    pub proof: Vec<&'static str>,
+    pub(crate) proof: Vec<&'static str>,
 }
 
 impl GuideView {
     /// The panel of `state`'s lesson, if one is open.
-    pub fn of(state: &State) -> Option<GuideView> {
+    pub(crate) fn of(state: &State) -> Option<GuideView> {
         let p = state.lesson.as_ref()?;
         let (lesson, chapter) = state.chapter()?;
         let locale = state.view.locale();

@@ -15,7 +15,7 @@ use crate::app::page::state::{Action, GuideAction, State};
 
 /// What the address bar does when the state's link changes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Entry {
+pub(crate) enum Entry {
     /// Nothing: the address already holds this link.
     Keep,
     /// A new entry after the current one (`history.pushState`).
@@ -29,7 +29,7 @@ pub enum Entry {
 /// a lesson is open at all) changed, else the current entry rewritten. An
 /// embed never adds one: its frame shares the history of the post around
 /// it, whose reader's Back must leave the post, not step inside the frame.
-pub fn entry(shown: &Link, next: &Link) -> Entry {
+pub(crate) fn entry(shown: &Link, next: &Link) -> Entry {
     let moved = shown.setup.preset != next.setup.preset || shown.view.lesson != next.view.lesson;
     if encode(shown) == encode(next) {
         Entry::Keep
@@ -44,7 +44,7 @@ pub fn entry(shown: &Link, next: &Link) -> Entry {
 /// (Back or Forward), whose address reads as `link`; `stored` is the
 /// progress the page keeps for the lesson `link` names, if any, as for a
 /// link the page opens with.
-pub fn reopen(link: Link, stored: Option<String>) -> Action {
+pub(crate) fn reopen(link: Link, stored: Option<String>) -> Action {
     Action::Reopen {
         link: Box::new(link),
         stored,

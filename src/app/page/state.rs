@@ -50,37 +50,37 @@ pub enum GuideAction {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Results {
     /// The job they belong to.
-    pub generation: u64,
+    pub(crate) generation: u64,
     /// Full runs by mode.
-    pub singles: PerMode<Option<Rc<RunView>>>,
+    pub(crate) singles: PerMode<Option<Rc<RunView>>>,
     /// The job each of `singles` came from (a new job's runs replace the
     /// old ones one by one).
-    pub singles_of: PerMode<u64>,
+    pub(crate) singles_of: PerMode<u64>,
     /// Bounds per mode.
-    pub bounds: Rc<Vec<Bounds>>,
+    pub(crate) bounds: Rc<Vec<Bounds>>,
     /// What the sweep varies.
-    pub axis: Option<SweepAxis>,
+    pub(crate) axis: Option<SweepAxis>,
     /// Sweep points by mode, sorted by x.
-    pub sweep: Rc<PerMode<Vec<SweepPoint>>>,
+    pub(crate) sweep: Rc<PerMode<Vec<SweepPoint>>>,
     /// How far the job has come.
-    pub progress: Progress,
+    pub(crate) progress: Progress,
     /// Whether the job finished.
-    pub done: bool,
+    pub(crate) done: bool,
     /// Events simulated in the job.
-    pub events: u64,
+    pub(crate) events: u64,
     /// Measured figures beside each mode's run.
     pub rows: PerMode<Vec<Row>>,
     /// Each mode's seeds of its full run so far (the replications), and
     /// the job they came from.
-    pub samples: Rc<PerMode<Vec<Sample>>>,
+    pub(crate) samples: Rc<PerMode<Vec<Sample>>>,
     /// The job each mode's samples came from.
-    pub samples_of: PerMode<u64>,
+    pub(crate) samples_of: PerMode<u64>,
     /// What went wrong in the worker, in words.
-    pub failure: Option<Said>,
+    pub(crate) failure: Option<Said>,
     /// Why the job of generation `.0` stopped before it finished (its
     /// worker crashed or got stuck and was replaced), until the worker
     /// speaks again.
-    pub interrupted: Option<(u64, String)>,
+    pub(crate) interrupted: Option<(u64, String)>,
 }
 
 impl Results {
@@ -145,7 +145,11 @@ impl Results {
     }
 
     /// Every full run of `modes` from job `generation`, once all are in.
-    pub fn runs_of(&self, generation: u64, modes: Modes) -> Option<PerMode<Option<Rc<RunView>>>> {
+    pub(crate) fn runs_of(
+        &self,
+        generation: u64,
+        modes: Modes,
+    ) -> Option<PerMode<Option<Rc<RunView>>>> {
         let mut out = PerMode::default();
         for &m in modes.list() {
             if *self.singles_of.get(m) != generation {
@@ -157,7 +161,7 @@ impl Results {
     }
 
     /// Each running mode's full run, if it has arrived.
-    pub fn runs(&self, modes: Modes) -> Vec<Rc<RunView>> {
+    pub(crate) fn runs(&self, modes: Modes) -> Vec<Rc<RunView>> {
         modes
             .list()
             .iter()
@@ -169,13 +173,13 @@ impl Results {
 /// Results pinned to compare later ones with: what was set up then and
 /// each column's full run.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct Baseline {
+pub(crate) struct Baseline {
     /// The setup the results belong to.
-    pub setup: Setup,
+    pub(crate) setup: Setup,
     /// Each column's full run (not serialised: the same setup and seed give
     /// them again).
     #[serde(skip)]
-    pub runs: PerMode<Option<Rc<RunView>>>,
+    pub(crate) runs: PerMode<Option<Rc<RunView>>>,
 }
 
 /// The whole state of the page.
@@ -183,36 +187,36 @@ pub struct Baseline {
 #[serde(from = "Setup", into = "Setup")]
 pub struct State {
     /// What the visitor set up.
-    pub setup: Setup,
+    pub(crate) setup: Setup,
     /// Problems to show next to their fields, one per field (nothing runs
     /// while any remain).
     pub errors: Vec<FieldError>,
     /// Increases whenever the scenario to simulate changes.
-    pub generation: u64,
+    pub(crate) generation: u64,
     /// What the worker sent.
     pub results: Results,
     /// How the page shows it (theme, charts, embed): part of a permalink,
     /// not of the scenario.
-    pub view: View,
+    pub(crate) view: View,
     /// Results pinned for a before/after comparison.
-    pub baseline: Option<Baseline>,
+    pub(crate) baseline: Option<Baseline>,
     /// The learner's progress through the lesson the view names
     /// (`app::page::guide`; the page keeps it in local storage).
-    pub lesson: Option<LessonProgress>,
+    pub(crate) lesson: Option<LessonProgress>,
     /// The job whose runs grade the chapter's prediction, until they do.
-    pub lesson_run: Option<u64>,
+    pub(crate) lesson_run: Option<u64>,
     /// → was pressed at the question with no prediction yet: the panel says
     /// what to do (until the next step or answer).
-    pub lesson_hint: bool,
+    pub(crate) lesson_hint: bool,
     /// The keys the visitor edited since this scenario was loaded (a preset,
     /// a chapter, a link entry): an advanced setting being typed in stays on
     /// the form while its group is closed, even once its value is the
     /// preset's again (`app::show::form::revealed`).
-    pub edited_keys: Vec<String>,
+    pub(crate) edited_keys: Vec<String>,
     /// The setup as the link the page opened or the lesson's chapter
     /// brought it, if one did: whose changes the page says are whose
     /// (`Setup::change_lines_by_source`).
-    pub arrival: Option<Arrival>,
+    pub(crate) arrival: Option<Arrival>,
 }
 
 /// Everything that changes the state.
@@ -297,12 +301,12 @@ impl Default for State {
 
 impl State {
     /// The state with `name` loaded (the defaults for an unknown name).
-    pub fn with_preset(name: &str) -> Self {
+    pub(crate) fn with_preset(name: &str) -> Self {
         State::from(Setup::of_preset(name).unwrap_or_default())
     }
 
     /// Applies an action.
-    pub fn reduce(&mut self, action: Action) {
+    pub(crate) fn reduce(&mut self, action: Action) {
         let (held, generation) = (self.awaiting_prediction(), self.generation);
         self.reduce_one(action);
         // The page sends a job when the generation changes (`ui::runner`).
@@ -399,7 +403,7 @@ impl State {
     /// Why the current scenario's job stopped unfinished, if it did (a
     /// change of the scenario starts a new job, and the reason no longer
     /// applies).
-    pub fn interrupted(&self) -> Option<&str> {
+    pub(crate) fn interrupted(&self) -> Option<&str> {
         match &self.results.interrupted {
             Some((g, why)) if *g == self.generation && !self.complete() => Some(why),
             _ => None,
@@ -408,38 +412,38 @@ impl State {
 
     /// Whether the results on the page are all in and belong to the
     /// scenario as it is set.
-    pub fn complete(&self) -> bool {
+    pub(crate) fn complete(&self) -> bool {
         self.runnable() && self.results.done && self.results.generation == self.generation
     }
 
     /// Whether the results on the page belong to an earlier scenario that
     /// will not be simulated again until the form's problems are fixed.
-    pub fn stale(&self) -> bool {
+    pub(crate) fn stale(&self) -> bool {
         !self.runnable() && self.results.singles.iter().any(|(_, r)| r.is_some())
     }
 
     /// The problem of `key`, if any.
-    pub fn error_for(&self, key: &str) -> Option<&FieldError> {
+    pub(crate) fn error_for(&self, key: &str) -> Option<&FieldError> {
         self.errors.iter().find(|e| e.field == key)
     }
 
     /// The problem of `key` on one line in the page's language: the field,
     /// the value as typed and what is wrong and allowed.
-    pub fn problem(&self, key: &str) -> Option<String> {
+    pub(crate) fn problem(&self, key: &str) -> Option<String> {
         let l = self.view.locale();
         self.error_for(key).map(|e| e.line(l))
     }
 
     /// [`State::problem`] with the key and the value as typed set apart as
     /// code, as the page shows it.
-    pub fn problem_pieces(&self, key: &str) -> Option<Vec<Piece>> {
+    pub(crate) fn problem_pieces(&self, key: &str) -> Option<Vec<Piece>> {
         let l = self.view.locale();
         self.error_for(key).map(|e| e.line_pieces(l))
     }
 
     /// [`State::problems`] with the keys and values set apart as code, as
     /// the page shows them.
-    pub fn problem_lines(&self) -> Vec<(&str, Vec<Piece>)> {
+    pub(crate) fn problem_lines(&self) -> Vec<(&str, Vec<Piece>)> {
         let l = self.view.locale();
         (self.errors.iter())
             .map(|e| (e.field.as_str(), e.line_pieces(l)))
@@ -448,7 +452,7 @@ impl State {
 
     /// Every problem as [`State::problem`] words it, with its field, in the
     /// form's order.
-    pub fn problems(&self) -> Vec<(&str, String)> {
+    pub(crate) fn problems(&self) -> Vec<(&str, String)> {
         let l = self.view.locale();
         (self.errors.iter())
             .map(|e| (e.field.as_str(), e.line(l)))
@@ -458,7 +462,7 @@ impl State {
     /// Whether the control of `key` in the shared settings (`None`) or in
     /// `mode`'s override holds what is wrong: its own text does not parse,
     /// or the key's value fails validation and this layer sets it.
-    pub fn control_invalid(&self, mode: Option<Mode>, key: &str) -> bool {
+    pub(crate) fn control_invalid(&self, mode: Option<Mode>, key: &str) -> bool {
         let Some(e) = self.error_for(key) else {
             return false;
         };
@@ -482,7 +486,7 @@ impl State {
     }
 
     /// Errors about `key`.
-    pub fn errors_for(&self, key: &str) -> Vec<&FieldError> {
+    pub(crate) fn errors_for(&self, key: &str) -> Vec<&FieldError> {
         self.errors.iter().filter(|e| e.field == key).collect()
     }
 }

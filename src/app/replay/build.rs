@@ -14,7 +14,7 @@ const SLICE: u64 = 4096;
 
 /// A tracer that keeps every note, up to [`MAX_EVENTS`].
 #[derive(Debug, Default)]
-pub struct Recorder {
+pub(crate) struct Recorder {
     notes: Vec<(Nanos, u32, Note)>,
     full: bool,
 }

@@ -10,11 +10,11 @@ use super::Replay;
 use crate::sim::time::{MS, Nanos};
 
 /// Speeds a learner can choose: simulated time per real second.
-pub const SPEEDS: [Nanos; 5] = [MS, 5 * MS, 20 * MS, 100 * MS, 500 * MS];
+pub(crate) const SPEEDS: [Nanos; 5] = [MS, 5 * MS, 20 * MS, 100 * MS, 500 * MS];
 
 /// Real time a typical request should take on screen at the default
 /// speed, ms: long enough to follow it, short enough to wait for.
-pub const TYPICAL_REQUEST_REAL_MS: f64 = 2000.0;
+pub(crate) const TYPICAL_REQUEST_REAL_MS: f64 = 2000.0;
 
 /// The default speed for a replay whose typical request lasts `typical`
 /// ns of simulated time: the one of [`SPEEDS`] that puts it nearest
@@ -22,7 +22,7 @@ pub const TYPICAL_REQUEST_REAL_MS: f64 = 2000.0;
 /// speeds are steps of ×4–5). A 50 ms sleep plays at 20 ms per second
 /// (2.5 s), a 1 s sleep at 500 ms per second; a replay without a
 /// finished request plays at the slowest.
-pub fn default_speed(typical: Option<Nanos>) -> Nanos {
+pub(crate) fn default_speed(typical: Option<Nanos>) -> Nanos {
     let Some(t) = typical.filter(|t| *t > 0) else {
         return SPEEDS[0];
     };
@@ -37,20 +37,20 @@ pub fn default_speed(typical: Option<Nanos>) -> Nanos {
 
 /// A replay's playhead.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Player {
+pub(crate) struct Player {
     /// Simulated time shown, ns.
-    pub at: Nanos,
+    pub(crate) at: Nanos,
     /// Whether it moves on each tick.
-    pub playing: bool,
+    pub(crate) playing: bool,
     /// Simulated time per real second, ns (one of [`SPEEDS`]).
-    pub speed: Nanos,
+    pub(crate) speed: Nanos,
     /// No animation (`prefers-reduced-motion`): play steps instead.
-    pub reduced_motion: bool,
+    pub(crate) reduced_motion: bool,
 }
 
 /// What a learner does to the playhead.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PlayerAction {
+pub(crate) enum PlayerAction {
     /// Start moving (with reduced motion: one instant forward).
     Play,
     /// Stop.
@@ -71,7 +71,7 @@ impl PlayerAction {
     /// The action of a key (`KeyboardEvent.key`) pressed on the replay
     /// panel's element `focus_tag`: ← and → step, except on the slider
     /// and the menu, which move by their own arrows.
-    pub fn of_key(key: &str, focus_tag: &str) -> Option<PlayerAction> {
+    pub(crate) fn of_key(key: &str, focus_tag: &str) -> Option<PlayerAction> {
         if matches!(
             focus_tag.to_ascii_lowercase().as_str(),
             "input" | "select" | "textarea"
@@ -89,7 +89,7 @@ impl PlayerAction {
 impl Player {
     /// A paused playhead at the replay's start, at 1 ms of simulated time
     /// per real second: a request's life in slow motion.
-    pub fn new(reduced_motion: bool) -> Player {
+    pub(crate) fn new(reduced_motion: bool) -> Player {
         Player {
             at: 0,
             playing: false,
@@ -100,7 +100,7 @@ impl Player {
 
     /// A paused playhead at the replay's start, at the speed its time
     /// scale calls for ([`default_speed`] of its typical request).
-    pub fn for_replay(replay: &Replay, reduced_motion: bool) -> Player {
+    pub(crate) fn for_replay(replay: &Replay, reduced_motion: bool) -> Player {
         Player {
             speed: default_speed(replay.typical_request()),
             ..Player::new(reduced_motion)
@@ -108,7 +108,7 @@ impl Player {
     }
 
     /// Applies an action.
-    pub fn act(&mut self, action: PlayerAction, replay: &Replay) {
+    pub(crate) fn act(&mut self, action: PlayerAction, replay: &Replay) {
         match action {
             PlayerAction::Play if self.reduced_motion => self.step(replay, true),
             PlayerAction::Play => self.playing = self.at < replay.end,
@@ -144,7 +144,7 @@ impl Player {
 
     /// Moves a playing playhead by `real_ms` of real time; it stops at the
     /// replay's end.
-    pub fn tick(&mut self, real_ms: f64, replay: &Replay) {
+    pub(crate) fn tick(&mut self, real_ms: f64, replay: &Replay) {
         if !self.playing || self.reduced_motion {
             return;
         }

@@ -5,7 +5,7 @@ use super::{State, WaitFor};
 
 /// The queues of the stage, in the order a request meets them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum QueueId {
+pub(crate) enum QueueId {
     /// Opening a connection.
     Connecting,
     /// Tomcat's accept queue.
@@ -41,7 +41,7 @@ impl QueueId {
     }
 
     /// Its element id's suffix.
-    pub fn id(self) -> String {
+    pub(crate) fn id(self) -> String {
         match self {
             QueueId::Connecting => "connecting".into(),
             QueueId::Backlog => "backlog".into(),

@@ -18,15 +18,15 @@ use crate::sim::time::to_ms;
 
 /// Requests a replay's run sends at most (more when the load has more
 /// clients: hey refuses fewer requests than workers, and each sends one).
-pub const REPLAY_REQUESTS: u64 = 200;
+pub(crate) const REPLAY_REQUESTS: u64 = 200;
 
 /// Clients (closed-loop workers) a replay keeps at most: each one is an
 /// actor on the stage, and their first connects alone are steps.
-pub const REPLAY_CLIENTS: u64 = 1000;
+pub(crate) const REPLAY_CLIENTS: u64 = 1000;
 
 /// The simulator's own event budget for a replay's run (a bound on its
 /// work besides the recorder's [`MAX_EVENTS`](super::MAX_EVENTS) steps).
-pub const REPLAY_MAX_SIM_EVENTS: u64 = 2_000_000;
+pub(crate) const REPLAY_MAX_SIM_EVENTS: u64 = 2_000_000;
 
 /// The shortest duration a duration-bound replay runs, seconds.
 const MIN_DURATION_S: f64 = 0.001;
@@ -34,34 +34,34 @@ const MIN_DURATION_S: f64 = 0.001;
 /// One setting changed to keep a replay small: the key, its value before
 /// (`None`: unset, the default) and after (`None`: unset).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Shrunk {
+pub(crate) struct Shrunk {
     /// The scenario key (`load.requests`).
-    pub key: String,
+    pub(crate) key: String,
     /// Its value in the scenario.
-    pub before: Option<Value>,
+    pub(crate) before: Option<Value>,
     /// Its value in the replay.
-    pub after: Option<Value>,
+    pub(crate) after: Option<Value>,
 }
 
 /// What the page asks its worker to record.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ReplayRequest {
     /// The request's number (a reply to an older one is stale).
-    pub id: u64,
+    pub(crate) id: u64,
     /// The column it replays.
     #[serde(with = "as_word")]
     pub mode: Mode,
     /// The small draft to record.
-    pub draft: Draft,
+    pub(crate) draft: Draft,
     /// What was changed to make it small.
-    pub shrunk: Vec<Shrunk>,
+    pub(crate) shrunk: Vec<Shrunk>,
 }
 
 /// The worker's answer: the replay, or why there is none.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ReplayReply {
     /// The request it answers.
-    pub id: u64,
+    pub(crate) id: u64,
     /// The replay, or the reason there is none (one line).
     pub replay: Result<Box<Replay>, String>,
 }
@@ -69,7 +69,7 @@ pub struct ReplayReply {
 impl ReplayRequest {
     /// The request to replay column `mode`'s `draft` (its server mode
     /// set), made small.
-    pub fn of(id: u64, mode: Mode, draft: &Draft) -> ReplayRequest {
+    pub(crate) fn of(id: u64, mode: Mode, draft: &Draft) -> ReplayRequest {
         let (draft, shrunk) = small(draft);
         ReplayRequest {
             id,
@@ -100,7 +100,7 @@ impl ReplayRequest {
 
 /// `draft` made small enough to replay, and what changed. A draft that does
 /// not validate is returned as it is (the worker then says why).
-pub fn small(draft: &Draft) -> (Draft, Vec<Shrunk>) {
+pub(crate) fn small(draft: &Draft) -> (Draft, Vec<Shrunk>) {
     let mut d = draft.clone();
     let Ok(cfg) = validate(draft) else {
         return (d, Vec::new());

@@ -19,32 +19,32 @@ use crate::i18n::{Arg, Locale};
 use crate::sim::time::{Nanos, to_ms};
 
 /// Chips a queue shows by name; the rest are counted.
-pub const QUEUE_CHIPS: usize = 24;
+pub(crate) const QUEUE_CHIPS: usize = 24;
 
 /// A recorded replay on the page: the playhead and the followed request.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Session {
+pub(crate) struct Session {
     /// The request that recorded it.
-    pub id: u64,
+    pub(crate) id: u64,
     /// The column it replays.
-    pub mode: Mode,
+    pub(crate) mode: Mode,
     /// What the columns compare (names the column).
-    pub columns: Columns,
+    pub(crate) columns: Columns,
     /// The recording.
-    pub replay: Rc<Replay>,
+    pub(crate) replay: Rc<Replay>,
     /// What was changed to make the run small.
-    pub shrunk: Vec<Shrunk>,
+    pub(crate) shrunk: Vec<Shrunk>,
     /// The playhead.
-    pub player: Player,
+    pub(crate) player: Player,
     /// The request followed (an index into the replay's actors).
-    pub selected: Option<usize>,
+    pub(crate) selected: Option<usize>,
     /// Every distinct time at which something happens, in order.
     pub(super) instants: Vec<Nanos>,
 }
 
 /// What the learner does on the panel.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub enum SessionAction {
+pub(crate) enum SessionAction {
     /// Play, pause, step, scrub to a time, faster, slower.
     Player(PlayerAction),
     /// Real time passed while playing, ms.
@@ -57,7 +57,7 @@ pub enum SessionAction {
 
 impl Session {
     /// A session at the replay's start, paused.
-    pub fn new(
+    pub(crate) fn new(
         id: u64,
         mode: Mode,
         columns: Columns,
@@ -82,7 +82,7 @@ impl Session {
     }
 
     /// Applies an action.
-    pub fn act(&mut self, action: SessionAction) {
+    pub(crate) fn act(&mut self, action: SessionAction) {
         match action {
             SessionAction::Player(a) => self.player.act(a, &self.replay),
             SessionAction::Tick(ms) => self.player.tick(ms, &self.replay),
@@ -106,12 +106,12 @@ impl Session {
     }
 
     /// How many instants the slider has.
-    pub fn instants(&self) -> usize {
+    pub(crate) fn instants(&self) -> usize {
         self.instants.len()
     }
 
     /// The instant the playhead is at or just after (from 0).
-    pub fn position(&self) -> usize {
+    pub(crate) fn position(&self) -> usize {
         self.instants
             .partition_point(|&t| t <= self.player.at)
             .saturating_sub(1)
@@ -121,7 +121,7 @@ impl Session {
 /// How an actor is drawn: its relation to a thread or carrier, or the
 /// queue it waits in. Each has its class (a pattern on the page) and words.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ChipKind {
+pub(crate) enum ChipKind {
     /// Running on a platform thread.
     Running,
     /// A virtual thread mounted on a carrier.
@@ -144,7 +144,7 @@ pub enum ChipKind {
 
 impl ChipKind {
     /// The kind of an actor in `state`.
-    pub fn of(state: State) -> ChipKind {
+    pub(crate) fn of(state: State) -> ChipKind {
         match state {
             State::Connecting => ChipKind::Connecting,
             State::Backlog => ChipKind::Backlog,
@@ -165,7 +165,7 @@ impl ChipKind {
     }
 
     /// Its class on the page.
-    pub fn class(self) -> &'static str {
+    pub(crate) fn class(self) -> &'static str {
         match self {
             ChipKind::Running => "running",
             ChipKind::Mounted => "mounted",
@@ -182,113 +182,113 @@ impl ChipKind {
 
 /// An actor on the stage.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Chip {
+pub(crate) struct Chip {
     /// Who (an index into the replay's actors).
-    pub actor: usize,
+    pub(crate) actor: usize,
     /// The request it is or belongs to (what a click follows).
-    pub request: usize,
+    pub(crate) request: usize,
     /// Its name (`r7`, `t2`).
-    pub name: String,
+    pub(crate) name: String,
     /// How it is drawn.
-    pub kind: ChipKind,
+    pub(crate) kind: ChipKind,
     /// Its state in words.
-    pub words: String,
+    pub(crate) words: String,
     /// Whether it is on the followed request's journey.
-    pub followed: bool,
+    pub(crate) followed: bool,
 }
 
 /// A thread or carrier and who is on it.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Lane {
+pub(crate) struct Lane {
     /// Its name as Java prints it.
-    pub name: String,
+    pub(crate) name: String,
     /// Its occupant at the playhead.
-    pub chip: Option<Chip>,
+    pub(crate) chip: Option<Chip>,
     /// Whether the followed request ever ran here.
-    pub on_journey: bool,
+    pub(crate) on_journey: bool,
 }
 
 /// The lanes of one pool (or the carriers).
 #[derive(Clone, Debug, PartialEq)]
-pub struct LaneGroup {
+pub(crate) struct LaneGroup {
     /// Its heading.
-    pub title: String,
+    pub(crate) title: String,
     /// Its lanes.
-    pub lanes: Vec<Lane>,
+    pub(crate) lanes: Vec<Lane>,
 }
 
 /// A queue on the stage.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Queue {
+pub(crate) struct Queue {
     /// Which.
-    pub id: QueueId,
+    pub(crate) id: QueueId,
     /// Its heading.
-    pub title: String,
+    pub(crate) title: String,
     /// The first [`QUEUE_CHIPS`] in it, in arrival order.
-    pub chips: Vec<Chip>,
+    pub(crate) chips: Vec<Chip>,
     /// How many more.
-    pub more: usize,
+    pub(crate) more: usize,
     /// "+n more", when there are.
-    pub more_words: Option<String>,
+    pub(crate) more_words: Option<String>,
     /// Whether the followed request ever waited here.
-    pub on_journey: bool,
+    pub(crate) on_journey: bool,
 }
 
 /// One interval of the followed request's journey.
 #[derive(Clone, Debug, PartialEq)]
-pub struct JourneyRow {
+pub(crate) struct JourneyRow {
     /// From, to (ms) in words.
-    pub when: String,
+    pub(crate) when: String,
     /// Its start, to scrub to.
-    pub from: Nanos,
+    pub(crate) from: Nanos,
     /// Who (the request, or one of its tasks).
-    pub who: String,
+    pub(crate) who: String,
     /// How it is drawn.
-    pub kind: ChipKind,
+    pub(crate) kind: ChipKind,
     /// The state in words, and where.
-    pub what: String,
+    pub(crate) what: String,
     /// Whether the playhead is in it.
-    pub current: bool,
+    pub(crate) current: bool,
 }
 
 /// Everything the panel shows at the playhead.
 #[derive(Clone, Debug, PartialEq)]
-pub struct StageView {
+pub(crate) struct StageView {
     /// The panel's heading.
-    pub title: String,
+    pub(crate) title: String,
     /// One line: what was changed to make the run small, and whether it
     /// was cut.
-    pub note: String,
+    pub(crate) note: String,
     /// The playhead's time and instant in words.
-    pub time: String,
+    pub(crate) time: String,
     /// The instant (the slider's value) and the last one.
-    pub position: usize,
+    pub(crate) position: usize,
     /// The slider's maximum.
-    pub last: usize,
+    pub(crate) last: usize,
     /// What happened at this instant, in words.
-    pub step: String,
+    pub(crate) step: String,
     /// The lanes, by pool, carriers last.
-    pub groups: Vec<LaneGroup>,
+    pub(crate) groups: Vec<LaneGroup>,
     /// The queues the run used.
-    pub queues: Vec<Queue>,
+    pub(crate) queues: Vec<Queue>,
     /// Every request, to choose one to follow: (actor, name).
-    pub requests: Vec<(usize, String)>,
+    pub(crate) requests: Vec<(usize, String)>,
     /// The followed request's name and its journey.
-    pub journey: Option<(String, Vec<JourneyRow>)>,
+    pub(crate) journey: Option<(String, Vec<JourneyRow>)>,
     /// The speed in words.
-    pub speed: String,
+    pub(crate) speed: String,
     /// Whether it plays.
-    pub playing: bool,
+    pub(crate) playing: bool,
     /// No animation: step only.
-    pub reduced_motion: bool,
+    pub(crate) reduced_motion: bool,
     /// Whether the playhead can go back, or on.
-    pub can_back: bool,
+    pub(crate) can_back: bool,
     /// Whether the playhead can go on.
-    pub can_forward: bool,
+    pub(crate) can_forward: bool,
     /// Whether speed can go down, or up.
-    pub can_slower: bool,
+    pub(crate) can_slower: bool,
     /// Whether speed can go up.
-    pub can_faster: bool,
+    pub(crate) can_faster: bool,
 }
 
 impl Session {
@@ -310,7 +310,7 @@ impl Session {
     }
 
     /// What the panel shows now, in `locale`.
-    pub fn view(&self, locale: Locale) -> StageView {
+    pub(crate) fn view(&self, locale: Locale) -> StageView {
         let r = &self.replay;
         let frame = r.frame_at(self.player.at);
         let journey = self.selected.map(|a| r.journey(a)).unwrap_or_default();

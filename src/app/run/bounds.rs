@@ -17,7 +17,7 @@ use crate::theory::ceiling;
 /// The resource behind a capacity ceiling.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Limit {
+pub(crate) enum Limit {
     /// Tomcat's pool of platform threads.
     Threads,
     /// The server's cores.
@@ -30,7 +30,7 @@ pub enum Limit {
 
 impl Limit {
     /// The resource in `locale`'s words, as a ceiling's label names it.
-    pub fn name(self, locale: Locale) -> String {
+    pub(crate) fn name(self, locale: Locale) -> String {
         let key = match self {
             Limit::Threads => keys::LIMIT_THREADS,
             Limit::Cpu => keys::LIMIT_CPU,
@@ -43,24 +43,24 @@ impl Limit {
 
 /// One capacity ceiling: at most `rps` requests per second, and why.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct Ceiling {
+pub(crate) struct Ceiling {
     /// What runs out.
-    pub resource: Limit,
+    pub(crate) resource: Limit,
     /// The bound, requests per second.
-    pub rps: f64,
+    pub(crate) rps: f64,
     /// How many of the resource there are (threads, cores, connections,
     /// carriers).
-    pub count: u32,
+    pub(crate) count: u32,
     /// How long a request holds one, ms.
-    pub hold_ms: f64,
+    pub(crate) hold_ms: f64,
     /// The JDK (it decides whether `synchronized` pins).
-    pub jdk: u32,
+    pub(crate) jdk: u32,
 }
 
 impl Ceiling {
     /// The formula with numbers in `locale`'s words, e.g. "threads.max ÷
     /// time per request = 100 ÷ 50.1 ms".
-    pub fn formula(&self, locale: Locale) -> String {
+    pub(crate) fn formula(&self, locale: Locale) -> String {
         let key = match self.resource {
             Limit::Threads => keys::FORMULA_THREADS,
             Limit::Cpu => keys::FORMULA_CPU,
@@ -84,13 +84,13 @@ impl Ceiling {
 pub struct Bounds {
     /// The server mode they hold for.
     #[serde(with = "as_word")]
-    pub mode: Mode,
+    pub(crate) mode: Mode,
     /// Mean time a request needs without any queueing, ms (CPU + blocking).
-    pub service_ms: f64,
+    pub(crate) service_ms: f64,
     /// Think time between requests, ms (closed loop).
-    pub think_ms: f64,
+    pub(crate) think_ms: f64,
     /// Every ceiling that applies, lowest first.
-    pub ceilings: Vec<Ceiling>,
+    pub(crate) ceilings: Vec<Ceiling>,
 }
 
 /// A mean in nanoseconds (as a program reports it) in ms.
@@ -144,7 +144,7 @@ impl Bounds {
     }
 
     /// The lowest ceiling, req/s (infinite when nothing bounds it).
-    pub fn max_rps(&self) -> f64 {
+    pub(crate) fn max_rps(&self) -> f64 {
         self.ceilings.first().map_or(f64::INFINITY, |c| c.rps)
     }
 
@@ -161,7 +161,7 @@ impl Bounds {
 
     /// Little's law for a closed loop at `n` clients: R = N ÷ X − Z, never
     /// below the service time (ms).
-    pub fn latency_bound_ms(&self, n: f64) -> f64 {
+    pub(crate) fn latency_bound_ms(&self, n: f64) -> f64 {
         let x = self.throughput_bound(n);
         if x.is_finite() && x > 0.0 {
             (n / x * 1000.0 - self.think_ms).max(self.service_ms)

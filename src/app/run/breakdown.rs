@@ -13,26 +13,26 @@ use crate::sim::report::{Breakdown, Capacity, Stage, StageMs};
 /// A wait that holds at least this share of the p99 set's time is what the
 /// sentence names; below it, the largest stage of any kind is (a request
 /// that waits for nothing much is said by what it does).
-pub const HEADLINE_WAIT_SHARE: f64 = 0.25;
+pub(crate) const HEADLINE_WAIT_SHARE: f64 = 0.25;
 
 /// A run's breakdown as the page draws it.
 #[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct BreakdownView {
+pub(crate) struct BreakdownView {
     /// Successful requests the mean is over.
-    pub requests: u64,
+    pub(crate) requests: u64,
     /// Of those, at or above the p99 latency.
-    pub p99_requests: u64,
+    pub(crate) p99_requests: u64,
     /// Mean ms per stage, every stage in [`Stage::ALL`]'s order.
-    pub mean_ms: Vec<(Stage, f64)>,
+    pub(crate) mean_ms: Vec<(Stage, f64)>,
     /// The p99 set's mean ms per stage, the same way.
-    pub p99_ms: Vec<(Stage, f64)>,
+    pub(crate) p99_ms: Vec<(Stage, f64)>,
     /// How many there were of what the waits are for.
-    pub capacity: Capacity,
+    pub(crate) capacity: Capacity,
 }
 
 /// Which of the two bars.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Set {
+pub(crate) enum Set {
     /// Every successful request, on average.
     Mean,
     /// The requests at or above p99, on average.
@@ -41,7 +41,7 @@ pub enum Set {
 
 impl Set {
     /// Its id in the page's markup (`data-set`), never shown.
-    pub const fn id(self) -> &'static str {
+    pub(crate) const fn id(self) -> &'static str {
         match self {
             Set::Mean => "mean",
             Set::P99 => "p99",
@@ -51,24 +51,24 @@ impl Set {
 
 /// One stage's part of a bar.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Segment {
+pub(crate) struct Segment {
     /// The stage.
-    pub stage: Stage,
+    pub(crate) stage: Stage,
     /// Mean ms per request.
-    pub ms: f64,
+    pub(crate) ms: f64,
     /// Share of the bar, % (the bar's segments add up to 100).
-    pub pct: f64,
+    pub(crate) pct: f64,
 }
 
 /// What the sentence names: the stage, its time and the set's whole.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Headline {
+pub(crate) struct Headline {
     /// The stage.
-    pub stage: Stage,
+    pub(crate) stage: Stage,
     /// Its mean ms per request of the p99 set.
-    pub part_ms: f64,
+    pub(crate) part_ms: f64,
     /// The p99 set's mean latency, ms.
-    pub total_ms: f64,
+    pub(crate) total_ms: f64,
 }
 
 /// A stage's ms in order, non-finite values as 0 (the page posts JSON).
@@ -84,7 +84,7 @@ fn listed(ms: &StageMs) -> Vec<(Stage, f64)> {
 
 impl BreakdownView {
     /// The report's breakdown, or `None` when nothing succeeded.
-    pub fn of(b: &Breakdown) -> Option<Self> {
+    pub(crate) fn of(b: &Breakdown) -> Option<Self> {
         (b.requests > 0).then(|| BreakdownView {
             requests: b.requests,
             p99_requests: b.p99_requests,
@@ -95,7 +95,7 @@ impl BreakdownView {
     }
 
     /// One set's ms per stage.
-    pub fn stages(&self, set: Set) -> &[(Stage, f64)] {
+    pub(crate) fn stages(&self, set: Set) -> &[(Stage, f64)] {
         match set {
             Set::Mean => &self.mean_ms,
             Set::P99 => &self.p99_ms,
@@ -103,13 +103,13 @@ impl BreakdownView {
     }
 
     /// One set's mean latency, ms (its stages' sum).
-    pub fn total_ms(&self, set: Set) -> f64 {
+    pub(crate) fn total_ms(&self, set: Set) -> f64 {
         self.stages(set).iter().map(|(_, ms)| ms).sum()
     }
 
     /// The stages that took any time in either set, in order: the legend's
     /// and the table's rows.
-    pub fn shown(&self) -> Vec<Stage> {
+    pub(crate) fn shown(&self) -> Vec<Stage> {
         (self.mean_ms.iter().zip(&self.p99_ms))
             .filter(|((_, a), (_, b))| *a > 0.0 || *b > 0.0)
             .map(|((s, _), _)| *s)
@@ -117,7 +117,7 @@ impl BreakdownView {
     }
 
     /// A bar's segments: the stages that took any of its time.
-    pub fn segments(&self, set: Set) -> Vec<Segment> {
+    pub(crate) fn segments(&self, set: Set) -> Vec<Segment> {
         let total = self.total_ms(set);
         if total <= 0.0 {
             return Vec::new();
@@ -135,7 +135,7 @@ impl BreakdownView {
     /// What the slowest requests did most: their largest wait when it holds
     /// at least [`HEADLINE_WAIT_SHARE`] of their time, else their largest
     /// stage.
-    pub fn headline(&self) -> Option<Headline> {
+    pub(crate) fn headline(&self) -> Option<Headline> {
         let total_ms = self.total_ms(Set::P99);
         if total_ms <= 0.0 {
             return None;
@@ -160,7 +160,7 @@ impl BreakdownView {
     /// The sentence, in `l`'s words, for requests of server mode `mode`:
     /// "Platform-thread requests at p99 spend 1.01 s of their 1.07 s
     /// waiting for one of Tomcat's 100 threads."
-    pub fn said(&self, mode: Mode, l: Locale) -> Option<String> {
+    pub(crate) fn said(&self, mode: Mode, l: Locale) -> Option<String> {
         let h = self.headline()?;
         let who = match mode {
             Mode::Platform => ui::BREAKDOWN_WHO_PLATFORM,
@@ -186,7 +186,7 @@ impl BreakdownView {
 }
 
 /// A stage's name in the legend and the table.
-pub fn stage_key(s: Stage) -> Key {
+pub(crate) fn stage_key(s: Stage) -> Key {
     match s {
         Stage::Client => ui::BREAKDOWN_STAGE_CLIENT,
         Stage::Connect => ui::BREAKDOWN_STAGE_CONNECT,

@@ -18,7 +18,7 @@ use crate::sim::timeline::{LaneKind, LaneState, Timeline};
 use crate::summary::tool_of;
 
 /// Gauges the utilisation chart shows, in legend order, with their labels.
-pub const UTILISATION_GAUGES: &[(Gauge, Key)] = &[
+pub(crate) const UTILISATION_GAUGES: &[(Gauge, Key)] = &[
     (Gauge::TomcatBusy, k::GAUGE_TOMCAT_BUSY),
     (Gauge::TomcatQueue, k::GAUGE_TOMCAT_QUEUE),
     (Gauge::CarriersBusy, k::GAUGE_CARRIERS_BUSY),
@@ -34,7 +34,7 @@ pub const UTILISATION_GAUGES: &[(Gauge, Key)] = &[
 
 /// Memory kinds the memory chart stacks, bottom up (native, then the heap,
 /// so that `-Xmx` can be drawn above native memory), with their labels.
-pub const MEMORY_KINDS: &[(MemoryKind, Key)] = &[
+pub(crate) const MEMORY_KINDS: &[(MemoryKind, Key)] = &[
     (MemoryKind::NativeBase, k::MEMORY_NATIVE_BASE),
     (MemoryKind::NativeStacks, k::MEMORY_NATIVE_STACKS),
     (MemoryKind::HeapIdle, k::MEMORY_HEAP_IDLE),
@@ -50,39 +50,39 @@ pub const MEMORY_KINDS: &[(MemoryKind, Key)] = &[
 
 /// A run's memory by kind and its limits.
 #[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct MemoryView {
+pub(crate) struct MemoryView {
     /// The kinds of [`MEMORY_KINDS`] that are ever non-zero, MB per bucket.
-    pub kinds: Vec<(MemoryKind, Vec<f64>)>,
+    pub(crate) kinds: Vec<(MemoryKind, Vec<f64>)>,
     /// `-Xmx`, MB.
-    pub heap_limit_mb: f64,
+    pub(crate) heap_limit_mb: f64,
     /// The container's memory, MB.
-    pub container_limit_mb: f64,
+    pub(crate) container_limit_mb: f64,
     /// Most resident memory, MB.
-    pub peak_resident_mb: f64,
+    pub(crate) peak_resident_mb: f64,
     /// Most live heap, MB (the idle service's heap included).
     #[serde(default)]
-    pub peak_heap_live_mb: f64,
+    pub(crate) peak_heap_live_mb: f64,
     /// Most address space reserved for thread stacks, MB (not resident).
-    pub peak_stacks_reserved_mb: f64,
+    pub(crate) peak_stacks_reserved_mb: f64,
     /// Threads the OS allows the process.
     #[serde(default)]
-    pub thread_limit: u32,
+    pub(crate) thread_limit: u32,
     /// Each limit hit.
-    pub hits: Vec<HitView>,
+    pub(crate) hits: Vec<HitView>,
 }
 
 /// A memory or thread limit that was hit: which, when first, how often,
 /// what it cost.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct HitView {
+pub(crate) struct HitView {
     /// Which limit.
-    pub limit: MemoryLimit,
+    pub(crate) limit: MemoryLimit,
     /// When it was first hit, simulated seconds.
-    pub at_s: f64,
+    pub(crate) at_s: f64,
     /// How often.
-    pub times: u64,
+    pub(crate) times: u64,
     /// Requests lost to it.
-    pub lost: u64,
+    pub(crate) lost: u64,
 }
 
 /// `x` with `decimals` digits for a figure of the JVM's lines: English
@@ -100,7 +100,7 @@ impl MemoryView {
     /// Each limit hit, one sentence each in `l`'s words (the report's own
     /// sentence, `summary::said::limit_hit`): the limit and when it was
     /// hit, how often, what was lost.
-    pub fn limits_hit(&self, l: Locale) -> Vec<String> {
+    pub(crate) fn limits_hit(&self, l: Locale) -> Vec<String> {
         self.hits.iter().map(|h| self.hit_words(l, h)).collect()
     }
 
@@ -123,35 +123,35 @@ impl MemoryView {
 
 /// A run's garbage collections.
 #[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct GcView {
+pub(crate) struct GcView {
     /// Whether a collector ran.
-    pub on: bool,
+    pub(crate) on: bool,
     /// Pauses: (start s, length ms, kind).
-    pub pauses: Vec<(f64, f64, GcKind)>,
+    pub(crate) pauses: Vec<(f64, f64, GcKind)>,
     /// Young, mixed and full collections.
-    pub collections: [u64; 3],
+    pub(crate) collections: [u64; 3],
     /// Sum of pauses, ms.
-    pub total_pause_ms: f64,
+    pub(crate) total_pause_ms: f64,
     /// Share of the run spent in pauses (0–1).
-    pub pause_share: f64,
+    pub(crate) pause_share: f64,
     /// Longest pause, ms.
-    pub max_pause_ms: f64,
+    pub(crate) max_pause_ms: f64,
     /// Most live data a collection copied, MB, and of that, virtual
     /// threads' stack chunks.
-    pub peak_copied_mb: (f64, f64),
+    pub(crate) peak_copied_mb: (f64, f64),
     /// When GC thrashing began, s.
-    pub thrashing_from_s: Option<f64>,
+    pub(crate) thrashing_from_s: Option<f64>,
 }
 
 /// What starting cold cost.
 #[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct WarmupView {
+pub(crate) struct WarmupView {
     /// When the DispatcherServlet's initialisation ended, ms.
-    pub init_done_ms: Option<f64>,
+    pub(crate) init_done_ms: Option<f64>,
     /// Platform threads started on demand.
-    pub threads_started: u64,
+    pub(crate) threads_started: u64,
     /// The JIT's CPU multiplier at the end.
-    pub jit_factor_at_end: f64,
+    pub(crate) jit_factor_at_end: f64,
 }
 
 /// One run, digested.
@@ -163,7 +163,7 @@ pub struct RunView {
     pub mode: Mode,
     /// What the columns compare (with `mode`, the column's name).
     #[serde(default)]
-    pub columns: Columns,
+    pub(crate) columns: Columns,
     /// How it ended.
     pub outcome: Outcome,
     /// The outcome in words, said in the page's language.
@@ -171,96 +171,96 @@ pub struct RunView {
     /// Whether the run stopped at its event or time budget.
     pub budget_hit: bool,
     /// Events processed.
-    pub events: u64,
+    pub(crate) events: u64,
     /// Simulated seconds.
-    pub sim_time_s: f64,
+    pub(crate) sim_time_s: f64,
     /// Requests sent.
-    pub sent: u64,
+    pub(crate) sent: u64,
     /// Requests answered with any status.
-    pub completed: u64,
+    pub(crate) completed: u64,
     /// Requests answered with 200.
-    pub succeeded: u64,
+    pub(crate) succeeded: u64,
     /// Requests that got an answer (any status) or a client-side error.
-    pub finished: u64,
+    pub(crate) finished: u64,
     /// hey's Requests/sec: (responses + errors) ÷ run time.
-    pub throughput_rps: f64,
+    pub(crate) throughput_rps: f64,
     /// Successful responses per second.
-    pub goodput_rps: f64,
+    pub(crate) goodput_rps: f64,
     /// Failed requests (client errors and error responses), % of finished.
-    pub error_pct: f64,
+    pub(crate) error_pct: f64,
     /// Latency statistics of the successful responses, ms: the headline,
     /// as goodput is the headline rate.
-    pub latency: LatencyView,
+    pub(crate) latency: LatencyView,
     /// The failed responses (HTTP 500) beside it, when there were any.
     #[serde(default)]
-    pub failed: Option<FailedView>,
+    pub(crate) failed: Option<FailedView>,
     /// Client errors and error responses by cause (only non-zero ones).
-    pub failures: Vec<(String, u64)>,
+    pub(crate) failures: Vec<(String, u64)>,
     /// Little's law on the client's view: (mean in flight L, λ·W, relative gap).
-    pub little: (f64, f64, f64),
+    pub(crate) little: (f64, f64, f64),
     /// The limiting resource's short name.
-    pub bottleneck: String,
+    pub(crate) bottleneck: String,
     /// The bottleneck in one sentence, for the page to say in its language.
-    pub bottleneck_said: crate::i18n::Phrase,
+    pub(crate) bottleneck_said: crate::i18n::Phrase,
     /// Mean CPU utilisation 0–1.
-    pub cpu_utilisation: f64,
+    pub(crate) cpu_utilisation: f64,
     /// Highest memory use, MB.
-    pub peak_memory_mb: f64,
+    pub(crate) peak_memory_mb: f64,
     /// Most platform threads alive.
-    pub peak_platform_threads: u32,
+    pub(crate) peak_platform_threads: u32,
     /// Most virtual threads alive.
-    pub peak_virtual_threads: u32,
+    pub(crate) peak_virtual_threads: u32,
     /// Most carriers pinned at once.
-    pub peak_pinned: u32,
+    pub(crate) peak_pinned: u32,
     /// `@Async` executors: (name, tasks per second, rejected).
-    pub executors: Vec<(String, f64, u64)>,
+    pub(crate) executors: Vec<(String, f64, u64)>,
     /// The executors' drain after the client's end (`report::Drain`).
-    pub drain: Vec<crate::sim::report::ExecutorDrain>,
+    pub(crate) drain: Vec<crate::sim::report::ExecutorDrain>,
     /// Time series.
-    pub series: SeriesView,
+    pub(crate) series: SeriesView,
     /// Latency histogram: (from ms, to ms, count).
-    pub histogram: Vec<(f64, f64, u64)>,
+    pub(crate) histogram: Vec<(f64, f64, u64)>,
     /// Thread/carrier timeline.
-    pub timeline: TimelineView,
+    pub(crate) timeline: TimelineView,
     /// Memory by kind and its limits.
-    pub memory: MemoryView,
+    pub(crate) memory: MemoryView,
     /// Garbage collections.
-    pub gc: GcView,
+    pub(crate) gc: GcView,
     /// What starting cold cost (`None` for a warm start).
-    pub warmup: Option<WarmupView>,
+    pub(crate) warmup: Option<WarmupView>,
     /// The load tool the client copied (`load.tool`).
-    pub tool: Tool,
+    pub(crate) tool: Tool,
     /// The request rate the tool prints (see `summary::rate_name`).
-    pub tool_rate: f64,
+    pub(crate) tool_rate: f64,
     /// What happened to connections (the report's, its ratios finite).
-    pub connections: ConnectionStats,
+    pub(crate) connections: ConnectionStats,
     /// Where successful requests' time went (`None` when none succeeded).
     #[serde(default)]
-    pub breakdown: Option<crate::app::run::breakdown::BreakdownView>,
+    pub(crate) breakdown: Option<crate::app::run::breakdown::BreakdownView>,
 }
 
 /// Connections over time, one value per bucket.
 #[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct ConnectionSeries {
+pub(crate) struct ConnectionSeries {
     /// Open connections (each holds a max-connections slot).
-    pub open: Vec<f64>,
+    pub(crate) open: Vec<f64>,
     /// Of those, idle between requests.
-    pub idle: Vec<f64>,
+    pub(crate) idle: Vec<f64>,
     /// Established connections waiting in the accept queue.
-    pub accept_queue: Vec<f64>,
+    pub(crate) accept_queue: Vec<f64>,
     /// Reconnects per second.
-    pub reconnects_per_s: Vec<f64>,
+    pub(crate) reconnects_per_s: Vec<f64>,
 }
 
 /// The failed responses in brief: their share, their median and why.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct FailedView {
+pub(crate) struct FailedView {
     /// Of every result, %.
-    pub pct: f64,
+    pub(crate) pct: f64,
     /// Their median latency, ms.
-    pub p50_ms: f64,
+    pub(crate) p50_ms: f64,
     /// Their most frequent cause.
-    pub cause: ResponseCause,
+    pub(crate) cause: ResponseCause,
 }
 
 impl FailedView {
@@ -274,7 +274,7 @@ impl FailedView {
     }
 
     /// "72 % failed after 1,000 ms (median) at HikariCP's connectionTimeout".
-    pub fn line(&self, l: Locale) -> String {
+    pub(crate) fn line(&self, l: Locale) -> String {
         let cause = match self.cause {
             ResponseCause::PoolTimeout => ui::SUMMARY_FAILED_POOL_TIMEOUT,
             ResponseCause::TaskRejected => ui::SUMMARY_FAILED_TASK_REJECTED,
@@ -296,67 +296,67 @@ impl FailedView {
 
 /// Latency statistics, ms.
 #[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct LatencyView {
+pub(crate) struct LatencyView {
     /// Mean.
-    pub mean: f64,
+    pub(crate) mean: f64,
     /// Fastest.
-    pub min: f64,
+    pub(crate) min: f64,
     /// Median.
-    pub p50: f64,
+    pub(crate) p50: f64,
     /// 90th percentile.
-    pub p90: f64,
+    pub(crate) p90: f64,
     /// 99th percentile.
-    pub p99: f64,
+    pub(crate) p99: f64,
     /// Slowest.
-    pub max: f64,
+    pub(crate) max: f64,
 }
 
 /// Time series, one value per bucket.
 #[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct SeriesView {
+pub(crate) struct SeriesView {
     /// Bucket start times, s.
-    pub t_s: Vec<f64>,
+    pub(crate) t_s: Vec<f64>,
     /// Finished requests per second, failures included (hey's count).
-    pub throughput_rps: Vec<f64>,
+    pub(crate) throughput_rps: Vec<f64>,
     /// Successful responses per second.
     #[serde(default)]
-    pub goodput_rps: Vec<f64>,
+    pub(crate) goodput_rps: Vec<f64>,
     /// Mean latency, ms.
-    pub latency_mean_ms: Vec<f64>,
+    pub(crate) latency_mean_ms: Vec<f64>,
     /// p50, ms.
-    pub latency_p50_ms: Vec<f64>,
+    pub(crate) latency_p50_ms: Vec<f64>,
     /// p99, ms.
-    pub latency_p99_ms: Vec<f64>,
+    pub(crate) latency_p99_ms: Vec<f64>,
     /// Memory in use, MB.
-    pub memory_mb: Vec<f64>,
+    pub(crate) memory_mb: Vec<f64>,
     /// The gauges of [`UTILISATION_GAUGES`] that are ever non-zero.
-    pub gauges: BTreeMap<Gauge, Vec<f64>>,
+    pub(crate) gauges: BTreeMap<Gauge, Vec<f64>>,
     /// Connections: open, idle, in the accept queue, reconnects.
-    pub connections: ConnectionSeries,
+    pub(crate) connections: ConnectionSeries,
 }
 
 /// A thread or carrier's states over a short window.
 #[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct TimelineView {
+pub(crate) struct TimelineView {
     /// Window start, ms.
-    pub start_ms: f64,
+    pub(crate) start_ms: f64,
     /// Window end, ms.
-    pub end_ms: f64,
+    pub(crate) end_ms: f64,
     /// Lane names (Java thread names).
-    pub lanes: Vec<String>,
+    pub(crate) lanes: Vec<String>,
     /// Threads and carriers the run started (the lanes are the first ones).
     #[serde(default)]
-    pub threads: u32,
+    pub(crate) threads: u32,
     /// Whether lanes are carriers (virtual) rather than pool threads.
-    pub carriers: bool,
+    pub(crate) carriers: bool,
     /// (lane, state, from ms, to ms).
-    pub segments: Vec<(u16, LaneState, f64, f64)>,
+    pub(crate) segments: Vec<(u16, LaneState, f64, f64)>,
     /// Segments were dropped at the recorder's cap.
-    pub truncated: bool,
+    pub(crate) truncated: bool,
 }
 
 /// A lane state's words: its name, and what it means.
-pub fn lane_state_words(s: LaneState) -> (Key, Key) {
+pub(crate) fn lane_state_words(s: LaneState) -> (Key, Key) {
     match s {
         LaneState::Idle => (k::STATE_IDLE, k::STATE_IDLE_MEANS),
         LaneState::Cpu => (k::STATE_CPU, k::STATE_CPU_MEANS),
@@ -526,7 +526,7 @@ impl GcView {
 
     /// One line in `l`'s words: how many collections, how long they
     /// paused, what share of the run.
-    pub fn summary(&self, l: Locale) -> String {
+    pub(crate) fn summary(&self, l: Locale) -> String {
         if !self.on {
             return k::GC_NONE.text(l, &[]);
         }
@@ -571,7 +571,7 @@ impl WarmupView {
     }
 
     /// It in one line of `l`'s words.
-    pub fn line(&self, l: Locale) -> String {
+    pub(crate) fn line(&self, l: Locale) -> String {
         let threads = ("threads", plain(l, self.threads_started as f64, 0));
         let jit = ("jit", plain(l, self.jit_factor_at_end, 2));
         match self.init_done_ms {
@@ -585,7 +585,7 @@ impl RunView {
     /// What the JVM did beside the requests, one line each in `l`'s words:
     /// the collector's pauses (when one ran) and what a cold start cost
     /// (when it started cold).
-    pub fn jvm_lines(&self, l: Locale) -> Vec<String> {
+    pub(crate) fn jvm_lines(&self, l: Locale) -> Vec<String> {
         let gc = self.gc.on.then(|| self.gc.summary(l));
         let warmup = self.warmup.as_ref().map(|w| w.line(l));
         gc.into_iter().chain(warmup).collect()
@@ -655,33 +655,33 @@ impl RunView {
 #[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct SweepPoint {
     /// The swept value (concurrency, or arrival rate for open loops).
-    pub x: f64,
+    pub(crate) x: f64,
     /// Requests per second.
-    pub throughput_rps: f64,
+    pub(crate) throughput_rps: f64,
     /// Successful responses per second.
-    pub goodput_rps: f64,
+    pub(crate) goodput_rps: f64,
     /// Mean latency, ms.
-    pub mean_ms: f64,
+    pub(crate) mean_ms: f64,
     /// Median latency, ms.
-    pub p50_ms: f64,
+    pub(crate) p50_ms: f64,
     /// 99th percentile, ms.
-    pub p99_ms: f64,
+    pub(crate) p99_ms: f64,
     /// Failed requests, % of finished.
-    pub error_pct: f64,
+    pub(crate) error_pct: f64,
     /// Stopped at its budget.
-    pub budget_hit: bool,
+    pub(crate) budget_hit: bool,
     /// The mode's full run (at the scenario's own x), not a short sweep run.
     #[serde(default)]
-    pub full_run: bool,
+    pub(crate) full_run: bool,
 }
 
 /// Above this share of failed requests (%), a point's latency is of the few
 /// that succeeded: the latency chart greys it.
-pub const MOSTLY_FAILED_PCT: f64 = 50.0;
+pub(crate) const MOSTLY_FAILED_PCT: f64 = 50.0;
 
 impl SweepPoint {
     /// Reduces a report of a run at `x`.
-    pub fn from_report(x: f64, r: &Report) -> Self {
+    pub(crate) fn from_report(x: f64, r: &Report) -> Self {
         SweepPoint {
             x,
             throughput_rps: finite(r.throughput_rps),
@@ -697,7 +697,7 @@ impl SweepPoint {
 
     /// Whether most of its requests failed (its latency is of the few
     /// successes).
-    pub fn mostly_failed(&self) -> bool {
+    pub(crate) fn mostly_failed(&self) -> bool {
         self.error_pct > MOSTLY_FAILED_PCT
     }
 }

@@ -17,7 +17,7 @@
 use crate::app::run::digest::RunView;
 
 /// One series over time: (time at a bucket's middle, s; value).
-pub type Line = Vec<(f64, f64)>;
+pub(crate) type Line = Vec<(f64, f64)>;
 
 /// A run's buckets: where each starts and how long it really lasted.
 struct Buckets {
@@ -104,18 +104,18 @@ fn rate(run: &RunView, per_bucket: &[f64]) -> Line {
 }
 
 /// Successful responses per second over time.
-pub fn successes(run: &RunView) -> Line {
+pub(crate) fn successes(run: &RunView) -> Line {
     rate(run, &run.series.goodput_rps)
 }
 
 /// Every finished request per second over time, failures included (what
 /// hey's Requests/sec counts).
-pub fn finished(run: &RunView) -> Line {
+pub(crate) fn finished(run: &RunView) -> Line {
     rate(run, &run.series.throughput_rps)
 }
 
 /// A latency per bucket averaged over the window, weighted by responses.
-pub fn latency(run: &RunView, per_bucket: &[f64]) -> Line {
+pub(crate) fn latency(run: &RunView, per_bucket: &[f64]) -> Line {
     let b = Buckets::of(run);
     let h = half_width(run, &b);
     let n = counts(&run.series.throughput_rps, &b);
@@ -125,7 +125,7 @@ pub fn latency(run: &RunView, per_bucket: &[f64]) -> Line {
 
 /// A time-averaged gauge (threads busy, queue length, MB) averaged over a
 /// window of a few buckets and 1/60 of the run, weighted by span.
-pub fn gauge(run: &RunView, per_bucket: &[f64]) -> Line {
+pub(crate) fn gauge(run: &RunView, per_bucket: &[f64]) -> Line {
     let b = Buckets::of(run);
     let h = (3.0 * b.width()).max(run.sim_time_s / 60.0);
     let area: Vec<f64> = per_bucket.iter().zip(&b.span).map(|(v, s)| v * s).collect();
@@ -133,7 +133,7 @@ pub fn gauge(run: &RunView, per_bucket: &[f64]) -> Line {
 }
 
 /// Where a run's time axis ends, s.
-pub fn end_s(run: &RunView) -> f64 {
+pub(crate) fn end_s(run: &RunView) -> f64 {
     run.sim_time_s
         .max(run.series.t_s.last().copied().unwrap_or(0.0))
 }

@@ -14,26 +14,26 @@ use crate::sim::config::LoadKind;
 use crate::sim::time::to_ms;
 
 /// Event budget of a full run unless the scenario sets a lower one.
-pub const SINGLE_MAX_EVENTS: u64 = 30_000_000;
+pub(crate) const SINGLE_MAX_EVENTS: u64 = 30_000_000;
 /// Upper limit for a scenario's own budget in the playground.
-pub const SINGLE_MAX_EVENTS_CAP: u64 = 50_000_000;
+pub(crate) const SINGLE_MAX_EVENTS_CAP: u64 = 50_000_000;
 /// Event budget of one sweep point.
-pub const SWEEP_MAX_EVENTS: u64 = 4_000_000;
+pub(crate) const SWEEP_MAX_EVENTS: u64 = 4_000_000;
 /// The simulator's own memory budget for a run in the page, MB: wasm memory
 /// never shrinks once grown, and a tab holds two runs' worth at most.
-pub const PAGE_MAX_SIM_MEMORY_MB: u64 = 64;
+pub(crate) const PAGE_MAX_SIM_MEMORY_MB: u64 = 64;
 /// Points per sweep and mode.
-pub const SWEEP_POINTS: usize = 25;
+pub(crate) const SWEEP_POINTS: usize = 25;
 /// Requests per sweep point (at least; more at high concurrency).
-pub const SWEEP_REQUESTS: u64 = 20_000;
+pub(crate) const SWEEP_REQUESTS: u64 = 20_000;
 /// Seeds per mode of the page's full run: the run itself and four more
 /// (`crate::replicas::seeds`), so each figure has an interval for its
 /// median. They run after the sweep, so the charts and the sweep come as
 /// fast as without them.
-pub const PAGE_REPLICATIONS: u32 = 5;
+pub(crate) const PAGE_REPLICATIONS: u32 = 5;
 /// Seeds per sweep point: one. Five would make the sweep's 48 runs 240,
 /// far past its 1 s budget; the page says its curves are single runs.
-pub const SWEEP_REPLICATIONS: u32 = 1;
+pub(crate) const SWEEP_REPLICATIONS: u32 = 1;
 
 /// What the sweep varies.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -48,7 +48,7 @@ pub enum SweepAxis {
 
 impl SweepAxis {
     /// The axis label with its unit, in `locale`'s words.
-    pub fn label(self, locale: Locale) -> String {
+    pub(crate) fn label(self, locale: Locale) -> String {
         let key = match self {
             SweepAxis::Concurrency => keys::AXIS_CONCURRENCY,
             SweepAxis::Rate => keys::AXIS_RATE,
@@ -57,7 +57,7 @@ impl SweepAxis {
     }
 
     /// What x is, without its unit (in titles and tooltips).
-    pub fn short(self, locale: Locale) -> String {
+    pub(crate) fn short(self, locale: Locale) -> String {
         let key = match self {
             SweepAxis::Concurrency => keys::AXIS_CONCURRENCY_SHORT,
             SweepAxis::Rate => keys::AXIS_RATE_SHORT,
@@ -66,7 +66,7 @@ impl SweepAxis {
     }
 
     /// The draft key it sets.
-    pub fn key(self) -> &'static str {
+    pub(crate) fn key(self) -> &'static str {
         match self {
             SweepAxis::Concurrency => "load.concurrency",
             SweepAxis::Rate => "load.rate_rps",
@@ -113,7 +113,7 @@ pub fn single(draft: &Draft, mode: Mode) -> Draft {
 /// The draft of one more seed of a mode's full run: the same run with
 /// `seed`, its thread timeline not recorded (the page draws only the
 /// first seed's; the series stay, for the warm-up).
-pub fn replica(draft: &Draft, mode: Mode, seed: u64) -> Draft {
+pub(crate) fn replica(draft: &Draft, mode: Mode, seed: u64) -> Draft {
     let mut d = single(draft, mode);
     d.set_value("seed", Value::from(seed));
     d.set_value("record.timeline_lanes", Value::from(0));
@@ -126,18 +126,18 @@ fn json_f64(x: f64) -> Value {
 
 /// The sweep's axis and its points for `draft` (log-spaced, the scenario's
 /// own value included).
-pub fn sweep_points(draft: &Draft) -> (SweepAxis, Vec<f64>) {
+pub(crate) fn sweep_points(draft: &Draft) -> (SweepAxis, Vec<f64>) {
     sweep_points_past(draft, 0.0)
 }
 
 /// How far past a capacity ceiling an arrival-rate sweep reaches.
-pub const PAST_CEILING: f64 = 1.5;
+pub(crate) const PAST_CEILING: f64 = 1.5;
 
 /// The sweep's points for `draft`; an arrival-rate sweep reaches
 /// [`PAST_CEILING`] times `ceiling_rps` (the highest of the runs' lowest
 /// ceilings) so that every run's saturation shows, wherever the scenario's
 /// own rate lies.
-pub fn sweep_points_past(draft: &Draft, ceiling_rps: f64) -> (SweepAxis, Vec<f64>) {
+pub(crate) fn sweep_points_past(draft: &Draft, ceiling_rps: f64) -> (SweepAxis, Vec<f64>) {
     let Ok(cfg) = validate(draft) else {
         return (SweepAxis::Concurrency, Vec::new());
     };
@@ -181,7 +181,7 @@ pub fn sweep_points_past(draft: &Draft, ceiling_rps: f64) -> (SweepAxis, Vec<f64
 
 /// The order in which to run the points: coarse first, so the curve's shape
 /// shows early and the gaps fill in.
-pub fn fill_order(n: usize) -> Vec<usize> {
+pub(crate) fn fill_order(n: usize) -> Vec<usize> {
     let mut order = Vec::with_capacity(n);
     let mut step = n.next_power_of_two();
     while step >= 1 {
@@ -206,7 +206,7 @@ pub fn fill_order(n: usize) -> Vec<usize> {
 
 /// The draft of one sweep point: `x` on `axis`, a request count instead of a
 /// duration, no ramp-up, a small event budget and minimal recording.
-pub fn sweep_point(draft: &Draft, mode: Mode, axis: SweepAxis, x: f64) -> Draft {
+pub(crate) fn sweep_point(draft: &Draft, mode: Mode, axis: SweepAxis, x: f64) -> Draft {
     let mut d = draft.clone();
     d.set_value("server.mode", Value::from(mode_word(mode)));
     match axis {
@@ -226,7 +226,7 @@ pub fn sweep_point(draft: &Draft, mode: Mode, axis: SweepAxis, x: f64) -> Draft 
 }
 
 /// The server mode a draft runs in (`server.mode`), else `column`'s.
-pub fn server_mode(draft: &Draft, column: Mode) -> Mode {
+pub(crate) fn server_mode(draft: &Draft, column: Mode) -> Mode {
     draft
         .get("server.mode")
         .and_then(Value::as_str)
@@ -237,7 +237,7 @@ pub fn server_mode(draft: &Draft, column: Mode) -> Mode {
 /// Index of the value in sorted `xs` nearest to `x` (on a log scale if
 /// `log`): the scenario's own point of a sweep, a chart's point under the
 /// pointer.
-pub fn nearest(xs: &[f64], x: f64, log: bool) -> Option<usize> {
+pub(crate) fn nearest(xs: &[f64], x: f64, log: bool) -> Option<usize> {
     let key = |v: f64| if log && v > 0.0 { v.ln() } else { v };
     let kx = key(x);
     xs.iter()
@@ -255,11 +255,11 @@ pub fn nearest(xs: &[f64], x: f64, log: bool) -> Option<usize> {
 /// Most seconds of real time a run of the page takes before it stops with
 /// partial results: a sweep's 50 runs must not keep a reader waiting for
 /// hours whatever one of them costs.
-pub const PAGE_MAX_WALL_S: f64 = 60.0;
+pub(crate) const PAGE_MAX_WALL_S: f64 = 60.0;
 
 /// Keeps a run's own memory budget within [`PAGE_MAX_SIM_MEMORY_MB`], and
 /// its wall-clock budget within [`PAGE_MAX_WALL_S`].
-pub fn cap_sim_memory(d: &mut Draft) {
+pub(crate) fn cap_sim_memory(d: &mut Draft) {
     let wall = (d.get("limits.max_wall_s").and_then(Value::as_f64))
         .map_or(PAGE_MAX_WALL_S, |s| s.min(PAGE_MAX_WALL_S));
     d.set_value("limits.max_wall_s", json_f64(wall));

@@ -14,43 +14,43 @@ use crate::replicas::{Band, Figure, Noise, Sample, Summary, compare};
 
 /// One mode's figure.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Cell {
+pub(crate) struct Cell {
     /// The median, in the page's digits and units.
-    pub median: String,
+    pub(crate) median: String,
     /// Lowest to highest run.
-    pub band: String,
+    pub(crate) band: String,
     /// The interval for the median with its coverage, when there is one.
-    pub interval: Option<String>,
+    pub(crate) interval: Option<String>,
 }
 
 /// One figure across the modes.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Row {
+pub(crate) struct Row {
     /// Which figure (its name is `data-figure` on the page).
-    pub figure: Figure,
+    pub(crate) figure: Figure,
     /// Its label.
-    pub label: String,
+    pub(crate) label: String,
     /// One cell per mode, in the columns' order.
-    pub cells: Vec<Cell>,
+    pub(crate) cells: Vec<Cell>,
     /// The judgement, with two modes.
-    pub noise: Option<(Noise, String)>,
+    pub(crate) noise: Option<(Noise, String)>,
 }
 
 /// The replications' panel.
 #[derive(Clone, Debug, PartialEq)]
-pub struct ReplicasView {
+pub(crate) struct ReplicasView {
     /// "Over N seeds" (or how many are in so far).
-    pub heading: String,
+    pub(crate) heading: String,
     /// The columns' names.
-    pub columns: Vec<String>,
+    pub(crate) columns: Vec<String>,
     /// Every figure.
-    pub rows: Vec<Row>,
+    pub(crate) rows: Vec<Row>,
     /// One line per mode on its warm-up.
-    pub warmup: Vec<String>,
+    pub(crate) warmup: Vec<String>,
     /// How to read it: the band, the interval, the rule, the sweep's seeds.
-    pub note: String,
+    pub(crate) note: String,
     /// Whether every mode has all its seeds.
-    pub complete: bool,
+    pub(crate) complete: bool,
 }
 
 fn label(f: Figure) -> Key {
@@ -131,7 +131,7 @@ fn warmup_line(name: &str, s: &Summary, l: Locale) -> String {
 
 impl ReplicasView {
     /// The panel for `modes`' samples so far; `None` before any has come.
-    pub fn of(
+    pub(crate) fn of(
         samples: &PerMode<Vec<Sample>>,
         modes: Modes,
         columns: Columns,

@@ -9,14 +9,14 @@ use crate::sim::config::Config;
 
 /// The running columns' configurations, validated once for every key's
 /// question.
-pub struct Effects {
+pub(crate) struct Effects {
     configs: Vec<Config>,
 }
 
 impl Effects {
     /// The running columns' drafts (`Setup::drafts`), if every one of
     /// them validates.
-    pub fn of<'a>(drafts: impl IntoIterator<Item = &'a Draft>) -> Option<Effects> {
+    pub(crate) fn of<'a>(drafts: impl IntoIterator<Item = &'a Draft>) -> Option<Effects> {
         let configs: Vec<Config> = (drafts.into_iter())
             .map(|d| validate(d).ok())
             .collect::<Option<_>>()?;
@@ -25,7 +25,7 @@ impl Effects {
 
     /// Why `key` has no effect, or `None` when it may have one: its schema
     /// entry names the condition, which holds for every running column.
-    pub fn why(&self, key: &str) -> Option<Key> {
+    pub(crate) fn why(&self, key: &str) -> Option<Key> {
         let moot = field(key)?.moot?;
         (self.configs.iter())
             .all(|c| moot.holds(c, key))

@@ -22,14 +22,14 @@ use crate::i18n::{Arg, Locale};
 use crate::scenario::{mode_word, preset};
 
 /// The version of the message shapes, in every message's `threadlab` field.
-pub const MESSAGE_VERSION: u64 = 1;
+pub(crate) const MESSAGE_VERSION: u64 = 1;
 
 /// The iframe's height before the embed reports its own, CSS px.
-pub const INITIAL_HEIGHT: u32 = 560;
+pub(crate) const INITIAL_HEIGHT: u32 = 560;
 
 /// The one message an embed takes from its parent.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ParentMessage {
+pub(crate) enum ParentMessage {
     /// Use this theme.
     Theme(Theme),
 }
@@ -37,7 +37,7 @@ pub enum ParentMessage {
 /// The longest `type` or `theme` text the page reads out of a message: the
 /// longest word the theme message holds, with room to spare. A longer
 /// string is not copied out of the browser's message at all.
-pub const MESSAGE_WORD_MAX: usize = 16;
+pub(crate) const MESSAGE_WORD_MAX: usize = 16;
 
 /// What the page reads out of a message from its parent, cheaply and
 /// without copying it (`ui::embed`): its own keys when it has at most three,
@@ -45,15 +45,15 @@ pub const MESSAGE_WORD_MAX: usize = 16;
 /// [`MESSAGE_WORD_MAX`] characters. A message that is not a plain object,
 /// or has more keys, is never read this far.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct MessageShape {
+pub(crate) struct MessageShape {
     /// The object's own keys.
-    pub keys: Vec<String>,
+    pub(crate) keys: Vec<String>,
     /// `threadlab`, if a number.
-    pub threadlab: Option<f64>,
+    pub(crate) threadlab: Option<f64>,
     /// `type`, if a short string.
-    pub kind: Option<String>,
+    pub(crate) kind: Option<String>,
     /// `theme`, if a short string.
-    pub theme: Option<String>,
+    pub(crate) theme: Option<String>,
 }
 
 /// The keys of the one message an embed takes, in any order.
@@ -62,7 +62,7 @@ const THEME_KEYS: [&str; 3] = ["threadlab", "type", "theme"];
 /// Reads a message from the parent page: the documented shape exactly
 /// (those three keys and no other, `threadlab` 1, `type` "theme", a known
 /// theme), or why not.
-pub fn parent_message(m: &MessageShape) -> Result<ParentMessage, String> {
+pub(crate) fn parent_message(m: &MessageShape) -> Result<ParentMessage, String> {
     if m.threadlab != Some(MESSAGE_VERSION as f64) {
         return Err(format!("no \"threadlab\": {MESSAGE_VERSION}"));
     }
@@ -82,7 +82,7 @@ pub fn parent_message(m: &MessageShape) -> Result<ParentMessage, String> {
 }
 
 /// The message that tells the parent the embed's height (CSS px).
-pub fn height_message(height: f64) -> String {
+pub(crate) fn height_message(height: f64) -> String {
     json!({ "threadlab": MESSAGE_VERSION, "type": "height", "height": height.max(0.0).ceil() })
         .to_string()
 }
@@ -91,7 +91,13 @@ pub fn height_message(height: f64) -> String {
 /// a link to the full playground for readers whose feed drops iframes.
 /// `base` is the playground's address without its query (…/threadlab/),
 /// `embed_query` and `full_query` the embed's and the full page's links.
-pub fn snippet(base: &str, embed_query: &str, full_query: &str, title: &str, l: Locale) -> String {
+pub(crate) fn snippet(
+    base: &str,
+    embed_query: &str,
+    full_query: &str,
+    title: &str,
+    l: Locale,
+) -> String {
     let src = xml_text(&format!("{base}?{embed_query}"));
     let full = if full_query.is_empty() {
         xml_text(base)
@@ -117,7 +123,7 @@ pub fn snippet(base: &str, embed_query: &str, full_query: &str, title: &str, l: 
 /// with the scenario, in the page's language and theme (a reader of a
 /// German embed lands on the German playground), as a lesson's chapter
 /// does (`guide::chapter_page`).
-pub fn scenario_page(state: &State) -> Link {
+pub(crate) fn scenario_page(state: &State) -> Link {
     Link {
         setup: state.setup.clone(),
         view: View {
@@ -132,18 +138,18 @@ pub fn scenario_page(state: &State) -> Link {
 /// and description, and each setting that differs from the preset as
 /// (key as a link writes it, value) — as the boot script shows it from the
 /// link before the app arrives (`www/boot.js`).
-pub struct Summary {
+pub(crate) struct Summary {
     /// The preset's title, or "your own scenario".
-    pub title: String,
+    pub(crate) title: String,
     /// What the preset shows.
-    pub about: String,
+    pub(crate) about: String,
     /// The changed settings: (the key as a link writes it, the text).
-    pub changes: Vec<(String, String)>,
+    pub(crate) changes: Vec<(String, String)>,
 }
 
 impl Summary {
     /// The summary of `setup`, in `l`'s words.
-    pub fn of(setup: &Setup, l: Locale) -> Summary {
+    pub(crate) fn of(setup: &Setup, l: Locale) -> Summary {
         let p = setup.preset.as_deref().and_then(preset);
         let changes = setup
             .changes()

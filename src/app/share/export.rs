@@ -26,11 +26,11 @@ use crate::sim::report::Gauge;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Source {
     /// The scenario in words: the preset's title, and whether it was edited.
-    pub scenario: String,
+    pub(crate) scenario: String,
     /// The seed of each mode that runs, e.g. "1" or "platform 1, virtual 2".
-    pub seed: String,
+    pub(crate) seed: String,
     /// The page's full address for this state.
-    pub permalink: String,
+    pub(crate) permalink: String,
 }
 
 impl Source {
@@ -72,7 +72,7 @@ impl Source {
     }
 
     /// The three lines that open a text export.
-    pub fn comment_lines(&self) -> String {
+    pub(crate) fn comment_lines(&self) -> String {
         format!(
             "# threadlab: {}\n# seed: {}\n# permalink: {}\n",
             one_line(&self.scenario),
@@ -83,7 +83,7 @@ impl Source {
 
     /// The source in one CSV cell, the `source` column of every row:
     /// `threadlab <version>; <scenario>; seed <seed>; <permalink>`.
-    pub fn csv_cell(&self) -> String {
+    pub(crate) fn csv_cell(&self) -> String {
         format!(
             "threadlab {}; {}; seed {}; {}",
             env!("CARGO_PKG_VERSION"),
@@ -94,7 +94,7 @@ impl Source {
     }
 
     /// The source as JSON.
-    pub fn to_json(&self) -> Value {
+    pub(crate) fn to_json(&self) -> Value {
         json!({
             "threadlab": env!("CARGO_PKG_VERSION"),
             "scenario": self.scenario,
@@ -104,7 +104,7 @@ impl Source {
     }
 
     /// A file name: `threadlab-<preset or scenario>-seed-<seed>-<what>.<ext>`.
-    pub fn file_name(&self, state: &State, what: &str, ext: &str) -> String {
+    pub(crate) fn file_name(&self, state: &State, what: &str, ext: &str) -> String {
         let base = state.setup.preset.as_deref().unwrap_or("scenario");
         let seed: String = self
             .seed
@@ -139,7 +139,7 @@ fn row(cells: &[String]) -> String {
 }
 
 /// The sweep as CSV: one row per point and mode, sorted by mode then x.
-pub fn sweep_csv(state: &State, source: &Source) -> String {
+pub(crate) fn sweep_csv(state: &State, source: &Source) -> String {
     let axis = state.results.axis.unwrap_or_default();
     let x = match axis {
         SweepAxis::Concurrency => "concurrency",
@@ -180,7 +180,7 @@ pub fn sweep_csv(state: &State, source: &Source) -> String {
 
 /// The full runs over time as CSV: one row per time bucket and mode, with
 /// every gauge either run recorded (empty where a run did not).
-pub fn over_time_csv(state: &State, source: &Source) -> String {
+pub(crate) fn over_time_csv(state: &State, source: &Source) -> String {
     let runs = state.results.runs(state.setup.modes);
     // In the report's order (as `threadlab run --format json --full` lists them).
     let mut gauges: Vec<Gauge> = runs
@@ -258,7 +258,7 @@ pub fn reports_json(source: &Source, exports: &[Export]) -> String {
 
 /// The command line's text summary of each run, after the source lines
 /// and a line naming the run.
-pub fn hey_text(source: &Source, exports: &[Export]) -> String {
+pub(crate) fn hey_text(source: &Source, exports: &[Export]) -> String {
     let mut out = source.comment_lines();
     for e in exports {
         let _ = writeln!(
@@ -277,7 +277,7 @@ const CAPTION_WIDTH: usize = 150;
 
 /// The lines drawn under an exported chart: what and where from, then the
 /// permalink, broken after a `&` or `,` to fit the chart's width.
-pub fn caption_lines(source: &Source, chart_title: &str, l: Locale) -> Vec<String> {
+pub(crate) fn caption_lines(source: &Source, chart_title: &str, l: Locale) -> Vec<String> {
     let text = |s: &str| Arg::Text(s.to_string());
     let mut lines = vec![words::EXPORT_CAPTION.text(
         l,
@@ -303,7 +303,7 @@ pub fn caption_lines(source: &Source, chart_title: &str, l: Locale) -> Vec<Strin
 
 /// `svg` with a title, a description and the source as metadata, for
 /// whoever opens the file later.
-pub fn svg_with_source(svg: &str, source: &Source, chart_title: &str) -> String {
+pub(crate) fn svg_with_source(svg: &str, source: &Source, chart_title: &str) -> String {
     let Some(open_end) = svg
         .find("<svg")
         .and_then(|i| svg[i..].find('>').map(|j| i + j + 1))
@@ -322,7 +322,7 @@ pub fn svg_with_source(svg: &str, source: &Source, chart_title: &str) -> String 
 }
 
 /// Text for XML content and attributes.
-pub fn xml_text(s: &str) -> String {
+pub(crate) fn xml_text(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
@@ -333,7 +333,7 @@ pub fn xml_text(s: &str) -> String {
 /// A PNG with `tEXt` chunks (keyword, Latin-1 text) after its header, or
 /// `None` when `png` is not a PNG. Text that is not Latin-1 is written as
 /// `?`; permalinks are ASCII.
-pub fn png_with_text(png: &[u8], entries: &[(&str, &str)]) -> Option<Vec<u8>> {
+pub(crate) fn png_with_text(png: &[u8], entries: &[(&str, &str)]) -> Option<Vec<u8>> {
     const SIGNATURE: &[u8] = b"\x89PNG\r\n\x1a\n";
     if !png.starts_with(SIGNATURE) || png.len() < 33 || &png[12..16] != b"IHDR" {
         return None;
@@ -362,7 +362,7 @@ pub fn png_with_text(png: &[u8], entries: &[(&str, &str)]) -> Option<Vec<u8>> {
 }
 
 /// CRC-32 (IEEE), as PNG chunks carry it.
-pub fn crc32(bytes: &[u8]) -> u32 {
+pub(crate) fn crc32(bytes: &[u8]) -> u32 {
     let mut crc = 0xFFFF_FFFFu32;
     for &b in bytes {
         crc ^= u32::from(b);

@@ -5,7 +5,7 @@
 
 use std::rc::Rc;
 
-pub use crate::app::basis::chart_registry::{SweepMetric, TimeMetric};
+pub(crate) use crate::app::basis::chart_registry::{SweepMetric, TimeMetric};
 
 use crate::app::basis::chart_registry::{ChartId, Plot, chart_ids, column_of};
 use crate::app::basis::modes::{Mode, PerMode};
@@ -24,38 +24,38 @@ use crate::sim::tool::{HEY_MAX_IDLE, Tool};
 #[derive(Clone, Debug, PartialEq)]
 pub struct Marker {
     /// The mode of the run it was measured in.
-    pub mode: Mode,
+    pub(crate) mode: Mode,
     /// Concurrency (or rate) it was measured at.
-    pub x: f64,
+    pub(crate) x: f64,
     /// The value in the chart's unit (req/s, or ms for latencies).
-    pub y: f64,
+    pub(crate) y: f64,
     /// E.g. "E2 measured, Requests/sec: 1,877.21 req/s".
-    pub label: String,
+    pub(crate) label: String,
 }
 
 /// Everything a sweep chart shows.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct SweepChart {
     /// What x is: clients in flight, or arrivals per second.
-    pub axis: SweepAxis,
+    pub(crate) axis: SweepAxis,
     /// The x axis description.
-    pub axis_label: String,
+    pub(crate) axis_label: String,
     /// Each column's name.
-    pub labels: PerMode<String>,
+    pub(crate) labels: PerMode<String>,
     /// Curves: (mode, points sorted by x).
-    pub curves: Vec<(Mode, Vec<SweepPoint>)>,
+    pub(crate) curves: Vec<(Mode, Vec<SweepPoint>)>,
     /// Bounds per mode.
-    pub bounds: Vec<Bounds>,
+    pub(crate) bounds: Vec<Bounds>,
     /// Measured figures.
-    pub markers: Vec<Marker>,
+    pub(crate) markers: Vec<Marker>,
     /// The scenario's own x (a vertical guide).
-    pub here: Option<f64>,
+    pub(crate) here: Option<f64>,
 }
 
 impl SweepChart {
     /// The theory's throughput bound of `b` at x: min(N ÷ (S + Z), ceiling)
     /// for a closed loop, min(λ, ceiling) for arrivals at rate λ.
-    pub fn throughput_bound(&self, b: &Bounds, x: f64) -> f64 {
+    pub(crate) fn throughput_bound(&self, b: &Bounds, x: f64) -> f64 {
         match self.axis {
             SweepAxis::Concurrency => b.throughput_bound(x),
             SweepAxis::Rate => x.min(b.max_rps()),
@@ -64,17 +64,17 @@ impl SweepChart {
 
     /// Little's law's latency bound of `b` at x (closed loops only: with
     /// arrivals at a rate, no client count ties latency to throughput).
-    pub fn latency_bound_ms(&self, b: &Bounds, x: f64) -> Option<f64> {
+    pub(crate) fn latency_bound_ms(&self, b: &Bounds, x: f64) -> Option<f64> {
         (self.axis == SweepAxis::Concurrency).then(|| b.latency_bound_ms(x))
     }
 
     /// The name of column `mode`.
-    pub fn label(&self, mode: Mode) -> &str {
+    pub(crate) fn label(&self, mode: Mode) -> &str {
         self.labels.get(mode)
     }
 
     /// Every swept x of any curve, sorted, once each.
-    pub fn xs(&self) -> Vec<f64> {
+    pub(crate) fn xs(&self) -> Vec<f64> {
         let mut xs: Vec<f64> = self
             .curves
             .iter()
@@ -90,10 +90,10 @@ impl SweepChart {
 #[derive(Clone, Debug, PartialEq)]
 pub struct ChartSpec {
     /// The chart and its data.
-    pub kind: ChartKind,
+    pub(crate) kind: ChartKind,
     /// The language its words and numbers are written in (a new language
     /// makes a new spec, so the chart is drawn again).
-    pub locale: Locale,
+    pub(crate) locale: Locale,
 }
 
 impl ChartSpec {
@@ -128,15 +128,15 @@ pub enum ChartKind {
 #[derive(Clone, Debug, PartialEq)]
 pub struct ChartView {
     /// Its element id (tests find charts by it).
-    pub id: String,
+    pub(crate) id: String,
     /// Its entry in the registry, for its column.
-    pub chart: &'static ChartId,
+    pub(crate) chart: &'static ChartId,
     /// Its heading.
-    pub title: String,
+    pub(crate) title: String,
     /// One line on what it shows and what to look for.
-    pub about: String,
+    pub(crate) about: String,
     /// What it draws.
-    pub spec: Rc<ChartSpec>,
+    pub(crate) spec: Rc<ChartSpec>,
 }
 
 /// A value for a text's parameter.
@@ -146,7 +146,7 @@ fn text(s: impl Into<String>) -> Arg {
 
 /// The measured figures of the loaded preset's runs as markers, in the
 /// chart's units; `pick` chooses which reads belong on the chart.
-pub fn markers(state: &State, pick: impl Fn(Read) -> bool) -> Vec<Marker> {
+pub(crate) fn markers(state: &State, pick: impl Fn(Read) -> bool) -> Vec<Marker> {
     let locale = state.view.locale();
     let mut out = Vec::new();
     for &mode in state.setup.modes.list() {
@@ -372,7 +372,7 @@ fn timeline_who(run: &RunView) -> Key {
 
 /// The timeline's caption in `l`'s words: the window, and how many of the
 /// run's threads it shows.
-pub fn timeline_about(run: &RunView, l: Locale) -> String {
+pub(crate) fn timeline_about(run: &RunView, l: Locale) -> String {
     let t = &run.timeline;
     let shown = t.lanes.len();
     let started = (t.threads as usize).max(shown);
@@ -393,7 +393,7 @@ pub fn timeline_about(run: &RunView, l: Locale) -> String {
 }
 
 /// The column a chart's "Replay" button replays: a timeline's run's.
-pub fn replay_column(c: &ChartView) -> Option<Mode> {
+pub(crate) fn replay_column(c: &ChartView) -> Option<Mode> {
     match &c.spec.kind {
         ChartKind::Timeline(run) => Some(run.mode),
         _ => None,
@@ -401,7 +401,7 @@ pub fn replay_column(c: &ChartView) -> Option<Mode> {
 }
 
 /// A run's column name in `l`'s words.
-pub fn run_label(run: &RunView, l: Locale) -> String {
+pub(crate) fn run_label(run: &RunView, l: Locale) -> String {
     run.columns.name(run.mode, l)
 }
 
@@ -409,7 +409,7 @@ pub fn run_label(run: &RunView, l: Locale) -> String {
 /// for menus: the chart's own title where it has data to draw, else the
 /// title it will have (a column's timeline, gauges and memory before that
 /// column has run).
-pub fn chart_names(state: &State) -> Vec<(&'static str, String)> {
+pub(crate) fn chart_names(state: &State) -> Vec<(&'static str, String)> {
     let views = charts(state);
     chart_ids()
         .iter()
@@ -426,7 +426,7 @@ pub fn chart_names(state: &State) -> Vec<(&'static str, String)> {
 
 /// The charts an embed of `state` can show, with their names: those of
 /// [`chart_names`] that its columns draw (not a column it does not run).
-pub fn embed_chart_names(state: &State) -> Vec<(&'static str, String)> {
+pub(crate) fn embed_chart_names(state: &State) -> Vec<(&'static str, String)> {
     let runs = |mode: Mode| state.setup.modes.list().contains(&mode);
     chart_names(state)
         .into_iter()

@@ -12,7 +12,7 @@ use crate::i18n::{Arg, Locale};
 
 /// How a figure's change is written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Change {
+pub(crate) enum Change {
     /// Relative: "+12 %".
     Percent,
     /// A difference of percentages: "+47.9 points".
@@ -21,13 +21,13 @@ pub enum Change {
 
 /// One figure of the comparison.
 #[derive(Clone, Copy, Debug)]
-pub struct Figure {
+pub(crate) struct Figure {
     /// Its name.
-    pub name: Key,
+    pub(crate) name: Key,
     /// Whether more is better.
-    pub higher_is_better: bool,
+    pub(crate) higher_is_better: bool,
     /// How its change is written.
-    pub change: Change,
+    pub(crate) change: Change,
     read: fn(&RunView) -> f64,
     show: fn(Locale, f64) -> String,
 }
@@ -45,7 +45,7 @@ fn mb(l: Locale, x: f64) -> String {
 }
 
 /// The figures compared, in order.
-pub const FIGURES: &[Figure] = &[
+pub(crate) const FIGURES: &[Figure] = &[
     Figure {
         name: k::COMPARE_SUCCESSFUL,
         higher_is_better: true,
@@ -85,27 +85,27 @@ pub const FIGURES: &[Figure] = &[
 
 /// One column's figure before and after.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Cell {
+pub(crate) struct Cell {
     /// The column.
-    pub mode: Mode,
+    pub(crate) mode: Mode,
     /// The baseline's value in words ("–" when that column did not run).
-    pub before: String,
+    pub(crate) before: String,
     /// The current value in words.
-    pub now: String,
+    pub(crate) now: String,
     /// The change in words ("+12.0 %", "−3.1 points"), if both exist and
     /// it can be said.
-    pub change: Option<String>,
+    pub(crate) change: Option<String>,
     /// Whether the change is for the better (`None`: no change to speak of).
-    pub better: Option<bool>,
+    pub(crate) better: Option<bool>,
 }
 
 /// One figure across the columns.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Row {
+pub(crate) struct Row {
     /// The figure's name.
-    pub name: String,
+    pub(crate) name: String,
     /// One cell per running column.
-    pub cells: Vec<Cell>,
+    pub(crate) cells: Vec<Cell>,
 }
 
 /// Changes smaller than this (relative, or in points) count as none.
@@ -146,7 +146,7 @@ fn cell(
 }
 
 /// The comparison of the running columns' current runs with the baseline.
-pub fn rows(baseline: &Baseline, state: &State) -> Vec<Row> {
+pub(crate) fn rows(baseline: &Baseline, state: &State) -> Vec<Row> {
     let modes = state.setup.modes.list();
     let l = state.view.locale();
     FIGURES
@@ -166,7 +166,7 @@ pub fn rows(baseline: &Baseline, state: &State) -> Vec<Row> {
 }
 
 /// What was changed since the baseline was pinned, in words.
-pub fn changes(baseline: &Baseline, state: &State) -> Vec<String> {
+pub(crate) fn changes(baseline: &Baseline, state: &State) -> Vec<String> {
     let l = state.view.locale();
     let mut lines = state.setup.change_lines_in(&baseline.setup, l);
     if baseline.setup.preset != state.setup.preset {

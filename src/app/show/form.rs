@@ -12,7 +12,7 @@ use crate::i18n::{Arg, Locale};
 use crate::scenario::{FieldKind, FieldSpec, Group, Slider, field, parse_program, preset, schema};
 
 /// Example programs the form offers: (the key of its label, program).
-pub const EXAMPLES: &[(Key, &str)] = &[
+pub(crate) const EXAMPLES: &[(Key, &str)] = &[
     (words::FORM_EXAMPLE_SLEEP, "cpu:0.1ms,io:50ms"),
     (
         words::FORM_EXAMPLE_QUERY,
@@ -32,7 +32,7 @@ pub const EXAMPLES: &[(Key, &str)] = &[
 
 /// The groups of the form, in order: each shows its first-layer keys at
 /// the top of the form, and its advanced keys inside the "Advanced" group.
-pub const GROUPS: &[Group] = &[
+pub(crate) const GROUPS: &[Group] = &[
     Group::Load,
     Group::Server,
     Group::Program,
@@ -48,7 +48,7 @@ pub const GROUPS: &[Group] = &[
 /// The executors the program names, once each and in order: from the
 /// program's parser, or, while the program does not parse, the executors
 /// the settings configure.
-pub fn executors(setup: &Setup) -> Vec<String> {
+pub(crate) fn executors(setup: &Setup) -> Vec<String> {
     let program = setup.text(None, "program").unwrap_or_default();
     match parse_program(&program) {
         Ok(parsed) => parsed.executors,
@@ -64,7 +64,7 @@ pub fn executors(setup: &Setup) -> Vec<String> {
 
 /// The keys the form shows in `group`, in schema order. The `@Async` group
 /// has one set of keys per executor (`async.<name>.core`, …).
-pub fn keys(setup: &Setup, group: Group) -> Vec<String> {
+pub(crate) fn keys(setup: &Setup, group: Group) -> Vec<String> {
     let in_group = schema().iter().filter(|f| f.group == group);
     if group == Group::Async {
         let specs: Vec<_> = in_group.collect();
@@ -82,12 +82,12 @@ pub fn keys(setup: &Setup, group: Group) -> Vec<String> {
 
 /// Whether the form shows `key` (a full key: `async.mail.max`) in its first
 /// layer, not in the "Advanced" group (`scenario::FIRST_LAYER` decides).
-pub fn first_layer(key: &str) -> bool {
+pub(crate) fn first_layer(key: &str) -> bool {
     field(key).is_some_and(FieldSpec::first_layer)
 }
 
 /// The keys of `group` in the form's first layer, in [`keys`]' order.
-pub fn first_keys(setup: &Setup, group: Group) -> Vec<String> {
+pub(crate) fn first_keys(setup: &Setup, group: Group) -> Vec<String> {
     keys(setup, group)
         .into_iter()
         .filter(|k| first_layer(k))
@@ -95,7 +95,7 @@ pub fn first_keys(setup: &Setup, group: Group) -> Vec<String> {
 }
 
 /// The keys of `group` in the "Advanced" group, in [`keys`]' order.
-pub fn advanced_keys(setup: &Setup, group: Group) -> Vec<String> {
+pub(crate) fn advanced_keys(setup: &Setup, group: Group) -> Vec<String> {
     keys(setup, group)
         .into_iter()
         .filter(|k| !first_layer(k))
@@ -104,7 +104,7 @@ pub fn advanced_keys(setup: &Setup, group: Group) -> Vec<String> {
 
 /// Why an advanced setting shows while the "Advanced" group is closed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Reveal {
+pub(crate) enum Reveal {
     /// Its value differs from the preset's (or the default): a shared
     /// link, a lesson's chapter or the visitor set it.
     Changed,
@@ -122,7 +122,7 @@ pub enum Reveal {
 /// that differs from the preset, is wrong, is named by the lesson's chapter
 /// or is being edited never hides (a teacher's link that sets
 /// `gc.alloc_kb` shows it).
-pub fn revealed(state: &State) -> Vec<(String, Reveal)> {
+pub(crate) fn revealed(state: &State) -> Vec<(String, Reveal)> {
     let changed = state.setup.changes().into_iter().map(|(_, k)| k);
     let invalid = state.errors.iter().map(|e| e.field.clone());
     let named: Vec<String> = state
@@ -149,7 +149,11 @@ pub fn revealed(state: &State) -> Vec<(String, Reveal)> {
 
 /// The advanced keys of `group` the form shows: all of them with the
 /// "Advanced" group open, else only the [`revealed`] ones.
-pub fn advanced_shown(state: &State, group: Group, revealed: &[(String, Reveal)]) -> Vec<String> {
+pub(crate) fn advanced_shown(
+    state: &State,
+    group: Group,
+    revealed: &[(String, Reveal)],
+) -> Vec<String> {
     let all = advanced_keys(&state.setup, group);
     if state.view.advanced {
         return all;
@@ -161,7 +165,7 @@ pub fn advanced_shown(state: &State, group: Group, revealed: &[(String, Reveal)]
 
 /// How many advanced settings the form has for this scenario, and how many
 /// of them show with the group closed.
-pub fn advanced_count(state: &State, revealed: &[(String, Reveal)]) -> (usize, usize) {
+pub(crate) fn advanced_count(state: &State, revealed: &[(String, Reveal)]) -> (usize, usize) {
     let mut total = 0;
     let mut shown = 0;
     for &g in GROUPS {
@@ -176,7 +180,7 @@ pub fn advanced_count(state: &State, revealed: &[(String, Reveal)]) -> (usize, u
 }
 
 /// The DOM id of the text control for `key` (in `mode`'s override row).
-pub fn control_id(key: &str, mode: Option<Mode>) -> String {
+pub(crate) fn control_id(key: &str, mode: Option<Mode>) -> String {
     let id = format!("f-{}", key.replace(['.', '*'], "-"));
     match mode {
         Some(m) => format!("{id}-{}", crate::scenario::mode_word(m)),
@@ -185,19 +189,19 @@ pub fn control_id(key: &str, mode: Option<Mode>) -> String {
 }
 
 /// The DOM id of the slider for `key`.
-pub fn slider_id(key: &str) -> String {
+pub(crate) fn slider_id(key: &str) -> String {
     format!("slider-{}", key.replace('.', "-"))
 }
 
 /// The slider's scale: positions 0 to this.
-pub const SLIDER_STEPS: f64 = 1000.0;
+pub(crate) const SLIDER_STEPS: f64 = 1000.0;
 
 /// The smallest value a logarithmic slider's scale reaches.
 const LOG_FLOOR: f64 = 1e-9;
 
 /// Where the slider for `text` stands, 0–[`SLIDER_STEPS`] (a text that does
 /// not parse stands at the left end).
-pub fn slider_position(text: &str, s: Slider) -> f64 {
+pub(crate) fn slider_position(text: &str, s: Slider) -> f64 {
     let v: f64 = text.trim().replace('_', "").parse().unwrap_or(s.min);
     let v = v.clamp(s.min, s.max);
     let f = if s.log {
@@ -211,7 +215,7 @@ pub fn slider_position(text: &str, s: Slider) -> f64 {
 
 /// The text for a slider at `position`: whole numbers for whole-number keys
 /// and above 100, else three significant digits or so.
-pub fn slider_text(position: f64, s: Slider, whole: bool) -> String {
+pub(crate) fn slider_text(position: f64, s: Slider, whole: bool) -> String {
     let f = (position / SLIDER_STEPS).clamp(0.0, 1.0);
     let v = if s.log {
         let lo = s.min.max(LOG_FLOOR).ln();
@@ -229,13 +233,13 @@ pub fn slider_text(position: f64, s: Slider, whole: bool) -> String {
 }
 
 /// Whether `key` takes whole numbers.
-pub fn whole(key: &str) -> bool {
+pub(crate) fn whole(key: &str) -> bool {
     field(key).is_some_and(|f| matches!(f.kind, FieldKind::Int { .. }))
 }
 
 /// What the loaded preset says about a key's value.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Provenance {
+pub(crate) enum Provenance {
     /// The article states it.
     Stated,
     /// Assumed, with the reason (in the catalogue: say it in the page's
@@ -248,13 +252,13 @@ pub enum Provenance {
 
 /// What the loaded preset says about `key`, as long as the value is still
 /// the preset's.
-pub fn provenance(setup: &Setup, key: &str) -> Option<Provenance> {
+pub(crate) fn provenance(setup: &Setup, key: &str) -> Option<Provenance> {
     Notes::of(setup).provenance(key, Locale::En)
 }
 
 /// What the form says beside its fields, worked out once per setup: the
 /// preset's word on each value, and which settings have no effect.
-pub struct Notes {
+pub(crate) struct Notes {
     preset: Option<&'static crate::scenario::Preset>,
     start: Setup,
     changed: Vec<String>,
@@ -263,7 +267,7 @@ pub struct Notes {
 
 impl Notes {
     /// The notes for `setup`.
-    pub fn of(setup: &Setup) -> Notes {
+    pub(crate) fn of(setup: &Setup) -> Notes {
         Notes {
             preset: setup.preset.as_deref().and_then(preset),
             start: setup.start(),
@@ -274,7 +278,7 @@ impl Notes {
 
     /// What the loaded preset says about `key`, as long as the value is
     /// still the preset's (a changed value's former one in `l`'s words).
-    pub fn provenance(&self, key: &str, l: Locale) -> Option<Provenance> {
+    pub(crate) fn provenance(&self, key: &str, l: Locale) -> Option<Provenance> {
         let p = self.preset?;
         let assumed = p.assumptions.iter().find(|a| a.key == key);
         if assumed.is_none() && !p.stated.contains(&key) {
@@ -290,7 +294,7 @@ impl Notes {
     }
 
     /// Why `key` has no effect, if it has none.
-    pub fn no_effect(&self, key: &str) -> Option<Key> {
+    pub(crate) fn no_effect(&self, key: &str) -> Option<Key> {
         self.effects.as_ref()?.why(key)
     }
 }
@@ -298,12 +302,12 @@ impl Notes {
 /// The value of `key` in words, for the list of stated and assumed
 /// settings: the shared value, the virtual run's where it differs, or the
 /// default (in English; [`value_in_words_in`] in a page's language).
-pub fn value_in_words(setup: &Setup, key: &str) -> String {
+pub(crate) fn value_in_words(setup: &Setup, key: &str) -> String {
     value_in_words_in(setup, key, Locale::En)
 }
 
 /// [`value_in_words`] in `l`'s words.
-pub fn value_in_words_in(setup: &Setup, key: &str, l: Locale) -> String {
+pub(crate) fn value_in_words_in(setup: &Setup, key: &str, l: Locale) -> String {
     let shown = |mode| setup.text(mode, key).filter(|t| !t.is_empty());
     let text = |s: String| Arg::Text(s);
     match (shown(None), shown(Some(Mode::Virtual))) {
@@ -320,7 +324,7 @@ pub fn value_in_words_in(setup: &Setup, key: &str, l: Locale) -> String {
 }
 
 /// What `value`, a choice of the setting `key`, means, in `l`'s words.
-pub fn choice_help(l: Locale, key: &str, value: &str) -> Option<String> {
+pub(crate) fn choice_help(l: Locale, key: &str, value: &str) -> Option<String> {
     Some(field(key)?.help_for(l, value)?.to_string())
 }
 

@@ -20,7 +20,7 @@ use crate::sim::{Config, Report};
 
 /// What one run is for.
 #[derive(Clone, Debug, PartialEq)]
-pub enum RunKind {
+pub(crate) enum RunKind {
     /// A mode's full run, compared with the preset's measured figures.
     Single {
         /// Its server mode.
@@ -48,9 +48,9 @@ pub enum RunKind {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Run {
     /// What it is for.
-    pub kind: RunKind,
+    pub(crate) kind: RunKind,
     /// The bounded draft to simulate.
-    pub draft: Draft,
+    pub(crate) draft: Draft,
 }
 
 impl Run {
@@ -65,24 +65,24 @@ impl Run {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Plan {
     /// The job's generation.
-    pub generation: u64,
+    pub(crate) generation: u64,
     /// What the sweep varies.
-    pub axis: SweepAxis,
+    pub(crate) axis: SweepAxis,
     /// The swept values, sorted.
-    pub xs: Vec<f64>,
+    pub(crate) xs: Vec<f64>,
     /// Each mode's bounds.
-    pub bounds: Vec<Bounds>,
+    pub(crate) bounds: Vec<Bounds>,
     /// Every run, in order.
     pub runs: Vec<Run>,
     /// The other seeds of each mode's full run, run after `runs` (and
     /// after the job's `Done`), the modes taking turns seed by seed.
-    pub replicas: Vec<Run>,
+    pub(crate) replicas: Vec<Run>,
     /// What the columns compare (names the runs).
-    pub columns: Columns,
+    pub(crate) columns: Columns,
     /// The sweep points that are a mode's full run, not a short run of
     /// their own: (column, x) where a column's scenario sits on the axis.
     /// Its curve then passes through the cards' figures.
-    pub full_points: Vec<(Mode, f64)>,
+    pub(crate) full_points: Vec<(Mode, f64)>,
 }
 
 /// Where `draft` sits on `axis`: its concurrency, or its arrival rate.
@@ -188,7 +188,7 @@ impl Plan {
     }
 
     /// The first message: the sweep's axis and points, the bounds.
-    pub fn planned(&self) -> Message {
+    pub(crate) fn planned(&self) -> Message {
         self.message(Output::Planned {
             axis: self.axis,
             xs: self.xs.clone(),
@@ -197,7 +197,7 @@ impl Plan {
     }
 
     /// Progress with `runs_done` runs finished and `current` of the next.
-    pub fn progress(&self, runs_done: usize, current: f64) -> Message {
+    pub(crate) fn progress(&self, runs_done: usize, current: f64) -> Message {
         self.message(Output::Progress(Progress {
             runs_done: runs_done as u32,
             runs: self.runs.len() as u32,
@@ -228,7 +228,7 @@ impl Plan {
 
     /// The sample a full run or a replica gives the replications' summary
     /// (`None` for a sweep point or a run that did not validate).
-    pub fn sample(&self, run: &Run, report: Option<&Report>) -> Option<Message> {
+    pub(crate) fn sample(&self, run: &Run, report: Option<&Report>) -> Option<Message> {
         let mode = match run.kind {
             RunKind::Single { mode, .. } | RunKind::Replica { mode, .. } => mode,
             RunKind::Point { .. } => return None,
@@ -262,14 +262,14 @@ impl Plan {
     }
 
     /// The last message: the job is done after `events` events.
-    pub fn done(&self, events: u64) -> Message {
+    pub(crate) fn done(&self, events: u64) -> Message {
         self.message(Output::Done { events })
     }
 }
 
 /// Runs a job's replications on this thread: the sample messages the
 /// worker posts after the job's `Done`, in order.
-pub fn replicas_blocking(plan: &Plan) -> Vec<Message> {
+pub(crate) fn replicas_blocking(plan: &Plan) -> Vec<Message> {
     (plan.replicas.iter())
         .filter_map(|run| plan.sample(run, run.config().map(|c| crate::sim::run(&c)).as_ref()))
         .collect()
@@ -278,7 +278,7 @@ pub fn replicas_blocking(plan: &Plan) -> Vec<Message> {
 /// Runs a whole job on this thread and returns every message the worker
 /// would post up to its `Done`, in order (without the progress posted
 /// during a run; its replications: [`replicas_blocking`]).
-pub fn run_blocking(job: &Job) -> Vec<Message> {
+pub(crate) fn run_blocking(job: &Job) -> Vec<Message> {
     let plan = Plan::of(job);
     let mut out = vec![plan.planned()];
     let mut events = 0;

@@ -22,7 +22,7 @@ pub struct ModeJob {
     /// The draft to run.
     pub draft: Draft,
     /// The preset whose measured figures this run is compared with.
-    pub preset: Option<String>,
+    pub(crate) preset: Option<String>,
 }
 
 /// A job: simulate these drafts (one per mode) and their sweeps.
@@ -32,7 +32,7 @@ pub struct Job {
     pub generation: u64,
     /// What the columns compare (names the runs).
     #[serde(default)]
-    pub columns: Columns,
+    pub(crate) columns: Columns,
     /// Every mode to run.
     pub modes: Vec<ModeJob>,
     /// Whether to sweep as well.
@@ -43,16 +43,16 @@ pub struct Job {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Progress {
     /// Runs finished.
-    pub runs_done: u32,
+    pub(crate) runs_done: u32,
     /// Runs in the job.
-    pub runs: u32,
+    pub(crate) runs: u32,
     /// Fraction of the current run done, 0–1.
-    pub current: f64,
+    pub(crate) current: f64,
 }
 
 impl Progress {
     /// The fraction of the whole job done, 0–1 (1 for an empty job).
-    pub fn fraction(&self) -> f64 {
+    pub(crate) fn fraction(&self) -> f64 {
         if self.runs == 0 {
             1.0
         } else {
@@ -65,7 +65,7 @@ impl Progress {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Message {
     /// The job it belongs to.
-    pub generation: u64,
+    pub(crate) generation: u64,
     /// What happened.
     pub output: Output,
 }

@@ -18,18 +18,18 @@ use crate::summary::{self, json_report};
 /// thousands of events (milliseconds of work; a few hundred on a slow
 /// phone), and the worker reports every few slices: 5 s without a message
 /// means it is stuck.
-pub const SLICE_LIMIT_MS: f64 = 5000.0;
+pub(crate) const SLICE_LIMIT_MS: f64 = 5000.0;
 
 /// Restarts in a row, without the worker ever saying it is ready, before
 /// the page gives up (a worker that cannot load would otherwise be
 /// restarted for ever).
-pub const MAX_FAILED_STARTS: u32 = 2;
+pub(crate) const MAX_FAILED_STARTS: u32 = 2;
 
 /// A fault the worker causes on purpose, to test that the page survives it
 /// (reached only through the debug fragment documented in the README).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Fault {
+pub(crate) enum Fault {
     /// Panic (a bug in the worker).
     Panic,
     /// Loop for ever inside one slice (a model that never ends its slice).
@@ -39,7 +39,7 @@ pub enum Fault {
 /// What the page sends its worker.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum ToWorker {
+pub(crate) enum ToWorker {
     /// Simulate this job (a newer job cancels the one running).
     Job(Job),
     /// Send the full report of a mode's run of job `generation`, as the
@@ -62,14 +62,14 @@ pub enum ToWorker {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Export {
     /// The job it belongs to.
-    pub generation: u64,
+    pub(crate) generation: u64,
     /// The mode it ran in.
     #[serde(with = "as_word")]
     pub mode: Mode,
     /// The draft that ran (a scenario file for `threadlab run --scenario`).
-    pub draft: Draft,
+    pub(crate) draft: Draft,
     /// `threadlab run --format json`'s output for it.
-    pub json: String,
+    pub(crate) json: String,
     /// `threadlab run`'s text (like hey's summary).
     pub text: String,
 }
@@ -91,7 +91,7 @@ impl Export {
 /// What the worker sends the page.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum FromWorker {
+pub(crate) enum FromWorker {
     /// Loaded, and taking jobs.
     Ready,
     /// An output of a job.
@@ -106,19 +106,19 @@ pub enum FromWorker {
 
 /// Notices a worker that has gone quiet in the middle of a job.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Watchdog {
+pub(crate) struct Watchdog {
     /// The job on its way and when the worker was last heard of.
     busy: Option<(u64, f64)>,
 }
 
 impl Watchdog {
     /// A job was sent at `now` (ms).
-    pub fn sent(&mut self, generation: u64, now: f64) {
+    pub(crate) fn sent(&mut self, generation: u64, now: f64) {
         self.busy = Some((generation, now));
     }
 
     /// The worker said something about job `generation` at `now`.
-    pub fn heard(&mut self, generation: u64, now: f64) {
+    pub(crate) fn heard(&mut self, generation: u64, now: f64) {
         if let Some((g, t)) = &mut self.busy
             && *g == generation
         {
@@ -128,33 +128,33 @@ impl Watchdog {
 
     /// The worker said something at `now` (e.g. that it is ready): the
     /// silence of the job on its way counts from here.
-    pub fn alive(&mut self, now: f64) {
+    pub(crate) fn alive(&mut self, now: f64) {
         if let Some((_, t)) = &mut self.busy {
             *t = now;
         }
     }
 
     /// Job `generation` is over (done, or dropped for a newer one).
-    pub fn finished(&mut self, generation: u64) {
+    pub(crate) fn finished(&mut self, generation: u64) {
         if self.busy.is_some_and(|(g, _)| g == generation) {
             self.busy = None;
         }
     }
 
     /// Nothing is running any more (the worker was replaced).
-    pub fn reset(&mut self) {
+    pub(crate) fn reset(&mut self) {
         self.busy = None;
     }
 
     /// Whether the worker has been silent in a job for longer than `limit_ms`.
-    pub fn overdue(&self, now: f64, limit_ms: f64) -> bool {
+    pub(crate) fn overdue(&self, now: f64, limit_ms: f64) -> bool {
         self.busy.is_some_and(|(_, t)| now - t > limit_ms)
     }
 }
 
 /// What the page does when its worker dies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum AfterDeath {
+pub(crate) enum AfterDeath {
     /// The worker died before it was ready (its script or WebAssembly did
     /// not load): a new one is started without a word, and the messages
     /// queued for the old one wait for the new one (none was delivered).
@@ -171,7 +171,7 @@ pub enum AfterDeath {
 /// `failed_starts`-th in a row to die before it was ready (this one counted).
 /// A load failure is announced once, when the page gives up, not first as a
 /// replaced worker and then again as the end.
-pub fn after_death(ready: bool, failed_starts: u32) -> AfterDeath {
+pub(crate) fn after_death(ready: bool, failed_starts: u32) -> AfterDeath {
     if ready {
         AfterDeath::Replace
     } else if failed_starts < MAX_FAILED_STARTS {
@@ -182,12 +182,12 @@ pub fn after_death(ready: bool, failed_starts: u32) -> AfterDeath {
 }
 
 /// The longest message the error panel shows (its details hold all of it).
-pub const PANEL_MESSAGE_CHARS: usize = 300;
+pub(crate) const PANEL_MESSAGE_CHARS: usize = 300;
 
 /// A panic's message for the error panel: its first three lines on one
 /// (" / " between), control characters as spaces, at most
 /// [`PANEL_MESSAGE_CHARS`] characters and "…" when cut.
-pub fn one_line(message: &str) -> String {
+pub(crate) fn one_line(message: &str) -> String {
     let joined = message.lines().take(3).collect::<Vec<_>>().join(" / ");
     let mut out: String = joined
         .chars()

@@ -7,7 +7,7 @@
 use super::Key;
 
 /// Key prefixes of this area built from data (see [`super::FAMILIES`]).
-pub const FAMILIES: &[&str] = &[];
+pub(crate) const FAMILIES: &[&str] = &[];
 
 keys! {
     // Titles of the charts (`app::show::charts`).

@@ -8,7 +8,7 @@ use super::Key;
 
 /// Key prefixes of this area built from data (see [`super::FAMILIES`]):
 /// none, every key is named in code.
-pub const FAMILIES: &[&str] = &[];
+pub(crate) const FAMILIES: &[&str] = &[];
 
 keys! {
     // A problem on one line, as the page shows it.
@@ -53,7 +53,8 @@ keys! {
     JSON_DUPLICATE = "errors.json.duplicate";
     JSON_INVALID = "errors.json.invalid";
     JSON_NOT_OBJECT = "errors.json.not_object";
-    FILE_OPEN = "errors.file.open";
+    // `pub`: tests/integration/cli.rs names it.
+    FILE_OPEN = "errors.file.open", pub;
     FILE_READ = "errors.file.read";
     FILE_TOO_LARGE = "errors.file.too_large";
     FILE_NOT_UTF8 = "errors.file.not_utf8";

@@ -16,27 +16,27 @@ use crate::i18n::Phrase;
 /// `preset-section.<id>.title|about` (`scenario::presets`);
 /// `tool-rate.<tool>.name|counts` (`summary::rate_name`);
 /// `field-unit.<unit>` (`app::basis::words::field_unit`).
-pub const FAMILIES: &[&str] = &["preset.", "preset-section.", "tool-rate.", "field-unit."];
+pub(crate) const FAMILIES: &[&str] = &["preset.", "preset-section.", "tool-rate.", "field-unit."];
 
 /// The phrase of a preset's `part` (`title`, `menu`, `description`), by the
 /// id its texts are filed under.
-pub fn preset(id: &str, part: &str) -> Phrase {
+pub(crate) fn preset(id: &str, part: &str) -> Phrase {
     Phrase::new(format!("preset.{id}.{part}"))
 }
 
 /// The phrase of a menu section's `part` (`title`, `about`).
-pub fn section(id: &str, part: &str) -> Phrase {
+pub(crate) fn section(id: &str, part: &str) -> Phrase {
     Phrase::new(format!("preset-section.{id}.{part}"))
 }
 
 /// The phrase of a load tool's rate's `part` (`name`, `counts`).
-pub fn tool_rate(tool: &str, part: &str) -> Phrase {
+pub(crate) fn tool_rate(tool: &str, part: &str) -> Phrase {
     Phrase::new(format!("tool-rate.{tool}.{part}"))
 }
 
 /// The phrase of a setting's unit that is a word (`per worker` is filed
 /// as `field-unit.per_worker`).
-pub fn field_unit(unit: &str) -> Phrase {
+pub(crate) fn field_unit(unit: &str) -> Phrase {
     Phrase::new(format!("field-unit.{}", unit.replace(' ', "_")))
 }
 

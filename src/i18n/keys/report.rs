@@ -13,7 +13,7 @@ use crate::i18n::Phrase;
 /// `fidelity.{metric,unit,variant,measured}.<slug>` (a figure's words,
 /// `fidelity::words`), `assumption.<id>` (each preset assumption's reason,
 /// `scenario::presets`).
-pub const FAMILIES: &[&str] = &[
+pub(crate) const FAMILIES: &[&str] = &[
     "diagnosis.resource.",
     "figure.note.",
     "figure.rule.",
@@ -33,7 +33,7 @@ impl Key {
 }
 
 /// The phrase of a resource's name (`sim::Resource::name`).
-pub fn resource(name: &str) -> Phrase {
+pub(crate) fn resource(name: &str) -> Phrase {
     Phrase::new(format!("diagnosis.resource.{name}"))
 }
 

@@ -8,7 +8,7 @@ use super::Key;
 /// Key prefixes of this area built from data (see [`super::FAMILIES`]):
 /// `choice.<key>.<value>`, the help of a setting's choice, from the
 /// scenario schema (`app::basis::words` checks each has its words).
-pub const FAMILIES: &[&str] = &["choice."];
+pub(crate) const FAMILIES: &[&str] = &["choice."];
 
 keys! {
     // The replications' panel (ui::replicas, app::run::replicated).
