@@ -30,6 +30,10 @@
 //! lessons and baselines build on it); results from the worker sit beside
 //! it and are not serialised: the same scenario and seed give them again.
 
+// Natively the ui is not compiled, and much of this is used only by it:
+// the wasm32 build is the judge of dead code here.
+#![cfg_attr(not(target_arch = "wasm32"), allow(dead_code, unused_imports))]
+
 pub mod basis;
 pub mod lesson;
 pub mod link;
@@ -44,19 +48,17 @@ pub mod worker;
 pub(crate) use basis::modes::{Columns, MODES, Modes};
 pub use basis::modes::{Mode, PerMode};
 pub(crate) use link::permalink::{Decoded, Link};
-pub(crate) use link::view::{Theme, View};
+pub(crate) use page::state::Action;
 pub use page::state::State;
-pub(crate) use page::state::{Action, Baseline, Results};
 pub use run::bounds::Bounds;
-pub(crate) use run::bounds::{Ceiling, Limit};
 pub use run::digest::RunView;
 pub(crate) use run::digest::SweepPoint;
 pub(crate) use run::plan::{SweepAxis, nearest};
 pub use setup::Setup;
-pub(crate) use setup::{Arrival, Layer, ResetTo, Source};
+pub(crate) use setup::{ResetTo, Source};
 pub use show::charts::{ChartKind, ChartSpec};
 pub(crate) use show::charts::{ChartView, Marker, SweepChart, SweepMetric, TimeMetric};
-pub(crate) use worker::protocol::{Job, ModeJob, Progress};
+pub(crate) use worker::protocol::{Job, Progress};
 pub use worker::protocol::{Message, Output};
 
 #[cfg(all(test, not(target_arch = "wasm32")))]

@@ -23,6 +23,10 @@
 //!
 //! This module uses nothing else of the crate: every layer may use it.
 
+// Natively the ui is not compiled, and much of this is used only by it:
+// the wasm32 build is the judge of dead code here.
+#![cfg_attr(not(target_arch = "wasm32"), allow(dead_code, unused_imports))]
+
 pub mod keys;
 mod phrase;
 
@@ -338,6 +342,7 @@ pub(crate) fn parse(text: &str) -> Result<BTreeMap<String, String>, String> {
 
 /// The source text of each of `locale`'s catalogue files, with its area
 /// (for tests and tools).
+#[cfg(test)]
 pub(crate) fn sources(locale: Locale) -> impl Iterator<Item = (&'static str, &'static str)> {
     AREAS.into_iter().zip(SOURCES[locale.index()])
 }

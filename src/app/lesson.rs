@@ -40,13 +40,12 @@ use crate::i18n::keys::{errors, ui as words};
 use crate::i18n::{self, Arg};
 use crate::scenario::{FieldError, echo, no_such_preset};
 
-pub(crate) use grade::{Actual, Condition, Metric, Quantity};
+pub(crate) use grade::{Actual, Condition, Quantity};
 pub use grade::{Column, Grade, Prediction, Runs, Verdict};
 pub(crate) use link::{LessonLink, format_link, parse_link};
-pub(crate) use progress::Answer;
 pub use progress::{LessonAction, LessonProgress, Step};
 pub use text::Part;
-pub(crate) use text::{ParamValue, Unit};
+pub(crate) use text::Unit;
 pub use theory::{Formula, Theory};
 
 /// The lessons' data files, in menu order.

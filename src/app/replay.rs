@@ -43,16 +43,10 @@ use crate::sim::config::Config;
 use crate::sim::time::Nanos;
 use crate::sim::trace::Note;
 
-pub(crate) use build::Recorder;
-pub(crate) use player::{Player, PlayerAction, SPEEDS, TYPICAL_REQUEST_REAL_MS, default_speed};
-pub(crate) use queue::QueueId;
-pub(crate) use small::{
-    REPLAY_CLIENTS, REPLAY_MAX_SIM_EVENTS, REPLAY_REQUESTS, ReplayReply, ReplayRequest, Shrunk,
-    small,
-};
+pub(crate) use player::{Player, PlayerAction, SPEEDS};
+pub(crate) use small::{ReplayReply, ReplayRequest, Shrunk};
 pub(crate) use stage::{
-    Chip, ChipKind, JourneyRow, Lane, LaneGroup, QUEUE_CHIPS, Queue, Session, SessionAction,
-    StageView,
+    Chip, JourneyRow, Lane, LaneGroup, Queue, Session, SessionAction, StageView,
 };
 
 /// The most steps a replay holds; a run with more is cut there.
@@ -232,6 +226,7 @@ pub(crate) struct Frame {
 
 impl Frame {
     /// Who is on `holder`, and in what state.
+    #[cfg(all(test, not(target_arch = "wasm32")))]
     pub(crate) fn on(&self, holder: Holder) -> Option<(usize, State)> {
         self.states
             .iter()
@@ -240,6 +235,7 @@ impl Frame {
     }
 
     /// The actors in a state that `pick` selects, in the order they got there.
+    #[cfg(all(test, not(target_arch = "wasm32")))]
     pub(crate) fn select(&self, pick: impl Fn(&State) -> bool) -> Vec<usize> {
         self.states
             .iter()
@@ -249,6 +245,7 @@ impl Frame {
     }
 
     /// The state of `actor`, if it is in the server or on its way there.
+    #[cfg(all(test, not(target_arch = "wasm32")))]
     pub(crate) fn state_of(&self, actor: usize) -> Option<State> {
         self.states
             .iter()
@@ -321,6 +318,7 @@ impl Replay {
     }
 
     /// The actor called `name` (`r3`, `t1`).
+    #[cfg(all(test, not(target_arch = "wasm32")))]
     pub(crate) fn actor_named(&self, name: &str) -> Option<usize> {
         self.actors.iter().position(|a| a.name() == name)
     }
@@ -386,6 +384,7 @@ impl Replay {
     }
 
     /// The steps of `actor` (and of its tasks), in order.
+    #[cfg(all(test, not(target_arch = "wasm32")))]
     pub(crate) fn steps_of(&self, actor: usize) -> Vec<Event> {
         self.events
             .iter()

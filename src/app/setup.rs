@@ -17,7 +17,7 @@ use crate::app::basis::modes::{Columns, MODES, Mode, Modes, PerMode};
 use crate::app::basis::words::field_name_in;
 use crate::app::setup::effect::Effects;
 use crate::app::worker::protocol::{Job, ModeJob};
-use crate::i18n::keys::{Key, ui as words};
+use crate::i18n::keys::ui as words;
 use crate::i18n::{Arg, Locale};
 use crate::scenario::{Draft, FieldError, Group, Preset, field, mode_word, preset, same_value};
 
@@ -316,6 +316,7 @@ impl Setup {
 
     /// Each change from `before` in words: "Max threads: 100 → 400", an
     /// override's with its run ("virtual run: …").
+    #[cfg(all(test, not(target_arch = "wasm32")))]
     pub(crate) fn change_lines(&self, before: &Setup) -> Vec<String> {
         self.change_lines_in(before, Locale::En)
     }
@@ -430,7 +431,8 @@ impl Setup {
     /// Why `key` has no effect on what runs (the catalogue's words), or
     /// `None` when it may have one (or the scenario does not validate, so
     /// nothing can be said).
-    pub(crate) fn no_effect(&self, key: &str) -> Option<Key> {
+    #[cfg(all(test, not(target_arch = "wasm32")))]
+    pub(crate) fn no_effect(&self, key: &str) -> Option<crate::i18n::keys::Key> {
         self.effects()?.why(key)
     }
 

@@ -1,7 +1,7 @@
 //! The catalogue keys that code names, as constants: a typo does not
 //! compile, and a test holds this list and the catalogue files to each
 //! other (every constant has a text in every language; every text is a
-//! constant's or belongs to a family that data owns, see [`FAMILIES`]).
+//! constant's or belongs to a family that data owns, see `FAMILIES`).
 
 use super::{Arg, Locale, text};
 
@@ -32,27 +32,33 @@ impl Key {
 /// lesson, chapter and part) and the scenario schema (each field's label
 /// and help, each group's title and line). Each owner's tests check its
 /// keys both ways. Each area module has its own list too.
+#[cfg(test)]
 pub(crate) const FAMILIES: &[&str] = &["lesson.", "field.", "group."];
 
-/// Declares key constants and `ALL`, the list of them. A key is
-/// `pub(crate)` (so that the compiler finds one that nothing names), or `pub`
-/// when it ends in `, pub`: one that a test outside the crate names.
+/// Declares key constants and `ALL` (for the tests), the list of them. A
+/// key is `pub(crate)` (so that the compiler finds one that nothing names),
+/// or `pub` when it ends in `, pub`: one that a test outside the crate names.
+/// Attributes before a key go on its constant (`#[cfg(test)]` for one that
+/// only a test names).
 macro_rules! keys {
-    ($($name:ident = $key:literal $(, $public:ident)?;)*) => {
-        $( key!([$($public)?] $name = $key); )*
+    ($($(#[$attr:meta])* $name:ident = $key:literal $(, $public:ident)?;)*) => {
+        $( key!([$($public)?] $(#[$attr])* $name = $key); )*
         /// Every key code names, in declaration order.
+        #[cfg(test)]
         pub(crate) const ALL: &[Key] = &[$($name),*];
     };
 }
 
 /// One key constant of [`keys!`]: `[pub]` makes it `pub`, `[]` `pub(crate)`.
 macro_rules! key {
-    ([pub] $name:ident = $key:literal) => {
+    ([pub] $(#[$attr:meta])* $name:ident = $key:literal) => {
         #[doc = concat!("`", $key, "`")]
+        $(#[$attr])*
         pub const $name: Key = Key($key);
     };
-    ([] $name:ident = $key:literal) => {
+    ([] $(#[$attr:meta])* $name:ident = $key:literal) => {
         #[doc = concat!("`", $key, "`")]
+        $(#[$attr])*
         pub(crate) const $name: Key = Key($key);
     };
 }
@@ -66,6 +72,7 @@ pub mod report;
 pub mod ui;
 
 /// Every key code names, in every area.
+#[cfg(test)]
 pub(crate) fn all() -> impl Iterator<Item = Key> {
     [
         ALL,
@@ -81,6 +88,7 @@ pub(crate) fn all() -> impl Iterator<Item = Key> {
 }
 
 /// Every family prefix (see [`FAMILIES`]), in every area.
+#[cfg(test)]
 pub(crate) fn families() -> impl Iterator<Item = &'static str> {
     [
         FAMILIES,
@@ -107,7 +115,6 @@ keys! {
     GUIDE_BACK = "guide.back";
     GUIDE_RUN = "guide.run";
     GUIDE_RUNNING = "guide.running";
-    GUIDE_APPLY = "guide.apply";
     GUIDE_YOUR_PREDICTION = "guide.your_prediction";
     GUIDE_THE_RUN = "guide.the_run";
     GUIDE_THEORY = "guide.theory";

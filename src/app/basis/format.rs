@@ -6,59 +6,8 @@ use serde_json::Value;
 
 use crate::i18n::Locale;
 
-/// `1877.2105` → `1,877.21` with `decimals` digits after the point.
-pub(crate) fn thousands(x: f64, decimals: usize) -> String {
-    if !x.is_finite() {
-        return "–".into();
-    }
-    let s = format!("{:.*}", decimals, x.abs());
-    let (int, frac) = match s.split_once('.') {
-        Some((i, f)) => (i.to_string(), Some(f.to_string())),
-        None => (s.clone(), None),
-    };
-    let mut out = String::new();
-    for (i, c) in int.chars().enumerate() {
-        if i > 0 && (int.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    if let Some(f) = frac {
-        out.push('.');
-        out.push_str(&f);
-    }
-    if x < 0.0 && out.chars().any(|c| c != '0' && c != '.' && c != ',') {
-        out.insert(0, '-');
-    }
-    out
-}
-
-/// A number with about three significant digits: `12,773`, `152`, `1.05`, `0.0532`.
-pub(crate) fn sig(x: f64) -> String {
-    let a = x.abs();
-    if !x.is_finite() {
-        "–".into()
-    } else if a >= 100.0 || a == 0.0 {
-        thousands(x, 0)
-    } else if a >= 10.0 {
-        thousands(x, 1)
-    } else if a >= 1.0 {
-        thousands(x, 2)
-    } else {
-        format!(
-            "{:.*}",
-            (2 - a.log10().floor() as i32).clamp(2, 6) as usize,
-            x
-        )
-    }
-}
-
-/// Milliseconds in the friendliest unit: `850 ms`, `1.05 s`, `0.12 ms`.
-pub(crate) fn ms(x: f64) -> String {
-    ms_in(Locale::En, x)
-}
-
-/// [`ms`] with `locale`'s numbers: de `1,05 s`.
+/// Milliseconds in the friendliest unit, with `locale`'s numbers: en
+/// `850 ms`, `1.05 s`, `0.12 ms`; de `1,05 s`.
 pub(crate) fn ms_in(locale: Locale, x: f64) -> String {
     if x.is_finite() && x.abs() >= 1000.0 {
         format!("{} s", locale.sig(x / 1000.0))
@@ -68,12 +17,8 @@ pub(crate) fn ms_in(locale: Locale, x: f64) -> String {
 }
 
 /// Axis tick labels: compact (`2k`, `1.5M`) so they never overlap, and
-/// one style along an axis (`5k`, `10k`, not `5000`, `10k`).
-pub(crate) fn tick(x: f64) -> String {
-    tick_in(Locale::En, x)
-}
-
-/// [`tick`] with `locale`'s decimal separator: de `1,5k`, `0,25`.
+/// one style along an axis (`5k`, `10k`, not `5000`, `10k`); with
+/// `locale`'s decimal separator: de `1,5k`, `0,25`.
 pub(crate) fn tick_in(locale: Locale, x: f64) -> String {
     let a = x.abs();
     if a >= 1e6 {
@@ -106,43 +51,6 @@ pub(crate) fn field_text(value: &Value) -> String {
             _ => n.to_string(),
         },
         other => other.to_string(),
-    }
-}
-
-/// A measured figure in a table cell: the article's number, or its words.
-pub(crate) fn measured(m: &crate::fidelity::Measured) -> String {
-    match m {
-        crate::fidelity::Measured::Number(x) => crate::fidelity::words::figure_in(Locale::En, *x),
-        crate::fidelity::Measured::Text(t) => t.to_string(),
-    }
-}
-
-/// A difference in percent with its sign: `+1.4 %`, `−12.0 %`, or `–` for none.
-pub(crate) fn signed_pct(d: Option<f64>) -> String {
-    d.map_or("–".into(), |d| {
-        format!("{}{:.1} %", if d >= 0.0 { "+" } else { "−" }, d.abs())
-    })
-}
-
-/// A source's language in English words (`de` → German).
-pub(crate) fn language(code: &str) -> &str {
-    language_key(code)
-        .and_then(|k| crate::i18n::lookup(Locale::En, k.0))
-        .unwrap_or(code)
-}
-
-/// A source's language in `l`'s words (`de` → German, Deutsch, 德语).
-pub(crate) fn language_in(code: &str, l: Locale) -> String {
-    language_key(code).map_or_else(|| code.to_string(), |k| k.text(l, &[]))
-}
-
-fn language_key(code: &str) -> Option<crate::i18n::keys::Key> {
-    use crate::i18n::keys::ui as words;
-    match code {
-        "de" => Some(words::LANGUAGE_DE),
-        "zh" => Some(words::LANGUAGE_ZH),
-        "en" => Some(words::LANGUAGE_EN),
-        _ => None,
     }
 }
 
@@ -181,12 +89,7 @@ impl Severity {
     }
 }
 
-/// An error rate for a card: `0 %`, `0.3 %`, `48 %`.
-pub(crate) fn error_pct(pct: f64) -> String {
-    format!("{} %", sig(pct))
-}
-
-/// [`error_pct`] with `l`'s digits.
+/// An error rate for a card, with `l`'s digits: `0 %`, `0.3 %`, `48 %`.
 pub(crate) fn error_pct_in(l: Locale, pct: f64) -> String {
     format!("{} %", l.sig(pct))
 }

@@ -119,15 +119,7 @@ impl Columns {
     }
 
     /// The settings that make a column what it is, as Spring writes them
-    /// (in English words where they are words).
-    pub(crate) fn property(self, column: Mode) -> &'static str {
-        match self.property_words(column) {
-            Ok(code) => code,
-            Err(key) => crate::i18n::lookup(crate::i18n::Locale::En, key.0).unwrap_or(key.0),
-        }
-    }
-
-    /// [`Columns::property`] in `locale`'s words.
+    /// (in `locale`'s words where they are words).
     pub(crate) fn property_in(self, column: Mode, locale: crate::i18n::Locale) -> String {
         match self.property_words(column) {
             Ok(code) => code.to_string(),

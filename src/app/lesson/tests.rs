@@ -4,6 +4,7 @@
 
 use std::rc::Rc;
 
+use super::progress::Answer;
 use super::*;
 use crate::app::basis::modes::{Mode, PerMode};
 use crate::app::run::digest::RunView;

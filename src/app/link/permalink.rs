@@ -56,6 +56,7 @@ pub(crate) const MAX_PARAMS: usize = 100;
 /// What a typical edited scenario's query stays within (a preset, a few
 /// numbers and a program changed, a theme chosen): short enough for chat
 /// tools and blog platforms, tested in `app::link::tests::round_trip`.
+#[cfg(all(test, not(target_arch = "wasm32")))]
 pub(crate) const TYPICAL_LINK_BUDGET: usize = 200;
 
 /// Parameters that link trackers add; dropped without a word.

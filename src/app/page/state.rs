@@ -429,6 +429,7 @@ impl State {
 
     /// The problem of `key` on one line in the page's language: the field,
     /// the value as typed and what is wrong and allowed.
+    #[cfg(all(test, not(target_arch = "wasm32")))]
     pub(crate) fn problem(&self, key: &str) -> Option<String> {
         let l = self.view.locale();
         self.error_for(key).map(|e| e.line(l))
@@ -452,6 +453,7 @@ impl State {
 
     /// Every problem as [`State::problem`] words it, with its field, in the
     /// form's order.
+    #[cfg(all(test, not(target_arch = "wasm32")))]
     pub(crate) fn problems(&self) -> Vec<(&str, String)> {
         let l = self.view.locale();
         (self.errors.iter())
@@ -486,6 +488,7 @@ impl State {
     }
 
     /// Errors about `key`.
+    #[cfg(all(test, not(target_arch = "wasm32")))]
     pub(crate) fn errors_for(&self, key: &str) -> Vec<&FieldError> {
         self.errors.iter().filter(|e| e.field == key).collect()
     }

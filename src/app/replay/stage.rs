@@ -106,6 +106,7 @@ impl Session {
     }
 
     /// How many instants the slider has.
+    #[cfg(all(test, not(target_arch = "wasm32")))]
     pub(crate) fn instants(&self) -> usize {
         self.instants.len()
     }

@@ -3,6 +3,7 @@
 //! for a HikariCP connection on its thread, an `@Async` task queued for the
 //! executor's thread) and what a request's journey must hold.
 
+use super::small::{REPLAY_CLIENTS, REPLAY_REQUESTS};
 use super::*;
 use crate::scenario::{Draft, validate};
 use crate::sim::Config;

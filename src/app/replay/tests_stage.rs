@@ -6,6 +6,10 @@
 
 use serde_json::Value;
 
+use super::player::default_speed;
+use super::queue::QueueId;
+use super::small::{REPLAY_CLIENTS, REPLAY_MAX_SIM_EVENTS, small};
+use super::stage::ChipKind;
 use super::tests::{FREE_CONNECTS, PINNED, config};
 use super::*;
 use crate::app::basis::modes::{Columns, Mode};

@@ -29,11 +29,10 @@ pub(crate) const SWEEP_REQUESTS: u64 = 20_000;
 /// Seeds per mode of the page's full run: the run itself and four more
 /// (`crate::replicas::seeds`), so each figure has an interval for its
 /// median. They run after the sweep, so the charts and the sweep come as
-/// fast as without them.
+/// fast as without them. A sweep point is one run: five seeds each would
+/// make the sweep's 48 runs 240, far past its 1 s budget; the page says its
+/// curves are single runs.
 pub(crate) const PAGE_REPLICATIONS: u32 = 5;
-/// Seeds per sweep point: one. Five would make the sweep's 48 runs 240,
-/// far past its 1 s budget; the page says its curves are single runs.
-pub(crate) const SWEEP_REPLICATIONS: u32 = 1;
 
 /// What the sweep varies.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]

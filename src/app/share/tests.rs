@@ -5,6 +5,7 @@
 
 use crate::app::link::permalink::encode;
 use crate::app::link::tests::{assert_golden, link_of, small_state};
+use crate::app::link::view::Theme;
 use crate::app::run::plan;
 use crate::app::share::{embed, export};
 use crate::app::worker::supervise;

@@ -252,6 +252,7 @@ pub(crate) enum Provenance {
 
 /// What the loaded preset says about `key`, as long as the value is still
 /// the preset's.
+#[cfg(all(test, not(target_arch = "wasm32")))]
 pub(crate) fn provenance(setup: &Setup, key: &str) -> Option<Provenance> {
     Notes::of(setup).provenance(key, Locale::En)
 }
@@ -302,6 +303,7 @@ impl Notes {
 /// The value of `key` in words, for the list of stated and assumed
 /// settings: the shared value, the virtual run's where it differs, or the
 /// default (in English; [`value_in_words_in`] in a page's language).
+#[cfg(all(test, not(target_arch = "wasm32")))]
 pub(crate) fn value_in_words(setup: &Setup, key: &str) -> String {
     value_in_words_in(setup, key, Locale::En)
 }

@@ -5,6 +5,7 @@
 use crate::app::lesson::LessonLink;
 use crate::app::link::permalink::{decode, encode};
 use crate::app::page::state::GuideAction;
+use crate::app::setup::Arrival;
 use crate::app::show::form::{self, Reveal, advanced_count, advanced_shown, revealed};
 use crate::app::*;
 use crate::scenario::Group;

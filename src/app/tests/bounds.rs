@@ -1,6 +1,7 @@
 //! The theoretical bounds, natively: E2's ceilings, and pinning counted
 //! only for blocking inside synchronized.
 
+use crate::app::run::bounds::Limit;
 use crate::app::run::plan::single;
 use crate::app::*;
 use crate::scenario::{preset, validate};

@@ -6,25 +6,23 @@ use crate::fidelity::Measured;
 #[test]
 fn numbers_read_well() {
     use crate::app::basis::format::*;
-    use crate::fidelity::words::figure_in;
+    use crate::fidelity::words::{figure_in, measured_in};
     use crate::i18n::Locale;
-    assert_eq!(thousands(1877.2105, 2), "1,877.21");
-    assert_eq!(thousands(12773.137, 2), "12,773.14");
-    assert_eq!(sig(0.0532), "0.0532");
-    assert_eq!(ms(1050.8), "1.05 s");
-    assert_eq!(tick(20000.0), "20k");
-    assert_eq!(tick(5000.0), "5k");
-    assert_eq!(tick(1500.0), "1.5k");
-    assert_eq!(tick(800.0), "800");
-    assert_eq!(signed_pct(Some(10.0)), "+10.0 %");
-    assert_eq!(signed_pct(Some(-2.25)), "−2.2 %");
-    assert_eq!(signed_pct(None), "–");
+    let en = Locale::En;
+    assert_eq!(en.number(1877.2105, 2), "1,877.21");
+    assert_eq!(en.number(12773.137, 2), "12,773.14");
+    assert_eq!(en.sig(0.0532), "0.0532");
+    assert_eq!(ms_in(en, 1050.8), "1.05 s");
+    assert_eq!(tick_in(en, 20000.0), "20k");
+    assert_eq!(tick_in(en, 5000.0), "5k");
+    assert_eq!(tick_in(en, 1500.0), "1.5k");
+    assert_eq!(tick_in(en, 800.0), "800");
     assert_eq!(figure_in(Locale::En, 1877.2105), "1,877.21");
     assert_eq!(figure_in(Locale::En, 1.0508), "1.0508");
     assert_eq!(figure_in(Locale::En, 2000.0), "2,000");
     assert_eq!(field_text(&serde_json::json!(20000.0)), "20000");
     assert_eq!(field_text(&serde_json::Value::Null), "");
-    assert_eq!(measured(&Measured::Number(12773.137)), "12,773.14");
+    assert_eq!(measured_in(en, &Measured::Number(12773.137)), "12,773.14");
 }
 
 /// Flags in the page's sentences are set apart as code (and kept on one

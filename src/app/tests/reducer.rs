@@ -2,6 +2,7 @@
 //! the scenario", preset pairs and lessons, a serde round trip.
 
 use super::{edit, simulate};
+use crate::app::page::state::Results;
 use crate::app::*;
 use crate::scenario::validate;
 

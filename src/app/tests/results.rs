@@ -5,6 +5,7 @@
 use std::rc::Rc;
 
 use super::{edit, feed, simulate, small_job};
+use crate::app::page::state::Results;
 use crate::app::worker::job::{Plan, RunKind, run_blocking};
 use crate::app::*;
 use crate::fidelity::Measured;

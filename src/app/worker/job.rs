@@ -2,7 +2,7 @@
 //! which order, and the message each run produces. The worker
 //! (`ui/worker.rs`) adds only what needs a browser: it runs each
 //! simulation in slices and drops the job when a newer one arrives.
-//! [`run_blocking`] runs a job natively, to the same messages.
+//! `run_blocking` (the tests') runs a job natively, to the same messages.
 
 use crate::app::basis::modes::Columns;
 use crate::app::basis::modes::Mode;
@@ -269,6 +269,7 @@ impl Plan {
 
 /// Runs a job's replications on this thread: the sample messages the
 /// worker posts after the job's `Done`, in order.
+#[cfg(test)]
 pub(crate) fn replicas_blocking(plan: &Plan) -> Vec<Message> {
     (plan.replicas.iter())
         .filter_map(|run| plan.sample(run, run.config().map(|c| crate::sim::run(&c)).as_ref()))
@@ -278,6 +279,7 @@ pub(crate) fn replicas_blocking(plan: &Plan) -> Vec<Message> {
 /// Runs a whole job on this thread and returns every message the worker
 /// would post up to its `Done`, in order (without the progress posted
 /// during a run; its replications: [`replicas_blocking`]).
+#[cfg(test)]
 pub(crate) fn run_blocking(job: &Job) -> Vec<Message> {
     let plan = Plan::of(job);
     let mut out = vec![plan.planned()];

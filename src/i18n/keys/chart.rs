@@ -7,6 +7,7 @@
 use super::Key;
 
 /// Key prefixes of this area built from data (see [`super::FAMILIES`]).
+#[cfg(test)]
 pub(crate) const FAMILIES: &[&str] = &[];
 
 keys! {

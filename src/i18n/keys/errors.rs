@@ -8,6 +8,7 @@ use super::Key;
 
 /// Key prefixes of this area built from data (see [`super::FAMILIES`]):
 /// none, every key is named in code.
+#[cfg(test)]
 pub(crate) const FAMILIES: &[&str] = &[];
 
 keys! {
@@ -55,8 +56,12 @@ keys! {
     JSON_NOT_OBJECT = "errors.json.not_object";
     // `pub`: tests/integration/cli.rs names it.
     FILE_OPEN = "errors.file.open", pub;
+    // Read by the command line only (`cli::files`, not on wasm32).
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     FILE_READ = "errors.file.read";
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     FILE_TOO_LARGE = "errors.file.too_large";
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     FILE_NOT_UTF8 = "errors.file.not_utf8";
     NO_SUCH_PRESET = "errors.no_such_preset";
     LESSON_NO_SUCH_CHANGE = "errors.lesson.no_such_change";

@@ -7,6 +7,7 @@
 //! The English file is the one source of these English words: the command
 //! line's `threadlab presets` prints the titles from it.
 
+#[cfg(test)]
 use super::Key;
 use crate::i18n::Phrase;
 
@@ -16,6 +17,7 @@ use crate::i18n::Phrase;
 /// `preset-section.<id>.title|about` (`scenario::presets`);
 /// `tool-rate.<tool>.name|counts` (`summary::rate_name`);
 /// `field-unit.<unit>` (`app::basis::words::field_unit`).
+#[cfg(test)]
 pub(crate) const FAMILIES: &[&str] = &["preset.", "preset-section.", "tool-rate.", "field-unit."];
 
 /// The phrase of a preset's `part` (`title`, `menu`, `description`), by the

@@ -13,6 +13,7 @@ use crate::i18n::Phrase;
 /// `fidelity.{metric,unit,variant,measured}.<slug>` (a figure's words,
 /// `fidelity::words`), `assumption.<id>` (each preset assumption's reason,
 /// `scenario::presets`).
+#[cfg(test)]
 pub(crate) const FAMILIES: &[&str] = &[
     "diagnosis.resource.",
     "figure.note.",

@@ -4,6 +4,7 @@
 use super::{ignored_of, link_of};
 use crate::app::lesson::LessonLink;
 use crate::app::link::permalink::encode;
+use crate::app::link::view::Theme;
 use crate::app::*;
 use crate::i18n::Locale;
 

@@ -5,6 +5,7 @@ use super::meaning;
 use crate::app::basis::chart_registry::ids as chart_ids;
 use crate::app::lesson::{LessonLink, lessons};
 use crate::app::link::permalink::{decode, encode};
+use crate::app::link::view::Theme;
 use crate::app::link::view::{LANGUAGES, View};
 use crate::app::show::form;
 use crate::app::*;

@@ -3,6 +3,7 @@
 
 use super::{assert_golden, link_of, meaning};
 use crate::app::link::permalink::{TYPICAL_LINK_BUDGET, decode, encode};
+use crate::app::link::view::Theme;
 use crate::app::*;
 use crate::scenario::{schema, validate};
 
