@@ -3,7 +3,7 @@
 //! `i18n/<lang>/*.json`, and numbers written the way each language writes
 //! them.
 //!
-//! A language's catalogue is split by area into files ([`AREAS`]: the
+//! A language's catalogue is split by area into files (`AREAS`: the
 //! form's fields and groups; the lessons, their guide and the replay;
 //! the page's chrome; the charts; the diagnosis
 //! and the fidelity report; the scenario's validation messages; the
@@ -266,9 +266,9 @@ impl Locale {
 pub enum Arg {
     /// Words or code, inserted as they are.
     Text(String),
-    /// A number, written with [`Locale::short`].
+    /// A number, written with `Locale::short`.
     Number(f64),
-    /// A number with this many decimals, written with [`Locale::number`].
+    /// A number with this many decimals, written with `Locale::number`.
     Fixed(f64, usize),
 }
 
@@ -374,7 +374,7 @@ pub(crate) fn text(locale: Locale, key: &str, args: &[(&str, Arg)]) -> String {
     fill(raw, locale, args)
 }
 
-/// A part of a text ([`pieces`]): the catalogue's words, or code.
+/// A part of a text (`pieces`): the catalogue's words, or code.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Piece {
     /// Words, their parameters filled in.

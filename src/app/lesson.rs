@@ -4,7 +4,7 @@
 //! notice, and one or two "now try" changes. The chapters live in JSON
 //! files beside this module (`lesson/*.json`), their words in the string
 //! catalogues (`crate::i18n`) under keys made from the lesson's and the
-//! chapter's ids (see [`Part::key`]).
+//! chapter's ids (see `Part::key`).
 //!
 //! Nothing here states a result: a number question is graded against what
 //! the run produced, and its theory (Little's law, a capacity ceiling,
@@ -13,7 +13,7 @@
 //! runs every chapter and holds each question, theory and claim to what the
 //! model produces.
 //!
-//! * `grade` — the numbers a run gives ([`Metric`]), conditions on them,
+//! * `grade` — the numbers a run gives (`Metric`), conditions on them,
 //!   and grading a [`Prediction`];
 //! * `theory` — the closed forms a chapter compares a run with;
 //! * `progress` — where a learner is (chapter, step) and what they

@@ -6,19 +6,19 @@
 //! HikariCP connection, a monitor or a lock — and the journey of one
 //! request across all of them.
 //!
-//! * [`Replay::record`] runs a configuration with a recording tracer, up to
-//!   [`MAX_EVENTS`] steps (a longer run is cut there and says so);
-//! * [`Replay::events`] are the steps in the order they happened, each one
-//!   a place to step to; [`Replay::frame`] is the state after a step and
-//!   [`Replay::frame_at`] the state at a simulated time;
+//! * `Replay::record` runs a configuration with a recording tracer, up to
+//!   `MAX_EVENTS` steps (a longer run is cut there and says so);
+//! * `Replay::events` are the steps in the order they happened, each one
+//!   a place to step to; `Replay::frame` is the state after a step and
+//!   `Replay::frame_at` the state at a simulated time;
 //! * [`Replay::spans`] are every actor's intervals in one state, and
-//!   [`Replay::journey`] a request's, with those of the tasks it submitted;
-//! * [`Player`] is the playhead: play at human speed, pause, scrub, step
+//!   `Replay::journey` a request's, with those of the tasks it submitted;
+//! * `Player` is the playhead: play at human speed, pause, scrub, step
 //!   (and only step under `prefers-reduced-motion`);
-//! * [`ReplayRequest`] is what the page asks its worker to record: one
-//!   column's scenario made small ([`small`]), with what was changed;
-//! * [`Session`] is a recording on the page with its playhead and the
-//!   request followed, and [`StageView`] what the replay panel shows at
+//! * `ReplayRequest` is what the page asks its worker to record: one
+//!   column's scenario made small (`small`), with what was changed;
+//! * `Session` is a recording on the page with its playhead and the
+//!   request followed, and `StageView` what the replay panel shows at
 //!   the playhead, in the page's language.
 //!
 //! Within one instant the engine may hand a thread or carrier to its next
@@ -265,7 +265,7 @@ pub struct Replay {
     pub spans: Vec<Span>,
     /// Thread names by pool: Tomcat's prefix, then each executor's name.
     pub(crate) pools: Vec<String>,
-    /// The steps stopped at [`MAX_EVENTS`] before the run ended.
+    /// The steps stopped at `MAX_EVENTS` before the run ended.
     pub truncated: bool,
     /// The time of the last step, ns.
     pub(crate) end: Nanos,

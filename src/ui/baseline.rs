@@ -24,8 +24,6 @@ const STALE: Key = words::BASELINE_STALE;
 
 /// Properties of [`Baseline`].
 #[derive(Properties, PartialEq)]
-// Yew's function components are `pub`, so their props must be too.
-#[allow(unreachable_pub)]
 pub(crate) struct BaselineProps {
     /// The state.
     pub(crate) state: UseReducerHandle<State>,

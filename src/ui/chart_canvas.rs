@@ -78,8 +78,6 @@ pub fn draw_on(canvas: &HtmlCanvasElement, spec: &ChartSpec) -> Option<Frame> {
 
 /// Properties of [`ChartCanvas`].
 #[derive(Properties, PartialEq)]
-// Yew's function components are `pub`, so their props must be too.
-#[allow(unreachable_pub)]
 pub(crate) struct CanvasProps {
     /// What to draw.
     pub(crate) spec: Rc<ChartSpec>,

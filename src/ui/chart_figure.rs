@@ -14,8 +14,6 @@ use crate::i18n::{Arg, Locale, keys};
 
 /// Properties of [`ChartFigure`].
 #[derive(Properties, PartialEq)]
-// Yew's function components are `pub`, so their props must be too.
-#[allow(unreachable_pub)]
 pub(crate) struct FigureProps {
     /// The chart.
     pub(crate) view: ChartView,
@@ -71,8 +69,6 @@ pub(crate) fn ChartFigure(p: &FigureProps) -> Html {
 
 /// Properties of [`DataTableView`].
 #[derive(Properties, PartialEq)]
-// Yew's function components are `pub`, so their props must be too.
-#[allow(unreachable_pub)]
 pub(crate) struct TableProps {
     /// Element id.
     pub(crate) id: AttrValue,

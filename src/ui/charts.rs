@@ -12,8 +12,6 @@ use crate::i18n::keys;
 
 /// Properties of [`Charts`].
 #[derive(Properties, PartialEq)]
-// Yew's function components are `pub`, so their props must be too.
-#[allow(unreachable_pub)]
 pub(crate) struct ChartsProps {
     /// The state.
     pub(crate) state: UseReducerHandle<State>,

@@ -32,8 +32,6 @@ use crate::i18n::keys::{Key, ui as words};
 
 /// Properties of [`Embed`].
 #[derive(Properties, PartialEq)]
-// Yew's function components are `pub`, so their props must be too.
-#[allow(unreachable_pub)]
 pub(crate) struct EmbedProps {
     /// The state.
     pub(crate) state: UseReducerHandle<State>,

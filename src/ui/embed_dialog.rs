@@ -33,8 +33,6 @@ const OFFERED: &[&str] = &[
 
 /// Properties of [`EmbedDialog`].
 #[derive(Properties, PartialEq)]
-// Yew's function components are `pub`, so their props must be too.
-#[allow(unreachable_pub)]
 pub(crate) struct DialogProps {
     /// The state to embed.
     pub(crate) state: UseReducerHandle<State>,

@@ -26,8 +26,6 @@ const ARROW_STEP: f64 = SLIDER_STEPS / 100.0;
 
 /// Properties of [`Field`].
 #[derive(Properties, PartialEq)]
-// Yew's function components are `pub`, so their props must be too.
-#[allow(unreachable_pub)]
 pub(crate) struct FieldProps {
     /// The full key (for `async.*` keys, with the executor's name).
     pub(crate) key_name: AttrValue,

@@ -16,8 +16,6 @@ use crate::scenario::Group;
 
 /// Properties of [`ScenarioForm`].
 #[derive(Properties, PartialEq)]
-// Yew's function components are `pub`, so their props must be too.
-#[allow(unreachable_pub)]
 pub(crate) struct FormProps {
     /// The state.
     pub(crate) state: UseReducerHandle<State>,

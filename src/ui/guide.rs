@@ -153,8 +153,6 @@ fn use_verdict_in_view(running: bool, answered: bool) {
 
 /// Properties of the panel and the entry.
 #[derive(Properties, PartialEq)]
-// Yew's function components are `pub`, so their props must be too.
-#[allow(unreachable_pub)]
 pub(crate) struct GuideProps {
     /// The state.
     pub(crate) state: UseReducerHandle<State>,

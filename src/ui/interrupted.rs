@@ -9,8 +9,6 @@ use crate::i18n::keys::ui as words;
 
 /// Properties of [`Interrupted`].
 #[derive(Properties, PartialEq)]
-// Yew's function components are `pub`, so their props must be too.
-#[allow(unreachable_pub)]
 pub(crate) struct InterruptedProps {
     /// The state (its job is the one to run again).
     pub(crate) state: UseReducerHandle<State>,

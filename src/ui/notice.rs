@@ -13,8 +13,6 @@ use crate::i18n::keys::ui as words;
 
 /// Properties of [`LinkNotice`].
 #[derive(Properties, PartialEq)]
-// Yew's function components are `pub`, so their props must be too.
-#[allow(unreachable_pub)]
 pub(crate) struct NoticeProps {
     /// What was ignored.
     pub(crate) ignored: Vec<Ignored>,

@@ -18,8 +18,6 @@ const RESET_DEFAULTS: Key = words::PICKER_RESET_DEFAULTS;
 
 /// Properties of [`PresetPicker`].
 #[derive(Properties, PartialEq)]
-// Yew's function components are `pub`, so their props must be too.
-#[allow(unreachable_pub)]
 pub(crate) struct PickerProps {
     /// The state.
     pub(crate) state: UseReducerHandle<State>,

@@ -8,8 +8,6 @@ use crate::i18n::{Arg, Locale};
 
 /// Properties of [`Progress`].
 #[derive(Properties, PartialEq)]
-// Yew's function components are `pub`, so their props must be too.
-#[allow(unreachable_pub)]
 pub(crate) struct ProgressProps {
     /// How far the job has come.
     pub(crate) progress: crate::app::Progress,

@@ -54,8 +54,6 @@ pub(crate) enum ReplayStatus {
 
 /// Properties of [`ReplaySlot`].
 #[derive(Properties, PartialEq)]
-// Yew's function components are `pub`, so their props must be too.
-#[allow(unreachable_pub)]
 pub(crate) struct SlotProps {
     /// Where the replay stands.
     pub(crate) status: ReplayStatus,
@@ -96,7 +94,6 @@ pub(crate) fn ReplaySlot(p: &SlotProps) -> Html {
 
 /// Properties of [`ReplayPanel`].
 #[derive(Properties, PartialEq)]
-#[allow(unreachable_pub)]
 pub(crate) struct PanelProps {
     /// The recording as it arrived.
     pub(crate) session: Rc<Session>,

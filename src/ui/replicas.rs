@@ -11,8 +11,6 @@ use crate::replicas::Noise;
 
 /// Properties of [`Replicas`].
 #[derive(Properties, PartialEq)]
-// Yew's function components are `pub`, so their props must be too.
-#[allow(unreachable_pub)]
 pub(crate) struct ReplicasProps {
     /// The state.
     pub(crate) state: UseReducerHandle<State>,

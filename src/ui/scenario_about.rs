@@ -22,8 +22,6 @@ fn change_id(source: Source) -> &'static str {
 
 /// Properties of [`ScenarioAbout`].
 #[derive(Properties, PartialEq)]
-// Yew's function components are `pub`, so their props must be too.
-#[allow(unreachable_pub)]
 pub(crate) struct AboutProps {
     /// The state.
     pub(crate) state: UseReducerHandle<State>,

@@ -23,8 +23,6 @@ use crate::i18n::{Arg, Locale, keys};
 
 /// Properties of [`ShareBar`].
 #[derive(Properties, PartialEq)]
-// Yew's function components are `pub`, so their props must be too.
-#[allow(unreachable_pub)]
 pub(crate) struct ShareProps {
     /// The state.
     pub(crate) state: UseReducerHandle<State>,

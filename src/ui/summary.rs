@@ -16,8 +16,6 @@ use crate::summary::rate_name;
 
 /// Properties of [`Summary`].
 #[derive(Properties, PartialEq)]
-// Yew's function components are `pub`, so their props must be too.
-#[allow(unreachable_pub)]
 pub(crate) struct SummaryProps {
     /// The state.
     pub(crate) state: UseReducerHandle<State>,

@@ -1,8 +1,8 @@
-//! Every chart the page can show, declared once: [`CHARTS`], one entry per
+//! Every chart the page can show, declared once: `CHARTS`, one entry per
 //! chart with its id, its title's key, whether it is drawn once per column,
-//! whether an embed shows it unless its link chooses, and which [`Plot`]
+//! whether an embed shows it unless its link chooses, and which `Plot`
 //! draws it. Everything that lists charts is derived from it: the ids a
-//! link may name and their order ([`chart_ids`], read by `app::link::view`), the
+//! link may name and their order (`chart_ids`, read by `app::link::view`), the
 //! menus, the charts built with their data (`app::show::charts`, one builder per
 //! plot) and how each plot draws, its tooltip and its table (`crate::chart`,
 //! one implementation per plot).

@@ -6,7 +6,7 @@
 //!
 //! The words come from the parsed program (`scenario::parse_program`), not
 //! from its text: the compiled steps are read back into the program's
-//! shape ([`steps`]), so what the words say is what the simulator runs.
+//! shape (`steps`), so what the words say is what the simulator runs.
 //!
 //! An `io` step of a constant whole number of milliseconds reads as
 //! `Thread.sleep(n)`: the simulator models every `io` step as Thread.sleep

@@ -23,10 +23,10 @@
 //!
 //! Decoding never fails: whatever cannot be read (an unknown version or
 //! key, a value out of range, a link cut short or longer than
-//! [`MAX_LINK_CHARS`]) is left at its default and named in
+//! `MAX_LINK_CHARS`) is left at its default and named in
 //! [`Decoded::ignored`], for the page to show. A link's settings go through
 //! the form's own parsing and `scenario::validate`; the view's through serde
-//! and [`View::problems`].
+//! and `View::problems`.
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;

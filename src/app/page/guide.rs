@@ -13,7 +13,7 @@
 //! * a "now try" change loads the chapter's scenario with its changes.
 //!
 //! The progress lives in the state (not serialised with it: the page keeps
-//! it in local storage under [`storage_key`]); the chapter is also in the
+//! it in local storage under `storage_key`); the chapter is also in the
 //! view, so that the address names it.
 
 use crate::app::lesson::{

@@ -207,7 +207,7 @@ impl Plan {
 
     /// What a finished run reports: its digest (and measured figures) or its
     /// sweep point; a mode's full run is also its sweep's point at the
-    /// scenario's own x (see [`Plan::full_points`]). `report` is `None` when
+    /// scenario's own x (see `Plan::full_points`). `report` is `None` when
     /// its draft did not validate.
     pub fn results(&self, run: &Run, report: Option<&Report>) -> Vec<Message> {
         let mut out: Vec<Message> = self.result(run, report).into_iter().collect();
