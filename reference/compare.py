@@ -1,9 +1,13 @@
 """Real (reference/results/DIR/spread_*.json, gc_*.json) vs the threadlab model, 5 seeds each.
 
-usage: python3 reference/compare.py RESULTS_DIR [THREADLAB_BINARY]
+usage: python3 reference/compare.py RESULTS_DIR [THREADLAB_BINARY [CPU_RESULTS_DIR]]
 The model runs the scenario that stands for each measurement: 2 cores, hey at the same -c/-n,
 program io:50ms (the /sleep?ms=50 endpoint), the JDK and mode measured. Settings the model has
 no key for are listed at the end instead of being guessed.
+
+With CPU_RESULTS_DIR (a run of the suite's `cpu` item), the model is also given the CPU per
+request of Tomcat and of hey measured there at c=100, and a second table holds that item's own
+c=1000 runs (same machine, same day) against the model: measured at c=100, predicted at c=1000.
 """
 import glob
 import json
@@ -38,12 +42,28 @@ def machine_sets(results_dir):
     return ["--set", f"memory.container_mb={kb / 1024:.0f}"]
 
 
-def model(binary, jdk, mode, c, n, machine, program="io:50ms"):
+def cpu_sets(cpu_dir, jdk, mode):
+    """Tomcat's CPU per request (half before the 50 ms sleep, half after: the servlet's own work
+    is small, the rest is the connector's parsing and writing) and hey's, from the `cpu` item's
+    c=100 run of this JDK and mode. Returns (program, extra --set args, the c=1000 record)."""
+    with open(os.path.join(cpu_dir, f"cpu_jdk{jdk}_{mode}.json")) as f:
+        runs = {r["c"]: r for r in json.load(f)["runs"]}
+    half = runs[100]["tomcat_cpu_ms_per_request"] / 2
+    program = f"cpu:{half:.4f}ms,io:50ms,cpu:{half:.4f}ms"
+    return program, ["--set", f"load.client_cpu_ms={runs[100]['hey_cpu_ms_per_request']}"], runs.get(1000)
+
+
+def real_of(r):
+    return {"rps": r["hey"]["rps"], "mean": 1000 * r["hey"]["average_s"], "p99": 1000 * r["hey"]["p99_s"],
+            "max": 1000 * r["hey"]["slowest_s"], "gc": r["gc"]["pauses"], "rss": (r["rss"]["rss_kb_max"] or 0) / 1024}
+
+
+def model(binary, jdk, mode, c, n, machine, program="io:50ms", extra=()):
     out = []
     for s in SEEDS:
         cmd = [binary, "run", "--format", "json", "--set", "server.cores=2", "--set", f"server.jdk={jdk}",
                "--set", f"server.mode={mode}", "--set", "load.tool=hey", "--set", f"load.concurrency={c}",
-               "--set", f"load.requests={n}", "--set", f"program={program}", "--set", f"seed={s}"] + SERVER_SETS + CLIENT_SETS + JVM_SETS + machine
+               "--set", f"load.requests={n}", "--set", f"program={program}", "--set", f"seed={s}"] + SERVER_SETS + CLIENT_SETS + JVM_SETS + machine + list(extra)
         d = json.loads(subprocess.run(cmd, capture_output=True, text=True, check=True).stdout)
         out.append({"rps": d["throughput_rps"], "mean": d["latency_ms"]["mean"], "p99": d["latency_ms"]["p99"],
                     "max": d["latency_ms"]["max"], "gc": d["gc"]["young"] + d["gc"]["mixed"] + d["gc"]["full"],
@@ -67,6 +87,7 @@ def row(label, xs):
 def main():
     d = sys.argv[1]
     binary = sys.argv[2] if len(sys.argv) > 2 else os.environ.get("THREADLAB", "target/debug/threadlab")
+    cpu_dir = sys.argv[3] if len(sys.argv) > 3 else None
     print("| source | req/s | mean ms | p99 ms | max ms | p99 range / mean | GC pauses | RSS/resident MB |")
     print("|---|---|---|---|---|---|---|---|")
     for p in sorted(glob.glob(os.path.join(d, "spread_jdk??_platform.json")) + glob.glob(os.path.join(d, "spread_jdk??_virtual.json"))):
@@ -74,17 +95,40 @@ def main():
         jdk = 21 if "21" in os.path.basename(p)[:12] else 25
         for lname in sorted({r["load"] for r in f["runs"]}):
             rs = [r for r in f["runs"] if r["load"] == lname]
-            real = [{"rps": r["hey"]["rps"], "mean": 1000 * r["hey"]["average_s"], "p99": 1000 * r["hey"]["p99_s"],
-                     "max": 1000 * r["hey"]["slowest_s"], "gc": r["gc"]["pauses"],
-                     "rss": (r["rss"]["rss_kb_max"] or 0) / 1024} for r in rs]
+            real = [real_of(r) for r in rs]
             c, n = (1000, 20000) if lname.startswith("sat") else (100, 10000)
             n = int(rs[0]["cmd"].split("-n ")[1].split()[0])
             print(row(f"real JDK {jdk} {f['mode']} {lname} ({len(rs)} reps)", real))
-            print(row(f"model JDK {jdk} {f['mode']} {lname} ({len(SEEDS)} seeds)", model(binary, jdk, f["mode"], c, n, machine_sets(d))))
+            program, extra = "io:50ms", []
+            if cpu_dir:
+                program, extra, _ = cpu_sets(cpu_dir, jdk, f["mode"])
+            label = "model" + (" (CPU measured)" if cpu_dir else "")
+            print(row(f"{label} JDK {jdk} {f['mode']} {lname} ({len(SEEDS)} seeds)",
+                      model(binary, jdk, f["mode"], c, n, machine_sets(d), program, extra)))
+    if cpu_dir:
+        same_machine(binary, cpu_dir)
     print("\nNot given to the model (left at its defaults): the load client sharing the 2 cores "
-          "(load.client_cpu_ms and the servlet's CPU per request: the suite's `cpu` item measures both, "
-          "not yet on a quiet machine), the per-request allocation of this servlet (gc.alloc_kb). "
+          "unless a `cpu` results directory is given (load.client_cpu_ms and the servlet's CPU per request), "
+          "the per-request allocation of this servlet (gc.alloc_kb). "
           "Thread.sleep's overshoot is the model's default wake-up latency, measured here (sleep_jdk21.json).")
+
+
+def same_machine(binary, cpu_dir):
+    """The `cpu` item's c=1000 runs (one each) against the model given that item's c=100 CPU."""
+    print("\nThe `cpu` item's own runs at c=1000 (1 run each), against the model given the CPU per "
+          "request that item measured at c=100 on the same machine:\n")
+    print("| source | req/s | mean ms | p99 ms | max ms | p99 range / mean | GC pauses | RSS/resident MB |")
+    print("|---|---|---|---|---|---|---|---|")
+    for p in sorted(glob.glob(os.path.join(cpu_dir, "cpu_jdk??_*.json"))):
+        name = os.path.basename(p)[:-5]
+        jdk, mode = int(name[7:9]), name.split("_")[2]
+        program, extra, rec = cpu_sets(cpu_dir, jdk, mode)
+        if rec is None:
+            continue
+        n = int(rec["cmd"].split("-n ")[1].split()[0])
+        print(row(f"real JDK {jdk} {mode} c1000 (cpu item)", [real_of(rec)]))
+        print(row(f"model JDK {jdk} {mode} c1000 ({len(SEEDS)} seeds)",
+                  model(binary, jdk, mode, 1000, n, machine_sets(cpu_dir), program, extra)))
 
 
 if __name__ == "__main__":

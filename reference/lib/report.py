@@ -1,6 +1,7 @@
 """Builds reference/RESULTS.md's tables from one results directory: python3 report.py DIR"""
 import glob
 import json
+import math
 import os
 import statistics
 import sys
@@ -48,6 +49,25 @@ def gc(d):
     return out
 
 
+def nearest_rank(sorted_xs, q):
+    """The q-quantile by nearest rank (the smallest value with at least q of them at or below)."""
+    return sorted_xs[max(0, math.ceil(q * len(sorted_xs)) - 1)]
+
+
+def young_pauses(d):
+    """Young pauses of the GC item's four logs pooled: the median and p90 that the model's
+    G1 pause spread takes (scenario::measured::GC_YOUNG_PAUSE_MS)."""
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import gclog
+    ms = sorted(p["ms"] for f in sorted(glob.glob(os.path.join(d, "gc_jdk??_*_gc.txt")))
+                for p in gclog.parse(f) if p["what"].startswith("Pause Young"))
+    if not ms:
+        return []
+    return [f"Young pauses of these four logs pooled: {len(ms)}, median {nearest_rank(ms, 0.5):.2f} ms, "
+            f"p90 {nearest_rank(ms, 0.9):.2f} ms (nearest rank), p90/median "
+            f"{nearest_rank(ms, 0.9) / nearest_rank(ms, 0.5):.2f}."]
+
+
 def bench_rows(d, pat, fmt, head):
     out = head[:]
     for f in load(d, pat):
@@ -58,7 +78,7 @@ def bench_rows(d, pat, fmt, head):
 
 def main():
     d = sys.argv[1]
-    parts = ["### Spread (/sleep?ms=50)", *spread(d), "", "### GC at default heap (/alloc?kb=64, c=200, n=40000)", *gc(d), "",
+    parts = ["### Spread (/sleep?ms=50)", *spread(d), "", "### GC at default heap (/alloc?kb=64, c=200, n=40000)", *gc(d), "", *young_pauses(d), "",
              "### Sleep overshoot (µs)",
              *bench_rows(d, "sleep_jdk*.json", lambda r: f"| {r['java']} | {r['thread']} | {r['sleep_ms']} | {r['overshoot']['n']} | {r['overshoot']['p50_us']} | {r['overshoot']['p99_us']} | {r['overshoot']['max_us']} |",
                          ["| JDK | thread | sleep ms | n | p50 | p99 | max |", "|---|---|---|---|---|---|---|"]), "",

@@ -12,3 +12,13 @@ pub const WAKE_PLATFORM_US: (f64, f64) = (111.5, 269.7);
 /// thread's wait for a carrier): (median, p99) in µs over 500 sleeps.
 /// Source: `reference/results/2026-12-03/sleep_jdk21.json`.
 pub const WAKE_VIRTUAL_US: (f64, f64) = (148.9, 464.2);
+
+/// G1's young pauses on Temurin 21 and 25, platform and virtual threads,
+/// under the GC item's load (`/alloc?kb=64`, c=200, default heap): (median,
+/// 90th percentile by nearest rank) in ms over the 93 young pauses of the
+/// four logs pooled. The pauses did not grow with the heap left after them,
+/// so their spread is the fixed part's: the model takes p90 ÷ median as
+/// `gc.pause_p90_ratio`'s default.
+/// Source: `reference/results/2026-12-03/gc_jdk*_*_gc.txt`, pooled by
+/// `reference/lib/report.py` (`young_pauses`).
+pub const GC_YOUNG_PAUSE_MS: (f64, f64) = (4.98, 11.58);

@@ -743,6 +743,17 @@ static SCHEMA: &[FieldSpec] = &[
         unit: "ms",
         moot: Some(super::Moot::NoCollector),
     },
+    // The spread of the fixed part: its p90 over its median (1 = the same
+    // every pause). Empty takes the ratio measured here. Bounds: below 1 the
+    // p90 would be under the median; 100 is far past any G1 log.
+    entry! {
+        key: "gc.pause_p90_ratio",
+        kind: float(1.0, 100.0),
+        default: "null",
+        group: Jvm,
+        nullable: true,
+        moot: Some(super::Moot::NoCollector),
+    },
     entry! {
         key: "gc.copy_mb_per_ms",
         kind: float(0.001, 1_000_000.0),
@@ -1090,6 +1101,6 @@ mod tests {
             assert_eq!(threads.property(l), Some("server.tomcat.threads.max"));
         }
         let with = schema().iter().filter(|f| f.property(Locale::En).is_some());
-        assert_eq!(with.count(), 71);
+        assert_eq!(with.count(), 72);
     }
 }

@@ -272,8 +272,9 @@ pub struct Gc {
     pub on: bool,
     /// Bytes a request allocates in all (what fills the young generation).
     pub alloc_per_request: u64,
-    /// Fixed part of a stop-the-world pause (roots, remembered sets, code roots).
-    pub pause_base: Nanos,
+    /// Fixed part of a stop-the-world pause (roots, remembered sets, code
+    /// roots), drawn anew for each pause.
+    pub pause_base: Dist,
     /// Bytes of live objects the collector copies (or marks and compacts)
     /// per millisecond of pause, all its threads together.
     pub copy_bytes_per_ms: u64,

@@ -169,6 +169,9 @@ pub enum Dist {
 /// The standard normal quantile at 0.99, used to turn (p50, p99) into σ.
 pub(crate) const Z99: f64 = 2.326_347_874_040_841;
 
+/// The standard normal quantile at 0.90, used to turn (p50, p90) into σ.
+pub(crate) const Z90: f64 = 1.281_551_565_544_600_4;
+
 impl Dist {
     /// A log-normal distribution with the given median and 99th percentile (ns).
     pub fn lognormal(p50_ns: f64, p99_ns: f64) -> Dist {
@@ -176,6 +179,21 @@ impl Dist {
         Dist::LogNormal {
             mu,
             sigma: (libm::log(p99_ns) - mu) / Z99,
+        }
+    }
+
+    /// A log-normal distribution with the given median (ns) whose 90th
+    /// percentile is `p90_over_p50` times it; a ratio of 1 (or a median of
+    /// 0) is that constant, with no draw.
+    pub fn lognormal_p90(p50_ns: f64, p90_over_p50: f64) -> Dist {
+        if p90_over_p50 <= 1.0 || p50_ns <= 0.0 {
+            return Dist::Const {
+                ns: round_ns(p50_ns),
+            };
+        }
+        Dist::LogNormal {
+            mu: libm::log(p50_ns),
+            sigma: libm::log(p90_over_p50) / Z90,
         }
     }
 

@@ -12,8 +12,11 @@ use threadlab::sim::{self, Report};
 
 use crate::helpers::{assert_close, run};
 
+/// A preset with `extra` on top, every G1 pause's fixed part alike (the
+/// tests here hold pauses to base + copying).
 fn run_preset(name: &str, extra: &[(&str, &str)]) -> Report {
     let mut d = preset(name).expect("preset exists").draft();
+    d.set("gc.pause_p90_ratio", "1").expect("valid setting");
     for (k, v) in extra {
         d.set(k, v).expect("valid setting");
     }

@@ -1,10 +1,12 @@
-//! Second-order spread measured on the reference machine: a blocking wait
-//! ends late by the wake-up latency (`scenario::measured`), so one run's
-//! latencies are not all equal and seeds differ.
+//! Second-order spread measured on the reference machine
+//! (`scenario::measured`): a blocking wait ends late by the wake-up latency,
+//! so one run's latencies are not all equal and seeds differ; and G1's
+//! pauses are not all alike.
 
 use crate::helpers::{FREE_CONNECTS, assert_close, run};
-use threadlab::scenario::measured::{WAKE_PLATFORM_US, WAKE_VIRTUAL_US};
+use threadlab::scenario::measured::{GC_YOUNG_PAUSE_MS, WAKE_PLATFORM_US, WAKE_VIRTUAL_US};
 use threadlab::sim::Report;
+use threadlab::sim::report::GcKind;
 
 /// One client, `io:1ms` in turn, nothing else costing time: each latency
 /// is the millisecond plus one wake-up.
@@ -58,4 +60,55 @@ fn equal_percentiles_are_a_constant_delay_and_seeds_differ_otherwise() {
         )
     };
     assert_ne!(seeded("1").latency_ms.max, seeded("2").latency_ms.max);
+}
+
+/// Young pauses of 8 clients allocating 2 MB per 1 ms request (200,000 of
+/// them) on a fixed
+/// 512 MB heap, with copying as good as free, so that a pause is its fixed
+/// part alone: `gc.pause_base_ms` = 5, the spread `ratio` ("null" = the one
+/// measured here). Returns the pauses' lengths in ms, sorted.
+fn young_pauses(ratio: &str) -> Vec<f64> {
+    let r = run(&[
+        ("load.concurrency", "8"),
+        ("load.requests", "200000"),
+        ("server.cores", "4"),
+        ("memory.heap_mb", "512"),
+        ("memory.initial_heap_mb", "512"),
+        ("gc.alloc_kb", "2048"),
+        ("gc.pause_base_ms", "5"),
+        ("gc.copy_mb_per_ms", "1000000"),
+        ("gc.pause_p90_ratio", ratio),
+        ("program", "cpu:1ms"),
+    ]);
+    let mut ms: Vec<f64> =
+        r.gc.pauses
+            .iter()
+            .filter(|p| p.kind == GcKind::Young)
+            .map(|p| p.ms)
+            .collect();
+    // ~1,300 pauses: the quantiles' own sampling error is ~3 %.
+    assert!(ms.len() >= 1000, "too few pauses to measure: {}", ms.len());
+    ms.sort_by(f64::total_cmp);
+    ms
+}
+
+/// The nearest-rank quantile of sorted values.
+fn quantile(sorted: &[f64], q: f64) -> f64 {
+    sorted[((q * sorted.len() as f64).ceil() as usize).max(1) - 1]
+}
+
+#[test]
+fn g1_pauses_spread_as_measured_and_alike_at_a_ratio_of_one() {
+    let (p50, p90) = GC_YOUNG_PAUSE_MS;
+    let spread = young_pauses("null");
+    assert_close("median pause", quantile(&spread, 0.5), 5.0, 0.10);
+    assert_close(
+        "p90 over median",
+        quantile(&spread, 0.9) / quantile(&spread, 0.5),
+        p90 / p50,
+        0.10,
+    );
+    let alike = young_pauses("1");
+    assert_close("shortest", alike[0], 5.0, 0.01);
+    assert_close("longest", alike[alike.len() - 1], 5.0, 0.01);
 }

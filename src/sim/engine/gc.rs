@@ -292,7 +292,7 @@ impl<T: Tracer> Engine<T> {
                 (2 * live.min(limit), 0)
             }
         };
-        let pause = self.cfg.gc.pause_base
+        let pause = self.cfg.gc.pause_base.sample(&mut self.rng)
             + (copied as f64 * MS as f64 / self.cfg.gc.copy_bytes_per_ms.max(1) as f64) as Nanos;
         // After it: eden is empty, the dead promoted objects remain until
         // a mixed or full collection.
@@ -490,7 +490,7 @@ mod tests {
         let gc = Gc {
             on: true,
             alloc_per_request: 1,
-            pause_base: 0,
+            pause_base: crate::sim::rng::Dist::Const { ns: 0 },
             copy_bytes_per_ms: 1,
             time_ratio: 12,
         };
