@@ -17,7 +17,6 @@ use std::sync::OnceLock;
 
 use crate::app::basis::modes::{MODES, Mode};
 use crate::i18n::keys::Key;
-use crate::i18n::keys::chart as k;
 
 /// Which sweep chart.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,6 +66,9 @@ pub(crate) struct Chart {
     pub(crate) id: &'static str,
     /// Its title's key (its parameters are filled by its builder).
     pub(crate) title: Key,
+    /// Its caption's key, when the caption does not depend on the run
+    /// (else its builder words it).
+    pub(crate) caption: Option<Key>,
     /// Whether it is drawn once per column, each of one run.
     pub(crate) per_column: bool,
     /// Whether an embed shows it when its link names no charts.
@@ -81,6 +83,7 @@ impl Chart {
         Chart {
             id,
             title,
+            caption: None,
             per_column: false,
             embedded: false,
             plot,
@@ -95,6 +98,14 @@ impl Chart {
         }
     }
 
+    /// This chart, with a caption that does not depend on the run.
+    const fn captioned(self, caption: Key) -> Chart {
+        Chart {
+            caption: Some(caption),
+            ..self
+        }
+    }
+
     /// This chart, shown by an embed whose link names no charts.
     const fn in_embeds(self) -> Chart {
         Chart {
@@ -104,20 +115,49 @@ impl Chart {
     }
 }
 
-/// Every chart of the page, in the page's order. A new chart is one entry
-/// here, its builder in `app::show::charts`, its drawing in `crate::chart` and
-/// its words in the catalogue.
+/// Every chart of the page, in the page's order. A new chart of a plot
+/// that exists is one entry here and its words in the catalogue (for a new
+/// metric, its lines in `crate::chart`); a new kind of plot adds its builder
+/// in `app::show::charts` and its drawing in `crate::chart`.
 pub(crate) const CHARTS: &[Chart] = &[
-    Chart::of_all_runs("sweep-throughput", k::TITLE_SWEEP_THROUGHPUT, SWEEP_TPUT).in_embeds(),
-    Chart::of_all_runs("sweep-latency", k::TITLE_SWEEP_LATENCY, SWEEP_LATENCY).in_embeds(),
-    Chart::of_all_runs("throughput-time", k::TITLE_THROUGHPUT_TIME, TIME_TPUT),
-    Chart::of_all_runs("latency-time", k::TITLE_LATENCY_TIME, TIME_LATENCY),
-    Chart::per_column("timeline", k::TITLE_TIMELINE, Plot::Timeline),
-    Chart::per_column("utilisation", k::TITLE_UTILISATION, Plot::Utilisation),
-    Chart::per_column("memory", k::TITLE_MEMORY, Plot::Memory),
-    Chart::of_all_runs("histogram", k::TITLE_HISTOGRAM, Plot::Histogram),
-    Chart::of_all_runs("errors", k::TITLE_ERRORS, Plot::Errors),
-    Chart::of_all_runs("connections", k::TITLE_CONNECTIONS, Plot::Connections),
+    Chart::of_all_runs(
+        "sweep-throughput",
+        Key("chart.title.sweep_throughput"),
+        SWEEP_TPUT,
+    )
+    .in_embeds(),
+    Chart::of_all_runs(
+        "sweep-latency",
+        Key("chart.title.sweep_latency"),
+        SWEEP_LATENCY,
+    )
+    .in_embeds(),
+    Chart::of_all_runs(
+        "throughput-time",
+        Key("chart.title.throughput_time"),
+        TIME_TPUT,
+    )
+    .captioned(Key("chart.caption.throughput_time")),
+    Chart::of_all_runs(
+        "latency-time",
+        Key("chart.title.latency_time"),
+        TIME_LATENCY,
+    )
+    .captioned(Key("chart.caption.latency_time")),
+    Chart::per_column("timeline", Key("chart.title.timeline"), Plot::Timeline),
+    Chart::per_column(
+        "utilisation",
+        Key("chart.title.utilisation"),
+        Plot::Utilisation,
+    ),
+    Chart::per_column("memory", Key("chart.title.memory"), Plot::Memory),
+    Chart::of_all_runs("histogram", Key("chart.title.histogram"), Plot::Histogram),
+    Chart::of_all_runs("errors", Key("chart.title.errors"), Plot::Errors),
+    Chart::of_all_runs(
+        "connections",
+        Key("chart.title.connections"),
+        Plot::Connections,
+    ),
 ];
 
 // The plots with a metric, named so that each entry above fits a line.
@@ -236,5 +276,22 @@ mod tests {
         );
         assert_eq!(chart_id("histogram").unwrap().column, None);
         assert_eq!(chart_id("memory"), None);
+    }
+
+    /// The registry names every chart title and fixed caption the
+    /// catalogues hold, and each has its text in every language.
+    #[test]
+    fn the_registry_owns_the_chart_titles_and_captions() {
+        let owned: Vec<(String, Option<&str>)> = CHARTS
+            .iter()
+            .flat_map(|c| [Some(c.title), c.caption])
+            .flatten()
+            .map(|k| (k.0.to_string(), None))
+            .collect();
+        crate::i18n::assert_family_owned(
+            crate::i18n::keys::chart::FAMILIES,
+            &owned,
+            "chart of the registry",
+        );
     }
 }

@@ -268,7 +268,11 @@ impl Made<'_> {
             Some(mode) => Some(self.runs.iter().find(|r| r.mode == mode)?),
             None => None,
         };
-        let (args, about, kind) = self.plot(c.chart.plot, run)?;
+        let (args, built, kind) = self.plot(c.chart.plot, run)?;
+        let about = match c.chart.caption {
+            Some(caption) => caption.text(self.l, &args),
+            None => built,
+        };
         Some(ChartView {
             id: c.element_id(),
             chart: c,
@@ -302,20 +306,20 @@ impl Made<'_> {
                 (x, about, ChartKind::Sweep(Rc::new(data), metric))
             }
             Plot::OverTime(metric) => {
-                let (about, markers) = match metric {
-                    // A closed loop's measured throughput says nothing of
-                    // arrivals at another rate.
-                    TimeMetric::Throughput => (
-                        k::ABOUT_THROUGHPUT_TIME,
-                        match state.results.axis.unwrap_or_default() {
-                            SweepAxis::Concurrency => markers(state, |r| r == Read::ThroughputRps),
-                            SweepAxis::Rate => Vec::new(),
-                        },
-                    ),
-                    TimeMetric::Latency => (k::ABOUT_LATENCY_TIME, Vec::new()),
+                // The articles' measured throughput, over a closed loop's
+                // time; it says nothing of arrivals at another rate.
+                let closed = matches!(
+                    state.results.axis.unwrap_or_default(),
+                    SweepAxis::Concurrency
+                );
+                let markers = if metric == TimeMetric::Throughput && closed {
+                    markers(state, |r| r == Read::ThroughputRps)
+                } else {
+                    Vec::new()
                 };
                 let kind = ChartKind::OverTime(all(), bounds(), markers, metric);
-                (Vec::new(), about.text(l, &[]), kind)
+                // Its caption is the registry's.
+                (Vec::new(), String::new(), kind)
             }
             Plot::Timeline => {
                 let run = run?;

@@ -6,22 +6,13 @@
 
 use super::Key;
 
-/// Key prefixes of this area built from data (see [`super::FAMILIES`]).
+/// Key prefixes of this area built from data (see [`super::FAMILIES`]):
+/// the charts' titles and fixed captions, which the chart registry
+/// (`app::basis::chart_registry`) names.
 #[cfg(test)]
-pub(crate) const FAMILIES: &[&str] = &[];
+pub(crate) const FAMILIES: &[&str] = &["chart.title.", "chart.caption."];
 
 keys! {
-    // Titles of the charts (`app::show::charts`).
-    TITLE_SWEEP_THROUGHPUT = "chart.title.sweep_throughput";
-    TITLE_SWEEP_LATENCY = "chart.title.sweep_latency";
-    TITLE_THROUGHPUT_TIME = "chart.title.throughput_time";
-    TITLE_LATENCY_TIME = "chart.title.latency_time";
-    TITLE_TIMELINE = "chart.title.timeline";
-    TITLE_UTILISATION = "chart.title.utilisation";
-    TITLE_MEMORY = "chart.title.memory";
-    TITLE_HISTOGRAM = "chart.title.histogram";
-    TITLE_ERRORS = "chart.title.errors";
-    TITLE_CONNECTIONS = "chart.title.connections";
     // Captions: what a chart shows and what to look for.
     ABOUT_SWEEP_CLOSED = "chart.about.sweep_closed";
     ABOUT_SWEEP_COLD = "chart.about.sweep_cold";
@@ -30,8 +21,6 @@ keys! {
     ABOUT_SWEEP_RATE = "chart.about.sweep_rate";
     ABOUT_SWEEP_RATE_MEASURED = "chart.about.sweep_rate_measured";
     ABOUT_SWEEP_LATENCY_RATE = "chart.about.sweep_latency_rate";
-    ABOUT_THROUGHPUT_TIME = "chart.about.throughput_time";
-    ABOUT_LATENCY_TIME = "chart.about.latency_time";
     ABOUT_TIMELINE = "chart.about.timeline";
     TIMELINE_SOME_LANES = "chart.timeline.some_lanes";
     TIMELINE_ALL_LANES = "chart.timeline.all_lanes";
