@@ -17,6 +17,8 @@ import subprocess
 import sys
 
 SEEDS = (1, 2, 3, 4, 5)
+# Each spread instance served `hey -n 5000 -c 100` before its runs (lib/suite.py).
+WARMUP_REQUESTS = 5000
 
 # The real Tomcat ran with lib/servers.py's SPRING_DEFAULTS; the model is told the same, key by
 # key, because `threadlab run` without a preset starts from E2's setup (maxThreads 100, not 200).
@@ -51,6 +53,21 @@ def cpu_sets(cpu_dir, jdk, mode):
     half = runs[100]["tomcat_cpu_ms_per_request"] / 2
     program = f"cpu:{half:.4f}ms,io:50ms,cpu:{half:.4f}ms"
     return program, ["--set", f"load.client_cpu_ms={runs[100]['hey_cpu_ms_per_request']}"], runs.get(1000)
+
+
+def alloc_sets(results_dir, jdk, mode):
+    """This servlet's allocation per request on this JDK and mode, from the spread item's GC log:
+    what eden gained between one pause and the next, over the instance's life, divided by the
+    requests it served (its warm-up and every run). The JVM's start-up before the first pause is
+    left out; what was allocated after the last pause is missed (at most one young generation)."""
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
+    import gclog
+    pauses = gclog.parse(os.path.join(results_dir, f"spread_jdk{jdk}_{mode}_gc.txt"))
+    mb = sum(max(0, b["before_mb"] - a["after_mb"]) for a, b in zip(pauses, pauses[1:]))
+    with open(os.path.join(results_dir, f"spread_jdk{jdk}_{mode}.json")) as f:
+        runs = json.load(f)["runs"]
+    served = WARMUP_REQUESTS + sum(int(r["cmd"].split("-n ")[1].split()[0]) for r in runs)
+    return ["--set", f"gc.alloc_kb={1024 * mb / served:.1f}"]
 
 
 def real_of(r):
@@ -99,22 +116,25 @@ def main():
             c, n = (1000, 20000) if lname.startswith("sat") else (100, 10000)
             n = int(rs[0]["cmd"].split("-n ")[1].split()[0])
             print(row(f"real JDK {jdk} {f['mode']} {lname} ({len(rs)} reps)", real))
-            program, extra = "io:50ms", []
+            program, extra = "io:50ms", alloc_sets(d, jdk, f["mode"])
             if cpu_dir:
-                program, extra, _ = cpu_sets(cpu_dir, jdk, f["mode"])
+                program, cpu, _ = cpu_sets(cpu_dir, jdk, f["mode"])
+                extra += cpu
             label = "model" + (" (CPU measured)" if cpu_dir else "")
             print(row(f"{label} JDK {jdk} {f['mode']} {lname} ({len(SEEDS)} seeds)",
                       model(binary, jdk, f["mode"], c, n, machine_sets(d), program, extra)))
     if cpu_dir:
-        same_machine(binary, cpu_dir)
+        same_machine(binary, cpu_dir, d)
     print("\nNot given to the model (left at its defaults): the load client sharing the 2 cores "
-          "unless a `cpu` results directory is given (load.client_cpu_ms and the servlet's CPU per request), "
-          "the per-request allocation of this servlet (gc.alloc_kb). "
+          "unless a `cpu` results directory is given (load.client_cpu_ms and the servlet's CPU per request). "
+          "The servlet's allocation per request (gc.alloc_kb) is measured from the spread item's GC logs. "
           "Thread.sleep's overshoot is the model's default wake-up latency, measured here (sleep_jdk21.json).")
 
 
-def same_machine(binary, cpu_dir):
-    """The `cpu` item's c=1000 runs (one each) against the model given that item's c=100 CPU."""
+def same_machine(binary, cpu_dir, alloc_dir):
+    """The `cpu` item's c=1000 runs (one each) against the model given that item's c=100 CPU, and
+    the allocation per request measured in `alloc_dir`'s spread logs (the servlet's, not the
+    machine's: that item keeps no GC log)."""
     print("\nThe `cpu` item's own runs at c=1000 (1 run each), against the model given the CPU per "
           "request that item measured at c=100 on the same machine:\n")
     print("| source | req/s | mean ms | p99 ms | max ms | p99 range / mean | GC pauses | RSS/resident MB |")
@@ -125,6 +145,7 @@ def same_machine(binary, cpu_dir):
         program, extra, rec = cpu_sets(cpu_dir, jdk, mode)
         if rec is None:
             continue
+        extra += alloc_sets(alloc_dir, jdk, mode)
         n = int(rec["cmd"].split("-n ")[1].split()[0])
         print(row(f"real JDK {jdk} {mode} c1000 (cpu item)", [real_of(rec)]))
         print(row(f"model JDK {jdk} {mode} c1000 ({len(SEEDS)} seeds)",

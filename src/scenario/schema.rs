@@ -762,6 +762,19 @@ static SCHEMA: &[FieldSpec] = &[
         unit: "MB/ms",
         moot: Some(super::Moot::NoCollector),
     },
+    // How full eden is when a warm JVM's run begins (0–1 of the young
+    // generation). Empty draws it uniformly for each seed: a warm JVM has
+    // served load before, and where in its young cycle the run starts is
+    // not known (an assumption; the reference runs had 0–6 pauses per run
+    // at the same load). Moot when cold: a fresh JVM's eden is empty.
+    entry! {
+        key: "gc.warm_eden_fill",
+        kind: float(0.0, 1.0),
+        default: "null",
+        group: Jvm,
+        nullable: true,
+        moot: Some(super::Moot::NoCollector),
+    },
     // GCTimeRatio. Default 12: G1's (measured here: PrintFlagsFinal on
     // Temurin 21 and 25, reference/results/2026-12-03/jvm_flags.json),
     // a GC-time target of 1/(1+12) ≈ 7.7 %. Bounds: G1 requires at least 1;
@@ -1101,6 +1114,6 @@ mod tests {
             assert_eq!(threads.property(l), Some("server.tomcat.threads.max"));
         }
         let with = schema().iter().filter(|f| f.property(Locale::En).is_some());
-        assert_eq!(with.count(), 72);
+        assert_eq!(with.count(), 73);
     }
 }

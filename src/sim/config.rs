@@ -278,6 +278,9 @@ pub struct Gc {
     /// Bytes of live objects the collector copies (or marks and compacts)
     /// per millisecond of pause, all its threads together.
     pub copy_bytes_per_ms: u64,
+    /// How full eden is when a warm JVM's run begins, as a share of the
+    /// young generation; `None` = drawn uniformly from the run's seed.
+    pub warm_eden_fill: Option<f64>,
     /// `GCTimeRatio`: G1 grows the heap when pauses take more than
     /// `1/(1+GCTimeRatio)` of the time (at least 1).
     pub time_ratio: u32,

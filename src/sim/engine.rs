@@ -192,6 +192,7 @@ impl<T: Tracer> Engine<T> {
     fn start(&mut self) {
         self.start_threads();
         self.jvm_started();
+        self.warm_eden();
         self.start_acceptor();
         self.start_load();
     }

@@ -20,6 +20,9 @@ pub(crate) fn config(settings: &[(&str, &str)]) -> Config {
     if !settings.iter().any(|(k, _)| *k == "gc.pause_p90_ratio") {
         d.set("gc.pause_p90_ratio", "1").expect("a known key");
     }
+    if !settings.iter().any(|(k, _)| *k == "gc.warm_eden_fill") {
+        d.set("gc.warm_eden_fill", "0").expect("a known key");
+    }
     for (k, v) in settings {
         d.set(k, v)
             .unwrap_or_else(|e| panic!("bad test setting {k}={v}: {e}"));

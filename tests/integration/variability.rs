@@ -112,3 +112,42 @@ fn g1_pauses_spread_as_measured_and_alike_at_a_ratio_of_one() {
     assert_close("shortest", alike[0], 5.0, 0.01);
     assert_close("longest", alike[alike.len() - 1], 5.0, 0.01);
 }
+
+/// When the first young pause of the allocating load above begins, with
+/// eden `fill` full at the start ("null" = drawn from `seed`).
+fn first_pause_s(fill: &str, seed: &str) -> f64 {
+    let r = run(&[
+        ("load.concurrency", "8"),
+        ("load.requests", "4000"),
+        ("server.cores", "4"),
+        ("memory.heap_mb", "512"),
+        ("memory.initial_heap_mb", "512"),
+        ("gc.alloc_kb", "2048"),
+        ("gc.warm_eden_fill", fill),
+        ("seed", seed),
+        ("program", "cpu:1ms"),
+    ]);
+    r.gc.pauses.first().expect("a pause").at_s
+}
+
+/// A warm JVM's run begins part-way into its young cycle: half full, the
+/// first pause comes after half the allocation; left empty, each seed
+/// starts elsewhere in the cycle, never later than from an empty eden.
+#[test]
+fn a_warm_run_begins_where_its_eden_fill_says_and_seeds_differ() {
+    let empty = first_pause_s("0", "1");
+    let half = first_pause_s("0.5", "1");
+    assert_close("half full", half, empty / 2.0, 0.05);
+    let drawn: Vec<f64> = ["1", "2", "3", "4", "5"]
+        .iter()
+        .map(|s| first_pause_s("null", s))
+        .collect();
+    assert!(
+        drawn.iter().all(|&t| t <= empty * 1.01),
+        "{drawn:?} vs {empty}"
+    );
+    let distinct = drawn
+        .iter()
+        .filter(|&&t| (t - drawn[0]).abs() > empty * 0.01);
+    assert!(distinct.count() >= 3, "{drawn:?}");
+}

@@ -13,6 +13,7 @@ pub(super) fn read(r: &mut Reader) -> Gc {
         pause_base: pause_base(r),
         copy_bytes_per_ms: ((r.float("gc.copy_mb_per_ms") * MIB as f64) as u64).max(1),
         time_ratio: r.int("gc.time_ratio") as u32,
+        warm_eden_fill: r.opt_float("gc.warm_eden_fill"),
     }
 }
 

@@ -260,6 +260,25 @@ impl<T: Tracer> Engine<T> {
         }
     }
 
+    /// A warm JVM has served load before the run: its eden holds what was
+    /// allocated since its last young collection, from nothing to nearly
+    /// full (`gc.warm_eden_fill`, else a uniform draw). A cold JVM's is
+    /// empty.
+    pub(super) fn warm_eden(&mut self) {
+        if !self.cfg.gc.on || self.cfg.jvm.cold {
+            return;
+        }
+        let fill = match self.cfg.gc.warm_eden_fill {
+            Some(f) => f,
+            None => self.rng.open01(),
+        };
+        // Below the young generation, so that the first request does not
+        // find it already full.
+        let eden = ((fill * self.gc.young as f64) as u64).min(self.gc.young.saturating_sub(1));
+        self.gc.eden = eden;
+        self.set_garbage(self.mem.garbage + eden);
+    }
+
     /// A collection of `kind` now: what it copies, what it frees, and the pause.
     fn collect(&mut self, kind: GcKind) {
         let m = &self.cfg.memory;
@@ -493,6 +512,7 @@ mod tests {
             pause_base: crate::sim::rng::Dist::Const { ns: 0 },
             copy_bytes_per_ms: 1,
             time_ratio: 12,
+            warm_eden_fill: Some(0.0),
         };
         let c = Collector::new(&m, &gc, 0);
         assert_eq!(c.heap.committed, 128 * mib);
