@@ -1,6 +1,6 @@
 //! The page's words in three languages (English, German and Chinese: the
 //! source articles' languages), one catalogue per language in
-//! `i18n/<lang>/*.json`, and numbers written the way each language writes
+//! `i18n/catalogue/<lang>/*.json`, and numbers written the way each language writes
 //! them.
 //!
 //! A language's catalogue is split by area into files (`AREAS`: the
@@ -56,13 +56,13 @@ pub(crate) const AREAS: [&str; 7] = [
 macro_rules! area_files {
     ($lang:literal) => {
         [
-            include_str!(concat!("i18n/", $lang, "/form.json")),
-            include_str!(concat!("i18n/", $lang, "/lessons.json")),
-            include_str!(concat!("i18n/", $lang, "/ui.json")),
-            include_str!(concat!("i18n/", $lang, "/chart.json")),
-            include_str!(concat!("i18n/", $lang, "/report.json")),
-            include_str!(concat!("i18n/", $lang, "/errors.json")),
-            include_str!(concat!("i18n/", $lang, "/presets.json")),
+            include_str!(concat!("i18n/catalogue/", $lang, "/form.json")),
+            include_str!(concat!("i18n/catalogue/", $lang, "/lessons.json")),
+            include_str!(concat!("i18n/catalogue/", $lang, "/ui.json")),
+            include_str!(concat!("i18n/catalogue/", $lang, "/chart.json")),
+            include_str!(concat!("i18n/catalogue/", $lang, "/report.json")),
+            include_str!(concat!("i18n/catalogue/", $lang, "/errors.json")),
+            include_str!(concat!("i18n/catalogue/", $lang, "/presets.json")),
         ]
     };
 }
@@ -75,7 +75,8 @@ pub(crate) use files::fnv1a;
 
 /// What the code knows of a language besides its catalogue: one entry per
 /// [`Locale`], in [`Locale::ALL`] order. A new language is a variant of
-/// [`Locale`], its entry here and its catalogue files.
+/// [`Locale`], its entry here and its catalogue files in
+/// `src/i18n/catalogue/<code>/` (the page ships that folder whole).
 struct Facts {
     /// Its code, as `lang=` and `<html lang>` write it.
     code: &'static str,
@@ -562,7 +563,7 @@ mod tests {
         for l in Locale::ALL {
             let mut owner: BTreeMap<String, &str> = BTreeMap::new();
             for (area, text) in sources(l) {
-                let file = format!("src/i18n/{}/{area}.json", l.code());
+                let file = format!("src/i18n/catalogue/{}/{area}.json", l.code());
                 let keys = parse(text).unwrap_or_else(|e| panic!("{file}: {e}"));
                 for k in keys.into_keys() {
                     if let Some(first) = owner.insert(k.clone(), area) {

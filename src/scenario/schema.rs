@@ -1,7 +1,7 @@
 //! Every scenario key: kind, default, unit, allowed range, and how the
 //! playground's form shows it (its group, when it is shown, a slider's
 //! range). Its words are kept only in the catalogues
-//! (`src/i18n/<lang>/form.json`): its label and line of help
+//! (`src/i18n/catalogue/<lang>/form.json`): its label and line of help
 //! (`field.<key>.label`, `.help`), the real property or tool flag it stands
 //! for (`.property`), what each of a choice's words means
 //! (`choice.<key>.<word>`) and its group's title and line

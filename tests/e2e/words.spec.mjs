@@ -12,8 +12,8 @@
 // The English-only words come from the catalogues themselves, as in
 // src/summary/said/tests.rs (which checks the outcome and diagnosis
 // sentences natively): words of five ASCII letters or more in an English
-// catalogue text (src/i18n/en/*.json) that no German or Chinese text
-// (src/i18n/{de,zh}/*.json) uses. A name that is the same in every
+// catalogue text (src/i18n/catalogue/en/*.json) that no German or Chinese text
+// (src/i18n/catalogue/{de,zh}/*.json) uses. A name that is the same in every
 // language (HikariCP, Tomcat) is in the translations too, so it is not one
 // of them. Parameters (`{$name}`) are not words a reader sees and are left
 // out of the texts first.
@@ -48,7 +48,7 @@ fs.mkdirSync(shots, { recursive: true });
 
 /** Every text of `lang`'s catalogues (their values, at any depth), by key. */
 function catalogue(lang) {
-  const dir = path.join(root, 'src', 'i18n', lang);
+  const dir = path.join(root, 'src', 'i18n', 'catalogue', lang);
   const out = new Map();
   const walk = (v, key) => {
     if (typeof v === 'string') out.set(key, v);

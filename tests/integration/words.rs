@@ -1,5 +1,5 @@
 //! No words are hard-coded in the page's code: every text a
-//! reader sees comes from the catalogues (`src/i18n/<lang>/*.json`), so the
+//! reader sees comes from the catalogues (`src/i18n/catalogue/<lang>/*.json`), so the
 //! page reads whole in English, German and Chinese.
 //!
 //! The scan reads the page's layers (`src/ui`, `src/app`, `src/chart`)
@@ -455,7 +455,7 @@ fn no_words_are_hard_coded_in_the_page() {
     let found = hard_coded_words();
     assert!(
         found.is_empty(),
-        "{} literals are words: put them in src/i18n/<lang>/*.json and name them \
+        "{} literals are words: put them in src/i18n/catalogue/<lang>/*.json and name them \
          through i18n::keys (or, if a reader never sees one as text, say why in \
          tests/integration/words.rs):\n{}",
         found.len(),
@@ -471,7 +471,7 @@ fn the_static_title_is_the_catalogues() {
     let html = fs::read_to_string("index.html").expect("index.html");
     let start = html.find("<title>").expect("a <title>") + "<title>".len();
     let end = html[start..].find("</title>").expect("</title>") + start;
-    let en = fs::read_to_string("src/i18n/en/ui.json").expect("en/ui.json");
+    let en = fs::read_to_string("src/i18n/catalogue/en/ui.json").expect("en/ui.json");
     let catalogue: serde_json::Value = serde_json::from_str(&en).expect("JSON");
     assert_eq!(catalogue["page.title"].as_str(), Some(&html[start..end]));
 }

@@ -354,7 +354,7 @@ fn embed_presets_js(l: Locale) -> String {
         _ => "Copied beside the page; the boot script loads it for this language.",
     };
     format!(
-        "// Generated from src/scenario/presets.rs and src/i18n/{code}/ (UPDATE_GOLDEN=1 cargo test\n\
+        "// Generated from src/scenario/presets.rs and src/i18n/catalogue/{code}/ (UPDATE_GOLDEN=1 cargo test\n\
          // rewrites it; app::share::tests checks it): each preset's title and description and\n\
          // the boot script's words, for the page before its WebAssembly arrives. {how}\n\
          window.THREADLAB_PRESETS = {data};\n",

@@ -1,4 +1,4 @@
-//! Catalogue keys of the `chart` area (`i18n/<lang>/chart.json`).
+//! Catalogue keys of the `chart` area (`i18n/catalogue/<lang>/chart.json`).
 //! The charts' words (`chart::*`, `app::show::charts`, `app::run::digest`): titles,
 //! captions, axes, legends, tooltips, table headers, series names; and the
 //! words the charts share with the page around them (`app::run::bounds`' ceilings,

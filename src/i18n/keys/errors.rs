@@ -1,4 +1,4 @@
-//! Catalogue keys of the `errors` area (`i18n/<lang>/errors.json`).
+//! Catalogue keys of the `errors` area (`i18n/catalogue/<lang>/errors.json`).
 //! The scenario's validation messages (`scenario::FieldError`): what is
 //! wrong with a value and what is allowed, the request program's parse
 //! errors, a scenario file's and a lesson's changes' problems. The command

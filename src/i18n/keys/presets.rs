@@ -1,4 +1,4 @@
-//! Catalogue keys of the `presets` area (`i18n/<lang>/presets.json`).
+//! Catalogue keys of the `presets` area (`i18n/catalogue/<lang>/presets.json`).
 //! The ready-made scenarios' words (`scenario::presets`): each preset's
 //! title and description, each menu entry and section; the load tools'
 //! names for the rate they print (`summary::rate_name`); and the units of

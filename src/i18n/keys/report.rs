@@ -1,4 +1,4 @@
-//! Catalogue keys of the `report` area (`i18n/<lang>/report.json`).
+//! Catalogue keys of the `report` area (`i18n/catalogue/<lang>/report.json`).
 //! The simulation's own words as the page shows them: the diagnosis
 //! (`summary::said`), the fidelity report's notes and the
 //! presets' assumptions.

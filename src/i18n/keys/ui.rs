@@ -1,4 +1,4 @@
-//! Catalogue keys of the `ui` area (`i18n/<lang>/ui.json`).
+//! Catalogue keys of the `ui` area (`i18n/catalogue/<lang>/ui.json`).
 //! The page's chrome and components (`ui::*`): headings, buttons, notices,
 //! the share, export and embed dialogs, the summary cards, the measured
 //! panel's frame, the settings' notes.
