@@ -203,7 +203,7 @@ const MAX_SAFE: i64 = 9_007_199_254_740_991;
 static SCHEMA: &[FieldSpec] = &[
     entry! {
         key: "load.tool",
-        kind: FieldKind::Choice(&["hey", "wrk", "wrk2", "jmeter", "k6"]),
+        kind: FieldKind::Choice(&crate::sim::tool::Tool::NAMES),
         default: "null",
         group: Load,
         nullable: true,

@@ -2,7 +2,7 @@
 //! next to it, and serde, `Display` and the list of variants follow from it.
 
 /// Defines a fieldless enum whose variants each carry a name (`Variant =
-/// "name"`), with `ALL` (every variant, in order), `name()`, `Display`, and
+/// "name"`), with `ALL` (every variant, in order), `NAMES`, `name()`, `Display`, and
 /// serde as that name, so JSON reads `"db_pool"` and a map keyed by the enum
 /// is an object keyed by the names.
 macro_rules! named_enum {
@@ -21,6 +21,10 @@ macro_rules! named_enum {
         impl $ty {
             /// Every variant, in declaration order.
             pub const ALL: [$ty; [$($name),+].len()] = [$($ty::$variant),+];
+
+            /// Every variant's name, in declaration order (a setting's
+            /// choices, when the setting names one of them).
+            pub const NAMES: [&'static str; [$($name),+].len()] = [$($name),+];
 
             /// Its name in reports and JSON.
             pub const fn name(self) -> &'static str {
