@@ -29,7 +29,7 @@ fs.mkdirSync(shots, { recursive: true });
 
 /** The catalogue's words of `key` in `lang` and `area`. */
 const words = (lang, area, key) =>
-  JSON.parse(fs.readFileSync(path.join(root, 'src', 'i18n', lang, `${area}.json`), 'utf8'))[key];
+  JSON.parse(fs.readFileSync(path.join(root, 'src', 'i18n', 'catalogue', lang, `${area}.json`), 'utf8'))[key];
 const text = (page, sel) => page.$eval(sel, (e) => e.textContent.trim());
 const expanded = (page, sel) => page.$eval(sel, (e) => e.getAttribute('aria-expanded'));
 const present = async (page, sel) => (await page.$(sel)) !== null;
