@@ -24,6 +24,7 @@ WARMUP_REQUESTS = 5000
 # key, because `threadlab run` without a preset starts from E2's setup (maxThreads 100, not 200).
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
 from servers import SPRING_DEFAULTS  # noqa: E402
+import gclog  # noqa: E402
 
 MODEL_KEYS = {"maxThreads": "server.threads_max", "minSpareThreads": "server.min_spare",
               "acceptCount": "server.accept_count", "maxConnections": "server.max_connections",
@@ -55,18 +56,21 @@ def cpu_sets(cpu_dir, jdk, mode):
     return program, ["--set", f"load.client_cpu_ms={runs[100]['hey_cpu_ms_per_request']}"], runs.get(1000)
 
 
+def requests_of(run):
+    """The requests a recorded hey run was told to send (its -n)."""
+    return int(run["cmd"].split("-n ")[1].split()[0])
+
+
 def alloc_sets(results_dir, jdk, mode):
     """This servlet's allocation per request on this JDK and mode, from the spread item's GC log:
     what eden gained between one pause and the next, over the instance's life, divided by the
     requests it served (its warm-up and every run). The JVM's start-up before the first pause is
     left out; what was allocated after the last pause is missed (at most one young generation)."""
-    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
-    import gclog
     pauses = gclog.parse(os.path.join(results_dir, f"spread_jdk{jdk}_{mode}_gc.txt"))
     mb = sum(max(0, b["before_mb"] - a["after_mb"]) for a, b in zip(pauses, pauses[1:]))
     with open(os.path.join(results_dir, f"spread_jdk{jdk}_{mode}.json")) as f:
         runs = json.load(f)["runs"]
-    served = WARMUP_REQUESTS + sum(int(r["cmd"].split("-n ")[1].split()[0]) for r in runs)
+    served = WARMUP_REQUESTS + sum(requests_of(r) for r in runs)
     return ["--set", f"gc.alloc_kb={1024 * mb / served:.1f}"]
 
 
@@ -113,8 +117,7 @@ def main():
         for lname in sorted({r["load"] for r in f["runs"]}):
             rs = [r for r in f["runs"] if r["load"] == lname]
             real = [real_of(r) for r in rs]
-            c, n = (1000, 20000) if lname.startswith("sat") else (100, 10000)
-            n = int(rs[0]["cmd"].split("-n ")[1].split()[0])
+            c, n = (1000 if lname.startswith("sat") else 100), requests_of(rs[0])
             print(row(f"real JDK {jdk} {f['mode']} {lname} ({len(rs)} reps)", real))
             program, extra = "io:50ms", alloc_sets(d, jdk, f["mode"])
             if cpu_dir:
@@ -146,7 +149,7 @@ def same_machine(binary, cpu_dir, alloc_dir):
         if rec is None:
             continue
         extra += alloc_sets(alloc_dir, jdk, mode)
-        n = int(rec["cmd"].split("-n ")[1].split()[0])
+        n = requests_of(rec)
         print(row(f"real JDK {jdk} {mode} c1000 (cpu item)", [real_of(rec)]))
         print(row(f"model JDK {jdk} {mode} c1000 ({len(SEEDS)} seeds)",
                   model(binary, jdk, mode, 1000, n, machine_sets(cpu_dir), program, extra)))

@@ -6,6 +6,8 @@ import os
 import statistics
 import sys
 
+import gclog
+
 
 def load(d, pat):
     return [json.load(open(p)) for p in sorted(glob.glob(os.path.join(d, pat)))]
@@ -57,8 +59,6 @@ def nearest_rank(sorted_xs, q):
 def young_pauses(d):
     """Young pauses of the GC item's four logs pooled: the median and p90 that the model's
     G1 pause spread takes (scenario::measured::GC_YOUNG_PAUSE_MS)."""
-    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-    import gclog
     ms = sorted(p["ms"] for f in sorted(glob.glob(os.path.join(d, "gc_jdk??_*_gc.txt")))
                 for p in gclog.parse(f) if p["what"].startswith("Pause Young"))
     if not ms:
