@@ -134,15 +134,17 @@ fn cell(
         mode,
         before: b.map_or_else(dash, show),
         now: n.map_or_else(dash, show),
-        change: diff.map(|d| {
-            let sign = if d >= 0.0 { "+" } else { "−" };
-            let size = Arg::Fixed(d.abs(), 1);
-            format!("{sign}{}", unit.text(l, &[("n", size)]))
-        }),
+        change: diff.map(|d| signed(l, unit, d)),
         better: diff
             .filter(|d| d.abs() >= NOISE)
             .map(|d| (d > 0.0) == f.higher_is_better),
     }
+}
+
+/// A change `d` in `unit`'s words with its sign ("+10.0 %", "−2.2 points").
+fn signed(l: Locale, unit: Key, d: f64) -> String {
+    let sign = if d >= 0.0 { "+" } else { "−" };
+    format!("{sign}{}", unit.text(l, &[("n", Arg::Fixed(d.abs(), 1))]))
 }
 
 /// The comparison of the running columns' current runs with the baseline.
@@ -180,4 +182,19 @@ pub(crate) fn changes(baseline: &Baseline, state: &State) -> Vec<String> {
         lines.insert(0, k::COMPARE_PRESET.text(l, &[("from", from), ("to", to)]));
     }
     lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A change carries its sign and one decimal (the deleted
+    /// `format::signed_pct`'s cases, now on the compare table's own words).
+    #[test]
+    fn a_change_is_signed_with_one_decimal() {
+        let en = Locale::En;
+        assert_eq!(signed(en, k::COMPARE_PERCENT, 10.0), "+10.0 %");
+        assert_eq!(signed(en, k::COMPARE_PERCENT, -2.25), "−2.2 %");
+        assert_eq!(signed(en, k::COMPARE_POINTS, -3.1), "−3.1 points");
+    }
 }
