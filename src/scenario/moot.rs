@@ -26,6 +26,8 @@ pub enum Moot {
     ExecutorIsVirtual,
     /// A virtual executor's limit, when that executor is a pool.
     ExecutorIsPool,
+    /// What a worker waits for, when no request starts an `@Async` task.
+    NoAsyncStep,
 }
 
 impl Moot {
@@ -47,6 +49,7 @@ impl Moot {
                 c.load.duration.is_some() || loops
             }
             Moot::NoCollector => !c.gc.on,
+            Moot::NoAsyncStep => c.executors.is_empty(),
             Moot::ExecutorIsVirtual => executor_is(c, key, true),
             Moot::ExecutorIsPool => executor_is(c, key, false),
         }
@@ -70,7 +73,7 @@ mod tests {
     use super::Moot;
     use crate::scenario::schema;
 
-    const ALL: [Moot; 9] = [
+    const ALL: [Moot; 10] = [
         Moot::NoDbStep,
         Moot::NoSyncBlock,
         Moot::NoTomcatPool,
@@ -80,6 +83,7 @@ mod tests {
         Moot::NoCollector,
         Moot::ExecutorIsVirtual,
         Moot::ExecutorIsPool,
+        Moot::NoAsyncStep,
     ];
 
     /// Every condition is some setting's: one left unused is a rule no

@@ -241,7 +241,7 @@ const PINNING_SHARED: &[(&str, &str)] = &[
 ];
 
 const E4_PROVENANCE: &str = "E4 · \"Improving I/O Concurrency with Spring @Async and Virtual Threads\" (author and date not given)";
-const E4_PROGRAM: &str = "cpu:0.2ms,db:5ms,io:102ms,async(email){io:100ms}";
+const E4_PROGRAM: &str = "cpu:0.2ms,db:5ms,async(email){io:100ms}";
 const E4_STATED: &[&str] = &[
     "load.kind",
     "load.requests",
@@ -259,6 +259,7 @@ const E4_ASSUMED: &[Assumption] = &[
     a("server.threads_max", "e4.server.threads_max"),
     a("db.pool_size", "e4.db.pool_size"),
     a("load.tool", "e4.load.tool"),
+    a("load.waits_for", "e4.load.waits_for"),
 ];
 
 const REPOST_PROVENANCE: &str = "E2 (reposted table) · quoted in 程序员欣宸's article, source not given: same 4-core 8 GB server, simple CRUD API";
@@ -322,6 +323,7 @@ const E4_SHARED: &[(&str, &str)] = &[
     ("server.cores", "4"),
     ("db.pool_size", "10"),
     ("program", E4_PROGRAM),
+    ("load.waits_for", "tasks"),
     ("jvm.start", "warm"),
 ];
 

@@ -303,6 +303,14 @@ static SCHEMA: &[FieldSpec] = &[
         slider: Some(Slider { min: 0.0, max: 2_000.0, log: false }),
     },
     entry! {
+        key: "load.waits_for",
+        kind: FieldKind::Choice(&["response", "tasks"]),
+        default: "response",
+        group: Load,
+        shown: Shown::ClosedLoop,
+        moot: Some(super::Moot::NoAsyncStep),
+    },
+    entry! {
         key: "load.loops",
         kind: int(1, 1_000_000_000),
         default: "null",
@@ -1095,8 +1103,8 @@ mod tests {
         }
         assert_eq!(
             with_help,
-            Locale::ALL.len(),
-            "only load.tool's choices have help"
+            2 * Locale::ALL.len(),
+            "only load.tool's and load.waits_for's choices have help"
         );
         let tool = field("load.tool").expect("load.tool");
         assert!((tool.help_for(Locale::En, "wrk")).is_some_and(|h| h.contains("--timeout")));
@@ -1114,6 +1122,6 @@ mod tests {
             assert_eq!(threads.property(l), Some("server.tomcat.threads.max"));
         }
         let with = schema().iter().filter(|f| f.property(Locale::En).is_some());
-        assert_eq!(with.count(), 73);
+        assert_eq!(with.count(), 74);
     }
 }

@@ -70,6 +70,19 @@ pub struct Load {
     /// Open loop: the tool's own limit on requests in flight (k6 `maxVUs`,
     /// wrk2 `-c`), and what it does with an arrival beyond it.
     pub max_in_flight: Option<(u32, Overflow)>,
+    /// What a closed-loop worker waits for before its next request.
+    pub waits_for: WaitsFor,
+}
+
+/// What a closed-loop worker waits for before it sends its next request.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub enum WaitsFor {
+    /// Its response (every load tool).
+    Response,
+    /// Its response and every `@Async` task its request started: the
+    /// workers keep tasks in flight, not HTTP requests (a benchmark that
+    /// counts concurrent background tasks, as E4's does).
+    Tasks,
 }
 
 /// Closed-loop workers or open-loop arrivals.

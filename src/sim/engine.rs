@@ -41,6 +41,7 @@ mod heap;
 mod interp;
 mod latencies;
 mod memory;
+mod owed;
 mod restart;
 mod threads;
 mod timer;

@@ -169,3 +169,72 @@ fn a_nested_tasks_executor_bound_is_what_the_run_saturates_at() {
     assert_eq!((mail.completed, mail.rejected), (1000, 0));
     assert_close("mail's throughput", mail.throughput_per_s, bound, 0.02);
 }
+
+/// Settings of a closed loop whose workers keep `@Async` tasks in flight:
+/// 20 clients, 400 requests of 5 ms, each starting a 100 ms task; a warm
+/// JVM without a collector, so that the figures are the program's alone.
+fn tasks_in_flight(executor: &[(&'static str, &'static str)]) -> Vec<(&'static str, &'static str)> {
+    let mut s = vec![
+        ("load.concurrency", "20"),
+        ("load.requests", "400"),
+        ("load.waits_for", "tasks"),
+        ("jvm.start", "warm"),
+        ("gc.collector", "none"),
+        ("program", "io:5ms,async(mail){io:100ms}"),
+    ];
+    s.extend_from_slice(executor);
+    s
+}
+
+/// Each worker sends its next request once its task is done: 20 tasks in
+/// flight on virtual threads give 20 ÷ (5 + 100) ms, and the HTTP latency
+/// is the request's 5 ms alone (the hand-off shortens it, as E4 stresses).
+/// Every worker's 20 cycles of 105 ms end at 2.1 s; the first task is
+/// submitted at 5 ms: 400 tasks ÷ 2.095 s.
+#[test]
+fn workers_that_wait_for_their_tasks_keep_n_tasks_in_flight() {
+    let r = crate::helpers::run_free(&tasks_in_flight(&[("async.mail.kind", "virtual")]));
+    let e = &r.executors[0];
+    assert_eq!((e.submitted, e.completed), (400, 400));
+    assert_close("tasks/s", e.throughput_per_s, 400.0 / 2.095, 0.005);
+    assert_close("HTTP mean latency", r.latency_ms.mean, 5.0, 0.01);
+    // The client waited for its last tasks: nothing was left to drain.
+    assert_close("client span", r.sim_time_s, 2.1, 0.005);
+    let drained: u64 = (r.drain.iter().flat_map(|d| &d.executors))
+        .map(|x| x.queued_at_client_end + x.running_at_client_end)
+        .sum();
+    assert_eq!(drained, 0, "{:?}", r.drain);
+}
+
+/// The same load on a pool of 10 threads: 20 tasks in flight, 10 running,
+/// so the pool sets the pace at 10 ÷ 100 ms = 100 tasks/s, and the
+/// diagnosis names the executor; the requests themselves still take 5 ms.
+#[test]
+fn a_pool_smaller_than_the_tasks_in_flight_sets_their_pace() {
+    let r = crate::helpers::run_free(&tasks_in_flight(&[
+        ("async.mail.kind", "pool"),
+        ("async.mail.core", "10"),
+        ("async.mail.max", "10"),
+        ("async.mail.queue", "1000"),
+    ]));
+    let e = &r.executors[0];
+    assert_eq!((e.submitted, e.completed, e.rejected), (400, 400, 0));
+    assert_close("tasks/s", e.throughput_per_s, 100.0, 0.01);
+    assert_close("HTTP mean latency", r.latency_ms.mean, 5.0, 0.01);
+    assert_eq!(
+        r.bottleneck.resource,
+        threadlab::sim::report::Resource::Executor
+    );
+}
+
+/// By default a worker waits for its response only: the same 20 clients
+/// then send 20 ÷ 5 ms = 4,000 requests/s and leave their tasks to drain.
+#[test]
+fn by_default_workers_wait_for_the_response_only() {
+    let mut s = tasks_in_flight(&[("async.mail.kind", "virtual")]);
+    s.retain(|(k, _)| *k != "load.waits_for");
+    let r = crate::helpers::run_free(&s);
+    assert_close("req/s", r.throughput_rps, 20.0 / 0.005, 0.01);
+    let d = r.drain.expect("tasks ran on after the client");
+    assert!(d.after_client_s > 0.09, "{d:?}");
+}

@@ -11,7 +11,7 @@ use crate::app::run::bounds::Bounds;
 use crate::app::setup::Setup;
 use crate::fidelity::{Measured, figures};
 use crate::scenario::{Costs, validate};
-use crate::sim::config::{Config, ExecutorKind, LoadKind, to_mib};
+use crate::sim::config::{Config, ExecutorKind, LoadKind, WaitsFor, to_mib};
 use crate::sim::time::MS;
 use crate::theory::erlang_c_wait_probability;
 
@@ -147,7 +147,14 @@ fn throughput_bound(cfg: &Config, b: &Bounds) -> f64 {
 fn executor_bound(cfg: &Config, b: &Bounds) -> Option<f64> {
     let exec = cfg.executors.first()?;
     let task_ms = Costs::of(&cfg.program).executor(0)?.task_ns()? / MS as f64;
-    let submissions = clients(cfg)? / (b.service_ms + b.think_ms) * 1000.0;
+    // A worker that waits for its task too (`load.waits_for = tasks`) goes
+    // round once per request and task.
+    let awaited_ms = if cfg.load.waits_for == WaitsFor::Tasks {
+        task_ms
+    } else {
+        0.0
+    };
+    let submissions = clients(cfg)? / (b.service_ms + awaited_ms + b.think_ms) * 1000.0;
     let threads = match exec.kind {
         ExecutorKind::Pool { core, max, queue } if queue < u32::MAX => core.max(max),
         ExecutorKind::Pool { core, .. } => core,

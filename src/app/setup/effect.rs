@@ -45,5 +45,6 @@ fn words_for(moot: Moot) -> Key {
         Moot::NoCollector => words::EFFECT_NO_GC,
         Moot::ExecutorIsVirtual => words::EFFECT_POOL_ONLY,
         Moot::ExecutorIsPool => words::EFFECT_VIRTUAL_ONLY,
+        Moot::NoAsyncStep => words::EFFECT_NO_ASYNC,
     }
 }

@@ -74,6 +74,7 @@ keys! {
     DIAGNOSIS_CLIENT_ERRORS = "diagnosis.client_errors";
     DIAGNOSIS_BUSY_ASIDE = "diagnosis.busy_aside";
     DIAGNOSIS_PACE_CLOSED = "diagnosis.pace.closed";
+    DIAGNOSIS_PACE_CLOSED_TASKS = "diagnosis.pace.closed_tasks";
     DIAGNOSIS_PACE_OPEN = "diagnosis.pace.open";
     DIAGNOSIS_UNSATURATED = "diagnosis.unsaturated";
     DIAGNOSIS_CPU = "diagnosis.cpu";

@@ -6,7 +6,7 @@ use super::reader::Reader;
 use super::tools;
 use crate::i18n::Part;
 use crate::i18n::keys::errors as words;
-use crate::sim::config::{Load, LoadKind};
+use crate::sim::config::{Load, LoadKind, WaitsFor};
 use crate::sim::time::{from_ms, from_s};
 
 /// Reads the load; `cores` is the server's, which the client's threads
@@ -58,6 +58,10 @@ pub(super) fn read(r: &mut Reader, cores: u32) -> Load {
         client_cpu: from_ms(r.float("load.client_cpu_ms")),
         client_threads,
         max_in_flight,
+        waits_for: match r.choice("load.waits_for").as_str() {
+            "tasks" => WaitsFor::Tasks,
+            _ => WaitsFor::Response,
+        },
     }
 }
 

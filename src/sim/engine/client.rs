@@ -32,6 +32,10 @@ pub(super) struct Worker {
     pub(super) connected: bool,
     /// It has had a response.
     pub(super) served: bool,
+    /// `@Async` tasks of its requests not yet ended (`load.waits_for = tasks`).
+    pub(super) tasks: u32,
+    /// It has its answer and waits for its tasks before the next request.
+    pub(super) awaiting_tasks: bool,
 }
 
 impl Worker {
@@ -41,6 +45,8 @@ impl Worker {
             conn: NONE,
             connected: false,
             served: false,
+            tasks: 0,
+            awaiting_tasks: false,
         }
     }
 }
@@ -184,6 +190,8 @@ pub(super) struct Client {
     pub(super) stopping: bool,
     /// When the client finished (every request answered, or the duration over).
     pub(super) end: Option<Nanos>,
+    /// Tasks its workers wait for, all together (`load.waits_for = tasks`).
+    pub(super) owed_tasks: u64,
 }
 
 impl Client {
@@ -203,6 +211,7 @@ impl Client {
             draining: false,
             stopping: false,
             end: None,
+            owed_tasks: 0,
         }
     }
 }
@@ -613,7 +622,7 @@ impl<T: Tracer> Engine<T> {
         self.rec.series.error();
         if self.closed() && worker != NONE {
             // hey and k6 go on with a new connection at once.
-            self.next_request(worker, false);
+            self.worker_answered(worker, false);
         }
         self.maybe_client_end();
     }
@@ -677,7 +686,7 @@ impl<T: Tracer> Engine<T> {
             self.rec.series.response(latency, ok);
             if closed && worker != NONE {
                 self.client.workers[worker as usize].served = true;
-                self.next_request(worker, latency == 0);
+                self.worker_answered(worker, latency == 0);
             }
             self.maybe_client_end();
         }
@@ -726,7 +735,7 @@ impl<T: Tracer> Engine<T> {
     /// `no_time`: its last request took no simulated time.
     #[cfg_attr(target_arch = "wasm32", inline(always))]
     #[cfg_attr(not(target_arch = "wasm32"), inline)]
-    fn next_request(&mut self, w: u32, no_time: bool) {
+    pub(super) fn next_request(&mut self, w: u32, no_time: bool) {
         let think = match self.cfg.load.kind {
             LoadKind::Closed { think, .. } => think,
             LoadKind::Open { .. } => 0,
@@ -759,6 +768,7 @@ impl<T: Tracer> Engine<T> {
         if self.client.end.is_some()
             || self.tally.results < self.tally.sent
             || !self.client.delayed.is_empty()
+            || self.client.owed_tasks > 0
         {
             return;
         }

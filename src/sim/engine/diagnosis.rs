@@ -20,7 +20,7 @@
 
 use super::Engine;
 use super::finish::Span;
-use crate::sim::config::{ExecutorKind, LoadKind, Mode};
+use crate::sim::config::{ExecutorKind, LoadKind, Mode, WaitsFor};
 use crate::sim::report::{
     Binding, Bottleneck, Finding, GcStats, Held, MemoryLimit, MemoryStats, Pace, Resource,
     Saturation, ServerStats,
@@ -254,11 +254,21 @@ impl<T: Tracer> Engine<T> {
             LoadKind::Closed {
                 concurrency, think, ..
             } => {
-                let per_result_ms = ms_from_ns(t.time_ns / t.results.max(1) as f64);
+                let rps = t.results as f64 / span.run_s;
+                let with_tasks =
+                    self.cfg.load.waits_for == WaitsFor::Tasks && !self.cfg.executors.is_empty();
+                let cycle_ms = if with_tasks {
+                    // The tasks' time is not in any latency: Little's law
+                    // gives the whole cycle.
+                    1_000.0 * f64::from(concurrency) / rps.max(f64::MIN_POSITIVE)
+                } else {
+                    ms_from_ns(t.time_ns / t.results.max(1) as f64) + ms_from_ns(think as f64)
+                };
                 Pace::Closed {
                     clients: concurrency,
-                    cycle_ms: per_result_ms + ms_from_ns(think as f64),
-                    rps: t.results as f64 / span.run_s,
+                    cycle_ms,
+                    rps,
+                    with_tasks,
                 }
             }
             LoadKind::Open { .. } => Pace::Open,

@@ -116,6 +116,7 @@ impl<T: Tracer> Engine<T> {
             .hit(MemoryLimit::Container, self.now, lost.len() as u64);
         self.queue
             .push(self.now + self.cfg.jvm.restart, Event::Restart);
+        self.owed_tasks_lost();
         for (sent, worker) in lost {
             self.count_error(sent, worker, ErrorCause::ConnectionReset);
         }

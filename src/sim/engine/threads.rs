@@ -564,6 +564,7 @@ impl<T: Tracer> Engine<T> {
                 );
                 if self.pool_submit(e + 1, t) {
                     self.execs.pending += 1;
+                    self.owe_task(t, caller);
                     Submit::Accepted
                 } else {
                     self.trace(caller, Note::Rejected { executor: e });
@@ -610,6 +611,7 @@ impl<T: Tracer> Engine<T> {
         );
         self.execs.stats[e as usize].active += 1;
         self.execs.pending += 1;
+        self.owe_task(t, caller);
         self.gauge(Gauge::VthreadsAlive, 1);
         self.make_runnable(t);
     }
@@ -618,7 +620,7 @@ impl<T: Tracer> Engine<T> {
     fn task_done(&mut self, f: u32) {
         let fb = &self.fibers[f as usize];
         let e = fb.exec;
-        let (sent, started) = (fb.sent, fb.started.unwrap_or(self.now));
+        let (sent, started, owner) = (fb.sent, fb.started.unwrap_or(self.now), fb.worker);
         let stats = &mut self.execs.stats[e as usize];
         stats.completed += 1;
         stats.last_done = self.now;
@@ -646,6 +648,7 @@ impl<T: Tracer> Engine<T> {
                 self.wake(caller);
             }
         }
+        self.owed_task_ended(owner);
     }
 }
 

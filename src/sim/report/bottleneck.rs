@@ -196,6 +196,10 @@ pub enum Pace {
         cycle_ms: f64,
         /// The rate that makes, req/s.
         rps: f64,
+        /// Each client also waits for its request's `@Async` tasks
+        /// (`load.waits_for = tasks`): the time per request is then the
+        /// request's and its tasks', N ÷ X by Little's law.
+        with_tasks: bool,
     },
     /// An open load: its arrival rate.
     Open,

@@ -250,11 +250,16 @@ fn unsaturated(pace: Pace, busiest: Option<(Resource, u32, f64)>) -> Phrase {
             clients,
             cycle_ms,
             rps,
-        } => k::DIAGNOSIS_PACE_CLOSED
-            .said()
-            .with("clients", count(clients))
-            .with("time", ms(cycle_ms))
-            .with("rps", Part::Fixed(rps, 0)),
+            with_tasks,
+        } => if with_tasks {
+            k::DIAGNOSIS_PACE_CLOSED_TASKS
+        } else {
+            k::DIAGNOSIS_PACE_CLOSED
+        }
+        .said()
+        .with("clients", count(clients))
+        .with("time", ms(cycle_ms))
+        .with("rps", Part::Fixed(rps, 0)),
         Pace::Open => k::DIAGNOSIS_PACE_OPEN.said(),
     };
     k::DIAGNOSIS_UNSATURATED

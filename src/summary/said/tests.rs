@@ -246,6 +246,7 @@ fn bottlenecks() -> Vec<Bottleneck> {
                 clients: 200,
                 cycle_ms: 52.0,
                 rps: 3846.0,
+                with_tasks: r == Resource::Executor,
             };
             of(
                 Finding::Unsaturated {
