@@ -505,6 +505,18 @@ static SCHEMA: &[FieldSpec] = &[
         unit: "µs",
         nullable: true,
     },
+    // From a lock's release to the waiter it woke running inside it, the
+    // context switch the model charges itself left out; while it lasts an
+    // arriving thread may take a monitor or a non-fair lock (barging).
+    // Empty takes the hand-off measured here. Bounds as the wake-up's.
+    entry! {
+        key: "server.handoff_us",
+        kind: float(0.0, 1_000_000.0),
+        default: "null",
+        group: Server,
+        unit: "µs",
+        nullable: true,
+    },
     entry! {
         key: "program",
         kind: FieldKind::Program,
@@ -1114,6 +1126,6 @@ mod tests {
             assert_eq!(threads.property(l), Some("server.tomcat.threads.max"));
         }
         let with = schema().iter().filter(|f| f.property(Locale::En).is_some());
-        assert_eq!(with.count(), 73);
+        assert_eq!(with.count(), 74);
     }
 }
