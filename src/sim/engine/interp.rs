@@ -64,9 +64,11 @@ pub(super) struct Monitor {
     /// The waiter woken to retake it and not yet run (HotSpot's `_succ`),
     /// or `NONE`.
     heir: u32,
-    /// When it was last taken while free.
+    /// When it was last taken while idle: free with no heir on its way
+    /// (from owner to heir to owner it stays busy: a hand-off is part of
+    /// what one pass through it costs).
     held_since: Nanos,
-    /// Time it was held before that, ns.
+    /// Time it was busy before that, ns.
     held_ns: Nanos,
 }
 
@@ -85,14 +87,19 @@ impl Default for Monitor {
 }
 
 impl Monitor {
-    /// Time it was held from time 0 to `now`, ns.
+    /// Time it was busy (held, or handed off) from time 0 to `now`, ns.
     pub(super) fn held_until(&self, now: Nanos) -> Nanos {
-        let current = if self.owner == NONE {
+        let current = if self.is_idle() {
             0
         } else {
             now.saturating_sub(self.held_since)
         };
         self.held_ns + current
+    }
+
+    /// Free, and no waiter woken to take it.
+    fn is_idle(&self) -> bool {
+        self.owner == NONE && self.heir == NONE
     }
 
     /// Whether any thread waits to enter it.
@@ -354,15 +361,16 @@ impl<T: Tracer> Engine<T> {
         let mon = &mut self.monitors[i as usize];
         let free = mon.owner == NONE;
         if mon.owner == f || (free && mon.may_take(f, kind)) {
-            if free {
+            if mon.is_idle() {
                 mon.held_since = self.now;
-                if mon.heir == f {
-                    // The heir takes it: it leaves the line it headed.
-                    mon.heir = NONE;
-                    let first = mon.waiters.pop_front();
-                    debug_assert_eq!(first, Some(f), "the heir heads the line");
-                    self.gauge(Gauge::LockWaiters, -1);
-                }
+            }
+            if mon.heir == f {
+                // The heir takes it (only a free one: it is not the owner):
+                // it leaves the line it headed.
+                mon.heir = NONE;
+                let first = mon.waiters.pop_front();
+                debug_assert_eq!(first, Some(f), "the heir heads the line");
+                self.gauge(Gauge::LockWaiters, -1);
             }
             self.take(f, i, kind);
             return true;
@@ -430,9 +438,12 @@ impl<T: Tracer> Engine<T> {
             return;
         }
         mon.owner = NONE;
-        mon.held_ns += self.now - mon.held_since;
         self.fibers[f as usize].held &= !(1u64 << i);
         self.wake_heir(i);
+        let mon = &mut self.monitors[i as usize];
+        if mon.is_idle() {
+            mon.held_ns += self.now - mon.held_since;
+        }
     }
 
     /// Wakes the next waiter of a just released monitor to retake it after
