@@ -516,6 +516,7 @@ static SCHEMA: &[FieldSpec] = &[
         group: Server,
         unit: "µs",
         nullable: true,
+        moot: Some(super::Moot::NoSharedLock),
     },
     entry! {
         key: "program",
