@@ -25,7 +25,7 @@ pub const PROGRAMS: &[&str] = &[
     "cpu:200ms",
     "db:10ms,io:1ms",
     "sync{io:5ms},cpu:0.1ms",
-    "lock(m){db:1ms},file:1ms",
+    "lock(m){db:1ms},lock(f,fair){file:1ms}",
     ASYNC_PROGRAM,
 ];
 

@@ -145,6 +145,7 @@ keys! {
     PLAIN_SYNC_SHARED = "plain.sync_shared";
     PLAIN_LOCK_OWN = "plain.lock_own";
     PLAIN_LOCK_SHARED = "plain.lock_shared";
+    PLAIN_FAIR_LOCK_SHARED = "plain.fair_lock_shared";
     PLAIN_ASYNC = "plain.async";
     PLAIN_LIST_SEP = "plain.list_sep";
     PLAIN_LIST_LAST = "plain.list_last";

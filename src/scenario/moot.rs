@@ -3,7 +3,7 @@
 //! configuration. The page says why beside the field (`app::setup::effect`).
 
 use crate::sim::config::{Config, ExecutorKind, LoadKind, Mode};
-use crate::sim::program::{LockKind, Op};
+use crate::sim::program::{LockKind, MonitorRef, Op};
 
 /// A condition under which a setting has no effect.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -12,6 +12,8 @@ pub enum Moot {
     NoDbStep,
     /// The JDK's pinning rules, when nothing enters `synchronized` or waits.
     NoSyncBlock,
+    /// A lock's hand-off, when no block takes a shared monitor or lock.
+    NoSharedLock,
     /// Tomcat's pool, when requests run on virtual threads.
     NoTomcatPool,
     /// The carriers, when nothing runs on a virtual thread.
@@ -38,6 +40,9 @@ impl Moot {
             Moot::NoDbStep => !c.program.uses_db(),
             Moot::NoSyncBlock => !(c.program.ops.iter())
                 .any(|op| matches!(op, Op::Enter(_, LockKind::Sync) | Op::Wait(..))),
+            Moot::NoSharedLock => {
+                !(c.program.ops.iter()).any(|op| matches!(op, Op::Enter(MonitorRef::Shared(_), _)))
+            }
             Moot::NoTomcatPool => c.server.mode == Mode::Virtual,
             Moot::NothingVirtual => {
                 c.server.mode == Mode::Platform
@@ -76,6 +81,7 @@ mod tests {
     const ALL: [Moot; 10] = [
         Moot::NoDbStep,
         Moot::NoSyncBlock,
+        Moot::NoSharedLock,
         Moot::NoTomcatPool,
         Moot::NothingVirtual,
         Moot::NoClientCpu,
@@ -95,6 +101,22 @@ mod tests {
                 schema().iter().any(|f| f.moot == Some(m)),
                 "{m:?} is no setting's"
             );
+        }
+    }
+
+    /// A lock's hand-off matters only where requests share one.
+    #[test]
+    fn the_hand_off_matters_only_with_a_shared_lock() {
+        for (program, moot) in [
+            ("sync{io:1ms},lock{io:1ms}", true),
+            ("io:1ms,sync(m){io:1ms}", false),
+            ("lock(l,fair){io:1ms}", false),
+        ] {
+            let mut d = crate::scenario::Draft::new();
+            d.set("program", program).unwrap();
+            let c = crate::scenario::validate(&d).unwrap();
+            let holds = Moot::NoSharedLock.holds(&c, "server.handoff_us");
+            assert_eq!(holds, moot, "{program}");
         }
     }
 

@@ -5,6 +5,8 @@
 //! step     := ("cpu" | "io" | "db" | "file") ":" dur
 //!           | "wait" ":" dur            (Object.wait, only inside sync)
 //!           | ("sync" | "lock") ["(" NAME ")"] "{" program "}"
+//!           | "lock" "(" NAME "," "fair" ")" "{" program "}"
+//!                                       (a ReentrantLock(true))
 //!           | "async" "(" NAME ")" "{" program "}"
 //! dur      := NUMBER UNIT | "exp(" dur ")" | "uniform(" dur "," dur ")"
 //!           | "lognormal(p50=" dur ",p99=" dur ")"
@@ -202,13 +204,19 @@ impl Parser<'_> {
                 Ok(())
             }
             "sync" | "lock" => {
-                let kind = if kw == "sync" {
+                let mut kind = if kw == "sync" {
                     LockKind::Sync
                 } else {
                     LockKind::Lock
                 };
                 let monitor = if self.eat('(') {
                     let name = self.name(words::PROGRAM_WANT_MONITOR)?;
+                    // Only a shared lock can be fair: a request's own is
+                    // never contended, and a monitor has no fair mode.
+                    if kind == LockKind::Lock && self.eat(',') {
+                        self.fair()?;
+                        kind = LockKind::FairLock;
+                    }
                     self.expect(')')?;
                     MonitorRef::Shared(self.monitor_index(&name)?)
                 } else {
@@ -260,6 +268,17 @@ impl Parser<'_> {
                 Err(self.error(want(words::PROGRAM_WANT_STEP)))
             }
         }
+    }
+
+    /// The word `fair` after a lock's name and its comma.
+    fn fair(&mut self) -> Result<(), Phrase> {
+        self.skip_ws();
+        let at = self.pos;
+        if self.word() == "fair" {
+            return Ok(());
+        }
+        self.pos = at;
+        Err(self.error(Part::text("'fair'".to_string())))
     }
 
     /// A name, as `what` (a key that says what kind of name and its rule).

@@ -513,6 +513,19 @@ static SCHEMA: &[FieldSpec] = &[
         unit: "µs",
         nullable: true,
     },
+    // From a lock's release to the waiter it woke running inside it, the
+    // context switch the model charges itself left out; while it lasts an
+    // arriving thread may take a monitor or a non-fair lock (barging).
+    // Empty takes the hand-off measured here. Bounds as the wake-up's.
+    entry! {
+        key: "server.handoff_us",
+        kind: float(0.0, 1_000_000.0),
+        default: "null",
+        group: Server,
+        unit: "µs",
+        nullable: true,
+        moot: Some(super::Moot::NoSharedLock),
+    },
     entry! {
         key: "program",
         kind: FieldKind::Program,

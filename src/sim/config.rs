@@ -176,12 +176,24 @@ pub struct Server {
     /// ends: timer slack, the kernel's wake-up, the JDK's unpark; `None` =
     /// on time.
     pub wake: Option<Dist>,
+    /// How long a released monitor or lock stands free before the waiter it
+    /// woke runs again to take it (besides the context switch the CPU model
+    /// charges): an arriving thread may take it meanwhile, unless the lock is
+    /// fair.
+    pub handoff: Nanos,
 }
 
 impl Server {
     /// JEP 491 (JDK 24): virtual threads unmount inside `synchronized`.
     pub fn pins_in_sync(&self) -> bool {
         self.jdk < 24
+    }
+
+    /// JDK-8343840 (JDK 25) merged HotSpot's `_cxq` and `_EntryList` into
+    /// one `_entry_list` served oldest first: before it, a contended
+    /// monitor serves its waiters in LIFO batches.
+    pub fn monitor_has_cxq(&self) -> bool {
+        self.jdk < 25
     }
 }
 

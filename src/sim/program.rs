@@ -21,8 +21,17 @@ pub enum MonitorRef {
 pub enum LockKind {
     /// A monitor: pins a virtual thread that blocks inside it on JDK 21–23.
     Sync,
-    /// A `ReentrantLock`: never pins.
+    /// A `ReentrantLock` (non-fair, the default): never pins.
     Lock,
+    /// A `ReentrantLock(true)`: never pins, and serves its waiters in turn.
+    FairLock,
+}
+
+impl LockKind {
+    /// A `ReentrantLock`, fair or not (what never pins).
+    pub fn is_lock(self) -> bool {
+        matches!(self, LockKind::Lock | LockKind::FairLock)
+    }
 }
 
 /// One step of a compiled program.
@@ -47,7 +56,7 @@ pub enum Op {
     DbRelease,
     /// Enter a `synchronized` block or `lock()`.
     Enter(MonitorRef, LockKind),
-    /// Leave it (wakes the longest waiter of a shared one).
+    /// Leave it (a shared one wakes a waiter to retake it: `engine::interp`).
     Exit(MonitorRef, LockKind),
     /// `@Async`: hand the body (starting at the next op) to an executor and
     /// continue at `resume`.

@@ -7,15 +7,19 @@ use threadlab::scenario::{Draft, validate};
 use threadlab::sim::{self, Config, Report};
 
 /// A validated config from an empty draft plus `settings`, without the
-/// measured wake-up latency and G1 pause spread unless `settings` name
-/// them: most tests hold the engine to closed forms (Erlang C, a pool's size
-/// over its hold time, a pause's base plus its copying), in which a blocking
-/// wait ends on time and every pause's fixed part is the same. Tests of the
-/// latency or the spread set their keys.
+/// measured wake-up latency, lock hand-off and G1 pause spread unless
+/// `settings` name them: most tests hold the engine to closed forms (Erlang
+/// C, a pool's size over its hold time, a shared lock's hold times added
+/// up, a pause's base plus its copying), in which a blocking wait ends on
+/// time, a released lock's next owner runs at once and every pause's fixed
+/// part is the same. Tests of the latency or the spread set their keys.
 pub(crate) fn config(settings: &[(&str, &str)]) -> Config {
     let mut d = Draft::new();
     if !settings.iter().any(|(k, _)| k.starts_with("server.wake_")) {
         d.set("server.wake_p50_us", "0").expect("a known key");
+    }
+    if !settings.iter().any(|(k, _)| *k == "server.handoff_us") {
+        d.set("server.handoff_us", "0").expect("a known key");
     }
     if !settings.iter().any(|(k, _)| *k == "gc.pause_p90_ratio") {
         d.set("gc.pause_p90_ratio", "1").expect("a known key");

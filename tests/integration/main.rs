@@ -20,6 +20,7 @@ mod helpers;
 mod ingress;
 mod lessons;
 mod memory;
+mod monitors;
 mod outcomes;
 mod pinning;
 mod pool;

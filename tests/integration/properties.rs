@@ -31,6 +31,8 @@ fn step() -> impl Strategy<Value = String> {
                 .prop_map(|s| format!("sync(m1){{{}}}", s.join(","))),
             prop::collection::vec(inner.clone(), 1..3)
                 .prop_map(|s| format!("lock(m2){{{}}}", s.join(","))),
+            prop::collection::vec(inner.clone(), 1..3)
+                .prop_map(|s| format!("lock(m3,fair){{{}}}", s.join(","))),
             prop::collection::vec(inner, 1..3)
                 .prop_map(|s| format!("async(mail){{{}}}", s.join(","))),
         ]

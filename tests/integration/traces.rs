@@ -309,3 +309,195 @@ fn k6_times_a_response_from_its_write() {
         "#,
     );
 }
+
+/// Four requests contend for one monitor on JDK 21: the three that wait
+/// are pushed on HotSpot's cxq, which the first release turns into the
+/// EntryList newest first, so r4 goes before r3 and r2 (once served in
+/// arrival order).
+#[test]
+fn a_contended_monitor_on_jdk_21_serves_its_waiters_newest_first() {
+    check(
+        &[
+            ("server.jdk", "21"),
+            ("load.concurrency", "4"),
+            ("load.requests", "4"),
+            ("program", "sync(m){io:10ms}"),
+        ],
+        r#"
+             0.000 ms  r1   sent
+             0.000 ms  r1   opens a connection
+             0.000 ms  r2   sent
+             0.000 ms  r2   opens a connection
+             0.000 ms  r3   sent
+             0.000 ms  r3   opens a connection
+             0.000 ms  r4   sent
+             0.000 ms  r4   opens a connection
+             0.110 ms  r1   connected: waits in the accept queue
+             0.110 ms  r2   connected: waits in the accept queue
+             0.110 ms  r3   connected: waits in the accept queue
+             0.110 ms  r4   connected: waits in the accept queue
+             0.120 ms  r1   accepted by Tomcat's acceptor
+             0.120 ms  r1   runs on http-nio-8080-exec-10
+             0.120 ms  r1   blocks on I/O
+             0.130 ms  r2   accepted by Tomcat's acceptor
+             0.130 ms  r2   runs on http-nio-8080-exec-9
+             0.130 ms  r2   blocks on a monitor
+             0.140 ms  r3   accepted by Tomcat's acceptor
+             0.140 ms  r3   runs on http-nio-8080-exec-8
+             0.140 ms  r3   blocks on a monitor
+             0.150 ms  r4   accepted by Tomcat's acceptor
+             0.150 ms  r4   runs on http-nio-8080-exec-7
+             0.150 ms  r4   blocks on a monitor
+            10.120 ms  r1   wakes
+            10.120 ms  r1   response (ok) after 10.120 ms
+            10.120 ms  r4   wakes
+            10.120 ms  r4   blocks on I/O
+            20.120 ms  r4   wakes
+            20.120 ms  r4   response (ok) after 20.120 ms
+            20.120 ms  r3   wakes
+            20.120 ms  r3   blocks on I/O
+            30.120 ms  r3   wakes
+            30.120 ms  r3   response (ok) after 30.120 ms
+            30.120 ms  r2   wakes
+            30.120 ms  r2   blocks on I/O
+            40.120 ms  r2   wakes
+            40.120 ms  r2   response (ok) after 40.120 ms
+        "#,
+    );
+}
+
+/// The same on JDK 25, whose one entry list serves the oldest first.
+#[test]
+fn a_contended_monitor_on_jdk_25_serves_its_oldest_waiter_first() {
+    check(
+        &[
+            ("server.jdk", "25"),
+            ("load.concurrency", "4"),
+            ("load.requests", "4"),
+            ("program", "sync(m){io:10ms}"),
+        ],
+        r#"
+             0.000 ms  r1   sent
+             0.000 ms  r1   opens a connection
+             0.000 ms  r2   sent
+             0.000 ms  r2   opens a connection
+             0.000 ms  r3   sent
+             0.000 ms  r3   opens a connection
+             0.000 ms  r4   sent
+             0.000 ms  r4   opens a connection
+             0.110 ms  r1   connected: waits in the accept queue
+             0.110 ms  r2   connected: waits in the accept queue
+             0.110 ms  r3   connected: waits in the accept queue
+             0.110 ms  r4   connected: waits in the accept queue
+             0.120 ms  r1   accepted by Tomcat's acceptor
+             0.120 ms  r1   runs on http-nio-8080-exec-10
+             0.120 ms  r1   blocks on I/O
+             0.130 ms  r2   accepted by Tomcat's acceptor
+             0.130 ms  r2   runs on http-nio-8080-exec-9
+             0.130 ms  r2   blocks on a monitor
+             0.140 ms  r3   accepted by Tomcat's acceptor
+             0.140 ms  r3   runs on http-nio-8080-exec-8
+             0.140 ms  r3   blocks on a monitor
+             0.150 ms  r4   accepted by Tomcat's acceptor
+             0.150 ms  r4   runs on http-nio-8080-exec-7
+             0.150 ms  r4   blocks on a monitor
+            10.120 ms  r1   wakes
+            10.120 ms  r1   response (ok) after 10.120 ms
+            10.120 ms  r2   wakes
+            10.120 ms  r2   blocks on I/O
+            20.120 ms  r2   wakes
+            20.120 ms  r2   response (ok) after 20.120 ms
+            20.120 ms  r3   wakes
+            20.120 ms  r3   blocks on I/O
+            30.120 ms  r3   wakes
+            30.120 ms  r3   response (ok) after 30.120 ms
+            30.120 ms  r4   wakes
+            30.120 ms  r4   blocks on I/O
+            40.120 ms  r4   wakes
+            40.120 ms  r4   response (ok) after 40.120 ms
+        "#,
+    );
+}
+
+/// A request takes a non-fair lock twice in a row. At its first release it
+/// wakes r2, but takes the lock back itself before r2 has run (50 µs of
+/// hand-off): r2 finds it taken and parks again, first in line.
+#[test]
+fn a_releasing_thread_barges_past_the_woken_waiter() {
+    check(
+        &[
+            ("server.handoff_us", "50"),
+            ("load.concurrency", "2"),
+            ("load.requests", "2"),
+            ("program", "lock(m){io:10ms},lock(m){io:10ms}"),
+        ],
+        r#"
+             0.000 ms  r1   sent
+             0.000 ms  r1   opens a connection
+             0.000 ms  r2   sent
+             0.000 ms  r2   opens a connection
+             0.110 ms  r1   connected: waits in the accept queue
+             0.110 ms  r2   connected: waits in the accept queue
+             0.120 ms  r1   accepted by Tomcat's acceptor
+             0.120 ms  r1   runs on http-nio-8080-exec-10
+             0.120 ms  r1   blocks on I/O
+             0.130 ms  r2   accepted by Tomcat's acceptor
+             0.130 ms  r2   runs on http-nio-8080-exec-9
+             0.130 ms  r2   blocks on a lock
+            10.120 ms  r1   wakes
+            10.120 ms  r1   blocks on I/O
+            10.170 ms  r2   wakes
+            10.170 ms  r2   blocks on a lock
+            20.120 ms  r1   wakes
+            20.120 ms  r1   response (ok) after 20.120 ms
+            20.170 ms  r2   wakes
+            20.170 ms  r2   blocks on I/O
+            30.170 ms  r2   wakes
+            30.170 ms  r2   blocks on I/O
+            40.170 ms  r2   wakes
+            40.170 ms  r2   response (ok) after 40.170 ms
+        "#,
+    );
+}
+
+/// The same with a fair lock: the releasing thread queues behind r2, which
+/// takes the lock 50 µs after its release.
+#[test]
+fn a_fair_lock_makes_the_releasing_thread_queue() {
+    check(
+        &[
+            ("server.handoff_us", "50"),
+            ("load.concurrency", "2"),
+            ("load.requests", "2"),
+            ("program", "lock(m,fair){io:10ms},lock(m,fair){io:10ms}"),
+        ],
+        r#"
+             0.000 ms  r1   sent
+             0.000 ms  r1   opens a connection
+             0.000 ms  r2   sent
+             0.000 ms  r2   opens a connection
+             0.110 ms  r1   connected: waits in the accept queue
+             0.110 ms  r2   connected: waits in the accept queue
+             0.120 ms  r1   accepted by Tomcat's acceptor
+             0.120 ms  r1   runs on http-nio-8080-exec-10
+             0.120 ms  r1   blocks on I/O
+             0.130 ms  r2   accepted by Tomcat's acceptor
+             0.130 ms  r2   runs on http-nio-8080-exec-9
+             0.130 ms  r2   blocks on a lock
+            10.120 ms  r1   wakes
+            10.120 ms  r1   blocks on a lock
+            10.170 ms  r2   wakes
+            10.170 ms  r2   blocks on I/O
+            20.170 ms  r2   wakes
+            20.170 ms  r2   blocks on a lock
+            20.220 ms  r1   wakes
+            20.220 ms  r1   blocks on I/O
+            30.220 ms  r1   wakes
+            30.220 ms  r1   response (ok) after 30.220 ms
+            30.270 ms  r2   wakes
+            30.270 ms  r2   blocks on I/O
+            40.270 ms  r2   wakes
+            40.270 ms  r2   response (ok) after 40.270 ms
+        "#,
+    );
+}

@@ -135,6 +135,10 @@ fn program_errors_say_what_and_where() {
         ("wait:5ms", "inside sync"),
         ("lock{wait:5ms}", "inside sync"),
         ("sync{async(mail){wait:5ms}}", "inside sync"),
+        // Only a shared ReentrantLock has a fair mode.
+        ("lock(m,fiar){io:1ms}", "'fair'"),
+        ("sync(m,fair){io:1ms}", "')'"),
+        ("lock(m fair){io:1ms}", "')'"),
     ] {
         let err = parse_program(text)
             .err()
@@ -165,6 +169,12 @@ fn programs_compile_to_the_expected_ops() {
     assert_eq!(ops[10], Op::Enter(MonitorRef::Own, LockKind::Lock));
     assert_eq!(*ops.last().unwrap(), Op::End);
     assert_eq!(p.executors, ["mail"]);
+    // `lock(NAME, fair)`: a ReentrantLock(true), the same object as `lock(NAME)`.
+    let fair = parse_program("lock(l){io:1ms},lock( l , fair ){io:1ms}").unwrap();
+    let shared = MonitorRef::Shared(0);
+    assert_eq!(fair.program.ops[0], Op::Enter(shared, LockKind::Lock));
+    assert_eq!(fair.program.ops[3], Op::Enter(shared, LockKind::FairLock));
+    assert_eq!(fair.program.ops[5], Op::Exit(shared, LockKind::FairLock));
     let costs = Costs::of(&p.program);
     assert!((costs.caller.cpu_ns - 1e6).abs() < 1.0);
     assert!((costs.caller.db_ns - 2e6).abs() < 1.0);

@@ -161,6 +161,7 @@ fn step(s: &Step, l: Locale) -> String {
                 (LockKind::Sync, Some(_)) => keys::PLAIN_SYNC_SHARED,
                 (LockKind::Lock, None) => keys::PLAIN_LOCK_OWN,
                 (LockKind::Lock, Some(_)) => keys::PLAIN_LOCK_SHARED,
+                (LockKind::FairLock, _) => keys::PLAIN_FAIR_LOCK_SHARED,
             };
             let name = Arg::Text(shared.clone().unwrap_or_default());
             key.text(l, &[("body", body(b, l)), ("name", name)])

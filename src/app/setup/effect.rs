@@ -38,6 +38,7 @@ fn words_for(moot: Moot) -> Key {
     match moot {
         Moot::NoDbStep => words::EFFECT_NO_DB,
         Moot::NoSyncBlock => words::EFFECT_NO_SYNC,
+        Moot::NoSharedLock => words::EFFECT_NO_SHARED_LOCK,
         Moot::NoTomcatPool => words::EFFECT_NO_POOL,
         Moot::NothingVirtual => words::EFFECT_NO_VIRTUAL,
         Moot::NoClientCpu => words::EFFECT_NO_CLIENT_CPU,

@@ -250,6 +250,7 @@ keys! {
     SETTING_CHOSEN = "setting.chosen";
     EFFECT_NO_DB = "effect.no_db";
     EFFECT_NO_SYNC = "effect.no_sync";
+    EFFECT_NO_SHARED_LOCK = "effect.no_shared_lock";
     EFFECT_NO_POOL = "effect.no_pool";
     EFFECT_NO_VIRTUAL = "effect.no_virtual";
     EFFECT_NO_CLIENT_CPU = "effect.no_client_cpu";

@@ -54,7 +54,19 @@ pub(super) fn read(r: &mut Reader) -> Server {
         quantum: from_ms(r.float("server.quantum_ms")).max(1),
         context_switch: from_ms(r.float("server.context_switch_us") / 1000.0),
         wake: read_wake(r, mode),
+        handoff: read_handoff(r),
     }
+}
+
+/// `server.handoff_us`; left empty, the hand-off measured on this project's
+/// reference machine (`measured::LOCK_HANDOFF_US`) less the context switch
+/// it includes, which the CPU model charges on its own
+/// (`server.context_switch_us`).
+fn read_handoff(r: &mut Reader) -> Nanos {
+    let us = r.opt_float("server.handoff_us").unwrap_or_else(|| {
+        (measured::LOCK_HANDOFF_US - r.float("server.context_switch_us")).max(0.0)
+    });
+    (us * 1000.0).round() as Nanos
 }
 
 /// `server.wake_p50_us` and `server.wake_p99_us` as a log-normal; either

@@ -14,18 +14,61 @@ use crate::sim::series::Gauge;
 use crate::sim::time::{Nanos, ns_f64};
 use crate::sim::trace::{Note, Tracer};
 
-/// A shared monitor or lock.
+/// A shared monitor or lock, and its waiters in the order it serves them.
+///
+/// Its release is a competitive hand-off, as in HotSpot and in
+/// `java.util.concurrent`: the releasing thread frees it and wakes one
+/// waiter (the heir), which must run again and take it like any other
+/// thread. The heir stays first in line until it does; while it wakes
+/// ([`Server::handoff`](crate::sim::config::Server::handoff)) a thread that
+/// arrives finds it free and takes it (barging), unless the lock is fair.
+///
+/// - `synchronized`, JDK 21–24 (`ObjectMonitor::EnterI` and `::exit` in
+///   HotSpot's objectMonitor.cpp, e.g. openjdk/jdk21u): a thread that must
+///   wait pushes itself on `_cxq`, a LIFO stack of recent arrivals. The
+///   releasing thread wakes the head of `_EntryList`; only when that is
+///   empty does it detach the whole cxq and make it the EntryList, in the
+///   cxq's order: newest first. So waiters are served in LIFO batches, and a
+///   batch's oldest waits for all of it while new arrivals wait for the next
+///   batch. The woken successor stays on the EntryList until it owns the
+///   monitor ("the exiting thread doesn't unlink the successor"), and a
+///   releasing thread wakes no one while a successor is already on its way
+///   (`_succ`).
+/// - `synchronized`, JDK 25+ (JDK-8343840, "Rewrite the ObjectMonitor
+///   lists": `_cxq` and `_EntryList` merged into one `_entry_list`): arrivals
+///   are still pushed at the head, and the successor is taken from the
+///   tail, the oldest: first come, first served, barging aside.
+/// - `ReentrantLock` (`AbstractQueuedSynchronizer.acquire` and
+///   `signalNext`, `ReentrantLock.NonfairSync` and `FairSync`): a FIFO
+///   queue; `unlock` wakes the first waiter, which retries and stays first
+///   if it fails. The non-fair lock's `initialTryLock` takes a free lock
+///   whoever waits; the fair one's `tryAcquire` first checks
+///   `hasQueuedPredecessors`, so an arrival queues behind the waiters.
+///
+/// Not modelled: HotSpot's adaptive spinning before a thread queues (a
+/// spinner takes a lock released within its spin of a few µs, so it
+/// widens the barging window by that much).
 #[derive(Clone, Debug)]
 pub(super) struct Monitor {
     /// The fiber holding it, or `NONE`.
     pub(super) owner: u32,
     /// Reentrant holds by the owner.
     pub(super) depth: u32,
-    /// Fibers waiting to enter, oldest first.
+    /// Waiters in the order they will be woken; the first may be the heir.
+    /// HotSpot's EntryList on JDK 21–24, its `_entry_list` from the oldest
+    /// on 25+, the queue of a `ReentrantLock`.
     pub(super) waiters: VecDeque<u32>,
-    /// When it was last taken while free.
+    /// `synchronized` on JDK 21–24 only: HotSpot's cxq, waiters that
+    /// arrived since it was last moved to `waiters`, newest last.
+    arrivals: Vec<u32>,
+    /// The waiter woken to retake it and not yet run (HotSpot's `_succ`),
+    /// or `NONE`.
+    heir: u32,
+    /// When it was last taken while idle: free with no heir on its way
+    /// (from owner to heir to owner it stays busy: a hand-off is part of
+    /// what one pass through it costs).
     held_since: Nanos,
-    /// Time it was held before that, ns (from owner to owner it stays held).
+    /// Time it was busy before that, ns.
     held_ns: Nanos,
 }
 
@@ -35,6 +78,8 @@ impl Default for Monitor {
             owner: NONE,
             depth: 0,
             waiters: VecDeque::new(),
+            arrivals: Vec::new(),
+            heir: NONE,
             held_since: 0,
             held_ns: 0,
         }
@@ -42,14 +87,41 @@ impl Default for Monitor {
 }
 
 impl Monitor {
-    /// Time it was held from time 0 to `now`, ns.
+    /// Time it was busy (held, or handed off) from time 0 to `now`, ns.
     pub(super) fn held_until(&self, now: Nanos) -> Nanos {
-        let current = if self.owner == NONE {
+        let current = if self.is_idle() {
             0
         } else {
             now.saturating_sub(self.held_since)
         };
         self.held_ns + current
+    }
+
+    /// Free, and no waiter woken to take it.
+    fn is_idle(&self) -> bool {
+        self.owner == NONE && self.heir == NONE
+    }
+
+    /// Whether any thread waits to enter it.
+    fn has_waiters(&self) -> bool {
+        !self.waiters.is_empty() || !self.arrivals.is_empty()
+    }
+
+    /// Whether `f`, entering as `kind`, may take it now that it is free:
+    /// its heir may; anyone may barge into a monitor or a non-fair lock; a
+    /// fair lock only with no one waiting.
+    fn may_take(&self, f: u32, kind: LockKind) -> bool {
+        f == self.heir || kind != LockKind::FairLock || !self.has_waiters()
+    }
+
+    /// The waiter to wake next, first moving the arrivals to `waiters`
+    /// (newest first) when `waiters` is empty, as HotSpot's exit drains the
+    /// cxq into the EntryList.
+    fn next_heir(&mut self) -> Option<u32> {
+        if self.waiters.is_empty() {
+            self.waiters.extend(self.arrivals.drain(..).rev());
+        }
+        self.waiters.front().copied()
     }
 }
 
@@ -278,48 +350,76 @@ impl<T: Tracer> Engine<T> {
 
     /// Tries to enter a monitor or lock; false if the fiber now waits.
     fn enter(&mut self, f: u32, m: MonitorRef, kind: LockKind) -> bool {
-        match m {
-            MonitorRef::Own => {
-                let fb = &mut self.fibers[f as usize];
-                if kind == LockKind::Sync {
-                    fb.sync_depth += 1;
-                }
-                fb.pc += 1;
-                true
+        let MonitorRef::Shared(i) = m else {
+            let fb = &mut self.fibers[f as usize];
+            if kind == LockKind::Sync {
+                fb.sync_depth += 1;
             }
-            MonitorRef::Shared(i) => {
-                let mon = &mut self.monitors[i as usize];
-                if mon.owner == NONE || mon.owner == f {
-                    if mon.owner == NONE {
-                        mon.held_since = self.now;
-                    }
-                    mon.owner = f;
-                    mon.depth += 1;
-                    let fb = &mut self.fibers[f as usize];
-                    fb.held |= 1u64 << i;
-                    if kind == LockKind::Sync {
-                        fb.sync_depth += 1;
-                    }
-                    fb.pc += 1;
-                    true
-                } else {
-                    mon.waiters.push_back(f);
-                    self.gauge(Gauge::LockWaiters, 1);
-                    self.block(
-                        f,
-                        if kind == LockKind::Sync {
-                            Wait::Monitor
-                        } else {
-                            Wait::Lock
-                        },
-                    );
-                    false
-                }
+            fb.pc += 1;
+            return true;
+        };
+        let mon = &mut self.monitors[i as usize];
+        let free = mon.owner == NONE;
+        if mon.owner == f || (free && mon.may_take(f, kind)) {
+            if mon.is_idle() {
+                mon.held_since = self.now;
             }
+            if mon.heir == f {
+                // The heir takes it (only a free one: it is not the owner):
+                // it leaves the line it headed.
+                mon.heir = NONE;
+                let first = mon.waiters.pop_front();
+                debug_assert_eq!(first, Some(f), "the heir heads the line");
+                self.gauge(Gauge::LockWaiters, -1);
+            }
+            self.take(f, i, kind);
+            return true;
         }
+        let mon = &mut self.monitors[i as usize];
+        if mon.heir == f {
+            // Woken, but another thread took it first: park again, still
+            // first in line (HotSpot leaves it on the EntryList, AQS at the
+            // head of its queue); the next release wakes it again.
+            mon.heir = NONE;
+        } else {
+            self.queue_for(f, i, kind);
+        }
+        let wait = if kind == LockKind::Sync {
+            Wait::Monitor
+        } else {
+            Wait::Lock
+        };
+        self.block(f, wait);
+        false
     }
 
-    /// Leaves a monitor or lock, handing a shared one to its longest waiter.
+    /// `f` owns shared monitor `i` once more.
+    fn take(&mut self, f: u32, i: u16, kind: LockKind) {
+        let mon = &mut self.monitors[i as usize];
+        mon.owner = f;
+        mon.depth += 1;
+        let fb = &mut self.fibers[f as usize];
+        fb.held |= 1u64 << i;
+        if kind == LockKind::Sync {
+            fb.sync_depth += 1;
+        }
+        fb.pc += 1;
+    }
+
+    /// `f` joins the waiters of shared monitor `i`: on the cxq for a
+    /// monitor before JDK 25, at the back of the line otherwise.
+    fn queue_for(&mut self, f: u32, i: u16, kind: LockKind) {
+        let lifo_batches = kind == LockKind::Sync && self.cfg.server.monitor_has_cxq();
+        let mon = &mut self.monitors[i as usize];
+        if lifo_batches {
+            mon.arrivals.push(f);
+        } else {
+            mon.waiters.push_back(f);
+        }
+        self.gauge(Gauge::LockWaiters, 1);
+    }
+
+    /// Leaves a monitor or lock; a shared one wakes a waiter to retake it.
     fn exit(&mut self, f: u32, m: MonitorRef, kind: LockKind) {
         if kind == LockKind::Sync {
             let fb = &mut self.fibers[f as usize];
@@ -337,29 +437,30 @@ impl<T: Tracer> Engine<T> {
         if mon.depth > 0 {
             return;
         }
+        mon.owner = NONE;
         self.fibers[f as usize].held &= !(1u64 << i);
-        match mon.waiters.pop_front() {
-            None => {
-                mon.owner = NONE;
-                mon.held_ns += self.now - mon.held_since;
-            }
-            Some(w) => {
-                mon.owner = w;
-                mon.depth = 1;
-                self.gauge(Gauge::LockWaiters, -1);
-                let kind = match self.cfg.program.ops[self.fibers[w as usize].pc as usize] {
-                    Op::Enter(_, k) => k,
-                    _ => LockKind::Lock,
-                };
-                let fb = &mut self.fibers[w as usize];
-                fb.held |= 1u64 << i;
-                if kind == LockKind::Sync {
-                    fb.sync_depth += 1;
-                }
-                fb.pc += 1;
-                self.wake(w);
-            }
+        self.wake_heir(i);
+        let mon = &mut self.monitors[i as usize];
+        if mon.is_idle() {
+            mon.held_ns += self.now - mon.held_since;
         }
+    }
+
+    /// Wakes the next waiter of a just released monitor to retake it after
+    /// the hand-off, unless one is on its way already.
+    fn wake_heir(&mut self, i: u16) {
+        let mon = &mut self.monitors[i as usize];
+        if mon.heir != NONE {
+            return;
+        }
+        let Some(w) = mon.next_heir() else {
+            return;
+        };
+        mon.heir = w;
+        // Its wait ends as a blocking wait's does; it then runs its `Enter`
+        // again (a GC pause holds this event, as it holds a sleep's end).
+        let at = self.now + self.cfg.server.handoff;
+        self.queue.push(at, Event::WaitDone(w));
     }
 
     /// A failing fiber leaves every monitor it holds (Java unwinds them).
