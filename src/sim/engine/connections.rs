@@ -22,13 +22,17 @@
 //!
 //! The acceptor and the keep-alive check are Java threads: a stop-the-world
 //! pause stops them (`gc`), while the kernel goes on filling the accept
-//! queue. When the OOM killer ends the process every connection is reset
-//! and, until the restart, no SYN is answered (`restart`).
+//! queue. Tomcat's poller reads the requests, closes idle connections and
+//! sees clients close theirs; when it died (`threads`) none of that happens
+//! again and connections accepted since stay open. When the process ends
+//! every connection is reset and, until the restart, a connect is refused
+//! or unanswered (`restart`).
 
 use std::collections::VecDeque;
 
 use super::fiber::{Fiber, Phase};
 use super::{Engine, NONE};
+use crate::sim::config::DownConnect;
 use crate::sim::queue::Event;
 use crate::sim::report::Stage;
 use crate::sim::series::Gauge;
@@ -52,6 +56,15 @@ pub(super) const RTO_MIN: Nanos = 200_000_000;
 /// the eighth retransmission (0.2 × 255 = 51 s, then 102 s) outlasts; the
 /// client then gets a reset.
 pub(super) const ACK_RETRIES: u8 = 8;
+
+/// The least time a connect refused with a reset takes its client, from
+/// its dial to connect()'s failure: `socket`, `connect` answered with
+/// ECONNREFUSED and `close` on loopback took 17.5 µs each (200,000 in a
+/// row, twice, on this project's reference machine; the command is in
+/// `reference/results/2026-12-04/refused_connect.txt`). It keeps a client
+/// that sends again at once (every tool does after a refused connect)
+/// from spinning at one instant when `load.rtt_ms` is 0.
+pub(super) const REFUSED_CONNECT: Nanos = 17_500;
 
 /// How long after its handshake's ACK a client's request segment reaches
 /// the server: the client's connect returning to it and its write(2).
@@ -144,6 +157,8 @@ pub(super) struct ConnCounts {
     pub(super) reset: u64,
     /// SYNs that reached no listener: the process was dead (`restart`).
     pub(super) syns_unanswered: u64,
+    /// SYNs answered with a reset while the process was down.
+    pub(super) refused: u64,
 }
 
 /// Every connection, the accept queue and the acceptor.
@@ -298,9 +313,13 @@ impl<T: Tracer> Engine<T> {
             return;
         }
         if self.mem.down {
-            // Killed and not yet restarted: nothing listens, and the model
-            // takes the SYN as unanswered (as for a container whose address
-            // is gone), so it is retried like a dropped one.
+            // Ended and not yet restarted: nothing listens on the port.
+            if self.cfg.jvm.down_connect == DownConnect::Refused {
+                self.refuse(f);
+                return;
+            }
+            // The address is gone: the SYN is unanswered, and retried like
+            // a dropped one.
             self.conns.counts.syns_unanswered += 1;
         } else if self.accept_queue_has_room() {
             // Answered with a SYN-ACK; the client's ACK (and, right behind
@@ -323,6 +342,18 @@ impl<T: Tracer> Engine<T> {
         let delay = SEC << tries;
         self.trace(f, Note::SynDropped { retry: delay });
         self.queue.push(self.now + delay, Event::Syn(f));
+    }
+
+    /// Request `f`'s SYN reached the host of a process that is down: the
+    /// kernel answers it with a reset, which reaches the client half a
+    /// round trip later, and no sooner than a refused connect takes it
+    /// (`REFUSED_CONNECT`, measured here) after it dialled.
+    fn refuse(&mut self, f: u32) {
+        self.conns.counts.refused += 1;
+        let back = self.cfg.load.rtt - self.cfg.load.rtt / 2;
+        let dialled = self.fibers[f as usize].wait_since;
+        let at = (self.now + back).max(dialled + REFUSED_CONNECT);
+        self.queue.push(at, Event::Refused(f));
     }
 
     /// The client's connect returned and it wrote request `f`: its clock
@@ -367,8 +398,11 @@ impl<T: Tracer> Engine<T> {
             return;
         }
         if self.mem.down {
-            // The listener died after answering the SYN: handled as a SYN
-            // that reached no listener.
+            if self.cfg.jvm.down_connect == DownConnect::Refused {
+                self.reset_after_handshake(f);
+                return;
+            }
+            // The address is gone: as a SYN that reached no listener.
             self.syn(f);
             return;
         }
@@ -497,7 +531,9 @@ impl<T: Tracer> Engine<T> {
     /// pause): Tomcat then reads the end of the stream and closes its side,
     /// and the request goes no further.
     pub(super) fn gone(&mut self, f: u32) -> bool {
-        if !self.fibers[f as usize].abandoned {
+        // With a dead poller nothing reads the end of the stream: the
+        // connection stays open (`arrive` drops the request).
+        if !self.fibers[f as usize].abandoned || self.mem.poller_died.is_some() {
             return false;
         }
         self.close(self.fibers[f as usize].conn, Closed::Client);
@@ -599,6 +635,10 @@ impl<T: Tracer> Engine<T> {
         let Some(timeout) = self.cfg.server.keep_alive_timeout else {
             return;
         };
+        if self.mem.poller_died.is_some() {
+            // The poller runs these time-outs: dead, it closes nothing.
+            return;
+        }
         loop {
             self.conns.drop_stale_timers();
             let Some(&(c, _)) = self.conns.idle.front() else {
