@@ -425,6 +425,7 @@ pub struct LimitHit {
     pub effect: LimitEffect,
     /// Times the process ended because of it (the OOM killer's kills, or
     /// the JVM exiting or killed at its `OutOfMemoryError`).
+    #[serde(default)]
     pub ends: u64,
 }
 
@@ -457,12 +458,16 @@ pub struct MemoryStats {
     /// Times the service was restarted after its process ended.
     pub restarts: u32,
     /// Time it waited in its restarter's back-off before those restarts, s
-    /// (Kubernetes' CrashLoopBackOff), the start-up time not included.
+    /// (Kubernetes' CrashLoopBackOff), the start-up time not included (a
+    /// wait still running at the run's end is not in it).
+    #[serde(default)]
     pub backoff_s: f64,
     /// The longest of those waits, s.
+    #[serde(default)]
     pub longest_backoff_s: f64,
     /// When Tomcat's poller died starting a thread, simulated seconds: no
-    /// request was read after it (until a restart).
+    /// request was read after it (until a restart); absent when it did not.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub poller_died_at_s: Option<f64>,
 }
 

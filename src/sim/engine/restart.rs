@@ -86,6 +86,8 @@ pub(super) struct Restarter {
     /// Docker's current timeout (0: none yet).
     backoff: Nanos,
     updated: Option<Nanos>,
+    /// The back-off before the restart due next, ns.
+    pending: Nanos,
     /// Back-off waited before the restarts so far, ns, and the longest.
     pub(super) waited: Nanos,
     pub(super) longest: Nanos,
@@ -99,9 +101,16 @@ impl Restarter {
             Backoff::Kubernetes => self.kubelet(now),
             Backoff::Docker => self.docker(now),
         };
-        self.waited += wait;
-        self.longest = self.longest.max(wait);
+        self.pending = wait;
         wait
+    }
+
+    /// The process starts again at `now`, after its back-off.
+    fn restarted(&mut self, now: Nanos) {
+        self.started = now;
+        self.waited += self.pending;
+        self.longest = self.longest.max(self.pending);
+        self.pending = 0;
     }
 
     /// `doBackOff`: in back-off when the entry exists, is not expired
@@ -280,7 +289,7 @@ impl<T: Tracer> Engine<T> {
 
     /// The restarted service listens again, cold.
     pub(super) fn restart(&mut self) {
-        self.restarter.started = self.now;
+        self.restarter.restarted(self.now);
         self.mem.down = false;
         self.mem.restarts += 1;
         self.mem.heap = self.cfg.memory.heap_base;
