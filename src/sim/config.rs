@@ -65,6 +65,10 @@ pub struct Load {
     pub connect_cpu: Nanos,
     /// CPU the client spends per request on the server's own cores.
     pub client_cpu: Nanos,
+    /// The least time a connect refused with a reset takes its client, from
+    /// its dial to connect()'s failure (measured here: `socket`, `connect`
+    /// and `close`).
+    pub refused_connect: Nanos,
     /// OS threads the client does that work on (Go's GOMAXPROCS for hey).
     pub client_threads: u32,
     /// Open loop: the tool's own limit on requests in flight (k6 `maxVUs`,

@@ -57,15 +57,6 @@ pub(super) const RTO_MIN: Nanos = 200_000_000;
 /// client then gets a reset.
 pub(super) const ACK_RETRIES: u8 = 8;
 
-/// The least time a connect refused with a reset takes its client, from
-/// its dial to connect()'s failure: `socket`, `connect` answered with
-/// ECONNREFUSED and `close` on loopback took 17.5 µs each (200,000 in a
-/// row, twice, on this project's reference machine; the command is in
-/// `reference/results/2026-12-04/refused_connect.txt`). It keeps a client
-/// that sends again at once (every tool does after a refused connect)
-/// from spinning at one instant when `load.rtt_ms` is 0.
-pub(super) const REFUSED_CONNECT: Nanos = 17_500;
-
 /// How long after its handshake's ACK a client's request segment reaches
 /// the server: the client's connect returning to it and its write(2).
 /// Assumed (not measured): 20 µs, a thread's wake-up and a system call on
@@ -347,12 +338,16 @@ impl<T: Tracer> Engine<T> {
     /// Request `f`'s SYN reached the host of a process that is down: the
     /// kernel answers it with a reset, which reaches the client half a
     /// round trip later, and no sooner than a refused connect takes it
-    /// (`REFUSED_CONNECT`, measured here) after it dialled.
+    /// (`load.refused_connect`, measured here) after it dialled. That floor
+    /// keeps a client that sends again at once (every tool does after a
+    /// refused connect) from spinning at one instant when the round trip
+    /// is 0.
     fn refuse(&mut self, f: u32) {
         self.conns.counts.refused += 1;
-        let back = self.cfg.load.rtt - self.cfg.load.rtt / 2;
+        let load = &self.cfg.load;
+        let back = load.rtt - load.rtt / 2;
         let dialled = self.fibers[f as usize].wait_since;
-        let at = (self.now + back).max(dialled + REFUSED_CONNECT);
+        let at = (self.now + back).max(dialled + load.refused_connect);
         self.queue.push(at, Event::Refused(f));
     }
 
