@@ -23,8 +23,9 @@ pub enum Outcome {
     /// the load's duration ended (what was left is in `Report::in_flight`).
     Completed,
     /// The run ran its course but hit a memory or thread limit: requests
-    /// failed with `OutOfMemoryError`, the pool could not create threads,
-    /// or the kernel killed the process (see `Report::memory`).
+    /// failed with `OutOfMemoryError`, Tomcat's poller died starting a
+    /// thread, or the process ended (the OOM killer, or the JVM itself on
+    /// an `OutOfMemoryError`; see `Report::memory`).
     OutOfMemory,
     /// A budget ran out (events, simulated time, or the simulator's own
     /// memory); results are partial.
