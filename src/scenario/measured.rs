@@ -33,3 +33,13 @@ pub const GC_YOUNG_PAUSE_MS: (f64, f64) = (4.98, 11.58);
 /// the one context switch of the wake-up.
 /// Source: `reference/results/2026-12-03/monitor_jdk*_hold*us.json`.
 pub const LOCK_HANDOFF_US: f64 = 22.6;
+
+/// A connect refused with a reset on loopback, as the client pays it:
+/// `socket`, `connect` (failing with ECONNREFUSED) and `close`, µs each: the
+/// median of four runs of 200,000 in a row (15.60, 17.22, 17.50 and 17.57
+/// µs means). The model takes it as the least time from a client's dial to
+/// a refused connect's failure while the service is down
+/// (`jvm.down_connect` refused).
+/// Source: `reference/results/2026-12-04/refused_connect.txt`, made by
+/// `reference/failures/run.sh`.
+pub const REFUSED_CONNECT_US: f64 = 17.36;
