@@ -22,3 +22,21 @@ pub const WAKE_VIRTUAL_US: (f64, f64) = (148.9, 464.2);
 /// Source: `reference/results/2026-12-03/gc_jdk*_*_gc.txt`, pooled by
 /// `reference/lib/report.py` (`young_pauses`).
 pub const GC_YOUNG_PAUSE_MS: (f64, f64) = (4.98, 11.58);
+
+/// The JIT's warm-up on Temurin 21.0.8: the extra cost of request n on a
+/// freshly started Tomcat, `A·e^(−n/τ1) + B·e^(−n/τ2)`, as
+/// (A ms, τ1 requests, B ms, τ2 requests). Fitted to the medians of 50
+/// buckets of 100 sequential requests (hey -c 1, platform threads) to
+/// `/work?n=2000` by `python3 reference/lib/fit_jit.py` (its output:
+/// A 1.238 ms, τ1 68, B 0.491 ms, τ2 925; rms residual 0.061 ms). Most of it
+/// is Tomcat's and the servlet path's own code: `/sleep?ms=0`, with no
+/// handler work, shows 0.48 ms of it at the start on JDK 21 and 1.37 ms on
+/// JDK 25. Measured on a plain servlet, not Spring MVC, whose dispatch
+/// runs more code cold.
+/// Source: `reference/results/2026-12-03/jit_jdk21_work.json`.
+pub const JIT_JDK21: (f64, f64, f64, f64) = (1.238, 68.0, 0.491, 925.0);
+
+/// The same on Temurin 25.0.2 (fit output: A 0.666 ms, τ1 73, B 0.379 ms,
+/// τ2 1,295; rms residual 0.056 ms).
+/// Source: `reference/results/2026-12-03/jit_jdk25_work.json`.
+pub const JIT_JDK25: (f64, f64, f64, f64) = (0.666, 73.0, 0.379, 1295.0);

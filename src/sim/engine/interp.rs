@@ -86,9 +86,6 @@ impl<T: Tracer> Engine<T> {
             match self.cfg.program.ops[pc as usize] {
                 Op::Cpu(d) => {
                     let mut demand = d.sample(&mut self.rng);
-                    if self.warm.jit_on {
-                        demand = self.jit_scaled(demand);
-                    }
                     self.fibers[f as usize].pc += 1;
                     demand += self.take_switch_cost(f);
                     if demand > 0 {
