@@ -40,3 +40,15 @@ pub const JIT_JDK21: (f64, f64, f64, f64) = (1.238, 68.0, 0.491, 925.0);
 /// τ2 1,295; rms residual 0.056 ms).
 /// Source: `reference/results/2026-12-03/jit_jdk25_work.json`.
 pub const JIT_JDK25: (f64, f64, f64, f64) = (0.666, 73.0, 0.379, 1295.0);
+
+/// `Thread.sleep(10 ms)`'s overshoot on Temurin 21.0.8, platform threads:
+/// (smallest, median, 99th percentile, mean) in µs over 200 sleeps. Not a
+/// setting: the presets' extra wait takes its shape from it (a floor of
+/// 0.559 × the mean, the part above the floor log-normal with σ 0.919; see
+/// `presets::EXTRA_WAIT_SHAPE` and `python3 reference/lib/extra_wait.py`).
+/// The 10 ms row is the longest sleep measured 200 times (the 100 ms rows
+/// have 30, so their p99 is their maximum); platform threads, as a virtual
+/// thread's overshoot adds the carrier's hand-off, which the model's own
+/// wake-up latency holds.
+/// Source: `reference/results/2026-12-03/sleep_jdk21.json`.
+pub const SLEEP_10MS_PLATFORM_US: (f64, f64, f64, f64) = (116.8, 192.1, 756.2, 208.8);

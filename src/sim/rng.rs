@@ -338,6 +338,25 @@ mod tests {
         assert!(chi < 27.9, "chi-square {chi}: {counts:?}");
     }
 
+    /// A log-normal above a floor: no draw below the floor, and the stated
+    /// median and 99th percentile (of the whole draw) and the mean hold.
+    #[test]
+    fn a_floored_lognormal_never_draws_below_its_floor() {
+        let d = Dist::lognormal_above(2e6, 3e6, 9e6);
+        let mut rng = Rng::new(5);
+        let n = 200_000;
+        let mut xs: Vec<f64> = (0..n).map(|_| d.sample(&mut rng) as f64).collect();
+        xs.sort_by(f64::total_cmp);
+        assert!(xs[0] >= 2e6, "smallest {}", xs[0]);
+        assert!(xs[0] < 2.05e6, "smallest {}", xs[0]);
+        let at = |q: f64| xs[(q * n as f64) as usize];
+        assert!((at(0.5) / 3e6 - 1.0).abs() < 0.01, "p50 {}", at(0.5));
+        assert!((at(0.99) / 9e6 - 1.0).abs() < 0.03, "p99 {}", at(0.99));
+        let mean = xs.iter().sum::<f64>() / n as f64;
+        assert!((mean / d.mean_ns() - 1.0).abs() < 0.01, "mean {mean}");
+        assert_eq!(d.lognormal_floor_p50_p99_ns().map(|q| q.0), Some(2e6));
+    }
+
     #[test]
     fn rounding_is_half_up_and_capped() {
         assert_eq!(round_ns(0.49), 0);

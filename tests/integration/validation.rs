@@ -128,6 +128,11 @@ fn program_errors_say_what_and_where() {
         ("uniform", "a step"),
         ("io:uniform(9ms,1ms)", "upper bound"),
         ("io:lognormal(p50=9ms,p99=1ms)", "p50 < p99"),
+        (
+            "io:lognormal(floor=9ms,p50=5ms,p99=20ms)",
+            "below the median",
+        ),
+        ("io:lognormal(floor=1ms,p99=20ms)", "p50="),
         ("io:2h", "unit"),
         ("io:7200s", "longer than one hour"),
         ("async{io:1ms}", "'('"),

@@ -10,9 +10,12 @@ use threadlab::sim::trace::trace;
 
 use crate::helpers::{FREE_CONNECTS, assert_close, config, run, run_free};
 
+/// The JIT's warm-up curve: (A ms, τ1 requests, B ms, τ2 requests).
+type Curve = (f64, f64, f64, f64);
+
 /// The JIT's extra CPU of request `n` (from 0), ms, by the closed form the
-/// schema documents: `A·e^(−n/τ1) + B·e^(−n/τ2)` with (A, τ1, B, τ2).
-fn extra_ms((a, tau1, b, tau2): (f64, f64, f64, f64), n: f64) -> f64 {
+/// schema documents: `A·e^(−n/τ1) + B·e^(−n/τ2)`.
+fn extra_ms((a, tau1, b, tau2): Curve, n: f64) -> f64 {
     a * (-n / tau1).exp() + b * (-n / tau2).exp()
 }
 
@@ -90,7 +93,7 @@ fn a_cold_run_s_first_requests_are_slower_by_the_documented_amounts() {
 #[test]
 fn the_jit_extra_cpu_per_request_follows_the_closed_form() {
     let checks = [1usize, 10, 68, 300, 925, 1999];
-    let cases: [(&[(&str, &str)], (f64, f64, f64, f64)); 4] = [
+    let cases: [(&[(&str, &str)], Curve); 4] = [
         (&[], measured::JIT_JDK21),
         (&[("server.jdk", "24")], measured::JIT_JDK21),
         (&[("server.jdk", "25")], measured::JIT_JDK25),
