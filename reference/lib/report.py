@@ -6,6 +6,8 @@ import os
 import statistics
 import sys
 
+import extra_wait
+import fit_jit
 import gclog
 
 
@@ -68,6 +70,31 @@ def young_pauses(d):
             f"{nearest_rank(ms, 0.9) / nearest_rank(ms, 0.5):.2f}."]
 
 
+def jit_fits(d):
+    """The JIT warm-up curve fitted per JDK and endpoint (fit_jit.py): the /work figures are
+    scenario::measured::JIT_JDK21 and JIT_JDK25."""
+    out = []
+    for path in sorted(glob.glob(os.path.join(d, "jit_jdk*.json"))):
+        f = json.load(open(path))
+        points = [(b["from"] + (b["n"] - 1) / 2, b["median_ms"]) for b in f["buckets_of_100"]]
+        rss, t1, t2, (steady, a, b) = fit_jit.fit(points)
+        out.append(f"- {f['java'][0].split(chr(34))[1]} {f['cmd'].split(':18080')[1]}: extra per request "
+                   f"{a:.3f} ms·e^(−n/{t1}) + {b:.3f} ms·e^(−n/{t2}), steady {steady:.3f} ms, "
+                   f"rms residual {math.sqrt(rss / len(points)):.3f} ms")
+    return ["Fitted (`python3 reference/lib/fit_jit.py`, least squares on the 50 bucket medians):", *out] if out else []
+
+
+def extra_wait_shape(d):
+    """The shape the presets' extra wait takes from the sleep overshoot (extra_wait.py)."""
+    for path in sorted(glob.glob(os.path.join(d, "sleep_jdk21.json"))):
+        for r in json.load(open(path))["rows"]:
+            if (r["thread"], r["sleep_ms"]) == extra_wait.CHOSEN[1:]:
+                fm, sigma = extra_wait.shape(r["overshoot"])
+                return [f"Shape of JDK 21's platform 10 ms overshoot (`python3 reference/lib/extra_wait.py`): "
+                        f"floor (smallest) {fm:.3f} × the mean, the rest log-normal with sigma {sigma:.3f}."]
+    return []
+
+
 def bench_rows(d, pat, fmt, head):
     out = head[:]
     for f in load(d, pat):
@@ -82,6 +109,7 @@ def main():
              "### Sleep overshoot (µs)",
              *bench_rows(d, "sleep_jdk*.json", lambda r: f"| {r['java']} | {r['thread']} | {r['sleep_ms']} | {r['overshoot']['n']} | {r['overshoot']['p50_us']} | {r['overshoot']['p99_us']} | {r['overshoot']['max_us']} |",
                          ["| JDK | thread | sleep ms | n | p50 | p99 | max |", "|---|---|---|---|---|---|---|"]), "",
+             *extra_wait_shape(d), "",
              "### Burst: 2,000 threads to one deadline, wake-up lateness (µs)",
              *bench_rows(d, "burst_jdk*.json", lambda r: f"| {r['java']} | {r['thread']} | {r['round']} | {r['lateness']['p50_us']} | {r['lateness']['p99_us']} | {r['lateness']['max_us']} | {r['all_started_before_deadline']} |",
                          ["| JDK | thread | round | p50 | p99 | max | all started before deadline |", "|---|---|---|---|---|---|---|"]), "",
@@ -97,6 +125,7 @@ def main():
         b = f["buckets_of_100"]
         pick = [str(b[i]["median_ms"]) for i in (0, 1, 2, 5, 10, 20, 49) if i < len(b)]
         parts.append(f"| {f['java'][0].split(chr(34))[1]} | {f['cmd'].split()[-1].split(':18080')[1]} | {', '.join(pick)} | {f['steady_median_ms']} |")
+    parts += ["", *jit_fits(d)]
     parts += ["", "### Connect burst (acceptCount=8, maxConnections=8, 300 new connections)",
               "| JDK | responses | dial histogram | dial p50 s | dial max s | TCP counters delta |", "|---|---|---|---|---|---|"]
     for f in load(d, "connect_jdk*.json"):

@@ -358,8 +358,7 @@ static FIGURES: &[Figure] = &[
         .note("e2-virtual.average"),
     fig("E2", "virtual", "slowest", "s", N(0.3913), "e2-virtual", Latency(Max), Tol::Percentile, Predicted)
         .beyond(0.050)
-        .note("e2.beyond_sleep")
-        .finding("e2-virtual.slowest"),
+        .note("e2-virtual.slowest"),
     fig("E2", "virtual", "fastest", "s", N(0.0538), "e2-virtual", Latency(Min), Tol::Percentile, Predicted)
         .beyond(0.050)
         .note("e2-virtual.fastest")

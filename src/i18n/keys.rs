@@ -154,6 +154,7 @@ keys! {
     PLAIN_UNIFORM = "plain.uniform";
     PLAIN_UP_TO = "plain.up_to";
     PLAIN_LOGNORMAL = "plain.lognormal";
+    PLAIN_LOGNORMAL_FLOOR = "plain.lognormal_floor";
     PLAIN_NS = "plain.ns";
     PLAIN_US = "plain.us";
     PLAIN_MS = "plain.ms";

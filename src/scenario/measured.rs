@@ -43,3 +43,33 @@ pub const LOCK_HANDOFF_US: f64 = 22.6;
 /// Source: `reference/results/2026-12-04/refused_connect.txt`, made by
 /// `reference/failures/run.sh`.
 pub const REFUSED_CONNECT_US: f64 = 17.36;
+
+/// The JIT's warm-up on Temurin 21.0.8: the extra cost of request n on a
+/// freshly started Tomcat, `A·e^(−n/τ1) + B·e^(−n/τ2)`, as
+/// (A ms, τ1 requests, B ms, τ2 requests). Fitted to the medians of 50
+/// buckets of 100 sequential requests (hey -c 1, platform threads) to
+/// `/work?n=2000` by `python3 reference/lib/fit_jit.py` (its output:
+/// A 1.238 ms, τ1 68, B 0.491 ms, τ2 925; rms residual 0.061 ms). Most of it
+/// is Tomcat's and the servlet path's own code: `/sleep?ms=0`, with no
+/// handler work, shows 0.48 ms of it at the start on JDK 21 and 1.37 ms on
+/// JDK 25. Measured on a plain servlet, not Spring MVC, whose dispatch
+/// runs more code cold.
+/// Source: `reference/results/2026-12-03/jit_jdk21_work.json`.
+pub const JIT_JDK21: (f64, f64, f64, f64) = (1.238, 68.0, 0.491, 925.0);
+
+/// The same on Temurin 25.0.2 (fit output: A 0.666 ms, τ1 73, B 0.379 ms,
+/// τ2 1,295; rms residual 0.056 ms).
+/// Source: `reference/results/2026-12-03/jit_jdk25_work.json`.
+pub const JIT_JDK25: (f64, f64, f64, f64) = (0.666, 73.0, 0.379, 1295.0);
+
+/// `Thread.sleep(10 ms)`'s overshoot on Temurin 21.0.8, platform threads:
+/// (smallest, median, 99th percentile, mean) in µs over 200 sleeps. Not a
+/// setting: the presets' extra wait takes its shape from it (a floor of
+/// 0.559 × the mean, the part above the floor log-normal with σ 0.919; see
+/// `presets::EXTRA_WAIT_SHAPE` and `python3 reference/lib/extra_wait.py`).
+/// The 10 ms row is the longest sleep measured 200 times (the 100 ms rows
+/// have 30, so their p99 is their maximum); platform threads, as a virtual
+/// thread's overshoot adds the carrier's hand-off, which the model's own
+/// wake-up latency holds.
+/// Source: `reference/results/2026-12-03/sleep_jdk21.json`.
+pub const SLEEP_10MS_PLATFORM_US: (f64, f64, f64, f64) = (116.8, 192.1, 756.2, 208.8);

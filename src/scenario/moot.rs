@@ -78,7 +78,7 @@ mod tests {
     use super::Moot;
     use crate::scenario::schema;
 
-    const ALL: [Moot; 10] = [
+    const ALL: [Moot; 11] = [
         Moot::NoDbStep,
         Moot::NoSyncBlock,
         Moot::NoSharedLock,

@@ -9,7 +9,7 @@
 //!                                       (a ReentrantLock(true))
 //!           | "async" "(" NAME ")" "{" program "}"
 //! dur      := NUMBER UNIT | "exp(" dur ")" | "uniform(" dur "," dur ")"
-//!           | "lognormal(p50=" dur ",p99=" dur ")"
+//!           | "lognormal(" ["floor=" dur ","] "p50=" dur ",p99=" dur ")"
 //! UNIT     := ns | us | µs | ms | s
 //! ```
 //! Example: `cpu:0.2ms,db:exp(50ms),io:50ms,async(email){io:100ms}`.
@@ -335,6 +335,7 @@ impl Parser<'_> {
             }
             "lognormal" => {
                 self.expect('(')?;
+                let floor = self.lognormal_floor()?;
                 self.key("p50")?;
                 let p50 = self.ns()?;
                 self.expect(',')?;
@@ -346,7 +347,12 @@ impl Parser<'_> {
                         .with("p50", Part::text(fmt_ns(p50)))
                         .with("p99", Part::text(fmt_ns(p99))));
                 }
-                Ok(Dist::lognormal(p50, p99))
+                if floor >= p50 {
+                    return Err((words::PROGRAM_LOGNORMAL_FLOOR.said())
+                        .with("floor", Part::text(fmt_ns(floor)))
+                        .with("p50", Part::text(fmt_ns(p50))));
+                }
+                Ok(Dist::lognormal_above(floor, p50, p99))
             }
             _ => {
                 self.pos = save;
@@ -356,6 +362,21 @@ impl Parser<'_> {
                 })
             }
         }
+    }
+
+    /// `floor=D,` at the start of `lognormal(…)`, if written: the value no
+    /// draw goes below (0 if not written).
+    fn lognormal_floor(&mut self) -> Result<f64, Phrase> {
+        self.skip_ws();
+        let save = self.pos;
+        if self.word() != "floor" {
+            self.pos = save;
+            return Ok(0.0);
+        }
+        self.expect('=')?;
+        let floor = self.ns()?;
+        self.expect(',')?;
+        Ok(floor)
     }
 
     fn key(&mut self, k: &str) -> Result<(), Phrase> {

@@ -36,7 +36,7 @@ pub fn validate(draft: &Draft) -> Result<Config, Vec<FieldError>> {
     let started = crate::sim::config::threads_at_start(&server, &executors);
     let memory = memory::read(&mut r, started.platform + started.carriers);
     let gc = gc::read(&mut r);
-    let jvm = jvm::read(&mut r);
+    let jvm = jvm::read(&mut r, server.jdk);
     let limits = limits::read(&mut r);
     let record = record::read(&mut r);
     let seed = r.int("seed") as u64;

@@ -337,15 +337,9 @@ pub struct Jvm {
     /// initialised on first use, classes the request path loads); requests
     /// that arrive meanwhile wait for it.
     pub first_request: Nanos,
-    /// CPU cost multiplier of interpreted code, relative to C2's.
-    pub interpreted: f64,
-    /// CPU cost multiplier of C1-compiled (profiling) code, relative to C2's.
-    pub c1: f64,
-    /// Requests over which interpreted code gives way to C1's (the tier-3
-    /// invocation threshold).
-    pub c1_after: f64,
-    /// Requests over which C1's code gives way to C2's (the tier-4 threshold).
-    pub c2_after: f64,
+    /// The JIT's warm-up: extra CPU each request pays before its handler
+    /// while the code it runs is not yet compiled.
+    pub jit: Jit,
     /// CPU to create and start a platform thread on demand.
     pub thread_start: Nanos,
     /// From the container's (re)start to the service's first answer: the
@@ -412,6 +406,23 @@ pub enum DownConnect {
     /// The address is gone with the container: the SYN is never answered
     /// and is sent again on the kernel's schedule.
     Unanswered,
+}
+
+/// The JIT's warm-up as extra CPU per request: request n (from 0, in the
+/// order handlers begin) pays `interpreted_ns·e^(−n/c1_after) +
+/// c1_ns·e^(−n/c2_after)` ns before its handler, on top of its program.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+pub struct Jit {
+    /// Extra CPU at the start that goes as C1 compiles the hot methods
+    /// (interpreted code's excess over C1's), ns.
+    pub interpreted_ns: f64,
+    /// Requests over which it falls by e.
+    pub c1_after: f64,
+    /// Extra CPU at the start that goes as C2 recompiles them (C1 code's
+    /// excess over C2's), ns.
+    pub c1_ns: f64,
+    /// Requests over which it falls by e.
+    pub c2_after: f64,
 }
 
 /// Default of [`Limits::max_sim_memory`]: 512 MiB.

@@ -542,8 +542,9 @@ pub struct WarmupStats {
     pub first_request_done_s: Option<f64>,
     /// Platform threads created (and paid for) while cold.
     pub threads_started: u64,
-    /// The JIT's CPU multiplier at the end (1 = fully compiled).
-    pub jit_factor_at_end: f64,
+    /// The JIT's extra CPU per request at the end, ms (0 = its warm-up is
+    /// over).
+    pub jit_extra_ms_at_end: f64,
 }
 
 /// Latency statistics of responses (ms).

@@ -157,12 +157,16 @@ pub enum Dist {
         /// Upper bound in ns.
         hi_ns: f64,
     },
-    /// Log-normal fixed by its median and 99th percentile.
+    /// Log-normal fixed by its median and 99th percentile, shifted by a
+    /// floor no draw goes below (0: the plain two-parameter log-normal).
     LogNormal {
-        /// ln of the median (ns).
+        /// ln of the median (ns) of the part above the floor.
         mu: f64,
-        /// Shape: (ln p99 − ln p50) / z(0.99).
+        /// Shape: (ln p99 − ln p50) / z(0.99), of the part above the floor.
         sigma: f64,
+        /// The floor, ns: every draw is at least this.
+        #[serde(default)]
+        floor_ns: f64,
     },
 }
 
@@ -175,10 +179,18 @@ pub(crate) const Z90: f64 = 1.281_551_565_544_600_4;
 impl Dist {
     /// A log-normal distribution with the given median and 99th percentile (ns).
     pub fn lognormal(p50_ns: f64, p99_ns: f64) -> Dist {
-        let mu = libm::log(p50_ns);
+        Dist::lognormal_above(0.0, p50_ns, p99_ns)
+    }
+
+    /// A log-normal shifted by `floor_ns`, with the given median and 99th
+    /// percentile of the whole draw (floor included): a floor no draw goes
+    /// below, and a skewed part above it. Needs `floor < p50 < p99`.
+    pub fn lognormal_above(floor_ns: f64, p50_ns: f64, p99_ns: f64) -> Dist {
+        let mu = libm::log(p50_ns - floor_ns);
         Dist::LogNormal {
             mu,
-            sigma: (libm::log(p99_ns) - mu) / Z99,
+            sigma: (libm::log(p99_ns - floor_ns) - mu) / Z99,
+            floor_ns,
         }
     }
 
@@ -194,6 +206,7 @@ impl Dist {
         Dist::LogNormal {
             mu: libm::log(p50_ns),
             sigma: libm::log(p90_over_p50) / Z90,
+            floor_ns: 0.0,
         }
     }
 
@@ -203,15 +216,27 @@ impl Dist {
             Dist::Const { ns } => ns as f64,
             Dist::Exp { mean_ns } => mean_ns,
             Dist::Uniform { lo_ns, hi_ns } => (lo_ns + hi_ns) / 2.0,
-            Dist::LogNormal { mu, sigma } => libm::exp(mu + sigma * sigma / 2.0),
+            Dist::LogNormal {
+                mu,
+                sigma,
+                floor_ns,
+            } => floor_ns + libm::exp(mu + sigma * sigma / 2.0),
         }
     }
 
-    /// A log-normal's median and 99th percentile in ns, as
-    /// `lognormal(p50=…,p99=…)` named them (`None` for another kind).
-    pub fn lognormal_p50_p99_ns(&self) -> Option<(f64, f64)> {
+    /// A log-normal's floor, median and 99th percentile in ns, as
+    /// `lognormal(floor=…,p50=…,p99=…)` named them (`None` for another kind).
+    pub fn lognormal_floor_p50_p99_ns(&self) -> Option<(f64, f64, f64)> {
         match *self {
-            Dist::LogNormal { mu, sigma } => Some((libm::exp(mu), libm::exp(mu + sigma * Z99))),
+            Dist::LogNormal {
+                mu,
+                sigma,
+                floor_ns,
+            } => Some((
+                floor_ns,
+                floor_ns + libm::exp(mu),
+                floor_ns + libm::exp(mu + sigma * Z99),
+            )),
             _ => None,
         }
     }
@@ -228,7 +253,11 @@ impl Dist {
             Dist::Const { ns } => return ns,
             Dist::Exp { mean_ns } => rng.exp(mean_ns),
             Dist::Uniform { lo_ns, hi_ns } => lo_ns + (hi_ns - lo_ns) * rng.open01(),
-            Dist::LogNormal { mu, sigma } => libm::exp(mu + sigma * rng.std_normal()),
+            Dist::LogNormal {
+                mu,
+                sigma,
+                floor_ns,
+            } => floor_ns + libm::exp(mu + sigma * rng.std_normal()),
         };
         round_ns(x)
     }
@@ -307,6 +336,25 @@ mod tests {
         let e = n as f64 / 10.0;
         let chi: f64 = counts.iter().map(|&c| (c as f64 - e).powi(2) / e).sum();
         assert!(chi < 27.9, "chi-square {chi}: {counts:?}");
+    }
+
+    /// A log-normal above a floor: no draw below the floor, and the stated
+    /// median and 99th percentile (of the whole draw) and the mean hold.
+    #[test]
+    fn a_floored_lognormal_never_draws_below_its_floor() {
+        let d = Dist::lognormal_above(2e6, 3e6, 9e6);
+        let mut rng = Rng::new(5);
+        let n = 200_000;
+        let mut xs: Vec<f64> = (0..n).map(|_| d.sample(&mut rng) as f64).collect();
+        xs.sort_by(f64::total_cmp);
+        assert!(xs[0] >= 2e6, "smallest {}", xs[0]);
+        assert!(xs[0] < 2.05e6, "smallest {}", xs[0]);
+        let at = |q: f64| xs[(q * n as f64) as usize];
+        assert!((at(0.5) / 3e6 - 1.0).abs() < 0.01, "p50 {}", at(0.5));
+        assert!((at(0.99) / 9e6 - 1.0).abs() < 0.03, "p99 {}", at(0.99));
+        let mean = xs.iter().sum::<f64>() / n as f64;
+        assert!((mean / d.mean_ns() - 1.0).abs() < 0.01, "mean {mean}");
+        assert_eq!(d.lognormal_floor_p50_p99_ns().map(|q| q.0), Some(2e6));
     }
 
     #[test]

@@ -80,8 +80,8 @@ fn e2_platform_requests_wait_for_a_tomcat_thread() {
 /// The same with virtual threads, a client on its own machine (no CPU of
 /// its own on the server's cores) and 200 clients (at 2,000 the 0.1 ms of
 /// CPU a request needs 3.7 of the 4 cores, and virtual threads queue for
-/// carriers): nothing to wait for, so a request is its sleep, 50 ms plus a
-/// uniform 0–6.3 ms (E2's program), and a little CPU.
+/// carriers): nothing to wait for, so a request is its sleep, 50 ms plus an
+/// extra wait of mean 3.15 ms (E2's program), and a little CPU.
 #[test]
 fn e2_virtual_requests_are_their_sleep() {
     let r = run_preset(

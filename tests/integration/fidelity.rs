@@ -266,7 +266,7 @@ fn the_summary_counts_only_independent_predictions() {
         fidelity::Counts {
             figures: 35,
             independent: 17,
-            independent_pass: 12,
+            independent_pass: 13,
             predicted: 10,
             calibrated: 5,
             calibrated_pass: 5,
@@ -277,7 +277,7 @@ fn the_summary_counts_only_independent_predictions() {
     );
     let text = fidelity::text(rows());
     assert!(
-        text.contains("17 independent predictions (10 numbers, 7 rules), 12 pass and 5 fail"),
+        text.contains("17 independent predictions (10 numbers, 7 rules), 13 pass and 4 fail"),
         "{text}"
     );
     let json: serde_json::Value = serde_json::from_str(&fidelity::json(rows())).unwrap();
@@ -305,7 +305,8 @@ fn the_summary_counts_only_independent_predictions() {
         assert!(r.note.contains("1850 req/s = 1081 ms"), "{m}: {}", r.note);
     }
     // E2's fastest rows are judged on what lies beyond the 50 ms sleep:
-    // 3.2 ms measured, well under 1 ms simulated, so they fail now.
+    // 3.2 ms measured; after the stated restart the model's first round
+    // waits for the 5 ms initialisation alone, so they fail now.
     let fastest = find("E2", "platform", "fastest");
     assert!(
         fastest.note.contains("Beyond the stated 0.05 s"),
@@ -342,7 +343,7 @@ fn the_summary_line_and_the_legend_say_what_the_counts_count() {
     );
     let said = s.english();
     assert!(
-        said.starts_with("12 of 17 independent predictions within their target (±15 % on the part beyond the stated 100 ms; "),
+        said.starts_with("13 of 17 independent predictions within their target (±15 % on the part beyond the stated 100 ms; "),
         "{said}"
     );
     assert!(said.contains("a rule: as its note states"), "{said}");
@@ -365,7 +366,7 @@ fn the_summary_line_and_the_legend_say_what_the_counts_count() {
     }
     let text = fidelity::text(rows());
     for want in [
-        "12 of 17 independent predictions within their target",
+        "13 of 17 independent predictions within their target",
         "calibrated: an assumption was fitted to this figure (within ±2 %): not evidence",
         "predicted: the model's own prediction, fitted to nothing: the evidence",
         "diff, beyond the stated part:",
@@ -402,15 +403,16 @@ fn a_row_beyond_a_stated_sleep_also_has_its_plain_difference() {
     let rps = page.iter().find(|r| r.metric == "Requests/sec").unwrap();
     assert_eq!(rps.beyond_difference(), None);
     assert_eq!(rps.whole_difference().and_then(|d| d.pct), rps.diff_pct);
-    // Its summary: the two predictions (slowest, fastest), both stated
-    // findings, held to ±15 % beyond the sleep; the calibrated throughput
-    // is not counted though it matches.
+    // Its summary: the two predictions held to ±15 % beyond the sleep,
+    // the slowest within (the first round's CPU with the JIT's measured
+    // extra), the fastest a stated finding; the calibrated throughput is
+    // not counted though it matches.
     let st = fidelity::standing(&page, 0);
     assert_eq!(
         st.english(),
-        "0 of 2 independent predictions within their target (±15 % on the part beyond the stated 0.05 s). \
+        "1 of 2 independent predictions within their target (±15 % on the part beyond the stated 0.05 s). \
          Not counted as evidence: calibrated 1, derived 2, contradictions 0."
     );
     let de = st.text(Locale::De);
-    assert!(de.starts_with("0 von 2 unabhängigen Vorhersagen innerhalb ihres Ziels (±15 % auf den Teil über die angegebenen 0,05 s hinaus)."), "{de}");
+    assert!(de.starts_with("1 von 2 unabhängigen Vorhersagen innerhalb ihres Ziels (±15 % auf den Teil über die angegebenen 0,05 s hinaus)."), "{de}");
 }

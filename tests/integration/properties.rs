@@ -12,6 +12,11 @@ fn duration() -> impl Strategy<Value = String> {
         (1u32..100).prop_map(|ms| format!("exp({ms}ms)")),
         (1u32..50, 1u32..50).prop_map(|(a, b)| format!("uniform({a}ms,{}ms)", a + b)),
         (1u32..20, 1u32..200).prop_map(|(a, b)| format!("lognormal(p50={a}ms,p99={}ms)", a + b)),
+        (0u32..20, 1u32..20, 1u32..200).prop_map(|(f, a, b)| format!(
+            "lognormal(floor={f}ms,p50={}ms,p99={}ms)",
+            f + a,
+            f + a + b
+        )),
         (1u32..2000).prop_map(|us| format!("{us}us")),
     ]
 }

@@ -151,3 +151,63 @@ fn a_warm_run_begins_where_its_eden_fill_says_and_seeds_differ() {
         .filter(|&&t| (t - drawn[0]).abs() > empty * 0.01);
     assert!(distinct.count() >= 3, "{drawn:?}");
 }
+
+/// E2's extra wait beyond its sleep has a floor, shaped as measured here
+/// (`measured::SLEEP_10MS_PLATFORM_US`: the smallest overshoot over the
+/// mean), and no request waits less: warm, with as many threads as
+/// clients, none finishes before the sleep, its CPU and the floor.
+#[test]
+fn no_e2_request_waits_less_than_the_extra_wait_s_floor() {
+    use threadlab::scenario::measured::SLEEP_10MS_PLATFORM_US;
+    use threadlab::scenario::{parse_program, preset};
+    use threadlab::sim::program::{Dist, Op};
+    let e2 = preset("e2-platform").unwrap().settings();
+    let program = e2.iter().find(|(k, _)| *k == "program").unwrap().1;
+    let parsed = parse_program(program).unwrap();
+    let Some(Op::Io(extra)) = parsed
+        .program
+        .ops
+        .iter()
+        .rfind(|op| matches!(op, Op::Io(_)))
+    else {
+        panic!("{program}: no extra wait");
+    };
+    let floor_ms = match *extra {
+        Dist::Uniform { lo_ns, .. } => lo_ns,
+        Dist::LogNormal { floor_ns, .. } => floor_ns,
+        _ => 0.0,
+    } / 1e6;
+    let (min, _, _, mean) = SLEEP_10MS_PLATFORM_US;
+    assert_close(
+        "floor ÷ mean",
+        floor_ms * 1e6 / extra.mean_ns(),
+        min / mean,
+        0.01,
+    );
+    let r = run(&[
+        ("program", program),
+        ("load.concurrency", "100"),
+        ("load.requests", "20000"),
+        ("server.threads_max", "100"),
+        ("server.min_spare", "100"),
+        ("server.cores", "4"),
+        ("jvm.start", "warm"),
+        ("gc.collector", "none"),
+        ("server.wake_p99_us", "null"),
+        FREE_CONNECTS[0],
+        FREE_CONNECTS[1],
+        FREE_CONNECTS[2],
+    ]);
+    let least = 50.0 + 0.1 + floor_ms;
+    let fastest = r.latency_ms.min;
+    assert!(
+        fastest >= least,
+        "fastest {fastest} ms, floor at {least} ms"
+    );
+    // 20,000 draws come close to it: the log-normal part's smallest is
+    // tens of µs, a wake-up's smallest a few more.
+    assert!(
+        fastest < least + 0.5,
+        "fastest {fastest} ms, floor at {least} ms"
+    );
+}

@@ -193,8 +193,13 @@ fn duration(d: &Dist, l: Locale) -> String {
             keys::PLAIN_UNIFORM.text(l, &[("lo", t(lo_ns)), ("hi", t(hi_ns))])
         }
         Dist::LogNormal { .. } => {
-            let (p50, p99) = d.lognormal_p50_p99_ns().unwrap_or_default();
-            keys::PLAIN_LOGNORMAL.text(l, &[("p50", t(p50)), ("p99", t(p99))])
+            let (floor, p50, p99) = d.lognormal_floor_p50_p99_ns().unwrap_or_default();
+            let (p50, p99) = (("p50", t(p50)), ("p99", t(p99)));
+            if floor > 0.0 {
+                keys::PLAIN_LOGNORMAL_FLOOR.text(l, &[("floor", t(floor)), p50, p99])
+            } else {
+                keys::PLAIN_LOGNORMAL.text(l, &[p50, p99])
+            }
         }
     }
 }

@@ -163,8 +163,8 @@ pub(crate) struct WarmupView {
     pub(crate) init_done_ms: Option<f64>,
     /// Platform threads started on demand.
     pub(crate) threads_started: u64,
-    /// The JIT's CPU multiplier at the end.
-    pub(crate) jit_factor_at_end: f64,
+    /// The JIT's extra CPU per request at the end, ms.
+    pub(crate) jit_extra_ms_at_end: f64,
 }
 
 /// One run, digested.
@@ -581,14 +581,14 @@ impl WarmupView {
         w.cold.then(|| WarmupView {
             init_done_ms: w.first_request_done_s.map(|t| finite(t * 1000.0)),
             threads_started: w.threads_started,
-            jit_factor_at_end: finite(w.jit_factor_at_end),
+            jit_extra_ms_at_end: finite(w.jit_extra_ms_at_end),
         })
     }
 
     /// It in one line of `l`'s words.
     pub(crate) fn line(&self, l: Locale) -> String {
         let threads = ("threads", plain(l, self.threads_started as f64, 0));
-        let jit = ("jit", plain(l, self.jit_factor_at_end, 2));
+        let jit = ("jit", plain(l, self.jit_extra_ms_at_end, 3));
         match self.init_done_ms {
             Some(ms) => k::WARMUP_WITH_INIT.text(l, &[("ms", plain(l, ms, 1)), threads, jit]),
             None => k::WARMUP.text(l, &[threads, jit]),

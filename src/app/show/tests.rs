@@ -221,6 +221,13 @@ mod program_words {
             "a blocking wait of up to 5 ms (uniform)"
         );
         assert_eq!(said("io:exp(0ms)", En), "a blocking wait of 0 ms");
+        let floored = "io:lognormal(floor=2ms,p50=3ms,p99=9ms)";
+        assert_eq!(
+            said(floored, En),
+            "a blocking wait of at least 2 ms, median 3 ms (p99 9 ms)"
+        );
+        assert!(said(floored, De).contains("mindestens 2 ms, Median 3 ms"));
+        assert!(said(floored, Zh).contains("至少 2 毫秒，中位数 3 毫秒"));
         assert_eq!(
             said("cpu:5us,cpu:20ns", En),
             "5 µs of CPU, then 20 ns of CPU"
@@ -288,15 +295,15 @@ fn a_chapters_intro_says_its_program_in_plain_words() {
     for (l, words) in [
         (
             Locale::En,
-            "the request program here is 0.1 ms of CPU, Thread.sleep(50), then a blocking wait of up to 6.3 ms (uniform).",
+            "the request program here is 0.1 ms of CPU, Thread.sleep(50), then a blocking wait of at least 1.76 ms, median 2.67 ms (p99 9.48 ms).",
         ),
         (
             Locale::De,
-            "das Request-Programm lautet hier 0,1 ms CPU-Zeit, Thread.sleep(50), dann ein blockierendes Warten von bis zu 6,3 ms (gleichverteilt).",
+            "das Request-Programm lautet hier 0,1 ms CPU-Zeit, Thread.sleep(50), dann ein blockierendes Warten von mindestens 1,76 ms, Median 2,67 ms (p99 9,48 ms).",
         ),
         (
             Locale::Zh,
-            "这里的请求程序是 0.1 毫秒 CPU 计算，Thread.sleep(50)，然后阻塞等待最多 6.3 毫秒（均匀分布）。",
+            "这里的请求程序是 0.1 毫秒 CPU 计算，Thread.sleep(50)，然后阻塞等待至少 1.76 毫秒，中位数 2.67 毫秒（p99 为 9.48 毫秒）。",
         ),
     ] {
         s.reduce(Action::SetLanguage(l));

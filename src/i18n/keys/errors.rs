@@ -32,7 +32,6 @@ keys! {
     EXECUTOR_UNUSED = "errors.executor.unused";
     EXECUTOR_NONE = "errors.executor.none";
     DURATION_BELOW_RESOLUTION = "errors.duration.below_resolution";
-    JVM_C1_SLOWER = "errors.jvm.c1_slower";
     LOAD_NO_COUNT = "errors.load.no_count";
     LOAD_FEWER_THAN_WORKERS = "errors.load.fewer_than_workers";
     MEMORY_BELOW_HEAP = "errors.memory.below_heap";
@@ -85,6 +84,7 @@ keys! {
     PROGRAM_TOO_MANY_MONITORS = "errors.program.too_many_monitors";
     PROGRAM_UNIFORM = "errors.program.uniform";
     PROGRAM_LOGNORMAL = "errors.program.lognormal";
+    PROGRAM_LOGNORMAL_FLOOR = "errors.program.lognormal_floor";
     PROGRAM_OVER_AN_HOUR = "errors.program.over_an_hour";
 }
 

@@ -140,6 +140,9 @@ pub(super) struct Fiber {
     /// A request's steps before its handler runs (see `warmup`): 0 before
     /// any, [`BOOTED`](super::warmup::BOOTED) once its handler runs.
     pub(super) boot: u8,
+    /// The JIT's extra CPU a cold request still owes, ns: paid with its
+    /// handler's first `cpu` step, in one burst (see `warmup`).
+    pub(super) jit_due: Nanos,
     /// Where its time went so far, stage by stage.
     pub(super) spent: Spent,
 }
@@ -180,6 +183,7 @@ impl Fiber {
             cause: ResponseCause::Ok,
             pending_body: NONE,
             boot: 0,
+            jit_due: 0,
             spent: Spent::begin(Stage::Client, 0, 0),
         }
     }

@@ -116,7 +116,7 @@ impl<T: Tracer> Engine<T> {
                 cold: self.warm.cold_start,
                 first_request_done_s: self.warm.first_done.map(to_s),
                 threads_started: self.warm.threads_started,
-                jit_factor_at_end: self.warm.jit,
+                jit_extra_ms_at_end: self.warm.jit_extra_ns / 1e6,
             },
             series,
             histogram: Self::histogram_bins(&latencies),

@@ -157,11 +157,9 @@ impl<T: Tracer> Engine<T> {
             let pc = self.fibers[f as usize].pc;
             match self.cfg.program.ops[pc as usize] {
                 Op::Cpu(d) => {
-                    let mut demand = d.sample(&mut self.rng);
-                    if self.warm.jit_on {
-                        demand = self.jit_scaled(demand);
-                    }
-                    self.fibers[f as usize].pc += 1;
+                    let fb = &mut self.fibers[f as usize];
+                    let mut demand = d.sample(&mut self.rng) + std::mem::take(&mut fb.jit_due);
+                    fb.pc += 1;
                     demand += self.take_switch_cost(f);
                     if demand > 0 {
                         self.trace(f, Note::Cpu(demand));
