@@ -63,7 +63,7 @@ pub(super) struct Monitor {
     arrivals: Vec<u32>,
     /// The waiter woken to retake it and not yet run (HotSpot's `_succ`),
     /// or `NONE`.
-    heir: u32,
+    pub(super) heir: u32,
     /// When it was last taken while idle: free with no heir on its way
     /// (from owner to heir to owner it stays busy: a hand-off is part of
     /// what one pass through it costs).

@@ -245,12 +245,15 @@ impl<T: Tracer> Engine<T> {
     /// returns the request the client lost to it, if the client had not
     /// counted it yet (when it was sent, by which worker).
     fn kill_fiber(&mut self, f: u32) -> Option<(Nanos, u32)> {
+        // A released lock's next owner has its hand-off (a `WaitDone`) due.
+        let heir = self.monitors.iter().any(|m| m.heir == f);
         let fb = &mut self.fibers[f as usize];
         let request = (fb.exec == NONE && !fb.counted).then_some((fb.sent, fb.worker));
         match fb.phase {
             Phase::Queued | Phase::Running | Phase::TaskQueued => {
                 // A wait whose end is scheduled frees the slot then.
-                let pending = matches!(fb.wait, Wait::Io | Wait::File | Wait::Condition);
+                let pending = matches!(fb.wait, Wait::Io | Wait::File | Wait::Condition)
+                    || (heir && matches!(fb.wait, Wait::Monitor | Wait::Lock));
                 fb.thread = NONE;
                 fb.carrier = NONE;
                 fb.in_server = false;
