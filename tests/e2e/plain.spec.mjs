@@ -138,11 +138,11 @@ try {
     await page.close();
   });
 
-  const program = 'cpu:0.1ms,io:50ms,io:uniform(0ms,6.3ms)';
+  const program = 'cpu:0.1ms,io:50ms,io:lognormal(floor=1.76ms,p50=2.67ms,p99=9.48ms)';
   for (const [lang, plain] of [
-    ['en', '0.1 ms of CPU, Thread.sleep(50), then a blocking wait of up to 6.3 ms (uniform)'],
-    ['de', '0,1 ms CPU-Zeit, Thread.sleep(50), dann ein blockierendes Warten von bis zu 6,3 ms (gleichverteilt)'],
-    ['zh', '0.1 毫秒 CPU 计算，Thread.sleep(50)，然后阻塞等待最多 6.3 毫秒（均匀分布）'],
+    ['en', '0.1 ms of CPU, Thread.sleep(50), then a blocking wait of at least 1.76 ms, median 2.67 ms (p99 9.48 ms)'],
+    ['de', '0,1 ms CPU-Zeit, Thread.sleep(50), dann ein blockierendes Warten von mindestens 1,76 ms, Median 2,67 ms (p99 9,48 ms)'],
+    ['zh', '0.1 毫秒 CPU 计算，Thread.sleep(50)，然后阻塞等待至少 1.76 毫秒，中位数 2.67 毫秒（p99 为 9.48 毫秒）'],
   ]) {
     await check(`${lang}: the lesson says its program in plain words, the syntax behind "Show as program"`, async () => {
       const page = await context.newPage();
