@@ -134,7 +134,12 @@ impl<T: Tracer> Engine<T> {
             return b;
         }
         let st = m.server;
-        if self.sustained(Gauge::Backlog, QUEUED) || st.syn_drops > 0 {
+        // A full queue binds even when it is seldom occupied on average:
+        // a dropped SYN or handshake costs its client 1 s or 200 ms.
+        if self.sustained(Gauge::Backlog, QUEUED)
+            || st.syn_drops > 0
+            || self.conns.counts.ack_overflows > 0
+        {
             let max = self.cfg.server.max_connections;
             let at_max = self.rec.peaks[Gauge::Connections as usize] >= max;
             return found(
@@ -144,6 +149,7 @@ impl<T: Tracer> Engine<T> {
                     peak: st.peak_backlog,
                     places: self.cfg.server.backlog,
                     syns: st.syn_drops,
+                    acks: self.conns.counts.ack_overflows,
                 },
             );
         }

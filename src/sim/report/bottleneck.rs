@@ -91,6 +91,8 @@ pub enum Finding {
         places: u32,
         /// SYNs dropped.
         syns: u64,
+        /// Handshakes whose last step found the queue full (each try).
+        acks: u64,
     },
     /// The client counted errors.
     ClientErrors {

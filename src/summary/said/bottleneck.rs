@@ -60,6 +60,7 @@ pub fn bottleneck(b: &Bottleneck) -> Phrase {
             peak,
             places,
             syns,
+            acks,
         } => {
             let why = match at_max {
                 Some(max) => k::DIAGNOSIS_BACKLOG_MAX.said().with("max", count(max)),
@@ -71,6 +72,7 @@ pub fn bottleneck(b: &Bottleneck) -> Phrase {
                 .with("peak", count(peak))
                 .with("places", count(places))
                 .with("syns", count(syns))
+                .with("acks", count(acks))
         }
         &Finding::ClientErrors { errors } => k::DIAGNOSIS_CLIENT_ERRORS
             .said()
