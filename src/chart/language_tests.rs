@@ -257,7 +257,7 @@ fn digest_of(settings: &[(&str, &str)]) -> (crate::sim::report::Report, crate::a
 #[test]
 fn the_limits_hit_are_the_reports_sentences_in_english_and_translated_otherwise() {
     let runs = [
-        // The OS's thread limit: the pool stops growing, its requests wait.
+        // The OS's thread limit: Tomcat's poller dies starting a thread.
         vec![
             ("load.concurrency", "400"),
             ("load.requests", "1200"),

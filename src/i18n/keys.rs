@@ -240,6 +240,8 @@ keys! {
     REPLAY_STEP_ACCEPTED = "replay.step.accepted";
     REPLAY_STEP_CONNECT_FAILED = "replay.step.connect_failed";
     REPLAY_STEP_HALF_OPEN_RESET = "replay.step.half_open_reset";
+    REPLAY_STEP_REFUSED = "replay.step.refused";
+    REPLAY_STEP_UNREAD = "replay.step.unread";
     REPLAY_STEP_CONN_CLOSED = "replay.step.conn_closed";
     REPLAY_STEP_LATE = "replay.step.late";
     REPLAY_STEP_QUEUED_THREAD = "replay.step.queued_thread";

@@ -22,3 +22,13 @@ pub const WAKE_VIRTUAL_US: (f64, f64) = (148.9, 464.2);
 /// Source: `reference/results/2026-12-03/gc_jdk*_*_gc.txt`, pooled by
 /// `reference/lib/report.py` (`young_pauses`).
 pub const GC_YOUNG_PAUSE_MS: (f64, f64) = (4.98, 11.58);
+
+/// A connect refused with a reset on loopback, as the client pays it:
+/// `socket`, `connect` (failing with ECONNREFUSED) and `close`, µs each: the
+/// median of four runs of 200,000 in a row (15.60, 17.22, 17.50 and 17.57
+/// µs means). The model takes it as the least time from a client's dial to
+/// a refused connect's failure while the service is down
+/// (`jvm.down_connect` refused).
+/// Source: `reference/results/2026-12-04/refused_connect.txt`, made by
+/// `reference/failures/run.sh`.
+pub const REFUSED_CONNECT_US: f64 = 17.36;

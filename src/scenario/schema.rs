@@ -729,6 +729,30 @@ static SCHEMA: &[FieldSpec] = &[
         group: Jvm,
         unit: "s",
     },
+    // What an OutOfMemoryError does: the JVM's default (thrown where it
+    // happens), -XX:+ExitOnOutOfMemoryError, or an agent that kills the JVM.
+    entry! {
+        key: "jvm.on_out_of_memory",
+        kind: FieldKind::Choice(&["throw", "exit", "kill"]),
+        default: "throw",
+        group: Jvm,
+    },
+    // Who restarts the process, with the back-off of the real code:
+    // the kubelet's or Docker's restart manager.
+    entry! {
+        key: "jvm.restart_backoff",
+        kind: FieldKind::Choice(&["kubernetes", "docker"]),
+        default: "kubernetes",
+        group: Jvm,
+    },
+    // What a connect meets while the process is down: a reset from a host
+    // or namespace that is still there, or silence from an address gone.
+    entry! {
+        key: "jvm.down_connect",
+        kind: FieldKind::Choice(&["refused", "unanswered"]),
+        default: "refused",
+        group: Jvm,
+    },
     entry! {
         key: "gc.collector",
         kind: FieldKind::Choice(&["g1", "none"]),
@@ -1122,6 +1146,6 @@ mod tests {
             assert_eq!(threads.property(l), Some("server.tomcat.threads.max"));
         }
         let with = schema().iter().filter(|f| f.property(Locale::En).is_some());
-        assert_eq!(with.count(), 74);
+        assert_eq!(with.count(), 77);
     }
 }

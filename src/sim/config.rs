@@ -65,6 +65,10 @@ pub struct Load {
     pub connect_cpu: Nanos,
     /// CPU the client spends per request on the server's own cores.
     pub client_cpu: Nanos,
+    /// The least time a connect refused with a reset takes its client, from
+    /// its dial to connect()'s failure (measured here: `socket`, `connect`
+    /// and `close`).
+    pub refused_connect: Nanos,
     /// OS threads the client does that work on (Go's GOMAXPROCS for hey).
     pub client_threads: u32,
     /// Open loop: the tool's own limit on requests in flight (k6 `maxVUs`,
@@ -248,8 +252,10 @@ pub struct Memory {
     /// The container's memory limit (or the machine's memory): resident
     /// memory beyond it and the kernel's OOM killer ends the process.
     pub container_limit: u64,
-    /// Threads the OS lets the process have (`ulimit -u`, the cgroup's
-    /// `pids.max`): beyond it `unable to create native thread`.
+    /// Threads the OS lets the process have: the kernel's `pid_max` (or
+    /// `threads-max`), a cgroup's `pids.max`, systemd's `TasksMax`,
+    /// `ulimit -u`, whichever is lowest: beyond it a thread's start fails
+    /// with `OutOfMemoryError: unable to create native thread`.
     pub thread_limit: u32,
     /// Live heap of the idle service (its Spring context), old from the start.
     pub heap_base: u64,
@@ -271,6 +277,16 @@ pub struct Memory {
     /// objects, what the handler holds).
     pub request: u64,
 }
+
+/// The kernel's default `pid_max` (`PID_MAX_DEFAULT`,
+/// include/linux/threads.h), the limit a process's threads meet when no
+/// pids.max, TasksMax or `ulimit -u` is lower: Docker and Kubernetes set
+/// none by default. Every thread of the host counts against it. Measured
+/// here (pid_max 32,768, no other limit): a Temurin 25 JVM started 32,429
+/// threads before `pthread_create` failed with EAGAIN. A host whose systemd
+/// raises pid_max to 4,194,304 (its 50-pid-max.conf, Debian 12's too) meets
+/// threads-max instead: the machine's memory ÷ 128 KB.
+pub const PID_MAX_DEFAULT: u32 = 32_768;
 
 /// Threads the JVM itself runs besides the pools (GC workers, JIT
 /// compilers, Tomcat's acceptor and poller, reference handler, …): they
@@ -320,8 +336,70 @@ pub struct Jvm {
     pub c2_after: f64,
     /// CPU to create and start a platform thread on demand.
     pub thread_start: Nanos,
-    /// After the OOM killer: time until the service answers again.
+    /// From the container's (re)start to the service's first answer: the
+    /// runtime starting it, the JVM's and Spring Boot's start-up.
     pub restart: Nanos,
+    /// What an `OutOfMemoryError` does, as the JVM's flags and agents say.
+    pub on_oom: OnOom,
+    /// Who restarts the process after it died, and with what back-off.
+    pub backoff: Backoff,
+    /// What a client's connect meets while the process is down.
+    pub down_connect: DownConnect,
+}
+
+/// What an `OutOfMemoryError` does (`jvm.on_out_of_memory`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OnOom {
+    /// The JVM's default: the error is thrown in the thread that needed the
+    /// memory or the thread, and unwinds what that thread was doing.
+    Throw,
+    /// `-XX:+ExitOnOutOfMemoryError`: the JVM exits at `Java heap space`.
+    /// Measured here on Temurin 21 and 25 and OpenJDK 17: it does not act
+    /// on `unable to create native thread`, which is thrown as with `Throw`.
+    Exit,
+    /// A JVMTI agent on the `ResourceExhausted` event (jvmkill, in Cloud
+    /// Foundry's Java buildpack): it kills the JVM when a heap allocation or
+    /// a thread's start fails.
+    Kill,
+}
+
+impl OnOom {
+    /// Whether the JVM ends when the heap is exhausted.
+    pub fn heap_ends_jvm(self) -> bool {
+        self != OnOom::Throw
+    }
+
+    /// Whether the JVM ends when a thread cannot be started.
+    pub fn thread_ends_jvm(self) -> bool {
+        self == OnOom::Kill
+    }
+}
+
+/// Who restarts a process that died, and how long they wait before each
+/// restart (`jvm.restart_backoff`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Backoff {
+    /// The kubelet: the first restart at once, then 10 s, doubling to 5 min;
+    /// a container that ran 10 min without exiting starts over.
+    Kubernetes,
+    /// Docker's restart policy: 100 ms, doubling to 1 min; a container
+    /// that ran 10 s starts over.
+    Docker,
+}
+
+/// What a connect meets while the process is down (`jvm.down_connect`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DownConnect {
+    /// The host or the pod's network namespace is still there and nothing
+    /// listens on the port: Linux answers the SYN with a reset, and
+    /// connect() fails at once (ECONNREFUSED).
+    Refused,
+    /// The address is gone with the container: the SYN is never answered
+    /// and is sent again on the kernel's schedule.
+    Unanswered,
 }
 
 /// Default of [`Limits::max_sim_memory`]: 512 MiB.

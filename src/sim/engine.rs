@@ -18,7 +18,8 @@
 //! * `memory`: the modelled JVM's memory by kind, and its limits;
 //! * `gc`: G1's collections and their stop-the-world pauses;
 //! * `warmup`: what a cold JVM costs its first requests;
-//! * `restart`: the OOM killer and the restart after it;
+//! * `restart`: the process's end (the OOM killer, or the JVM ending on an
+//!   `OutOfMemoryError`) and its restart after its restarter's back-off;
 //! * `finish`: turning the collected state into a [`Report`];
 //! * `diagnosis`: naming the resource that limits throughput.
 //!
@@ -62,7 +63,7 @@ use connections::Conns;
 use fiber::{Fiber, Phase};
 use gc::Collector;
 use interp::{DbPool, Monitor};
-use memory::JvmMemory;
+use memory::{JvmMemory, Room};
 use threads::{Carriers, Executors, Platform};
 use warmup::Warmup;
 
@@ -139,6 +140,8 @@ pub struct Engine<T: Tracer = NoTrace> {
     mem: JvmMemory,
     /// The garbage collector.
     gc: Collector,
+    /// Who restarts the process after it ended, and its back-off.
+    restarter: restart::Restarter,
     /// What a cold JVM still has to pay.
     warm: Warmup,
     outcome: Option<(Outcome, Ending)>,
@@ -179,6 +182,7 @@ impl<T: Tracer> Engine<T> {
             rec: Recorders::new(&cfg),
             mem: JvmMemory::new(&cfg.memory),
             gc: Collector::new(&cfg.memory, &cfg.gc, 0),
+            restarter: restart::Restarter::default(),
             warm: Warmup::warm(),
             outcome: None,
             tracer,
@@ -202,8 +206,9 @@ impl<T: Tracer> Engine<T> {
     /// `min-spare` and the virtual-thread scheduler's carriers.
     fn start_threads(&mut self) {
         let start = super::config::threads_at_start(&self.cfg.server, &self.cfg.executors);
+        // Validation leaves room for these (`memory.max_threads`).
         for _ in 0..start.platform {
-            if !self.thread_room() {
+            if self.thread_room() != Room::Yes {
                 break;
             }
             let t = self.new_thread(0);
@@ -211,7 +216,7 @@ impl<T: Tracer> Engine<T> {
         }
         if start.carriers > 0 {
             for _ in 0..start.carriers {
-                if !self.thread_room() {
+                if self.thread_room() != Room::Yes {
                     break;
                 }
                 self.new_carrier();
@@ -325,6 +330,9 @@ impl<T: Tracer> Engine<T> {
         let stop_at = self.events.saturating_add(slice).min(max_events);
         loop {
             self.drain_ready();
+            if let Some(limit) = self.mem.dying {
+                self.jvm_dies(limit);
+            }
             if self.outcome.is_some() || self.finished() {
                 return true;
             }
@@ -343,12 +351,7 @@ impl<T: Tracer> Engine<T> {
             }
             let Some((at, seq, event)) = self.queue.pop() else {
                 if self.tally.results < self.tally.sent {
-                    self.outcome = Some((
-                        Outcome::Deadlock,
-                        Ending::Deadlock {
-                            stuck: self.tally.sent - self.tally.results,
-                        },
-                    ));
+                    self.outcome = Some(self.stuck(self.tally.sent - self.tally.results));
                 }
                 return true;
             };
@@ -365,12 +368,31 @@ impl<T: Tracer> Engine<T> {
             self.rec.series.tick(at);
             self.events += 1;
             self.handle(event, seq);
+            if let Some(limit) = self.mem.dying {
+                self.jvm_dies(limit);
+            }
             if self.mem.grew {
                 self.memory_grew();
             }
             if self.events.is_multiple_of(memory::FOOTPRINT_EVERY) {
                 self.check_footprint();
             }
+        }
+    }
+
+    /// Why `stuck` requests can never finish now that nothing is
+    /// scheduled: Tomcat's poller died and nothing reads them, or they wait
+    /// on each other (a deadlock).
+    fn stuck(&self, stuck: u64) -> (Outcome, Ending) {
+        match self.mem.poller_died {
+            Some(at) => (
+                Outcome::OutOfMemory,
+                Ending::PollerDied {
+                    stuck,
+                    at_s: to_s(at),
+                },
+            ),
+            None => (Outcome::Deadlock, Ending::Deadlock { stuck }),
         }
     }
 
@@ -441,6 +463,7 @@ impl<T: Tracer> Engine<T> {
             // The kernel's side of a connect goes on during a pause.
             Event::Syn(f) => self.syn(f),
             Event::Ack(f) => self.ack(f),
+            Event::Refused(f) => self.connect_refused(f),
             Event::ClientTimeout(f) => self.client_timeout(f, seq),
             // A stop-the-world pause holds the server's own events (a pause's
             // end is 0 when there is none: one comparison): a wait's end, a

@@ -38,6 +38,9 @@ pub(crate) enum Event {
     Ack(u32),
     /// Tomcat looks for connections idle past its keep-alive timeout.
     KeepAlive,
+    /// A request's SYN met no listener while the process was down and the
+    /// host answered with a reset: the client's connect() fails.
+    Refused(u32),
     /// Tomcat's acceptor is done with the connection it was taking.
     AcceptDone,
     /// A request's client-side timeout (fiber; the fiber keeps the sequence
@@ -55,7 +58,7 @@ pub(crate) enum Event {
     GcEnd,
     /// Tomcat accepts the connections the kernel held during a pause.
     Accept,
-    /// The service answers again after the OOM killer ended it.
+    /// The service answers again after its process ended.
     Restart,
 }
 

@@ -23,8 +23,9 @@ pub enum Outcome {
     /// the load's duration ended (what was left is in `Report::in_flight`).
     Completed,
     /// The run ran its course but hit a memory or thread limit: requests
-    /// failed with `OutOfMemoryError`, the pool could not create threads,
-    /// or the kernel killed the process (see `Report::memory`).
+    /// failed with `OutOfMemoryError`, Tomcat's poller died starting a
+    /// thread, or the process ended (the OOM killer, or the JVM itself on
+    /// an `OutOfMemoryError`; see `Report::memory`).
     OutOfMemory,
     /// A budget ran out (events, simulated time, or the simulator's own
     /// memory); results are partial.
@@ -84,6 +85,14 @@ pub enum Ending {
     Deadlock {
         /// Requests that can never finish.
         stuck: u64,
+    },
+    /// Requests remain that nothing will ever read: Tomcat's poller died at
+    /// `at_s` as it started a thread, and no client timeout ends them.
+    PollerDied {
+        /// Requests never read.
+        stuck: u64,
+        /// When the poller died, simulated seconds.
+        at_s: f64,
     },
 }
 
@@ -165,9 +174,14 @@ named_enum! {
         /// The timeout passed before the server accepted the connection
         /// (backlog full, SYNs dropped and retried).
         ConnectFailed = "connect_failed",
-        /// The kernel's OOM killer ended the server process while the
-        /// request was on its connection: the client reads a reset.
+        /// The server's process ended (the OOM killer, or the JVM exiting or
+        /// killed on an `OutOfMemoryError`) while the request was on its
+        /// connection: the client reads a reset.
         ConnectionReset = "connection_reset",
+        /// Nothing listened while the process was down, and the host or
+        /// namespace answered the SYN with a reset: connect() failed at once
+        /// (ECONNREFUSED).
+        ConnectionRefused = "connection_refused",
     }
 }
 
@@ -246,13 +260,33 @@ named_enum! {
 named_enum! {
     /// A memory or thread limit, and what passing it does.
     pub enum MemoryLimit {
-        /// `-Xmx`: `OutOfMemoryError: Java heap space`, the request fails.
+        /// `-Xmx`: `OutOfMemoryError: Java heap space` (see [`LimitEffect`]).
         Heap = "heap",
-        /// The OS's thread limit: `unable to create native thread`, the
-        /// pool cannot grow.
+        /// The OS's thread limit: `OutOfMemoryError: unable to create native
+        /// thread` (see [`LimitEffect`]).
         Threads = "threads",
         /// The container's memory limit: the OOM killer ends the process.
         Container = "container",
+    }
+}
+
+named_enum! {
+    /// What passing a limit did, from the least to the most grave (a limit
+    /// hit in several ways is said with its gravest).
+    pub enum LimitEffect {
+        /// The `OutOfMemoryError` was thrown in the request's own thread:
+        /// that request failed (HTTP 500), the JVM went on.
+        RequestsFailed = "requests_failed",
+        /// Thrown in Tomcat's poller as it started a pool thread: the poller
+        /// died, and no request was read after it.
+        PollerDied = "poller_died",
+        /// `-XX:+ExitOnOutOfMemoryError`: the JVM exited and was restarted.
+        JvmExited = "jvm_exited",
+        /// An agent on the JVM's `ResourceExhausted` event killed it, and it
+        /// was restarted.
+        JvmKilled = "jvm_killed",
+        /// The kernel's OOM killer ended the process, and it was restarted.
+        OomKilled = "oom_killed",
     }
 }
 
@@ -385,8 +419,15 @@ pub struct LimitHit {
     pub first_at_s: f64,
     /// How often it was hit (failed allocations, failed thread starts, kills).
     pub times: u64,
-    /// Requests lost to it (failed responses, connection resets).
+    /// Requests lost to it (failed responses, connection resets, requests
+    /// never read).
     pub lost: u64,
+    /// What it did (the gravest, when it did several things).
+    pub effect: LimitEffect,
+    /// Times the process ended because of it (the OOM killer's kills, or
+    /// the JVM exiting or killed at its `OutOfMemoryError`).
+    #[serde(default)]
+    pub ends: u64,
 }
 
 /// Memory by kind at its peaks, the limits, and the limits hit.
@@ -415,8 +456,20 @@ pub struct MemoryStats {
     pub peak_stacks_reserved_mb: f64,
     /// The limits hit, in the order of [`MemoryLimit`].
     pub hits: Vec<LimitHit>,
-    /// Times the service was restarted after the OOM killer.
+    /// Times the service was restarted after its process ended.
     pub restarts: u32,
+    /// Time it waited in its restarter's back-off before those restarts, s
+    /// (Kubernetes' CrashLoopBackOff), the start-up time not included (a
+    /// wait still running at the run's end is not in it).
+    #[serde(default)]
+    pub backoff_s: f64,
+    /// The longest of those waits, s.
+    #[serde(default)]
+    pub longest_backoff_s: f64,
+    /// When Tomcat's poller died starting a thread, simulated seconds: no
+    /// request was read after it (until a restart); absent when it did not.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub poller_died_at_s: Option<f64>,
 }
 
 /// One stop-the-world pause.
@@ -688,11 +741,16 @@ pub struct ConnectionStats {
     /// (with `syn_drops`, Linux's `ListenOverflows`).
     #[serde(default)]
     pub ack_overflows: u64,
-    /// Reset when the OOM killer ended the process (open, or in the
-    /// accept queue).
+    /// Reset when the process ended, by the OOM killer or the JVM's own
+    /// end (open, or in the accept queue).
     pub reset_by_oom_kill: u64,
-    /// SYNs unanswered while the process was down after the OOM killer.
+    /// SYNs unanswered while the process was down (`jvm.down_connect`
+    /// unanswered).
     pub syns_while_down: u64,
+    /// Connects refused with a reset while the process was down
+    /// (`jvm.down_connect` refused).
+    #[serde(default)]
+    pub refused_while_down: u64,
     /// Most connections open at once (each holds a max-connections slot).
     pub peak_open: u32,
     /// Most connections idle at once.
@@ -918,6 +976,7 @@ mod tests {
         check(&Resource::ALL);
         check(&Binding::ALL);
         check(&MemoryLimit::ALL);
+        check(&LimitEffect::ALL);
         check(&MemoryKind::ALL);
         check(&GcKind::ALL);
         check(&Stage::ALL);

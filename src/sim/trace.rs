@@ -108,6 +108,11 @@ pub enum Note {
     /// The server reset a connection established on the client's side only:
     /// its half-open entry expired while the request was retransmitted.
     HalfOpenReset,
+    /// The process was down and its host answered with a reset: the
+    /// connect failed at once (or the request on a connection just made).
+    Refused,
+    /// Tomcat's poller is dead: nothing reads the request.
+    Unread,
     /// Tomcat closes its connection after its response: the connection's
     /// `requests`-th, the keep-alive limit.
     ConnClosedAfter {
@@ -242,6 +247,8 @@ impl TextTrace {
             Note::HalfOpenReset => {
                 "reset: the server's half-open entry expired during the retransmissions".into()
             }
+            Note::Refused => "refused: nothing listens while the service is down".into(),
+            Note::Unread => "never read: Tomcat's poller is dead".into(),
             Note::ConnClosedAfter { requests } => {
                 format!("Tomcat closes its connection after {requests} requests")
             }

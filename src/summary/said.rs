@@ -13,7 +13,9 @@ mod tests;
 use crate::i18n::keys::chart as hit;
 use crate::i18n::keys::report as k;
 use crate::i18n::{Part, Phrase};
-use crate::sim::report::{Course, Ending, LimitHit, MemoryLimit, MemoryStats, OwnPart};
+use crate::sim::report::{
+    Course, Ending, LimitEffect, LimitHit, MemoryLimit, MemoryStats, OwnPart,
+};
 use crate::sim::tool::Deadline;
 use crate::sim::{Outcome, Report};
 
@@ -88,6 +90,10 @@ pub fn ending(e: &Ending) -> Phrase {
             .with("what", Part::Phrase(own_part(most)))
             .with("most", Part::Fixed(most_mib, 0)),
         Ending::Deadlock { stuck } => k::OUTCOME_DEADLOCK.said().with("stuck", Part::Count(stuck)),
+        Ending::PollerDied { stuck, at_s } => k::OUTCOME_POLLER_DIED
+            .said()
+            .with("stuck", Part::Count(stuck))
+            .with("at", secs(at_s)),
     }
 }
 
@@ -147,33 +153,26 @@ fn own_part(p: OwnPart) -> Phrase {
     .said()
 }
 
-/// One limit hit: which, when, how often, what was lost.
+/// One limit hit: which, when, how often, what it did and what was lost.
 pub fn limit_hit(h: &LimitHit, m: &MemoryStats) -> Phrase {
-    let at = Part::Fixed(h.first_at_s, 3);
-    let (times, lost) = (Part::Count(h.times), Part::Count(h.lost));
-    let threads = Part::Count(m.thread_limit.into());
-    match h.limit {
-        MemoryLimit::Heap => hit::HIT_HEAP
-            .said()
-            .with("mb", Part::Fixed(m.heap_limit_mb, 0))
-            .with("at", at)
-            .with("lost", lost),
-        MemoryLimit::Threads if h.lost > 0 => hit::HIT_THREADS_REJECTED
-            .said()
-            .with("limit", threads)
-            .with("at", at)
-            .with("times", times)
-            .with("lost", lost),
-        MemoryLimit::Threads => hit::HIT_THREADS_WAITED
-            .said()
-            .with("limit", threads)
-            .with("at", at)
-            .with("times", times),
-        MemoryLimit::Container => hit::HIT_CONTAINER
-            .said()
-            .with("mb", Part::Fixed(m.container_limit_mb, 0))
-            .with("at", at)
-            .with("times", times)
-            .with("lost", lost),
-    }
+    let key = match (h.limit, h.effect) {
+        (MemoryLimit::Container, _) => hit::HIT_CONTAINER,
+        (MemoryLimit::Heap, LimitEffect::JvmExited) => hit::HIT_HEAP_EXITED,
+        (MemoryLimit::Heap, LimitEffect::JvmKilled) => hit::HIT_HEAP_KILLED,
+        (MemoryLimit::Heap, _) => hit::HIT_HEAP,
+        (MemoryLimit::Threads, LimitEffect::PollerDied) => hit::HIT_THREADS_POLLER,
+        (MemoryLimit::Threads, LimitEffect::JvmKilled) => hit::HIT_THREADS_KILLED,
+        (MemoryLimit::Threads, _) => hit::HIT_THREADS_FAILED,
+    };
+    let size = match h.limit {
+        MemoryLimit::Container => Part::Fixed(m.container_limit_mb, 0),
+        MemoryLimit::Heap => Part::Fixed(m.heap_limit_mb, 0),
+        MemoryLimit::Threads => Part::Count(m.thread_limit.into()),
+    };
+    key.said()
+        .with("size", size)
+        .with("at", Part::Fixed(h.first_at_s, 3))
+        .with("times", Part::Count(h.times))
+        .with("ends", Part::Count(h.ends))
+        .with("lost", Part::Count(h.lost))
 }

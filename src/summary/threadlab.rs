@@ -80,7 +80,7 @@ pub(super) fn text(r: &Report) -> String {
     );
     let c = &r.connections;
     let reset = if c.reset_by_oom_kill > 0 {
-        format!("; reset by the OOM killer {}", c.reset_by_oom_kill)
+        format!("; reset as the process ended {}", c.reset_by_oom_kill)
     } else {
         String::new()
     };
@@ -89,13 +89,13 @@ pub(super) fn text(r: &Report) -> String {
         "  Connections:\t{} opened ({} reconnects); closed by Tomcat after max keep-alive requests {}, idle {}; by the client {}{reset}",
         c.opened, c.reconnects, c.closed_after_max_requests, c.closed_idle, c.closed_by_client
     );
-    let down = if c.syns_while_down > 0 {
-        format!(
-            " ({} more unanswered while the service was down)",
-            c.syns_while_down
-        )
-    } else {
-        String::new()
+    let down = match (c.syns_while_down, c.refused_while_down) {
+        (0, 0) => String::new(),
+        (syns, 0) => format!(" ({syns} more unanswered while the service was down)"),
+        (0, refused) => format!(" ({refused} connects refused while the service was down)"),
+        (syns, refused) => format!(
+            " ({syns} more unanswered, {refused} connects refused while the service was down)"
+        ),
     };
     let _ = writeln!(
         o,

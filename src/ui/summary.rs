@@ -58,12 +58,13 @@ fn client_facts(l: Locale, r: &RunView) -> String {
             ("drops", count(c.syn_drops as f64)),
         ],
     );
-    if c.reset_by_oom_kill > 0 {
+    if c.reset_by_oom_kill + c.syns_while_down + c.refused_while_down > 0 {
         line += &words::SUMMARY_OOM.text(
             l,
             &[
                 ("reset", count(c.reset_by_oom_kill as f64)),
                 ("syns", count(c.syns_while_down as f64)),
+                ("refused", count(c.refused_while_down as f64)),
             ],
         );
     }

@@ -305,14 +305,47 @@ const SCENARIOS = [
     expect: { platform: ['outcome.ran', 'diagnosis.memory.heap'] },
   },
   {
-    name: 'threads-answered',
-    query: 'modes=platform&load.tool=wrk&load.duration_s=1&load.concurrency=20&load.think_ms=2000&program=io%3A50ms&memory.max_threads=30&server.threads_max=200',
-    expect: { platform: ['outcome.answered', 'diagnosis.memory.threads'] },
+    // The pool's 16th thread cannot start: Tomcat's poller dies of it, and
+    // the requests it never reads are in flight when wrk's 1 s ends.
+    name: 'threads-cut',
+    query: 'modes=platform&load.tool=wrk&load.duration_s=1&load.concurrency=20&load.think_ms=2000&program=io%3A50ms&memory.max_threads=40&server.threads_max=200',
+    expect: { platform: ['outcome.cut', 'outcome.cut.deadline', 'diagnosis.memory.threads_poller'] },
   },
   {
-    name: 'threads-finished',
+    // The same with hey: the requests never read time out.
+    name: 'threads-ran',
     query: 'modes=platform&load.concurrency=200&load.requests=2000&program=io%3A10ms&memory.max_threads=60&server.threads_max=200',
-    expect: { platform: ['outcome.finished', 'diagnosis.memory.threads'] },
+    expect: { platform: ['outcome.ran', 'diagnosis.memory.threads_poller'] },
+  },
+  {
+    // ... and with no client timeout nothing ever ends them.
+    name: 'poller-died',
+    query: 'modes=platform&load.concurrency=200&load.requests=2000&load.timeout_ms=0&program=io%3A10ms&memory.max_threads=60&server.threads_max=200',
+    expect: { platform: ['outcome.poller_died', 'diagnosis.memory.threads_poller'] },
+  },
+  {
+    // An @Async pool that cannot start a thread fails the request that submitted.
+    name: 'threads-failed',
+    query: 'modes=platform&load.concurrency=50&load.requests=500&server.threads_max=60&server.min_spare=60&memory.max_threads=95&program=io%3A10ms%2Casync(mlr)%7Bio%3A50ms%7D&async.mlr.kind=pool&async.mlr.core=1&async.mlr.max=40&async.mlr.queue=5',
+    expect: { platform: ['outcome.ran', 'diagnosis.memory.threads'] },
+  },
+  {
+    // An agent on ResourceExhausted (jvmkill) kills the JVM at a failed start.
+    name: 'threads-killed',
+    query: 'modes=platform&load.concurrency=200&load.requests=2000&program=io%3A10ms&memory.max_threads=60&server.threads_max=200&jvm.on_out_of_memory=kill',
+    expect: { platform: ['outcome.ran', 'diagnosis.memory.threads_killed'] },
+  },
+  {
+    // -XX:+ExitOnOutOfMemoryError ends the JVM at the heap's OutOfMemoryError.
+    name: 'heap-exited',
+    query: 'modes=platform&load.requests=2000&load.concurrency=400&server.threads_max=400&memory.heap_mb=64&memory.request_kb=1024&program=io%3A200ms&jvm.on_out_of_memory=exit',
+    expect: { platform: ['outcome.ran', 'diagnosis.memory.heap_exited'] },
+  },
+  {
+    // Killed again after each restart: the kubelet's crash-loop back-off.
+    name: 'crash-loop',
+    query: 'modes=platform&load.tool=k6&load.kind=open&load.arrivals=constant&load.rate_rps=2000&load.duration_s=30&memory.container_mb=1024&memory.heap_mb=1600&memory.initial_heap_mb=1600&gc.alloc_kb=256&jvm.restart_s=3&program=cpu%3A0.1ms%2Cio%3A10ms',
+    expect: { platform: ['outcome.drained', 'diagnosis.memory.container', 'diagnosis.memory.backoff'] },
   },
   {
     name: 'event-budget-no-time',

@@ -63,7 +63,12 @@ fn scenario() -> impl Strategy<Value = Vec<(String, String)>> {
                 prop_oneof![Just("null"), Just("256"), Just("48")],
                 prop_oneof![Just("8"), Just("600")],
                 prop_oneof![3 => Just("8192"), 1 => Just("400"), 1 => Just("200")],
-                prop_oneof![3 => Just("null"), 1 => Just("30"), 1 => Just("60")],
+                // Room for the 25 own, 10 spare and 8 carriers at most, and
+                // below what 40 threads' growth needs.
+                prop_oneof![3 => Just("null"), 1 => Just("45"), 1 => Just("60")],
+                prop_oneof![2 => Just("throw"), 1 => Just("exit"), 1 => Just("kill")],
+                prop_oneof![Just("refused"), Just("unanswered")],
+                prop_oneof![Just("kubernetes"), Just("docker")],
             ),
             (
                 0usize..4,
@@ -87,7 +92,17 @@ fn scenario() -> impl Strategy<Value = Vec<(String, String)>> {
                 (seed, exec),
                 budget,
                 (
-                    (start, collector, heap, request_kb, container, max_threads),
+                    (
+                        start,
+                        collector,
+                        heap,
+                        request_kb,
+                        container,
+                        max_threads,
+                        on_oom,
+                        down_connect,
+                        backoff,
+                    ),
                     (tool, keep_alive, idle_ms, per_connection),
                 ),
             )| {
@@ -146,6 +161,9 @@ fn scenario() -> impl Strategy<Value = Vec<(String, String)>> {
                     ("memory.request_kb".into(), request_kb.into()),
                     ("memory.container_mb".into(), container.into()),
                     ("memory.max_threads".into(), max_threads.into()),
+                    ("jvm.on_out_of_memory".into(), on_oom.into()),
+                    ("jvm.down_connect".into(), down_connect.into()),
+                    ("jvm.restart_backoff".into(), backoff.into()),
                 ];
                 settings
                     .into_iter()

@@ -500,10 +500,10 @@ fn defaults_follow_the_tool() {
     assert!(text(&run(&[("load.tool", "jmeter"), ("load.requests", "50")])).contains("summary ="));
 }
 
-/// The OOM killer's resets counted as each tool counts them: an
-/// error of hey's distribution in Go's words, wrk's `read` socket error
-/// (wrk reconnects and goes on), one of JMeter's `Err` and k6's
-/// `http_req_failed`.
+/// The OOM killer's resets, and the connects refused while the service is
+/// down, counted as each tool counts them: errors of hey's distribution in
+/// Go's words, wrk's `read` and `connect` socket errors (wrk reconnects and
+/// goes on), JMeter's `Err` and k6's `http_req_failed`.
 #[test]
 fn a_connection_reset_counts_as_each_tool_counts_it() {
     for tool in ["hey", "wrk", "jmeter", "k6"] {
@@ -520,27 +520,37 @@ fn a_connection_reset_counts_as_each_tool_counts_it() {
             ("program", "cpu:0.1ms,io:10ms"),
         ]);
         let resets = r.errors.by_cause[&ErrorCause::ConnectionReset];
+        let refused = r.errors.by_cause[&ErrorCause::ConnectionRefused];
         assert!(resets >= 100, "{tool}: {:?}", r.errors);
-        assert_eq!(r.errors.total, resets, "{tool}");
+        // Every client sends again at once after a refused connect.
+        assert!(refused > 100, "{tool}: {:?}", r.errors);
+        assert_eq!(r.errors.total, resets + refused, "{tool}");
         let t = tool_text(&r);
+        let count_of = |ending: &str| {
+            let l = (t.lines())
+                .find(|l| l.ends_with(ending))
+                .unwrap_or_else(|| panic!("{t}"));
+            after(l, "[").trim_end_matches(']').parse::<u64>().unwrap()
+        };
         match tool {
             "hey" => {
-                let l = (t.lines())
-                    .find(|l| l.ends_with("read: connection reset by peer"))
-                    .unwrap_or_else(|| panic!("{t}"));
-                assert_eq!(after(l, "[").trim_end_matches(']'), resets.to_string());
+                assert_eq!(count_of("read: connection reset by peer"), resets);
+                assert_eq!(count_of("connect: connection refused"), refused);
             }
             "wrk" => {
                 let read = after(line(&t, "Socket errors:"), "read");
                 assert_eq!(read.trim_end_matches(',').parse::<u64>().unwrap(), resets);
+                let connect = after(line(&t, "Socket errors:"), "connect");
+                let connect = connect.split(',').next().unwrap().trim();
+                assert_eq!(connect.parse::<u64>().unwrap(), refused);
             }
             "jmeter" => {
                 let err = after(line(&t, "summary ="), "Err:");
-                assert_eq!(err.parse::<u64>().unwrap(), resets);
+                assert_eq!(err.parse::<u64>().unwrap(), resets + refused);
             }
             _ => {
                 let failed = after(line(&t, "http_req_failed"), "✓");
-                assert_eq!(failed.parse::<u64>().unwrap(), resets);
+                assert_eq!(failed.parse::<u64>().unwrap(), resets + refused);
             }
         }
     }

@@ -184,10 +184,16 @@ fn a_warm_run_equals_the_model_before_the_jvm_was_modelled() {
         // Causes that did not exist, and never happen here.
         let errors = o["errors"]["by_cause"].as_object_mut().unwrap();
         assert_eq!(errors.remove("connection_reset").unwrap_or(0.into()), 0);
+        assert_eq!(errors.remove("connection_refused").unwrap_or(0.into()), 0);
         let responses = o["responses_by_cause"].as_object_mut().unwrap();
         assert_eq!(responses.remove("out_of_memory").unwrap_or(0.into()), 0);
         let connections = o["connections"].as_object_mut().unwrap();
-        for key in ["reset_by_oom_kill", "syns_while_down", "ack_overflows"] {
+        for key in [
+            "reset_by_oom_kill",
+            "syns_while_down",
+            "refused_while_down",
+            "ack_overflows",
+        ] {
             assert_eq!(connections.remove(key).unwrap_or(0.into()), 0);
         }
         o["server"]

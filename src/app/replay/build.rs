@@ -183,7 +183,8 @@ impl Builder {
             | Step::Response { .. }
             | Step::Abandoned
             | Step::ConnectFailed
-            | Step::HalfOpenReset => {
+            | Step::HalfOpenReset
+            | Step::Refused => {
                 return Some(None);
             }
             // A request that never got in is dropped where it waits.
@@ -201,6 +202,8 @@ impl Builder {
             | Step::DbTimeout
             | Step::Submitted { .. }
             | Step::Rejected { .. }
+            // Never read: it stays where it was until its client gives up.
+            | Step::Unread
             | Step::ClientTimeout { .. } => return None,
         };
         Some(Some(state))

@@ -211,6 +211,8 @@ impl Session {
             Step::Accepted => k(keys::REPLAY_STEP_ACCEPTED, &[]),
             Step::ConnectFailed => k(keys::REPLAY_STEP_CONNECT_FAILED, &[]),
             Step::HalfOpenReset => k(keys::REPLAY_STEP_HALF_OPEN_RESET, &[]),
+            Step::Refused => k(keys::REPLAY_STEP_REFUSED, &[]),
+            Step::Unread => k(keys::REPLAY_STEP_UNREAD, &[]),
             Step::ConnClosedAfter { requests } => k(
                 keys::REPLAY_STEP_CONN_CLOSED,
                 &[("n", Arg::Fixed(f64::from(requests), 0))],

@@ -11,8 +11,8 @@ use crate::i18n::keys::chart as k;
 use crate::i18n::keys::ui;
 use crate::i18n::{Arg, Locale, Phrase};
 use crate::sim::report::{
-    ConnectionStats, Gauge, GcKind, Latency, LimitHit, MemoryKind, MemoryLimit, MemoryStats,
-    Outcome, Report, ResponseCause, TimeSeries, Tool,
+    ConnectionStats, Gauge, GcKind, Latency, LimitEffect, LimitHit, MemoryKind, MemoryLimit,
+    MemoryStats, Outcome, Report, ResponseCause, TimeSeries, Tool,
 };
 use crate::sim::timeline::{LaneKind, LaneState, Timeline};
 use crate::summary::tool_of;
@@ -83,6 +83,17 @@ pub(crate) struct HitView {
     pub(crate) times: u64,
     /// Requests lost to it.
     pub(crate) lost: u64,
+    /// What it did.
+    #[serde(default = "requests_failed")]
+    pub(crate) effect: LimitEffect,
+    /// Times the process ended because of it.
+    #[serde(default)]
+    pub(crate) ends: u64,
+}
+
+/// A digest from before a limit's effect was recorded: its requests failed.
+fn requests_failed() -> LimitEffect {
+    LimitEffect::RequestsFailed
 }
 
 /// `x` with `decimals` digits for a figure of the JVM's lines: English
@@ -110,6 +121,8 @@ impl MemoryView {
             first_at_s: h.at_s,
             times: h.times,
             lost: h.lost,
+            effect: h.effect,
+            ends: h.ends,
         };
         let limits = MemoryStats {
             heap_limit_mb: self.heap_limit_mb,
@@ -496,6 +509,8 @@ impl MemoryView {
                     at_s: finite(h.first_at_s),
                     times: h.times,
                     lost: h.lost,
+                    effect: h.effect,
+                    ends: h.ends,
                 })
                 .collect(),
         }

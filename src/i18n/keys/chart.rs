@@ -118,6 +118,7 @@ keys! {
     CAUSE_CLIENT_TIMEOUT = "chart.cause.client_timeout";
     CAUSE_CONNECT_FAILED = "chart.cause.connect_failed";
     CAUSE_CONNECTION_RESET = "chart.cause.connection_reset";
+    CAUSE_CONNECTION_REFUSED = "chart.cause.connection_refused";
     CAUSE_POOL_TIMEOUT = "chart.cause.pool_timeout";
     CAUSE_TASK_REJECTED = "chart.cause.task_rejected";
     CAUSE_OUT_OF_MEMORY = "chart.cause.out_of_memory";
@@ -183,7 +184,10 @@ keys! {
     COMPARE_NO_PRESET = "chart.compare.no_preset";
     // Memory limits hit (`summary::said::limit_hit`: the report's `detail`, and the page's memory chart).
     HIT_HEAP = "chart.hit.heap";
-    HIT_THREADS_REJECTED = "chart.hit.threads_rejected";
-    HIT_THREADS_WAITED = "chart.hit.threads_waited";
+    HIT_HEAP_EXITED = "chart.hit.heap_exited";
+    HIT_HEAP_KILLED = "chart.hit.heap_killed";
+    HIT_THREADS_FAILED = "chart.hit.threads_failed";
+    HIT_THREADS_POLLER = "chart.hit.threads_poller";
+    HIT_THREADS_KILLED = "chart.hit.threads_killed";
     HIT_CONTAINER = "chart.hit.container";
 }

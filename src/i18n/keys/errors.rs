@@ -39,6 +39,7 @@ keys! {
     MEMORY_BELOW_DEFAULT_HEAP = "errors.memory.below_default_heap";
     MEMORY_CANNOT_START = "errors.memory.cannot_start";
     MEMORY_INITIAL_ABOVE_HEAP = "errors.memory.initial_above_heap";
+    MEMORY_THREADS_BELOW_START = "errors.memory.threads_below_start";
     PROGRAM_NO_TIME = "errors.program.no_time";
     SERVER_POOL_BELOW_CARRIERS = "errors.server.pool_below_carriers";
     SERVER_WAKE_ORDER = "errors.server.wake_order";

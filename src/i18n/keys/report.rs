@@ -49,6 +49,7 @@ keys! {
     OUTCOME_WALL_INSTANT = "outcome.wall_budget.instant";
     OUTCOME_OWN_MEMORY = "outcome.own_memory";
     OUTCOME_DEADLOCK = "outcome.deadlock";
+    OUTCOME_POLLER_DIED = "outcome.poller_died";
     OUTCOME_CUT = "outcome.cut";
     OUTCOME_CUT_DEADLINE = "outcome.cut.deadline";
     OUTCOME_CUT_GRACE = "outcome.cut.grace";
@@ -107,6 +108,11 @@ keys! {
     DIAGNOSIS_MEMORY_CONTAINER = "diagnosis.memory.container";
     DIAGNOSIS_MEMORY_HEAP = "diagnosis.memory.heap";
     DIAGNOSIS_MEMORY_THREADS = "diagnosis.memory.threads";
+    DIAGNOSIS_MEMORY_THREADS_POLLER = "diagnosis.memory.threads_poller";
+    DIAGNOSIS_MEMORY_THREADS_KILLED = "diagnosis.memory.threads_killed";
+    DIAGNOSIS_MEMORY_HEAP_EXITED = "diagnosis.memory.heap_exited";
+    DIAGNOSIS_MEMORY_HEAP_KILLED = "diagnosis.memory.heap_killed";
+    DIAGNOSIS_MEMORY_BACKOFF = "diagnosis.memory.backoff";
     DIAGNOSIS_GC = "diagnosis.gc";
     // The fidelity report's notes (`fidelity::rows`).
     FIDELITY_PREDICTED = "fidelity.note.predicted";

@@ -1,10 +1,10 @@
-//! The `jvm.*` section: a cold start's warm-up and the restart after the
-//! OOM killer.
+//! The `jvm.*` section: a cold start's warm-up, what an `OutOfMemoryError`
+//! does, and the restart after the process died.
 
 use super::reader::Reader;
 use crate::i18n::Part;
 use crate::i18n::keys::errors as words;
-use crate::sim::config::Jvm;
+use crate::sim::config::{Backoff, DownConnect, Jvm, OnOom};
 use crate::sim::time::{from_ms, from_s};
 
 pub(super) fn read(r: &mut Reader) -> Jvm {
@@ -26,5 +26,18 @@ pub(super) fn read(r: &mut Reader) -> Jvm {
         c2_after: r.float("jvm.jit_c2_requests"),
         thread_start: from_ms(r.float("jvm.thread_start_us") / 1000.0),
         restart: from_s(r.float("jvm.restart_s")),
+        on_oom: match r.choice("jvm.on_out_of_memory").as_str() {
+            "exit" => OnOom::Exit,
+            "kill" => OnOom::Kill,
+            _ => OnOom::Throw,
+        },
+        backoff: match r.choice("jvm.restart_backoff").as_str() {
+            "docker" => Backoff::Docker,
+            _ => Backoff::Kubernetes,
+        },
+        down_connect: match r.choice("jvm.down_connect").as_str() {
+            "unanswered" => DownConnect::Unanswered,
+            _ => DownConnect::Refused,
+        },
     }
 }

@@ -6,6 +6,7 @@ use super::reader::Reader;
 use super::tools;
 use crate::i18n::Part;
 use crate::i18n::keys::errors as words;
+use crate::scenario::measured;
 use crate::sim::config::{Load, LoadKind, WaitsFor};
 use crate::sim::time::{from_ms, from_s};
 
@@ -56,6 +57,7 @@ pub(super) fn read(r: &mut Reader, cores: u32) -> Load {
         rtt: tool.rtt,
         connect_cpu: tool.connect_cpu,
         client_cpu: from_ms(r.float("load.client_cpu_ms")),
+        refused_connect: from_ms(measured::REFUSED_CONNECT_US / 1000.0),
         client_threads,
         max_in_flight,
         waits_for: match r.choice("load.waits_for").as_str() {

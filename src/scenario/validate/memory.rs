@@ -5,7 +5,7 @@
 use super::reader::Reader;
 use crate::i18n::Part;
 use crate::i18n::keys::errors as words;
-use crate::sim::config::{JVM_OWN_THREADS, MIB, Memory};
+use crate::sim::config::{JVM_OWN_THREADS, MIB, Memory, PID_MAX_DEFAULT};
 
 /// Bytes in the schema's KB (binary, as the JVM's -Xss counts).
 const BYTES_PER_KB: f64 = 1_024.0;
@@ -24,13 +24,13 @@ pub(super) fn read(r: &mut Reader, started: u32) -> Memory {
     // memory, lowered to a smaller -Xmx. One set above a -Xmx set is an
     // error: `java` refuses to start.
     let initial = initial_set.unwrap_or(container / 64.0).min(heap);
-    // Linux: threads-max = memory ÷ 128 KB, the first process's
-    // RLIMIT_NPROC half of it.
+    // The OS's limit on the process's threads, its own setting: no number
+    // of it follows from the container's memory (a cgroup's memory limit
+    // does not change the kernel's threads-max). Empty: none is set below
+    // the kernel's pid_max, whose default is 32,768.
     let threads = r
         .opt_int("memory.max_threads")
-        .map(|t| t as u32)
-        .unwrap_or((container * 1024.0 / 128.0 / 2.0) as u32)
-        .max(JVM_OWN_THREADS + 1);
+        .map_or(PID_MAX_DEFAULT, |t| t as u32);
     let memory = Memory {
         heap_limit: mb(heap),
         initial_heap: mb(initial),
@@ -60,8 +60,27 @@ pub(super) fn read(r: &mut Reader, started: u32) -> Memory {
         let said = (words::MEMORY_INITIAL_ABOVE_HEAP.said()).with("heap", Part::Shortest(heap));
         r.err_at("memory.initial_heap_mb", said);
     }
+    check_threads_start(r, &memory, started);
     check_fits_container(r, &memory, started);
     memory
+}
+
+/// The threads the JVM starts before its first request must fit the thread
+/// limit: below it Tomcat's connector could not start its pool (its
+/// executor starts the spare threads as it is created) and the process
+/// would serve nothing, which the model does not run. The carriers count
+/// too: the model starts them up front, where the real scheduler starts
+/// them with the first virtual threads (a start that fails there left
+/// every request of the run hanging, measured here on Temurin 21).
+fn check_threads_start(r: &mut Reader, memory: &Memory, started: u32) {
+    let needed = JVM_OWN_THREADS + started;
+    if memory.thread_limit < needed {
+        let said = (words::MEMORY_THREADS_BELOW_START.said())
+            .with("needed", Part::Count(u64::from(needed)))
+            .with("own", Part::Count(u64::from(JVM_OWN_THREADS)))
+            .with("started", Part::Count(u64::from(started)));
+        r.err_at("memory.max_threads", said);
+    }
 }
 
 /// The idle JVM must fit its container: one that does not would be killed

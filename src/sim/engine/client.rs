@@ -594,6 +594,29 @@ impl<T: Tracer> Engine<T> {
         self.free_fiber(f);
     }
 
+    /// The reset reached request `f`'s client: connect() failed with
+    /// ECONNREFUSED, and it counts an error and goes on (at once: hey's
+    /// workers, wrk's connections, k6's VUs and JMeter's threads all send
+    /// their next request without waiting).
+    pub(super) fn connect_refused(&mut self, f: u32) {
+        if self.fibers[f as usize].abandoned {
+            self.free_fiber(f);
+            return;
+        }
+        self.trace(f, Note::Refused);
+        self.client_error(f, ErrorCause::ConnectionRefused);
+        self.free_fiber(f);
+    }
+
+    /// The listener died after answering request `f`'s SYN: the client,
+    /// connected on its side, has its ACK and request answered with a
+    /// reset (ECONNRESET).
+    pub(super) fn reset_after_handshake(&mut self, f: u32) {
+        self.trace(f, Note::Refused);
+        self.client_error(f, ErrorCause::ConnectionReset);
+        self.free_fiber(f);
+    }
+
     /// The client counts request `f` as failed with `cause` and gives it up;
     /// a request still in the server keeps running there, one that never got
     /// in is dropped where it waits (SYN retry, accept queue, client CPU).
@@ -603,8 +626,14 @@ impl<T: Tracer> Engine<T> {
         fb.counted = true;
         fb.abandoned = true;
         let (sent, worker, in_server) = (fb.sent, fb.worker, fb.in_server);
+        let unread = fb.phase == Phase::Unread;
         if in_server {
             self.tally.abandoned += 1;
+        }
+        if unread {
+            // Nothing would ever read it: only the slot is left (its
+            // connection stays open on Tomcat's side).
+            self.free_fiber(f);
         }
         self.count_error(sent, worker, cause);
     }

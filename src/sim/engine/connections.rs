@@ -22,13 +22,17 @@
 //!
 //! The acceptor and the keep-alive check are Java threads: a stop-the-world
 //! pause stops them (`gc`), while the kernel goes on filling the accept
-//! queue. When the OOM killer ends the process every connection is reset
-//! and, until the restart, no SYN is answered (`restart`).
+//! queue. Tomcat's poller reads the requests, closes idle connections and
+//! sees clients close theirs; when it died (`threads`) none of that happens
+//! again and connections accepted since stay open. When the process ends
+//! every connection is reset and, until the restart, a connect is refused
+//! or unanswered (`restart`).
 
 use std::collections::VecDeque;
 
 use super::fiber::{Fiber, Phase};
 use super::{Engine, NONE};
+use crate::sim::config::DownConnect;
 use crate::sim::queue::Event;
 use crate::sim::report::Stage;
 use crate::sim::series::Gauge;
@@ -144,6 +148,8 @@ pub(super) struct ConnCounts {
     pub(super) reset: u64,
     /// SYNs that reached no listener: the process was dead (`restart`).
     pub(super) syns_unanswered: u64,
+    /// SYNs answered with a reset while the process was down.
+    pub(super) refused: u64,
 }
 
 /// Every connection, the accept queue and the acceptor.
@@ -298,9 +304,13 @@ impl<T: Tracer> Engine<T> {
             return;
         }
         if self.mem.down {
-            // Killed and not yet restarted: nothing listens, and the model
-            // takes the SYN as unanswered (as for a container whose address
-            // is gone), so it is retried like a dropped one.
+            // Ended and not yet restarted: nothing listens on the port.
+            if self.cfg.jvm.down_connect == DownConnect::Refused {
+                self.refuse(f);
+                return;
+            }
+            // The address is gone: the SYN is unanswered, and retried like
+            // a dropped one.
             self.conns.counts.syns_unanswered += 1;
         } else if self.accept_queue_has_room() {
             // Answered with a SYN-ACK; the client's ACK (and, right behind
@@ -323,6 +333,22 @@ impl<T: Tracer> Engine<T> {
         let delay = SEC << tries;
         self.trace(f, Note::SynDropped { retry: delay });
         self.queue.push(self.now + delay, Event::Syn(f));
+    }
+
+    /// Request `f`'s SYN reached the host of a process that is down: the
+    /// kernel answers it with a reset, which reaches the client half a
+    /// round trip later, and no sooner than a refused connect takes it
+    /// (`load.refused_connect`, measured here) after it dialled. That floor
+    /// keeps a client that sends again at once (every tool does after a
+    /// refused connect) from spinning at one instant when the round trip
+    /// is 0.
+    fn refuse(&mut self, f: u32) {
+        self.conns.counts.refused += 1;
+        let load = &self.cfg.load;
+        let back = load.rtt - load.rtt / 2;
+        let dialled = self.fibers[f as usize].wait_since;
+        let at = (self.now + back).max(dialled + load.refused_connect);
+        self.queue.push(at, Event::Refused(f));
     }
 
     /// The client's connect returned and it wrote request `f`: its clock
@@ -367,8 +393,11 @@ impl<T: Tracer> Engine<T> {
             return;
         }
         if self.mem.down {
-            // The listener died after answering the SYN: handled as a SYN
-            // that reached no listener.
+            if self.cfg.jvm.down_connect == DownConnect::Refused {
+                self.reset_after_handshake(f);
+                return;
+            }
+            // The address is gone: as a SYN that reached no listener.
             self.syn(f);
             return;
         }
@@ -497,7 +526,9 @@ impl<T: Tracer> Engine<T> {
     /// pause): Tomcat then reads the end of the stream and closes its side,
     /// and the request goes no further.
     pub(super) fn gone(&mut self, f: u32) -> bool {
-        if !self.fibers[f as usize].abandoned {
+        // With a dead poller nothing reads the end of the stream: the
+        // connection stays open (`arrive` drops the request).
+        if !self.fibers[f as usize].abandoned || self.mem.poller_died.is_some() {
             return false;
         }
         self.close(self.fibers[f as usize].conn, Closed::Client);
@@ -599,6 +630,10 @@ impl<T: Tracer> Engine<T> {
         let Some(timeout) = self.cfg.server.keep_alive_timeout else {
             return;
         };
+        if self.mem.poller_died.is_some() {
+            // The poller runs these time-outs: dead, it closes nothing.
+            return;
+        }
         loop {
             self.conns.drop_stale_timers();
             let Some(&(c, _)) = self.conns.idle.front() else {

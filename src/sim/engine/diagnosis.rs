@@ -2,8 +2,9 @@
 //! ([`Bottleneck`]) with one sentence made of catalogue keys.
 //!
 //! It looks in this order, the first that applies binds:
-//! 1. a memory or thread limit that was hit (failed requests, a pool that
-//!    could not grow, an OOM kill): the pools' figures after that are its
+//! 1. a memory or thread limit that was hit (failed requests, a poller that
+//!    died starting a thread, a JVM that exited or was killed, an OOM kill,
+//!    with its restarter's back-off): the pools' figures after that are its
 //!    consequences;
 //! 2. the collector's pauses when they took most of the run or thrashed
 //!    ([`GC_BINDS`]): every thread stands still while they last;
@@ -156,12 +157,13 @@ impl<T: Tracer> Engine<T> {
         self.load_binds(&candidates, span)
     }
 
-    /// A memory or thread limit that was hit binds: the first in the order
-    /// of [`MemoryLimit`] that cost something (a kill outweighs the rest).
+    /// A memory or thread limit that was hit binds: the one that did the
+    /// gravest thing ([`LimitEffect`](crate::sim::report::LimitEffect): an end of the process outweighs a
+    /// dead poller, which outweighs failed requests), the first in the
+    /// order of [`MemoryLimit`] of those.
     fn memory_binds(&self, memory: &MemoryStats) -> Option<Bottleneck> {
-        let hit = (memory.hits.iter())
-            .find(|h| h.limit == MemoryLimit::Container)
-            .or_else(|| memory.hits.first())?;
+        let gravest = memory.hits.iter().map(|h| h.effect).max()?;
+        let hit = memory.hits.iter().find(|h| h.effect == gravest)?;
         let size = match hit.limit {
             MemoryLimit::Container => memory.container_limit_mb,
             MemoryLimit::Heap => memory.heap_limit_mb,
@@ -173,9 +175,14 @@ impl<T: Tracer> Engine<T> {
         };
         let finding = Finding::Memory {
             limit: hit.limit,
+            effect: hit.effect,
             size,
+            at_s: hit.first_at_s,
             times: hit.times,
+            ends: hit.ends,
             lost: hit.lost,
+            backoff_s: memory.backoff_s,
+            longest_backoff_s: memory.longest_backoff_s,
         };
         Some(found(b, finding))
     }

@@ -30,6 +30,8 @@ pub(super) enum Phase {
     /// Sent on a connection Tomcat has, during a stop-the-world pause: the
     /// poller, a Java thread, reads it when the pause ends.
     Held,
+    /// On a connection Tomcat has, after its poller died: nothing reads it.
+    Unread,
     /// Accepted; waiting for a Tomcat thread.
     Queued,
     /// On a thread (running, blocked or waiting).

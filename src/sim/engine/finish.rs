@@ -148,6 +148,7 @@ impl<T: Tracer> Engine<T> {
             ack_overflows: c.ack_overflows,
             reset_by_oom_kill: c.reset,
             syns_while_down: c.syns_unanswered,
+            refused_while_down: c.refused,
             peak_open: peak(Gauge::Connections),
             peak_idle: peak(Gauge::ConnsIdle),
             peak_accept_queue: peak(Gauge::Backlog),

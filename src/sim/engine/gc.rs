@@ -221,11 +221,11 @@ impl<T: Tracer> Engine<T> {
             }
             return false;
         }
-        if self.past_container() {
+        if self.ending() {
             // The kernel would have killed the process at the allocation
-            // that passed the limit; the model's OOM killer acts at the end
-            // of this event, so the handlers still starting in it allocate
-            // nothing more and stop here, to be lost with the process.
+            // that passed the limit (or the JVM is exiting); the model ends
+            // it at the end of this event, so the handlers still starting in
+            // it allocate nothing more and stop here, to be lost with it.
             return false;
         }
         if !on {

@@ -103,6 +103,9 @@ impl<T: Tracer> Engine<T> {
                     } else {
                         Wait::Io
                     };
+                    if self.compensation_refused(f, wait) {
+                        return;
+                    }
                     let mut dur = d.sample(&mut self.rng);
                     if wait == Wait::Io {
                         dur += self.wake_delay();
@@ -113,6 +116,10 @@ impl<T: Tracer> Engine<T> {
                     return;
                 }
                 Op::Wait(d, m, entries) => {
+                    // The compensation is tried before the monitor is let go.
+                    if self.compensation_refused(f, Wait::Condition) {
+                        return;
+                    }
                     // Object.wait releases the monitor while waiting, every
                     // entry of it; the `Enter`s after it take each back.
                     if let MonitorRef::Shared(i) = m {
@@ -170,6 +177,10 @@ impl<T: Tracer> Engine<T> {
                         }
                         Submit::Blocked => {
                             self.block(f, Wait::Permit);
+                            return;
+                        }
+                        Submit::OutOfMemory => {
+                            self.thread_out_of_memory(f);
                             return;
                         }
                     }

@@ -12,19 +12,26 @@
 //! * live heap beyond `-Xmx`: the request whose handler allocates fails with
 //!   `OutOfMemoryError: Java heap space` (HTTP 500) and the JVM lives on;
 //!   with G1 a full collection comes first (`gc`);
-//! * threads beyond the OS's limit: `unable to create native thread`, the
-//!   pool cannot grow, its requests wait (Tomcat) or are rejected (a full
-//!   executor);
+//! * threads beyond the OS's limit: `OutOfMemoryError: unable to create
+//!   native thread`, thrown in the thread that started it (`threads`): the
+//!   request whose `@Async` task or compensating carrier it was fails, and
+//!   Tomcat's poller, which starts the pool's threads, dies;
 //! * resident memory beyond the container's limit: the kernel's OOM killer
 //!   ends the process (`restart`).
+//!
+//! `jvm.on_out_of_memory` may end the JVM instead at the first two
+//! (`-XX:+ExitOnOutOfMemoryError` at the heap only, an agent such as
+//! jvmkill at both): the process then ends at the end of the event, as
+//! the OOM killer's does.
 
 use super::Engine;
 use super::client::Worker;
 use super::fiber::Fiber;
 use super::threads::{Carrier, Thread};
-use crate::sim::config::{JVM_OWN_THREADS, MIB, Memory, to_mib};
+use crate::sim::config::{JVM_OWN_THREADS, MIB, Memory, OnOom, to_mib};
 use crate::sim::report::{
-    Ending, LimitHit, MemoryKind, MemoryLimit, MemoryStats, Outcome, OwnPart, ResponseCause,
+    Ending, LimitEffect, LimitHit, MemoryKind, MemoryLimit, MemoryStats, Outcome, OwnPart,
+    ResponseCause,
 };
 use crate::sim::series::Gauge;
 use crate::sim::time::{Nanos, to_s};
@@ -93,12 +100,38 @@ pub(super) fn of_kind(m: &Memory, kind: MemoryKind, mean: impl Fn(Gauge) -> f64)
     }
 }
 
-/// How often, when first, and at what cost one limit was hit.
+/// How often, when first, at what cost and with what effect one limit
+/// was hit.
 #[derive(Clone, Copy, Debug, Default)]
 pub(super) struct Hits {
     pub(super) first: Option<Nanos>,
     pub(super) times: u64,
     pub(super) lost: u64,
+    /// The gravest thing it did so far.
+    pub(super) effect: Option<LimitEffect>,
+    /// Times the process ended because of it.
+    pub(super) ends: u64,
+}
+
+impl Hits {
+    /// It did `effect` (kept if graver than what it did before).
+    pub(super) fn did(&mut self, effect: LimitEffect) {
+        self.effect = self.effect.max(Some(effect));
+    }
+}
+
+/// Whether the OS lets the process start one more thread now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Room {
+    /// It starts.
+    Yes,
+    /// The thread limit refuses it: `unable to create native thread`
+    /// (counted as a hit of the limit).
+    Refused,
+    /// The process ends at this event's end (the OOM killer, or the JVM
+    /// exiting or killed): nothing starts any more, and what was about to
+    /// start waits where it is, to be lost with the process.
+    Ending,
 }
 
 /// The modelled JVM's memory now, its peaks, and the limits hit.
@@ -134,6 +167,12 @@ pub(super) struct JvmMemory {
     pub(super) hits: [Hits; 3],
     /// The process is dead, waiting for its restart.
     pub(super) down: bool,
+    /// The JVM ends at this event's end, because of this limit
+    /// (`jvm.on_out_of_memory`).
+    pub(super) dying: Option<MemoryLimit>,
+    /// When Tomcat's poller died of a thread's failed start, if it did
+    /// (since the last start of the process): nothing reads a socket.
+    pub(super) poller_died: Option<Nanos>,
     pub(super) restarts: u32,
 }
 
@@ -154,6 +193,8 @@ impl JvmMemory {
             grew: true,
             hits: [Hits::default(); 3],
             down: false,
+            dying: None,
+            poller_died: None,
             restarts: 0,
         };
         mem.retrip(m);
@@ -190,6 +231,11 @@ impl JvmMemory {
         h.first.get_or_insert(now);
         h.times += 1;
         h.lost += lost;
+    }
+
+    /// `limit` cost one more request.
+    pub(super) fn lost_to(&mut self, limit: MemoryLimit) {
+        self.hits[limit as usize].lost += 1;
     }
 }
 
@@ -334,30 +380,56 @@ impl<T: Tracer> Engine<T> {
     }
 
     /// Whether the OS lets the process start one more thread; counts the
-    /// failure (`unable to create native thread`) when it does not. Once
-    /// resident memory passed the container's limit in this event no thread
-    /// starts: the kernel would have killed the process at the stack pages
-    /// that passed it, and the model's OOM killer acts at the event's end
-    /// (one event could otherwise start dozens of threads past the limit,
-    /// e.g. the requests that arrived during a GC pause).
+    /// refusal (`unable to create native thread`) when it does not. Once
+    /// the process is ending in this event no thread starts: resident memory
+    /// passed the container's limit (the kernel would have killed the
+    /// process at the stack pages that passed it, and the model's OOM
+    /// killer acts at the event's end: one event could otherwise start
+    /// dozens of threads past the limit, e.g. the requests that arrived
+    /// during a GC pause), or the JVM is exiting.
     #[inline]
-    pub(super) fn thread_room(&mut self) -> bool {
-        if self.past_container() {
-            return false;
+    pub(super) fn thread_room(&mut self) -> Room {
+        if self.ending() {
+            return Room::Ending;
         }
         let threads = self.rec.series.get(Gauge::PlatformAlive)
             + self.rec.series.get(Gauge::CarriersAlive)
             + JVM_OWN_THREADS;
         if threads < self.cfg.memory.thread_limit {
-            return true;
+            return Room::Yes;
         }
         self.mem.hit(MemoryLimit::Threads, self.now, 0);
-        false
+        Room::Refused
     }
 
-    /// A thread could not be created and a request was rejected for it.
-    pub(super) fn lost_to_thread_limit(&mut self) {
-        self.mem.hits[MemoryLimit::Threads as usize].lost += 1;
+    /// A thread's start was refused and its `OutOfMemoryError` is about to
+    /// be thrown: true when `jvm.on_out_of_memory` ends the JVM at it
+    /// instead (an agent on `ResourceExhausted`; `-XX:+ExitOnOutOfMemoryError`
+    /// does not act on this error, measured here), which then ends at this
+    /// event's end.
+    pub(super) fn thread_start_ends_jvm(&mut self) -> bool {
+        if !self.cfg.jvm.on_oom.thread_ends_jvm() {
+            return false;
+        }
+        self.jvm_ends(MemoryLimit::Threads);
+        true
+    }
+
+    /// The JVM ends at this event's end because of `limit` (it exits, or
+    /// an agent kills it).
+    fn jvm_ends(&mut self, limit: MemoryLimit) {
+        let effect = match self.cfg.jvm.on_oom {
+            OnOom::Exit => LimitEffect::JvmExited,
+            _ => LimitEffect::JvmKilled,
+        };
+        self.mem.hits[limit as usize].did(effect);
+        self.mem.dying.get_or_insert(limit);
+    }
+
+    /// Whether the process ends at this event's end: resident memory is
+    /// past the container's limit (the OOM killer), or the JVM is exiting.
+    pub(super) fn ending(&self) -> bool {
+        self.mem.dying.is_some() || self.past_container()
     }
 
     /// Whether resident memory is past the container's limit now, before
@@ -376,9 +448,32 @@ impl<T: Tracer> Engine<T> {
     }
 
     /// `OutOfMemoryError: Java heap space` in request `f`'s handler: the
-    /// request fails with HTTP 500, the JVM goes on.
+    /// request fails with HTTP 500 and the JVM goes on; or, as
+    /// `jvm.on_out_of_memory` says, the JVM ends at this event's end, the
+    /// request stopping where it is to be lost with it.
     pub(super) fn heap_out_of_memory(&mut self, f: u32) {
+        if self.cfg.jvm.on_oom.heap_ends_jvm() {
+            self.mem.hit(MemoryLimit::Heap, self.now, 0);
+            self.jvm_ends(MemoryLimit::Heap);
+            return;
+        }
         self.mem.hit(MemoryLimit::Heap, self.now, 1);
+        self.mem.hits[MemoryLimit::Heap as usize].did(LimitEffect::RequestsFailed);
+        self.fail(f, ResponseCause::OutOfMemory);
+    }
+
+    /// `OutOfMemoryError: unable to create native thread` thrown into
+    /// request `f`'s handler (its `@Async` task needed a new pool thread,
+    /// or its blocking call a compensating carrier): it fails with HTTP 500
+    /// (Spring's `DispatcherServlet` wraps the error in a
+    /// `ServletException`), the JVM goes on. When the JVM ends at it
+    /// instead, the request stops where it is.
+    pub(super) fn thread_out_of_memory(&mut self, f: u32) {
+        if self.thread_start_ends_jvm() {
+            return;
+        }
+        self.mem.lost_to(MemoryLimit::Threads);
+        self.mem.hits[MemoryLimit::Threads as usize].did(LimitEffect::RequestsFailed);
         self.fail(f, ResponseCause::OutOfMemory);
     }
 
@@ -393,11 +488,21 @@ impl<T: Tracer> Engine<T> {
             .filter_map(|&limit| {
                 let h = self.mem.hits[limit as usize];
                 let first = h.first?;
+                let effect = match limit {
+                    MemoryLimit::Container => LimitEffect::OomKilled,
+                    _ => h.effect.unwrap_or(LimitEffect::RequestsFailed),
+                };
+                let ends = match limit {
+                    MemoryLimit::Container => h.times,
+                    _ => h.ends,
+                };
                 Some(LimitHit {
                     limit,
                     first_at_s: to_s(first),
                     times: h.times,
                     lost: h.lost,
+                    effect,
+                    ends,
                 })
             })
             .collect();
@@ -414,6 +519,9 @@ impl<T: Tracer> Engine<T> {
             peak_stacks_reserved_mb: threads as f64 * m.stack_reserved as f64 / MIB as f64,
             hits,
             restarts: self.mem.restarts,
+            backoff_s: to_s(self.restarter.waited),
+            longest_backoff_s: to_s(self.restarter.longest),
+            poller_died_at_s: self.mem.poller_died.map(to_s),
         }
     }
 

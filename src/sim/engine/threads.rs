@@ -10,11 +10,11 @@
 use std::collections::VecDeque;
 
 use super::fiber::{Phase, Wait};
+use super::memory::Room;
 use super::{Engine, NONE, TOMCAT_THREAD_NAME};
 use crate::sim::config::{Config, ExecutorKind, Mode};
 use crate::sim::program::Op;
-use crate::sim::report::ResponseCause;
-use crate::sim::report::Stage;
+use crate::sim::report::{LimitEffect, MemoryLimit, ResponseCause, Stage};
 use crate::sim::series::Gauge;
 use crate::sim::time::{Nanos, ns_f64};
 use crate::sim::timeline::{LaneKind, LaneState};
@@ -211,10 +211,15 @@ impl<T: Tracer> Engine<T> {
         c
     }
 
-    /// The server accepted a request's connection: give it a thread.
+    /// The server accepted a request's connection, or a request came on a
+    /// connection it kept: Tomcat's poller reads it and gives it a thread.
     #[cfg_attr(target_arch = "wasm32", inline(always))]
     #[cfg_attr(not(target_arch = "wasm32"), inline)]
     pub(super) fn arrive(&mut self, f: u32) {
+        if self.mem.poller_died.is_some() {
+            self.unread(f);
+            return;
+        }
         if self.gc.paused(self.now) {
             // A request on a kept connection (the acceptor takes none
             // during a pause): Tomcat's poller is stopped too, so it waits
@@ -241,11 +246,62 @@ impl<T: Tracer> Engine<T> {
         }
     }
 
-    /// Gives fiber `f` a thread of `pool`: an idle one, a new one, or a queue slot.
-    /// Returns false if the pool rejected it (executor pools only).
+    /// Request `f` reached Tomcat after its poller died: nothing reads its
+    /// socket, so it waits until its client gives up (or the process ends).
+    /// Its connection stays open on Tomcat's side: closing it is the
+    /// poller's work too.
+    fn unread(&mut self, f: u32) {
+        if self.fibers[f as usize].abandoned {
+            // Its client is gone already: only the slot is left.
+            self.free_fiber(f);
+            return;
+        }
+        self.trace(f, Note::Unread);
+        self.fibers[f as usize].phase = Phase::Unread;
+        self.mem.lost_to(MemoryLimit::Threads);
+    }
+
+    /// Tomcat's poller could not start a pool thread for request `f`
+    /// (`ThreadPoolExecutor.addWorker`, called from its `execute`):
+    /// `AbstractEndpoint.processSocket` and the poller's `processKey`
+    /// rethrow the `OutOfMemoryError` (`ExceptionUtils.handleThrowable`
+    /// rethrows every `VirtualMachineError`), and it leaves the poller's run
+    /// loop: the poller thread dies, and with it every socket read, every
+    /// keep-alive timeout and every close on Tomcat's side. Measured here on
+    /// Tomcat 10.1.60 with Temurin 21, as with -XX:+ExitOnOutOfMemoryError.
+    /// The request itself was taken off the poller's selector before the
+    /// hand-over and is never read.
+    fn poller_start_failed(&mut self, f: u32) {
+        if self.thread_start_ends_jvm() {
+            self.queue_for_thread(0, f);
+            return;
+        }
+        self.mem.poller_died = Some(self.now);
+        self.mem.hits[MemoryLimit::Threads as usize].did(LimitEffect::PollerDied);
+        self.undo_arrival(f);
+        self.unread(f);
+    }
+
+    /// Request `f` did not get into Tomcat after all: it leaves the server.
+    fn undo_arrival(&mut self, f: u32) {
+        self.fibers[f as usize].in_server = false;
+        self.gauge(Gauge::InServer, -1);
+    }
+
+    /// A new platform thread of `pool`, if the OS lets it start.
+    fn start_thread(&mut self, pool: u32) -> Result<u32, Room> {
+        match self.thread_room() {
+            Room::Yes => Ok(self.new_thread(pool)),
+            refused => Err(refused),
+        }
+    }
+
+    /// Gives fiber `f` a thread of `pool`: an idle one, a new one, or a queue
+    /// slot, as `ThreadPoolExecutor.execute` (Tomcat's grows to its max
+    /// before it queues). Says whether the pool took it.
     #[cfg_attr(target_arch = "wasm32", inline(always))]
     #[cfg_attr(not(target_arch = "wasm32"), inline)]
-    pub(super) fn pool_submit(&mut self, pool: u32, f: u32) -> bool {
+    pub(super) fn pool_submit(&mut self, pool: u32, f: u32) -> Taken {
         let p = &self.platform.pools[pool as usize];
         let (alive, core, max, queued, cap) =
             (p.alive, p.core, p.max, p.queue.len() as u32, p.queue_cap);
@@ -255,43 +311,59 @@ impl<T: Tracer> Engine<T> {
             // Tomcat's TaskQueue makes its executor grow to max before queueing.
             if has_idle {
                 self.platform.pools[0].idle.pop()
-            } else if alive < max && self.thread_room() {
-                Some(self.new_thread(0))
+            } else if alive < max {
+                match self.start_thread(0) {
+                    Ok(t) => Some(t),
+                    Err(Room::Refused) => {
+                        self.poller_start_failed(f);
+                        return Taken::StartFailed;
+                    }
+                    Err(_) => None,
+                }
             } else {
                 None
             }
-        } else if alive < core && self.thread_room() {
-            // ThreadPoolExecutor: below core, always a new thread...
-            Some(self.new_thread(pool))
+        } else if alive < core {
+            // ThreadPoolExecutor: below core, always a new thread (its start
+            // failing is thrown to the submitter)...
+            match self.start_thread(pool) {
+                Ok(t) => Some(t),
+                Err(Room::Refused) => return Taken::StartFailed,
+                Err(_) => None,
+            }
         } else if has_idle {
             // ...else offer to the queue, where an idle worker takes it at once...
             self.platform.pools[pool as usize].idle.pop()
-        } else if queued < cap {
+        } else if queued < cap || self.ending() {
             None
-        } else if alive < max && self.thread_room() {
+        } else if alive < max {
             // ...and only when the queue is full grow towards max...
-            Some(self.new_thread(pool))
+            match self.start_thread(pool) {
+                Ok(t) => Some(t),
+                Err(Room::Refused) => return Taken::StartFailed,
+                Err(_) => None,
+            }
         } else {
             // ...and beyond that reject.
-            if alive < max && !self.past_container() {
-                self.lost_to_thread_limit();
-            }
-            return false;
+            return Taken::Rejected;
         };
         match thread {
             Some(t) => self.assign_thread(t, f),
-            None => {
-                self.trace(f, Note::QueuedForThread { pool });
-                self.platform.pools[pool as usize].queue.push_back(f);
-                if tomcat {
-                    self.gauge(Gauge::TomcatQueue, 1);
-                } else {
-                    self.fibers[f as usize].phase = Phase::TaskQueued;
-                    self.gauge(Gauge::ExecutorQueue, 1);
-                }
-            }
+            None => self.queue_for_thread(pool, f),
         }
-        true
+        Taken::Yes
+    }
+
+    /// Fiber `f` waits in `pool`'s queue for a thread.
+    fn queue_for_thread(&mut self, pool: u32, f: u32) {
+        self.trace(f, Note::QueuedForThread { pool });
+        self.platform.pools[pool as usize].queue.push_back(f);
+        if pool == 0 {
+            self.gauge(Gauge::TomcatQueue, 1);
+        } else {
+            self.fibers[f as usize].phase = Phase::TaskQueued;
+            self.gauge(Gauge::ExecutorQueue, 1);
+        }
     }
 
     #[cfg_attr(target_arch = "wasm32", inline(always))]
@@ -399,6 +471,29 @@ impl<T: Tracer> Engine<T> {
         self.dispatch_carriers();
     }
 
+    /// Whether virtual thread `f`'s blocking `wait` needs the scheduler to
+    /// start a compensating carrier (`block`) that the OS refuses: then
+    /// `CarrierThread.beginBlocking` rethrows the `OutOfMemoryError` from
+    /// `ForkJoinPool.tryCompensate` into the virtual thread before it
+    /// blocks, and its request fails (`thread_out_of_memory`).
+    pub(super) fn compensation_refused(&mut self, f: u32, wait: Wait) -> bool {
+        let fb = &self.fibers[f as usize];
+        let compensated = match wait {
+            Wait::File => true,
+            Wait::Condition => self.cfg.server.pins_in_sync(),
+            _ => false,
+        };
+        if fb.thread != NONE
+            || !compensated
+            || self.rec.series.get(Gauge::CarriersAlive) >= self.cfg.server.max_pool_size
+            || self.thread_room() != Room::Refused
+        {
+            return false;
+        }
+        self.thread_out_of_memory(f);
+        true
+    }
+
     /// Fiber `f` blocks for `wait`. Decides pinning and frees what it frees.
     #[cfg_attr(target_arch = "wasm32", inline(always))]
     #[cfg_attr(not(target_arch = "wasm32"), inline)]
@@ -454,8 +549,11 @@ impl<T: Tracer> Engine<T> {
             if compensated {
                 // The scheduler compensates for the captured carrier.
                 self.carriers.compensating += 1;
+                // A refused start was handled before the block
+                // (`compensation_refused`); one while the process ends is
+                // not tried.
                 if self.rec.series.get(Gauge::CarriersAlive) < self.cfg.server.max_pool_size
-                    && self.thread_room()
+                    && self.thread_room() == Room::Yes
                 {
                     self.new_carrier();
                     self.dispatch_carriers();
@@ -562,16 +660,26 @@ impl<T: Tracer> Engine<T> {
                         task: t,
                     },
                 );
-                if self.pool_submit(e + 1, t) {
-                    self.execs.pending += 1;
-                    self.owe_task(t, caller);
-                    Submit::Accepted
-                } else {
-                    self.trace(caller, Note::Rejected { executor: e });
-                    self.execs.stats[e as usize].rejected += 1;
-                    self.fibers[t as usize].phase = Phase::Running;
-                    self.free_fiber(t);
-                    Submit::Rejected
+                match self.pool_submit(e + 1, t) {
+                    Taken::Yes => {
+                        self.execs.pending += 1;
+                        self.owe_task(t, caller);
+                        Submit::Accepted
+                    }
+                    Taken::Rejected => {
+                        self.trace(caller, Note::Rejected { executor: e });
+                        self.execs.stats[e as usize].rejected += 1;
+                        self.fibers[t as usize].phase = Phase::Running;
+                        self.free_fiber(t);
+                        Submit::Rejected
+                    }
+                    Taken::StartFailed => {
+                        // `execute` threw: the task never entered the pool.
+                        self.execs.stats[e as usize].submitted -= 1;
+                        self.fibers[t as usize].phase = Phase::Running;
+                        self.free_fiber(t);
+                        Submit::OutOfMemory
+                    }
                 }
             }
             ExecutorKind::Virtual { limit } => {
@@ -681,4 +789,19 @@ pub(super) enum Submit {
     Rejected,
     /// The caller waits for a permit.
     Blocked,
+    /// The pool needed a new thread and the OS refused it: `execute` threw
+    /// `OutOfMemoryError: unable to create native thread` to the caller
+    /// (Spring's `ThreadPoolTaskExecutor` translates only rejections).
+    OutOfMemory,
+}
+
+/// Whether a pool took a fiber (`pool_submit`).
+#[derive(Debug, PartialEq, Eq)]
+pub(super) enum Taken {
+    /// It runs or waits in the pool's queue.
+    Yes,
+    /// The pool is at its max and its queue full.
+    Rejected,
+    /// The pool had to start a thread and the OS refused it.
+    StartFailed,
 }

@@ -260,6 +260,9 @@ mod tests {
             c2_after: 5000.0,
             thread_start: 0,
             restart: 0,
+            on_oom: crate::sim::config::OnOom::Throw,
+            backoff: crate::sim::config::Backoff::Kubernetes,
+            down_connect: crate::sim::config::DownConnect::Refused,
         }
     }
 

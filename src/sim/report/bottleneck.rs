@@ -1,7 +1,7 @@
 //! The named bottleneck: the resource that limits throughput, how it binds
 //! and the finding the words are made from.
 
-use super::{Binding, Held, MemoryLimit, Resource};
+use super::{Binding, Held, LimitEffect, MemoryLimit, Resource};
 
 /// The resource that limits throughput, in words.
 #[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
@@ -41,13 +41,24 @@ pub enum Finding {
     Memory {
         /// Which limit.
         limit: MemoryLimit,
+        /// What passing it did.
+        effect: LimitEffect,
         /// Its size: MB for the heap and the container, threads for the
         /// OS's thread limit.
         size: f64,
+        /// When it was first hit, simulated seconds.
+        at_s: f64,
         /// How often it was hit.
         times: u64,
+        /// Times the process ended because of it.
+        ends: u64,
         /// Requests lost to it.
         lost: u64,
+        /// Time the process waited in its restarter's back-off, s, in all
+        /// and at the longest (0 when it was not restarted or did not wait).
+        backoff_s: f64,
+        /// The longest of those waits, s.
+        longest_backoff_s: f64,
     },
     /// The collector's pauses took much of the run.
     Gc {

@@ -3,7 +3,9 @@
 
 use crate::i18n::keys::report as k;
 use crate::i18n::{Part, Phrase};
-use crate::sim::report::{Bottleneck, Finding, Held, MemoryLimit, Pace, Resource, Saturation};
+use crate::sim::report::{
+    Bottleneck, Finding, Held, LimitEffect, MemoryLimit, Pace, Resource, Saturation,
+};
 
 /// The bottleneck's sentence.
 pub fn bottleneck(b: &Bottleneck) -> Phrase {
@@ -12,10 +14,26 @@ pub fn bottleneck(b: &Bottleneck) -> Phrase {
         Finding::NoTime => k::DIAGNOSIS_NO_TIME.said(),
         &Finding::Memory {
             limit,
+            effect,
             size,
+            at_s,
             times,
+            ends,
             lost,
-        } => memory(limit, size, times, lost),
+            backoff_s,
+            longest_backoff_s,
+        } => {
+            let said = memory(limit, effect, size, at_s, times, ends, lost);
+            if backoff_s > 0.0 {
+                k::DIAGNOSIS_MEMORY_BACKOFF
+                    .said()
+                    .with("said", Part::Phrase(said))
+                    .with("backoff", Part::Fixed(backoff_s, 1))
+                    .with("longest", Part::Fixed(longest_backoff_s, 1))
+            } else {
+                said
+            }
+        }
         &Finding::Gc {
             share,
             pauses,
@@ -61,24 +79,35 @@ pub fn bottleneck(b: &Bottleneck) -> Phrase {
     }
 }
 
-/// A limit that was hit and cost requests.
-fn memory(limit: MemoryLimit, size: f64, times: u64, lost: u64) -> Phrase {
-    match limit {
-        MemoryLimit::Container => k::DIAGNOSIS_MEMORY_CONTAINER
-            .said()
-            .with("mb", Part::Fixed(size, 0))
-            .with("times", count(times))
-            .with("lost", count(lost)),
-        MemoryLimit::Heap => k::DIAGNOSIS_MEMORY_HEAP
-            .said()
-            .with("mb", Part::Fixed(size, 0))
-            .with("lost", count(lost)),
-        MemoryLimit::Threads => k::DIAGNOSIS_MEMORY_THREADS
-            .said()
-            .with("limit", count(size as u64))
-            .with("times", count(times))
-            .with("lost", count(lost)),
-    }
+/// A limit that was hit and what it did.
+fn memory(
+    limit: MemoryLimit,
+    effect: LimitEffect,
+    size: f64,
+    at_s: f64,
+    times: u64,
+    ends: u64,
+    lost: u64,
+) -> Phrase {
+    let key = match (limit, effect) {
+        (MemoryLimit::Container, _) => k::DIAGNOSIS_MEMORY_CONTAINER,
+        (MemoryLimit::Heap, LimitEffect::JvmExited) => k::DIAGNOSIS_MEMORY_HEAP_EXITED,
+        (MemoryLimit::Heap, LimitEffect::JvmKilled) => k::DIAGNOSIS_MEMORY_HEAP_KILLED,
+        (MemoryLimit::Heap, _) => k::DIAGNOSIS_MEMORY_HEAP,
+        (MemoryLimit::Threads, LimitEffect::PollerDied) => k::DIAGNOSIS_MEMORY_THREADS_POLLER,
+        (MemoryLimit::Threads, LimitEffect::JvmKilled) => k::DIAGNOSIS_MEMORY_THREADS_KILLED,
+        (MemoryLimit::Threads, _) => k::DIAGNOSIS_MEMORY_THREADS,
+    };
+    let size = match limit {
+        MemoryLimit::Threads => count(size as u64),
+        _ => Part::Fixed(size, 0),
+    };
+    key.said()
+        .with("size", size)
+        .with("at", Part::Fixed(at_s, 3))
+        .with("times", count(times))
+        .with("ends", count(ends))
+        .with("lost", count(lost))
 }
 
 /// A saturated resource with its figures.

@@ -4,8 +4,8 @@
 use super::{bottleneck, ending};
 use crate::i18n::{self, Locale, Phrase};
 use crate::sim::report::{
-    Binding, Bottleneck, Course, Ending, Finding, Held, MemoryLimit, OwnPart, Pace, Resource,
-    Saturation, Tool,
+    Binding, Bottleneck, Course, Ending, Finding, Held, LimitEffect, MemoryLimit, OwnPart, Pace,
+    Resource, Saturation, Tool,
 };
 
 /// The report and chart areas' English texts, by key.
@@ -80,6 +80,10 @@ fn endings() -> Vec<Ending> {
             events: 5000,
         },
         Ending::Deadlock { stuck: 4 },
+        Ending::PollerDied {
+            stuck: 4,
+            at_s: 0.5,
+        },
     ];
     out.extend(OwnPart::ALL.map(|most| Ending::OwnMemory {
         budget_mib: 16.0,
@@ -102,7 +106,8 @@ fn endings() -> Vec<Ending> {
             | Ending::TimeBudget { .. }
             | Ending::WallBudget { .. }
             | Ending::OwnMemory { .. }
-            | Ending::Deadlock { .. } => {}
+            | Ending::Deadlock { .. }
+            | Ending::PollerDied { .. } => {}
         }
     }
     out
@@ -221,17 +226,27 @@ fn bottlenecks() -> Vec<Bottleneck> {
             None,
         ),
     ];
-    out.extend(MemoryLimit::ALL.map(|limit| {
-        of(
-            Finding::Memory {
-                limit,
-                size: 512.0,
-                times: 2,
-                lost: 30,
-            },
-            None,
-        )
-    }));
+    // Every limit with every effect, with and without a back-off.
+    for limit in MemoryLimit::ALL {
+        for effect in LimitEffect::ALL {
+            for backoff_s in [0.0, 30.0] {
+                out.push(of(
+                    Finding::Memory {
+                        limit,
+                        effect,
+                        size: 512.0,
+                        at_s: 0.25,
+                        times: 2,
+                        ends: 2,
+                        lost: 30,
+                        backoff_s,
+                        longest_backoff_s: backoff_s / 3.0,
+                    },
+                    None,
+                ));
+            }
+        }
+    }
     out.extend(
         [
             Resource::TomcatThreads,
@@ -318,5 +333,32 @@ fn every_finding_is_said_in_every_language() {
     for b in bottlenecks() {
         let what = format!("{:?} held {:?}", b.finding, b.held);
         assert_said_everywhere(&what, &bottleneck(&b), &english);
+    }
+}
+
+/// Every limit with every effect, as the memory chart and the report's
+/// outcome say it.
+#[test]
+fn every_limit_hit_is_said_in_every_language() {
+    let english = english_words();
+    let memory = crate::sim::report::MemoryStats {
+        heap_limit_mb: 2048.0,
+        container_limit_mb: 8192.0,
+        thread_limit: 125,
+        ..Default::default()
+    };
+    for limit in MemoryLimit::ALL {
+        for effect in LimitEffect::ALL {
+            let hit = crate::sim::report::LimitHit {
+                limit,
+                first_at_s: 0.25,
+                times: 3,
+                lost: 30,
+                effect,
+                ends: 2,
+            };
+            let what = format!("{limit} {effect}");
+            assert_said_everywhere(&what, &super::limit_hit(&hit, &memory), &english);
+        }
     }
 }
