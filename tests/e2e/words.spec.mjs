@@ -242,6 +242,12 @@ const SCENARIOS = [
   {
     name: 'executors',
     query: 'preset=e4-platform-100&modes=platform',
+    expect: { platform: ['diagnosis.executor.pool_awaited'] },
+  },
+  {
+    name: 'executors-unawaited',
+    // The same clients waiting for their responses only: the tasks fall behind.
+    query: 'preset=e4-platform-100&modes=platform&load.waits_for=response',
     expect: { platform: ['diagnosis.executor.pool'] },
   },
   {

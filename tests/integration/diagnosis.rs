@@ -81,7 +81,10 @@ fn an_executor_that_falls_behind_is_named() {
     );
     assert!(
         r.bottleneck.explanation().contains("'email'")
-            && r.bottleneck.explanation().contains("89 ms"),
+            && r.bottleneck.explanation().contains("89 ms")
+            && r.bottleneck
+                .explanation()
+                .contains("the clients wait for them"),
         "{}",
         r.bottleneck.explanation()
     );

@@ -87,6 +87,7 @@ keys! {
     DIAGNOSIS_CARRIERS_PINNED = "diagnosis.carriers.pinned";
     DIAGNOSIS_MONITOR = "diagnosis.monitor";
     DIAGNOSIS_EXECUTOR_POOL = "diagnosis.executor.pool";
+    DIAGNOSIS_EXECUTOR_POOL_AWAITED = "diagnosis.executor.pool_awaited";
     DIAGNOSIS_EXECUTOR_VIRTUAL = "diagnosis.executor.virtual";
     DIAGNOSIS_WITH_HELD = "diagnosis.with_held";
     DIAGNOSIS_HELD_TOMCAT = "diagnosis.held.tomcat";

@@ -460,6 +460,7 @@ impl<T: Tracer> Engine<T> {
                                 threads: st.peak_threads,
                                 utilisation,
                                 wait_ms: ms_from_ns(st.queue_ns / st.completed.max(1) as f64),
+                                awaited: self.cfg.load.waits_for == WaitsFor::Tasks,
                             },
                         })
                     }

@@ -184,6 +184,9 @@ pub enum Saturation {
         utilisation: f64,
         /// Mean time a task waited in its queue, ms.
         wait_ms: f64,
+        /// The clients wait for these tasks (`load.waits_for = tasks`), so
+        /// the executor sets their pace rather than falling behind them.
+        awaited: bool,
     },
     /// A virtual-thread executor with a concurrency limit.
     ExecutorVirtual {

@@ -178,12 +178,17 @@ fn saturation(s: &Saturation) -> Phrase {
             threads,
             utilisation,
             wait_ms,
-        } => k::DIAGNOSIS_EXECUTOR_POOL
-            .said()
-            .with("name", Part::text(name.clone()))
-            .with("threads", count(*threads))
-            .with("pct", pct(*utilisation))
-            .with("wait", Part::Fixed(*wait_ms, 0)),
+            awaited,
+        } => if *awaited {
+            k::DIAGNOSIS_EXECUTOR_POOL_AWAITED
+        } else {
+            k::DIAGNOSIS_EXECUTOR_POOL
+        }
+        .said()
+        .with("name", Part::text(name.clone()))
+        .with("threads", count(*threads))
+        .with("pct", pct(*utilisation))
+        .with("wait", Part::Fixed(*wait_ms, 0)),
         Saturation::ExecutorVirtual {
             name,
             utilisation,

@@ -154,6 +154,14 @@ fn saturations() -> Vec<Saturation> {
             threads: 8,
             utilisation: 0.98,
             wait_ms: 455.0,
+            awaited: false,
+        },
+        Saturation::ExecutorPool {
+            name: "smtp".into(),
+            threads: 8,
+            utilisation: 0.98,
+            wait_ms: 89.0,
+            awaited: true,
         },
         Saturation::ExecutorVirtual {
             name: "smtp".into(),
