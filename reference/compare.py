@@ -61,22 +61,52 @@ def requests_of(run):
     return int(run["cmd"].split("-n ")[1].split()[0])
 
 
+def warmup_began_s(spread):
+    """The JVM uptime at which the instance's warm-up began: the suite starts it as soon as Tomcat
+    answered its first request, `tomcat_start_s` after the process was started (the JVM's uptime
+    clock starts a little later, so this errs late by a few ms)."""
+    return spread["tomcat_start_s"]
+
+
 def alloc_sets(results_dir, jdk, mode):
     """This servlet's allocation per request on this JDK and mode, from the spread item's GC log:
-    what eden gained between one pause and the next, over the instance's life, divided by the
-    requests it served (its warm-up and every run). The JVM's start-up before the first pause is
-    left out; what was allocated after the last pause is missed (at most one young generation)."""
+    what eden gained between one pause and the next, summed over the pauses that came after the
+    instance's warm-up began, divided by the requests it served (its warm-up and every run).
+    Start-up's allocation (class loading, Tomcat's own set-up: the first 4-5 pauses, up to 152 MB
+    before one of them) is left out; the growth up to the first pause after the warm-up began is
+    counted from the pause before it, so it may hold a little idle allocation (50-470 ms of an idle
+    JVM here); what was allocated after the last pause is missed (at most one young generation)."""
     pauses = gclog.parse(os.path.join(results_dir, f"spread_jdk{jdk}_{mode}_gc.txt"))
-    mb = sum(max(0, b["before_mb"] - a["after_mb"]) for a, b in zip(pauses, pauses[1:]))
     with open(os.path.join(results_dir, f"spread_jdk{jdk}_{mode}.json")) as f:
-        runs = json.load(f)["runs"]
-    served = WARMUP_REQUESTS + sum(requests_of(r) for r in runs)
+        spread = json.load(f)
+    began = warmup_began_s(spread)
+    mb = sum(max(0, b["before_mb"] - a["after_mb"]) for a, b in zip(pauses, pauses[1:])
+             if b["uptime_s"] >= began)
+    served = WARMUP_REQUESTS + sum(requests_of(r) for r in spread["runs"])
     return ["--set", f"gc.alloc_kb={1024 * mb / served:.1f}"]
 
 
+def idle_heap_sets(results_dir, jdk, mode):
+    """The servlet's idle live heap (memory.base_mb, the model's default is a Spring context's
+    40 MB): what start-up's "Concurrent Start (Metadata GC Threshold)" young pause left in the
+    spread item's GC log (old objects and survivors, before any request). The model starts its
+    heap from it as start-up's Remark did (in use ÷ 0.3)."""
+    pauses = gclog.parse(os.path.join(results_dir, f"spread_jdk{jdk}_{mode}_gc.txt"))
+    start = next(p for p in pauses if "Metadata GC Threshold" in p["what"])
+    return ["--set", f"memory.base_mb={start['after_mb']}"]
+
+
 def real_of(r):
+    """A real run's figures. Its GC pauses are every pause -Xlog:gc logged during it: young, mixed
+    and full ones, and each concurrent cycle's Remark and Cleanup."""
     return {"rps": r["hey"]["rps"], "mean": 1000 * r["hey"]["average_s"], "p99": 1000 * r["hey"]["p99_s"],
             "max": 1000 * r["hey"]["slowest_s"], "gc": r["gc"]["pauses"], "rss": (r["rss"]["rss_kb_max"] or 0) / 1024}
+
+
+def model_pauses(gc):
+    """The model's pauses counted as -Xlog:gc counts them: its collections, and two per concurrent
+    cycle (its Remark and Cleanup, which the model does not stop the world for)."""
+    return gc["young"] + gc["mixed"] + gc["full"] + 2 * gc.get("concurrent_cycles", 0)
 
 
 def model(binary, jdk, mode, c, n, machine, program="io:50ms", extra=()):
@@ -87,7 +117,7 @@ def model(binary, jdk, mode, c, n, machine, program="io:50ms", extra=()):
                "--set", f"load.requests={n}", "--set", f"program={program}", "--set", f"seed={s}"] + SERVER_SETS + CLIENT_SETS + JVM_SETS + machine + list(extra)
         d = json.loads(subprocess.run(cmd, capture_output=True, text=True, check=True).stdout)
         out.append({"rps": d["throughput_rps"], "mean": d["latency_ms"]["mean"], "p99": d["latency_ms"]["p99"],
-                    "max": d["latency_ms"]["max"], "gc": d["gc"]["young"] + d["gc"]["mixed"] + d["gc"]["full"],
+                    "max": d["latency_ms"]["max"], "gc": model_pauses(d["gc"]),
                     "rss": d["memory"]["peak_resident_mb"]})
     return out
 
@@ -119,7 +149,7 @@ def main():
             real = [real_of(r) for r in rs]
             c, n = (1000 if lname.startswith("sat") else 100), requests_of(rs[0])
             print(row(f"real JDK {jdk} {f['mode']} {lname} ({len(rs)} reps)", real))
-            program, extra = "io:50ms", alloc_sets(d, jdk, f["mode"])
+            program, extra = "io:50ms", alloc_sets(d, jdk, f["mode"]) + idle_heap_sets(d, jdk, f["mode"])
             if cpu_dir:
                 program, cpu, _ = cpu_sets(cpu_dir, jdk, f["mode"])
                 extra += cpu
@@ -130,14 +160,17 @@ def main():
         same_machine(binary, cpu_dir, d)
     print("\nNot given to the model (left at its defaults): the load client sharing the 2 cores "
           "unless a `cpu` results directory is given (load.client_cpu_ms and the servlet's CPU per request). "
-          "The servlet's allocation per request (gc.alloc_kb) is measured from the spread item's GC logs. "
+          "The servlet's allocation per request (gc.alloc_kb, from the pauses after each instance's warm-up began) "
+          "and its idle live heap (memory.base_mb, what start-up's concurrent-start pause left) are measured "
+          "from the spread item's GC logs; GC pauses count the model's concurrent cycles as two each (Remark "
+          "and Cleanup), as -Xlog:gc does. "
           "Thread.sleep's overshoot is the model's default wake-up latency, measured here (sleep_jdk21.json).")
 
 
 def same_machine(binary, cpu_dir, alloc_dir):
     """The `cpu` item's c=1000 runs (one each) against the model given that item's c=100 CPU, and
-    the allocation per request measured in `alloc_dir`'s spread logs (the servlet's, not the
-    machine's: that item keeps no GC log)."""
+    the allocation per request and idle live heap measured in `alloc_dir`'s spread logs (the
+    servlet's, not the machine's: that item keeps no GC log)."""
     print("\nThe `cpu` item's own runs at c=1000 (1 run each), against the model given the CPU per "
           "request that item measured at c=100 on the same machine:\n")
     print("| source | req/s | mean ms | p99 ms | max ms | p99 range / mean | GC pauses | RSS/resident MB |")
@@ -148,7 +181,7 @@ def same_machine(binary, cpu_dir, alloc_dir):
         program, extra, rec = cpu_sets(cpu_dir, jdk, mode)
         if rec is None:
             continue
-        extra += alloc_sets(alloc_dir, jdk, mode)
+        extra += alloc_sets(alloc_dir, jdk, mode) + idle_heap_sets(alloc_dir, jdk, mode)
         n = requests_of(rec)
         print(row(f"real JDK {jdk} {mode} c1000 (cpu item)", [real_of(rec)]))
         print(row(f"model JDK {jdk} {mode} c1000 ({len(SEEDS)} seeds)",

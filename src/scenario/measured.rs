@@ -23,6 +23,13 @@ pub const WAKE_VIRTUAL_US: (f64, f64) = (148.9, 464.2);
 /// `reference/lib/report.py` (`young_pauses`).
 pub const GC_YOUNG_PAUSE_MS: (f64, f64) = (4.98, 11.58);
 
+/// G1's `MinHeapSize` when `-Xms` is not set, MiB: the least a Remark or a
+/// full collection shrinks the heap to. The same on Temurin 21.0.8 and
+/// 25.0.2 whether -Xmx is the default 6,028 MiB, 256 MiB, 1 or 2 GiB or
+/// `MaxRAM` is 1 GiB; with `-Xms` set it is `-Xms`.
+/// Source: `reference/results/2026-12-04/g1_heap_flags.txt`.
+pub const G1_MIN_HEAP_MB: f64 = 8.0;
+
 /// How long a lock stands free between its release and the waiter it
 /// wakes running inside it, in µs: the hand-off of a fair
 /// `ReentrantLock(true)`, which no arriving thread may take meanwhile.

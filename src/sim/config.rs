@@ -258,9 +258,14 @@ pub struct Memory {
     /// `-Xmx`: live heap beyond it is `OutOfMemoryError: Java heap space`
     /// in the request that allocates.
     pub heap_limit: u64,
-    /// `-Xms`: the heap G1 commits at the start, at most `heap_limit`; it
-    /// grows from there (`engine::heap`).
+    /// `-Xms`: the heap G1 commits at the start, at most `heap_limit`;
+    /// start-up's concurrent cycle resizes it before the run
+    /// (`engine::heap`).
     pub initial_heap: u64,
+    /// `MinHeapSize`: the least a Remark or a full collection shrinks the
+    /// heap to, at most `initial_heap`: `-Xms` when it is set, else the
+    /// JVM's ergonomic 8 MiB (measured here).
+    pub min_heap: u64,
     /// The container's memory limit (or the machine's memory): resident
     /// memory beyond it and the kernel's OOM killer ends the process.
     pub container_limit: u64,

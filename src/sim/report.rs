@@ -504,18 +504,32 @@ pub struct GcStats {
     pub allocated_mb: f64,
     /// Young generation's size at the last collection, MB.
     pub young_mb: f64,
-    /// The committed heap at the start (`-Xms`, in whole regions), MB.
+    /// `-Xms`, MB: the heap G1 commits as the JVM starts.
     #[serde(default)]
     pub heap_initial_mb: f64,
+    /// The committed heap at the run's start, MB: what start-up's
+    /// concurrent cycle left of `-Xms` (in whole regions).
+    #[serde(default)]
+    pub heap_start_mb: f64,
     /// The committed heap at the end, MB.
     #[serde(default)]
     pub heap_committed_mb: f64,
-    /// Most heap committed, MB: from `-Xms` up to at most `-Xmx`.
+    /// Most heap committed during the run, MB, at most `-Xmx`.
     #[serde(default)]
     pub peak_heap_committed_mb: f64,
-    /// Times G1 grew the heap (by GC time or for room).
+    /// Times G1 grew the heap (by GC time, for room, or at a Remark or
+    /// after a full collection to keep `MinHeapFreeRatio` free).
     #[serde(default)]
     pub heap_expansions: u64,
+    /// Times G1 shrank the heap (at a Remark or after a full collection,
+    /// to at most `MaxHeapFreeRatio` free).
+    #[serde(default)]
+    pub heap_shrinks: u64,
+    /// Concurrent cycles that reached their Remark. Each is two short
+    /// pauses in G1's log (Remark and Cleanup) that the model does not
+    /// stop the world for: they are not in the pauses above.
+    #[serde(default)]
+    pub concurrent_cycles: u64,
     /// Most live data a collection copied (its pause's variable part), MB.
     pub peak_copied_mb: f64,
     /// Of that, unmounted virtual threads' stack chunks, MB.

@@ -204,3 +204,95 @@ fn xms_defaults_to_a_64th_of_memory_and_never_passes_xmx() {
         "{errors:?}"
     );
 }
+
+/// The reference machine's memory (24,105 MiB): -Xms its 64th, 376.6
+/// MiB, -Xmx a quarter, 6,026 MiB, so 4 MiB regions.
+const REFERENCE_MEMORY: (&str, &str) = ("memory.container_mb", "24105");
+
+/// A default JVM starts the run with what start-up's concurrent cycle left
+/// of -Xms: its Remark sizes the heap to the regions in use ÷ 0.3, the idle
+/// service's live heap in use (measured here in 8 of 8 logs: 380 MiB → 40
+/// or 28 MiB). E2's service on the reference machine: 40 MB in 4 MiB
+/// regions, 133.3 → 136 MiB; the Tomcat servlet's 12 MiB, 40 MiB, as the
+/// JDK 21 logs show. On E2's own 8 GB, -Xms is 128 MB, within 40–70 % free
+/// around 40 MB (66.7 to 133.3 MB): it stays. A smaller heap has a smaller
+/// young generation, so the first collection comes sooner.
+#[test]
+fn a_default_xms_starts_the_run_as_start_ups_remark_left_it() {
+    let spring = run_preset("e2-platform", &[REFERENCE_MEMORY]);
+    assert_close("-Xms", spring.gc.heap_initial_mb, 24105.0 / 64.0, 1e-9);
+    assert_eq!(spring.gc.heap_start_mb, 136.0);
+    let servlet = run_preset("e2-platform", &[REFERENCE_MEMORY, ("memory.base_mb", "12")]);
+    assert_eq!(servlet.gc.heap_start_mb, 40.0);
+    let own = run_preset("e2-platform", &[]);
+    assert_eq!(
+        (own.gc.heap_initial_mb, own.gc.heap_start_mb),
+        (128.0, 128.0)
+    );
+    // 136 MiB less 40 of the idle service and the 10 % reserve leaves a
+    // young generation of ~82 MiB: filled at ~64 MB/s in ~1.3 s, where the
+    // 376.6 MiB of -Xms took a 226 MiB one ~3.5 s.
+    let first = spring.gc.pauses.first().expect("collections").at_s;
+    assert!(first < 2.0, "first pause at {first} s");
+}
+
+/// -Xms set is also MinHeapSize (measured here: MinHeapSize = -Xms with
+/// -Xms set, 8 MiB without it), so no Remark gives back any of it: the run
+/// starts with -Xms, and a heap set to -Xms = -Xmx stays full.
+#[test]
+fn an_xms_set_keeps_its_size() {
+    let set = run_preset(
+        "e2-platform",
+        &[REFERENCE_MEMORY, ("memory.initial_heap_mb", "376")],
+    );
+    assert_eq!(set.gc.heap_start_mb, 376.0);
+    assert!(set.gc.heap_committed_mb >= 376.0, "{:?}", set.gc);
+    let full = run_preset(
+        "e2-platform",
+        &[
+            ("memory.initial_heap_mb", "2048"),
+            ("memory.heap_mb", "2048"),
+        ],
+    );
+    assert_eq!(
+        (full.gc.heap_start_mb, full.gc.heap_committed_mb),
+        (2048.0, 2048.0)
+    );
+    assert_eq!(full.gc.heap_shrinks, 0);
+    assert!(full.gc.concurrent_cycles == 0, "{:?}", full.gc);
+}
+
+/// A Remark shrinks a heap grown past what is in use ÷ 0.3, as the log
+/// here did (spread_jdk21_platform_gc.txt: 44 → 216 MiB by a pause during
+/// the cycle, then Remark "38M->38M(136M)"). 1,000 clients keep 1,000
+/// connections' 16 KB buffers beside the servlet's 12 MiB, 27.6 MiB old in
+/// a 40 MiB heap: past 45 %, so every pause decides on a cycle. 64 KB per
+/// request at ~2,000 req/s fill its small young generation every 0.15–0.2
+/// s, past the GC-time target (1 % for a heap this far below half of
+/// -Xmx): the heap grows half the way back to -Xms, to 220 MiB, and the
+/// next Remark gives back all but 108 MiB (~32 MiB in use ÷ 0.3).
+#[test]
+fn a_remark_shrinks_a_heap_grown_past_its_free_ratio() {
+    let r = run(&[
+        REFERENCE_MEMORY,
+        ("memory.base_mb", "12"),
+        ("server.cores", "2"),
+        ("load.tool", "hey"),
+        ("load.concurrency", "1000"),
+        ("load.requests", "20000"),
+        ("program", "io:50ms"),
+        ("gc.alloc_kb", "64"),
+        ("jvm.start", "warm"),
+    ]);
+    let g = &r.gc;
+    assert_eq!(g.heap_start_mb, 40.0, "{g:?}");
+    assert!(g.peak_heap_committed_mb > 200.0, "{g:?}");
+    assert!(g.heap_shrinks >= 1, "{g:?}");
+    assert!(g.concurrent_cycles >= g.heap_shrinks, "{g:?}");
+    assert!(
+        g.heap_committed_mb < 0.75 * g.peak_heap_committed_mb,
+        "{g:?}"
+    );
+    // Never below what is live ÷ 0.3 rounded to regions.
+    assert!(g.heap_committed_mb * 0.3 >= 27.0, "{g:?}");
+}

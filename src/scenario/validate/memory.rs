@@ -5,6 +5,7 @@
 use super::reader::Reader;
 use crate::i18n::Part;
 use crate::i18n::keys::errors as words;
+use crate::scenario::measured;
 use crate::sim::config::{JVM_OWN_THREADS, MIB, Memory, PID_MAX_DEFAULT};
 
 /// Bytes in the schema's KB (binary, as the JVM's -Xss counts).
@@ -24,6 +25,8 @@ pub(super) fn read(r: &mut Reader, started: u32) -> Memory {
     // memory, lowered to a smaller -Xmx. One set above a -Xmx set is an
     // error: `java` refuses to start.
     let initial = initial_set.unwrap_or(container / 64.0).min(heap);
+    // MinHeapSize: -Xms set, else the JVM's own, at most -Xms.
+    let min_heap = initial_set.map_or(measured::G1_MIN_HEAP_MB.min(initial), |_| initial);
     // The OS's limit on the process's threads, its own setting: no number
     // of it follows from the container's memory (a cgroup's memory limit
     // does not change the kernel's threads-max). Empty: none is set below
@@ -34,6 +37,7 @@ pub(super) fn read(r: &mut Reader, started: u32) -> Memory {
     let memory = Memory {
         heap_limit: mb(heap),
         initial_heap: mb(initial),
+        min_heap: mb(min_heap),
         container_limit: mb(container),
         thread_limit: threads,
         heap_base: mb(r.float("memory.base_mb")),

@@ -3,9 +3,11 @@
 //! * **Allocation**: every request allocates `gc.alloc_kb` when its handler
 //!   starts; that fills the young generation (eden). When eden reaches the
 //!   young generation's size, a collection stops the world.
-//! * **Heap**: the committed heap, from `-Xms` up to `-Xmx` (`heap`): it
-//!   grows after a pause when GC took more than its share of the time
-//!   (`GCTimeRatio`), or when the live data needs the room.
+//! * **Heap**: the committed heap, up to `-Xmx` (`heap`): it starts as
+//!   start-up's concurrent cycle left `-Xms`, grows after a pause when GC
+//!   took more than its share of the time (`GCTimeRatio`) or when the live
+//!   data needs the room, and is resized both ways at each concurrent
+//!   cycle's Remark (below) and after a full collection.
 //! * **Young generation's size**: G1 sizes it between `G1NewSizePercent`
 //!   (5 %) and `G1MaxNewSizePercent` (60 %) of the committed heap to meet its
 //!   pause goal (`MaxGCPauseMillis`, 200 ms); here it takes the largest size
@@ -35,8 +37,20 @@
 //!   promoted objects still live and frees the rest. Without promoted
 //!   objects the old generation is the idle service's and the connections'
 //!   (long-lived, all live), regions G1 leaves out of a mixed collection
-//!   (`G1MixedGCLiveThresholdPercent`, 85 %): the collection stays young. (The concurrent cycle's own short pauses,
-//!   remark and cleanup, are not modelled.) When the young generation cannot
+//!   (`G1MixedGCLiveThresholdPercent`, 85 %): the collection stays young.
+//!   G1 decides at the end of a pause that the next young pause starts a
+//!   concurrent cycle ("Concurrent Start"), whose Remark, after the
+//!   concurrent marking, resizes the heap by `MinHeapFreeRatio` and
+//!   `MaxHeapFreeRatio` (sourced: `G1ConcurrentMark::remark`); the logs here
+//!   show a pause growing the heap by GC time at or after that start and
+//!   the Remark shrinking it again (216 → 136 MiB, 1,612 → 840 MiB). The
+//!   model applies the Remark's resize at the end of the collection after
+//!   the one that decided, after that collection's own growth, with what
+//!   is then old or in survivors in use. *Assumption*: the marking between
+//!   them (13–125 ms in the logs here) is taken as over by then, and pauses
+//!   during it are folded into that one. The cycle's own short pauses,
+//!   Remark and Cleanup, do not stop the world in the model (they are
+//!   counted: `concurrent_cycles`). When the young generation cannot
 //!   be given its minimum even in a heap grown to `-Xmx`, the next
 //!   collection is full: every live object is marked and compacted (twice
 //!   a copy's work).
@@ -93,8 +107,11 @@ pub(super) struct Collector {
     young: u64,
     /// The committed heap.
     pub(super) heap: HeapSize,
-    /// The old generation passed the threshold: the next collection is mixed.
+    /// The old generation passed the threshold: the next collection starts
+    /// a concurrent cycle (its Remark resizes the heap) and is mixed.
     marking: bool,
+    /// Concurrent cycles that reached their Remark.
+    cycles: u64,
     /// The young generation cannot be sized: the next collection is full.
     full_next: bool,
     /// Server events held by the pause: (sequence, event), in order.
@@ -123,10 +140,19 @@ pub(super) struct Collector {
 }
 
 impl Collector {
-    /// A collector for a JVM started at `start`: the heap at `-Xms`, its
-    /// young generation as large as fits beside the idle service's objects.
+    /// A collector for a JVM started at `start`: the heap as start-up's
+    /// concurrent cycle left `-Xms`, the idle service's objects in use at
+    /// its Remark (`heap`), its young generation as large as fits beside
+    /// them.
     pub(super) fn new(m: &Memory, gc: &Gc, start: Nanos) -> Self {
-        let heap = HeapSize::new(m.initial_heap, m.heap_limit, gc.time_ratio, start);
+        let mut heap = HeapSize::new(
+            m.initial_heap,
+            m.min_heap,
+            m.heap_limit,
+            gc.time_ratio,
+            start,
+        );
+        heap.start_after_remark(m.heap_base);
         let young = young_size(heap.committed, m.heap_base).0;
         Collector {
             young,
@@ -319,7 +345,15 @@ impl<T: Tracer> Engine<T> {
         let dead_old = self.gc.promoted - self.gc.promoted.min(young_live);
         self.set_garbage(dead_old);
         let old = old_live + self.gc.promoted;
-        self.resize(kind, pause.max(1), old + kept);
+        let held = old + kept;
+        self.resize(kind, pause.max(1), held);
+        if self.gc.marking && kind != GcKind::Full {
+            // This collection started the cycle the last one decided on
+            // (a full collection would abort it): its Remark.
+            self.gc.cycles += 1;
+            self.gc.heap.after_remark(held);
+            self.size_young(held);
+        }
         let committed = self.gc.heap.committed;
         self.gc.marking = kind == GcKind::Young && old >= committed / 100 * IHOP_PCT;
         if copied > self.gc.peak_copied {
@@ -330,18 +364,25 @@ impl<T: Tracer> Engine<T> {
     }
 
     /// After a pause of `pause` that leaves `held` bytes of old objects and
-    /// survivors: the heap grows as G1 decides (by GC time after a young or
-    /// mixed pause, to `MinHeapFreeRatio` after a full one, and as far as
-    /// the young generation's minimum needs), and the young generation is
-    /// sized from it; a full collection comes next if even `-Xmx` has no
-    /// room for that minimum.
+    /// survivors: the heap is resized as G1 decides (grown by GC time after
+    /// a young or mixed pause, resized by the free ratios after a full
+    /// one), then sized by `size_young`.
     fn resize(&mut self, kind: GcKind, pause: Nanos, held: u64) {
         let heap = &mut self.gc.heap;
         if kind == GcKind::Full {
-            heap.after_full(held);
+            heap.after_remark(held);
         } else {
             heap.after_young(self.now + pause, pause);
         }
+        self.size_young(held);
+    }
+
+    /// The heap grows as far as the young generation's minimum needs beside
+    /// `held` bytes of old objects and survivors, and the young generation
+    /// is sized from it; a full collection comes next if even `-Xmx` has no
+    /// room for that minimum.
+    fn size_young(&mut self, held: u64) {
+        let heap = &mut self.gc.heap;
         if !young_size(heap.committed, held).1 {
             let share = 100 - RESERVE_PCT - MIN_YOUNG_PCT;
             heap.cover(held.saturating_mul(100) / share + 1);
@@ -468,6 +509,11 @@ impl<T: Tracer> Engine<T> {
             } else {
                 0.0
             },
+            heap_start_mb: if self.cfg.gc.on {
+                mb(g.heap.start)
+            } else {
+                0.0
+            },
             heap_committed_mb: if self.cfg.gc.on {
                 mb(g.heap.committed)
             } else {
@@ -475,6 +521,8 @@ impl<T: Tracer> Engine<T> {
             },
             peak_heap_committed_mb: if self.cfg.gc.on { mb(g.heap.peak) } else { 0.0 },
             heap_expansions: g.heap.expansions,
+            heap_shrinks: g.heap.shrinks,
+            concurrent_cycles: g.cycles,
             peak_copied_mb: mb(g.peak_copied),
             peak_copied_stack_chunks_mb: mb(g.peak_copied_chunks),
             thrashing_from_s: g.thrashing_from.map(to_s),
@@ -490,11 +538,12 @@ mod tests {
     use crate::sim::time::ns_f64;
 
     #[test]
-    fn a_new_collector_starts_at_xms_with_the_young_generation_that_fits() {
+    fn a_new_collector_starts_as_start_ups_remark_left_xms_with_the_young_generation_that_fits() {
         let mib = 1 << 20;
         let m = Memory {
             heap_limit: 2048 * mib,
             initial_heap: 128 * mib,
+            min_heap: 8 * mib,
             container_limit: 8192 * mib,
             thread_limit: 100,
             heap_base: 40 * mib,
@@ -514,22 +563,38 @@ mod tests {
             time_ratio: 12,
             warm_eden_fill: Some(0.0),
         };
+        // 40 MiB in use at start-up's Remark: 128 MiB is within 40–70 % free.
         let c = Collector::new(&m, &gc, 0);
         assert_eq!(c.heap.committed, 128 * mib);
         // 128 MiB less the idle service's 40 and the 10 % reserve: under 60 %.
         assert_eq!(c.young, 128 * mib - 40 * mib - 128 * mib / 100 * 10);
         assert!(!c.paused(0));
         assert_eq!(ns_f64(c.until), 0.0);
-        // A heap set to -Xmx from the start: the young generation at its 60 %.
+        // A heap set to -Xmx from the start (so MinHeapSize too): the young
+        // generation at its 60 %.
         let c = Collector::new(
             &Memory {
                 initial_heap: 2048 * mib,
+                min_heap: 2048 * mib,
                 ..m
             },
             &gc,
             0,
         );
         assert_eq!(c.young, 2048 * mib / 100 * 60);
+        // The default -Xms of 24 GiB, 384 MiB, with 12 MiB in use at
+        // start-up's Remark: 12 ÷ 0.3 = 40 MiB, its young generation 60 %.
+        let c = Collector::new(
+            &Memory {
+                initial_heap: 384 * mib,
+                heap_base: 12 * mib,
+                ..m
+            },
+            &gc,
+            0,
+        );
+        assert_eq!(c.heap.committed, 40 * mib);
+        assert_eq!(c.young, 40 * mib / 100 * 60);
     }
 
     #[test]

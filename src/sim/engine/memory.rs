@@ -544,6 +544,7 @@ mod tests {
         let m = Memory {
             heap_limit: 1,
             initial_heap: 1,
+            min_heap: 1,
             container_limit: 1,
             thread_limit: 1,
             heap_base: 3,
