@@ -604,6 +604,12 @@ static SCHEMA: &[FieldSpec] = &[
     // -Xms. Default: InitialRAMPercentage = 1/64 of memory.container_mb
     // (sourced: HotSpot's InitialRAMPercentage 1.5625; measured here: 380 MiB
     // of 24 GiB, reference/results/2026-12-03/jvm_flags.json), at most -Xmx.
+    // The run starts with what start-up's concurrent cycle's Remark left of
+    // it (sourced: G1HeapSizingPolicy's resize at Remark; measured here: 8 of
+    // 8 logs, 380 → 40 / 28 MiB): the idle heap in use ÷ 0.3 at most, down to
+    // MinHeapSize (measured::G1_MIN_HEAP_MB, or -Xms when set, which so keeps
+    // its size). Assumed: a warm JVM's growth under earlier load is not
+    // replayed (engine::heap).
     // Bounds: those of memory.heap_mb. Not moot without a collector: a
     // -Xms set still raises the default -Xmx.
     entry! {
