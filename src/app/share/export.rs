@@ -19,7 +19,7 @@ use crate::app::run::plan::SweepAxis;
 use crate::app::worker::supervise::Export;
 use crate::i18n::keys::ui as words;
 use crate::i18n::{Arg, Locale};
-use crate::replicas::{Band, Figure, Figures, Summary};
+use crate::replicas::{Band, Figure, Figures, Sample, Summary};
 use crate::scenario::{mode_word, preset, validate};
 use crate::sim::report::Gauge;
 
@@ -186,91 +186,68 @@ pub(crate) fn sweep_csv(state: &State, source: &Source) -> String {
 /// `threadlab run --replications N --format json` gives them.
 pub(crate) fn replications_csv(state: &State, source: &Source) -> String {
     let from = source.csv_cell();
-    let mut header = vec![
-        "mode".to_string(),
-        "row".into(),
-        "seed".into(),
-        "outcome".into(),
-    ];
+    let mut header: Vec<String> = ["mode", "row", "seed", "outcome"]
+        .map(String::from)
+        .to_vec();
     header.extend(Figure::ALL.iter().map(|f| figure_column(*f)));
     header.extend(["coverage".to_string(), "source".to_string()]);
     let mut out = row(&header);
     for &mode in state.setup.modes.list() {
         let samples = state.results.samples.get(mode);
-        if samples.is_empty() {
-            continue;
+        if !samples.is_empty() {
+            out.push_str(&replication_rows(mode_word(mode), samples, &from));
         }
-        let line =
-            |kind: &str, seed: String, outcome: String, values: Figures<f64>, coverage: String| {
-                let mut cells = vec![mode_word(mode).to_string(), kind.to_string(), seed, outcome];
-                cells.extend(Figure::ALL.iter().map(|f| values.get(*f).to_string()));
-                cells.extend([coverage, from.clone()]);
-                row(&cells)
-            };
-        for s in samples {
-            let outcome = serde_json::to_value(s.outcome)
-                .ok()
-                .and_then(|v| v.as_str().map(String::from))
-                .unwrap_or_default();
-            out.push_str(&line(
-                "run",
-                s.seed.to_string(),
-                outcome,
-                s.figures.clone(),
-                String::new(),
-            ));
-        }
-        let summary = Summary::of(samples);
-        let bands = &summary.figures;
-        let of = |pick: fn(&Band) -> f64| Figures::from_fn(|f| pick(bands.get(f)));
+    }
+    out
+}
+
+/// One mode's rows of [`replications_csv`].
+fn replication_rows(mode: &str, samples: &[Sample], from: &str) -> String {
+    let line = |kind: &str, seed: String, outcome: &str, values: Figures<f64>, coverage: String| {
+        let mut cells = vec![
+            mode.to_string(),
+            kind.to_string(),
+            seed,
+            outcome.to_string(),
+        ];
+        cells.extend(Figure::ALL.iter().map(|f| values.get(*f).to_string()));
+        cells.extend([coverage, from.to_string()]);
+        row(&cells)
+    };
+    let mut out = String::new();
+    for s in samples {
+        let outcome = serde_json::to_value(s.outcome).unwrap_or_default();
+        let outcome = outcome.as_str().unwrap_or_default();
         out.push_str(&line(
-            "median",
-            String::new(),
-            String::new(),
-            of(|b| b.median),
+            "run",
+            s.seed.to_string(),
+            outcome,
+            s.figures,
             String::new(),
         ));
-        out.push_str(&line(
-            "min",
-            String::new(),
-            String::new(),
-            of(|b| b.min),
-            String::new(),
+    }
+    let bands = Summary::of(samples).figures;
+    let summary = |kind: &str, pick: &dyn Fn(&Band) -> Option<f64>, coverage: String| {
+        let values = Figures::from_fn(|f| pick(bands.get(f)).unwrap_or(f64::NAN));
+        line(kind, String::new(), "", values, coverage)
+    };
+    out.push_str(&summary("median", &|b| Some(b.median), String::new()));
+    out.push_str(&summary("min", &|b| Some(b.min), String::new()));
+    out.push_str(&summary("max", &|b| Some(b.max), String::new()));
+    // Every figure has an interval from the same count of runs on, with the
+    // same rank and coverage.
+    if let Some(i) = bands.throughput.interval {
+        let coverage = i.coverage.to_string();
+        out.push_str(&summary(
+            "median_lo",
+            &|b| b.interval.map(|i| i.lo),
+            coverage.clone(),
         ));
-        out.push_str(&line(
-            "max",
-            String::new(),
-            String::new(),
-            of(|b| b.max),
-            String::new(),
+        out.push_str(&summary(
+            "median_hi",
+            &|b| b.interval.map(|i| i.hi),
+            coverage,
         ));
-        // Every figure has an interval from the same count of runs on, with
-        // the same rank and coverage.
-        if let Some(i) = bands.throughput.interval {
-            let end = |hi: bool| {
-                Figures::from_fn(|f| {
-                    bands
-                        .get(f)
-                        .interval
-                        .map_or(f64::NAN, |i| if hi { i.hi } else { i.lo })
-                })
-            };
-            let coverage = i.coverage.to_string();
-            out.push_str(&line(
-                "median_lo",
-                String::new(),
-                String::new(),
-                end(false),
-                coverage.clone(),
-            ));
-            out.push_str(&line(
-                "median_hi",
-                String::new(),
-                String::new(),
-                end(true),
-                coverage,
-            ));
-        }
     }
     out
 }

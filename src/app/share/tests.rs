@@ -393,7 +393,12 @@ fn a_long_permalink_is_captioned_on_lines_that_fit() {
 
 #[test]
 fn the_replications_csv_has_each_seed_and_each_modes_summary() {
-    let (s, _) = simulated();
+    let (mut s, _) = simulated();
+    // The replications come after the job's `Done`, as the worker posts them.
+    let plan = crate::app::worker::job::Plan::of(&s.job());
+    for m in crate::app::worker::job::replicas_blocking(&plan) {
+        s.reduce(Action::Worker(Box::new(m)));
+    }
     let src = export::Source::of(&s, "http://x/?load.requests=300&v=1", Locale::En);
     let csv = export::replications_csv(&s, &src);
     let lines: Vec<Vec<&str>> = csv.lines().map(|l| l.split(',').collect()).collect();
