@@ -252,10 +252,17 @@ fn replication_rows(mode: &str, samples: &[Sample], from: &str) -> String {
     out
 }
 
-/// A figure's column: its name and unit.
+/// A figure's column: its name and unit, as the sweep's CSV names them.
 fn figure_column(f: Figure) -> String {
-    let unit = if f.higher_is_better() { "rps" } else { "ms" };
-    format!("{}_{unit}", f.name())
+    match f {
+        Figure::Throughput => "throughput_rps",
+        Figure::Goodput => "goodput_rps",
+        Figure::P50 => "p50_ms",
+        Figure::P99 => "p99_ms",
+        Figure::Max => "max_ms",
+        Figure::Mean => "mean_ms",
+    }
+    .to_string()
 }
 
 /// The full runs over time as CSV: one row per time bucket and mode, with
