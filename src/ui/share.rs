@@ -14,7 +14,9 @@ use crate::app::basis::chart_registry::column_of;
 use crate::app::basis::chart_registry::ids;
 use crate::app::link::permalink::encode;
 use crate::app::link::view::Theme;
-use crate::app::share::export::{Source, hey_text, over_time_csv, reports_json, sweep_csv};
+use crate::app::share::export::{
+    Source, hey_text, over_time_csv, replications_csv, reports_json, sweep_csv,
+};
 use crate::app::show::charts::{chart_names, charts};
 use crate::app::{Action, State};
 use crate::i18n::keys::Key;
@@ -216,6 +218,7 @@ fn exports_menu(p: &ShareProps, status: &UseStateHandle<String>) -> Html {
                 if !done { <p class="muted small">{word(words::SHARE_WHEN_DONE)}</p> }
                 <button type="button" id="export-sweep-csv" onclick={csv("sweep", sweep_csv)} disabled={!done}>{word(words::SHARE_SWEEP_CSV)}</button>
                 <button type="button" id="export-time-csv" onclick={csv("over-time", over_time_csv)} disabled={!done}>{word(words::SHARE_TIME_CSV)}</button>
+                <button type="button" id="export-replications-csv" onclick={csv("replications", replications_csv)} disabled={!done}>{word(words::SHARE_REPLICATIONS_CSV)}</button>
                 <button type="button" id="export-json" onclick={reports(false)} disabled={!done}>{word(words::SHARE_JSON)}</button>
                 <button type="button" id="export-hey" onclick={reports(true)} disabled={!done}>{word(words::SHARE_HEY)}</button>
                 <ul class="chart-exports">{ for ids().filter(|id| state.view.shows_chart(id) && runs_for(state, id)).map(chart_item) }</ul>

@@ -1,7 +1,7 @@
 // Accessibility in Debian's headless Chromium: axe-core (from
 // npm, shipped in node_modules, injected through the DevTools protocol so
 // the page's CSP stays as it is) finds no serious or critical violation on
-// the playground (light and dark), an embed after Run, a lesson page, a
+// the playground (light and dark, its replications' panel complete), an embed after Run, a lesson page, a
 // lesson's chapter embedded (answered and run) and chapter 4's replay.
 // Moderate findings are printed, not failed; the full results go to
 // test-artifacts/a11y.json. Then the charts by keyboard, their data tables
@@ -27,10 +27,16 @@ async function violations(page) {
   return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) }));
 }
 
+/** The playground done, its replications' panel complete (so axe sees its table). */
+async function settleWithReplicas(p) {
+  await settle(p);
+  await p.waitForSelector('section.replicas[aria-busy="false"] tbody tr', { timeout: 60000 });
+}
+
 const pages = [
-  ['the playground', '', (p) => settle(p)],
+  ['the playground', '', settleWithReplicas],
   ['the playground, dark', '?v=1&theme=dark', async (p) => {
-    await settle(p);
+    await settleWithReplicas(p);
     assert(await p.$('html.dark'), 'the dark theme is on');
   }],
   ['an embed after Run', '?embed=1&v=1', async (p) => {

@@ -2,7 +2,8 @@
 // a permalink round trip (change things, open the address in a new page:
 // the same view and the same numbers), "Copy link", malformed and hostile
 // links (defaults, and a notice naming what was ignored, as text), every
-// export opened and checked (CSV header and rows, JSON equal to
+// export opened and checked (CSV header and rows, the replications against
+// `threadlab run --replications 5`, JSON equal to
 // `threadlab run --scenario … --format json`, the hey-like text equal to
 // `threadlab run`'s, PNG size and metadata, SVG metadata), the Embed
 // dialog's snippet, and the dark theme. No console error, no CSP violation,
@@ -183,6 +184,60 @@ try {
       const fromCli = JSON.parse(runCli(run.scenario, true));
       assert(isDeepStrictEqual(run.report, fromCli), `${run.mode}: the page's report differs from the CLI's`);
       assert(run.report.seed === 1, 'seed 1');
+    }
+  });
+
+  await check('the replications panel: each mode\'s median and band per figure, a judgement per figure', async () => {
+    await page.waitForSelector('section.replicas[aria-busy="false"]', { timeout: 60000 });
+    const rows = await page.$$eval('section.replicas tbody tr', (trs) => trs.map((tr) => ({
+      figure: tr.dataset.figure,
+      medians: [...tr.querySelectorAll('.median')].map((m) => m.textContent),
+      bands: [...tr.querySelectorAll('.band')].map((b) => b.textContent),
+      intervals: tr.querySelectorAll('.interval').length,
+      noise: tr.querySelector('[data-noise]')?.dataset.noise,
+    })));
+    const figures = rows.map((r) => r.figure).join(',');
+    assert(figures === 'throughput,goodput,p50,p99,max,mean', figures);
+    for (const r of rows) {
+      assert(r.medians.length === 2 && r.medians.every((m) => /\d/.test(m)), `${r.figure}: ${r.medians}`);
+      assert(r.bands.length === 2 && r.bands.every((b) => /\d.*–.*\d/.test(b)), `${r.figure}: ${r.bands}`);
+      assert(r.intervals === 2, `${r.figure}: an interval for each mode's median`);
+      assert(['within', 'apart', 'unjudged'].includes(r.noise), `${r.figure}: ${r.noise}`);
+    }
+    const heading = await page.$eval('section.replicas h3', (h) => h.textContent);
+    assert(/\b5\b/.test(heading), heading);
+  });
+
+  await check('the replications as CSV: every seed\'s figures and each mode\'s summary, as `threadlab run --replications 5` gives them', async () => {
+    const { bytes, name } = await download(page, '#export-replications-csv');
+    assert(/^threadlab-e2-platform-edited-seed-1-replications\.csv$/.test(name), name);
+    const lines = bytes.toString('utf8').trimEnd().split('\n');
+    const header = lines[0].split(',');
+    assert(lines[0] === 'mode,row,seed,outcome,throughput_rps,goodput_rps,p50_ms,p99_ms,max_ms,mean_ms,coverage,source', lines[0]);
+    const rows = lines.slice(1).map(cellsOf);
+    assert(rows.every((r) => r.length === header.length && sourceCell(page.url()).test(r[11])), rows[0].join(','));
+    const figures = ['throughput', 'goodput', 'p50', 'p99', 'max', 'mean'];
+    for (const run of reports.runs) {
+      const mine = rows.filter((r) => r[0] === run.mode);
+      const kinds = mine.map((r) => r[1]).join(',');
+      assert(kinds === 'run,run,run,run,run,median,min,max,median_lo,median_hi', `${run.mode}: ${kinds}`);
+      const file = path.join(tmp, `replicas-${run.mode}.json`);
+      fs.writeFileSync(file, JSON.stringify(run.scenario));
+      const told = JSON.parse(execFileSync(cli, ['run', '--scenario', file, '--replications', '5', '--format', 'json'],
+        { encoding: 'utf8', maxBuffer: 64 << 20 })).replications;
+      const seeds = mine.filter((r) => r[1] === 'run').map((r) => Number(r[2]));
+      assert(isDeepStrictEqual(seeds, told.seeds), `${run.mode}: seeds ${seeds} vs the CLI's ${told.seeds}`);
+      const at = (kind) => mine.find((r) => r[1] === kind);
+      for (const [i, f] of figures.entries()) {
+        const band = told.figures[f];
+        const same = (kind, v) => assert(Number(at(kind)[4 + i]) === v, `${run.mode} ${f} ${kind}: ${at(kind)[4 + i]} vs the CLI's ${v}`);
+        same('median', band.median);
+        same('min', band.min);
+        same('max', band.max);
+        same('median_lo', band.interval.lo);
+        same('median_hi', band.interval.hi);
+      }
+      assert(Number(at('median_lo')[10]) === told.figures.p99.interval.coverage, 'the coverage');
     }
   });
 

@@ -19,6 +19,7 @@ use crate::app::run::plan::SweepAxis;
 use crate::app::worker::supervise::Export;
 use crate::i18n::keys::ui as words;
 use crate::i18n::{Arg, Locale};
+use crate::replicas::{Band, Figure, Figures, Sample, Summary};
 use crate::scenario::{mode_word, preset, validate};
 use crate::sim::report::Gauge;
 
@@ -176,6 +177,92 @@ pub(crate) fn sweep_csv(state: &State, source: &Source) -> String {
         }
     }
     out
+}
+
+/// The replications as CSV: per mode, one row per seed (`row` = `run`)
+/// with its outcome and figures, then that mode's summary rows (`median`,
+/// `min`, `max`, and with enough runs `median_lo` and `median_hi`, the
+/// interval for the median, its coverage in `coverage`), as
+/// `threadlab run --replications N --format json` gives them.
+pub(crate) fn replications_csv(state: &State, source: &Source) -> String {
+    let from = source.csv_cell();
+    let mut header: Vec<String> = ["mode", "row", "seed", "outcome"]
+        .map(String::from)
+        .to_vec();
+    header.extend(Figure::ALL.iter().map(|f| figure_column(*f)));
+    header.extend(["coverage".to_string(), "source".to_string()]);
+    let mut out = row(&header);
+    for &mode in state.setup.modes.list() {
+        let samples = state.results.samples.get(mode);
+        if !samples.is_empty() {
+            out.push_str(&replication_rows(mode_word(mode), samples, &from));
+        }
+    }
+    out
+}
+
+/// One mode's rows of [`replications_csv`].
+fn replication_rows(mode: &str, samples: &[Sample], from: &str) -> String {
+    let line = |kind: &str, seed: String, outcome: &str, values: Figures<f64>, coverage: String| {
+        let mut cells = vec![
+            mode.to_string(),
+            kind.to_string(),
+            seed,
+            outcome.to_string(),
+        ];
+        cells.extend(Figure::ALL.iter().map(|f| values.get(*f).to_string()));
+        cells.extend([coverage, from.to_string()]);
+        row(&cells)
+    };
+    let mut out = String::new();
+    for s in samples {
+        let outcome = serde_json::to_value(s.outcome).unwrap_or_default();
+        let outcome = outcome.as_str().unwrap_or_default();
+        out.push_str(&line(
+            "run",
+            s.seed.to_string(),
+            outcome,
+            s.figures,
+            String::new(),
+        ));
+    }
+    let bands = Summary::of(samples).figures;
+    let summary = |kind: &str, pick: &dyn Fn(&Band) -> Option<f64>, coverage: String| {
+        let values = Figures::from_fn(|f| pick(bands.get(f)).unwrap_or(f64::NAN));
+        line(kind, String::new(), "", values, coverage)
+    };
+    out.push_str(&summary("median", &|b| Some(b.median), String::new()));
+    out.push_str(&summary("min", &|b| Some(b.min), String::new()));
+    out.push_str(&summary("max", &|b| Some(b.max), String::new()));
+    // Every figure has an interval from the same count of runs on, with the
+    // same rank and coverage.
+    if let Some(i) = bands.throughput.interval {
+        let coverage = i.coverage.to_string();
+        out.push_str(&summary(
+            "median_lo",
+            &|b| b.interval.map(|i| i.lo),
+            coverage.clone(),
+        ));
+        out.push_str(&summary(
+            "median_hi",
+            &|b| b.interval.map(|i| i.hi),
+            coverage,
+        ));
+    }
+    out
+}
+
+/// A figure's column: its name and unit, as the sweep's CSV names them.
+fn figure_column(f: Figure) -> String {
+    match f {
+        Figure::Throughput => "throughput_rps",
+        Figure::Goodput => "goodput_rps",
+        Figure::P50 => "p50_ms",
+        Figure::P99 => "p99_ms",
+        Figure::Max => "max_ms",
+        Figure::Mean => "mean_ms",
+    }
+    .to_string()
 }
 
 /// The full runs over time as CSV: one row per time bucket and mode, with

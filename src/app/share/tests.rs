@@ -390,3 +390,65 @@ fn a_long_permalink_is_captioned_on_lines_that_fit() {
     assert!(lines[1..].iter().all(|l| l.chars().count() <= 180));
     assert_eq!(lines[1..].concat(), src.permalink);
 }
+
+#[test]
+fn the_replications_csv_has_each_seed_and_each_modes_summary() {
+    let (mut s, _) = simulated();
+    // The replications come after the job's `Done`, as the worker posts them.
+    let plan = crate::app::worker::job::Plan::of(&s.job());
+    for m in crate::app::worker::job::replicas_blocking(&plan) {
+        s.reduce(Action::Worker(Box::new(m)));
+    }
+    let src = export::Source::of(&s, "http://x/?load.requests=300&v=1", Locale::En);
+    let csv = export::replications_csv(&s, &src);
+    let lines: Vec<Vec<&str>> = csv.lines().map(|l| l.split(',').collect()).collect();
+    assert_eq!(
+        lines[0][..11],
+        [
+            "mode",
+            "row",
+            "seed",
+            "outcome",
+            "throughput_rps",
+            "goodput_rps",
+            "p50_ms",
+            "p99_ms",
+            "max_ms",
+            "mean_ms",
+            "coverage"
+        ]
+    );
+    let modes = s.setup.modes.list();
+    assert_eq!(modes.len(), 2, "the small state runs both modes");
+    for &mode in modes {
+        let word = crate::scenario::mode_word(mode);
+        let rows: Vec<&Vec<&str>> = lines[1..].iter().filter(|l| l[0] == word).collect();
+        let kinds: Vec<&str> = rows.iter().map(|l| l[1]).collect();
+        let n = plan::PAGE_REPLICATIONS as usize;
+        let mut expected = vec!["run"; n];
+        expected.extend(["median", "min", "max", "median_lo", "median_hi"]);
+        assert_eq!(kinds, expected, "{word}");
+        // The seeds are the page's: the scenario's own first.
+        let seeds: Vec<u64> = rows[..n].iter().map(|l| l[2].parse().unwrap()).collect();
+        assert_eq!(
+            seeds,
+            crate::replicas::seeds(1, crate::replicas::Count::new(n as u64).unwrap())
+        );
+        assert!(rows[..n].iter().all(|l| l[3] == "completed"), "{rows:?}");
+        // Each summary row is what its runs give, column by column (p99 here).
+        let mut p99: Vec<f64> = rows[..n].iter().map(|l| l[7].parse().unwrap()).collect();
+        p99.sort_by(f64::total_cmp);
+        let at = |kind: &str| -> f64 {
+            rows.iter().find(|l| l[1] == kind).unwrap()[7]
+                .parse()
+                .unwrap()
+        };
+        assert_eq!(at("median"), p99[n / 2]);
+        assert_eq!((at("min"), at("max")), (p99[0], p99[n - 1]));
+        // At 5 runs the interval for the median is min to max, 93.75 %.
+        assert_eq!((at("median_lo"), at("median_hi")), (p99[0], p99[n - 1]));
+        let coverage = rows.iter().find(|l| l[1] == "median_lo").unwrap()[10];
+        assert_eq!(coverage, "0.9375");
+        assert!(p99[0] < p99[n - 1], "the seeds differ in p99: {p99:?}");
+    }
+}

@@ -99,6 +99,7 @@ keys! {
     SHARE_WHEN_DONE = "share.when_done";
     SHARE_SWEEP_CSV = "share.sweep_csv";
     SHARE_TIME_CSV = "share.time_csv";
+    SHARE_REPLICATIONS_CSV = "share.replications_csv";
     SHARE_JSON = "share.json";
     SHARE_HEY = "share.hey";
     EXPORT_NO_FILE = "export.no_file";
