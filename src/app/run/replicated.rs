@@ -10,7 +10,7 @@ use crate::app::run::plan::PAGE_REPLICATIONS;
 use crate::i18n::keys::Key;
 use crate::i18n::keys::ui as words;
 use crate::i18n::{Arg, Locale};
-use crate::replicas::{Band, Figure, Noise, Sample, Summary, compare};
+use crate::replicas::{Band, Figure, Interval, Noise, Sample, Summary, compare};
 
 /// One mode's figure.
 #[derive(Clone, Debug, PartialEq)]
@@ -75,19 +75,32 @@ fn value(f: Figure, x: f64, l: Locale) -> String {
 
 fn cell(f: Figure, b: &Band, l: Locale) -> Cell {
     let v = |x| Arg::Text(value(f, x, l));
-    Cell {
-        median: value(f, b.median, l),
-        band: words::REPLICAS_BAND.text(l, &[("lo", v(b.min)), ("hi", v(b.max))]),
-        interval: b.interval.map(|i| {
-            words::REPLICAS_INTERVAL.text(
+    let coverage = |i: &Interval| Arg::Fixed(i.coverage * 100.0, 2);
+    match b.interval {
+        // At the fewest seeds with an interval (rank 1) it is the band
+        // itself: one line says both, as a projector has little room.
+        Some(i) if i.rank == 1 => Cell {
+            median: value(f, b.median, l),
+            band: words::REPLICAS_BAND_IS_INTERVAL.text(
                 l,
                 &[
-                    ("lo", v(i.lo)),
-                    ("hi", v(i.hi)),
-                    ("coverage", Arg::Fixed(i.coverage * 100.0, 2)),
+                    ("lo", v(b.min)),
+                    ("hi", v(b.max)),
+                    ("coverage", coverage(&i)),
                 ],
-            )
-        }),
+            ),
+            interval: None,
+        },
+        _ => Cell {
+            median: value(f, b.median, l),
+            band: words::REPLICAS_BAND.text(l, &[("lo", v(b.min)), ("hi", v(b.max))]),
+            interval: b.interval.map(|i| {
+                words::REPLICAS_INTERVAL.text(
+                    l,
+                    &[("lo", v(i.lo)), ("hi", v(i.hi)), ("coverage", coverage(&i))],
+                )
+            }),
+        },
     }
 }
 

@@ -24,6 +24,7 @@ keys! {
     REPLICAS_MAX = "replicas.max";
     REPLICAS_MEAN = "replicas.mean";
     REPLICAS_BAND = "replicas.band";
+    REPLICAS_BAND_IS_INTERVAL = "replicas.band_is_interval";
     REPLICAS_INTERVAL = "replicas.interval";
     REPLICAS_WITHIN = "replicas.within";
     REPLICAS_APART = "replicas.apart";

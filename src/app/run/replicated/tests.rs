@@ -85,12 +85,14 @@ fn the_panel_is_the_summary_of_the_seeds_the_command_line_would_run() {
     assert_eq!(replicas::Summary::of(page).figures, cli.figures);
     let p99 = &v.rows.iter().find(|r| r.figure == Figure::P99).unwrap();
     assert_eq!(p99.cells.len(), 2);
+    // At 5 seeds the interval for the median is the band itself: one line.
+    assert_eq!(p99.cells[0].interval, None);
     assert!(
         p99.cells[0]
-            .interval
-            .as_deref()
-            .unwrap()
-            .contains("93.75 % coverage")
+            .band
+            .contains("the interval for the median (93.75 % coverage)"),
+        "{}",
+        p99.cells[0].band
     );
     // Four platform threads for 40 clients against one virtual thread each.
     let t = v
@@ -130,4 +132,16 @@ fn a_panel_with_some_seeds_in_says_how_many() {
     assert_eq!(v.heading, "Seeds: 1 of 5 so far…");
     let t = &v.rows[0];
     assert_eq!(t.noise.as_ref().map(|n| n.0), Some(Noise::Unjudged));
+}
+
+#[test]
+fn an_interval_narrower_than_the_band_has_its_own_line() {
+    let runs: Vec<f64> = (1..=11).map(f64::from).collect();
+    let b = crate::replicas::Band::of(&runs);
+    let i = b.interval.expect("an interval from 5 runs on");
+    assert!(i.rank > 1, "{i:?}");
+    let c = super::cell(Figure::P99, &b, Locale::En);
+    assert!(!c.band.contains("interval"), "{}", c.band);
+    let line = c.interval.expect("its own line");
+    assert!(line.starts_with("interval for the median"), "{line}");
 }
