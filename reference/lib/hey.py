@@ -52,7 +52,8 @@ def parse_csv(text):
         if len(p) < 8:
             continue
         try:
-            rows.append({"latency_s": float(p[0]), "dial_s": float(p[1]), "status": int(p[6]),
+            rows.append({"latency_s": float(p[0]), "dial_s": float(p[1]), "write_s": float(p[3]),
+                         "wait_s": float(p[4]), "read_s": float(p[5]), "status": int(p[6]),
                          "offset_s": float(p[7])})
         except ValueError:
             continue

@@ -320,20 +320,6 @@ def item_cpu(run):
             run.save(f"cpu_jdk{jdk}_{mode}", out)
 
 
-def rows_full(text):
-    """hey -o csv rows with every phase: latency, dial, write, wait (response delay), read, offset."""
-    out = []
-    for line in text.splitlines()[1:]:
-        p = line.split(",")
-        try:
-            out.append({"latency_s": float(p[0]), "dial_s": float(p[1]), "write_s": float(p[3]),
-                        "wait_s": float(p[4]), "read_s": float(p[5]), "status": int(p[6]),
-                        "offset_s": float(p[7])})
-        except (IndexError, ValueError):
-            continue
-    return out
-
-
 def stall_summary(rows, first_wave, window_s=0.1):
     """Where the slowest 1 % of requests started (clustered in a few windows, or spread over the
     run) and how throughput varied between windows of `window_s` (responses ending in each)."""
@@ -397,7 +383,7 @@ def item_stall(run):
                     psi0, sched0 = machine.cpu_pressure_us(), machine.schedstat(tc.proc.pid)
                     rec, h = measured_load(run, tc, name, "/sleep?ms=50", n, c, csv=True)
                     psi1, sched1 = machine.cpu_pressure_us(), machine.schedstat(tc.proc.pid)
-                    rows = rows_full(h["text"])
+                    rows = hey.parse_csv(h["text"])
                     rec.update(load=lname, rep=rep, stall=stall_summary(rows, c),
                                cpu_pressure_some_us=(psi1 - psi0) if psi0 is not None and psi1 is not None else None,
                                tomcat_schedstat_delta={k: sched1[k] - sched0[k] for k in sched0})

@@ -134,12 +134,10 @@ impl<T: Tracer> Engine<T> {
             return b;
         }
         let st = m.server;
+        let dropped = &self.conns.counts;
         // A full queue binds even when it is seldom occupied on average:
         // a dropped SYN or handshake costs its client 1 s or 200 ms.
-        if self.sustained(Gauge::Backlog, QUEUED)
-            || st.syn_drops > 0
-            || self.conns.counts.ack_overflows > 0
-        {
+        if self.sustained(Gauge::Backlog, QUEUED) || dropped.syn_drops + dropped.ack_overflows > 0 {
             let max = self.cfg.server.max_connections;
             let at_max = self.rec.peaks[Gauge::Connections as usize] >= max;
             return found(
@@ -148,8 +146,8 @@ impl<T: Tracer> Engine<T> {
                     at_max: at_max.then_some(max),
                     peak: st.peak_backlog,
                     places: self.cfg.server.backlog,
-                    syns: st.syn_drops,
-                    acks: self.conns.counts.ack_overflows,
+                    syns: dropped.syn_drops,
+                    acks: dropped.ack_overflows,
                 },
             );
         }
