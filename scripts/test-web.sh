@@ -44,6 +44,8 @@ step "end-to-end: embeds in the example post, served from /threadlab/"
 node tests/e2e/embed.spec.mjs
 step "end-to-end: the error panel, the worker's restart and watchdog"
 node tests/e2e/panic.spec.mjs
+step "end-to-end: the pool of simulation workers (one per core but one; results equal to one worker's; a dead worker replaced; a newer job stops all)"
+node tests/e2e/pool.spec.mjs
 step "end-to-end: a lesson (link, prediction, grade, keys, progress kept, German and Chinese)"
 node tests/e2e/lesson.spec.mjs
 step "end-to-end: the page's flow (a lesson closed before its run sends the form's scenario)"

@@ -1,23 +1,24 @@
-//! The page's end of the simulation worker: starts the worker from a file
-//! beside the page (a relative URL, so the page works from any folder),
-//! carries `crate::app::worker::supervise`'s messages as JSON text, and keeps the
-//! worker alive: a worker that panics or fails is replaced, and one silent
-//! in a job for longer than `SLICE_LIMIT_MS` is stopped and replaced, each
-//! with a message for the page.
+//! The page's end of its simulation workers: starts a pool of them from a
+//! file beside the page (a relative URL, so the page works from any
+//! folder), carries the orders of `crate::app::worker::pool` to them as
+//! JSON text, and keeps each alive: a worker that panics or fails is
+//! replaced, and one silent in a job for longer than `SLICE_LIMIT_MS` is
+//! stopped and replaced, each with a message for the page.
 
 use std::cell::RefCell;
 use std::rc::{Rc, Weak};
 
-use gloo::timers::callback::Interval;
+use gloo::timers::callback::{Interval, Timeout};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 use web_sys::{ErrorEvent, MessageEvent, Worker};
 
-use crate::app::replay::ReplayReply;
+use crate::app::replay::{ReplayReply, ReplayRequest};
+use crate::app::worker::pool::{Deliver, Order, Outbox, Pool};
 use crate::app::worker::supervise::{
-    AfterDeath, Export, FromWorker, SLICE_LIMIT_MS, ToWorker, Watchdog, after_death,
+    AfterDeath, Export, Fault, FromWorker, SLICE_LIMIT_MS, ToWorker, Watchdog, after_death,
 };
-use crate::app::{Message, Output};
+use crate::app::{Job, Message, Mode};
 use crate::i18n::Arg;
 use crate::i18n::keys::ui as words;
 
@@ -27,15 +28,15 @@ const WORKER_URL: &str = "./worker-loader.js";
 /// What the bridge tells the page.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) enum Event {
-    /// An output of a job.
-    Message(Box<Message>),
+    /// Outputs of jobs, in order, delivered together (`pool::Outbox`).
+    Messages(Vec<Message>),
     /// A run's full report (or why there is none).
     Export(Result<Box<Export>, String>),
     /// A replay's recording (or why there is none).
     Replay(Box<ReplayReply>),
-    /// The worker died and a new one was started: what happened.
+    /// A worker died and a new one was started: what happened.
     Replaced(Failure),
-    /// The worker cannot be started: why.
+    /// No worker can be started: why.
     Unavailable(String),
 }
 
@@ -50,20 +51,33 @@ pub(crate) enum Failure {
     Crashed(String),
 }
 
-struct Inner {
+/// One worker of the pool.
+#[derive(Default)]
+struct Slot {
     worker: Option<Worker>,
     ready: bool,
     /// Messages sent before the worker was ready.
     queue: Vec<String>,
     watchdog: Watchdog,
-    /// Workers in a row that died before they were ready.
+    /// Workers in a row in this slot that died before they were ready.
     failed_starts: u32,
-    on_event: Rc<dyn Fn(Event)>,
     closures: Vec<Closure<dyn Fn(JsValue)>>,
+}
+
+struct Inner {
+    slots: Vec<Slot>,
+    pool: Pool,
+    /// Messages for the page, waiting for their delivery.
+    outbox: Outbox,
+    /// The delivery due, if one is.
+    delivery: Option<Timeout>,
+    /// Set once the page gave up starting workers.
+    given_up: bool,
+    on_event: Rc<dyn Fn(Event)>,
     _ticker: Option<Interval>,
 }
 
-/// A handle on the page's simulation worker.
+/// A handle on the page's simulation workers.
 #[derive(Clone)]
 pub(crate) struct Bridge(Rc<RefCell<Inner>>);
 
@@ -78,16 +92,16 @@ fn now() -> f64 {
 }
 
 impl Bridge {
-    /// Starts a worker; `on_event` hears from it.
-    pub(crate) fn new(on_event: impl Fn(Event) + 'static) -> Bridge {
+    /// Starts `size` workers; `on_event` hears from them.
+    pub(crate) fn new(size: usize, on_event: impl Fn(Event) + 'static) -> Bridge {
+        let pool = Pool::new(size);
         let bridge = Bridge(Rc::new(RefCell::new(Inner {
-            worker: None,
-            ready: false,
-            queue: Vec::new(),
-            watchdog: Watchdog::default(),
-            failed_starts: 0,
+            slots: (0..pool.size()).map(|_| Slot::default()).collect(),
+            pool,
+            outbox: Outbox::default(),
+            delivery: None,
+            given_up: false,
             on_event: Rc::new(on_event),
-            closures: Vec::new(),
             _ticker: None,
         })));
         let weak = Rc::downgrade(&bridge.0);
@@ -97,54 +111,133 @@ impl Bridge {
             }
         });
         bridge.0.borrow_mut()._ticker = Some(ticker);
-        bridge.spawn();
+        let size = bridge.0.borrow().slots.len();
+        for w in 0..size {
+            bridge.spawn(w);
+        }
         bridge
     }
 
-    /// Sends `m` (queued until the worker is ready).
-    pub(crate) fn send(&self, m: &ToWorker) {
+    /// Simulates `job` on the pool (a newer job drops the one running).
+    pub(crate) fn run(&self, job: Job) {
+        let orders = self.0.borrow_mut().pool.start(job);
+        self.perform(orders);
+    }
+
+    /// Asks the worker that keeps `mode`'s full run of job `generation`
+    /// for its report.
+    pub(crate) fn export(&self, generation: u64, mode: Mode) {
+        let keeper = self.0.borrow().pool.keeper(generation, mode);
+        match keeper {
+            Some(w) => self.post(w, &ToWorker::Export { generation, mode }),
+            // The key, as a worker would send it (`runner::collect` words it).
+            None => self.emit(Event::Export(Err(words::WORKER_RUN_GONE.0.to_string()))),
+        }
+    }
+
+    /// Asks an idle worker (else the first) to record `request`.
+    pub(crate) fn replay(&self, request: ReplayRequest) {
+        let w = self.0.borrow().pool.least_busy();
+        self.post(w, &ToWorker::Replay(Box::new(request)));
+    }
+
+    /// Makes the first worker fail on purpose (debug only).
+    pub(crate) fn fault(&self, fault: Fault) {
+        // A fault keeps the worker busy until it is replaced.
+        self.0.borrow_mut().slots[0].watchdog.sent(u64::MAX, now());
+        self.post(0, &ToWorker::Fault(fault));
+    }
+
+    fn perform(&self, orders: Vec<Order>) {
+        for order in orders {
+            match order {
+                Order::Send(w, m) => {
+                    {
+                        let slot = &mut self.0.borrow_mut().slots[w];
+                        match &m {
+                            ToWorker::Run { job, .. } => slot.watchdog.sent(job.generation, now()),
+                            ToWorker::Cancel => slot.watchdog.reset(),
+                            _ => {}
+                        }
+                    }
+                    self.post(w, &m);
+                }
+                Order::Emit(m) => self.hold(m),
+            }
+        }
+    }
+
+    /// Holds `m` for the page: delivered now, or with the next batch.
+    fn hold(&self, m: Message) {
+        let when = self.0.borrow_mut().outbox.hold(m, now());
+        match when {
+            Deliver::Now => self.deliver(),
+            Deliver::At(t) => {
+                let weak = Rc::downgrade(&self.0);
+                let timer = Timeout::new((t - now()).max(0.0).ceil() as u32, move || {
+                    if let Some(inner) = weak.upgrade() {
+                        Bridge(inner).deliver();
+                    }
+                });
+                self.0.borrow_mut().delivery = Some(timer);
+            }
+            Deliver::Due => {}
+        }
+    }
+
+    /// Delivers every message held, together.
+    fn deliver(&self) {
+        let messages = {
+            let mut inner = self.0.borrow_mut();
+            inner.delivery = None;
+            inner.outbox.take(now())
+        };
+        if !messages.is_empty() {
+            self.emit(Event::Messages(messages));
+        }
+    }
+
+    /// Sends `m` to worker `w` (queued until it is ready).
+    fn post(&self, w: usize, m: &ToWorker) {
         let Ok(text) = serde_json::to_string(m) else {
             return;
         };
         let mut inner = self.0.borrow_mut();
-        match m {
-            ToWorker::Job(job) => inner.watchdog.sent(job.generation, now()),
-            // A fault keeps the worker busy until it is replaced.
-            ToWorker::Fault(_) => inner.watchdog.sent(u64::MAX, now()),
-            // Answered at once, between two slices: bounded, not watched.
-            ToWorker::Export { .. } | ToWorker::Replay(_) => {}
-        }
-        match (&inner.worker, inner.ready) {
-            (Some(w), true) => {
-                let _ = w.post_message(&JsValue::from_str(&text));
+        let Some(slot) = inner.slots.get_mut(w) else {
+            return;
+        };
+        match (&slot.worker, slot.ready) {
+            (Some(worker), true) => {
+                let _ = worker.post_message(&JsValue::from_str(&text));
             }
-            _ => inner.queue.push(text),
+            _ => slot.queue.push(text),
         }
     }
 
-    fn spawn(&self) {
+    fn spawn(&self, w: usize) {
         let worker = match Worker::new(WORKER_URL) {
-            Ok(w) => w,
+            Ok(worker) => worker,
             Err(e) => {
                 let why = e.as_string().unwrap_or_else(|| format!("{e:?}"));
                 let l = super::address::page_locale();
-                let why = words::WORKER_REFUSED.text(l, &[("why", Arg::Text(why))]);
-                return self.emit(Event::Unavailable(why));
+                return self.give_up(words::WORKER_REFUSED.text(l, &[("why", Arg::Text(why))]));
             }
         };
         let weak = Rc::downgrade(&self.0);
-        let on_message = listener(&weak, |b, e| b.heard(e.unchecked_into::<MessageEvent>()));
-        let on_error = listener(&weak, |b, e| {
+        let on_message = listener(&weak, move |b, e| {
+            b.heard(w, e.unchecked_into::<MessageEvent>())
+        });
+        let on_error = listener(&weak, move |b, e| {
             let e: ErrorEvent = e.unchecked_into();
             e.prevent_default();
-            b.died(Failure::Crashed(error_text(&e)));
+            b.died(w, Failure::Crashed(error_text(&e)));
         });
         worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
         worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-        let mut inner = self.0.borrow_mut();
-        inner.closures = vec![on_message, on_error];
-        inner.worker = Some(worker);
-        inner.ready = false;
+        let slot = &mut self.0.borrow_mut().slots[w];
+        slot.closures = vec![on_message, on_error];
+        slot.worker = Some(worker);
+        slot.ready = false;
     }
 
     fn emit(&self, e: Event) {
@@ -152,88 +245,134 @@ impl Bridge {
         on_event(e);
     }
 
-    fn heard(&self, e: MessageEvent) {
+    fn heard(&self, w: usize, e: MessageEvent) {
         let text = e.data().as_string().unwrap_or_default();
         let Ok(m) = serde_json::from_str::<FromWorker>(&text) else {
             return;
         };
         match m {
-            FromWorker::Ready => {
-                let mut inner = self.0.borrow_mut();
-                inner.ready = true;
-                inner.failed_starts = 0;
-                inner.watchdog.alive(now());
-                let queue = std::mem::take(&mut inner.queue);
-                if let Some(w) = &inner.worker {
-                    for text in queue {
-                        let _ = w.post_message(&JsValue::from_str(&text));
-                    }
-                }
-            }
-            FromWorker::Message(m) => {
-                {
+            FromWorker::Ready => self.ready(w),
+            FromWorker::Working {
+                generation,
+                index,
+                current,
+            } => {
+                let orders = {
                     let mut inner = self.0.borrow_mut();
-                    inner.watchdog.heard(m.generation, now());
-                    if matches!(m.output, Output::Done { .. }) {
-                        inner.watchdog.finished(m.generation);
-                    }
-                }
-                self.emit(Event::Message(Box::new(m)));
+                    inner.slots[w].watchdog.heard(generation, now());
+                    inner.pool.working(w, generation, index, current)
+                };
+                self.perform(orders);
+            }
+            FromWorker::Ran {
+                generation,
+                index,
+                events,
+                messages,
+            } => {
+                let orders = {
+                    let mut inner = self.0.borrow_mut();
+                    inner.slots[w].watchdog.finished(generation);
+                    inner.pool.ran(w, generation, index, events, messages)
+                };
+                self.perform(orders);
             }
             FromWorker::Export(e) => self.emit(Event::Export(e)),
             FromWorker::Replay(r) => self.emit(Event::Replay(r)),
-            FromWorker::Panic(message) => self.died(Failure::Panicked(message)),
+            FromWorker::Panic(message) => self.died(w, Failure::Panicked(message)),
         }
     }
 
-    /// Replaces a worker that broke (or reports that none can run).
-    fn died(&self, why: Failure) {
-        let next = {
+    /// Worker `w` is ready: what was queued for it goes now.
+    fn ready(&self, w: usize) {
+        let mut inner = self.0.borrow_mut();
+        let slot = &mut inner.slots[w];
+        slot.ready = true;
+        slot.failed_starts = 0;
+        slot.watchdog.alive(now());
+        let queue = std::mem::take(&mut slot.queue);
+        if let Some(worker) = &slot.worker {
+            for text in queue {
+                let _ = worker.post_message(&JsValue::from_str(&text));
+            }
+        }
+    }
+
+    /// Replaces worker `w`, which broke (or reports that none can run).
+    fn died(&self, w: usize, why: Failure) {
+        let (next, orders) = {
             let mut inner = self.0.borrow_mut();
-            let Some(w) = inner.worker.take() else {
+            let slot = &mut inner.slots[w];
+            let Some(worker) = slot.worker.take() else {
                 return;
             };
             // No event of the old worker may reach the closures dropped here.
-            w.set_onmessage(None);
-            w.set_onerror(None);
-            w.terminate();
-            inner.closures.clear();
-            if !inner.ready {
-                inner.failed_starts += 1;
+            worker.set_onmessage(None);
+            worker.set_onerror(None);
+            worker.terminate();
+            slot.closures.clear();
+            if !slot.ready {
+                slot.failed_starts += 1;
             }
-            let next = after_death(inner.ready, inner.failed_starts);
-            if next != AfterDeath::Retry {
-                inner.watchdog.reset();
-                inner.queue.clear();
+            let next = after_death(slot.ready, slot.failed_starts);
+            if next == AfterDeath::Retry {
+                (next, Vec::new())
+            } else {
+                slot.watchdog.reset();
+                slot.queue.clear();
+                (next, inner.pool.lost(w).0)
             }
-            next
         };
         match next {
-            AfterDeath::Retry => self.spawn(),
+            AfterDeath::Retry => self.spawn(w),
             AfterDeath::Replace => {
-                self.spawn();
+                self.spawn(w);
+                self.perform(orders);
                 self.emit(Event::Replaced(why));
             }
-            AfterDeath::GiveUp => {
-                let what = match why {
-                    Failure::Crashed(m) | Failure::Panicked(m) => m,
-                    Failure::Stalled(_) => {
-                        words::WORKER_UNRESPONSIVE.text(super::address::page_locale(), &[])
-                    }
-                };
-                self.emit(Event::Unavailable(what));
+            AfterDeath::GiveUp => self.give_up(match why {
+                Failure::Crashed(m) | Failure::Panicked(m) => m,
+                Failure::Stalled(_) => {
+                    words::WORKER_UNRESPONSIVE.text(super::address::page_locale(), &[])
+                }
+            }),
+        }
+    }
+
+    /// No worker can run here: every one is stopped and the page hears why
+    /// (in words), once.
+    fn give_up(&self, why: String) {
+        {
+            let mut inner = self.0.borrow_mut();
+            if inner.given_up {
+                return;
+            }
+            inner.given_up = true;
+            for slot in &mut inner.slots {
+                if let Some(worker) = slot.worker.take() {
+                    worker.set_onmessage(None);
+                    worker.set_onerror(None);
+                    worker.terminate();
+                }
+                slot.closures.clear();
+                slot.queue.clear();
+                slot.watchdog.reset();
             }
         }
+        self.emit(Event::Unavailable(why));
     }
 
     /// The watchdog's round: replaces a worker stuck in a slice.
     fn check(&self) {
-        let stuck = {
+        let stuck: Vec<usize> = {
             let inner = self.0.borrow();
-            inner.ready && inner.watchdog.overdue(now(), SLICE_LIMIT_MS)
+            (inner.slots.iter().enumerate())
+                .filter(|(_, s)| s.ready && s.watchdog.overdue(now(), SLICE_LIMIT_MS))
+                .map(|(w, _)| w)
+                .collect()
         };
-        if stuck {
-            self.died(Failure::Stalled(SLICE_LIMIT_MS));
+        for w in stuck {
+            self.died(w, Failure::Stalled(SLICE_LIMIT_MS));
         }
     }
 }

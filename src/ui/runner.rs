@@ -1,6 +1,6 @@
-//! The page's link to its simulation worker as a Yew hook: every change of
+//! The page's link to its simulation workers as a Yew hook: every change of
 //! the scenario becomes a job (debounced briefly; an embed waits for its
-//! Run button), the worker's outputs go to the state's reducer, exports are
+//! Run button), the workers' outputs go to the state's reducer, exports are
 //! collected per request, a replay's recording goes to whoever asked for it,
 //! and a worker that had to be replaced is shown on the error panel (and its
 //! unfinished job in the state).
@@ -15,7 +15,8 @@ use super::address::{self, DebugFault, debug_fault, take_debug_fault};
 use super::bridge::{Bridge, Event, Failure};
 use super::panic;
 use crate::app::replay::{Replay, ReplayReply, ReplayRequest};
-use crate::app::worker::supervise::{Export, ToWorker};
+use crate::app::worker::pool::{MAX_EMBED_WORKERS, MAX_WORKERS, pool_size};
+use crate::app::worker::supervise::Export;
 use crate::app::{Action, Job, Mode, State};
 use crate::i18n::Arg;
 use crate::i18n::keys::ui as words;
@@ -53,7 +54,7 @@ impl Runner {
     /// Sends `job` again (after its worker was replaced).
     pub(crate) fn retry(&self, job: Job) {
         if let Some(b) = self.bridge.borrow().as_ref() {
-            b.send(&ToWorker::Job(job));
+            b.run(job);
         }
     }
 
@@ -70,7 +71,7 @@ impl Runner {
             ));
         };
         *self.replay.borrow_mut() = Some((request.id, Box::new(done)));
-        bridge.send(&ToWorker::Replay(Box::new(request)));
+        bridge.replay(request);
     }
 
     /// Asks for the full reports of `modes`' runs of job `generation`;
@@ -93,7 +94,7 @@ impl Runner {
             done: Box::new(done),
         });
         for &mode in modes {
-            bridge.send(&ToWorker::Export { generation, mode });
+            bridge.export(generation, mode);
         }
     }
 }
@@ -160,7 +161,21 @@ fn replaced(why: &Failure) -> String {
     words::WORKER_INTERRUPTED.text(l, &[("why", Arg::Text(message))])
 }
 
-/// Starts the worker when `armed` (at once on the full page, on Run in an
+/// How many simulation workers to start: one per core the machine has
+/// but one, within the page's (or an embed's) cap.
+fn workers(embed: bool) -> usize {
+    let cores = web_sys::window().map_or(1.0, |w| w.navigator().hardware_concurrency());
+    pool_size(
+        cores,
+        if embed {
+            MAX_EMBED_WORKERS
+        } else {
+            MAX_WORKERS
+        },
+    )
+}
+
+/// Starts the workers when `armed` (at once on the full page, on Run in an
 /// embed) and sends it each new job of `state`.
 #[hook]
 pub(crate) fn use_runner(state: &UseReducerHandle<State>, armed: bool) -> Runner {
@@ -172,10 +187,11 @@ pub(crate) fn use_runner(state: &UseReducerHandle<State>, armed: bool) -> Runner
         let (bridge, pending, unavailable) = (bridge.clone(), pending.clone(), unavailable.clone());
         let waiting = replay.clone();
         let d = state.dispatcher();
+        let size = workers(state.view.embed);
         use_effect_with(armed, move |armed| {
             if *armed && bridge.borrow().is_none() {
-                let b = Bridge::new(move |e| match e {
-                    Event::Message(m) => d.dispatch(Action::Worker(m)),
+                let b = Bridge::new(size, move |e| match e {
+                    Event::Messages(m) => d.dispatch(Action::Workers(m)),
                     Event::Export(reply) => collect(&pending, reply),
                     Event::Replay(reply) => deliver(&waiting, Some(reply)),
                     Event::Replaced(why) => {
@@ -191,7 +207,7 @@ pub(crate) fn use_runner(state: &UseReducerHandle<State>, armed: bool) -> Runner
                 });
                 if let Some(DebugFault::Worker(fault)) = debug_fault() {
                     take_debug_fault();
-                    b.send(&ToWorker::Fault(fault));
+                    b.fault(fault);
                 }
                 *bridge.borrow_mut() = Some(b);
             }
@@ -204,7 +220,7 @@ pub(crate) fn use_runner(state: &UseReducerHandle<State>, armed: bool) -> Runner
                 let job = st.job();
                 Timeout::new(16, move || {
                     if let Some(b) = bridge.borrow().as_ref() {
-                        b.send(&ToWorker::Job(job));
+                        b.run(job);
                     }
                 })
             });

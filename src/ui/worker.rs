@@ -1,10 +1,11 @@
-//! The simulation worker (inside the Web Worker): takes the page's messages
-//! (`crate::app::worker::supervise::ToWorker`, as JSON text), runs each job's runs
-//! (`crate::app::worker::job`) in slices of events, yields to the worker's event
-//! loop between slices so a newer job can arrive, and then abandons the
-//! stale one. It keeps the reports of the last job's full runs, so an
-//! export sends the command line's JSON and text of exactly the runs on the
-//! page. A panic posts its message before the worker traps; the page then
+//! A simulation worker of the page's pool (inside the Web Worker): takes the
+//! page's messages (`crate::app::worker::supervise::ToWorker`, as JSON text),
+//! simulates the one run of a job it is given (`crate::app::worker::job`,
+//! handed out by `crate::app::worker::pool`) in slices of events, yields to
+//! the worker's event loop between slices so a newer order can arrive, and
+//! then abandons the stale run. It keeps the reports of the full runs it
+//! simulated for the last job, so an export sends the command line's JSON
+//! and text of exactly the runs on the page. A panic posts its message before the worker traps; the page then
 //! replaces the worker (`ui::bridge`).
 
 use std::cell::RefCell;
@@ -58,28 +59,39 @@ async fn yield_now() {
 /// The full runs of the last job, for exports: (generation, mode, draft, report).
 type Kept = Rc<RefCell<Vec<(u64, Mode, Draft, Rc<Report>)>>>;
 
+/// What the page asked the worker to simulate next.
+enum Next {
+    /// Simulation `.1` of job `.0` (`Plan::task`).
+    Task(Box<Job>, u32),
+    /// Nothing: drop what runs.
+    Idle,
+}
+
 struct Worker {
     inbox: UnboundedReceiver<ToWorker>,
     kept: Kept,
+    /// The plan of the job last simulated (every task of a job shares it).
+    plan: Option<Rc<Plan>>,
 }
 
 impl Worker {
-    /// Answers what does not wait (exports, replays, faults) and returns the newest
-    /// job waiting, if any.
-    fn drain(&mut self) -> Option<Job> {
+    /// Answers what does not wait (exports, replays, faults) and returns the
+    /// newest order to simulate (or to stop), if any came.
+    fn drain(&mut self) -> Option<Next> {
         let mut newest = None;
         while let Ok(m) = self.inbox.try_recv() {
-            if let Some(job) = self.answer(m) {
-                newest = Some(job);
+            if let Some(next) = self.answer(m) {
+                newest = Some(next);
             }
         }
         newest
     }
 
-    /// Handles a message at once, or hands back a job.
-    fn answer(&self, m: ToWorker) -> Option<Job> {
+    /// Handles a message at once, or hands back what to simulate next.
+    fn answer(&self, m: ToWorker) -> Option<Next> {
         match m {
-            ToWorker::Job(job) => return Some(job),
+            ToWorker::Run { job, index } => return Some(Next::Task(job, index)),
+            ToWorker::Cancel => return Some(Next::Idle),
             ToWorker::Export { generation, mode } => {
                 post(&FromWorker::Export(self.export(generation, mode)))
             }
@@ -108,22 +120,28 @@ impl Worker {
         )))
     }
 
-    /// Simulates run `index` of `plan` in slices, posting progress now and
-    /// then. `Ok(None)` when its draft does not validate; `Err(job)` when a
-    /// newer job arrived.
-    async fn simulate(&mut self, plan: &Plan, index: usize) -> Result<Option<Report>, Job> {
-        self.simulate_run(plan, &plan.runs[index], Some(index))
-            .await
+    /// The plan of `job`, laid out once per job.
+    fn plan_of(&mut self, job: &Job) -> Rc<Plan> {
+        match &self.plan {
+            Some(plan) if plan.generation == job.generation => plan.clone(),
+            _ => {
+                let plan = Rc::new(Plan::of(job));
+                self.plan = Some(plan.clone());
+                plan
+            }
+        }
     }
 
-    /// Simulates `run` in slices; posts progress as run `index` of the job
-    /// when it has one (the replications after `Done` post none).
-    async fn simulate_run(
+    /// Simulates `run` (simulation `index` of job `generation`) in slices,
+    /// saying how far it has come now and then. `Ok(None)` when its draft
+    /// does not validate; `Err(next)` when the page asked for something
+    /// else first.
+    async fn simulate(
         &mut self,
-        plan: &Plan,
+        generation: u64,
+        index: u32,
         run: &Run,
-        index: Option<usize>,
-    ) -> Result<Option<Report>, Job> {
+    ) -> Result<Option<Report>, Next> {
         let Some(config) = run.config() else {
             return Ok(None);
         };
@@ -140,50 +158,45 @@ impl Worker {
                 break;
             }
             yield_now().await;
-            if let Some(job) = self.drain() {
-                return Err(job);
+            if let Some(next) = self.drain() {
+                return Err(next);
             }
-            if let Some(i) = index
-                && slices.is_multiple_of(SLICES_PER_PROGRESS)
-            {
-                post(&FromWorker::Message(plan.progress(i, sim.progress())));
+            if slices.is_multiple_of(SLICES_PER_PROGRESS) {
+                let current = sim.progress();
+                post(&FromWorker::Working {
+                    generation,
+                    index,
+                    current,
+                });
             }
         }
         Ok(Some(sim.finish()))
     }
 
-    /// Runs one job; returns a newer job if one interrupted it.
-    async fn run_job(&mut self, job: Job) -> Option<Job> {
-        let plan = Plan::of(&job);
-        self.kept
-            .borrow_mut()
-            .retain(|(g, ..)| *g == job.generation);
-        post(&FromWorker::Message(plan.planned()));
-        let mut events = 0;
-        for (i, run) in plan.runs.iter().enumerate() {
-            let report = match self.simulate(&plan, i).await {
+    /// Simulates simulation `index` of `job` and posts what it reports;
+    /// returns what the page asked for instead, if it interrupted.
+    async fn run_task(&mut self, job: Box<Job>, index: u32) -> Option<Next> {
+        let generation = job.generation;
+        let plan = self.plan_of(&job);
+        self.kept.borrow_mut().retain(|(g, ..)| *g == generation);
+        let report = match plan.task(index as usize) {
+            Some(run) => match self.simulate(generation, index, run).await {
                 Ok(report) => report,
-                Err(newer) => return Some(newer),
-            };
-            events += report.as_ref().map_or(0, |r| r.events);
-            for message in plan.results(run, report.as_ref()) {
-                post(&FromWorker::Message(message));
-            }
-            self.keep(plan.generation, run, report);
-            post(&FromWorker::Message(plan.progress(i + 1, 0.0)));
+                Err(next) => return Some(next),
+            },
+            None => None,
+        };
+        let events = report.as_ref().map_or(0, |r| r.events);
+        let messages = plan.task_results(index as usize, report.as_ref());
+        if let Some(run) = plan.task(index as usize) {
+            self.keep(generation, run, report);
         }
-        post(&FromWorker::Message(plan.done(events)));
-        // The other seeds of each full run, after the sweep: the charts and
-        // the sweep arrive as fast as without them.
-        for run in &plan.replicas {
-            let report = match self.simulate_run(&plan, run, None).await {
-                Ok(report) => report,
-                Err(newer) => return Some(newer),
-            };
-            if let Some(message) = plan.sample(run, report.as_ref()) {
-                post(&FromWorker::Message(message));
-            }
-        }
+        post(&FromWorker::Ran {
+            generation,
+            index,
+            events,
+            messages,
+        });
         None
     }
 
@@ -195,21 +208,24 @@ impl Worker {
         }
     }
 
-    /// Takes messages one after another; a newer job cancels the one running.
+    /// Takes messages one after another; a newer order drops the simulation
+    /// running.
     async fn serve(mut self) {
-        let mut pending: Option<Job> = None;
+        let mut pending: Option<Next> = None;
         loop {
-            let job = match pending.take() {
-                Some(j) => j,
+            let next = match pending.take() {
+                Some(next) => next,
                 None => match self.inbox.next().await {
                     Some(m) => match self.answer(m) {
-                        Some(j) => self.drain().unwrap_or(j),
+                        Some(next) => self.drain().unwrap_or(next),
                         None => continue,
                     },
                     None => break,
                 },
             };
-            pending = self.run_job(job).await;
+            if let Next::Task(job, index) = next {
+                pending = self.run_task(job, index).await;
+            }
         }
     }
 }
@@ -244,6 +260,7 @@ pub(crate) fn start() {
     let worker = Worker {
         inbox: rx,
         kept: Rc::default(),
+        plan: None,
     };
     wasm_bindgen_futures::spawn_local(worker.serve());
     post(&FromWorker::Ready);

@@ -245,6 +245,8 @@ pub enum Action {
     ClearBaseline,
     /// A message from the worker.
     Worker(Box<Message>),
+    /// Messages from the workers, in order, delivered together (one redraw).
+    Workers(Vec<Message>),
     /// How the page shows the scenario (the scenario stays as it is).
     SetView(View),
     /// The page's language alone: the language menu sends it once the
@@ -363,14 +365,8 @@ impl State {
             Action::SetView(view) => self.view = view,
             Action::SetLanguage(locale) => self.view.lang = locale.code().to_string(),
             Action::Interrupted(why) => self.results.interrupted = Some((self.generation, why)),
-            Action::Worker(message) => {
-                let Message { generation, output } = *message;
-                // Outputs of a job for an older scenario are stale.
-                if generation == self.generation {
-                    self.results.apply(generation, output, self.setup.modes);
-                    self.grade_chapter_run();
-                }
-            }
+            Action::Worker(message) => self.take_in(*message),
+            Action::Workers(messages) => messages.into_iter().for_each(|m| self.take_in(m)),
             Action::LoadSetup(setup) => {
                 self.setup = *setup;
                 self.edited_keys.clear();
@@ -378,6 +374,16 @@ impl State {
             }
             Action::Guide(a) => self.reduce_guide(a),
             Action::Reopen { link, stored } => self.reopen(*link, stored),
+        }
+    }
+
+    /// Takes in one message of the workers; outputs of a job for an older
+    /// scenario are stale.
+    fn take_in(&mut self, message: Message) {
+        let Message { generation, output } = message;
+        if generation == self.generation {
+            self.results.apply(generation, output, self.setup.modes);
+            self.grade_chapter_run();
         }
     }
 

@@ -261,6 +261,29 @@ impl Plan {
         Some(self.message(output))
     }
 
+    /// How many simulations the job holds: its runs, then its replicas.
+    pub(crate) fn tasks(&self) -> usize {
+        self.runs.len() + self.replicas.len()
+    }
+
+    /// Simulation `index` of the job: a run, or past the runs a replica.
+    pub(crate) fn task(&self, index: usize) -> Option<&Run> {
+        match index.checked_sub(self.runs.len()) {
+            None => self.runs.get(index),
+            Some(k) => self.replicas.get(k),
+        }
+    }
+
+    /// What simulation `index` reports once it ran (`report` is `None` when
+    /// its draft did not validate): a run's results, or a replica's sample.
+    pub(crate) fn task_results(&self, index: usize, report: Option<&Report>) -> Vec<Message> {
+        match (self.runs.get(index), self.task(index)) {
+            (Some(run), _) => self.results(run, report),
+            (None, Some(replica)) => self.sample(replica, report).into_iter().collect(),
+            (None, None) => Vec::new(),
+        }
+    }
+
     /// The last message: the job is done after `events` events.
     pub(crate) fn done(&self, events: u64) -> Message {
         self.message(Output::Done { events })

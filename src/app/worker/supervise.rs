@@ -40,8 +40,16 @@ pub(crate) enum Fault {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub(crate) enum ToWorker {
-    /// Simulate this job (a newer job cancels the one running).
-    Job(Job),
+    /// Simulate simulation `index` of `job` (`job::Plan::task`); whatever
+    /// the worker was simulating is dropped.
+    Run {
+        /// The job (each worker lays out its plan, as the page does).
+        job: Box<Job>,
+        /// Which of the plan's simulations.
+        index: u32,
+    },
+    /// Drop whatever the worker is simulating.
+    Cancel,
     /// Send the full report of a mode's run of job `generation`, as the
     /// command line writes it.
     Export {
@@ -94,8 +102,27 @@ impl Export {
 pub(crate) enum FromWorker {
     /// Loaded, and taking jobs.
     Ready,
-    /// An output of a job.
-    Message(Message),
+    /// How far simulation `index` of job `generation` has come (0–1).
+    Working {
+        /// The job.
+        generation: u64,
+        /// The simulation.
+        index: u32,
+        /// Its fraction done.
+        current: f64,
+    },
+    /// Simulation `index` of job `generation` finished: what it reports
+    /// (`job::Plan::task_results`) and its events.
+    Ran {
+        /// The job.
+        generation: u64,
+        /// The simulation.
+        index: u32,
+        /// Events it simulated.
+        events: u64,
+        /// Its messages for the page, in order.
+        messages: Vec<Message>,
+    },
     /// A run's full report, or why there is none.
     Export(Result<Box<Export>, String>),
     /// A replay's recording, or why there is none.
