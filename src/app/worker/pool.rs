@@ -9,7 +9,7 @@
 
 use crate::app::basis::modes::Mode;
 use crate::app::worker::job::{Plan, RunKind};
-use crate::app::worker::protocol::{Job, Message};
+use crate::app::worker::protocol::{Job, Message, Output};
 use crate::app::worker::supervise::ToWorker;
 
 /// The most workers a page starts, whatever the machine has: past this
@@ -313,7 +313,7 @@ impl Pool {
             .count() as f64;
         let message = active.plan.progress(active.released, under_way + done);
         let percent = match &message.output {
-            crate::app::Output::Progress(p) => (p.fraction() * 100.0).floor() as u32,
+            Output::Progress(p) => (p.fraction() * 100.0).floor() as u32,
             _ => 0,
         };
         if active.percent == Some(percent) {
