@@ -42,6 +42,6 @@ fn simulate(s: &mut State) {
 
 fn feed(s: &mut State, messages: Vec<Message>) {
     for m in messages {
-        s.reduce(Action::Worker(Box::new(m)));
+        s.reduce(Action::Workers(vec![m]));
     }
 }

@@ -421,7 +421,7 @@ pub(super) fn page_state() -> crate::app::State {
         m.draft.set("load.requests", "400").unwrap();
     }
     for m in run_blocking(&job) {
-        s.reduce(Action::Worker(Box::new(m)));
+        s.reduce(Action::Workers(vec![m]));
     }
     s
 }

@@ -256,31 +256,30 @@ impl Bridge {
                 generation,
                 index,
                 current,
-            } => {
-                let orders = {
-                    let mut inner = self.0.borrow_mut();
-                    inner.slots[w].watchdog.heard(generation, now());
-                    inner.pool.working(w, generation, index, current)
-                };
-                self.perform(orders);
-            }
+            } => self.tell_pool(|inner| {
+                inner.slots[w].watchdog.heard(generation, now());
+                inner.pool.working(w, generation, index, current)
+            }),
             FromWorker::Ran {
                 generation,
                 index,
                 events,
                 messages,
-            } => {
-                let orders = {
-                    let mut inner = self.0.borrow_mut();
-                    inner.slots[w].watchdog.finished(generation);
-                    inner.pool.ran(w, generation, index, events, messages)
-                };
-                self.perform(orders);
-            }
+            } => self.tell_pool(|inner| {
+                inner.slots[w].watchdog.finished(generation);
+                inner.pool.ran(w, generation, index, events, messages)
+            }),
             FromWorker::Export(e) => self.emit(Event::Export(e)),
             FromWorker::Replay(r) => self.emit(Event::Replay(r)),
             FromWorker::Panic(message) => self.died(w, Failure::Panicked(message)),
         }
+    }
+
+    /// Passes a worker's report to the pool and carries out what it orders
+    /// (after the state is released: an order may reach the page).
+    fn tell_pool(&self, f: impl FnOnce(&mut Inner) -> Vec<Order>) {
+        let orders = f(&mut self.0.borrow_mut());
+        self.perform(orders);
     }
 
     /// Worker `w` is ready: what was queued for it goes now.

@@ -72,7 +72,7 @@ pub(crate) fn small_state(sweep: bool) -> State {
     let mut job = s.job();
     job.sweep = sweep;
     for m in job::run_blocking(&job) {
-        s.reduce(Action::Worker(Box::new(m)));
+        s.reduce(Action::Workers(vec![m]));
     }
     s
 }

@@ -243,8 +243,6 @@ pub enum Action {
     PinBaseline,
     /// Drops the baseline.
     ClearBaseline,
-    /// A message from the worker.
-    Worker(Box<Message>),
     /// Messages from the workers, in order, delivered together (one redraw).
     Workers(Vec<Message>),
     /// How the page shows the scenario (the scenario stays as it is).
@@ -365,7 +363,6 @@ impl State {
             Action::SetView(view) => self.view = view,
             Action::SetLanguage(locale) => self.view.lang = locale.code().to_string(),
             Action::Interrupted(why) => self.results.interrupted = Some((self.generation, why)),
-            Action::Worker(message) => self.take_in(*message),
             Action::Workers(messages) => messages.into_iter().for_each(|m| self.take_in(m)),
             Action::LoadSetup(setup) => {
                 self.setup = *setup;

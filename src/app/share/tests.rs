@@ -397,7 +397,7 @@ fn the_replications_csv_has_each_seed_and_each_modes_summary() {
     // The replications come after the job's `Done`, as the worker posts them.
     let plan = crate::app::worker::job::Plan::of(&s.job());
     for m in crate::app::worker::job::replicas_blocking(&plan) {
-        s.reduce(Action::Worker(Box::new(m)));
+        s.reduce(Action::Workers(vec![m]));
     }
     let src = export::Source::of(&s, "http://x/?load.requests=300&v=1", Locale::En);
     let csv = export::replications_csv(&s, &src);

@@ -19,7 +19,7 @@ fn worker_messages_fill_the_results_and_stale_ones_are_dropped() {
     // A message of an older job changes nothing.
     let mut stale = messages[1].clone();
     stale.generation -= 1;
-    s.reduce(Action::Worker(Box::new(stale)));
+    s.reduce(Action::Workers(vec![stale]));
     assert_eq!(s.results, Results::default());
     feed(&mut s, messages);
     let r = &s.results;
@@ -49,7 +49,7 @@ fn a_new_job_keeps_the_old_runs_until_new_ones_arrive() {
     simulate(&mut s);
     edit(&mut s, None, "server.threads_max", "150");
     let messages = run_blocking(&small_job(&s));
-    s.reduce(Action::Worker(Box::new(messages[0].clone())));
+    s.reduce(Action::Workers(vec![messages[0].clone()]));
     let r = &s.results;
     assert!(!r.done, "a new job is under way");
     assert_eq!(r.progress.runs_done, 0);
@@ -73,7 +73,7 @@ fn sweep_points_arrive_sorted_per_mode_and_failures_are_worded() {
         })
     };
     for x in [100.0, 1.0, 10.0] {
-        s.reduce(Action::Worker(point(x)));
+        s.reduce(Action::Workers(vec![*point(x)]));
     }
     let xs: Vec<f64> = s
         .results
@@ -84,12 +84,12 @@ fn sweep_points_arrive_sorted_per_mode_and_failures_are_worded() {
         .collect();
     assert_eq!(xs, [1.0, 10.0, 100.0]);
     assert!(s.results.sweep.platform.is_empty());
-    s.reduce(Action::Worker(Box::new(Message {
+    s.reduce(Action::Workers(vec![Message {
         generation: g,
         output: Output::Invalid {
             mode: Mode::Platform,
         },
-    })));
+    }]));
     assert_eq!(
         s.results.failure.map(|f| f.to_string()).as_deref(),
         Some("the platform scenario does not validate")

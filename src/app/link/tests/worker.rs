@@ -10,10 +10,10 @@ fn an_interrupted_job_says_so_until_the_worker_speaks_or_the_scenario_changes() 
     s.reduce(Action::Interrupted("the worker panicked".into()));
     assert_eq!(s.interrupted(), Some("the worker panicked"));
     // Run again: the replaced worker's first output for the same job.
-    s.reduce(Action::Worker(Box::new(Message {
+    s.reduce(Action::Workers(vec![Message {
         generation: s.generation,
         output: Output::Progress(Progress::default()),
-    })));
+    }]));
     assert_eq!(s.interrupted(), None);
     // Interrupted again, then the scenario changes: a new job, a new chance.
     s.reduce(Action::Interrupted("stuck".into()));

@@ -48,14 +48,14 @@ fn simulate(s: &mut State) {
     let mut job = s.job();
     job.sweep = false;
     let plan = Plan::of(&job);
-    s.reduce(Action::Worker(Box::new(plan.planned())));
+    s.reduce(Action::Workers(vec![plan.planned()]));
     for r in &plan.runs {
         let report = r.config().map(|c| crate::sim::run(&c));
         for m in plan.results(r, report.as_ref()) {
-            s.reduce(Action::Worker(Box::new(m)));
+            s.reduce(Action::Workers(vec![m]));
         }
     }
-    s.reduce(Action::Worker(Box::new(plan.done(0))));
+    s.reduce(Action::Workers(vec![plan.done(0)]));
 }
 
 fn step(s: &mut State, a: LessonAction) {

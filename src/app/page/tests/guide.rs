@@ -38,16 +38,16 @@ fn simulate(s: &mut State) {
     let mut job = s.job();
     job.sweep = false;
     let plan = Plan::of(&job);
-    s.reduce(Action::Worker(Box::new(plan.planned())));
+    s.reduce(Action::Workers(vec![plan.planned()]));
     let mut events = 0;
     for r in &plan.runs {
         let report = r.config().map(|c| crate::sim::run(&c));
         events += report.as_ref().map_or(0, |r| r.events);
         for m in plan.results(r, report.as_ref()) {
-            s.reduce(Action::Worker(Box::new(m)));
+            s.reduce(Action::Workers(vec![m]));
         }
     }
-    s.reduce(Action::Worker(Box::new(plan.done(events))));
+    s.reduce(Action::Workers(vec![plan.done(events)]));
 }
 
 fn step(s: &mut State, a: LessonAction) {
@@ -156,10 +156,10 @@ fn a_choice_is_graded_from_the_runs_of_its_own_job_only() {
     s.reduce(Action::Guide(GuideAction::Run));
     let job = s.generation;
     assert!(s.results.runs_of(job, s.setup.modes).is_none());
-    s.reduce(Action::Worker(Box::new(Message {
+    s.reduce(Action::Workers(vec![Message {
         generation: job,
         output: Output::Progress(Progress::default()),
-    })));
+    }]));
     assert_eq!(progress(&s).step, Step::Run, "not graded from old runs");
     simulate(&mut s);
     let v = GuideView::of(&s).unwrap();

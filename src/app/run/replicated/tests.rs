@@ -64,7 +64,7 @@ fn the_panel_is_the_summary_of_the_seeds_the_command_line_would_run() {
         .into_iter()
         .chain(replicas_blocking(&plan))
     {
-        s.reduce(Action::Worker(Box::new(m)));
+        s.reduce(Action::Workers(vec![m]));
     }
     let v = ReplicasView::of(
         &s.results.samples,
@@ -119,7 +119,7 @@ fn a_panel_with_some_seeds_in_says_how_many() {
     let mut s = State::default();
     let job = small_job(&s);
     for m in run_blocking(&job) {
-        s.reduce(Action::Worker(Box::new(m)));
+        s.reduce(Action::Workers(vec![m]));
     }
     let v = ReplicasView::of(
         &s.results.samples,
