@@ -19,9 +19,14 @@ if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknow
   rustup target add wasm32-unknown-unknown
 fi
 
-if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then
+# Installed means dpkg says so: an install cut short leaves the binaries in
+# place with the package half-configured, and apt refuses everything until
+# `dpkg --configure -a` has finished it.
+installed() { [ "$(dpkg-query -W -f='${Status}' "$1" 2>/dev/null)" = "install ok installed" ]; }
+if ! installed chromium || ! installed chromium-driver || ! installed fonts-noto-cjk; then
   log "installing Debian's chromium and chromium-driver"
   export DEBIAN_FRONTEND=noninteractive
+  dpkg --configure -a
   apt-get update -qq
   apt-get install -y -qq --no-install-recommends chromium chromium-driver fonts-noto-cjk >/dev/null
 fi
