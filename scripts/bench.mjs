@@ -4,15 +4,22 @@
 // event loop, SimPy, Ciw), in interleaved rounds on one machine, so that every
 // ratio is taken within a round and then the median over rounds is quoted.
 //
-//   node scripts/bench.mjs [--rounds 5] [--peers DIR] [--skip chromium,node,rust,simpy,ciw]
+//   node scripts/bench.mjs [--rounds 5] [--peers DIR] [--moves 5] [--save-instructions]
+//     [--skip chromium,node,rust,simpy,ciw,cpu,memory,instructions,page]
 //
 // DIR is a workspace made by `bash ../shared/peers/setup.sh DIR` (default
 // /tmp/peers); without it only threadlab's own figures are printed.
+// It ends with the speed targets, each figure beside its goal
+// (scripts/bench-targets.mjs): CPU time paired with the hand-written loop
+// (`--rounds` pairs), memory, instructions by callgrind against
+// bench/instructions.json, and the playground (dist/, `--moves` moves).
 // Build threadlab first: scripts/bench.sh does both.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { instructions, memory, page, pairedCpu, targetTable } from './bench-targets.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -127,3 +134,44 @@ for (const w of ['m1', 'm2', 'm2-fifo', 'm2-virtual']) {
     `${f(med(sk), 2)} | ${fx(ratio(sk, k), 0)} | ${f(med(ck), 2)} | ${fx(ratio(ck, k), 0)} |`);
 }
 console.log('\n' + out.join('\n'));
+
+// The targets: each figure beside its goal.
+const des = join(peers, 'desbench', 'target', 'release', 'desbench');
+const figures = {};
+const skipped = {};
+const worst = (prefix) => Math.max(...WORKLOADS.map((w) => ratio(`${prefix}/${w}`, `native/${w}`)));
+if (skip.has('chromium')) {
+  skipped.wasmWarm = skipped.wasmFirst = 'skipped (--skip chromium)';
+} else {
+  figures.wasmWarm = worst('wasm-chromium');
+  figures.wasmFirst = worst('wasm-chromium-cold');
+}
+const cpuSkip = skip.has('cpu') ? 'skipped (--skip cpu)' : !existsSync(des) ? `no hand-written loop at ${des}` : null;
+if (cpuSkip) {
+  skipped.engineM1 = skipped.engineM2 = skipped.engineM2Virtual = cpuSkip;
+} else {
+  Object.assign(figures, pairedCpu(native, des, rounds));
+}
+if (skip.has('memory')) skipped.memory = 'skipped (--skip memory)';
+else figures.memory = memory(native);
+const hasValgrind = spawnSync('valgrind', ['--version']).status === 0;
+if (skip.has('instructions') || !hasValgrind) {
+  skipped.instructions = hasValgrind ? 'skipped (--skip instructions)' : 'valgrind not installed';
+} else {
+  figures.instructions = instructions(root, native, args.includes('--save-instructions'));
+  if (!Number.isFinite(figures.instructions)) skipped.instructions = 'no baseline yet (--save-instructions records one)';
+}
+const pageKeys = ['poolSweep', 'charts', 'sweep', 'chartsSlow', 'sweepSlow', 'longTasks'];
+let poolLine = '';
+if (skip.has('page') || !existsSync(join(root, 'dist', 'index.html'))) {
+  for (const k of pageKeys) skipped[k] = skip.has('page') ? 'skipped (--skip page)' : 'no dist/ (scripts/bench.sh builds it)';
+} else {
+  const p = page(root, Number(opt('--moves', 5)));
+  for (const k of pageKeys) figures[k] = p[k];
+  poolLine = p.poolLine;
+}
+const commit = spawnSync('git', ['-C', root, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim();
+console.log(`\nTargets at ${commit}, ${new Date().toISOString().slice(0, 16)} UTC, load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}:\n`);
+console.log(targetTable(figures, skipped).join('\n'));
+if (poolLine) console.log(`\nThe pool: ${poolLine}.`);
+

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 #! Builds threadlab natively and as WebAssembly (into target-bench/, apart from
 #! the everyday target/) and runs the side-by-side benchmark (scripts/bench.mjs).
-#! usage: bash scripts/bench.sh [--rounds N] [--peers DIR] [--skip ...]
+#! usage: bash scripts/bench.sh [--rounds N] [--peers DIR] [--moves N] [--save-instructions] [--skip ...]
+#! It ends with the speed targets, each figure beside its goal.
 #! For the peers, first: bash ../shared/peers/setup.sh /tmp/peers
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -19,4 +20,10 @@ wasm-opt -O3 --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sig
   --enable-mutable-globals --enable-multivalue --enable-reference-types \
   target-bench/wasm-pkg/threadlab_bench_wasm_bg.wasm -o target-bench/wasm-pkg/threadlab_bench_wasm_bg.wasm
 echo '{"type": "module"}' > target-bench/wasm-pkg/package.json
+# The playground's targets run on the page's release build (dist/), built as
+# the README's serve command builds it.
+case " $* " in
+  *" --skip "*page*) ;;
+  *) TRUNK_OFFLINE=true trunk build --release ;;
+esac
 node scripts/bench.mjs "$@"

@@ -90,8 +90,10 @@ const M1: &[(&str, &str)] = &[
     ("load.connect_cpu_ms", "0"),
     // 10⁶ arrivals at 8/s take about 125,000 s: beyond the default one-day budget.
     ("limits.max_sim_s", "1000000"),
-    // The peer models have no garbage collector: model against model.
+    // The peer models have no garbage collector and no wake-up delay after
+    // a sleep or a read (measured here, on by default): model against model.
     ("gc.collector", "none"),
+    ("server.wake_p50_us", "0"),
 ];
 
 const M2: &[(&str, &str)] = &[
@@ -114,8 +116,10 @@ const M2: &[(&str, &str)] = &[
     ("server.cpu_model", "ps"),
     ("server.context_switch_us", "0"),
     ("program", "io:50ms,cpu:0.1ms"),
-    // The peer models have no garbage collector: model against model.
+    // The peer models have no garbage collector and no wake-up delay after
+    // a sleep or a read (measured here, on by default): model against model.
     ("gc.collector", "none"),
+    ("server.wake_p50_us", "0"),
 ];
 
 /// Every workload, in the order `threadlab bench` runs them.
