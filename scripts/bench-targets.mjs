@@ -108,7 +108,7 @@ export function instructions(root, native, save) {
     writeFileSync(file, JSON.stringify({ commit, date: new Date().toISOString().slice(0, 10), instructions: now }, null, 2) + '\n');
     console.log(`recorded ${file} at ${commit}`);
   }
-  if (!base) return NaN;
+  if (!base) return save ? 0 : NaN;
   return Math.max(...Object.keys(now).map((k) => 100 * (now[k] / base.instructions[k] - 1)));
 }
 
