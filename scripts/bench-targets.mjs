@@ -27,7 +27,8 @@ export const GOALS = {
 // The peers' names of the models the engine is held to.
 export const PAIRED = [['m1', 'm1', 'engineM1'], ['m2', 'm2-pool', 'engineM2'], ['m2-virtual', 'm2-virtual', 'engineM2Virtual']];
 
-const median = (a) => {
+// The median of the finite values (a missing side of a ratio is NaN).
+export const median = (a) => {
   const s = a.filter((x) => Number.isFinite(x)).sort((x, y) => x - y);
   const n = s.length;
   if (!n) return NaN;

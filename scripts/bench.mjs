@@ -19,7 +19,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { instructions, memory, page, pairedCpu, targetTable } from './bench-targets.mjs';
+import { instructions, median, memory, page, pairedCpu, targetTable } from './bench-targets.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -93,12 +93,6 @@ for (let r = 0; r < rounds; r++) {
   }
 }
 
-const median = (a) => {
-  const s = a.filter((x) => Number.isFinite(x)).sort((x, y) => x - y);
-  const n = s.length;
-  if (!n) return NaN;
-  return n % 2 ? s[(n - 1) / 2] : 0.5 * (s[n / 2 - 1] + s[n / 2]);
-};
 const med = (key) => median(walls.map((w) => w[key]));
 // median over rounds of (wall of a / wall of b), both from the same round
 const ratio = (a, b) => median(walls.map((w) => w[a] / w[b]));
