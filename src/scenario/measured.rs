@@ -80,3 +80,16 @@ pub const JIT_JDK25: (f64, f64, f64, f64) = (0.666, 73.0, 0.379, 1295.0);
 /// wake-up latency holds.
 /// Source: `reference/results/2026-12-03/sleep_jdk21.json`.
 pub const SLEEP_10MS_PLATFORM_US: (f64, f64, f64, f64) = (116.8, 192.1, 756.2, 208.8);
+
+/// The share of responses after which Tomcat's thread found the client's
+/// next request already in the socket and served it at once, ahead of the
+/// queue: the least and the most of 6 runs (Temurin 21.0.8 and 25.0.2, platform
+/// threads, Spring's defaults, `hey -n 10000 -c 1000` on `/sleep?ms=50`
+/// from the same 2 cores, 3 runs each after a warm-up): the requests after
+/// the first wave and before the drain answered within 10 ms of the sleep
+/// while ~800 waited in the queue. The six: 16.5, 9.2 and 6.6 % (JDK 21),
+/// 14.3, 7.9 and 7.3 % (JDK 25), falling from each JVM's first run to its
+/// third (median 8.6 %). With `hey -disable-keepalive` none of 48,000
+/// requests was that fast, in any of the 6 runs beside them.
+/// Source: `reference/results/2026-12-05-readahead/readahead_jdk*.json`.
+pub const READ_AHEAD_SHARES: (f64, f64) = (0.0659, 0.1651);

@@ -462,6 +462,19 @@ static SCHEMA: &[FieldSpec] = &[
         group: Server,
         unit: "ms",
     },
+    // The share of responses on a kept-alive connection whose client's next
+    // request is already there when Tomcat's thread reads the socket again
+    // (served at once, ahead of the queue). Empty: measured here when the
+    // client shares the server's cores, else 0. Bounds: a share.
+    entry! {
+        key: "server.read_ahead_pct",
+        kind: float(0.0, 100.0),
+        default: "null",
+        group: Server,
+        unit: "%",
+        nullable: true,
+        moot: Some(super::Moot::NoTomcatPool),
+    },
     entry! {
         key: "server.accept_us",
         kind: float(0.0, 1_000_000.0),
@@ -1172,6 +1185,6 @@ mod tests {
             assert_eq!(threads.property(l), Some("server.tomcat.threads.max"));
         }
         let with = schema().iter().filter(|f| f.property(Locale::En).is_some());
-        assert_eq!(with.count(), 78);
+        assert_eq!(with.count(), 79);
     }
 }

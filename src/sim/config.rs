@@ -185,6 +185,12 @@ pub struct Server {
     /// charges): an arriving thread may take it meanwhile, unless the lock is
     /// fair.
     pub handoff: Nanos,
+    /// The share of responses on a kept-alive connection after which the
+    /// client's next request is already in the socket when Tomcat's thread
+    /// reads it again: that thread serves it at once, ahead of the queue
+    /// (0–1; platform threads). Each run draws its share uniformly between
+    /// the two (equal: that share).
+    pub read_ahead: (f64, f64),
 }
 
 impl Server {

@@ -43,6 +43,7 @@ mod interp;
 mod latencies;
 mod memory;
 mod owed;
+mod readahead;
 mod restart;
 mod threads;
 mod timer;
@@ -144,6 +145,9 @@ pub struct Engine<T: Tracer = NoTrace> {
     restarter: restart::Restarter,
     /// What a cold JVM still has to pay.
     warm: Warmup,
+    /// This run's share of responses after which Tomcat reads the
+    /// connection's next request at once (`readahead`).
+    read_ahead: f64,
     outcome: Option<(Outcome, Ending)>,
     tracer: T,
 }
@@ -184,10 +188,12 @@ impl<T: Tracer> Engine<T> {
             gc: Collector::new(&cfg.memory, &cfg.gc, 0),
             restarter: restart::Restarter::default(),
             warm: Warmup::warm(),
+            read_ahead: 0.0,
             outcome: None,
             tracer,
             cfg,
         };
+        engine.read_ahead = engine.draw_read_ahead();
         engine.start();
         engine
     }

@@ -7,12 +7,13 @@ use threadlab::scenario::{Draft, validate};
 use threadlab::sim::{self, Config, Report};
 
 /// A validated config from an empty draft plus `settings`, without the
-/// measured wake-up latency, lock hand-off and G1 pause spread unless
-/// `settings` name them: most tests hold the engine to closed forms (Erlang
-/// C, a pool's size over its hold time, a shared lock's hold times added
-/// up, a pause's base plus its copying), in which a blocking wait ends on
-/// time, a released lock's next owner runs at once and every pause's fixed
-/// part is the same. Tests of the latency or the spread set their keys.
+/// measured wake-up latency, lock hand-off, G1 pause spread and Tomcat's
+/// read-ahead unless `settings` name them: most tests hold the engine to
+/// closed forms (Erlang C, a pool's size over its hold time, a shared
+/// lock's hold times added up, a pause's base plus its copying), in which a
+/// blocking wait ends on time, a released lock's next owner runs at once,
+/// every pause's fixed part is the same and every request waits its turn
+/// in Tomcat's queue. Tests of the latency or the spread set their keys.
 pub(crate) fn config(settings: &[(&str, &str)]) -> Config {
     let mut d = Draft::new();
     if !settings.iter().any(|(k, _)| k.starts_with("server.wake_")) {
@@ -23,6 +24,9 @@ pub(crate) fn config(settings: &[(&str, &str)]) -> Config {
     }
     if !settings.iter().any(|(k, _)| *k == "gc.pause_p90_ratio") {
         d.set("gc.pause_p90_ratio", "1").expect("a known key");
+    }
+    if !settings.iter().any(|(k, _)| *k == "server.read_ahead_pct") {
+        d.set("server.read_ahead_pct", "0").expect("a known key");
     }
     if !settings.iter().any(|(k, _)| *k == "gc.warm_eden_fill") {
         d.set("gc.warm_eden_fill", "0").expect("a known key");

@@ -26,6 +26,7 @@ mod pinning;
 mod pool;
 mod properties;
 mod queueing;
+mod readahead;
 mod replications;
 mod tidy;
 mod tidy_app;

@@ -55,6 +55,24 @@ pub(super) fn read(r: &mut Reader) -> Server {
         context_switch: from_ms(r.float("server.context_switch_us") / 1000.0),
         wake: read_wake(r, mode),
         handoff: read_handoff(r),
+        read_ahead: read_read_ahead(r),
+    }
+}
+
+/// `server.read_ahead_pct` as the range a run draws its share from; left
+/// empty, the range measured on this project's reference machine
+/// (`measured::READ_AHEAD_SHARES`: the share moved between runs on one JVM
+/// as much as between the JDKs, and a run's tail with it) when the client
+/// shares the server's cores (`load.client_cpu_ms` above 0), and none for a
+/// client on its own machine. *Assumptions*: uniform within the measured
+/// range; a network round trip (tens of µs on a LAN and more) outlasts
+/// Tomcat's few µs from writing a response to reading the socket again, so
+/// a remote client's next request is not there yet.
+fn read_read_ahead(r: &mut Reader) -> (f64, f64) {
+    match r.opt_float("server.read_ahead_pct") {
+        Some(pct) => (pct / 100.0, pct / 100.0),
+        None if r.float("load.client_cpu_ms") > 0.0 => measured::READ_AHEAD_SHARES,
+        None => (0.0, 0.0),
     }
 }
 

@@ -97,6 +97,9 @@ pub(super) struct Conn {
     idle_stamp: u32,
     /// While kept or idle: the worker (or VU) holding it, or [`POOL`].
     pub(super) holder: u32,
+    /// The Tomcat thread that answered its last request and reads it for
+    /// the next (`readahead`), or `NONE`.
+    pub(super) reader: u32,
 }
 
 impl Conn {
@@ -155,7 +158,7 @@ pub(super) struct ConnCounts {
 /// Every connection, the accept queue and the acceptor.
 #[derive(Debug, Default)]
 pub(super) struct Conns {
-    list: Vec<Conn>,
+    pub(super) list: Vec<Conn>,
     free: Vec<u32>,
     /// The accept queue: requests of established connections, oldest first.
     pub(super) queue: VecDeque<u32>,
@@ -203,6 +206,7 @@ impl Conns {
             idle_since: 0,
             idle_stamp: stamp,
             holder: NONE,
+            reader: NONE,
         };
         match self.free.pop() {
             Some(c) => {
@@ -689,6 +693,11 @@ impl<T: Tracer> Engine<T> {
             self.gauge(Gauge::Connections, -1);
             self.try_accept();
         }
+        let reader = self.take_reader(c);
+        if reader != NONE {
+            // The thread reading it for a next request sees it close.
+            self.hand_on(reader);
+        }
     }
 
     /// The OOM killer ended the process: every connection is reset, open
@@ -702,6 +711,8 @@ impl<T: Tracer> Engine<T> {
     pub(super) fn reset_connections(&mut self, deferred: &[(u64, Event)]) {
         let conns = &mut self.conns;
         for (c, conn) in conns.list.iter_mut().enumerate() {
+            // The process's threads are gone with it.
+            conn.reader = NONE;
             if conn.state != ConnState::Free {
                 conn.state = ConnState::Free;
                 conns.free.push(c as u32);

@@ -236,7 +236,14 @@ impl<T: Tracer> Engine<T> {
             Mode::Platform => {
                 self.fibers[f as usize].phase = Phase::Queued;
                 self.move_to(f, Stage::ThreadWait);
-                self.pool_submit(0, f);
+                let reader = self.take_reader(self.fibers[f as usize].conn);
+                if reader != NONE {
+                    // The thread that answered this connection's last request
+                    // read it at once, ahead of Tomcat's queue (`read_ahead`).
+                    self.assign_thread(reader, f);
+                } else {
+                    self.pool_submit(0, f);
+                }
             }
             Mode::Virtual => {
                 self.fibers[f as usize].phase = Phase::Running;
@@ -390,6 +397,13 @@ impl<T: Tracer> Engine<T> {
     #[cfg_attr(target_arch = "wasm32", inline(always))]
     #[cfg_attr(not(target_arch = "wasm32"), inline)]
     fn release_thread(&mut self, t: u32) {
+        self.thread_not_busy(t);
+        self.hand_on(t);
+    }
+
+    /// Platform thread `t` is no longer busy with a fiber.
+    #[inline]
+    pub(super) fn thread_not_busy(&mut self, t: u32) {
         let pool = self.platform.threads[t as usize].pool;
         let p = &mut self.platform.pools[pool as usize];
         p.busy -= 1;
@@ -398,6 +412,12 @@ impl<T: Tracer> Engine<T> {
         }
         let lane = self.platform.threads[t as usize].lane;
         self.rec.timeline.set(lane, LaneState::Idle, self.now);
+    }
+
+    /// Free platform thread `t` takes its pool's next queued fiber or idles.
+    #[inline]
+    pub(super) fn hand_on(&mut self, t: u32) {
+        let pool = self.platform.threads[t as usize].pool;
         if let Some(next) = self.platform.pools[pool as usize].queue.pop_front() {
             self.gauge(
                 if pool == 0 {
@@ -610,6 +630,10 @@ impl<T: Tracer> Engine<T> {
         };
         if fb.thread != NONE {
             self.fibers[f as usize].thread = NONE;
+            if fb.exec == NONE && self.reads_ahead(f) {
+                self.read_ahead(f, fb.thread);
+                return;
+            }
             self.release_thread(fb.thread);
         } else {
             self.gauge(Gauge::VthreadsAlive, -1);
