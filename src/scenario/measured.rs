@@ -93,3 +93,13 @@ pub const SLEEP_10MS_PLATFORM_US: (f64, f64, f64, f64) = (116.8, 192.1, 756.2, 2
 /// requests was that fast, in any of the 6 runs beside them.
 /// Source: `reference/results/2026-12-05-readahead/readahead_jdk*.json`.
 pub const READ_AHEAD_SHARES: (f64, f64) = (0.0659, 0.1651);
+
+/// The share of responses after which a core was free for the client to
+/// turn its response around at once, in the model of the same runs as
+/// [`READ_AHEAD_SHARES`] (`reference/compare.py`'s settings for them: the
+/// `cpu` item's CPU per request, hey on the same 2 cores, c=1000, 5 seeds):
+/// the responses that found one ÷ all, 0.50 (derived, not measured). The
+/// model draws a hit only then (with the cores saturated the measured share
+/// was 0.16 %: `reference/results/2026-12-05-storms/`), so the share it
+/// draws with is the measured one over this.
+pub const READ_AHEAD_FREE_CORE: f64 = 0.50;

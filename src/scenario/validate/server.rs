@@ -71,7 +71,13 @@ pub(super) fn read(r: &mut Reader) -> Server {
 fn read_read_ahead(r: &mut Reader) -> (f64, f64) {
     match r.opt_float("server.read_ahead_pct") {
         Some(pct) => (pct / 100.0, pct / 100.0),
-        None if r.float("load.client_cpu_ms") > 0.0 => measured::READ_AHEAD_SHARES,
+        None if r.float("load.client_cpu_ms") > 0.0 => {
+            // Measured over every response; the model draws only while a
+            // core is free (`sim::engine::readahead`).
+            let (lo, hi) = measured::READ_AHEAD_SHARES;
+            let free = measured::READ_AHEAD_FREE_CORE;
+            (lo / free, hi / free)
+        }
         None => (0.0, 0.0),
     }
 }
