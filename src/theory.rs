@@ -67,3 +67,21 @@ pub fn ceiling(n: f64, hold_s: f64) -> f64 {
         f64::INFINITY
     }
 }
+
+/// M/M/c/K: the share of Poisson arrivals (rate `lambda`) that find all
+/// `k` places taken (`c` servers of exponential service with mean `mean_s`,
+/// `k − c` places to wait) and are turned away. From the birth–death
+/// chain's stationary distribution: p_n ∝ aⁿ/n! up to c, then
+/// a^c/c! · ρ^(n−c), with a = λ·mean and ρ = a/c; the terms are built one
+/// from the last so that no factorial overflows.
+pub fn mmck_blocking_probability(lambda: f64, mean_s: f64, c: u32, k: u32) -> f64 {
+    let a = lambda * mean_s;
+    let rho = a / c as f64;
+    let mut term = 1.0; // p_0's weight
+    let mut total = 1.0;
+    for n in 1..=k {
+        term *= if n <= c { a / n as f64 } else { rho };
+        total += term;
+    }
+    term / total
+}

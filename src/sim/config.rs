@@ -149,6 +149,11 @@ pub struct Server {
     pub threads_max: u32,
     /// `server.tomcat.threads.min-spare`: threads started up front.
     pub min_spare: u32,
+    /// `server.tomcat.threads.max-queue-capacity` (Spring Boot 3.3+):
+    /// requests Tomcat's executor queues while every thread is busy; beyond
+    /// it Tomcat closes the connection unread. `u32::MAX`: unbounded
+    /// (Spring Boot's default, `Integer.MAX_VALUE`).
+    pub max_queue: u32,
     /// CPU cores.
     pub cores: u32,
     /// `jdk.virtualThreadScheduler.parallelism`: carrier threads.

@@ -182,6 +182,12 @@ named_enum! {
         /// namespace answered the SYN with a reset: connect() failed at once
         /// (ECONNREFUSED).
         ConnectionRefused = "connection_refused",
+        /// Tomcat closed the connection without a response: its executor's
+        /// queue was full (`server.tomcat.threads.max-queue-capacity`), the
+        /// executor threw `RejectedExecutionException` and the poller closed
+        /// the socket. The client reads the end of the stream (hey: "EOF",
+        /// measured here).
+        ServerClosed = "server_closed",
     }
 }
 
@@ -749,6 +755,8 @@ pub struct ConnectionStats {
     /// Closed by the client (a request given up, no room to keep it idle,
     /// keep-alive off, JMeter's time-to-live).
     pub closed_by_client: u64,
+    /// Closed by Tomcat unread: its executor's queue was full.
+    pub closed_queue_full: u64,
     /// SYNs dropped because the accept queue was full.
     pub syn_drops: u64,
     /// Handshakes whose last step (the client's ACK, its request behind it)

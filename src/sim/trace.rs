@@ -113,6 +113,8 @@ pub enum Note {
     Refused,
     /// Tomcat's poller is dead: nothing reads the request.
     Unread,
+    /// Tomcat's executor queue is full: the connection is closed unread.
+    ClosedUnread,
     /// Tomcat closes its connection after its response: the connection's
     /// `requests`-th, the keep-alive limit.
     ConnClosedAfter {
@@ -249,6 +251,9 @@ impl TextTrace {
             }
             Note::Refused => "refused: nothing listens while the service is down".into(),
             Note::Unread => "never read: Tomcat's poller is dead".into(),
+            Note::ClosedUnread => {
+                "closed unread: Tomcat's executor queue is full (RejectedExecutionException)".into()
+            }
             Note::ConnClosedAfter { requests } => {
                 format!("Tomcat closes its connection after {requests} requests")
             }

@@ -86,8 +86,13 @@ pub(super) fn text(r: &Report) -> String {
     };
     let _ = writeln!(
         o,
-        "  Connections:\t{} opened ({} reconnects); closed by Tomcat after max keep-alive requests {}, idle {}; by the client {}{reset}",
-        c.opened, c.reconnects, c.closed_after_max_requests, c.closed_idle, c.closed_by_client
+        "  Connections:\t{} opened ({} reconnects); closed by Tomcat after max keep-alive requests {}, idle {}{}; by the client {}{reset}",
+        c.opened,
+        c.reconnects,
+        c.closed_after_max_requests,
+        c.closed_idle,
+        queue_full(c.closed_queue_full),
+        c.closed_by_client
     );
     let down = match (c.syns_while_down, c.refused_while_down) {
         (0, 0) => String::new(),
@@ -199,5 +204,15 @@ fn outcome_words(o: Outcome) -> &'static str {
         Outcome::OutOfMemory => "out of memory",
         Outcome::BudgetExceeded => "stopped at its budget",
         Outcome::Deadlock => "deadlocked",
+    }
+}
+
+/// Connections Tomcat closed unread with its executor's queue full, when
+/// there were any.
+fn queue_full(n: u64) -> String {
+    if n > 0 {
+        format!(", unread with its queue full {n}")
+    } else {
+        String::new()
     }
 }

@@ -25,6 +25,7 @@ mod outcomes;
 mod pinning;
 mod pool;
 mod properties;
+mod queue_limit;
 mod queueing;
 mod readahead;
 mod replications;

@@ -242,6 +242,7 @@ fn a_warm_run_equals_the_model_before_the_jvm_was_modelled() {
         let errors = o["errors"]["by_cause"].as_object_mut().unwrap();
         assert_eq!(errors.remove("connection_reset").unwrap_or(0.into()), 0);
         assert_eq!(errors.remove("connection_refused").unwrap_or(0.into()), 0);
+        assert_eq!(errors.remove("server_closed").unwrap_or(0.into()), 0);
         let responses = o["responses_by_cause"].as_object_mut().unwrap();
         assert_eq!(responses.remove("out_of_memory").unwrap_or(0.into()), 0);
         let connections = o["connections"].as_object_mut().unwrap();
@@ -250,6 +251,7 @@ fn a_warm_run_equals_the_model_before_the_jvm_was_modelled() {
             "syns_while_down",
             "refused_while_down",
             "ack_overflows",
+            "closed_queue_full",
         ] {
             assert_eq!(connections.remove(key).unwrap_or(0.into()), 0);
         }

@@ -184,6 +184,7 @@ impl Builder {
             | Step::Abandoned
             | Step::ConnectFailed
             | Step::HalfOpenReset
+            | Step::ClosedUnread
             | Step::Refused => {
                 return Some(None);
             }

@@ -213,6 +213,7 @@ impl Session {
             Step::HalfOpenReset => k(keys::REPLAY_STEP_HALF_OPEN_RESET, &[]),
             Step::Refused => k(keys::REPLAY_STEP_REFUSED, &[]),
             Step::Unread => k(keys::REPLAY_STEP_UNREAD, &[]),
+            Step::ClosedUnread => k(keys::REPLAY_STEP_CLOSED_UNREAD, &[]),
             Step::ConnClosedAfter { requests } => k(
                 keys::REPLAY_STEP_CONN_CLOSED,
                 &[("n", Arg::Fixed(f64::from(requests), 0))],

@@ -119,6 +119,7 @@ keys! {
     CAUSE_CONNECT_FAILED = "chart.cause.connect_failed";
     CAUSE_CONNECTION_RESET = "chart.cause.connection_reset";
     CAUSE_CONNECTION_REFUSED = "chart.cause.connection_refused";
+    CAUSE_SERVER_CLOSED = "chart.cause.server_closed";
     CAUSE_POOL_TIMEOUT = "chart.cause.pool_timeout";
     CAUSE_TASK_REJECTED = "chart.cause.task_rejected";
     CAUSE_OUT_OF_MEMORY = "chart.cause.out_of_memory";

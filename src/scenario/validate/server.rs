@@ -36,6 +36,9 @@ pub(super) fn read(r: &mut Reader) -> Server {
         mode,
         threads_max: r.int("server.threads_max") as u32,
         min_spare: r.int("server.min_spare") as u32,
+        max_queue: r
+            .opt_int("server.max_queue_capacity")
+            .map_or(u32::MAX, |q| q as u32),
         cores,
         carriers,
         max_pool_size,

@@ -608,6 +608,19 @@ impl<T: Tracer> Engine<T> {
         self.free_fiber(f);
     }
 
+    /// Tomcat closed request `f`'s connection unread (its executor's queue
+    /// was full): the client reads the end of the stream, counts an error
+    /// and goes on with a new connection.
+    pub(super) fn server_closed(&mut self, f: u32) {
+        if self.fibers[f as usize].abandoned {
+            self.free_fiber(f);
+            return;
+        }
+        self.trace(f, Note::ClosedUnread);
+        self.client_error(f, ErrorCause::ServerClosed);
+        self.free_fiber(f);
+    }
+
     /// The listener died after answering request `f`'s SYN: the client,
     /// connected on its side, has its ACK and request answered with a
     /// reset (ECONNRESET).

@@ -120,6 +120,8 @@ pub(super) enum Closed {
     /// The client (a request given up, no room to keep it, keep-alive off,
     /// JMeter's time-to-live).
     Client,
+    /// Tomcat, unread: its executor's queue was full.
+    QueueFull,
 }
 
 /// What happened to connections, for the report.
@@ -135,6 +137,8 @@ pub(super) struct ConnCounts {
     pub(super) idle_timeout: u64,
     /// Closed by the client.
     pub(super) by_client: u64,
+    /// Closed by Tomcat unread, its executor's queue full.
+    pub(super) queue_full: u64,
     /// Taken by the acceptor.
     pub(super) accepted: u64,
     /// Sum of the time accepted connections waited in the accept queue, ns.
@@ -688,6 +692,7 @@ impl<T: Tracer> Engine<T> {
             Closed::MaxRequests => counts.max_requests += 1,
             Closed::IdleTimeout => counts.idle_timeout += 1,
             Closed::Client => counts.by_client += 1,
+            Closed::QueueFull => counts.queue_full += 1,
         }
         if !queued {
             self.gauge(Gauge::Connections, -1);

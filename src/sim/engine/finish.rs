@@ -144,6 +144,7 @@ impl<T: Tracer> Engine<T> {
             closed_after_max_requests: c.max_requests,
             closed_idle: c.idle_timeout,
             closed_by_client: c.by_client,
+            closed_queue_full: c.queue_full,
             syn_drops: c.syn_drops,
             ack_overflows: c.ack_overflows,
             reset_by_oom_kill: c.reset,

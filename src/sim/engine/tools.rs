@@ -126,6 +126,10 @@ pub(super) const HEY_CONNECT: &str =
 /// killer). Go names the connection's local port, so hey prints one line
 /// per connection; the model prints them as one, with the port as `PORT`.
 pub(super) const HEY_RESET: &str = "Get \"http://localhost:8080/\": read tcp 127.0.0.1:PORT->127.0.0.1:8080: read: connection reset by peer";
+/// A connection Tomcat closed unread, its executor's queue full: Go reads
+/// the end of the stream before any response (measured here: hey 0.1.4
+/// against Tomcat 10.1.60 with `maxQueueSize`).
+pub(super) const HEY_EOF: &str = "Get \"http://localhost:8080/\": EOF";
 /// A connect refused with a reset (nothing listened: the process was down).
 pub(super) const HEY_REFUSED: &str =
     "Get \"http://localhost:8080/\": dial tcp 127.0.0.1:8080: connect: connection refused";
@@ -191,6 +195,7 @@ impl<T: Tracer> Engine<T> {
                     (HEY_TIMEOUT.to_string(), errors(ErrorCause::ClientTimeout)),
                     (HEY_CONNECT.to_string(), errors(ErrorCause::ConnectFailed)),
                     (HEY_RESET.to_string(), errors(ErrorCause::ConnectionReset)),
+                    (HEY_EOF.to_string(), errors(ErrorCause::ServerClosed)),
                     (
                         HEY_REFUSED.to_string(),
                         errors(ErrorCause::ConnectionRefused),
@@ -298,15 +303,18 @@ impl<T: Tracer> Engine<T> {
 
 /// wrk's socket errors in its order: connect, read, write, timeout. A
 /// refused connect is a connect error too (`socket_connected` sees the
-/// failed connect); a reset connection fails wrk's read (`errors.read`),
-/// and wrk reconnects.
+/// failed connect); a reset connection, or one closed before its response,
+/// fails wrk's read (`errors.read`), and wrk reconnects.
 fn wrk_errors(errors: impl Fn(ErrorCause) -> u64, timeout: u64) -> Vec<(String, u64)> {
     vec![
         (
             "connect".into(),
             errors(ErrorCause::ConnectFailed) + errors(ErrorCause::ConnectionRefused),
         ),
-        ("read".into(), errors(ErrorCause::ConnectionReset)),
+        (
+            "read".into(),
+            errors(ErrorCause::ConnectionReset) + errors(ErrorCause::ServerClosed),
+        ),
         ("write".into(), 0),
         ("timeout".into(), timeout),
     ]
@@ -319,11 +327,13 @@ fn wrk_failed(t: &Tally, not_ok: u64) -> u64 {
 }
 
 /// Requests wrk lost with their connection, not counted in its requests:
-/// connects that failed or were refused, and connections reset.
+/// connects that failed or were refused, and connections reset or closed
+/// before their response.
 fn lost_connections(errors: impl Fn(ErrorCause) -> u64) -> u64 {
     errors(ErrorCause::ConnectFailed)
         + errors(ErrorCause::ConnectionRefused)
         + errors(ErrorCause::ConnectionReset)
+        + errors(ErrorCause::ServerClosed)
 }
 
 /// Responses and client errors in one histogram (JMeter and k6 count
