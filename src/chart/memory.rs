@@ -36,6 +36,7 @@ pub(super) fn kind_color(kind: MemoryKind) -> RGBColor {
         MemoryKind::HeapRequests => palette::ORANGE,
         MemoryKind::HeapVirtualThreads => palette::GREEN,
         MemoryKind::HeapStackChunks => palette::PURPLE,
+        MemoryKind::HeapThreadLocals => palette::REDDISH_PURPLE,
         MemoryKind::HeapGarbage => palette::VERMILLION,
         MemoryKind::NativeBase => palette::LIGHT_GREY,
         MemoryKind::NativeStacks => palette::DARK_GREY,

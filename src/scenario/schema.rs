@@ -690,6 +690,13 @@ static SCHEMA: &[FieldSpec] = &[
         unit: "KB",
     },
     entry! {
+        key: "memory.thread_local_kb",
+        kind: float(0.0, 1_048_576.0),
+        default: "0",
+        group: Memory,
+        unit: "KB",
+    },
+    entry! {
         key: "memory.stack_resident_kb",
         kind: float(4.0, 1_048_576.0),
         default: "64",
@@ -1198,6 +1205,6 @@ mod tests {
             assert_eq!(threads.property(l), Some("server.tomcat.threads.max"));
         }
         let with = schema().iter().filter(|f| f.property(Locale::En).is_some());
-        assert_eq!(with.count(), 80);
+        assert_eq!(with.count(), 81);
     }
 }

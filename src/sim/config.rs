@@ -304,6 +304,12 @@ pub struct Memory {
     /// Live heap per request inside the server (request and response
     /// objects, what the handler holds).
     pub request: u64,
+    /// Heap a thread holds in its `ThreadLocal`s and per-thread caches once
+    /// it has served (a `BufferRecycler`, a date formatter, an MDC map): a
+    /// pooled platform thread fills them once and keeps them; a virtual
+    /// thread lives one request, so it fills them, and allocates them,
+    /// every time.
+    pub thread_local: u64,
 }
 
 /// The kernel's default `pid_max` (`PID_MAX_DEFAULT`,

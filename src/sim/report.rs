@@ -309,6 +309,8 @@ named_enum! {
         HeapVirtualThreads = "heap_virtual_threads",
         /// Heap: unmounted virtual threads' stack chunks.
         HeapStackChunks = "heap_stack_chunks",
+        /// Heap: what threads hold in `ThreadLocal`s and per-thread caches.
+        HeapThreadLocals = "heap_thread_locals",
         /// Heap: garbage not yet collected.
         HeapGarbage = "heap_garbage",
         /// Native: metaspace, code cache, GC structures, the JVM's threads.

@@ -29,6 +29,7 @@ mod queue_limit;
 mod queueing;
 mod readahead;
 mod replications;
+mod thread_locals;
 mod tidy;
 mod tidy_app;
 mod timers;

@@ -45,6 +45,7 @@ pub(crate) const MEMORY_KINDS: &[(MemoryKind, Key)] = &[
         k::MEMORY_HEAP_VIRTUAL_THREADS,
     ),
     (MemoryKind::HeapStackChunks, k::MEMORY_HEAP_STACK_CHUNKS),
+    (MemoryKind::HeapThreadLocals, k::MEMORY_HEAP_THREAD_LOCALS),
     (MemoryKind::HeapGarbage, k::MEMORY_HEAP_GARBAGE),
 ];
 

@@ -143,6 +143,7 @@ keys! {
     MEMORY_HEAP_REQUESTS = "chart.memory.heap_requests";
     MEMORY_HEAP_VIRTUAL_THREADS = "chart.memory.heap_virtual_threads";
     MEMORY_HEAP_STACK_CHUNKS = "chart.memory.heap_stack_chunks";
+    MEMORY_HEAP_THREAD_LOCALS = "chart.memory.heap_thread_locals";
     MEMORY_HEAP_GARBAGE = "chart.memory.heap_garbage";
     // The timeline's states (`app::run::digest::lane_state_words`): name, meaning.
     STATE_IDLE = "chart.state.idle";

@@ -48,6 +48,7 @@ pub(super) fn read(r: &mut Reader, started: u32) -> Memory {
         stack_chunk: kb(r.float("memory.stack_chunk_kb")),
         connection: kb(r.float("memory.connection_kb")),
         request: kb(r.float("memory.request_kb")),
+        thread_local: kb(r.float("memory.thread_local_kb")),
     };
     if memory.heap_base >= memory.heap_limit {
         // A heap set is echoed as written, the default one as computed.

@@ -63,9 +63,9 @@
 //! With `gc.collector = none` nothing here runs: one comparison per event
 //! (a pause's end is 0) and one per ready fiber.
 
-use super::Engine;
 use super::heap::HeapSize;
 use super::warmup::{BOOTED, OUT_OF_MEMORY};
+use super::{Engine, NONE};
 use crate::sim::config::{Gc, Memory};
 use crate::sim::queue::Event;
 use crate::sim::report::{GcKind, GcPause, GcStats};
@@ -257,7 +257,13 @@ impl<T: Tracer> Engine<T> {
         if !on {
             return true;
         }
-        let bytes = self.cfg.gc.alloc_per_request;
+        let mut bytes = self.cfg.gc.alloc_per_request;
+        if self.fibers[f as usize].thread == NONE {
+            // A virtual thread serves this one request: its ThreadLocals
+            // and per-thread caches are filled anew (a pooled thread's were
+            // filled once, by its first request: not counted).
+            bytes += self.cfg.memory.thread_local;
+        }
         self.gc.eden += bytes;
         self.gc.allocated += bytes;
         self.set_garbage(self.mem.garbage + bytes);
@@ -554,6 +560,7 @@ mod tests {
             stack_chunk: 0,
             connection: 0,
             request: 0,
+            thread_local: 0,
         };
         let gc = Gc {
             on: true,

@@ -51,7 +51,10 @@ pub(super) const FOOTPRINT_EVERY: u64 = 4096;
 pub(super) fn heap_per_unit(m: &Memory, g: Gauge) -> i64 {
     let b = |bytes: u64| bytes as i64;
     match g {
-        Gauge::VthreadsAlive => b(m.virtual_thread),
+        // Every thread that serves holds its ThreadLocals; a carrier's
+        // are the virtual threads' own, not its.
+        Gauge::VthreadsAlive => b(m.virtual_thread + m.thread_local),
+        Gauge::PlatformAlive => b(m.thread_local),
         Gauge::VthreadsUnmounted => b(m.stack_chunk),
         Gauge::Connections => b(m.connection),
         Gauge::InServer => b(m.request),
@@ -92,7 +95,10 @@ pub(super) fn of_kind(m: &Memory, kind: MemoryKind, mean: impl Fn(Gauge) -> f64)
         MemoryKind::HeapIdle => m.heap_base as f64,
         MemoryKind::HeapRequests => heap(Gauge::InServer) + heap(Gauge::TomcatQueue),
         MemoryKind::HeapConnections => heap(Gauge::Connections),
-        MemoryKind::HeapVirtualThreads => heap(Gauge::VthreadsAlive),
+        MemoryKind::HeapVirtualThreads => mean(Gauge::VthreadsAlive) * m.virtual_thread as f64,
+        MemoryKind::HeapThreadLocals => {
+            (mean(Gauge::VthreadsAlive) + mean(Gauge::PlatformAlive)) * m.thread_local as f64
+        }
         MemoryKind::HeapStackChunks => heap(Gauge::VthreadsUnmounted),
         MemoryKind::HeapGarbage => mean(Gauge::HeapGarbage) * 1024.0,
         MemoryKind::NativeBase => m.native_base as f64,
@@ -555,6 +561,7 @@ mod tests {
             stack_chunk: 17,
             connection: 19,
             request: 23,
+            thread_local: 0,
         };
         let value = |g: Gauge| (g as usize + 1) as f64;
         let (mut heap, mut native) = (m.heap_base as f64, m.native_base as f64);
