@@ -83,10 +83,24 @@ pub struct Costs {
 impl Costs {
     /// The costs of `program`'s steps.
     pub fn of(program: &Program) -> Self {
+        Costs::with_driver(program, false)
+    }
+
+    /// The same, with the JDBC driver doing each query inside its own
+    /// monitor (`query_in_monitor`: [`Driver::holds_monitor_in_query`]),
+    /// which pins on JDK 21–23 as a `synchronized` block around it would.
+    ///
+    /// [`Driver::holds_monitor_in_query`]: crate::sim::config::Driver::holds_monitor_in_query
+    pub fn with_driver(program: &Program, query_in_monitor: bool) -> Self {
         let mut costs = Costs::default();
         let monitors = program.monitors.len();
         costs.caller.shared_held_ns = vec![0.0; monitors];
-        walk(&program.ops, 0, Path::Caller, monitors, &mut costs);
+        let walk_of = Walk {
+            ops: &program.ops,
+            monitors,
+            query_in_monitor,
+        };
+        walk_of.walk(0, Path::Caller, &mut costs);
         costs
     }
 
@@ -117,107 +131,121 @@ enum Path {
 }
 
 /// A step that takes time, by what it adds to.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 enum Timed {
     Cpu,
     Io,
+    /// A `db` step's query: `Io`, pinned also inside the driver's monitor.
+    Query,
     File,
     Wait,
 }
 
-/// Adds the ops from `pc` to the `End` of their program or body to `path`,
-/// each `async` body to its executor's (the walk goes on at the `Async`
-/// op's `resume`). What a path holds starts empty: a task runs on another
-/// thread and holds none of its submitter's monitors.
-fn walk(ops: &[Op], mut pc: usize, path: Path, monitors: usize, costs: &mut Costs) {
-    // Entries of each monitor (`Own` last) and of `synchronized` blocks.
-    let mut entered = vec![0u16; monitors + 1];
-    let mut sync_depth = 0u16;
-    let mut in_db = false;
-    let slot = |m: MonitorRef| match m {
-        MonitorRef::Shared(i) => i as usize,
-        MonitorRef::Own => monitors,
-    };
-    while let Some(&op) = ops.get(pc) {
-        pc += 1;
-        let (ns, timed) = match op {
-            Op::End => return,
-            Op::Async { executor, resume } => {
-                let e = executor as usize;
-                if costs.executors.len() <= e {
-                    costs.executors.resize_with(e + 1, Submitted::default);
-                }
-                let s = &mut costs.executors[e];
-                s.tasks += 1;
-                s.work.shared_held_ns.resize(monitors, 0.0);
-                walk(ops, pc, Path::Executor(e), monitors, costs);
-                pc = resume as usize;
-                continue;
-            }
-            Op::Enter(m, kind) => {
-                entered[slot(m)] += 1;
-                if kind == LockKind::Sync {
-                    sync_depth += 1;
-                }
-                continue;
-            }
-            Op::Exit(m, kind) => {
-                entered[slot(m)] = entered[slot(m)].saturating_sub(1);
-                if kind == LockKind::Sync {
-                    sync_depth = sync_depth.saturating_sub(1);
-                }
-                continue;
-            }
-            Op::DbAcquire => {
-                in_db = true;
-                continue;
-            }
-            Op::DbRelease => {
-                in_db = false;
-                continue;
-            }
-            Op::Begin => continue,
-            Op::Wait(d, m, entries) => {
-                // `wait` gives up every entry of its monitor while it waits;
-                // the `Enter`s after it take them back.
-                entered[slot(m)] = entered[slot(m)].saturating_sub(entries);
-                sync_depth = sync_depth.saturating_sub(entries);
-                (d.mean_ns(), Timed::Wait)
-            }
-            Op::Cpu(d) => (d.mean_ns(), Timed::Cpu),
-            Op::Io(d) => (d.mean_ns(), Timed::Io),
-            Op::File(d) => (d.mean_ns(), Timed::File),
+/// A program's ops, what they name, and how its driver queries.
+struct Walk<'a> {
+    ops: &'a [Op],
+    monitors: usize,
+    query_in_monitor: bool,
+}
+
+impl Walk<'_> {
+    /// Adds the ops from `pc` to the `End` of their program or body to
+    /// `path`, each `async` body to its executor's (the walk goes on at the
+    /// `Async` op's `resume`). What a path holds starts empty: a task runs
+    /// on another thread and holds none of its submitter's monitors.
+    fn walk(&self, mut pc: usize, path: Path, costs: &mut Costs) {
+        let (ops, monitors) = (self.ops, self.monitors);
+        // Entries of each monitor (`Own` last) and of `synchronized` blocks.
+        let mut entered = vec![0u16; monitors + 1];
+        let mut sync_depth = 0u16;
+        let mut in_db = false;
+        let slot = |m: MonitorRef| match m {
+            MonitorRef::Shared(i) => i as usize,
+            MonitorRef::Own => monitors,
         };
-        let p = match path {
-            Path::Caller => &mut costs.caller,
-            Path::Executor(e) => &mut costs.executors[e].work,
-        };
-        match timed {
-            Timed::Cpu => p.cpu_ns += ns,
-            Timed::Io => {
-                p.blocking_ns += ns;
-                if in_db {
-                    p.db_ns += ns;
+        while let Some(&op) = ops.get(pc) {
+            pc += 1;
+            let (ns, timed) = match op {
+                Op::End => return,
+                Op::Async { executor, resume } => {
+                    let e = executor as usize;
+                    if costs.executors.len() <= e {
+                        costs.executors.resize_with(e + 1, Submitted::default);
+                    }
+                    let s = &mut costs.executors[e];
+                    s.tasks += 1;
+                    s.work.shared_held_ns.resize(monitors, 0.0);
+                    self.walk(pc, Path::Executor(e), costs);
+                    pc = resume as usize;
+                    continue;
                 }
-                if sync_depth > 0 {
-                    p.pinned_ns += ns;
+                Op::Enter(m, kind) => {
+                    entered[slot(m)] += 1;
+                    if kind == LockKind::Sync {
+                        sync_depth += 1;
+                    }
+                    continue;
+                }
+                Op::Exit(m, kind) => {
+                    entered[slot(m)] = entered[slot(m)].saturating_sub(1);
+                    if kind == LockKind::Sync {
+                        sync_depth = sync_depth.saturating_sub(1);
+                    }
+                    continue;
+                }
+                Op::DbAcquire => {
+                    in_db = true;
+                    continue;
+                }
+                Op::DbRelease => {
+                    in_db = false;
+                    continue;
+                }
+                Op::Begin => continue,
+                Op::Wait(d, m, entries) => {
+                    // `wait` gives up every entry of its monitor while it waits;
+                    // the `Enter`s after it take them back.
+                    entered[slot(m)] = entered[slot(m)].saturating_sub(entries);
+                    sync_depth = sync_depth.saturating_sub(entries);
+                    (d.mean_ns(), Timed::Wait)
+                }
+                Op::Cpu(d) => (d.mean_ns(), Timed::Cpu),
+                Op::Io(d) => (d.mean_ns(), Timed::Io),
+                Op::Query(d) => (d.mean_ns(), Timed::Query),
+                Op::File(d) => (d.mean_ns(), Timed::File),
+            };
+            let p = match path {
+                Path::Caller => &mut costs.caller,
+                Path::Executor(e) => &mut costs.executors[e].work,
+            };
+            match timed {
+                Timed::Cpu => p.cpu_ns += ns,
+                Timed::Io | Timed::Query => {
+                    p.blocking_ns += ns;
+                    if in_db {
+                        p.db_ns += ns;
+                    }
+                    let in_driver = timed == Timed::Query && self.query_in_monitor;
+                    if sync_depth > 0 || in_driver {
+                        p.pinned_ns += ns;
+                    }
+                }
+                Timed::File => {
+                    p.blocking_ns += ns;
+                    p.file_ns += ns;
+                }
+                Timed::Wait => {
+                    p.blocking_ns += ns;
+                    p.wait_ns += ns;
                 }
             }
-            Timed::File => {
-                p.blocking_ns += ns;
-                p.file_ns += ns;
+            if entered[monitors] > 0 {
+                p.own_held_ns += ns;
             }
-            Timed::Wait => {
-                p.blocking_ns += ns;
-                p.wait_ns += ns;
-            }
-        }
-        if entered[monitors] > 0 {
-            p.own_held_ns += ns;
-        }
-        for (held, &n) in p.shared_held_ns.iter_mut().zip(&entered) {
-            if n > 0 {
-                *held += ns;
+            for (held, &n) in p.shared_held_ns.iter_mut().zip(&entered) {
+                if n > 0 {
+                    *held += ns;
+                }
             }
         }
     }

@@ -10,7 +10,8 @@ use crate::sim::program::{LockKind, MonitorRef, Op};
 pub enum Moot {
     /// HikariCP's settings, when the program takes no connection.
     NoDbStep,
-    /// The JDK's pinning rules, when nothing enters `synchronized` or waits.
+    /// The JDK's pinning rules, when nothing enters `synchronized` or waits
+    /// (the program's own blocks, or a JDBC driver's around its queries).
     NoSyncBlock,
     /// A lock's hand-off, when no block takes a shared monitor or lock.
     NoSharedLock,
@@ -38,8 +39,12 @@ impl Moot {
     pub fn holds(self, c: &Config, key: &str) -> bool {
         match self {
             Moot::NoDbStep => !c.program.uses_db(),
-            Moot::NoSyncBlock => !(c.program.ops.iter())
-                .any(|op| matches!(op, Op::Enter(_, LockKind::Sync) | Op::Wait(..))),
+            Moot::NoSyncBlock => {
+                let driver = c.db.driver.holds_monitor_in_query() && c.program.uses_db();
+                !driver
+                    && !(c.program.ops.iter())
+                        .any(|op| matches!(op, Op::Enter(_, LockKind::Sync) | Op::Wait(..)))
+            }
             Moot::NoSharedLock => {
                 !(c.program.ops.iter()).any(|op| matches!(op, Op::Enter(MonitorRef::Shared(_), _)))
             }

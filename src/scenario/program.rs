@@ -199,7 +199,9 @@ impl Parser<'_> {
                     "cpu" => self.ops.push(Op::Cpu(d)),
                     "io" => self.ops.push(Op::Io(d)),
                     "file" => self.ops.push(Op::File(d)),
-                    _ => self.ops.extend([Op::DbAcquire, Op::Io(d), Op::DbRelease]),
+                    _ => self
+                        .ops
+                        .extend([Op::DbAcquire, Op::Query(d), Op::DbRelease]),
                 }
                 Ok(())
             }

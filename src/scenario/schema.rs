@@ -568,6 +568,13 @@ static SCHEMA: &[FieldSpec] = &[
         moot: Some(super::Moot::NoDbStep),
     },
     entry! {
+        key: "db.driver",
+        kind: FieldKind::Choice(&["pgjdbc-42.6", "pgjdbc-42.5", "mysql-9", "mysql-8"]),
+        default: "pgjdbc-42.6",
+        group: Db,
+        moot: Some(super::Moot::NoDbStep),
+    },
+    entry! {
         key: "db.timeout_ms",
         kind: float(250.0, 3_600_000.0),
         default: "30000",
@@ -1205,6 +1212,6 @@ mod tests {
             assert_eq!(threads.property(l), Some("server.tomcat.threads.max"));
         }
         let with = schema().iter().filter(|f| f.property(Locale::En).is_some());
-        assert_eq!(with.count(), 81);
+        assert_eq!(with.count(), 82);
     }
 }

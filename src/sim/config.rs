@@ -219,6 +219,38 @@ pub struct Db {
     pub pool_size: u32,
     /// `connectionTimeout`.
     pub timeout: Nanos,
+    /// The JDBC driver, by what its version does around a query.
+    pub driver: Driver,
+}
+
+/// JDBC drivers, by whether a query's socket I/O runs inside a monitor
+/// the driver takes (which pins a virtual thread on JDK 21–23; JEP 491
+/// ends that on JDK 24). Each checked against the driver's sources.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Driver {
+    /// PostgreSQL pgjdbc 42.6.0 and later: `QueryExecutorImpl` guards the
+    /// connection with a `ResourceLock` (a `ReentrantLock`, PR #2635). The
+    /// `synchronized` `LruCache.borrow` of 42.7.8 (fixed in 42.7.9) waits
+    /// there only while another thread holds the connection's lock, which
+    /// a connection HikariCP lends to one request at a time never meets.
+    Pgjdbc42_6,
+    /// pgjdbc before 42.6.0: `QueryExecutorImpl.execute` is `synchronized`
+    /// and reads the socket inside it.
+    Pgjdbc42_5,
+    /// MySQL Connector/J 9.0.0 and later: the connection's mutex became a
+    /// `ReentrantLock` (its 9.0.0 release note, Bug #110512).
+    Mysql9,
+    /// MySQL Connector/J 8.x: `execSQL` holds the connection's mutex
+    /// (`synchronized`) through the socket read.
+    Mysql8,
+}
+
+impl Driver {
+    /// Whether a query's socket I/O runs inside the driver's own monitor.
+    pub fn holds_monitor_in_query(self) -> bool {
+        matches!(self, Driver::Pgjdbc42_5 | Driver::Mysql8)
+    }
 }
 
 /// An `@Async` executor.

@@ -52,6 +52,10 @@ pub enum Op {
     Wait(Dist, MonitorRef, u16),
     /// HikariCP `getConnection()`: wait for a free connection or time out.
     DbAcquire,
+    /// The query on that connection: a socket read, done inside the
+    /// driver's own monitor by a driver that takes one
+    /// ([`Driver`](super::config::Driver)).
+    Query(Dist),
     /// Give the connection back (wakes the longest waiter).
     DbRelease,
     /// Enter a `synchronized` block or `lock()`.

@@ -10,6 +10,7 @@ mod connections;
 mod determinism;
 mod diagnosis;
 mod drain;
+mod drivers;
 mod executors;
 mod expect;
 mod extremes;

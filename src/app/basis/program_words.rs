@@ -69,12 +69,12 @@ fn read(parsed: &Parsed, pc: &mut usize) -> Vec<Step> {
             Op::File(d) => out.push(Step::File(d)),
             // The parser writes `db:d` as acquire, the query, release.
             Op::DbAcquire => {
-                if let Some(Op::Io(d)) = ops.get(*pc) {
+                if let Some(Op::Query(d)) = ops.get(*pc) {
                     out.push(Step::Db(*d));
                 }
                 *pc += 2;
             }
-            Op::DbRelease | Op::Begin => {}
+            Op::DbRelease | Op::Begin | Op::Query(_) => {}
             // …and `wait:d` as the wait, then taking the monitor back.
             Op::Wait(d, _, entries) => {
                 out.push(Step::Wait(d));

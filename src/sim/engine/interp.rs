@@ -225,8 +225,28 @@ impl<T: Tracer> Engine<T> {
                         return;
                     }
                 }
-                Op::DbRelease => {
+                Op::Query(d) => {
+                    let fb = &mut self.fibers[f as usize];
+                    if self.cfg.db.driver.holds_monitor_in_query() {
+                        // The driver's own monitor, taken for the query and
+                        // left at `DbRelease`, which always follows: never
+                        // contended (HikariCP lends a connection to one
+                        // request), but a virtual thread blocked inside it
+                        // keeps its carrier on JDK 21–23.
+                        fb.sync_depth += 1;
+                    }
+                    let dur = d.sample(&mut self.rng) + self.wake_delay();
                     self.fibers[f as usize].pc += 1;
+                    self.block(f, Wait::Io);
+                    self.queue.push(self.now + dur, Event::WaitDone(f));
+                    return;
+                }
+                Op::DbRelease => {
+                    let fb = &mut self.fibers[f as usize];
+                    if self.cfg.db.driver.holds_monitor_in_query() {
+                        fb.sync_depth -= 1;
+                    }
+                    fb.pc += 1;
                     self.db_release();
                 }
                 Op::Enter(m, kind) => {
