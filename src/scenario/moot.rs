@@ -31,6 +31,8 @@ pub enum Moot {
     ExecutorIsPool,
     /// What a worker waits for, when no request starts an `@Async` task.
     NoAsyncStep,
+    /// The CFS period, when no CPU limit is set.
+    NoCpuLimit,
 }
 
 impl Moot {
@@ -60,6 +62,7 @@ impl Moot {
             }
             Moot::NoCollector => !c.gc.on,
             Moot::NoAsyncStep => c.executors.is_empty(),
+            Moot::NoCpuLimit => c.server.cpu_limit.is_none(),
             Moot::ExecutorIsVirtual => executor_is(c, key, true),
             Moot::ExecutorIsPool => executor_is(c, key, false),
         }

@@ -398,6 +398,31 @@ static SCHEMA: &[FieldSpec] = &[
         slider: Some(Slider { min: 1.0, max: 64.0, log: true }),
     },
     entry! {
+        key: "server.cpu_limit",
+        kind: float(0.01, 1_024.0),
+        default: "null",
+        group: Server,
+        unit: "cores",
+        nullable: true,
+        slider: Some(Slider { min: 0.25, max: 16.0, log: true }),
+    },
+    entry! {
+        key: "server.cpu_period_ms",
+        kind: float(1.0, 1_000.0),
+        default: "100",
+        group: Server,
+        unit: "ms",
+        moot: Some(super::Moot::NoCpuLimit),
+    },
+    entry! {
+        key: "server.active_processor_count",
+        kind: int(1, 1_024),
+        default: "null",
+        group: Server,
+        unit: "cores",
+        nullable: true,
+    },
+    entry! {
         key: "server.carriers",
         kind: int(1, 32_767),
         default: "null",
@@ -1212,6 +1237,6 @@ mod tests {
             assert_eq!(threads.property(l), Some("server.tomcat.threads.max"));
         }
         let with = schema().iter().filter(|f| f.property(Locale::En).is_some());
-        assert_eq!(with.count(), 82);
+        assert_eq!(with.count(), 85);
     }
 }

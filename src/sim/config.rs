@@ -154,6 +154,18 @@ pub struct Server {
     /// it Tomcat closes the connection unread. `u32::MAX`: unbounded
     /// (Spring Boot's default, `Integer.MAX_VALUE`).
     pub max_queue: u32,
+    /// A container's CPU limit, cores (Kubernetes' `resources.limits.cpu`,
+    /// cgroup v2's `cpu.max` quota ÷ period): Linux's CFS bandwidth control
+    /// (`sim::cpu::Bandwidth`); `None` = no limit.
+    pub cpu_limit: Option<f64>,
+    /// The period the quota is granted for (`cpu.cfs_period_us`, 100 ms by
+    /// default).
+    pub cpu_period: Nanos,
+    /// What `Runtime.availableProcessors()` returns, which sizes the
+    /// carriers: `-XX:ActiveProcessorCount`, else the cores, at most
+    /// ⌈quota ÷ period⌉ under a limit (`cpu.shares` no longer counts since
+    /// JDK 19, 17.0.5 and 11.0.17, JDK-8281181).
+    pub available_processors: u32,
     /// CPU cores.
     pub cores: u32,
     /// `jdk.virtualThreadScheduler.parallelism`: carrier threads.

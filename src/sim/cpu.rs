@@ -11,6 +11,13 @@
 //!   the rate is scaled by quantum / (quantum + switch cost).
 //! * **Round robin**: an explicit run queue; a core runs a job for at most one
 //!   quantum, pays the switch cost when it changes job, and requeues the rest.
+//!
+//! A container's CPU limit is Linux's CFS bandwidth control
+//! (`Documentation/scheduler/sched-bwc.rst`): the cgroup may use `quota`
+//! core-nanoseconds of CPU per `period` (100 ms by default), whichever
+//! cores its threads run on. A burst that uses the quota early throttles
+//! every thread of the cgroup until the period ends: modelled under
+//! processor sharing (see [`Bandwidth`]).
 
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, VecDeque};
@@ -31,6 +38,88 @@ struct RrJob {
     /// The OS thread that runs it: a switch is paid when a core changes thread.
     thread: u32,
     remaining: Nanos,
+}
+
+/// CFS bandwidth control of the cgroup every job runs in.
+#[derive(Clone, Debug)]
+pub(crate) struct Bandwidth {
+    /// CPU time the cgroup may use per period, core-ns.
+    quota: f64,
+    period: Nanos,
+    /// End of the current period (periods start at time 0).
+    end: Nanos,
+    /// CPU time used in the current period, core-ns.
+    used: f64,
+    /// Periods in which the cgroup ran out of quota (`cpu.stat`'s `nr_throttled`).
+    pub(crate) throttles: u64,
+    /// Time the cgroup stood throttled, ns (`throttled_usec`).
+    pub(crate) throttled_ns: Nanos,
+    /// Round robin: the end of the period it is throttled in, if it is.
+    throttled_until: Nanos,
+    /// Round robin: CPU time slices drawn in this period will use in the
+    /// next, core-ns.
+    carried: f64,
+}
+
+/// The stamp of a round-robin check that names no core: the period's end,
+/// when a throttled cgroup's quota is refilled.
+const REFILL: u32 = u32::MAX;
+
+impl Bandwidth {
+    /// `limit` cores' worth of CPU per `period`.
+    pub(crate) fn new(limit: f64, period: Nanos) -> Self {
+        let period = period.max(1);
+        Bandwidth {
+            quota: limit * period as f64,
+            period,
+            end: period,
+            used: 0.0,
+            throttles: 0,
+            throttled_ns: 0,
+            throttled_until: 0,
+            carried: 0.0,
+        }
+    }
+
+    /// Round robin: a core draws up to `want` ns of the period's quota for
+    /// a slice, as each CPU's run queue draws its runtime from the
+    /// cgroup's pool (in `sched_cfs_bandwidth_slice_us` pieces, 5 ms by
+    /// default: the quantum plays that part here). When no more than
+    /// `least` is left, the cgroup is throttled until the period's end:
+    /// `Err(true)` the first time in a period (counted), `Err(false)` after.
+    fn draw(&mut self, now: Nanos, want: Nanos, least: Nanos) -> Result<Nanos, bool> {
+        self.roll_to(now);
+        let left = (self.quota - self.used).max(0.0) as Nanos;
+        if left <= least {
+            let first = self.throttled_until != self.end;
+            if first {
+                self.throttled_until = self.end;
+                self.throttles += 1;
+                self.throttled_ns += self.end - now;
+            }
+            return Err(first);
+        }
+        // What runs past the period's end is the next period's.
+        let here = want.min(self.end - now);
+        if here > left {
+            self.used = self.quota;
+            return Ok(left);
+        }
+        self.used += here as f64;
+        self.carried += (want - here) as f64;
+        Ok(want)
+    }
+
+    /// Moves to the period that holds `t`, if `t` is past the current one.
+    fn roll_to(&mut self, t: Nanos) {
+        if t >= self.end {
+            let periods = (t - self.end) / self.period + 1;
+            self.end += periods * self.period;
+            // A slice that ran on into the next period used that much of it.
+            self.used = if periods == 1 { self.carried } else { 0.0 };
+            self.carried = 0.0;
+        }
+    }
 }
 
 /// The shared cores.
@@ -64,6 +153,8 @@ pub(crate) struct Cpu {
     /// Round robin: no slice starts before this (the end of a
     /// stop-the-world pause). Processor sharing keeps it in `last`.
     resume_at: Nanos,
+    /// The container's CPU limit, if any (processor sharing only).
+    pub(crate) bandwidth: Option<Bandwidth>,
 }
 
 impl Cpu {
@@ -90,7 +181,14 @@ impl Cpu {
             queue: VecDeque::new(),
             busy_ns: 0.0,
             resume_at: 0,
+            bandwidth: None,
         }
+    }
+
+    /// The same cores in a cgroup limited to `bandwidth`.
+    pub(crate) fn with_bandwidth(mut self, bandwidth: Option<Bandwidth>) -> Self {
+        self.bandwidth = bandwidth;
+        self
     }
 
     /// Runnable jobs right now (running or waiting for a core).
@@ -148,10 +246,50 @@ impl Cpu {
             let dt = ns_f64(now - self.last);
             let rate = self.ps_rate(n);
             self.v += rate * dt;
-            self.busy_ns += dt * (n.min(self.cores as usize) as f64);
+            let core_ns = dt * (n.min(self.cores as usize) as f64);
+            self.busy_ns += core_ns;
+            if let Some(b) = &mut self.bandwidth {
+                // The engine wakes at every period's end while jobs run
+                // (`ps_schedule`), so this stretch lies in one period.
+                b.roll_to(self.last);
+                b.used += core_ns;
+            }
         }
         // During a pause `last` is its end, later than now: no progress.
         self.last = self.last.max(now);
+    }
+
+    /// Under a CPU limit, after advancing to `now`: throttles the cgroup
+    /// to its period's end if its quota is spent (half a nanosecond of
+    /// slack per core absorbs the rounding of event times).
+    fn ps_throttle(&mut self, now: Nanos) {
+        let busy = self.heap.len().min(self.cores as usize) as f64;
+        let Some(b) = &mut self.bandwidth else {
+            return;
+        };
+        b.roll_to(self.last);
+        if busy > 0.0 && now >= self.last && b.used + 0.5 * busy >= b.quota {
+            b.throttles += 1;
+            b.throttled_ns += b.end - now;
+            // No job progresses until the next period: a pause.
+            self.last = b.end;
+            b.end += b.period;
+            b.used = 0.0;
+        }
+    }
+
+    /// The next moment the bandwidth needs a look while jobs run from
+    /// `from`: when the quota runs out at the current rate, or else the
+    /// period's end (where the quota is refilled, and a job that finishes
+    /// later may be throttled first).
+    fn ps_bandwidth_due(&self, from: Nanos) -> Option<Nanos> {
+        let b = self.bandwidth.as_ref()?;
+        let busy = self.heap.len().min(self.cores as usize) as f64;
+        let mut b = b.clone();
+        b.roll_to(from);
+        let left = (b.quota - b.used).max(0.0);
+        let out_at = from + (left / busy).ceil() as Nanos;
+        Some(out_at.min(b.end))
     }
 
     fn ps_schedule(&mut self, now: Nanos, wakes: &mut Wakes) {
@@ -161,7 +299,11 @@ impl Cpu {
                 let rate = self.ps_rate(self.heap.len());
                 let left = (f64::from_bits(*tag) - self.v).max(0.0);
                 // `ceil` is exact, so the platform's is as deterministic as libm's.
-                let at = now.max(self.last) + (left / rate).ceil() as Nanos;
+                let from = now.max(self.last);
+                let mut at = from + (left / rate).ceil() as Nanos;
+                if let Some(due) = self.ps_bandwidth_due(from) {
+                    at = at.min(due);
+                }
                 if self.next_at == Some(at) {
                     return;
                 }
@@ -196,7 +338,10 @@ impl Cpu {
                     .heap
                     .peek()
                     .is_some_and(|Reverse((_, s, _))| *s == self.seq);
-                if before == 0 || !rate_same || new_is_first {
+                // Under a CPU limit the quota runs out sooner with one more
+                // job on an idle core: always look again.
+                let limited = self.bandwidth.is_some();
+                if before == 0 || !rate_same || new_is_first || limited {
                     self.ps_schedule(now, wakes);
                 }
             }
@@ -235,11 +380,13 @@ impl Cpu {
                         break;
                     }
                 }
+                self.ps_throttle(now);
                 self.ps_schedule(now, wakes);
             }
             CpuModel::RoundRobin => {
                 let core = stamp as usize;
-                if let Some((job, start, end)) = self.running[core].take() {
+                // A refill (`REFILL`) names no core: it only dispatches.
+                if let Some((job, start, end)) = self.running.get_mut(core).and_then(Option::take) {
                     if end != now {
                         self.running[core] = Some((job, start, end));
                         return;
@@ -312,17 +459,36 @@ impl Cpu {
     fn rr_dispatch(&mut self, now: Nanos, wakes: &mut Wakes) {
         let now = now.max(self.resume_at);
         while !self.queue.is_empty() {
-            let Some(Reverse(core)) = self.idle.pop() else {
+            let Some(&Reverse(core)) = self.idle.peek() else {
                 break;
             };
             let core = core as usize;
-            let mut job = self.queue.pop_front().expect("not empty");
-            let slice = job.remaining.min(self.quantum);
-            let switch = if self.last_on_core[core] == Some(job.thread) {
+            let thread = self.queue.front().expect("not empty").thread;
+            let switch = if self.last_on_core[core] == Some(thread) {
                 0
             } else {
                 self.switch
             };
+            let mut slice = self
+                .queue
+                .front()
+                .expect("not empty")
+                .remaining
+                .min(self.quantum);
+            if let Some(b) = &mut self.bandwidth {
+                match b.draw(now, slice + switch, switch) {
+                    Ok(granted) => slice = granted - switch,
+                    Err(first) => {
+                        // Throttled: nothing runs until the period's end.
+                        if first {
+                            wakes.push((b.end, REFILL));
+                        }
+                        break;
+                    }
+                }
+            }
+            self.idle.pop();
+            let mut job = self.queue.pop_front().expect("not empty");
             job.remaining -= slice;
             self.last_on_core[core] = Some(job.thread);
             let end = now + slice + switch;

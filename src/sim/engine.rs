@@ -51,7 +51,7 @@ mod tools;
 mod warmup;
 
 use super::config::{Config, LoadKind};
-use super::cpu::{Cpu, Wakes};
+use super::cpu::{Bandwidth, Cpu, Wakes};
 use super::queue::{Event, Queue};
 use super::report::{Ending, Outcome, Report, Stage};
 use super::rng::Rng;
@@ -169,7 +169,8 @@ impl<T: Tracer> Engine<T> {
             queue: Queue::default(),
             now: 0,
             events: 0,
-            cpu: Cpu::new(s.cpu_model, s.cores, s.quantum, s.context_switch),
+            cpu: Cpu::new(s.cpu_model, s.cores, s.quantum, s.context_switch)
+                .with_bandwidth(s.cpu_limit.map(|l| Bandwidth::new(l, s.cpu_period))),
             wakes: Vec::new(),
             cpu_done: Vec::new(),
             ready: Vec::new(),

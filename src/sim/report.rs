@@ -673,6 +673,20 @@ pub struct ServerStats {
     pub peak_backlog: u32,
     /// Mean CPU utilisation (0–1) over the run.
     pub cpu_utilisation: f64,
+    /// Under a container's CPU limit: the CPU used over what the limit
+    /// allows in the run (0–1); absent without a limit.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cpu_limit_utilisation: Option<f64>,
+    /// CFS periods in which the container ran out of its quota and every
+    /// thread stood still until the period's end (`cpu.stat`'s `nr_throttled`).
+    #[serde(default)]
+    pub cpu_throttles: u64,
+    /// Time it stood throttled, s (`cpu.stat`'s `throttled_usec`).
+    #[serde(default)]
+    pub cpu_throttled_s: f64,
+    /// What `Runtime.availableProcessors()` returned (the carriers' default).
+    #[serde(default)]
+    pub available_processors: u32,
     /// Mean fraction of the Tomcat pool busy (platform mode).
     pub tomcat_utilisation: f64,
     /// Mean fraction of the carriers alive that were busy (compensation

@@ -70,8 +70,9 @@ pub(super) fn text(r: &Report) -> String {
     let sv = &r.server;
     let _ = writeln!(
         o,
-        "  Server:\tCPU {:.0} %, peak {} platform threads, {} virtual threads, {} carriers ({} pinned), {:.0} MB",
+        "  Server:\tCPU {:.0} %{}, peak {} platform threads, {} virtual threads, {} carriers ({} pinned), {:.0} MB",
         sv.cpu_utilisation * 100.0,
+        cpu_limit(sv),
         sv.peak_platform_threads,
         sv.peak_virtual_threads,
         sv.peak_carriers,
@@ -209,6 +210,20 @@ fn outcome_words(o: Outcome) -> &'static str {
 
 /// Connections Tomcat closed unread with its executor's queue full, when
 /// there were any.
+/// The CPU limit's share used and its throttling, when a limit is set.
+fn cpu_limit(sv: &crate::sim::report::ServerStats) -> String {
+    match sv.cpu_limit_utilisation {
+        Some(u) => format!(
+            " ({:.0} % of its CPU limit; throttled in {} periods, {:.2} s in all; {} processors seen)",
+            u * 100.0,
+            sv.cpu_throttles,
+            sv.cpu_throttled_s,
+            sv.available_processors
+        ),
+        None => String::new(),
+    }
+}
+
 fn queue_full(n: u64) -> String {
     if n > 0 {
         format!(", unread with its queue full {n}")

@@ -7,6 +7,7 @@ mod budgets;
 mod cli;
 mod cli_process;
 mod connections;
+mod containers;
 mod determinism;
 mod diagnosis;
 mod drain;

@@ -47,5 +47,6 @@ fn words_for(moot: Moot) -> Key {
         Moot::ExecutorIsVirtual => words::EFFECT_POOL_ONLY,
         Moot::ExecutorIsPool => words::EFFECT_VIRTUAL_ONLY,
         Moot::NoAsyncStep => words::EFFECT_NO_ASYNC,
+        Moot::NoCpuLimit => words::EFFECT_NO_CPU_LIMIT,
     }
 }

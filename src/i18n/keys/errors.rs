@@ -41,6 +41,7 @@ keys! {
     MEMORY_THREADS_BELOW_START = "errors.memory.threads_below_start";
     PROGRAM_NO_TIME = "errors.program.no_time";
     SERVER_POOL_BELOW_CARRIERS = "errors.server.pool_below_carriers";
+    SERVER_CPU_LIMIT_REMOTE_CLIENT = "errors.server.cpu_limit_remote_client";
     SERVER_WAKE_ORDER = "errors.server.wake_order";
     SERVER_KEEP_ALIVE_ZERO = "errors.server.keep_alive_zero";
     SERVER_TIMEOUT = "errors.server.timeout";

@@ -79,6 +79,7 @@ keys! {
     DIAGNOSIS_PACE_OPEN = "diagnosis.pace.open";
     DIAGNOSIS_UNSATURATED = "diagnosis.unsaturated";
     DIAGNOSIS_CPU = "diagnosis.cpu";
+    DIAGNOSIS_CPU_LIMIT = "diagnosis.cpu_limit";
     DIAGNOSIS_TOMCAT = "diagnosis.tomcat";
     DIAGNOSIS_DB_POOL = "diagnosis.db_pool";
     DIAGNOSIS_ACCEPTOR = "diagnosis.acceptor";

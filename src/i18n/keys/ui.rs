@@ -261,6 +261,7 @@ keys! {
     EFFECT_POOL_ONLY = "effect.pool_only";
     EFFECT_VIRTUAL_ONLY = "effect.virtual_only";
     EFFECT_NO_ASYNC = "effect.no_async";
+    EFFECT_NO_CPU_LIMIT = "effect.no_cpu_limit";
     COLUMN_EXECUTOR_POOL_PROPERTY = "column.executor_pool_property";
     COLUMN_EXECUTOR_VIRTUAL_PROPERTY = "column.executor_virtual_property";
     PANIC_COPY = "panic.copy";

@@ -11,10 +11,12 @@ use crate::sim::time::{Nanos, from_ms};
 
 pub(super) fn read(r: &mut Reader) -> Server {
     let cores = r.int("server.cores") as u32;
+    let cpu_limit = read_cpu_limit(r);
+    let available_processors = available_processors(r, cores, cpu_limit);
     let carriers = r
         .opt_int("server.carriers")
         .map(|c| c as u32)
-        .unwrap_or(cores);
+        .unwrap_or(available_processors);
     let max_pool_size = r
         .opt_int("server.max_pool_size")
         .map(|c| c as u32)
@@ -39,6 +41,9 @@ pub(super) fn read(r: &mut Reader) -> Server {
         max_queue: r
             .opt_int("server.max_queue_capacity")
             .map_or(u32::MAX, |q| q as u32),
+        cpu_limit,
+        cpu_period: from_ms(r.float("server.cpu_period_ms")),
+        available_processors,
         cores,
         carriers,
         max_pool_size,
@@ -59,6 +64,34 @@ pub(super) fn read(r: &mut Reader) -> Server {
         wake: read_wake(r, mode),
         handoff: read_handoff(r),
         read_ahead: read_read_ahead(r),
+    }
+}
+
+/// `server.cpu_limit`: a container's CPU limit, modelled with a client on
+/// its own machine (a client on the server's cores would be outside the
+/// container, beside it: not modelled).
+fn read_cpu_limit(r: &mut Reader) -> Option<f64> {
+    let limit = r.opt_float("server.cpu_limit")?;
+    if r.float("load.client_cpu_ms") > 0.0 {
+        r.err_at(
+            "load.client_cpu_ms",
+            words::SERVER_CPU_LIMIT_REMOTE_CLIENT.said(),
+        );
+    }
+    Some(limit)
+}
+
+/// What `Runtime.availableProcessors()` returns: `-XX:ActiveProcessorCount`
+/// as set (the JVM takes it over everything else), else the machine's
+/// cores, at most ⌈quota ÷ period⌉ = ⌈limit⌉ under a CPU limit (HotSpot's
+/// `CgroupSubsystem::active_processor_count`).
+fn available_processors(r: &mut Reader, cores: u32, limit: Option<f64>) -> u32 {
+    if let Some(n) = r.opt_int("server.active_processor_count") {
+        return n as u32;
+    }
+    match limit {
+        Some(l) => (l.ceil() as u32).clamp(1, cores),
+        None => cores,
     }
 }
 

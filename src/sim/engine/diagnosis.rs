@@ -76,7 +76,7 @@ struct Candidate {
     queued: bool,
     /// How many there are and how long a request held one, ms, when that
     /// is a ceiling (count ÷ hold).
-    ceiling: Option<(u32, f64)>,
+    ceiling: Option<(f64, f64)>,
     named: Saturation,
 }
 
@@ -332,23 +332,34 @@ impl<T: Tracer> Engine<T> {
     fn candidates(&self, st: &ServerStats, span: &Span) -> Vec<Candidate> {
         let s = &self.cfg.server;
         let cpu_hold = self.hold_ms(self.cpu.busy_ns_until(span.horizon_ns));
-        let cpu_ceiling = (s.cores, cpu_hold);
+        // Under a CPU limit, the share of the cores it allows is what can
+        // run out: limit ÷ CPU per request.
+        let capacity = (s.cpu_limit).map_or(s.cores as f64, |l| l.min(s.cores as f64));
+        let cpu_ceiling = Some((capacity, cpu_hold));
         let mut out = vec![Candidate {
             resource: Resource::Cpu,
-            utilisation: st.cpu_utilisation,
+            utilisation: st.cpu_limit_utilisation.unwrap_or(st.cpu_utilisation),
             // The CPU's queue is not recorded; all cores busy most of the
             // run is the sign that threads wait for one.
-            queued: self.sustained(Gauge::CpuBusy, s.cores as f64 * SATURATED),
-            ceiling: Some(cpu_ceiling),
-            named: Saturation::Cpu {
-                cores: s.cores,
-                utilisation: st.cpu_utilisation,
-                hold_ms: cpu_hold,
+            queued: self.sustained(Gauge::CpuBusy, capacity * SATURATED),
+            ceiling: cpu_ceiling,
+            named: match (s.cpu_limit, st.cpu_limit_utilisation) {
+                (Some(limit), Some(utilisation)) => Saturation::CpuLimit {
+                    limit,
+                    utilisation,
+                    throttled_s: st.cpu_throttled_s,
+                    hold_ms: cpu_hold,
+                },
+                _ => Saturation::Cpu {
+                    cores: s.cores,
+                    utilisation: st.cpu_utilisation,
+                    hold_ms: cpu_hold,
+                },
             },
         }];
         if s.mode == Mode::Platform {
             let hold = self.hold_ms(self.area(Gauge::TomcatBusy));
-            let ceiling = (s.threads_max, hold);
+            let ceiling = (s.threads_max as f64, hold);
             out.push(Candidate {
                 resource: Resource::TomcatThreads,
                 utilisation: st.tomcat_utilisation,
@@ -370,7 +381,7 @@ impl<T: Tracer> Engine<T> {
         } else {
             0.0
         };
-        let db_ceiling = (self.cfg.db.pool_size, db_hold);
+        let db_ceiling = (self.cfg.db.pool_size as f64, db_hold);
         out.push(Candidate {
             resource: Resource::DbPool,
             utilisation: st.db_utilisation,
@@ -407,7 +418,7 @@ impl<T: Tracer> Engine<T> {
             resource: Resource::Carriers,
             utilisation: st.carrier_utilisation,
             queued: self.sustained(Gauge::RunnableVthreads, QUEUED),
-            ceiling: Some((s.carriers, hold)),
+            ceiling: Some((s.carriers as f64, hold)),
             named: Saturation::Carriers {
                 carriers: s.carriers,
                 compensated: (st.peak_carriers > s.carriers).then_some(st.peak_carriers),
@@ -429,7 +440,7 @@ impl<T: Tracer> Engine<T> {
             resource: Resource::SharedMonitor,
             utilisation,
             queued: self.sustained(Gauge::LockWaiters, QUEUED),
-            ceiling: Some((1, self.hold_ms(held as f64))),
+            ceiling: Some((1.0, self.hold_ms(held as f64))),
             named: Saturation::Monitor {
                 name: self.cfg.program.monitors[i].to_string(),
                 utilisation,
@@ -487,9 +498,9 @@ impl<T: Tracer> Engine<T> {
 }
 
 /// A ceiling `(count, hold ms)` in req/s (0 when nothing was held).
-fn rps((n, hold_ms): (u32, f64)) -> f64 {
+fn rps((n, hold_ms): (f64, f64)) -> f64 {
     if hold_ms > 0.0 {
-        n as f64 / hold_ms * 1000.0
+        n / hold_ms * 1000.0
     } else {
         0.0
     }

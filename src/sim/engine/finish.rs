@@ -314,6 +314,13 @@ impl<T: Tracer> Engine<T> {
             cpu_utilisation: self.cpu.busy_ns_until(span.horizon_ns)
                 / span.horizon
                 / s.cores as f64,
+            cpu_limit_utilisation: (s.cpu_limit).map(|l| {
+                let allowed = cpu_allowed(l, s.cpu_period, s.cores, span.horizon_ns);
+                self.cpu.busy_ns_until(span.horizon_ns) / allowed
+            }),
+            cpu_throttles: self.cpu.bandwidth.as_ref().map_or(0, |b| b.throttles),
+            cpu_throttled_s: (self.cpu.bandwidth.as_ref()).map_or(0.0, |b| to_s(b.throttled_ns)),
+            available_processors: s.available_processors,
             tomcat_utilisation: util(Gauge::TomcatBusy, s.threads_max as f64),
             // Of the carriers alive over time: compensation adds carriers.
             carrier_utilisation: util(
@@ -490,4 +497,16 @@ fn summarise(h: &Histogram<u64>, sum_ns: f64, n: u64, min_ns: u64, max_ns: u64) 
         p999: q(0.999),
         max: max_ms,
     }
+}
+
+/// CPU time a limit of `limit` cores per `period` lets `cores` cores use
+/// from time 0 to `horizon`, core-ns: each whole period's quota, and of the
+/// period the run ends in, its quota or what the cores can run in the part
+/// the run covers, whichever is less (a burst may spend a whole quota early).
+fn cpu_allowed(limit: f64, period: Nanos, cores: u32, horizon: Nanos) -> f64 {
+    let period = period.max(1);
+    let quota = limit * period as f64;
+    let whole = (horizon / period) as f64;
+    let rest = (horizon % period) as f64 * cores as f64;
+    (whole * quota + rest.min(quota)).max(1.0)
 }

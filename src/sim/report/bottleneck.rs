@@ -121,6 +121,17 @@ pub enum Saturation {
         /// CPU time a request held a core, ms.
         hold_ms: f64,
     },
+    /// A container's CPU limit (CFS bandwidth control), below the cores.
+    CpuLimit {
+        /// The limit, cores.
+        limit: f64,
+        /// Share of it used (0–1).
+        utilisation: f64,
+        /// Time every thread stood throttled, s.
+        throttled_s: f64,
+        /// CPU time a request held a core, ms.
+        hold_ms: f64,
+    },
     /// Tomcat's thread pool.
     Tomcat {
         /// `server.threads_max`.

@@ -125,6 +125,28 @@ fn saturation(s: &Saturation) -> Phrase {
             .with("pct", pct(utilisation))
             .with("hold", ms(hold_ms))
             .with("rps", ceiling(cores, hold_ms)),
+        &Saturation::CpuLimit {
+            limit,
+            utilisation,
+            throttled_s,
+            hold_ms,
+        } => k::DIAGNOSIS_CPU_LIMIT
+            .said()
+            .with("limit", Part::Shortest(limit))
+            .with("pct", pct(utilisation))
+            .with("throttled", Part::Fixed(throttled_s, 2))
+            .with("hold", ms(hold_ms))
+            .with(
+                "rps",
+                Part::Fixed(
+                    if hold_ms > 0.0 {
+                        limit / hold_ms * 1000.0
+                    } else {
+                        0.0
+                    },
+                    0,
+                ),
+            ),
         &Saturation::Tomcat {
             threads,
             queued,

@@ -120,6 +120,12 @@ fn saturations() -> Vec<Saturation> {
             utilisation: 0.97,
             hold_ms: 2.5,
         },
+        Saturation::CpuLimit {
+            limit: 1.5,
+            utilisation: 0.97,
+            throttled_s: 1.61,
+            hold_ms: 0.105,
+        },
         Saturation::Tomcat {
             threads: 200,
             queued: 1800,
@@ -173,6 +179,7 @@ fn saturations() -> Vec<Saturation> {
     for s in &out {
         match s {
             Saturation::Cpu { .. }
+            | Saturation::CpuLimit { .. }
             | Saturation::Tomcat { .. }
             | Saturation::DbPool { .. }
             | Saturation::Acceptor { .. }
