@@ -26,8 +26,15 @@ pub const PROGRAMS: &[&str] = &[
     "db:10ms,io:1ms",
     "sync{io:5ms},cpu:0.1ms",
     "lock(m){db:1ms},lock(f,fair){file:1ms}",
+    CALL_PROGRAM,
     ASYNC_PROGRAM,
 ];
+
+/// The program that calls the downstream the `downstream.*` keys name.
+pub const CALL_PROGRAM: &str = "cpu:0.1ms,call(inventory)";
+
+/// The downstream `downstream.*` keys name.
+const DOWNSTREAM: &str = "inventory";
 
 /// The program that uses the executor the `async.*` keys name.
 pub const ASYNC_PROGRAM: &str = "cpu:0.1ms,async(mail){io:10ms}";
@@ -45,7 +52,11 @@ pub const WALL_SLACK_S: f64 = 2.0;
 pub fn keys() -> Vec<(String, &'static FieldSpec)> {
     (schema().iter())
         .filter(|s| !s.key.starts_with("limits."))
-        .map(|s| (s.key.replace("async.*.", &format!("async.{EXECUTOR}.")), s))
+        .map(|s| {
+            let key = (s.key.replace("async.*.", &format!("async.{EXECUTOR}.")))
+                .replace("downstream.*.", &format!("downstream.{DOWNSTREAM}."));
+            (key, s)
+        })
         .collect()
 }
 
@@ -111,8 +122,16 @@ pub fn config_of(
     for (k, v) in settings {
         set(&mut d, k, v)?;
     }
-    if settings.iter().any(|(k, _)| k.starts_with("async.")) {
-        set(&mut d, "program", ASYNC_PROGRAM)?;
+    let names = |section: &str| settings.iter().any(|(k, _)| k.starts_with(section));
+    match (names("async."), names("downstream.")) {
+        (true, true) => set(
+            &mut d,
+            "program",
+            &format!("{ASYNC_PROGRAM},{CALL_PROGRAM}"),
+        )?,
+        (true, false) => set(&mut d, "program", ASYNC_PROGRAM)?,
+        (false, true) => set(&mut d, "program", CALL_PROGRAM)?,
+        (false, false) => {}
     }
     set(&mut d, "limits.max_events", &b.events.to_string())?;
     set(&mut d, "limits.max_wall_s", &b.wall_s.to_string())?;

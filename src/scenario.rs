@@ -17,6 +17,7 @@
 pub mod costs;
 mod draft;
 mod error;
+pub mod http_clients;
 mod json;
 pub mod measured;
 mod moot;

@@ -513,4 +513,10 @@ fn drop_unused_executors(d: &mut Draft) {
     for name in configured.iter().filter(|n| !parsed.executors.contains(n)) {
         d.unset(&format!("async.{name}"));
     }
+    let called: Vec<String> = (d.get("downstream").and_then(Value::as_object))
+        .map(|m| m.keys().cloned().collect())
+        .unwrap_or_default();
+    for name in called.iter().filter(|n| !parsed.downstreams.contains(n)) {
+        d.unset(&format!("downstream.{name}"));
+    }
 }

@@ -26,6 +26,7 @@ pub(super) fn cause_label(l: Locale, cause: &str) -> String {
         "connection_refused" => k::CAUSE_CONNECTION_REFUSED,
         "pool_timeout" => k::CAUSE_POOL_TIMEOUT,
         "task_rejected" => k::CAUSE_TASK_REJECTED,
+        "lease_timeout" => k::CAUSE_LEASE_TIMEOUT,
         "out_of_memory" => k::CAUSE_OUT_OF_MEMORY,
         other => return other.replace('_', " "),
     };

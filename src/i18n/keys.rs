@@ -139,6 +139,7 @@ keys! {
     PLAIN_SLEEP = "plain.sleep";
     PLAIN_IO = "plain.io";
     PLAIN_DB = "plain.db";
+    PLAIN_CALL = "plain.call";
     PLAIN_FILE = "plain.file";
     PLAIN_WAIT = "plain.wait";
     PLAIN_SYNC_OWN = "plain.sync_own";
@@ -234,6 +235,7 @@ keys! {
     REPLAY_WAIT_MONITOR = "replay.wait.monitor";
     REPLAY_WAIT_LOCK = "replay.wait.lock";
     REPLAY_WAIT_PERMIT = "replay.wait.permit";
+    REPLAY_WAIT_HTTP_CONNECTION = "replay.wait.http_connection";
     REPLAY_STEP_SENT = "replay.step.sent";
     REPLAY_STEP_DIAL = "replay.step.dial";
     REPLAY_STEP_SYN_DROPPED = "replay.step.syn_dropped";
@@ -258,6 +260,7 @@ keys! {
     REPLAY_STEP_WOKE = "replay.step.woke";
     REPLAY_STEP_DB_CONNECTION = "replay.step.db_connection";
     REPLAY_STEP_DB_TIMEOUT = "replay.step.db_timeout";
+    REPLAY_STEP_LEASE_TIMEOUT = "replay.step.lease_timeout";
     REPLAY_STEP_SUBMITTED = "replay.step.submitted";
     REPLAY_STEP_REJECTED = "replay.step.rejected";
     REPLAY_STEP_ENDED = "replay.step.ended";

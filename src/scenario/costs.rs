@@ -92,6 +92,20 @@ impl Costs {
     ///
     /// [`Driver::holds_monitor_in_query`]: crate::sim::config::Driver::holds_monitor_in_query
     pub fn with_driver(program: &Program, query_in_monitor: bool) -> Self {
+        Costs::walked(program, query_in_monitor, &[])
+    }
+
+    /// What a configured scenario's program costs: its driver's monitor as
+    /// [`with_driver`](Self::with_driver) says, and each `call(NAME)` its
+    /// downstream's mean latency as blocking (queueing there not counted).
+    pub fn of_config(cfg: &crate::sim::config::Config) -> Self {
+        let calls: Vec<f64> = (cfg.downstreams.iter())
+            .map(|d| d.latency.mean_ns())
+            .collect();
+        Costs::walked(&cfg.program, cfg.db.driver.holds_monitor_in_query(), &calls)
+    }
+
+    fn walked(program: &Program, query_in_monitor: bool, call_ns: &[f64]) -> Self {
         let mut costs = Costs::default();
         let monitors = program.monitors.len();
         costs.caller.shared_held_ns = vec![0.0; monitors];
@@ -99,6 +113,7 @@ impl Costs {
             ops: &program.ops,
             monitors,
             query_in_monitor,
+            call_ns,
         };
         walk_of.walk(0, Path::Caller, &mut costs);
         costs
@@ -146,6 +161,8 @@ struct Walk<'a> {
     ops: &'a [Op],
     monitors: usize,
     query_in_monitor: bool,
+    /// Each downstream's mean latency, ns (none known: 0).
+    call_ns: &'a [f64],
 }
 
 impl Walk<'_> {
@@ -212,6 +229,11 @@ impl Walk<'_> {
                 Op::Cpu(d) => (d.mean_ns(), Timed::Cpu),
                 Op::Io(d) => (d.mean_ns(), Timed::Io),
                 Op::Query(d) => (d.mean_ns(), Timed::Query),
+                Op::Call(d) => (
+                    self.call_ns.get(d as usize).copied().unwrap_or(0.0),
+                    Timed::Io,
+                ),
+                Op::CallAcquire(_) | Op::CallRelease(_) => continue,
                 Op::File(d) => (d.mean_ns(), Timed::File),
             };
             let p = match path {

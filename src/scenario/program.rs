@@ -8,6 +8,7 @@
 //!           | "lock" "(" NAME "," "fair" ")" "{" program "}"
 //!                                       (a ReentrantLock(true))
 //!           | "async" "(" NAME ")" "{" program "}"
+//!           | "call" "(" NAME ")"       (a downstream service over HTTP)
 //! dur      := NUMBER UNIT | "exp(" dur ")" | "uniform(" dur "," dur ")"
 //!           | "lognormal(" ["floor=" dur ","] "p50=" dur ",p99=" dur ")"
 //! UNIT     := ns | us | µs | ms | s
@@ -42,6 +43,9 @@ pub struct Parsed {
     pub program: Program,
     /// Executor names used by `async(NAME)`.
     pub executors: Vec<String>,
+    /// Downstream names used by `call(NAME)`, in order of appearance (the
+    /// ops' indices).
+    pub downstreams: Vec<String>,
 }
 
 /// Parses `text`; the error says what was expected and where.
@@ -58,6 +62,7 @@ pub fn parse_program(text: &str) -> Result<Parsed, Phrase> {
         ops: Vec::new(),
         monitors: Vec::new(),
         executors: Vec::new(),
+        downstreams: Vec::new(),
         steps: 0,
         syncs: Vec::new(),
     };
@@ -78,6 +83,7 @@ pub fn parse_program(text: &str) -> Result<Parsed, Phrase> {
             source: text.trim().to_string(),
         },
         executors: p.executors,
+        downstreams: p.downstreams,
     })
 }
 
@@ -88,6 +94,7 @@ struct Parser<'a> {
     ops: Vec<Op>,
     monitors: Vec<String>,
     executors: Vec<String>,
+    downstreams: Vec<String>,
     steps: usize,
     /// Monitors of the enclosing `sync` blocks, innermost last.
     syncs: Vec<MonitorRef>,
@@ -235,6 +242,21 @@ impl Parser<'_> {
                 }
                 self.expect('}')?;
                 self.ops.push(Op::Exit(monitor, kind));
+                Ok(())
+            }
+            "call" => {
+                self.expect('(')?;
+                let name = self.name(words::PROGRAM_WANT_DOWNSTREAM)?;
+                self.expect(')')?;
+                let d = match self.downstreams.iter().position(|e| *e == name) {
+                    Some(i) => i,
+                    None => {
+                        self.downstreams.push(name);
+                        self.downstreams.len() - 1
+                    }
+                } as u16;
+                self.ops
+                    .extend([Op::CallAcquire(d), Op::Call(d), Op::CallRelease(d)]);
                 Ok(())
             }
             "async" => {

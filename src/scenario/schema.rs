@@ -56,6 +56,9 @@ pub enum Group {
     Db,
     /// `@Async` executors (one set of keys per executor the program names).
     Async,
+    /// Downstream services and their HTTP clients (one set of keys per
+    /// `call(NAME)` the program names).
+    Downstream,
     /// Memory by kind and its limits.
     Memory,
     /// Garbage collection, warm-up, restart.
@@ -651,6 +654,50 @@ static SCHEMA: &[FieldSpec] = &[
         moot: Some(super::Moot::ExecutorIsPool),
     },
     entry! {
+        key: "downstream.*.concurrency",
+        kind: int(1, 1_000_000),
+        default: "200",
+        group: Downstream,
+        unit: "requests",
+    },
+    entry! {
+        key: "downstream.*.p50_ms",
+        kind: float(0.001, 3_600_000.0),
+        default: "20",
+        group: Downstream,
+        unit: "ms",
+        slider: Some(Slider { min: 1.0, max: 5_000.0, log: true }),
+    },
+    entry! {
+        key: "downstream.*.p99_ms",
+        kind: float(0.001, 3_600_000.0),
+        default: "100",
+        group: Downstream,
+        unit: "ms",
+    },
+    entry! {
+        key: "downstream.*.client",
+        kind: FieldKind::Choice(&["httpclient5", "httpclient4", "jdk", "simple", "reactor-netty"]),
+        default: "httpclient5",
+        group: Downstream,
+    },
+    entry! {
+        key: "downstream.*.max_connections",
+        kind: int(1, 1_000_000),
+        default: "null",
+        group: Downstream,
+        unit: "connections",
+        nullable: true,
+    },
+    entry! {
+        key: "downstream.*.lease_timeout_ms",
+        kind: float(1.0, 86_400_000.0),
+        default: "null",
+        group: Downstream,
+        unit: "ms",
+        nullable: true,
+    },
+    entry! {
         key: "memory.heap_mb",
         kind: float(16.0, 1_048_576.0),
         default: "null",
@@ -1013,16 +1060,29 @@ pub fn schema() -> &'static [FieldSpec] {
     SCHEMA
 }
 
-/// The spec of a key (with `async.<name>.x` matched to `async.*.x`), if known.
+/// Sections with one set of keys per name the program gives: `async.<name>.x`
+/// per `@Async` executor, `downstream.<name>.x` per called service.
+pub(crate) const NAMED_SECTIONS: [&str; 2] = ["async", "downstream"];
+
+/// The named section `key` lies in and the name it gives
+/// (`downstream.inventory.p50_ms` → `("downstream", "inventory", "p50_ms")`).
+pub(crate) fn named_parts(key: &str) -> Option<(&'static str, &str, &str)> {
+    NAMED_SECTIONS.iter().find_map(|&section| {
+        let rest = key.strip_prefix(section)?.strip_prefix('.')?;
+        let (name, leaf) = rest.split_once('.').unwrap_or((rest, ""));
+        Some((section, name, leaf))
+    })
+}
+
+/// The spec of a key (with `async.<name>.x` matched to `async.*.x`, and so
+/// for every named section), if known.
 pub fn field(key: &str) -> Option<&'static FieldSpec> {
-    if let Some(rest) = key.strip_prefix("async.") {
-        let (name, leaf) = rest.split_once('.')?;
-        if !valid_executor_name(name) || leaf.contains('.') {
+    if let Some((section, name, leaf)) = named_parts(key) {
+        if !valid_executor_name(name) || leaf.is_empty() || leaf.contains('.') {
             return None;
         }
-        return SCHEMA
-            .iter()
-            .find(|f| f.key.strip_prefix("async.*.") == Some(leaf));
+        let pattern = format!("{section}.*.{leaf}");
+        return SCHEMA.iter().find(|f| f.key == pattern);
     }
     SCHEMA.iter().find(|f| f.key == key)
 }
@@ -1237,6 +1297,6 @@ mod tests {
             assert_eq!(threads.property(l), Some("server.tomcat.threads.max"));
         }
         let with = schema().iter().filter(|f| f.property(Locale::En).is_some());
-        assert_eq!(with.count(), 85);
+        assert_eq!(with.count(), 91);
     }
 }

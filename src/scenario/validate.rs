@@ -4,6 +4,7 @@
 //! `reader` holds the typed reads.
 
 mod db;
+mod downstreams;
 mod executors;
 mod gc;
 mod jvm;
@@ -29,7 +30,8 @@ pub fn validate(draft: &Draft) -> Result<Config, Vec<FieldError>> {
     // The server first: the load's default client threads follow its cores.
     let server = server::read(&mut r);
     let load = load::read(&mut r, server.cores);
-    let (program, used) = program::read(&mut r, &load);
+    let (program, used, called) = program::read(&mut r, &load);
+    let downstreams = downstreams::read(&mut r, &called);
     let executors = executors::read(&mut r, &used, server.mode);
     let program = program::bind_executors(program, &used, &executors);
     let db = db::read(&mut r);
@@ -47,6 +49,7 @@ pub fn validate(draft: &Draft) -> Result<Config, Vec<FieldError>> {
         program,
         db,
         executors,
+        downstreams,
         memory,
         gc,
         jvm,

@@ -23,6 +23,9 @@ pub struct Config {
     pub db: Db,
     /// `@Async` executors, indexed by `Op::Async::executor`.
     pub executors: Vec<Executor>,
+    /// The downstream services the program calls (`call(NAME)`), in the
+    /// program's order of first appearance.
+    pub downstreams: Vec<Downstream>,
     /// Memory by kind and its limits.
     pub memory: Memory,
     /// The JVM's garbage collector.
@@ -262,6 +265,57 @@ impl Driver {
     /// Whether a query's socket I/O runs inside the driver's own monitor.
     pub fn holds_monitor_in_query(self) -> bool {
         matches!(self, Driver::Pgjdbc42_5 | Driver::Mysql8)
+    }
+}
+
+/// A downstream service called over HTTP, and the client that calls it.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Downstream {
+    /// Its name, as written in `call(NAME)`.
+    pub name: String,
+    /// Requests it serves at once (its threads or connections); the rest
+    /// queue there, so its latency rises with its load.
+    pub concurrency: u32,
+    /// Its time to serve one request.
+    pub latency: Dist,
+    /// The HTTP client the service calls it with.
+    pub client: HttpClient,
+    /// Connections the client's pool holds to it at most (per route);
+    /// `u32::MAX`: no cap.
+    pub max_connections: u32,
+    /// How long a call waits for a pooled connection before it fails;
+    /// `None`: for ever.
+    pub lease_timeout: Option<Nanos>,
+}
+
+/// The HTTP clients a Spring service calls others with, by what their
+/// connection pools do (`scenario::measured` holds their defaults).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum HttpClient {
+    /// Apache HttpClient 5 (`PoolingHttpClientConnectionManager`), which
+    /// `RestClient.builder()` picks when it is on the class path.
+    HttpClient5,
+    /// Apache HttpClient 4.x: its pool waits for a connection inside
+    /// `synchronized(this)` (`AbstractConnPool`), which pins a virtual
+    /// thread on JDK 21–23.
+    HttpClient4,
+    /// The JDK's `java.net.http.HttpClient`.
+    Jdk,
+    /// `HttpURLConnection` (`SimpleClientHttpRequestFactory`,
+    /// `RestTemplate`'s default).
+    Simple,
+    /// Reactor Netty (`WebClient`, or `RestClient` over it).
+    ReactorNetty,
+}
+
+impl HttpClient {
+    /// Whether a call waiting for a pooled connection waits inside a
+    /// monitor. HttpClient 5.4+ (with httpcore5 5.3) does not; before it,
+    /// httpcore5 5.2's `BasicFuture.get` did, so choose `httpclient4` to
+    /// model 5.0–5.3's pinning too.
+    pub fn lease_waits_in_monitor(self) -> bool {
+        self == HttpClient::HttpClient4
     }
 }
 

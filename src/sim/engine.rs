@@ -34,6 +34,7 @@ mod breakdown;
 mod client;
 mod connections;
 mod diagnosis;
+mod downstream;
 mod drain;
 mod fiber;
 mod finish;
@@ -131,6 +132,8 @@ pub struct Engine<T: Tracer = NoTrace> {
     monitors: Vec<Monitor>,
     /// HikariCP.
     db: DbPool,
+    /// Downstream services and their clients' pools, as `cfg.downstreams`.
+    calls: Vec<downstream::Service>,
     /// `@Async` executors.
     execs: Executors,
     /// What the client counts.
@@ -182,6 +185,11 @@ impl<T: Tracer> Engine<T> {
             carriers: Carriers::default(),
             monitors: vec![Monitor::default(); cfg.program.monitors.len()],
             db: DbPool::new(&cfg.db),
+            calls: cfg
+                .downstreams
+                .iter()
+                .map(downstream::Service::new)
+                .collect(),
             execs: Executors::new(cfg.executors.len()),
             tally: Tally::new(),
             rec: Recorders::new(&cfg),
@@ -484,6 +492,7 @@ impl<T: Tracer> Engine<T> {
             Event::AcceptDone => self.accept_done(),
             Event::WaitDone(f) => self.wait_done(f),
             Event::PoolTimeout(f) => self.pool_timeout(f, seq),
+            Event::CallDone(f) => self.call_done(f, seq),
             Event::CpuCheck(stamp) => {
                 let mut done = std::mem::take(&mut self.cpu_done);
                 self.cpu.check(self.now, stamp, &mut done, &mut self.wakes);

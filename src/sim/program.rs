@@ -58,6 +58,15 @@ pub enum Op {
     Query(Dist),
     /// Give the connection back (wakes the longest waiter).
     DbRelease,
+    /// `call(NAME)`: lease a connection from the HTTP client's pool for
+    /// downstream `NAME` (the index into the scenario's downstreams), or
+    /// wait for one until the lease time-out.
+    CallAcquire(u16),
+    /// Send the request and block for the response: the downstream serves
+    /// so many at once and queues the rest.
+    Call(u16),
+    /// The response read: the connection goes back to the client's pool.
+    CallRelease(u16),
     /// Enter a `synchronized` block or `lock()`.
     Enter(MonitorRef, LockKind),
     /// Leave it (a shared one wakes a waiter to retake it: `engine::interp`).

@@ -50,6 +50,8 @@ pub(crate) enum Event {
     WaitDone(u32),
     /// A HikariCP `connectionTimeout` expired (fiber; checked like `ClientTimeout`).
     PoolTimeout(u32),
+    /// A downstream answered this fiber's call (`engine::downstream`).
+    CallDone(u32),
     /// The CPU model asked to be checked (stamp or core).
     CpuCheck(u32),
     /// The load's duration is over.

@@ -200,6 +200,10 @@ named_enum! {
         PoolTimeout = "pool_timeout",
         /// An `@Async` executor rejected a task: `TaskRejectedException`, HTTP 500.
         TaskRejected = "task_rejected",
+        /// An HTTP client's pool had no connection to a downstream within
+        /// its lease time-out (HttpClient 5: `ConnectionRequestTimeoutException`):
+        /// HTTP 500.
+        LeaseTimeout = "lease_timeout",
         /// `OutOfMemoryError: Java heap space` in the handler: HTTP 500.
         OutOfMemory = "out_of_memory",
     }
@@ -220,6 +224,8 @@ named_enum! {
         Carriers = "carriers",
         /// HikariCP's connections.
         DbPool = "db_pool",
+        /// An HTTP client's connections to a downstream service.
+        HttpClientPool = "http_client_pool",
         /// max-connections and the accept backlog.
         Connections = "connections",
         /// A shared monitor or lock.
@@ -357,6 +363,9 @@ named_enum! {
         /// Waiting for an `@Async` executor's permit (a virtual-thread
         /// executor at its concurrency limit).
         ExecutorWait = "executor_wait",
+        /// Waiting for a connection from an HTTP client's pool to a
+        /// downstream service.
+        LeaseWait = "lease_wait",
         /// Waiting to enter a shared `synchronized` monitor or lock, or for
         /// a cold JVM's one-off initialisation.
         LockWait = "lock_wait",
@@ -959,6 +968,9 @@ pub struct Report {
     /// Per-executor results, over the executor's own span (its first
     /// submission to its last finish, drain included).
     pub executors: Vec<ExecutorStats>,
+    /// The downstream services the program calls, in its order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub downstreams: Vec<DownstreamStats>,
     /// What the executors still had queued or running when the client was
     /// done, and how long it took; absent when nothing was left.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -1021,4 +1033,25 @@ mod tests {
         check(&Stage::ALL);
         assert_eq!(Gauge::PlatformAlive.name(), "platform_threads");
     }
+}
+
+/// A downstream service and the client pool in front of it, over the run.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct DownstreamStats {
+    /// Its name, as in `call(NAME)`.
+    pub name: String,
+    /// Calls it answered.
+    pub calls: u64,
+    /// Mean share of its slots busy (0–1).
+    pub utilisation: f64,
+    /// Connections leased from the client's pool.
+    pub leases: u64,
+    /// Mean wait for a lease, ms (leases that succeeded).
+    pub mean_lease_wait_ms: f64,
+    /// Calls that failed waiting for a lease.
+    pub lease_timeouts: u64,
+    /// Most calls waiting for a lease at once.
+    pub peak_lease_waiters: u32,
+    /// Most calls queued at the downstream at once.
+    pub peak_queued: u32,
 }

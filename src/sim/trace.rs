@@ -59,6 +59,8 @@ pub enum WaitFor {
     Lock,
     /// An executor's concurrency-limit permit.
     Permit,
+    /// A connection from an HTTP client's pool.
+    HttpConnection,
 }
 
 impl WaitFor {
@@ -72,6 +74,7 @@ impl WaitFor {
             WaitFor::Monitor => "a monitor",
             WaitFor::Lock => "a lock",
             WaitFor::Permit => "an executor's permit",
+            WaitFor::HttpConnection => "an HTTP connection",
         }
     }
 }
@@ -158,6 +161,8 @@ pub enum Note {
     DbConnection,
     /// HikariCP's `connectionTimeout` passed: `SQLTransientConnectionException`.
     DbTimeout,
+    /// An HTTP client's lease time-out passed.
+    LeaseTimeout,
     /// Submitted `task` to executor `executor`.
     Submitted {
         /// The executor's index.
@@ -277,6 +282,9 @@ impl TextTrace {
             Note::Woke => "wakes".into(),
             Note::DbConnection => "gets a DB connection".into(),
             Note::DbTimeout => "DB connection timeout: SQLTransientConnectionException".into(),
+            Note::LeaseTimeout => {
+                "HTTP client lease timeout: ConnectionRequestTimeoutException".into()
+            }
             Note::Submitted { executor, task } => {
                 self.tasks += 1;
                 let name = format!("t{}", self.tasks);

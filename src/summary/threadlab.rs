@@ -122,6 +122,19 @@ pub(super) fn text(r: &Report) -> String {
             e.name, e.submitted, e.completed, e.rejected, e.throughput_per_s
         );
     }
+    for d in &r.downstreams {
+        let _ = writeln!(
+            o,
+            "  Downstream {}:\t{} calls, {:.0} % of its slots busy, peak {} queued there; leases: mean wait {:.1} ms, peak {} waiting, {} timed out",
+            d.name,
+            d.calls,
+            d.utilisation * 100.0,
+            d.peak_queued,
+            d.mean_lease_wait_ms,
+            d.peak_lease_waiters,
+            d.lease_timeouts
+        );
+    }
     if let Some(d) = &r.drain {
         o.push_str(&drain(d));
     }

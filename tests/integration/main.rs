@@ -10,6 +10,7 @@ mod connections;
 mod containers;
 mod determinism;
 mod diagnosis;
+mod downstreams;
 mod drain;
 mod drivers;
 mod executors;

@@ -30,6 +30,8 @@ pub(crate) enum Step {
     Db(Dist),
     /// `file:d`: blocking file I/O.
     File(Dist),
+    /// `call(NAME)`: an HTTP call to a downstream service.
+    Call(String),
     /// `wait:d`: `Object.wait` inside `synchronized`.
     Wait(Dist),
     /// `sync{…}` / `lock{…}`, on the request's own object or a shared one.
@@ -75,6 +77,17 @@ fn read(parsed: &Parsed, pc: &mut usize) -> Vec<Step> {
                 *pc += 2;
             }
             Op::DbRelease | Op::Begin | Op::Query(_) => {}
+            // …and `call(NAME)` as lease, call, release.
+            Op::CallAcquire(d) => {
+                let name = parsed
+                    .downstreams
+                    .get(d as usize)
+                    .cloned()
+                    .unwrap_or_default();
+                out.push(Step::Call(name));
+                *pc += 2;
+            }
+            Op::Call(_) | Op::CallRelease(_) => {}
             // …and `wait:d` as the wait, then taking the monitor back.
             Op::Wait(d, _, entries) => {
                 out.push(Step::Wait(d));
@@ -150,6 +163,7 @@ fn step(s: &Step, l: Locale) -> String {
         },
         Step::Db(x) => d(keys::PLAIN_DB, x),
         Step::File(x) => d(keys::PLAIN_FILE, x),
+        Step::Call(name) => keys::PLAIN_CALL.text(l, &[("name", Arg::Text(name.clone()))]),
         Step::Wait(x) => d(keys::PLAIN_WAIT, x),
         Step::Block {
             kind,

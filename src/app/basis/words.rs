@@ -52,9 +52,13 @@ fn unit_is_a_word(unit: &str) -> bool {
 /// an `@Async` key ("@Async email: Max").
 pub(crate) fn field_name_in(key: &str, l: Locale) -> String {
     let label = field_label(l, key);
-    match key.strip_prefix("async.").and_then(|r| r.split_once('.')) {
-        Some((name, _)) => format!("@Async {name}: {label}"),
-        None => label,
+    match key
+        .split_once('.')
+        .and_then(|(s, r)| Some((s, r.split_once('.')?.0)))
+    {
+        Some(("async", name)) => format!("@Async {name}: {label}"),
+        Some(("downstream", name)) => format!("{name}: {label}"),
+        _ => label,
     }
 }
 

@@ -201,6 +201,7 @@ impl Builder {
             | Step::Cpu(_)
             | Step::DbConnection
             | Step::DbTimeout
+            | Step::LeaseTimeout
             | Step::Submitted { .. }
             | Step::Rejected { .. }
             // Never read: it stays where it was until its client gives up.

@@ -36,6 +36,7 @@ fn why(locale: Locale, on: WaitFor) -> String {
         WaitFor::Monitor => keys::REPLAY_WAIT_MONITOR,
         WaitFor::Lock => keys::REPLAY_WAIT_LOCK,
         WaitFor::Permit => keys::REPLAY_WAIT_PERMIT,
+        WaitFor::HttpConnection => keys::REPLAY_WAIT_HTTP_CONNECTION,
     };
     text(locale, key, &[])
 }
@@ -256,6 +257,7 @@ impl Session {
             Step::Woke => k(keys::REPLAY_STEP_WOKE, &[]),
             Step::DbConnection => k(keys::REPLAY_STEP_DB_CONNECTION, &[]),
             Step::DbTimeout => k(keys::REPLAY_STEP_DB_TIMEOUT, &[]),
+            Step::LeaseTimeout => k(keys::REPLAY_STEP_LEASE_TIMEOUT, &[]),
             Step::Submitted { executor, task } => k(
                 keys::REPLAY_STEP_SUBMITTED,
                 &[

@@ -101,7 +101,7 @@ fn ns_to_ms(ns: f64) -> f64 {
 impl Bounds {
     /// The bounds of a validated configuration.
     pub fn of(cfg: &Config) -> Self {
-        let costs = Costs::with_driver(&cfg.program, cfg.db.driver.holds_monitor_in_query());
+        let costs = Costs::of_config(cfg);
         let s = &cfg.server;
         let cpu_ms = ns_to_ms(costs.caller.cpu_ns);
         let service_ms = ns_to_ms(costs.caller.service_ns());

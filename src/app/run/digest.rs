@@ -292,6 +292,7 @@ impl FailedView {
         let cause = match self.cause {
             ResponseCause::PoolTimeout => ui::SUMMARY_FAILED_POOL_TIMEOUT,
             ResponseCause::TaskRejected => ui::SUMMARY_FAILED_TASK_REJECTED,
+            ResponseCause::LeaseTimeout => ui::SUMMARY_FAILED_LEASE_TIMEOUT,
             ResponseCause::OutOfMemory | ResponseCause::Ok => ui::SUMMARY_FAILED_OUT_OF_MEMORY,
         };
         ui::SUMMARY_FAILED_LINE.text(

@@ -38,6 +38,7 @@ pub(crate) const GROUPS: &[Group] = &[
     Group::Program,
     Group::Db,
     Group::Async,
+    Group::Downstream,
     Group::Memory,
     Group::Jvm,
     Group::Limits,
@@ -62,13 +63,33 @@ pub(crate) fn executors(setup: &Setup) -> Vec<String> {
     }
 }
 
+/// The downstreams the program calls, once each and in order: from the
+/// program's parser, or, while the program does not parse, those the
+/// settings configure.
+pub(crate) fn downstreams(setup: &Setup) -> Vec<String> {
+    let program = setup.text(None, "program").unwrap_or_default();
+    match parse_program(&program) {
+        Ok(parsed) => parsed.downstreams,
+        Err(_) => (setup.shared.draft.get("downstream"))
+            .and_then(|v| v.as_object())
+            .map(|m| m.keys().cloned().collect())
+            .unwrap_or_default(),
+    }
+}
+
 /// The keys the form shows in `group`, in schema order. The `@Async` group
-/// has one set of keys per executor (`async.<name>.core`, …).
+/// has one set of keys per executor (`async.<name>.core`, …), the
+/// downstream group one per service the program calls.
 pub(crate) fn keys(setup: &Setup, group: Group) -> Vec<String> {
     let in_group = schema().iter().filter(|f| f.group == group);
-    if group == Group::Async {
+    let names = match group {
+        Group::Async => Some(executors(setup)),
+        Group::Downstream => Some(downstreams(setup)),
+        _ => None,
+    };
+    if let Some(names) = names {
         let specs: Vec<_> = in_group.collect();
-        return executors(setup)
+        return names
             .iter()
             .flat_map(|name| specs.iter().map(move |f| f.key.replace('*', name)))
             .collect();

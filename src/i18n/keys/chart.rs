@@ -122,6 +122,7 @@ keys! {
     CAUSE_SERVER_CLOSED = "chart.cause.server_closed";
     CAUSE_POOL_TIMEOUT = "chart.cause.pool_timeout";
     CAUSE_TASK_REJECTED = "chart.cause.task_rejected";
+    CAUSE_LEASE_TIMEOUT = "chart.cause.lease_timeout";
     CAUSE_OUT_OF_MEMORY = "chart.cause.out_of_memory";
     // Gauges of the utilisation chart (`app::run::digest::UTILISATION_GAUGES`).
     GAUGE_TOMCAT_BUSY = "chart.gauge.tomcat_busy";

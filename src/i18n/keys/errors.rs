@@ -41,6 +41,8 @@ keys! {
     MEMORY_THREADS_BELOW_START = "errors.memory.threads_below_start";
     PROGRAM_NO_TIME = "errors.program.no_time";
     SERVER_POOL_BELOW_CARRIERS = "errors.server.pool_below_carriers";
+    DOWNSTREAM_UNUSED = "errors.downstream.unused";
+    DOWNSTREAM_P99_BELOW_P50 = "errors.downstream.p99_below_p50";
     SERVER_CPU_LIMIT_REMOTE_CLIENT = "errors.server.cpu_limit_remote_client";
     SERVER_WAKE_ORDER = "errors.server.wake_order";
     SERVER_KEEP_ALIVE_ZERO = "errors.server.keep_alive_zero";
@@ -77,6 +79,7 @@ keys! {
     PROGRAM_WANT_STEP = "errors.program.want.step";
     PROGRAM_WANT_MONITOR = "errors.program.want.monitor";
     PROGRAM_WANT_EXECUTOR = "errors.program.want.executor";
+    PROGRAM_WANT_DOWNSTREAM = "errors.program.want.downstream";
     PROGRAM_WANT_DURATION = "errors.program.want.duration";
     PROGRAM_WANT_UNIT = "errors.program.want.unit";
     PROGRAM_TOO_DEEP = "errors.program.too_deep";

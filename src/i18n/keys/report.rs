@@ -82,6 +82,7 @@ keys! {
     DIAGNOSIS_CPU_LIMIT = "diagnosis.cpu_limit";
     DIAGNOSIS_TOMCAT = "diagnosis.tomcat";
     DIAGNOSIS_DB_POOL = "diagnosis.db_pool";
+    DIAGNOSIS_HTTP_CLIENT_POOL = "diagnosis.http_client_pool";
     DIAGNOSIS_ACCEPTOR = "diagnosis.acceptor";
     DIAGNOSIS_CARRIERS = "diagnosis.carriers";
     DIAGNOSIS_CARRIERS_COMPENSATED = "diagnosis.carriers.compensated";

@@ -170,6 +170,7 @@ keys! {
     SUMMARY_FAILED_LINE = "summary.failed.line";
     SUMMARY_FAILED_POOL_TIMEOUT = "summary.failed.pool_timeout";
     SUMMARY_FAILED_TASK_REJECTED = "summary.failed.task_rejected";
+    SUMMARY_FAILED_LEASE_TIMEOUT = "summary.failed.lease_timeout";
     SUMMARY_FAILED_OUT_OF_MEMORY = "summary.failed.out_of_memory";
     SUMMARY_P99 = "summary.p99";
     SUMMARY_MEAN = "summary.mean";
@@ -202,6 +203,7 @@ keys! {
     BREAKDOWN_STAGE_CARRIER_WAIT = "breakdown.stage.carrier_wait";
     BREAKDOWN_STAGE_DB_POOL_WAIT = "breakdown.stage.db_pool_wait";
     BREAKDOWN_STAGE_EXECUTOR_WAIT = "breakdown.stage.executor_wait";
+    BREAKDOWN_STAGE_LEASE_WAIT = "breakdown.stage.lease_wait";
     BREAKDOWN_STAGE_LOCK_WAIT = "breakdown.stage.lock_wait";
     BREAKDOWN_STAGE_PINNED = "breakdown.stage.pinned";
     BREAKDOWN_STAGE_CPU = "breakdown.stage.cpu";
@@ -214,6 +216,7 @@ keys! {
     BREAKDOWN_SAID_CARRIER_WAIT = "breakdown.said.carrier_wait";
     BREAKDOWN_SAID_DB_POOL_WAIT = "breakdown.said.db_pool_wait";
     BREAKDOWN_SAID_EXECUTOR_WAIT = "breakdown.said.executor_wait";
+    BREAKDOWN_SAID_LEASE_WAIT = "breakdown.said.lease_wait";
     BREAKDOWN_SAID_LOCK_WAIT = "breakdown.said.lock_wait";
     BREAKDOWN_SAID_PINNED = "breakdown.said.pinned";
     BREAKDOWN_SAID_CPU = "breakdown.said.cpu";

@@ -46,9 +46,10 @@ pub(super) fn check(r: &mut Reader) {
     }
 }
 
-/// Whether `key` names a section: `load`, `server`, …, `async` or `async.<name>`.
+/// Whether `key` names a section: `load`, `server`, …, `async` or
+/// `async.<name>` (and so for every named section).
 fn is_section(key: &str) -> bool {
-    if let Some(name) = key.strip_prefix("async.") {
+    if let Some((_, name, "")) = crate::scenario::schema::named_parts(key) {
         return valid_executor_name(name);
     }
     schema()

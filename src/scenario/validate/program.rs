@@ -18,7 +18,7 @@ const MIN_PATH_NS: f64 = 1.0;
 
 /// The compiled program and the executor names it uses, in order of
 /// appearance; an invalid program is reported and compiles to nothing.
-pub(super) fn read(r: &mut Reader, load: &Load) -> (Program, Vec<String>) {
+pub(super) fn read(r: &mut Reader, load: &Load) -> (Program, Vec<String>, Vec<String>) {
     let nothing = |source: String| Program {
         ops: vec![Op::End],
         monitors: vec![],
@@ -26,18 +26,18 @@ pub(super) fn read(r: &mut Reader, load: &Load) -> (Program, Vec<String>) {
     };
     // A program that is not text has been reported already.
     let Some(text) = r.string("program") else {
-        return (nothing(String::new()), vec![]);
+        return (nothing(String::new()), vec![], vec![]);
     };
     match parse_program(&text) {
         Ok(p) => {
             if let Some(why) = takes_no_time(&p.program, load.client_cpu) {
                 r.err_at("program", why);
             }
-            (p.program, p.executors)
+            (p.program, p.executors, p.downstreams)
         }
         Err(e) => {
             r.err_at("program", e);
-            (nothing(text), vec![])
+            (nothing(text), vec![], vec![])
         }
     }
 }
@@ -46,6 +46,10 @@ pub(super) fn read(r: &mut Reader, load: &Load) -> (Program, Vec<String>) {
 /// handler's own steps (not its `async` bodies, which run after the
 /// response) plus the client's CPU per request, below one tick.
 fn takes_no_time(program: &Program, client_cpu_ns: u64) -> Option<Phrase> {
+    // A downstream's latency is at least a nanosecond (`downstream.*`).
+    if (program.ops.iter()).any(|op| matches!(op, Op::Call(_))) {
+        return None;
+    }
     let path_ns = Costs::of(program).caller.service_ns() + client_cpu_ns as f64;
     if path_ns >= MIN_PATH_NS {
         return None;

@@ -61,7 +61,7 @@ fn depth(r: Resource) -> u8 {
         Resource::Connections => 0,
         Resource::TomcatThreads | Resource::Carriers => 1,
         Resource::SharedMonitor => 2,
-        Resource::DbPool | Resource::Executor => 3,
+        Resource::DbPool | Resource::Executor | Resource::HttpClientPool => 3,
         Resource::Cpu => 4,
         Resource::None | Resource::Client | Resource::Memory | Resource::Gc => 0,
     }
@@ -394,6 +394,21 @@ impl<T: Tracer> Engine<T> {
                 hold_ms: db_hold,
             },
         });
+        for p in self.pool_uses(span.horizon_ns) {
+            out.push(Candidate {
+                resource: Resource::HttpClientPool,
+                utilisation: p.utilisation,
+                queued: p.mean_waiting >= QUEUED,
+                ceiling: Some((p.connections as f64, p.hold_ms)),
+                named: Saturation::HttpClientPool {
+                    name: p.name,
+                    connections: p.connections,
+                    utilisation: p.utilisation,
+                    waiting: p.peak_waiting,
+                    hold_ms: p.hold_ms,
+                },
+            });
+        }
         let accepting = self.conns.counts.acceptor_busy_ns / span.horizon;
         out.push(Candidate {
             resource: Resource::Connections,

@@ -62,6 +62,8 @@ pub(super) enum Wait {
     Lock,
     /// A concurrency-limit permit of a virtual-thread executor.
     Permit,
+    /// A connection from an HTTP client's pool.
+    Lease,
 }
 
 impl Wait {
@@ -76,6 +78,7 @@ impl Wait {
             Wait::Monitor => WaitFor::Monitor,
             Wait::Lock => WaitFor::Lock,
             Wait::Permit => WaitFor::Permit,
+            Wait::Lease => WaitFor::HttpConnection,
         })
     }
 }

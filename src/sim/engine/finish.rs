@@ -108,6 +108,7 @@ impl<T: Tracer> Engine<T> {
             little: self.little(&span, throughput),
             server,
             executors: self.executor_stats(),
+            downstreams: self.downstream_stats(span.horizon_ns),
             drain: self.drain(),
             bottleneck,
             memory,

@@ -141,8 +141,13 @@ pub(super) struct DbPool {
 
 impl DbPool {
     pub(super) fn new(db: &Db) -> Self {
+        DbPool::with_size(db.pool_size)
+    }
+
+    /// A pool of `size` connections, none lent.
+    pub(super) fn with_size(size: u32) -> Self {
         DbPool {
-            free: db.pool_size,
+            free: size,
             waiters: VecDeque::new(),
             wait_ns: 0.0,
             acquired: 0,
@@ -248,6 +253,19 @@ impl<T: Tracer> Engine<T> {
                     }
                     fb.pc += 1;
                     self.db_release();
+                }
+                Op::CallAcquire(d) => {
+                    if !self.lease(f, d) {
+                        return;
+                    }
+                }
+                Op::Call(d) => {
+                    self.send_call(f, d);
+                    return;
+                }
+                Op::CallRelease(d) => {
+                    self.fibers[f as usize].pc += 1;
+                    self.unlease(d);
                 }
                 Op::Enter(m, kind) => {
                     if !self.enter(f, m, kind) {
@@ -360,12 +378,19 @@ impl<T: Tracer> Engine<T> {
     /// HikariCP's `connectionTimeout` fired for a waiter.
     pub(super) fn pool_timeout(&mut self, f: u32, seq: u64) {
         let fb = &mut self.fibers[f as usize];
-        let waits = fb.phase != Phase::Free && fb.wait == Wait::DbConn;
+        let waits = fb.phase != Phase::Free && matches!(fb.wait, Wait::DbConn | Wait::Lease);
         if !fb
             .db_timeout
             .fired(&mut self.queue, seq, waits, Event::PoolTimeout(f))
             || !waits
         {
+            return;
+        }
+        // The same timer serves an HTTP client's lease time-out.
+        if fb.wait == Wait::Lease {
+            if let Op::CallAcquire(d) = self.cfg.program.ops[fb.pc as usize] {
+                self.lease_timeout(f, d);
+            }
             return;
         }
         self.gauge(Gauge::DbWaiters, -1);

@@ -213,6 +213,10 @@ impl<T: Tracer> Engine<T> {
         self.carriers = Carriers::default();
         self.monitors = vec![Monitor::default(); self.cfg.program.monitors.len()];
         self.db = DbPool::new(&self.cfg.db);
+        // The downstreams live on; the client pools die with the process.
+        for (s, d) in self.calls.iter_mut().zip(&self.cfg.downstreams) {
+            s.pool = DbPool::with_size(d.max_connections);
+        }
         let stats = std::mem::take(&mut self.execs.stats);
         self.execs = Executors::new(0);
         self.execs.stats = stats;

@@ -818,6 +818,7 @@ fn stage_of(wait: Wait) -> Stage {
         Wait::DbConn => Stage::DbPoolWait,
         Wait::Monitor | Wait::Lock => Stage::LockWait,
         Wait::Permit => Stage::ExecutorWait,
+        Wait::Lease => Stage::LeaseWait,
     }
 }
 

@@ -132,6 +132,19 @@ pub enum Saturation {
         /// CPU time a request held a core, ms.
         hold_ms: f64,
     },
+    /// An HTTP client's pool of connections to a downstream.
+    HttpClientPool {
+        /// The downstream's name.
+        name: String,
+        /// Connections the pool lends at most.
+        connections: u32,
+        /// Mean share of them lent (0–1).
+        utilisation: f64,
+        /// Most calls waiting for one.
+        waiting: u32,
+        /// Time a call held one, ms.
+        hold_ms: f64,
+    },
     /// Tomcat's thread pool.
     Tomcat {
         /// `server.threads_max`.

@@ -147,6 +147,20 @@ fn saturation(s: &Saturation) -> Phrase {
                     0,
                 ),
             ),
+        Saturation::HttpClientPool {
+            name,
+            connections,
+            utilisation,
+            waiting,
+            hold_ms,
+        } => k::DIAGNOSIS_HTTP_CLIENT_POOL
+            .said()
+            .with("name", Part::text(name.clone()))
+            .with("connections", count(*connections))
+            .with("pct", pct(*utilisation))
+            .with("waiting", count(*waiting))
+            .with("hold", ms(*hold_ms))
+            .with("rps", ceiling(*connections, *hold_ms)),
         &Saturation::Tomcat {
             threads,
             queued,

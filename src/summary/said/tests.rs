@@ -126,6 +126,13 @@ fn saturations() -> Vec<Saturation> {
             throttled_s: 1.61,
             hold_ms: 0.105,
         },
+        Saturation::HttpClientPool {
+            name: "inventory".into(),
+            connections: 5,
+            utilisation: 1.0,
+            waiting: 195,
+            hold_ms: 25.0,
+        },
         Saturation::Tomcat {
             threads: 200,
             queued: 1800,
@@ -180,6 +187,7 @@ fn saturations() -> Vec<Saturation> {
         match s {
             Saturation::Cpu { .. }
             | Saturation::CpuLimit { .. }
+            | Saturation::HttpClientPool { .. }
             | Saturation::Tomcat { .. }
             | Saturation::DbPool { .. }
             | Saturation::Acceptor { .. }

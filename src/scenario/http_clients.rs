@@ -1,0 +1,44 @@
+//! What each HTTP client's connection pool does by default, from the
+//! clients' own sources (one place for these facts).
+
+use crate::sim::config::HttpClient;
+
+/// A client's pool defaults for one route (one downstream host).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PoolDefaults {
+    /// Connections to one route at most; `None`: no cap.
+    pub max_per_route: Option<u32>,
+    /// How long a call waits for a connection; `None`: for ever (or no
+    /// wait at all, when there is no cap).
+    pub lease_timeout_ms: Option<f64>,
+}
+
+/// The pool defaults of `client`.
+pub fn defaults(client: HttpClient) -> PoolDefaults {
+    match client {
+        // PoolingHttpClientConnectionManager: DEFAULT_MAX_CONNECTIONS_PER_ROUTE
+        // 5 (25 in total); RequestConfig's connectionRequestTimeout 3 minutes.
+        HttpClient::HttpClient5 => PoolDefaults {
+            max_per_route: Some(5),
+            lease_timeout_ms: Some(180_000.0),
+        },
+        // 4.x: 2 per route (20 in total); connectionRequestTimeout -1: the
+        // lease waits for ever.
+        HttpClient::HttpClient4 => PoolDefaults {
+            max_per_route: Some(2),
+            lease_timeout_ms: None,
+        },
+        // java.net.http.HttpClient (HTTP/1.1) and HttpURLConnection open a
+        // connection whenever none is idle: no cap on those in use.
+        HttpClient::Jdk | HttpClient::Simple => PoolDefaults {
+            max_per_route: None,
+            lease_timeout_ms: None,
+        },
+        // ConnectionProvider's default pool: 500 connections, pending
+        // acquires time out after 45 s.
+        HttpClient::ReactorNetty => PoolDefaults {
+            max_per_route: Some(500),
+            lease_timeout_ms: Some(45_000.0),
+        },
+    }
+}

@@ -1,0 +1,84 @@
+//! The `downstream.<name>.*` sections: the services the program calls
+//! (`call(NAME)`), each with its latency and concurrency, and the HTTP
+//! client the service calls it with, whose pool defaults are the client's
+//! own (`scenario::http_clients`).
+
+use serde_json::Value;
+
+use super::reader::Reader;
+use crate::i18n::Part;
+use crate::i18n::keys::errors as words;
+use crate::scenario::http_clients::defaults;
+use crate::scenario::schema::{field, valid_executor_name};
+use crate::sim::config::{Downstream, HttpClient};
+use crate::sim::program::Dist;
+use crate::sim::time::{MS, Nanos, from_ms};
+
+/// The downstreams `used` names, in the program's order; a section
+/// configured for a name no `call` uses is refused (most often a typo).
+pub(super) fn read(r: &mut Reader, used: &[String]) -> Vec<Downstream> {
+    if let Some(map) = r.draft.get("downstream").and_then(Value::as_object) {
+        let has_setting = |name: &str, v: &Value| {
+            v.as_object().is_some_and(|m| {
+                m.iter().any(|(leaf, x)| {
+                    !x.is_null() && field(&format!("downstream.{name}.{leaf}")).is_some()
+                })
+            })
+        };
+        let unused: Vec<String> = (map.iter())
+            .filter(|(n, v)| valid_executor_name(n) && has_setting(n, v) && !used.contains(n))
+            .map(|(n, _)| n.clone())
+            .collect();
+        for name in unused {
+            let said = (words::DOWNSTREAM_UNUSED.said()).with("names", Part::text(used.join(", ")));
+            r.err_at(&format!("downstream.{name}"), said);
+        }
+    }
+    used.iter().map(|name| one(r, name)).collect()
+}
+
+fn one(r: &mut Reader, name: &str) -> Downstream {
+    let k = |leaf: &str| format!("downstream.{name}.{leaf}");
+    let client = match r.choice(&k("client")).as_str() {
+        "httpclient4" => HttpClient::HttpClient4,
+        "jdk" => HttpClient::Jdk,
+        "simple" => HttpClient::Simple,
+        "reactor-netty" => HttpClient::ReactorNetty,
+        _ => HttpClient::HttpClient5,
+    };
+    let own = defaults(client);
+    let max_connections = (r.opt_int(&k("max_connections")))
+        .map(|n| n as u32)
+        .or(own.max_per_route)
+        .unwrap_or(u32::MAX);
+    let lease_timeout = (r.opt_float(&k("lease_timeout_ms")))
+        .map(from_ms)
+        .or(own.lease_timeout_ms.map(from_ms));
+    Downstream {
+        name: name.to_string(),
+        concurrency: r.int(&k("concurrency")) as u32,
+        latency: latency(r, name),
+        client,
+        max_connections,
+        lease_timeout,
+    }
+}
+
+/// `p50_ms` and `p99_ms` as a log-normal (equal: a constant).
+fn latency(r: &mut Reader, name: &str) -> Dist {
+    let p50 = r.float(&format!("downstream.{name}.p50_ms"));
+    let p99_key = format!("downstream.{name}.p99_ms");
+    let p99 = r.float(&p99_key);
+    if p99 < p50 {
+        let said = words::DOWNSTREAM_P99_BELOW_P50.said();
+        r.err_at(&p99_key, said.with("p50", Part::Shortest(p50)));
+    }
+    let ns = |ms: f64| ms * MS as f64;
+    if p99 <= p50 {
+        Dist::Const {
+            ns: (ns(p50).round() as Nanos).max(1),
+        }
+    } else {
+        Dist::lognormal(ns(p50), ns(p99))
+    }
+}

@@ -1,0 +1,295 @@
+//! Downstream services called over HTTP (`call(NAME)`), each behind the
+//! connection pool of the client that calls it.
+//!
+//! A call leases a connection from the client's pool (waiting, in order of
+//! arrival, up to the lease time-out when every connection is in use), sends
+//! its request, and blocks until the response: the downstream serves so many
+//! requests at once and queues the rest in order, so its latency rises with
+//! its load (an M/M/c queue for exponential service times). The downstream
+//! is another process: its slot frees when it answers, whatever the caller's
+//! JVM does meanwhile (a pause holds only the caller's wake-up). The caller
+//! gives the connection back once it has read the response (`CallRelease`).
+
+use std::collections::VecDeque;
+
+use super::Engine;
+use super::fiber::{Phase, Wait};
+use super::interp::DbPool;
+use crate::sim::config::Downstream;
+use crate::sim::queue::Event;
+use crate::sim::report::{DownstreamStats, ResponseCause};
+use crate::sim::time::{MS, Nanos, ns_f64};
+use crate::sim::trace::{Note, Tracer};
+
+/// One downstream and its client's pool of connections to it.
+#[derive(Debug)]
+pub(super) struct Service {
+    /// The client's pool: leases free, waiters (fiber, wait token).
+    pub(super) pool: DbPool,
+    /// Requests it may start now.
+    free: u32,
+    /// Calls sent while every slot was busy, oldest first: (fiber, token).
+    queued: VecDeque<(u32, u32)>,
+    /// Calls answered.
+    calls: u64,
+    /// Leases that timed out.
+    lease_timeouts: u64,
+    /// Most calls waiting for a lease, and for a slot there.
+    peak_lease_waiters: u32,
+    peak_queued: u32,
+    /// Slot-nanoseconds busy (for its utilisation), up to `since`.
+    busy_area: f64,
+    busy: u32,
+    since: Nanos,
+    /// Connection-nanoseconds lent, up to `lent_since`.
+    lent_area: f64,
+    lent: u32,
+    lent_since: Nanos,
+}
+
+impl Service {
+    pub(super) fn new(d: &Downstream) -> Self {
+        Service {
+            pool: DbPool::with_size(d.max_connections),
+            free: d.concurrency,
+            queued: VecDeque::new(),
+            calls: 0,
+            lease_timeouts: 0,
+            peak_lease_waiters: 0,
+            peak_queued: 0,
+            busy_area: 0.0,
+            busy: 0,
+            since: 0,
+            lent_area: 0.0,
+            lent: 0,
+            lent_since: 0,
+        }
+    }
+
+    /// Its lent connections change by `delta` at `now`.
+    fn lent_by(&mut self, now: Nanos, delta: i32) {
+        self.lent_area += ns_f64(now - self.lent_since) * self.lent as f64;
+        self.lent_since = now;
+        self.lent = self.lent.saturating_add_signed(delta);
+    }
+
+    /// Its busy slots change by `delta` at `now`.
+    fn busy_by(&mut self, now: Nanos, delta: i32) {
+        self.busy_area += ns_f64(now - self.since) * self.busy as f64;
+        self.since = now;
+        self.busy = self.busy.saturating_add_signed(delta);
+    }
+
+    /// Calls waiting for a lease or a slot (stale entries included).
+    pub(super) fn waiting(&self) -> usize {
+        self.queued.len() + self.pool.waiters.len()
+    }
+
+    /// Bytes its queues hold (the simulator's own memory).
+    pub(super) fn footprint(&self) -> usize {
+        (self.queued.capacity() + self.pool.waiters.capacity()) * size_of::<(u32, u32)>()
+    }
+}
+
+impl<T: Tracer> Engine<T> {
+    /// `CallAcquire(d)`: true if fiber `f` holds a connection now and goes
+    /// on; false if it waits for one.
+    pub(super) fn lease(&mut self, f: u32, d: u16) -> bool {
+        let s = &mut self.calls[d as usize];
+        if s.pool.free > 0 && s.pool.waiters.is_empty() {
+            s.pool.free -= 1;
+            s.pool.acquired += 1;
+            s.lent_by(self.now, 1);
+            self.fibers[f as usize].pc += 1;
+            return true;
+        }
+        let fb = &mut self.fibers[f as usize];
+        fb.wait_token = fb.wait_token.wrapping_add(1);
+        fb.wait_since = self.now;
+        s.pool.waiters.push_back((f, fb.wait_token));
+        s.peak_lease_waiters = s.peak_lease_waiters.max(s.pool.waiters.len() as u32);
+        if let Some(t) = self.cfg.downstreams[d as usize].lease_timeout {
+            let at = self.now + t;
+            let timer = &mut self.fibers[f as usize].db_timeout;
+            timer.arm(&mut self.queue, at, Event::PoolTimeout(f));
+        }
+        if self.cfg.downstreams[d as usize]
+            .client
+            .lease_waits_in_monitor()
+        {
+            // Inside the pool's monitor for the wait: pins on JDK 21–23.
+            self.fibers[f as usize].sync_depth += 1;
+        }
+        self.block(f, Wait::Lease);
+        false
+    }
+
+    /// The wait for a lease of downstream `d` ends (lent or timed out): out
+    /// of the pool's monitor, if the client waits in one.
+    fn leave_lease_wait(&mut self, f: u32, d: u16) {
+        if self.cfg.downstreams[d as usize]
+            .client
+            .lease_waits_in_monitor()
+        {
+            let fb = &mut self.fibers[f as usize];
+            fb.sync_depth = fb.sync_depth.saturating_sub(1);
+        }
+    }
+
+    /// `CallRelease(d)`: the connection goes to the longest live waiter, or
+    /// back to the pool.
+    pub(super) fn unlease(&mut self, d: u16) {
+        let s = &mut self.calls[d as usize];
+        while let Some((w, token)) = s.pool.waiters.pop_front() {
+            let fb = &mut self.fibers[w as usize];
+            if fb.phase == Phase::Free || fb.wait_token != token || fb.wait != Wait::Lease {
+                continue; // timed out already
+            }
+            s.pool.acquired += 1;
+            s.pool.wait_ns += ns_f64(self.now - fb.wait_since);
+            fb.wait_token = fb.wait_token.wrapping_add(1);
+            fb.pc += 1;
+            self.leave_lease_wait(w, d);
+            self.wake(w);
+            return;
+        }
+        s.pool.free += 1;
+        s.lent_by(self.now, -1);
+    }
+
+    /// The lease time-out fired for fiber `f`, waiting at `CallAcquire(d)`:
+    /// the client throws (HttpClient 5: `ConnectionRequestTimeoutException`),
+    /// and the request fails with HTTP 500.
+    pub(super) fn lease_timeout(&mut self, f: u32, d: u16) {
+        let s = &mut self.calls[d as usize];
+        s.lease_timeouts += 1;
+        let fb = &mut self.fibers[f as usize];
+        // Its queue entry becomes stale: the release loop skips it.
+        fb.wait_token = fb.wait_token.wrapping_add(1);
+        self.leave_lease_wait(f, d);
+        self.trace(f, Note::LeaseTimeout);
+        self.fail(f, ResponseCause::LeaseTimeout);
+    }
+
+    /// `Call(d)`: the request goes out; fiber `f` blocks for the answer.
+    pub(super) fn send_call(&mut self, f: u32, d: u16) {
+        self.fibers[f as usize].pc += 1;
+        self.block(f, Wait::Io);
+        let s = &mut self.calls[d as usize];
+        if s.free > 0 {
+            s.free -= 1;
+            self.serve_call(f, d);
+        } else {
+            let fb = &mut self.fibers[f as usize];
+            fb.wait_token = fb.wait_token.wrapping_add(1);
+            s.queued.push_back((f, fb.wait_token));
+            s.peak_queued = s.peak_queued.max(s.queued.len() as u32);
+        }
+    }
+
+    /// A slot of downstream `d` starts on fiber `f`'s call.
+    fn serve_call(&mut self, f: u32, d: u16) {
+        let took = self.cfg.downstreams[d as usize]
+            .latency
+            .sample(&mut self.rng);
+        self.calls[d as usize].busy_by(self.now, 1);
+        self.queue.push(self.now + took, Event::CallDone(f));
+    }
+
+    /// Downstream `d` answered fiber `f`'s call: its slot takes the oldest
+    /// queued call of a live caller, and `f` wakes (later, if its JVM is
+    /// paused: `seq` orders it among the held events).
+    pub(super) fn call_done(&mut self, f: u32, seq: u64) {
+        let d = self.call_of(f);
+        let s = &mut self.calls[d as usize];
+        s.calls += 1;
+        s.busy_by(self.now, -1);
+        loop {
+            let Some((w, token)) = s.queued.pop_front() else {
+                s.free += 1;
+                break;
+            };
+            let fb = &self.fibers[w as usize];
+            if fb.phase == Phase::Free || fb.phase == Phase::Dead || fb.wait_token != token {
+                continue; // its process ended meanwhile
+            }
+            self.serve_call(w, d);
+            break;
+        }
+        if self.gc.paused(self.now) {
+            self.gc.defer(seq, Event::WaitDone(f));
+        } else {
+            self.wait_done(f);
+        }
+    }
+
+    /// The downstream fiber `f` called last (its program stands after the
+    /// `Call`).
+    fn call_of(&self, f: u32) -> u16 {
+        let pc = self.fibers[f as usize].pc as usize;
+        match self.cfg.program.ops.get(pc) {
+            Some(crate::sim::program::Op::CallRelease(d)) => *d,
+            _ => 0,
+        }
+    }
+
+    /// What the report says of each downstream, up to `horizon`.
+    pub(super) fn downstream_stats(&self, horizon: Nanos) -> Vec<DownstreamStats> {
+        (self.cfg.downstreams.iter().zip(&self.calls))
+            .map(|(d, s)| {
+                let area = s.busy_area + ns_f64(horizon.saturating_sub(s.since)) * s.busy as f64;
+                DownstreamStats {
+                    name: d.name.clone(),
+                    calls: s.calls,
+                    utilisation: area / ns_f64(horizon.max(1)) / d.concurrency as f64,
+                    leases: s.pool.acquired,
+                    mean_lease_wait_ms: if s.pool.acquired > 0 {
+                        s.pool.wait_ns / s.pool.acquired as f64 / MS as f64
+                    } else {
+                        0.0
+                    },
+                    lease_timeouts: s.lease_timeouts,
+                    peak_lease_waiters: s.peak_lease_waiters,
+                    peak_queued: s.peak_queued,
+                }
+            })
+            .collect()
+    }
+}
+
+/// What the diagnosis reads of one downstream's client pool, up to a horizon.
+pub(super) struct PoolUse {
+    pub(super) name: String,
+    pub(super) connections: u32,
+    pub(super) utilisation: f64,
+    /// Mean calls waiting for a lease (their waits over the horizon).
+    pub(super) mean_waiting: f64,
+    pub(super) peak_waiting: u32,
+    pub(super) hold_ms: f64,
+}
+
+impl<T: Tracer> Engine<T> {
+    /// Each capped client pool's use up to `horizon`.
+    pub(super) fn pool_uses(&self, horizon: Nanos) -> Vec<PoolUse> {
+        let span = ns_f64(horizon.max(1));
+        (self.cfg.downstreams.iter().zip(&self.calls))
+            .filter(|(d, _)| d.max_connections != u32::MAX)
+            .map(|(d, s)| {
+                let lent =
+                    s.lent_area + ns_f64(horizon.saturating_sub(s.lent_since)) * s.lent as f64;
+                PoolUse {
+                    name: d.name.clone(),
+                    connections: d.max_connections,
+                    utilisation: lent / span / d.max_connections as f64,
+                    mean_waiting: s.pool.wait_ns / span,
+                    peak_waiting: s.peak_lease_waiters,
+                    hold_ms: if s.pool.acquired > 0 {
+                        lent / s.pool.acquired as f64 / MS as f64
+                    } else {
+                        0.0
+                    },
+                }
+            })
+            .collect()
+    }
+}

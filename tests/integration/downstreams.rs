@@ -1,0 +1,144 @@
+//! Downstream services (`call(NAME)`, `downstream.<name>.*`): a service
+//! serves so many calls at once and queues the rest, and the HTTP client's
+//! pool in front of it lends so many connections, with its own defaults.
+
+use crate::helpers::{assert_close, run_free};
+use threadlab::scenario::{Draft, validate};
+use threadlab::sim::Report;
+use threadlab::sim::report::{Resource, ResponseCause};
+
+/// 50 closed-loop clients, each request one call of a constant 100 ms.
+fn calls(mode: &str, extra: &[(&str, &str)]) -> Report {
+    let mut s = vec![
+        ("server.mode", mode),
+        ("server.threads_max", "200"),
+        ("load.concurrency", "50"),
+        ("load.requests", "5000"),
+        ("load.timeout_ms", "0"),
+        ("program", "call(inventory)"),
+        ("downstream.inventory.p50_ms", "100"),
+        ("downstream.inventory.p99_ms", "100"),
+    ];
+    s.extend_from_slice(extra);
+    run_free(&s)
+}
+
+#[test]
+fn httpclient5s_five_connections_per_route_cap_the_service_in_both_modes() {
+    for mode in ["platform", "virtual"] {
+        let r = calls(mode, &[]);
+        // Five connections, each held 100 ms: 50 req/s, however many threads.
+        assert_close(mode, r.throughput_rps, 5.0 / 0.1, 0.01);
+        let d = &r.downstreams[0];
+        assert_eq!(d.name, "inventory");
+        assert_eq!(d.peak_lease_waiters, 45, "{mode}");
+        assert_eq!(d.lease_timeouts, 0, "3 minutes is long enough");
+        assert_close("lease wait", d.mean_lease_wait_ms, 900.0, 0.02);
+        // The diagnosis names the pool, with its ceiling: 5 ÷ 100 ms.
+        assert_eq!(r.bottleneck.resource, Resource::HttpClientPool, "{mode}");
+        let ceiling = r.bottleneck.ceiling_rps.expect("a ceiling");
+        assert_close("ceiling", ceiling, 50.0, 0.01);
+    }
+}
+
+#[test]
+fn a_client_without_a_cap_leaves_the_service_the_limit() {
+    // The JDK's client opens what it needs: the downstream's 10 slots bind.
+    let r = calls(
+        "virtual",
+        &[
+            ("downstream.inventory.client", "jdk"),
+            ("downstream.inventory.concurrency", "10"),
+        ],
+    );
+    assert_close("throughput", r.throughput_rps, 10.0 / 0.1, 0.01);
+    let d = &r.downstreams[0];
+    assert_eq!(d.peak_queued, 40);
+    assert_eq!(d.peak_lease_waiters, 0);
+    assert_close("utilisation", d.utilisation, 1.0, 0.02);
+    // Raised to the clients' number, the pool no longer binds: 500 req/s.
+    let wide = calls("virtual", &[("downstream.inventory.max_connections", "50")]);
+    assert_close("50 connections", wide.throughput_rps, 500.0, 0.01);
+}
+
+#[test]
+fn a_lease_that_waits_too_long_fails_the_request() {
+    // 45 calls wait for 5 connections that free every 100 ms: with 150 ms
+    // to wait, most time out (HTTP 500).
+    let r = calls(
+        "virtual",
+        &[("downstream.inventory.lease_timeout_ms", "150")],
+    );
+    let d = &r.downstreams[0];
+    assert!(d.lease_timeouts > 0);
+    assert_eq!(
+        r.responses_by_cause[&ResponseCause::LeaseTimeout],
+        d.lease_timeouts
+    );
+    assert_eq!(r.succeeded + d.lease_timeouts, r.sent);
+}
+
+#[test]
+fn downstream_settings_are_checked_where_they_are_written() {
+    let errors = |pairs: &[(&str, &str)]| {
+        let mut d = Draft::new();
+        for (k, v) in pairs {
+            d.set(k, v).unwrap();
+        }
+        validate(&d).expect_err("should not validate")
+    };
+    let e = errors(&[
+        ("program", "call(inventory)"),
+        ("downstream.invetory.p50_ms", "5"),
+    ]);
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert_eq!(e[0].field, "downstream.invetory");
+    let e = errors(&[
+        ("program", "call(inventory)"),
+        ("downstream.inventory.p50_ms", "50"),
+        ("downstream.inventory.p99_ms", "20"),
+    ]);
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert_eq!(e[0].field, "downstream.inventory.p99_ms");
+    assert_eq!(e[0].value, "20");
+    let mut d = Draft::new();
+    assert!(d.set("downstream.inventory.speed", "5").is_err() || validate(&d).is_err());
+}
+
+#[test]
+fn httpclient4s_lease_wait_pins_on_jdk_21_and_can_deadlock_the_carriers() {
+    // Two connections per route; the other calls wait for one inside the
+    // pool's monitor (`Condition.await` in `synchronized`: no compensation),
+    // each keeping its carrier on JDK 21. With 4 carriers, 4 waiters pin
+    // them all, and the 2 calls that hold the connections can never run
+    // again to give them back: the service stops. JDK 25 unmounts them.
+    let run = |jdk: &str, cores: &str| {
+        calls(
+            "virtual",
+            &[
+                ("server.cores", cores),
+                ("server.jdk", jdk),
+                ("downstream.inventory.client", "httpclient4"),
+                ("limits.max_sim_s", "60"),
+            ],
+        )
+    };
+    let stuck = run("21", "4");
+    assert_eq!(stuck.server.peak_pinned, 4);
+    assert!(stuck.succeeded < 10, "{}", stuck.succeeded);
+    assert!(
+        matches!(
+            stuck.ending,
+            threadlab::sim::report::Ending::Deadlock { .. }
+        ),
+        "{:?}",
+        stuck.ending
+    );
+    // More carriers than waiters: pinned, but the holders run on.
+    let wide = run("21", "64");
+    assert_eq!(wide.server.peak_pinned, 48);
+    assert_close("JDK 21, 64 carriers", wide.throughput_rps, 20.0, 0.01);
+    let new = run("25", "4");
+    assert_eq!(new.server.peak_pinned, 0);
+    assert_close("JDK 25", new.throughput_rps, 20.0, 0.01);
+}
