@@ -26,6 +26,7 @@ pub const PROGRAMS: &[&str] = &[
     "db:10ms,io:1ms",
     "sync{io:5ms},cpu:0.1ms",
     "lock(m){db:1ms},lock(f,fair){file:1ms}",
+    "fork{io:5ms,cpu:0.1ms},fork(virtual){db:1ms,sync{io:1ms}}",
     CALL_PROGRAM,
     ASYNC_PROGRAM,
 ];

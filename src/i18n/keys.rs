@@ -140,6 +140,8 @@ keys! {
     PLAIN_IO = "plain.io";
     PLAIN_DB = "plain.db";
     PLAIN_CALL = "plain.call";
+    PLAIN_FORK_COMMON = "plain.fork.common";
+    PLAIN_FORK_VIRTUAL = "plain.fork.virtual";
     PLAIN_FILE = "plain.file";
     PLAIN_WAIT = "plain.wait";
     PLAIN_SYNC_OWN = "plain.sync_own";
@@ -236,6 +238,7 @@ keys! {
     REPLAY_WAIT_LOCK = "replay.wait.lock";
     REPLAY_WAIT_PERMIT = "replay.wait.permit";
     REPLAY_WAIT_HTTP_CONNECTION = "replay.wait.http_connection";
+    REPLAY_WAIT_SUBTASKS = "replay.wait.subtasks";
     REPLAY_STEP_SENT = "replay.step.sent";
     REPLAY_STEP_DIAL = "replay.step.dial";
     REPLAY_STEP_SYN_DROPPED = "replay.step.syn_dropped";

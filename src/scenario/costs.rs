@@ -176,6 +176,8 @@ impl Walk<'_> {
         let mut entered = vec![0u16; monitors + 1];
         let mut sync_depth = 0u16;
         let mut in_db = false;
+        // The longest subtask of the `fork` being read, ns.
+        let mut longest_fork = 0.0f64;
         let slot = |m: MonitorRef| match m {
             MonitorRef::Shared(i) => i as usize,
             MonitorRef::Own => monitors,
@@ -184,7 +186,7 @@ impl Walk<'_> {
             pc += 1;
             let (ns, timed) = match op {
                 Op::End => return,
-                Op::Async { executor, resume } => {
+                Op::Async { executor, resume } | Op::Fork { executor, resume } => {
                     let e = executor as usize;
                     if costs.executors.len() <= e {
                         costs.executors.resize_with(e + 1, Submitted::default);
@@ -192,10 +194,17 @@ impl Walk<'_> {
                     let s = &mut costs.executors[e];
                     s.tasks += 1;
                     s.work.shared_held_ns.resize(monitors, 0.0);
+                    let before = s.work.service_ns();
                     self.walk(pc, Path::Executor(e), costs);
+                    if matches!(op, Op::Fork { .. }) {
+                        // The caller joins: it waits for the longest subtask.
+                        let took = costs.executors[e].work.service_ns() - before;
+                        longest_fork = longest_fork.max(took);
+                    }
                     pc = resume as usize;
                     continue;
                 }
+                Op::Join => (std::mem::take(&mut longest_fork), Timed::Io),
                 Op::Enter(m, kind) => {
                     entered[slot(m)] += 1;
                     if kind == LockKind::Sync {

@@ -9,13 +9,15 @@
 //!                                       (a ReentrantLock(true))
 //!           | "async" "(" NAME ")" "{" program "}"
 //!           | "call" "(" NAME ")"       (a downstream service over HTTP)
+//!           | "fork" ["(" ("common" | "virtual") ")"] "{" program "}"
+//!                                       (each step a subtask, joined)
 //! dur      := NUMBER UNIT | "exp(" dur ")" | "uniform(" dur "," dur ")"
 //!           | "lognormal(" ["floor=" dur ","] "p50=" dur ",p99=" dur ")"
 //! UNIT     := ns | us | µs | ms | s
 //! ```
 //! Example: `cpu:0.2ms,db:exp(50ms),io:50ms,async(email){io:100ms}`.
 
-use crate::sim::program::{LockKind, MonitorRef, Op, Program};
+use crate::sim::program::{ForkOn, LockKind, MonitorRef, Op, Program};
 use crate::sim::rng::Dist;
 use crate::sim::time::Nanos;
 
@@ -46,6 +48,9 @@ pub struct Parsed {
     /// Downstream names used by `call(NAME)`, in order of appearance (the
     /// ops' indices).
     pub downstreams: Vec<String>,
+    /// Whether `fork{…}` runs subtasks on the common pool, and on virtual
+    /// threads.
+    pub forks_on: [bool; 2],
 }
 
 /// Parses `text`; the error says what was expected and where.
@@ -63,6 +68,7 @@ pub fn parse_program(text: &str) -> Result<Parsed, Phrase> {
         monitors: Vec::new(),
         executors: Vec::new(),
         downstreams: Vec::new(),
+        forks: 0,
         steps: 0,
         syncs: Vec::new(),
     };
@@ -84,6 +90,7 @@ pub fn parse_program(text: &str) -> Result<Parsed, Phrase> {
         },
         executors: p.executors,
         downstreams: p.downstreams,
+        forks_on: [p.forks & 1 != 0, p.forks & 2 != 0],
     })
 }
 
@@ -95,6 +102,8 @@ struct Parser<'a> {
     monitors: Vec<String>,
     executors: Vec<String>,
     downstreams: Vec<String>,
+    /// Which [`ForkOn`]s the program forks on (bit per kind).
+    forks: u8,
     steps: usize,
     /// Monitors of the enclosing `sync` blocks, innermost last.
     syncs: Vec<MonitorRef>,
@@ -242,6 +251,46 @@ impl Parser<'_> {
                 }
                 self.expect('}')?;
                 self.ops.push(Op::Exit(monitor, kind));
+                Ok(())
+            }
+            "fork" => {
+                let on = if self.eat('(') {
+                    let word = self.word();
+                    self.expect(')')?;
+                    match word.as_str() {
+                        "common" => ForkOn::CommonPool,
+                        "virtual" => ForkOn::Virtual,
+                        _ => return Err(self.error(want(words::PROGRAM_WANT_FORK_ON))),
+                    }
+                } else {
+                    ForkOn::CommonPool
+                };
+                self.expect('{')?;
+                if depth + 1 > MAX_DEPTH {
+                    return Err(most(words::PROGRAM_TOO_DEEP, MAX_DEPTH));
+                }
+                // Each step is one subtask on another thread: it holds
+                // none of the caller's monitors.
+                let outer = std::mem::take(&mut self.syncs);
+                loop {
+                    let at = self.ops.len();
+                    let executor = on as u16;
+                    self.ops.push(Op::Fork {
+                        executor,
+                        resume: 0,
+                    });
+                    self.step(depth + 1)?;
+                    self.ops.push(Op::End);
+                    let resume = self.ops.len() as u32;
+                    self.ops[at] = Op::Fork { executor, resume };
+                    if !self.eat(',') {
+                        break;
+                    }
+                }
+                self.syncs = outer;
+                self.expect('}')?;
+                self.ops.push(Op::Join);
+                self.forks |= 1 << on as u8;
                 Ok(())
             }
             "call" => {

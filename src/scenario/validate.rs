@@ -30,10 +30,16 @@ pub fn validate(draft: &Draft) -> Result<Config, Vec<FieldError>> {
     // The server first: the load's default client threads follow its cores.
     let server = server::read(&mut r);
     let load = load::read(&mut r, server.cores);
-    let (program, used, called) = program::read(&mut r, &load);
+    let (program, used, called, forks_on) = program::read(&mut r, &load);
     let downstreams = downstreams::read(&mut r, &called);
-    let executors = executors::read(&mut r, &used, server.mode);
+    let mut executors = executors::read(&mut r, &used, server.mode);
     let program = program::bind_executors(program, &used, &executors);
+    let program = program::add_fork_executors(
+        program,
+        forks_on,
+        server.available_processors,
+        &mut executors,
+    );
     let db = db::read(&mut r);
     let started = crate::sim::config::threads_at_start(&server, &executors);
     let memory = memory::read(&mut r, started.platform + started.carriers);

@@ -79,6 +79,17 @@ pub enum Op {
         /// Where the caller goes on after submitting.
         resume: u32,
     },
+    /// One subtask of `fork{…}`: like `Async`, but the caller joins it
+    /// (`Join`). The parser writes the executor as a [`ForkOn`] index;
+    /// validation binds it to the scenario's implicit fork executor.
+    Fork {
+        /// Index into the scenario's executors.
+        executor: u16,
+        /// Where the caller goes on after submitting.
+        resume: u32,
+    },
+    /// The end of `fork{…}`: wait until every subtask forked has ended.
+    Join,
     /// End of the program or of an async body.
     End,
     /// The handler starts: what a cold JVM costs, the heap's check, the
@@ -91,7 +102,7 @@ impl Program {
     /// The program with [`Op::Begin`] first (and every jump moved by one).
     pub(crate) fn with_begin(mut self) -> Self {
         for op in &mut self.ops {
-            if let Op::Async { resume, .. } = op {
+            if let Op::Async { resume, .. } | Op::Fork { resume, .. } = op {
                 *resume += 1;
             }
         }
@@ -117,4 +128,15 @@ impl Program {
     pub fn uses_db(&self) -> bool {
         self.ops.iter().any(|op| matches!(op, Op::DbAcquire))
     }
+}
+
+/// Where `fork{…}`'s subtasks run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub enum ForkOn {
+    /// `CompletableFuture.supplyAsync` without an executor: the common
+    /// `ForkJoinPool`.
+    CommonPool = 0,
+    /// A virtual thread per subtask (`Executors.newVirtualThreadPerTaskExecutor`,
+    /// `StructuredTaskScope`).
+    Virtual = 1,
 }

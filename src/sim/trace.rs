@@ -61,6 +61,8 @@ pub enum WaitFor {
     Permit,
     /// A connection from an HTTP client's pool.
     HttpConnection,
+    /// Its `fork` subtasks.
+    Subtasks,
 }
 
 impl WaitFor {
@@ -75,6 +77,7 @@ impl WaitFor {
             WaitFor::Lock => "a lock",
             WaitFor::Permit => "an executor's permit",
             WaitFor::HttpConnection => "an HTTP connection",
+            WaitFor::Subtasks => "its subtasks",
         }
     }
 }

@@ -16,6 +16,7 @@ mod drivers;
 mod executors;
 mod expect;
 mod extremes;
+mod fanout;
 mod fidelity;
 mod gc;
 mod heap;

@@ -17,7 +17,7 @@
 use crate::i18n::keys::{self, Key};
 use crate::i18n::{Arg, Locale};
 use crate::scenario::{Parsed, parse_program};
-use crate::sim::program::{Dist, LockKind, MonitorRef, Op};
+use crate::sim::program::{Dist, ForkOn, LockKind, MonitorRef, Op};
 
 /// One step of a program, in the program's own shape (blocks nest).
 #[derive(Clone, Debug, PartialEq)]
@@ -32,6 +32,13 @@ pub(crate) enum Step {
     File(Dist),
     /// `call(NAME)`: an HTTP call to a downstream service.
     Call(String),
+    /// `fork{…}`: subtasks in parallel, then the join.
+    Fork {
+        /// Where they run.
+        on: ForkOn,
+        /// One step list per subtask.
+        tasks: Vec<Vec<Step>>,
+    },
     /// `wait:d`: `Object.wait` inside `synchronized`.
     Wait(Dist),
     /// `sync{…}` / `lock{…}`, on the request's own object or a shared one.
@@ -88,6 +95,22 @@ fn read(parsed: &Parsed, pc: &mut usize) -> Vec<Step> {
                 *pc += 2;
             }
             Op::Call(_) | Op::CallRelease(_) => {}
+            Op::Fork { executor, .. } => {
+                let on = if executor == ForkOn::Virtual as u16 {
+                    ForkOn::Virtual
+                } else {
+                    ForkOn::CommonPool
+                };
+                // Subtasks follow one another up to the `Join`.
+                let mut tasks = vec![read(parsed, pc)];
+                while let Some(Op::Fork { .. }) = ops.get(*pc) {
+                    *pc += 1;
+                    tasks.push(read(parsed, pc));
+                }
+                *pc += 1; // the Join
+                out.push(Step::Fork { on, tasks });
+            }
+            Op::Join => {}
             // …and `wait:d` as the wait, then taking the monitor back.
             Op::Wait(d, _, entries) => {
                 out.push(Step::Wait(d));
@@ -164,6 +187,15 @@ fn step(s: &Step, l: Locale) -> String {
         Step::Db(x) => d(keys::PLAIN_DB, x),
         Step::File(x) => d(keys::PLAIN_FILE, x),
         Step::Call(name) => keys::PLAIN_CALL.text(l, &[("name", Arg::Text(name.clone()))]),
+        Step::Fork { on, tasks } => {
+            let said: Vec<String> = tasks.iter().map(|t| list(t, l)).collect();
+            let sep = keys::PLAIN_LIST_SEP.text(l, &[]);
+            let key = match on {
+                ForkOn::CommonPool => keys::PLAIN_FORK_COMMON,
+                ForkOn::Virtual => keys::PLAIN_FORK_VIRTUAL,
+            };
+            key.text(l, &[("tasks", Arg::Text(said.join(&sep)))])
+        }
         Step::Wait(x) => d(keys::PLAIN_WAIT, x),
         Step::Block {
             kind,

@@ -37,6 +37,7 @@ fn why(locale: Locale, on: WaitFor) -> String {
         WaitFor::Lock => keys::REPLAY_WAIT_LOCK,
         WaitFor::Permit => keys::REPLAY_WAIT_PERMIT,
         WaitFor::HttpConnection => keys::REPLAY_WAIT_HTTP_CONNECTION,
+        WaitFor::Subtasks => keys::REPLAY_WAIT_SUBTASKS,
     };
     text(locale, key, &[])
 }

@@ -80,6 +80,7 @@ keys! {
     PROGRAM_WANT_MONITOR = "errors.program.want.monitor";
     PROGRAM_WANT_EXECUTOR = "errors.program.want.executor";
     PROGRAM_WANT_DOWNSTREAM = "errors.program.want.downstream";
+    PROGRAM_WANT_FORK_ON = "errors.program.want.fork_on";
     PROGRAM_WANT_DURATION = "errors.program.want.duration";
     PROGRAM_WANT_UNIT = "errors.program.want.unit";
     PROGRAM_TOO_DEEP = "errors.program.too_deep";

@@ -7,8 +7,8 @@ use crate::i18n::keys::errors as words;
 use crate::i18n::{Part, Phrase};
 use crate::scenario::costs::Costs;
 use crate::scenario::program::parse_program;
-use crate::sim::config::{Executor, Load};
-use crate::sim::program::{Op, Program};
+use crate::sim::config::{Executor, ExecutorKind, Load};
+use crate::sim::program::{ForkOn, Op, Program};
 
 /// The least mean time a request's own path may take, in ns: the clock's
 /// tick. A path shorter than that would let the client send requests without
@@ -18,7 +18,7 @@ const MIN_PATH_NS: f64 = 1.0;
 
 /// The compiled program and the executor names it uses, in order of
 /// appearance; an invalid program is reported and compiles to nothing.
-pub(super) fn read(r: &mut Reader, load: &Load) -> (Program, Vec<String>, Vec<String>) {
+pub(super) fn read(r: &mut Reader, load: &Load) -> (Program, Vec<String>, Vec<String>, [bool; 2]) {
     let nothing = |source: String| Program {
         ops: vec![Op::End],
         monitors: vec![],
@@ -26,18 +26,18 @@ pub(super) fn read(r: &mut Reader, load: &Load) -> (Program, Vec<String>, Vec<St
     };
     // A program that is not text has been reported already.
     let Some(text) = r.string("program") else {
-        return (nothing(String::new()), vec![], vec![]);
+        return (nothing(String::new()), vec![], vec![], [false; 2]);
     };
     match parse_program(&text) {
         Ok(p) => {
             if let Some(why) = takes_no_time(&p.program, load.client_cpu) {
                 r.err_at("program", why);
             }
-            (p.program, p.executors, p.downstreams)
+            (p.program, p.executors, p.downstreams, p.forks_on)
         }
         Err(e) => {
             r.err_at("program", e);
-            (nothing(text), vec![], vec![])
+            (nothing(text), vec![], vec![], [false; 2])
         }
     }
 }
@@ -70,6 +70,61 @@ pub(super) fn bind_executors(
         if let Op::Async { executor, .. } = op {
             let name = &used[*executor as usize];
             *executor = executors.iter().position(|e| &e.name == name).unwrap_or(0) as u16;
+        }
+    }
+    program
+}
+
+/// The executors `fork{…}` runs subtasks on, after the `@Async` ones:
+/// `CompletableFuture.supplyAsync` without an executor uses the common
+/// `ForkJoinPool`, of `availableProcessors() − 1` threads (at least 1); at
+/// a parallelism of 1 or less `CompletableFuture` starts a new thread per
+/// task instead (its `ThreadPerTaskExecutor`). A blocking subtask holds its
+/// pool thread: the common pool does not compensate for it (only a
+/// `ManagedBlocker` would). `fork(virtual)` starts a virtual thread per
+/// subtask. The ops' [`ForkOn`] indices are bound to these executors.
+pub(super) fn add_fork_executors(
+    mut program: Program,
+    forks_on: [bool; 2],
+    available_processors: u32,
+    executors: &mut Vec<Executor>,
+) -> Program {
+    let mut index = [0u16; 2];
+    if forks_on[ForkOn::CommonPool as usize] {
+        let parallelism = available_processors.saturating_sub(1).max(1);
+        let (name, kind) = if parallelism > 1 {
+            let queue = u32::MAX;
+            let kind = ExecutorKind::Pool {
+                core: parallelism,
+                max: parallelism,
+                queue,
+            };
+            ("ForkJoinPool.commonPool", kind)
+        } else {
+            let kind = ExecutorKind::Pool {
+                core: 0,
+                max: u32::MAX,
+                queue: 0,
+            };
+            ("CompletableFuture.ThreadPerTaskExecutor", kind)
+        };
+        index[0] = executors.len() as u16;
+        executors.push(Executor {
+            name: name.into(),
+            kind,
+        });
+    }
+    if forks_on[ForkOn::Virtual as usize] {
+        index[1] = executors.len() as u16;
+        let kind = ExecutorKind::Virtual { limit: None };
+        executors.push(Executor {
+            name: "Executors.newVirtualThreadPerTaskExecutor".into(),
+            kind,
+        });
+    }
+    for op in program.ops.iter_mut() {
+        if let Op::Fork { executor, .. } = op {
+            *executor = index[(*executor as usize).min(1)];
         }
     }
     program

@@ -64,6 +64,8 @@ pub(super) enum Wait {
     Permit,
     /// A connection from an HTTP client's pool.
     Lease,
+    /// Its `fork` subtasks (the join).
+    Join,
 }
 
 impl Wait {
@@ -79,6 +81,7 @@ impl Wait {
             Wait::Lock => WaitFor::Lock,
             Wait::Permit => WaitFor::Permit,
             Wait::Lease => WaitFor::HttpConnection,
+            Wait::Join => WaitFor::Subtasks,
         })
     }
 }
@@ -140,6 +143,10 @@ pub(super) struct Fiber {
     pub(super) cause: ResponseCause,
     /// Async body waiting for a permit (virtual executor with a limit).
     pub(super) pending_body: u32,
+    /// A `fork` subtask's caller, which joins it; `NONE` otherwise.
+    pub(super) parent: u32,
+    /// A caller's `fork` subtasks not yet ended.
+    pub(super) children: u16,
     /// A request's steps before its handler runs (see `warmup`): 0 before
     /// any, [`BOOTED`](super::warmup::BOOTED) once its handler runs.
     pub(super) boot: u8,
@@ -185,6 +192,8 @@ impl Fiber {
             syn_tries: 0,
             cause: ResponseCause::Ok,
             pending_body: NONE,
+            parent: NONE,
+            children: 0,
             boot: 0,
             jit_due: 0,
             spent: Spent::begin(Stage::Client, 0, 0),

@@ -276,9 +276,22 @@ impl<T: Tracer> Engine<T> {
                     self.fibers[f as usize].pc += 1;
                     self.exit(f, m, kind);
                 }
-                Op::Async { executor, resume } => {
+                Op::Join => {
+                    let fb = &mut self.fibers[f as usize];
+                    fb.pc += 1;
+                    if fb.children > 0 {
+                        self.block(f, Wait::Join);
+                        return;
+                    }
+                }
+                Op::Async { executor, resume } | Op::Fork { executor, resume } => {
                     match self.submit_task(executor as u32, pc + 1, f) {
-                        Submit::Accepted => self.fibers[f as usize].pc = resume,
+                        Submit::Accepted => {
+                            if matches!(self.cfg.program.ops[pc as usize], Op::Fork { .. }) {
+                                self.adopt(f);
+                            }
+                            self.fibers[f as usize].pc = resume;
+                        }
                         Submit::Rejected => {
                             self.fail(f, ResponseCause::TaskRejected);
                             return;

@@ -164,6 +164,8 @@ pub(super) struct Executors {
     /// Each executor's queued and running tasks at the client's end (empty
     /// before it).
     pub(super) at_client_end: Vec<super::drain::Backlog>,
+    /// The task created last (a `fork` subtask's caller adopts it).
+    pub(super) last_task: u32,
 }
 
 impl Executors {
@@ -172,6 +174,7 @@ impl Executors {
             stats: vec![ExecStats::default(); n],
             pending: 0,
             at_client_end: Vec::new(),
+            last_task: NONE,
         }
     }
 }
@@ -750,6 +753,7 @@ impl<T: Tracer> Engine<T> {
 
     fn new_task(&mut self, e: u32, body: u32) -> u32 {
         let t = self.alloc_fiber();
+        self.execs.last_task = t;
         let fb = &mut self.fibers[t as usize];
         fb.exec = e;
         fb.pc = body;
@@ -774,8 +778,32 @@ impl<T: Tracer> Engine<T> {
         self.make_runnable(t);
     }
 
+    /// The task just submitted is a `fork` subtask of `caller`, which joins it.
+    pub(super) fn adopt(&mut self, caller: u32) {
+        let t = self.execs.last_task;
+        self.fibers[t as usize].parent = caller;
+        self.fibers[caller as usize].children += 1;
+    }
+
+    /// A `fork` subtask ended: its caller wakes when it was the last.
+    fn orphan(&mut self, t: u32) {
+        let parent = std::mem::replace(&mut self.fibers[t as usize].parent, NONE);
+        if parent == NONE {
+            return;
+        }
+        let p = &mut self.fibers[parent as usize];
+        if matches!(p.phase, Phase::Free | Phase::Dead) || p.children == 0 {
+            return;
+        }
+        p.children -= 1;
+        if p.children == 0 && p.wait == Wait::Join {
+            self.wake(parent);
+        }
+    }
+
     /// A task ended: count it and let a blocked submitter in.
     fn task_done(&mut self, f: u32) {
+        self.orphan(f);
         let fb = &self.fibers[f as usize];
         let e = fb.exec;
         let (sent, started, owner) = (fb.sent, fb.started.unwrap_or(self.now), fb.worker);
@@ -798,10 +826,13 @@ impl<T: Tracer> Engine<T> {
                 stats.permit_wait_ns += ns_f64(self.now - self.fibers[caller as usize].wait_since);
                 let body = std::mem::replace(&mut self.fibers[caller as usize].pending_body, NONE);
                 self.start_virtual_task(e, body, caller);
-                if let Op::Async { resume, .. } =
-                    self.cfg.program.ops[self.fibers[caller as usize].pc as usize]
-                {
-                    self.fibers[caller as usize].pc = resume;
+                match self.cfg.program.ops[self.fibers[caller as usize].pc as usize] {
+                    Op::Async { resume, .. } => self.fibers[caller as usize].pc = resume,
+                    Op::Fork { resume, .. } => {
+                        self.adopt(caller);
+                        self.fibers[caller as usize].pc = resume;
+                    }
+                    _ => {}
                 }
                 self.wake(caller);
             }
@@ -819,6 +850,8 @@ fn stage_of(wait: Wait) -> Stage {
         Wait::Monitor | Wait::Lock => Stage::LockWait,
         Wait::Permit => Stage::ExecutorWait,
         Wait::Lease => Stage::LeaseWait,
+        // Waiting for its subtasks: blocked in service, as on a socket.
+        Wait::Join => Stage::Io,
     }
 }
 
