@@ -3,7 +3,7 @@
 //! configuration. The page says why beside the field (`app::setup::effect`).
 
 use crate::sim::config::{Config, ExecutorKind, LoadKind, Mode};
-use crate::sim::program::{LockKind, MonitorRef, Op};
+use crate::sim::program::{Dist, LockKind, MonitorRef, Op};
 
 /// A condition under which a setting has no effect.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,6 +33,9 @@ pub enum Moot {
     NoAsyncStep,
     /// The CFS period, when no CPU limit is set.
     NoCpuLimit,
+    /// A downstream's p99, when its latency is exponential or constant
+    /// (the p50 alone sets those).
+    LatencyNotLognormal,
 }
 
 impl Moot {
@@ -63,6 +66,14 @@ impl Moot {
             Moot::NoCollector => !c.gc.on,
             Moot::NoAsyncStep => c.executors.is_empty(),
             Moot::NoCpuLimit => c.server.cpu_limit.is_none(),
+            Moot::LatencyNotLognormal => {
+                let name = (key.strip_prefix("downstream."))
+                    .and_then(|rest| rest.split_once('.'))
+                    .map(|(n, _)| n);
+                (c.downstreams.iter()).any(|d| {
+                    Some(d.name.as_str()) == name && !matches!(d.latency, Dist::LogNormal { .. })
+                })
+            }
             Moot::ExecutorIsVirtual => executor_is(c, key, true),
             Moot::ExecutorIsPool => executor_is(c, key, false),
         }

@@ -674,6 +674,13 @@ static SCHEMA: &[FieldSpec] = &[
         default: "100",
         group: Downstream,
         unit: "ms",
+        moot: Some(super::Moot::LatencyNotLognormal),
+    },
+    entry! {
+        key: "downstream.*.distribution",
+        kind: FieldKind::Choice(&["lognormal", "exponential", "constant"]),
+        default: "lognormal",
+        group: Downstream,
     },
     entry! {
         key: "downstream.*.client",
@@ -1297,6 +1304,6 @@ mod tests {
             assert_eq!(threads.property(l), Some("server.tomcat.threads.max"));
         }
         let with = schema().iter().filter(|f| f.property(Locale::En).is_some());
-        assert_eq!(with.count(), 91);
+        assert_eq!(with.count(), 92);
     }
 }

@@ -142,3 +142,37 @@ fn httpclient4s_lease_wait_pins_on_jdk_21_and_can_deadlock_the_carriers() {
     assert_eq!(new.server.peak_pinned, 0);
     assert_close("JDK 25", new.throughput_rps, 20.0, 0.01);
 }
+
+#[test]
+fn a_downstream_of_c_slots_is_erlang_c_inside_the_request() {
+    // Poisson arrivals, exponential service of mean 50 ms on 10 slots,
+    // a client without a cap: the call's mean is M/M/10's response time.
+    let (c, mean_s) = (10u32, 0.05);
+    let p50 = (mean_s * 1000.0 * std::f64::consts::LN_2).to_string();
+    for rho in [0.5, 0.8] {
+        let lambda = rho * c as f64 / mean_s;
+        let mut total = 0.0;
+        for seed in 1..=3 {
+            let r = run_free(&[
+                ("server.mode", "virtual"),
+                ("load.kind", "open"),
+                ("load.arrivals", "poisson"),
+                ("load.rate_rps", &lambda.to_string()),
+                ("load.requests", "200000"),
+                ("load.timeout_ms", "0"),
+                ("seed", &seed.to_string()),
+                ("record.timeline_lanes", "0"),
+                ("limits.max_sim_s", "100000"),
+                ("program", "call(inventory)"),
+                ("downstream.inventory.client", "jdk"),
+                ("downstream.inventory.concurrency", "10"),
+                ("downstream.inventory.distribution", "exponential"),
+                ("downstream.inventory.p50_ms", &p50),
+            ]);
+            assert_eq!(r.completed, 200_000);
+            total += r.latency_ms.mean / 1000.0;
+        }
+        let expected = threadlab::theory::erlang_c_mean_response(lambda, mean_s, c);
+        assert_close(&format!("M/M/10 at ρ={rho}"), total / 3.0, expected, 0.03);
+    }
+}

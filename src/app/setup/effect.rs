@@ -48,5 +48,6 @@ fn words_for(moot: Moot) -> Key {
         Moot::ExecutorIsPool => words::EFFECT_VIRTUAL_ONLY,
         Moot::NoAsyncStep => words::EFFECT_NO_ASYNC,
         Moot::NoCpuLimit => words::EFFECT_NO_CPU_LIMIT,
+        Moot::LatencyNotLognormal => words::EFFECT_NOT_LOGNORMAL,
     }
 }

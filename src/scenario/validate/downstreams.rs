@@ -64,16 +64,34 @@ fn one(r: &mut Reader, name: &str) -> Downstream {
     }
 }
 
-/// `p50_ms` and `p99_ms` as a log-normal (equal: a constant).
+/// `p50_ms` and `p99_ms` as a log-normal (equal: a constant); an
+/// exponential or a constant by its median alone (an exponential's mean is
+/// its median ÷ ln 2).
 fn latency(r: &mut Reader, name: &str) -> Dist {
     let p50 = r.float(&format!("downstream.{name}.p50_ms"));
+    let ns = |ms: f64| ms * MS as f64;
+    match r
+        .choice(&format!("downstream.{name}.distribution"))
+        .as_str()
+    {
+        "exponential" => {
+            return Dist::Exp {
+                mean_ns: ns(p50) / std::f64::consts::LN_2,
+            };
+        }
+        "constant" => {
+            return Dist::Const {
+                ns: (ns(p50).round() as Nanos).max(1),
+            };
+        }
+        _ => {}
+    }
     let p99_key = format!("downstream.{name}.p99_ms");
     let p99 = r.float(&p99_key);
     if p99 < p50 {
         let said = words::DOWNSTREAM_P99_BELOW_P50.said();
         r.err_at(&p99_key, said.with("p50", Part::Shortest(p50)));
     }
-    let ns = |ms: f64| ms * MS as f64;
     if p99 <= p50 {
         Dist::Const {
             ns: (ns(p50).round() as Nanos).max(1),
