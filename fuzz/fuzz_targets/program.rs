@@ -22,6 +22,11 @@ fuzz_target!(|data: &[u8]| {
     let mut depth: i64 = 0;
     for (i, op) in ops.iter().enumerate() {
         match *op {
+            Op::Fork { resume, .. } => {
+                let resume = resume as usize;
+                assert!(resume > i + 1 && resume < ops.len(), "resume {resume} at {i}");
+                assert_eq!(ops[resume - 1], Op::End, "a subtask ends in End");
+            }
             Op::Async { executor, resume } => {
                 assert!((executor as usize) < parsed.executors.len());
                 let resume = resume as usize;

@@ -78,6 +78,9 @@ pub struct Costs {
     /// `Op::Async { executor }` (an executor it never names submits no
     /// tasks).
     pub executors: Vec<Submitted>,
+    /// What `fork{…}` hands to its subtasks, all together (on the common
+    /// pool or virtual threads: not an `@Async` executor).
+    pub forked: Submitted,
 }
 
 impl Costs {
@@ -126,7 +129,9 @@ impl Costs {
 
     /// Every path: the caller's, then each executor's.
     fn paths(&self) -> impl Iterator<Item = &PathCosts> {
-        std::iter::once(&self.caller).chain(self.executors.iter().map(|s| &s.work))
+        (std::iter::once(&self.caller))
+            .chain(self.executors.iter().map(|s| &s.work))
+            .chain(std::iter::once(&self.forked.work))
     }
 
     /// Time a request holds shared monitor `index` on every path (one
@@ -143,6 +148,7 @@ impl Costs {
 enum Path {
     Caller,
     Executor(usize),
+    Forked,
 }
 
 /// A step that takes time, by what it adds to.
@@ -186,7 +192,7 @@ impl Walk<'_> {
             pc += 1;
             let (ns, timed) = match op {
                 Op::End => return,
-                Op::Async { executor, resume } | Op::Fork { executor, resume } => {
+                Op::Async { executor, resume } => {
                     let e = executor as usize;
                     if costs.executors.len() <= e {
                         costs.executors.resize_with(e + 1, Submitted::default);
@@ -194,13 +200,19 @@ impl Walk<'_> {
                     let s = &mut costs.executors[e];
                     s.tasks += 1;
                     s.work.shared_held_ns.resize(monitors, 0.0);
-                    let before = s.work.service_ns();
                     self.walk(pc, Path::Executor(e), costs);
-                    if matches!(op, Op::Fork { .. }) {
-                        // The caller joins: it waits for the longest subtask.
-                        let took = costs.executors[e].work.service_ns() - before;
-                        longest_fork = longest_fork.max(took);
-                    }
+                    pc = resume as usize;
+                    continue;
+                }
+                Op::Fork { resume, .. } => {
+                    let s = &mut costs.forked;
+                    s.tasks += 1;
+                    s.work.shared_held_ns.resize(monitors, 0.0);
+                    let before = s.work.service_ns();
+                    self.walk(pc, Path::Forked, costs);
+                    // The caller joins: it waits for the longest subtask.
+                    let took = costs.forked.work.service_ns() - before;
+                    longest_fork = longest_fork.max(took);
                     pc = resume as usize;
                     continue;
                 }
@@ -248,6 +260,7 @@ impl Walk<'_> {
             let p = match path {
                 Path::Caller => &mut costs.caller,
                 Path::Executor(e) => &mut costs.executors[e].work,
+                Path::Forked => &mut costs.forked.work,
             };
             match timed {
                 Timed::Cpu => p.cpu_ns += ns,

@@ -33,6 +33,9 @@ pub enum Moot {
     NoAsyncStep,
     /// The CFS period, when no CPU limit is set.
     NoCpuLimit,
+    /// The client's CPU on the server's cores, under a CPU limit: the
+    /// client then runs outside the container, on its own machine.
+    ClientOutsideContainer,
     /// A downstream's p99, when its latency is exponential or constant
     /// (the p50 alone sets those).
     LatencyNotLognormal,
@@ -66,6 +69,7 @@ impl Moot {
             Moot::NoCollector => !c.gc.on,
             Moot::NoAsyncStep => c.executors.is_empty(),
             Moot::NoCpuLimit => c.server.cpu_limit.is_none(),
+            Moot::ClientOutsideContainer => c.server.cpu_limit.is_some(),
             Moot::LatencyNotLognormal => {
                 let name = (key.strip_prefix("downstream."))
                     .and_then(|rest| rest.split_once('.'))

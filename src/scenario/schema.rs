@@ -329,6 +329,7 @@ static SCHEMA: &[FieldSpec] = &[
         group: Load,
         unit: "ms",
         slider: Some(Slider { min: 0.0, max: 2.0, log: false }),
+        moot: Some(super::Moot::ClientOutsideContainer),
     },
     entry! {
         key: "load.client_threads",

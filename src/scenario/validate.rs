@@ -29,7 +29,7 @@ pub fn validate(draft: &Draft) -> Result<Config, Vec<FieldError>> {
     keys::check(&mut r);
     // The server first: the load's default client threads follow its cores.
     let server = server::read(&mut r);
-    let load = load::read(&mut r, server.cores);
+    let load = load::read(&mut r, server.cores, server.cpu_limit.is_some());
     let (program, used, called, forks_on) = program::read(&mut r, &load);
     let downstreams = downstreams::read(&mut r, &called);
     let mut executors = executors::read(&mut r, &used, server.mode);

@@ -48,6 +48,7 @@ fn words_for(moot: Moot) -> Key {
         Moot::ExecutorIsPool => words::EFFECT_VIRTUAL_ONLY,
         Moot::NoAsyncStep => words::EFFECT_NO_ASYNC,
         Moot::NoCpuLimit => words::EFFECT_NO_CPU_LIMIT,
+        Moot::ClientOutsideContainer => words::EFFECT_CLIENT_OUTSIDE,
         Moot::LatencyNotLognormal => words::EFFECT_NOT_LOGNORMAL,
     }
 }

@@ -43,7 +43,6 @@ keys! {
     SERVER_POOL_BELOW_CARRIERS = "errors.server.pool_below_carriers";
     DOWNSTREAM_UNUSED = "errors.downstream.unused";
     DOWNSTREAM_P99_BELOW_P50 = "errors.downstream.p99_below_p50";
-    SERVER_CPU_LIMIT_REMOTE_CLIENT = "errors.server.cpu_limit_remote_client";
     SERVER_WAKE_ORDER = "errors.server.wake_order";
     SERVER_KEEP_ALIVE_ZERO = "errors.server.keep_alive_zero";
     SERVER_TIMEOUT = "errors.server.timeout";

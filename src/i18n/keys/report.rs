@@ -97,10 +97,12 @@ keys! {
     DIAGNOSIS_HELD_SHARE = "diagnosis.held.share";
     DIAGNOSIS_HELD_FOR = "diagnosis.held.for";
     DIAGNOSIS_WHAT_DB_POOL = "diagnosis.what.db_pool";
+    DIAGNOSIS_WHAT_HTTP_POOL = "diagnosis.what.http_pool";
     DIAGNOSIS_WHAT_MONITOR = "diagnosis.what.monitor";
     DIAGNOSIS_WHAT_EXECUTOR = "diagnosis.what.executor";
     DIAGNOSIS_WHAT_CPU = "diagnosis.what.cpu";
     DIAGNOSIS_FIX_DB_POOL = "diagnosis.fix.db_pool";
+    DIAGNOSIS_FIX_HTTP_POOL = "diagnosis.fix.http_pool";
     DIAGNOSIS_FIX_MONITOR = "diagnosis.fix.monitor";
     DIAGNOSIS_FIX_EXECUTOR = "diagnosis.fix.executor";
     DIAGNOSIS_FIX_CPU = "diagnosis.fix.cpu";

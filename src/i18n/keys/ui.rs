@@ -265,6 +265,7 @@ keys! {
     EFFECT_VIRTUAL_ONLY = "effect.virtual_only";
     EFFECT_NO_ASYNC = "effect.no_async";
     EFFECT_NO_CPU_LIMIT = "effect.no_cpu_limit";
+    EFFECT_CLIENT_OUTSIDE = "effect.client_outside";
     EFFECT_NOT_LOGNORMAL = "effect.not_lognormal";
     COLUMN_EXECUTOR_POOL_PROPERTY = "column.executor_pool_property";
     COLUMN_EXECUTOR_VIRTUAL_PROPERTY = "column.executor_virtual_property";

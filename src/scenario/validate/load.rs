@@ -12,7 +12,9 @@ use crate::sim::time::{from_ms, from_s};
 
 /// Reads the load; `cores` is the server's, which the client's threads
 /// follow by default for hey and k6.
-pub(super) fn read(r: &mut Reader, cores: u32) -> Load {
+/// Under a container's CPU limit (`cpu_limited`) the client runs outside the
+/// container, on its own machine: its CPU per request is not the server's.
+pub(super) fn read(r: &mut Reader, cores: u32, cpu_limited: bool) -> Load {
     let kind = r.choice("load.kind");
     let concurrency = r.int("load.concurrency") as u32;
     let requests = r.opt_int("load.requests").map(|n| n as u64);
@@ -56,7 +58,11 @@ pub(super) fn read(r: &mut Reader, cores: u32) -> Load {
         keep_alive: tool.keep_alive,
         rtt: tool.rtt,
         connect_cpu: tool.connect_cpu,
-        client_cpu: from_ms(r.float("load.client_cpu_ms")),
+        client_cpu: if cpu_limited {
+            0
+        } else {
+            from_ms(r.float("load.client_cpu_ms"))
+        },
         refused_connect: from_ms(measured::REFUSED_CONNECT_US / 1000.0),
         client_threads,
         max_in_flight,

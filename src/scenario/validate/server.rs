@@ -63,22 +63,15 @@ pub(super) fn read(r: &mut Reader) -> Server {
         context_switch: from_ms(r.float("server.context_switch_us") / 1000.0),
         wake: read_wake(r, mode),
         handoff: read_handoff(r),
-        read_ahead: read_read_ahead(r),
+        read_ahead: read_read_ahead(r, cpu_limit.is_some()),
     }
 }
 
-/// `server.cpu_limit`: a container's CPU limit, modelled with a client on
-/// its own machine (a client on the server's cores would be outside the
-/// container, beside it: not modelled).
+/// `server.cpu_limit`: a container's CPU limit. The client then runs
+/// outside the container, on its own machine (`load.client_cpu_ms` is moot:
+/// a client beside the container on the same cores is not modelled).
 fn read_cpu_limit(r: &mut Reader) -> Option<f64> {
-    let limit = r.opt_float("server.cpu_limit")?;
-    if r.float("load.client_cpu_ms") > 0.0 {
-        r.err_at(
-            "load.client_cpu_ms",
-            words::SERVER_CPU_LIMIT_REMOTE_CLIENT.said(),
-        );
-    }
-    Some(limit)
+    r.opt_float("server.cpu_limit")
 }
 
 /// What `Runtime.availableProcessors()` returns: `-XX:ActiveProcessorCount`
@@ -104,10 +97,10 @@ fn available_processors(r: &mut Reader, cores: u32, limit: Option<f64>) -> u32 {
 /// range; a network round trip (tens of µs on a LAN and more) outlasts
 /// Tomcat's few µs from writing a response to reading the socket again, so
 /// a remote client's next request is not there yet.
-fn read_read_ahead(r: &mut Reader) -> (f64, f64) {
+fn read_read_ahead(r: &mut Reader, cpu_limited: bool) -> (f64, f64) {
     match r.opt_float("server.read_ahead_pct") {
         Some(pct) => (pct / 100.0, pct / 100.0),
-        None if r.float("load.client_cpu_ms") > 0.0 => {
+        None if r.float("load.client_cpu_ms") > 0.0 && !cpu_limited => {
             // Measured over every response; the model draws only while a
             // core is free (`sim::engine::readahead`).
             let (lo, hi) = measured::READ_AHEAD_SHARES;

@@ -275,6 +275,12 @@ fn carriers_said(
 fn held(h: &Held, n: u32, inner: &Saturation) -> Phrase {
     let (what, fix) = match inner {
         Saturation::DbPool { .. } => (k::DIAGNOSIS_WHAT_DB_POOL.said(), k::DIAGNOSIS_FIX_DB_POOL),
+        Saturation::HttpClientPool { name, .. } => (
+            k::DIAGNOSIS_WHAT_HTTP_POOL
+                .said()
+                .with("name", Part::text(name.clone())),
+            k::DIAGNOSIS_FIX_HTTP_POOL,
+        ),
         Saturation::Monitor { name, .. } => (
             k::DIAGNOSIS_WHAT_MONITOR
                 .said()
