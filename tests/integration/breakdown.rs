@@ -221,3 +221,21 @@ fn the_stages_add_up_in_every_preset_that_runs_quickly() {
         assert_consistent(&r);
     }
 }
+
+/// Every stage has its colour on the page in both themes: the light
+/// theme's custom property and class in www/style.css, the dark theme's in
+/// www/share.css (a stage without one drew an empty legend swatch).
+#[test]
+fn every_stage_has_its_colour_in_both_themes() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let light = std::fs::read_to_string(root.join("www/style.css")).unwrap();
+    let dark = std::fs::read_to_string(root.join("www/share.css")).unwrap();
+    for stage in threadlab::sim::report::Stage::ALL {
+        let name = stage.name();
+        let property = format!("--stage-{name}:");
+        assert!(light.contains(&property), "www/style.css lacks {property}");
+        assert!(dark.contains(&property), "www/share.css lacks {property}");
+        let class = format!(".stage-{name} {{ background: var(--stage-{name}); }}");
+        assert!(light.contains(&class), "www/style.css lacks {class}");
+    }
+}
