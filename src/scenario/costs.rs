@@ -86,21 +86,16 @@ pub struct Costs {
 impl Costs {
     /// The costs of `program`'s steps.
     pub fn of(program: &Program) -> Self {
-        Costs::with_driver(program, false)
+        Costs::walked(program, false, &[])
     }
 
-    /// The same, with the JDBC driver doing each query inside its own
-    /// monitor (`query_in_monitor`: [`Driver::holds_monitor_in_query`]),
-    /// which pins on JDK 21–23 as a `synchronized` block around it would.
+    /// What a configured scenario's program costs: a query inside the JDBC
+    /// driver's own monitor pins on JDK 21–23 as a `synchronized` block
+    /// around it would ([`Driver::holds_monitor_in_query`]), and each
+    /// `call(NAME)` blocks for its downstream's mean latency (queueing
+    /// there not counted).
     ///
     /// [`Driver::holds_monitor_in_query`]: crate::sim::config::Driver::holds_monitor_in_query
-    pub fn with_driver(program: &Program, query_in_monitor: bool) -> Self {
-        Costs::walked(program, query_in_monitor, &[])
-    }
-
-    /// What a configured scenario's program costs: its driver's monitor as
-    /// [`with_driver`](Self::with_driver) says, and each `call(NAME)` its
-    /// downstream's mean latency as blocking (queueing there not counted).
     pub fn of_config(cfg: &crate::sim::config::Config) -> Self {
         let calls: Vec<f64> = (cfg.downstreams.iter())
             .map(|d| d.latency.mean_ns())

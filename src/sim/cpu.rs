@@ -110,13 +110,21 @@ impl Bandwidth {
         Ok(want)
     }
 
+    /// The end of the period that holds `t`, and the CPU used in it so far.
+    fn period_at(&self, t: Nanos) -> (Nanos, f64) {
+        if t < self.end {
+            return (self.end, self.used);
+        }
+        let periods = (t - self.end) / self.period + 1;
+        // A slice that ran on into the next period used that much of it.
+        let used = if periods == 1 { self.carried } else { 0.0 };
+        (self.end + periods * self.period, used)
+    }
+
     /// Moves to the period that holds `t`, if `t` is past the current one.
     fn roll_to(&mut self, t: Nanos) {
         if t >= self.end {
-            let periods = (t - self.end) / self.period + 1;
-            self.end += periods * self.period;
-            // A slice that ran on into the next period used that much of it.
-            self.used = if periods == 1 { self.carried } else { 0.0 };
+            (self.end, self.used) = self.period_at(t);
             self.carried = 0.0;
         }
     }
@@ -285,11 +293,10 @@ impl Cpu {
     fn ps_bandwidth_due(&self, from: Nanos) -> Option<Nanos> {
         let b = self.bandwidth.as_ref()?;
         let busy = self.heap.len().min(self.cores as usize) as f64;
-        let mut b = b.clone();
-        b.roll_to(from);
-        let left = (b.quota - b.used).max(0.0);
+        let (end, used) = b.period_at(from);
+        let left = (b.quota - used).max(0.0);
         let out_at = from + (left / busy).ceil() as Nanos;
-        Some(out_at.min(b.end))
+        Some(out_at.min(end))
     }
 
     fn ps_schedule(&mut self, now: Nanos, wakes: &mut Wakes) {
