@@ -43,6 +43,9 @@ pub const ASYNC_PROGRAM: &str = "cpu:0.1ms,async(mail){io:10ms}";
 /// The executor `async.*` keys name.
 const EXECUTOR: &str = "mail";
 
+/// The endpoint `endpoint.*` keys name (added to `endpoints`).
+const ENDPOINT: &str = "orders";
+
 /// Wall-clock seconds a run may pass its budget by: the engine looks at the
 /// clock every 32,768 events, which a debug build under load takes well
 /// under this.
@@ -55,7 +58,8 @@ pub fn keys() -> Vec<(String, &'static FieldSpec)> {
         .filter(|s| !s.key.starts_with("limits."))
         .map(|s| {
             let key = (s.key.replace("async.*.", &format!("async.{EXECUTOR}.")))
-                .replace("downstream.*.", &format!("downstream.{DOWNSTREAM}."));
+                .replace("downstream.*.", &format!("downstream.{DOWNSTREAM}."))
+                .replace("endpoint.*.", &format!("endpoint.{ENDPOINT}."));
             (key, s)
         })
         .collect()
@@ -93,6 +97,9 @@ pub fn value_of(spec: &FieldSpec, pick: u8, r: u64) -> String {
             _ => words[r as usize % words.len()].to_string(),
         },
         FieldKind::Program => PROGRAMS[r as usize % PROGRAMS.len()].to_string(),
+        FieldKind::Names => {
+            ["", "a", "a, b", "orders, search, report"][pick as usize % 4].to_string()
+        }
     }
 }
 
@@ -108,7 +115,8 @@ pub struct Budgets {
 }
 
 /// `base` with `settings` set (an `async.*` key brings the program that
-/// uses its executor), then the budgets: the configuration, `Ok(None)` if
+/// uses its executor, an `endpoint.*` key its endpoint into the list),
+/// then the budgets: the configuration, `Ok(None)` if
 /// validation refuses the mixture with clean one-line errors, or why not.
 pub fn config_of(
     base: &Draft,
@@ -133,6 +141,18 @@ pub fn config_of(
         (true, false) => set(&mut d, "program", ASYNC_PROGRAM)?,
         (false, true) => set(&mut d, "program", CALL_PROGRAM)?,
         (false, false) => {}
+    }
+    if names("endpoint.") {
+        let listed = d.get("endpoints").and_then(|v| v.as_str()).unwrap_or("");
+        let list = crate::scenario::mix::listed(&d);
+        if !list.iter().any(|n| n == ENDPOINT) {
+            let with = if listed.trim().is_empty() {
+                ENDPOINT.to_string()
+            } else {
+                format!("{listed}, {ENDPOINT}")
+            };
+            set(&mut d, "endpoints", &with)?;
+        }
     }
     set(&mut d, "limits.max_events", &b.events.to_string())?;
     set(&mut d, "limits.max_wall_s", &b.wall_s.to_string())?;

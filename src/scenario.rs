@@ -11,6 +11,7 @@
 //! * `validate` — draft → `Config`, collecting every problem, one file per
 //!   section;
 //! * `program` — the request-program parser;
+//! * `mix` — a mix of endpoints' programs compiled into one;
 //! * `costs` — what a parsed program costs on average, path by path;
 //! * `presets` — ready-made scenarios, one per measured experiment.
 
@@ -20,6 +21,7 @@ mod error;
 pub mod http_clients;
 mod json;
 pub mod measured;
+pub mod mix;
 mod moot;
 mod presets;
 mod program;

@@ -29,6 +29,7 @@ mod chart_figure;
 mod charts;
 mod embed;
 mod embed_dialog;
+mod endpoints;
 mod export;
 mod field;
 mod form;

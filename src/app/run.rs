@@ -9,6 +9,8 @@
 //!   `SweepPoint`): what the worker posts;
 //! * `breakdown` — where successful requests' time went, stage by stage,
 //!   as bars, a table and one sentence;
+//! * `endpoints` — each endpoint of a mix: its rates, latency and own
+//!   breakdown;
 //! * `replicated` — each mode's seeds of its full run as the page shows
 //!   them: medians, bands, intervals, the noise judgement, the warm-up;
 //! * `over_time` — what the over-time charts plot: counts over windows of
@@ -17,6 +19,7 @@
 pub mod bounds;
 pub mod breakdown;
 pub mod digest;
+pub mod endpoints;
 pub mod over_time;
 pub mod plan;
 pub mod replicated;

@@ -497,26 +497,27 @@ fn differing_keys<'a>(a: &'a Draft, b: &'a Draft) -> impl Iterator<Item = String
         .filter(move |k| !same_value(a.get(k), b.get(k)))
 }
 
-/// Leaves out the `async.<name>` settings of executors the draft's program
-/// no longer names: the form keeps them while the program is edited (and
-/// hides them), but validation refuses an executor no step uses, as it is
-/// most often a misspelt name. A program that does not parse keeps them all.
+/// Leaves out the `async.<name>` settings of executors the draft's programs
+/// no longer name, the `downstream.<name>` ones of services no step calls
+/// and the `endpoint.<name>` ones of endpoints no longer listed: the form
+/// keeps them while the text is edited (and hides them), but validation
+/// refuses them, as they are most often a misspelt name. A program that
+/// does not parse keeps them all.
 fn drop_unused_executors(d: &mut Draft) {
-    let default = crate::scenario::field("program").map_or("", |spec| spec.default);
-    let program = d.get("program").and_then(Value::as_str).unwrap_or(default);
-    let Ok(parsed) = crate::scenario::parse_program(program) else {
+    let Some(parsed) = crate::scenario::mix::parse_draft(d) else {
         return;
     };
-    let configured: Vec<String> = (d.get("async").and_then(Value::as_object))
-        .map(|m| m.keys().cloned().collect())
-        .unwrap_or_default();
-    for name in configured.iter().filter(|n| !parsed.executors.contains(n)) {
-        d.unset(&format!("async.{name}"));
-    }
-    let called: Vec<String> = (d.get("downstream").and_then(Value::as_object))
-        .map(|m| m.keys().cloned().collect())
-        .unwrap_or_default();
-    for name in called.iter().filter(|n| !parsed.downstreams.contains(n)) {
-        d.unset(&format!("downstream.{name}"));
+    let listed = crate::scenario::mix::listed(d);
+    for (section, used) in [
+        ("async", &parsed.executors),
+        ("downstream", &parsed.downstreams),
+        ("endpoint", &listed),
+    ] {
+        let configured: Vec<String> = (d.get(section).and_then(Value::as_object))
+            .map(|m| m.keys().cloned().collect())
+            .unwrap_or_default();
+        for name in configured.iter().filter(|n| !used.contains(n)) {
+            d.unset(&format!("{section}.{name}"));
+        }
     }
 }

@@ -12,6 +12,7 @@ pub fn schema_text() -> String {
     for f in scenario::schema() {
         let range = match f.kind {
             FieldKind::Program => "program".to_string(),
+            FieldKind::Names => "names, separated by commas".to_string(),
             k => k.allowed(f.nullable),
         };
         let unit = if f.unit.is_empty() {

@@ -5,6 +5,8 @@
 //! closed forms and validation all read these figures, so they agree on
 //! what a step costs and where it runs.
 //!
+//! A mix of endpoints costs its endpoints' means weighted by their shares.
+//!
 //! Means only: no queueing, no contention, no warm-up. An `async` body runs
 //! on its executor, not on the caller's path, and a body nested in another
 //! counts for its own executor alone.
@@ -38,6 +40,22 @@ pub struct PathCosts {
 }
 
 impl PathCosts {
+    fn add_scaled(&mut self, other: &PathCosts, w: f64) {
+        self.cpu_ns += other.cpu_ns * w;
+        self.blocking_ns += other.blocking_ns * w;
+        self.db_ns += other.db_ns * w;
+        self.pinned_ns += other.pinned_ns * w;
+        self.wait_ns += other.wait_ns * w;
+        self.file_ns += other.file_ns * w;
+        self.own_held_ns += other.own_held_ns * w;
+        if self.shared_held_ns.len() < other.shared_held_ns.len() {
+            self.shared_held_ns.resize(other.shared_held_ns.len(), 0.0);
+        }
+        for (mine, theirs) in self.shared_held_ns.iter_mut().zip(&other.shared_held_ns) {
+            *mine += theirs * w;
+        }
+    }
+
     /// Time the path needs without any queueing: CPU and blocking, ns.
     pub fn service_ns(&self) -> f64 {
         self.cpu_ns + self.blocking_ns
@@ -55,17 +73,22 @@ impl PathCosts {
 /// What a request hands to one executor.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Submitted {
-    /// Tasks submitted per request.
-    pub tasks: u32,
+    /// Tasks submitted per request (on average over a mix of endpoints).
+    pub tasks: f64,
     /// Their costs together, per request.
     pub work: PathCosts,
 }
 
 impl Submitted {
+    fn add_scaled(&mut self, other: &Submitted, w: f64) {
+        self.tasks += other.tasks * w;
+        self.work.add_scaled(&other.work, w);
+    }
+
     /// Mean time of one task on its executor's thread, ns; `None` when the
     /// request submits none.
     pub fn task_ns(&self) -> Option<f64> {
-        (self.tasks > 0).then(|| self.work.service_ns() / self.tasks as f64)
+        (self.tasks > 0.0).then(|| self.work.service_ns() / self.tasks)
     }
 }
 
@@ -103,23 +126,49 @@ impl Costs {
         Costs::walked(&cfg.program, cfg.db.driver.holds_monitor_in_query(), &calls)
     }
 
+    /// A mix's costs are its endpoints', weighted by their shares: the
+    /// mean over its requests.
     fn walked(program: &Program, query_in_monitor: bool, call_ns: &[f64]) -> Self {
-        let mut costs = Costs::default();
         let monitors = program.monitors.len();
-        costs.caller.shared_held_ns = vec![0.0; monitors];
         let walk_of = Walk {
             ops: &program.ops,
             monitors,
             query_in_monitor,
             call_ns,
         };
-        walk_of.walk(0, Path::Caller, &mut costs);
-        costs
+        let from = |start: u32| {
+            let mut costs = Costs::default();
+            costs.caller.shared_held_ns = vec![0.0; monitors];
+            walk_of.walk(start as usize, Path::Caller, &mut costs);
+            costs
+        };
+        if program.endpoints.is_empty() {
+            return from(0);
+        }
+        let mut mean = Costs::default();
+        mean.caller.shared_held_ns = vec![0.0; monitors];
+        for e in &program.endpoints {
+            mean.add_scaled(&from(e.start), e.share);
+        }
+        mean
+    }
+
+    /// Adds `other`'s costs × `w`.
+    fn add_scaled(&mut self, other: &Costs, w: f64) {
+        self.caller.add_scaled(&other.caller, w);
+        if self.executors.len() < other.executors.len() {
+            self.executors
+                .resize_with(other.executors.len(), Submitted::default);
+        }
+        for (mine, theirs) in self.executors.iter_mut().zip(&other.executors) {
+            mine.add_scaled(theirs, w);
+        }
+        self.forked.add_scaled(&other.forked, w);
     }
 
     /// What the request hands to executor `index` (nothing if it names none).
     pub fn executor(&self, index: u16) -> Option<&Submitted> {
-        self.executors.get(index as usize).filter(|s| s.tasks > 0)
+        self.executors.get(index as usize).filter(|s| s.tasks > 0.0)
     }
 
     /// Every path: the caller's, then each executor's.
@@ -193,7 +242,7 @@ impl Walk<'_> {
                         costs.executors.resize_with(e + 1, Submitted::default);
                     }
                     let s = &mut costs.executors[e];
-                    s.tasks += 1;
+                    s.tasks += 1.0;
                     s.work.shared_held_ns.resize(monitors, 0.0);
                     self.walk(pc, Path::Executor(e), costs);
                     pc = resume as usize;
@@ -201,7 +250,7 @@ impl Walk<'_> {
                 }
                 Op::Fork { resume, .. } => {
                     let s = &mut costs.forked;
-                    s.tasks += 1;
+                    s.tasks += 1.0;
                     s.work.shared_held_ns.resize(monitors, 0.0);
                     let before = s.work.service_ns();
                     self.walk(pc, Path::Forked, costs);
@@ -315,7 +364,7 @@ mod tests {
         close("caller", c.caller.service_ns(), 1.0);
         assert_eq!(c.caller.cpu_ns, 0.0);
         let mail = c.executor(0).expect("mail's tasks");
-        assert_eq!(mail.tasks, 1);
+        assert_eq!(mail.tasks, 1.0);
         close("mail's task", mail.task_ns().unwrap(), 11.0);
         close("mail's cpu", mail.work.cpu_ns, 1.0);
         let pdf = c.executor(1).expect("pdf's tasks");
@@ -328,10 +377,10 @@ mod tests {
         // executor named twice gets two tasks.
         let c = costs("async(a){io:1ms},async(b){io:1ms},async(a){io:3ms}");
         let a = c.executor(0).unwrap();
-        assert_eq!(a.tasks, 2);
+        assert_eq!(a.tasks, 2.0);
         close("a's task", a.task_ns().unwrap(), 2.0);
         close("a's work", a.work.service_ns(), 4.0);
-        assert_eq!(c.executor(1).unwrap().tasks, 1);
+        assert_eq!(c.executor(1).unwrap().tasks, 1.0);
         assert!(c.executor(2).is_none());
         assert_eq!(c.caller.service_ns(), 0.0);
     }

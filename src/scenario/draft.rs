@@ -216,7 +216,7 @@ pub(super) fn parse_value(key: &str, raw: &str) -> Result<Value, FieldError> {
             _ => Err(bad()),
         },
         FieldKind::Choice(_) => Ok(Value::String(raw_trim.to_ascii_lowercase())),
-        FieldKind::Program => Ok(Value::String(raw_trim.to_string())),
+        FieldKind::Program | FieldKind::Names => Ok(Value::String(raw_trim.to_string())),
     }
 }
 

@@ -39,6 +39,9 @@ pub enum Moot {
     /// A downstream's p99, when its latency is exponential or constant
     /// (the p50 alone sets those).
     LatencyNotLognormal,
+    /// The single program, when `endpoints` lists a mix: each endpoint
+    /// runs its own.
+    EndpointsGiven,
 }
 
 impl Moot {
@@ -78,6 +81,7 @@ impl Moot {
                     Some(d.name.as_str()) == name && !matches!(d.latency, Dist::LogNormal { .. })
                 })
             }
+            Moot::EndpointsGiven => !c.program.endpoints.is_empty(),
             Moot::ExecutorIsVirtual => executor_is(c, key, true),
             Moot::ExecutorIsPool => executor_is(c, key, false),
         }
@@ -101,7 +105,8 @@ mod tests {
     use super::Moot;
     use crate::scenario::schema;
 
-    const ALL: [Moot; 11] = [
+    const ALL: [Moot; 12] = [
+        Moot::EndpointsGiven,
         Moot::NoDbStep,
         Moot::NoSyncBlock,
         Moot::NoSharedLock,

@@ -87,6 +87,7 @@ pub fn parse_program(text: &str) -> Result<Parsed, Phrase> {
             ops: p.ops,
             monitors: p.monitors,
             source: text.trim().to_string(),
+            endpoints: Vec::new(),
         },
         executors: p.executors,
         downstreams: p.downstreams,

@@ -40,6 +40,9 @@ pub enum FieldKind {
     Choice(&'static [&'static str]),
     /// A request program (see `scenario::parse_program`).
     Program,
+    /// A list of names, separated by commas (`orders, search`); empty for
+    /// none.
+    Names,
 }
 
 /// Where a key belongs on the form.
@@ -52,6 +55,8 @@ pub enum Group {
     Server,
     /// The request program.
     Program,
+    /// A mix of endpoints (one set of keys per name `endpoints` lists).
+    Endpoint,
     /// HikariCP.
     Db,
     /// `@Async` executors (one set of keys per executor the program names).
@@ -586,6 +591,26 @@ static SCHEMA: &[FieldSpec] = &[
         kind: FieldKind::Program,
         default: "io:50ms",
         group: Program,
+        moot: Some(super::Moot::EndpointsGiven),
+    },
+    entry! {
+        key: "endpoints",
+        kind: FieldKind::Names,
+        default: "",
+        group: Program,
+    },
+    entry! {
+        key: "endpoint.*.share",
+        kind: float(0.001, 1_000_000.0),
+        default: "1",
+        group: Endpoint,
+        slider: Some(Slider { min: 0.1, max: 100.0, log: true }),
+    },
+    entry! {
+        key: "endpoint.*.program",
+        kind: FieldKind::Program,
+        default: "io:50ms",
+        group: Endpoint,
     },
     entry! {
         key: "db.pool_size",
@@ -1069,8 +1094,9 @@ pub fn schema() -> &'static [FieldSpec] {
 }
 
 /// Sections with one set of keys per name the program gives: `async.<name>.x`
-/// per `@Async` executor, `downstream.<name>.x` per called service.
-pub(crate) const NAMED_SECTIONS: [&str; 2] = ["async", "downstream"];
+/// per `@Async` executor, `downstream.<name>.x` per called service, and
+/// `endpoint.<name>.x` per endpoint `endpoints` lists.
+pub(crate) const NAMED_SECTIONS: [&str; 3] = ["async", "downstream", "endpoint"];
 
 /// The named section `key` lies in and the name it gives
 /// (`downstream.inventory.p50_ms` → `("downstream", "inventory", "p50_ms")`).
@@ -1096,7 +1122,7 @@ pub fn field(key: &str) -> Option<&'static FieldSpec> {
 }
 
 /// Executor and monitor names: a letter, then letters, digits, `_` or `-`, at most 40.
-pub(super) fn valid_executor_name(name: &str) -> bool {
+pub(crate) fn valid_executor_name(name: &str) -> bool {
     let mut chars = name.chars();
     matches!(chars.next(), Some(c) if c.is_ascii_alphabetic())
         && name.len() <= 40
@@ -1199,6 +1225,10 @@ impl FieldKind {
             FieldKind::Program => errors::ALLOWED_PROGRAM
                 .said()
                 .with("example", Part::text(PROGRAM_EXAMPLE)),
+            FieldKind::Names => errors::ALLOWED_NAMES
+                .said()
+                .with("example", Part::text(NAMES_EXAMPLE))
+                .with("max", Part::Count(super::mix::MAX_ENDPOINTS as u64)),
         };
         if nullable {
             errors::ALLOWED_OR_NULL
@@ -1219,6 +1249,9 @@ impl FieldKind {
 
 /// A request program to show as an example of one.
 const PROGRAM_EXAMPLE: &str = "cpu:0.2ms,db:exp(50ms),io:50ms";
+
+/// A list of names as `FieldKind::Names` reads it.
+const NAMES_EXAMPLE: &str = "orders, search, report";
 
 /// The word for a server mode, as `server.mode` and the page's messages write it.
 pub fn mode_word(mode: Mode) -> &'static str {
@@ -1305,6 +1338,6 @@ mod tests {
             assert_eq!(threads.property(l), Some("server.tomcat.threads.max"));
         }
         let with = schema().iter().filter(|f| f.property(Locale::En).is_some());
-        assert_eq!(with.count(), 92);
+        assert_eq!(with.count(), 95);
     }
 }

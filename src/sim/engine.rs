@@ -36,6 +36,7 @@ mod connections;
 mod diagnosis;
 mod downstream;
 mod drain;
+mod endpoints;
 mod fiber;
 mod finish;
 mod gc;
@@ -148,6 +149,8 @@ pub struct Engine<T: Tracer = NoTrace> {
     restarter: restart::Restarter,
     /// What a cold JVM still has to pay.
     warm: Warmup,
+    /// The endpoints' handlers, and each one's counts in a mix.
+    mix: endpoints::Mix,
     /// This run's share of responses after which Tomcat reads the
     /// connection's next request at once (`readahead`).
     read_ahead: f64,
@@ -197,6 +200,7 @@ impl<T: Tracer> Engine<T> {
             gc: Collector::new(&cfg.memory, &cfg.gc, 0),
             restarter: restart::Restarter::default(),
             warm: Warmup::warm(),
+            mix: endpoints::Mix::new(&cfg.program),
             read_ahead: 0.0,
             outcome: None,
             tracer,

@@ -99,16 +99,54 @@ pub enum Op {
 }
 
 impl Program {
-    /// The program with [`Op::Begin`] first (and every jump moved by one).
+    /// The program with an [`Op::Begin`] first in each endpoint's handler
+    /// (and every jump and start moved past the ones inserted before it).
     pub(crate) fn with_begin(mut self) -> Self {
-        for op in &mut self.ops {
-            if let Op::Async { resume, .. } | Op::Fork { resume, .. } = op {
-                *resume += 1;
-            }
+        let mut starts: Vec<u32> = self.endpoints.iter().map(|e| e.start).collect();
+        if starts.is_empty() {
+            starts.push(0);
         }
-        self.ops.insert(0, Op::Begin);
+        // Begins inserted before `pc`: every start at or before it.
+        let moved = |pc: u32| pc + starts.iter().filter(|&&s| s <= pc).count() as u32;
+        let mut ops = Vec::with_capacity(self.ops.len() + starts.len());
+        for (pc, mut op) in self.ops.into_iter().enumerate() {
+            if starts.contains(&(pc as u32)) {
+                ops.push(Op::Begin);
+            }
+            if let Op::Async { resume, .. } | Op::Fork { resume, .. } = &mut op {
+                *resume = moved(*resume);
+            }
+            ops.push(op);
+        }
+        self.ops = ops;
+        for e in &mut self.endpoints {
+            // Its start is now its `Begin`.
+            e.start = moved(e.start) - 1;
+        }
         self
     }
+
+    /// Where each endpoint's handler starts (one, at 0, without a mix).
+    pub fn starts(&self) -> Vec<u32> {
+        if self.endpoints.is_empty() {
+            return vec![0];
+        }
+        self.endpoints.iter().map(|e| e.start).collect()
+    }
+}
+
+/// One endpoint of a mix: its own handler, and the share of requests that
+/// call it.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Endpoint {
+    /// Its name (`orders`, `search`), as the scenario gives it.
+    pub name: String,
+    /// The share of requests that call it, 0–1 (the shares sum to 1).
+    pub share: f64,
+    /// Where its handler starts in the program's ops.
+    pub start: u32,
+    /// Its own program text (for display).
+    pub source: String,
 }
 
 /// A compiled request program.
@@ -120,6 +158,9 @@ pub struct Program {
     pub monitors: Vec<String>,
     /// The source text it was compiled from (for display).
     pub source: String,
+    /// A mix of endpoints, each a handler of its own in `ops`; empty for
+    /// one endpoint (the handler at 0).
+    pub endpoints: Vec<Endpoint>,
 }
 
 impl Program {

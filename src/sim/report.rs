@@ -6,9 +6,11 @@
 mod bottleneck;
 mod downstream;
 mod drain;
+mod endpoint;
 pub use bottleneck::{Bottleneck, Finding, Pace, Saturation};
 pub use downstream::DownstreamStats;
 pub use drain::{Drain, ExecutorDrain};
+pub use endpoint::{EndpointStats, WAIT_SHARE_THAT_LIMITS};
 
 use std::collections::BTreeMap;
 
@@ -973,6 +975,9 @@ pub struct Report {
     /// The downstream services the program calls, in its order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub downstreams: Vec<DownstreamStats>,
+    /// Each endpoint of a mix (none without one).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub endpoints: Vec<EndpointStats>,
     /// What the executors still had queued or running when the client was
     /// done, and how long it took; absent when nothing was left.
     #[serde(skip_serializing_if = "Option::is_none")]

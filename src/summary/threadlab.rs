@@ -46,6 +46,7 @@ pub(super) fn text(r: &Report) -> String {
         ok.p50, ok.p99, ok.mean
     );
     o.push_str(&time_spent(r));
+    o.push_str(&endpoints(r));
     if r.dropped > 0 {
         let _ = writeln!(
             o,
@@ -186,6 +187,38 @@ fn time_spent(r: &Report) -> String {
         if mean >= 0.0005 || p99 >= 0.0005 {
             let _ = writeln!(o, "    {:<14}{mean:>12.3} | {p99:>12.3}", stage.name());
         }
+    }
+    o
+}
+
+/// A line per endpoint of a mix: its share, counts, latency and what its
+/// requests wait for most.
+fn endpoints(r: &Report) -> String {
+    let mut o = String::new();
+    for e in &r.endpoints {
+        let ok = &e.latency_ok_ms;
+        let waits = match e.waits_most_for() {
+            Some((stage, share)) => format!(
+                "waits most for {} ({:.0} % of its mean)",
+                stage.name(),
+                share * 100.0
+            ),
+            None => "its own work sets its pace".to_string(),
+        };
+        let _ = writeln!(
+            o,
+            "  Endpoint {}:	{:.0} % of requests; {} sent, {} succeeded, {} failed, {} errors; {:.1} ok/s; p50 {:.1} ms, p99 {:.1} ms, mean {:.1} ms; {waits}",
+            e.name,
+            e.share * 100.0,
+            e.sent,
+            e.succeeded,
+            e.failed,
+            e.errors,
+            e.goodput_rps,
+            ok.p50,
+            ok.p99,
+            ok.mean
+        );
     }
     o
 }

@@ -15,7 +15,7 @@ use crate::i18n::keys::ui as words;
 use crate::i18n::{Arg, Locale};
 
 /// One bar: its label and its segments.
-fn bar(b: &BreakdownView, set: Set, l: Locale) -> Html {
+pub(super) fn bar(b: &BreakdownView, set: Set, l: Locale) -> Html {
     let (label, n) = match set {
         Set::Mean => (words::BREAKDOWN_MEAN, b.requests),
         Set::P99 => (words::BREAKDOWN_P99, b.p99_requests),

@@ -118,6 +118,7 @@ fn numbers(r: &RunView, l: Locale) -> Html {
             <p class="warn" role="status">{r.outcome_said.text(l)}</p>
         }
         {super::breakdown::breakdown(r, l)}
+        {super::endpoints::endpoints(r, l)}
         { for r.jvm_lines(l).into_iter().map(|line| html! { <p class="muted small jvm-facts">{line}</p> }) }
         <p class="muted small run-facts" data-succeeded={r.succeeded.to_string()} data-seconds={format!("{}", r.sim_time_s)}>
             {run_facts(l, r)}

@@ -13,6 +13,7 @@ mod diagnosis;
 mod downstreams;
 mod drain;
 mod drivers;
+mod endpoints;
 mod executors;
 mod expect;
 mod extremes;

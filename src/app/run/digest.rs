@@ -251,6 +251,9 @@ pub struct RunView {
     /// Where successful requests' time went (`None` when none succeeded).
     #[serde(default)]
     pub(crate) breakdown: Option<crate::app::run::breakdown::BreakdownView>,
+    /// Each endpoint of a mix (none without one).
+    #[serde(default)]
+    pub(crate) endpoints: Vec<crate::app::run::endpoints::EndpointView>,
 }
 
 /// Connections over time, one value per bucket.
@@ -664,6 +667,7 @@ impl RunView {
                 ..r.connections.clone()
             },
             breakdown: crate::app::run::breakdown::BreakdownView::of(&r.breakdown),
+            endpoints: crate::app::run::endpoints::EndpointView::of_all(&r.endpoints),
         }
     }
 }

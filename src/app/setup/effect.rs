@@ -50,5 +50,6 @@ fn words_for(moot: Moot) -> Key {
         Moot::NoCpuLimit => words::EFFECT_NO_CPU_LIMIT,
         Moot::ClientOutsideContainer => words::EFFECT_CLIENT_OUTSIDE,
         Moot::LatencyNotLognormal => words::EFFECT_NOT_LOGNORMAL,
+        Moot::EndpointsGiven => words::EFFECT_ENDPOINTS_GIVEN,
     }
 }

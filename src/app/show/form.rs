@@ -9,7 +9,7 @@ use crate::app::setup::Setup;
 use crate::app::setup::effect::Effects;
 use crate::i18n::keys::{Key, ui as words};
 use crate::i18n::{Arg, Locale};
-use crate::scenario::{FieldKind, FieldSpec, Group, Slider, field, parse_program, preset, schema};
+use crate::scenario::{FieldKind, FieldSpec, Group, Parsed, Slider, field, preset, schema};
 
 /// Example programs the form offers: (the key of its label, program).
 pub(crate) const EXAMPLES: &[(Key, &str)] = &[
@@ -36,6 +36,7 @@ pub(crate) const GROUPS: &[Group] = &[
     Group::Load,
     Group::Server,
     Group::Program,
+    Group::Endpoint,
     Group::Db,
     Group::Async,
     Group::Downstream,
@@ -46,31 +47,32 @@ pub(crate) const GROUPS: &[Group] = &[
     Group::Run,
 ];
 
-/// The executors the program names, once each and in order: from the
-/// program's parser, or, while the program does not parse, the executors
-/// the settings configure.
+/// The executors the programs name, once each and in order: from the
+/// parser, or, while a program does not parse, the executors the settings
+/// configure.
 pub(crate) fn executors(setup: &Setup) -> Vec<String> {
-    let program = setup.text(None, "program").unwrap_or_default();
-    match parse_program(&program) {
-        Ok(parsed) => parsed.executors,
-        Err(_) => setup
-            .shared
-            .draft
-            .get("async")
-            .and_then(|v| v.as_object())
-            .map(|m| m.keys().cloned().collect())
-            .unwrap_or_default(),
-    }
+    named(setup, "async", |p| p.executors)
 }
 
-/// The downstreams the program calls, once each and in order: from the
-/// program's parser, or, while the program does not parse, those the
-/// settings configure.
+/// The downstreams the programs call, once each and in order: from the
+/// parser, or, while a program does not parse, those the settings
+/// configure.
 pub(crate) fn downstreams(setup: &Setup) -> Vec<String> {
-    let program = setup.text(None, "program").unwrap_or_default();
-    match parse_program(&program) {
-        Ok(parsed) => parsed.downstreams,
-        Err(_) => (setup.shared.draft.get("downstream"))
+    named(setup, "downstream", |p| p.downstreams)
+}
+
+/// The endpoints the `endpoints` list names, in its order.
+pub(crate) fn endpoints(setup: &Setup) -> Vec<String> {
+    crate::scenario::mix::listed(&setup.shared.draft)
+}
+
+/// What the scenario's programs name, by `pick`, or the names the settings
+/// configure in `section` while a program does not parse.
+fn named(setup: &Setup, section: &str, pick: fn(Parsed) -> Vec<String>) -> Vec<String> {
+    let draft = &setup.shared.draft;
+    match crate::scenario::mix::parse_draft(draft) {
+        Some(parsed) => pick(parsed),
+        None => (draft.get(section))
             .and_then(|v| v.as_object())
             .map(|m| m.keys().cloned().collect())
             .unwrap_or_default(),
@@ -85,6 +87,7 @@ pub(crate) fn keys(setup: &Setup, group: Group) -> Vec<String> {
     let names = match group {
         Group::Async => Some(executors(setup)),
         Group::Downstream => Some(downstreams(setup)),
+        Group::Endpoint => Some(endpoints(setup)),
         _ => None,
     };
     if let Some(names) = names {

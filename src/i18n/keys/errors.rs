@@ -21,6 +21,7 @@ keys! {
     ALLOWED_FLOAT = "errors.allowed.float";
     ALLOWED_CHOICE = "errors.allowed.choice";
     ALLOWED_PROGRAM = "errors.allowed.program";
+    ALLOWED_NAMES = "errors.allowed.names";
     ALLOWED_OR_NULL = "errors.allowed.or_null";
     SCHEMA_VERSION = "errors.schema.version";
     SCHEMA_MUST_BE = "errors.schema.must_be";
@@ -42,6 +43,10 @@ keys! {
     PROGRAM_NO_TIME = "errors.program.no_time";
     SERVER_POOL_BELOW_CARRIERS = "errors.server.pool_below_carriers";
     DOWNSTREAM_UNUSED = "errors.downstream.unused";
+    ENDPOINT_BAD_NAME = "errors.endpoint.bad_name";
+    ENDPOINT_TWICE = "errors.endpoint.twice";
+    ENDPOINTS_TOO_MANY = "errors.endpoint.too_many";
+    ENDPOINT_UNLISTED = "errors.endpoint.unlisted";
     DOWNSTREAM_P99_BELOW_P50 = "errors.downstream.p99_below_p50";
     SERVER_WAKE_ORDER = "errors.server.wake_order";
     SERVER_KEEP_ALIVE_ZERO = "errors.server.keep_alive_zero";

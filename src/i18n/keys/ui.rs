@@ -186,6 +186,15 @@ keys! {
     SUMMARY_CEILING = "summary.ceiling";
     // The time breakdown in each card (ui::breakdown, app::run::breakdown).
     BREAKDOWN_HEADING = "breakdown.heading";
+    ENDPOINTS_HEADING = "endpoints.heading";
+    ENDPOINTS_CAPTION = "endpoints.caption";
+    ENDPOINTS_COL_NAME = "endpoints.col_name";
+    ENDPOINTS_COL_SHARE = "endpoints.col_share";
+    ENDPOINTS_COL_GOODPUT = "endpoints.col_goodput";
+    ENDPOINTS_COL_FAILED = "endpoints.col_failed";
+    ENDPOINTS_COL_WAITS = "endpoints.col_waits";
+    ENDPOINTS_OWN_WORK = "endpoints.own_work";
+    ENDPOINTS_WAITS = "endpoints.waits";
     BREAKDOWN_NOTE = "breakdown.note";
     BREAKDOWN_MEAN = "breakdown.mean";
     BREAKDOWN_P99 = "breakdown.p99";
@@ -267,6 +276,7 @@ keys! {
     EFFECT_NO_CPU_LIMIT = "effect.no_cpu_limit";
     EFFECT_CLIENT_OUTSIDE = "effect.client_outside";
     EFFECT_NOT_LOGNORMAL = "effect.not_lognormal";
+    EFFECT_ENDPOINTS_GIVEN = "effect.endpoints_given";
     COLUMN_EXECUTOR_POOL_PROPERTY = "column.executor_pool_property";
     COLUMN_EXECUTOR_VIRTUAL_PROPERTY = "column.executor_virtual_property";
     PANIC_COPY = "panic.copy";

@@ -1,12 +1,14 @@
-//! The `program` key: the request program, compiled, bound to the
-//! configuration's executors, and refused when a request would take no
-//! simulated time.
+//! The `program` key, or the mix of `endpoints` with their own programs:
+//! compiled, bound to the configuration's executors, and refused when a
+//! request would take no simulated time.
 
 use super::reader::Reader;
 use crate::i18n::keys::errors as words;
 use crate::i18n::{Part, Phrase};
 use crate::scenario::costs::Costs;
+use crate::scenario::mix::{Given, MAX_ENDPOINTS, parse_mix};
 use crate::scenario::program::parse_program;
+use crate::scenario::schema::valid_executor_name;
 use crate::sim::config::{Executor, ExecutorKind, Load};
 use crate::sim::program::{ForkOn, Op, Program};
 
@@ -16,14 +18,21 @@ use crate::sim::program::{ForkOn, Op, Program};
 /// duration.
 const MIN_PATH_NS: f64 = 1.0;
 
-/// The compiled program and the executor names it uses, in order of
-/// appearance; an invalid program is reported and compiles to nothing.
+/// The compiled program (one, or a mix of endpoints) and the executor and
+/// downstream names it uses, in order of appearance; an invalid program is
+/// reported and compiles to nothing.
 pub(super) fn read(r: &mut Reader, load: &Load) -> (Program, Vec<String>, Vec<String>, [bool; 2]) {
     let nothing = |source: String| Program {
         ops: vec![Op::End],
         monitors: vec![],
         source,
+        endpoints: vec![],
     };
+    let names = endpoint_names(r);
+    if !names.is_empty() {
+        return read_mix(r, load, &names)
+            .unwrap_or_else(|| (nothing(String::new()), vec![], vec![], [false; 2]));
+    }
     // A program that is not text has been reported already.
     let Some(text) = r.string("program") else {
         return (nothing(String::new()), vec![], vec![], [false; 2]);
@@ -38,6 +47,101 @@ pub(super) fn read(r: &mut Reader, load: &Load) -> (Program, Vec<String>, Vec<St
         Err(e) => {
             r.err_at("program", e);
             (nothing(text), vec![], vec![], [false; 2])
+        }
+    }
+}
+
+/// The endpoints `endpoints` lists, in its order; a bad list is reported
+/// and lists none. A section `endpoint.<name>` the list does not name is
+/// refused (most often a typo).
+fn endpoint_names(r: &mut Reader) -> Vec<String> {
+    let text = r.string("endpoints").unwrap_or_default();
+    let names: Vec<String> = (text.split(','))
+        .map(|n| n.trim().to_string())
+        .filter(|n| !n.is_empty())
+        .collect();
+    let bad = names.iter().find(|n| !valid_executor_name(n)).cloned();
+    let twice = (names.iter().enumerate())
+        .find(|(i, n)| names[..*i].contains(n))
+        .map(|(_, n)| n.clone());
+    let said = if let Some(name) = bad {
+        Some(
+            words::ENDPOINT_BAD_NAME
+                .said()
+                .with("name", Part::text(name)),
+        )
+    } else if let Some(name) = twice {
+        Some(words::ENDPOINT_TWICE.said().with("name", Part::text(name)))
+    } else if names.len() > MAX_ENDPOINTS {
+        Some((words::ENDPOINTS_TOO_MANY.said()).with("max", Part::Count(MAX_ENDPOINTS as u64)))
+    } else {
+        None
+    };
+    if let Some(said) = said {
+        r.err_at("endpoints", said);
+        return Vec::new();
+    }
+    let sections: Vec<String> = (r.draft.get("endpoint"))
+        .and_then(serde_json::Value::as_object)
+        .map(|m| m.keys().cloned().collect())
+        .unwrap_or_default();
+    for name in sections
+        .iter()
+        .filter(|n| valid_executor_name(n) && !names.contains(n))
+    {
+        let said = (words::ENDPOINT_UNLISTED.said()).with("names", Part::text(names.join(", ")));
+        r.err_at(&format!("endpoint.{name}"), said);
+    }
+    names
+}
+
+/// The mix of `names`' programs, each checked on its own (errors name the
+/// endpoint's own key); `None` when one is wrong.
+fn read_mix(
+    r: &mut Reader,
+    load: &Load,
+    names: &[String],
+) -> Option<(Program, Vec<String>, Vec<String>, [bool; 2])> {
+    let mut texts = Vec::new();
+    let mut weights = Vec::new();
+    let mut ok = true;
+    for name in names {
+        let key = format!("endpoint.{name}.program");
+        weights.push(r.float(&format!("endpoint.{name}.share")));
+        let Some(text) = r.string(&key) else {
+            ok = false;
+            texts.push(String::new());
+            continue;
+        };
+        match parse_program(&text) {
+            Ok(p) => {
+                if let Some(why) = takes_no_time(&p.program, load.client_cpu) {
+                    r.err_at(&key, why);
+                    ok = false;
+                }
+            }
+            Err(e) => {
+                r.err_at(&key, e);
+                ok = false;
+            }
+        }
+        texts.push(text);
+    }
+    if !ok {
+        return None;
+    }
+    let given: Vec<Given> = (names.iter().zip(&weights).zip(&texts))
+        .map(|((name, &weight), program)| Given {
+            name,
+            weight,
+            program,
+        })
+        .collect();
+    match parse_mix(&given) {
+        Ok(p) => Some((p.program, p.executors, p.downstreams, p.forks_on)),
+        Err((i, e)) => {
+            r.err_at(&format!("endpoint.{}.program", names[i]), e);
+            None
         }
     }
 }

@@ -200,6 +200,8 @@ fn default_value(spec: &FieldSpec) -> Value {
             .and_then(serde_json::Number::from_f64)
             .map(Value::Number)
             .unwrap_or(Value::Null),
-        FieldKind::Choice(_) | FieldKind::Program => Value::String(spec.default.into()),
+        FieldKind::Choice(_) | FieldKind::Program | FieldKind::Names => {
+            Value::String(spec.default.into())
+        }
     }
 }

@@ -402,6 +402,8 @@ impl<T: Tracer> Engine<T> {
             worker
         };
         let f = self.alloc_fiber();
+        let endpoint = self.mix.pick(&mut self.rng);
+        self.endpoint_sent(endpoint);
         // Its time starts with the client's. A held-back arrival's wait
         // there is the client's whole: the pauses during it are not told
         // apart (the collector's count is known from the current pause on).
@@ -409,6 +411,7 @@ impl<T: Tracer> Engine<T> {
         {
             let fb = &mut self.fibers[f as usize];
             fb.worker = worker;
+            fb.endpoint = endpoint;
             fb.sent = due;
             fb.written = self.now;
             fb.spent = Spent::begin(Stage::Client, due, stopped);
@@ -639,7 +642,9 @@ impl<T: Tracer> Engine<T> {
         fb.counted = true;
         fb.abandoned = true;
         let (sent, worker, in_server) = (fb.sent, fb.worker, fb.in_server);
+        let endpoint = fb.endpoint;
         let unread = fb.phase == Phase::Unread;
+        self.endpoint_error(endpoint);
         if in_server {
             self.tally.abandoned += 1;
         }
@@ -712,9 +717,12 @@ impl<T: Tracer> Engine<T> {
             self.tally.succeeded += ok as u64;
             self.tally.latency.record(latency);
             if ok {
+                self.move_to(f, Stage::Client);
+            }
+            self.endpoint_response(f, latency, ok);
+            if ok {
                 self.tally.ok_min_ns = self.tally.ok_min_ns.min(latency);
                 self.tally.ok_max_ns = self.tally.ok_max_ns.max(latency);
-                self.move_to(f, Stage::Client);
                 (self.tally.breakdown).add(latency, &self.fibers[f as usize].spent);
             } else {
                 self.tally.failed.record(latency);

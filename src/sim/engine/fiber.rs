@@ -155,6 +155,9 @@ pub(super) struct Fiber {
     pub(super) jit_due: Nanos,
     /// Where its time went so far, stage by stage.
     pub(super) spent: Spent,
+    /// The endpoint a request calls (0 without a mix; a task's is its
+    /// slot's last, never read).
+    pub(super) endpoint: u8,
 }
 
 impl Fiber {
@@ -197,6 +200,7 @@ impl Fiber {
             boot: 0,
             jit_due: 0,
             spent: Spent::begin(Stage::Client, 0, 0),
+            endpoint: 0,
         }
     }
 }

@@ -87,6 +87,7 @@ impl<T: Tracer> Engine<T> {
         let ok_latencies = self.ok_histogram(&latencies);
         let tool = self.tool_summary(&span, &latencies);
         let series = self.time_series();
+        let capacity = self.capacity();
         Report {
             outcome,
             ending,
@@ -109,6 +110,7 @@ impl<T: Tracer> Engine<T> {
             server,
             executors: self.executor_stats(),
             downstreams: self.downstream_stats(span.horizon_ns),
+            endpoints: self.endpoint_stats(|n| span.rate(n), capacity),
             drain: self.drain(),
             bottleneck,
             memory,
@@ -124,14 +126,16 @@ impl<T: Tracer> Engine<T> {
             timeline: self.rec.timeline.finish(self.now),
             connections,
             tool,
-            breakdown: t.breakdown.report(
-                &ok_latencies,
-                Capacity {
-                    tomcat_threads: self.cfg.server.threads_max,
-                    carriers: self.cfg.server.carriers,
-                    db_connections: self.cfg.db.pool_size,
-                },
-            ),
+            breakdown: t.breakdown.report(&ok_latencies, capacity),
+        }
+    }
+
+    /// How many there were of what requests wait for, as set.
+    fn capacity(&self) -> Capacity {
+        Capacity {
+            tomcat_threads: self.cfg.server.threads_max,
+            carriers: self.cfg.server.carriers,
+            db_connections: self.cfg.db.pool_size,
         }
     }
 
@@ -485,7 +489,13 @@ fn bin_quantile(bins: &[u32], total: u32, q: f64) -> f64 {
 /// Statistics of `n` durations from their histogram (µs), exact sum (ns) and
 /// extremes (ns). Percentiles come from the histogram (3 significant
 /// digits), kept within the exact extremes so that min ≤ p50 ≤ … ≤ max holds.
-fn summarise(h: &Histogram<u64>, sum_ns: f64, n: u64, min_ns: u64, max_ns: u64) -> Latency {
+pub(super) fn summarise(
+    h: &Histogram<u64>,
+    sum_ns: f64,
+    n: u64,
+    min_ns: u64,
+    max_ns: u64,
+) -> Latency {
     let (min_ms, max_ms) = (to_ms(min_ns), to_ms(max_ns));
     let q = |p: f64| (h.value_at_quantile(p) as f64 / 1000.0).clamp(min_ms, max_ms);
     Latency {

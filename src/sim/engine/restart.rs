@@ -238,7 +238,8 @@ impl<T: Tracer> Engine<T> {
             .push(self.now + wait + jvm.restart, Event::Restart);
         self.owed_tasks_lost();
         let n = lost.len() as u64;
-        for (sent, worker) in lost {
+        for (sent, worker, endpoint) in lost {
+            self.endpoint_error(endpoint);
             self.count_error(sent, worker, ErrorCause::ConnectionReset);
         }
         self.maybe_client_end();
@@ -247,12 +248,12 @@ impl<T: Tracer> Engine<T> {
 
     /// Ends fiber slot `f`'s life on the server's side, if it has one:
     /// returns the request the client lost to it, if the client had not
-    /// counted it yet (when it was sent, by which worker).
-    fn kill_fiber(&mut self, f: u32) -> Option<(Nanos, u32)> {
+    /// counted it yet (when it was sent, by which worker, to which endpoint).
+    fn kill_fiber(&mut self, f: u32) -> Option<(Nanos, u32, u8)> {
         // A released lock's next owner has its hand-off (a `WaitDone`) due.
         let heir = self.monitors.iter().any(|m| m.heir == f);
         let fb = &mut self.fibers[f as usize];
-        let request = (fb.exec == NONE && !fb.counted).then_some((fb.sent, fb.worker));
+        let request = (fb.exec == NONE && !fb.counted).then_some((fb.sent, fb.worker, fb.endpoint));
         match fb.phase {
             Phase::Queued | Phase::Running | Phase::TaskQueued => {
                 // A wait whose end is scheduled frees the slot then.

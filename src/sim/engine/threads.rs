@@ -241,7 +241,7 @@ impl<T: Tracer> Engine<T> {
         }
         let fb = &mut self.fibers[f as usize];
         fb.in_server = true;
-        fb.pc = self.warm.entry;
+        fb.pc = self.mix.starts[fb.endpoint as usize] + self.warm.entry;
         self.gauge(Gauge::InServer, 1);
         match self.cfg.server.mode {
             Mode::Platform => {

@@ -166,13 +166,15 @@ impl<T: Tracer> Engine<T> {
             return;
         }
         self.warm.entry = 0;
+        let starts = &self.mix.starts;
         for fb in self.fibers.iter_mut() {
             // Not started: queued, or given a thread or carrier and not yet
             // stepped (a request that waits at its first step has moved on
             // from it when it wakes).
             let waiting = matches!(fb.phase, Phase::Queued | Phase::Running);
-            if waiting && fb.exec == NONE && fb.pc == 1 && fb.wait == Wait::None {
-                fb.pc = 0;
+            let start = starts[fb.endpoint as usize];
+            if waiting && fb.exec == NONE && fb.pc == start + 1 && fb.wait == Wait::None {
+                fb.pc = start;
             }
         }
     }

@@ -28,6 +28,9 @@ fn value_for(kind: FieldKind) -> BoxedStrategy<String> {
                 .prop_map(str::to_string)
                 .boxed()
         }
+        FieldKind::Names => proptest::sample::select(vec!["", "a", "a, b"])
+            .prop_map(str::to_string)
+            .boxed(),
     }
 }
 
