@@ -1081,6 +1081,7 @@ pub const FIRST_LAYER: &[&str] = &[
     "server.cores",
     "server.jdk",
     "program",
+    "endpoints",
     "db.pool_size",
     "async.*.kind",
     "async.*.max",

@@ -30,7 +30,12 @@ pub fn validate(draft: &Draft) -> Result<Config, Vec<FieldError>> {
     // The server first: the load's default client threads follow its cores.
     let server = server::read(&mut r);
     let load = load::read(&mut r, server.cores, server.cpu_limit.is_some());
-    let (program, used, called, forks_on) = program::read(&mut r, &load);
+    let crate::scenario::Parsed {
+        program,
+        executors: used,
+        downstreams: called,
+        forks_on,
+    } = program::read(&mut r, &load);
     let downstreams = downstreams::read(&mut r, &called);
     let mut executors = executors::read(&mut r, &used, server.mode);
     let program = program::bind_executors(program, &used, &executors);

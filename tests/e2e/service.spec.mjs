@@ -8,6 +8,11 @@
 // the client's settings; the run finishes, and the diagnosis names the
 // HTTP client's pool in the reader's language.
 //
+// Then the issue's whole service from a link: three endpoints (one with a
+// fan-out of three calls), HikariCP, the downstream through HttpClient 5's
+// defaults and a 2-CPU limit; each column shows each endpoint's figures,
+// what it waits for most and its own breakdown bars.
+//
 // Screenshots go to test-artifacts/service/. No console error, no CSP
 // violation, no request to another host.
 //
@@ -60,6 +65,50 @@ try {
       await page.locator('#f-downstream-inventory-p50_ms').scrollIntoViewIfNeeded();
       await page.screenshot({ path: path.join(shots, `form-${lang}.png`) });
       await page.screenshot({ path: path.join(shots, `page-${lang}.png`), fullPage: true });
+      await page.close();
+    });
+  }
+  // The issue's service: three endpoints, HikariCP, a downstream through
+  // HttpClient 5's defaults, a fan-out of three calls, a 2-CPU container.
+  const mix = [
+    ['endpoints', 'orders, catalog, report'],
+    ['endpoint.orders.share', '60'],
+    ['endpoint.orders.program', 'cpu:0.3ms,db:5ms,call(inventory),cpu:0.2ms'],
+    ['endpoint.catalog.share', '30'],
+    ['endpoint.catalog.program', 'cpu:0.2ms,fork{call(inventory),call(inventory),call(inventory)},cpu:0.3ms'],
+    ['endpoint.report.share', '10'],
+    ['endpoint.report.program', 'cpu:2ms,db:exp(20ms)'],
+    ['load.concurrency', '200'],
+    ['load.requests', '4000'],
+    ['server.cpu_limit', '2'],
+  ];
+  const mixQuery = (lang) =>
+    '?' + mix.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&') + `&lang=${lang}&v=1`;
+  for (const lang of ['en', 'de', 'zh']) {
+    await check(`${lang}: three endpoints show, each with its own figures and breakdown, in both columns`, async () => {
+      const page = await context.newPage();
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.goto(`${base}${mixQuery(lang)}`);
+      await page.waitForSelector('#f-endpoint-catalog-program', { state: 'attached', timeout: 15000 });
+      for (const name of ['orders', 'catalog', 'report']) {
+        assert(await page.$(`#f-endpoint-${name}-share`), `${name}'s share field`);
+      }
+      await settle(page);
+      const cards = await page.$$('.summary .card');
+      assert(cards.length >= 2, `two columns (${cards.length})`);
+      for (const card of cards) {
+        const rows = await card.$$eval('.endpoints-table tbody tr', (rs) => rs.map((r) => r.dataset.endpoint));
+        assert(rows.join() === 'orders,catalog,report', `the table's endpoints: ${rows}`);
+        const bars = await card.$$eval('.endpoint .bar-row', (bs) => bs.length);
+        assert(bars === 6, `two bars per endpoint (${bars})`);
+        // The fan-out's calls wait for HttpClient 5's five connections.
+        const waits = await card.$eval('.endpoints-table tr[data-endpoint="catalog"]', (r) => r.dataset.waits);
+        assert(waits === 'lease_wait', `catalog waits for ${waits}`);
+      }
+      const heading = words(lang, 'ui', 'endpoints.heading');
+      assert((await page.textContent('.summary')).includes(heading), `the heading (${heading})`);
+      await page.locator('.summary .endpoints').first().scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(shots, `endpoints-${lang}.png`) });
       await page.close();
     });
   }

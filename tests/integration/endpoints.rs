@@ -186,9 +186,12 @@ fn errors_of(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
     }
 }
 
+/// Settings as `--set` pairs.
+type Pairs<'a> = &'a [(&'a str, &'a str)];
+
 #[test]
 fn a_bad_mix_is_refused_naming_the_field() {
-    let cases: [(&[(&str, &str)], &str, &str); 5] = [
+    let cases: [(Pairs, &str, &str); 5] = [
         (&[("endpoints", "a, 9b")], "endpoints", "'9b' is no name"),
         (
             &[("endpoints", "a, b, a")],
@@ -243,4 +246,94 @@ fn the_mix_names_its_downstreams_and_executors_once() {
     assert_eq!(c.program.endpoints.len(), 2);
     // `program` no longer runs: it is moot.
     assert!(threadlab::scenario::Moot::EndpointsGiven.holds(&c, "program"));
+}
+
+/// The service, from a scenario file through the command line: three
+/// endpoints, HikariCP, a downstream through HttpClient 5's defaults, a
+/// fan-out of three calls and a 2-CPU container; in both modes each
+/// endpoint says where its time goes and what it waits for.
+#[test]
+fn a_service_of_three_endpoints_runs_from_a_scenario_file_in_both_modes() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/scenarios/your-service.json"
+    );
+    let read = |p: &str| {
+        std::fs::read_to_string(p).map_err(|e| {
+            threadlab::i18n::keys::errors::FILE_OPEN
+                .said()
+                .with("why", threadlab::i18n::Part::text(e.to_string()))
+        })
+    };
+    let mut waits = Vec::new();
+    for mode in ["platform", "virtual"] {
+        let args: Vec<String> = [
+            "run",
+            "--scenario",
+            path,
+            "--set",
+            &format!("server.mode={mode}"),
+            "--format",
+            "json",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        let out = threadlab::cli::main(&args, &read);
+        assert_eq!(out.code, 0, "{mode}: {}", out.stderr);
+        let r: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+        let endpoints = r["endpoints"].as_array().expect("endpoints in the JSON");
+        let names: Vec<&str> = endpoints
+            .iter()
+            .map(|e| e["name"].as_str().unwrap())
+            .collect();
+        assert_eq!(names, ["orders", "catalog", "report"], "{mode}");
+        assert_eq!(r["downstreams"][0]["name"], "inventory");
+        assert_eq!(r["server"]["available_processors"], 2);
+        for e in endpoints {
+            assert!(e["succeeded"].as_u64().unwrap() > 0, "{mode}: {e}");
+            let stages: f64 = (e["breakdown"]["mean_ms"].as_object().unwrap().values())
+                .map(|v| v.as_f64().unwrap())
+                .sum();
+            assert_close(
+                mode,
+                stages,
+                e["latency_ok_ms"]["mean"].as_f64().unwrap(),
+                1e-6,
+            );
+        }
+        // The text names every endpoint and what it waits for.
+        let text_args: Vec<String> = [
+            "run",
+            "--scenario",
+            path,
+            "--set",
+            &format!("server.mode={mode}"),
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        let text = threadlab::cli::main(&text_args, &read).stdout;
+        for name in ["orders", "catalog", "report"] {
+            let line = (text.lines())
+                .find(|l| l.contains(&format!("Endpoint {name}:")))
+                .unwrap_or_else(|| panic!("{mode}: no line for {name}\n{text}"));
+            assert!(
+                line.contains("waits most for") || line.contains("its own work"),
+                "{line}"
+            );
+            waits.push((mode, name, line.to_string()));
+        }
+    }
+    // Platform threads: Tomcat's 200 threads and the 10 connections hold
+    // the 200 clients; the fan-out's calls queue for HttpClient 5's five
+    // connections per route in both modes.
+    let catalog: Vec<&String> = waits
+        .iter()
+        .filter(|w| w.1 == "catalog")
+        .map(|w| &w.2)
+        .collect();
+    for line in catalog {
+        assert!(line.contains("lease_wait"), "{line}");
+    }
 }

@@ -9,7 +9,7 @@ use crate::app::setup::Setup;
 use crate::app::setup::effect::Effects;
 use crate::i18n::keys::{Key, ui as words};
 use crate::i18n::{Arg, Locale};
-use crate::scenario::{FieldKind, FieldSpec, Group, Parsed, Slider, field, preset, schema};
+use crate::scenario::{FieldKind, Group, Parsed, Slider, field, preset, schema};
 
 /// Example programs the form offers: (the key of its label, program).
 pub(crate) const EXAMPLES: &[(Key, &str)] = &[
@@ -106,8 +106,10 @@ pub(crate) fn keys(setup: &Setup, group: Group) -> Vec<String> {
 
 /// Whether the form shows `key` (a full key: `async.mail.max`) in its first
 /// layer, not in the "Advanced" group (`scenario::FIRST_LAYER` decides).
+/// An endpoint's share and program show whenever `endpoints` lists it:
+/// they are what the list is written for.
 pub(crate) fn first_layer(key: &str) -> bool {
-    field(key).is_some_and(FieldSpec::first_layer)
+    field(key).is_some_and(|f| f.first_layer() || f.group == Group::Endpoint)
 }
 
 /// The keys of `group` in the form's first layer, in [`keys`]' order.

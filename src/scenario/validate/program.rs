@@ -7,7 +7,7 @@ use crate::i18n::keys::errors as words;
 use crate::i18n::{Part, Phrase};
 use crate::scenario::costs::Costs;
 use crate::scenario::mix::{Given, MAX_ENDPOINTS, parse_mix};
-use crate::scenario::program::parse_program;
+use crate::scenario::program::{Parsed, parse_program};
 use crate::scenario::schema::valid_executor_name;
 use crate::sim::config::{Executor, ExecutorKind, Load};
 use crate::sim::program::{ForkOn, Op, Program};
@@ -21,32 +21,36 @@ const MIN_PATH_NS: f64 = 1.0;
 /// The compiled program (one, or a mix of endpoints) and the executor and
 /// downstream names it uses, in order of appearance; an invalid program is
 /// reported and compiles to nothing.
-pub(super) fn read(r: &mut Reader, load: &Load) -> (Program, Vec<String>, Vec<String>, [bool; 2]) {
-    let nothing = |source: String| Program {
-        ops: vec![Op::End],
-        monitors: vec![],
-        source,
-        endpoints: vec![],
+pub(super) fn read(r: &mut Reader, load: &Load) -> Parsed {
+    let nothing = |source: String| Parsed {
+        program: Program {
+            ops: vec![Op::End],
+            monitors: vec![],
+            source,
+            endpoints: vec![],
+        },
+        executors: vec![],
+        downstreams: vec![],
+        forks_on: [false; 2],
     };
     let names = endpoint_names(r);
     if !names.is_empty() {
-        return read_mix(r, load, &names)
-            .unwrap_or_else(|| (nothing(String::new()), vec![], vec![], [false; 2]));
+        return read_mix(r, load, &names).unwrap_or_else(|| nothing(String::new()));
     }
     // A program that is not text has been reported already.
     let Some(text) = r.string("program") else {
-        return (nothing(String::new()), vec![], vec![], [false; 2]);
+        return nothing(String::new());
     };
     match parse_program(&text) {
         Ok(p) => {
             if let Some(why) = takes_no_time(&p.program, load.client_cpu) {
                 r.err_at("program", why);
             }
-            (p.program, p.executors, p.downstreams, p.forks_on)
+            p
         }
         Err(e) => {
             r.err_at("program", e);
-            (nothing(text), vec![], vec![], [false; 2])
+            nothing(text)
         }
     }
 }
@@ -97,11 +101,7 @@ fn endpoint_names(r: &mut Reader) -> Vec<String> {
 
 /// The mix of `names`' programs, each checked on its own (errors name the
 /// endpoint's own key); `None` when one is wrong.
-fn read_mix(
-    r: &mut Reader,
-    load: &Load,
-    names: &[String],
-) -> Option<(Program, Vec<String>, Vec<String>, [bool; 2])> {
+fn read_mix(r: &mut Reader, load: &Load, names: &[String]) -> Option<Parsed> {
     let mut texts = Vec::new();
     let mut weights = Vec::new();
     let mut ok = true;
@@ -138,7 +138,7 @@ fn read_mix(
         })
         .collect();
     match parse_mix(&given) {
-        Ok(p) => Some((p.program, p.executors, p.downstreams, p.forks_on)),
+        Ok(p) => Some(p),
         Err((i, e)) => {
             r.err_at(&format!("endpoint.{}.program", names[i]), e);
             None

@@ -72,6 +72,32 @@ impl Spent {
         self.stopped_at_since = stopped;
     }
 
+    /// Its join's time since the last move, charged as its last subtask
+    /// `child` spent its own: the join waited for what that subtask did
+    /// (its lease, its pool's queue, its call), not on a socket of its own.
+    /// The subtask's stages are scaled to the join's length, which is
+    /// exact when the join began as the subtasks were forked (`fork{…}`
+    /// submits them in no simulated time); the last nanoseconds of
+    /// rounding go to its largest stage. `child` must be moved to `now`.
+    pub(super) fn joined(&mut self, child: &Spent, now: Nanos, stopped: Nanos) {
+        let join = now.saturating_sub(self.since);
+        let total = child.total();
+        if total == 0 || join == 0 {
+            self.moves(self.stage, now, stopped);
+            return;
+        }
+        let mut given = 0;
+        for (mine, &theirs) in self.ns.iter_mut().zip(&child.ns) {
+            let part = (join as u128 * theirs as u128 / total as u128) as Nanos;
+            *mine += part;
+            given += part;
+        }
+        let largest = (0..STAGES).max_by_key(|&i| child.ns[i]).unwrap_or(0);
+        self.ns[largest] += join - given;
+        self.since = now;
+        self.stopped_at_since = stopped;
+    }
+
     /// Every stage's time, added up.
     pub(super) fn total(&self) -> Nanos {
         self.ns.iter().sum()
@@ -180,6 +206,30 @@ mod tests {
         s.moves(Stage::Io, 310, 20);
         assert_eq!(s.total(), 100);
         assert_eq!(s.ns[Stage::Io as usize], 10);
+    }
+
+    #[test]
+    fn a_join_is_charged_as_its_last_subtask_spent_its_time() {
+        // The caller joins at 100 and its subtask, forked at 100, waited
+        // 30 ns for a lease and 10 ns on its call: the 40 ns of the join
+        // are 30 of lease wait and 10 of I/O.
+        let mut caller = Spent::begin(Stage::Cpu, 0, 0);
+        caller.moves(Stage::Io, 100, 0);
+        let mut child = Spent::begin(Stage::LeaseWait, 100, 0);
+        child.moves(Stage::Io, 130, 0);
+        child.moves(Stage::Client, 140, 0);
+        caller.joined(&child, 140, 0);
+        assert_eq!(caller.ns[Stage::Cpu as usize], 100);
+        assert_eq!(caller.ns[Stage::LeaseWait as usize], 30);
+        assert_eq!(caller.ns[Stage::Io as usize], 10);
+        // Scaled and rounded, the parts still add up to the join exactly.
+        let mut caller = Spent::begin(Stage::Io, 0, 0);
+        let mut child = Spent::begin(Stage::LeaseWait, 0, 0);
+        child.moves(Stage::Io, 1, 0);
+        child.moves(Stage::Cpu, 2, 0);
+        child.moves(Stage::Client, 3, 0);
+        caller.joined(&child, 10, 0);
+        assert_eq!(caller.total(), 10);
     }
 
     #[test]

@@ -9,6 +9,7 @@
 
 use std::collections::VecDeque;
 
+use super::breakdown::Spent;
 use super::connections::Closed;
 use super::fiber::{Phase, Wait};
 use super::memory::Room;
@@ -759,6 +760,9 @@ impl<T: Tracer> Engine<T> {
         fb.pc = body;
         fb.sent = self.now;
         fb.phase = Phase::Running;
+        // A subtask's stages are read by the request that joins it.
+        let stopped = self.gc.stopped_until(self.now);
+        self.fibers[t as usize].spent = Spent::begin(Stage::ExecutorWait, self.now, stopped);
         t
     }
 
@@ -797,6 +801,10 @@ impl<T: Tracer> Engine<T> {
         }
         p.children -= 1;
         if p.children == 0 && p.wait == Wait::Join {
+            let stopped = self.gc.stopped_until(self.now);
+            self.move_to(t, Stage::Client);
+            let child = self.fibers[t as usize].spent;
+            (self.fibers[parent as usize].spent).joined(&child, self.now, stopped);
             self.wake(parent);
         }
     }
