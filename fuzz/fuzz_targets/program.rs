@@ -48,7 +48,7 @@ fuzz_target!(|data: &[u8]| {
     assert_eq!(depth, 0, "every block is closed");
     let costs = Costs::of(&parsed.program);
     assert_eq!(
-        costs.executors.iter().filter(|s| s.tasks > 0).count(),
+        costs.executors.iter().filter(|s| s.tasks > 0.0).count(),
         parsed.executors.len(),
         "every executor named gets its tasks"
     );
