@@ -54,8 +54,10 @@ step "end-to-end: history and languages (Back undoes a preset and a chapter, a s
 node tests/e2e/history.spec.mjs
 step "end-to-end: a plain first layer (the Advanced group by click and keyboard, a link's advanced setting shown, a lesson's program in plain words, whose changes are whose; en, de, zh, 375 px)"
 node tests/e2e/plain.spec.mjs
-step "end-to-end: your own service from a link (a downstream through HttpClient 5's pool, a fan-out, an old pgjdbc, a 2-CPU limit, ThreadLocals; the downstream's form section; the diagnosis names the pool; en, de, zh)"
+step "end-to-end: your own service from a link (a downstream through HttpClient 5's pool, a fan-out, an old pgjdbc, a 2-CPU limit, ThreadLocals; the downstream's form section; the diagnosis names the pool; three endpoints with their own figures and bars in both columns; en, de, zh)"
 node tests/e2e/service.spec.mjs
+step "end-to-end: the lesson \"Your own service\" (each of its six chapters from its link, predicted, run and graded; en, de, zh)"
+node tests/e2e/service-lesson.spec.mjs
 step "end-to-end: the timeline replay (play, pause, scrub, step, pinned and unmounted, a journey, reduced motion)"
 node tests/e2e/replay.spec.mjs
 step "end-to-end: the time breakdown (bars, sentence, table; en, de, zh; dark theme)"

@@ -49,10 +49,16 @@ pub(crate) use text::Unit;
 pub use theory::{Formula, Theory};
 
 /// The lessons' data files, in menu order.
-const SOURCES: &[(&str, &str)] = &[(
-    "virtual-threads.json",
-    include_str!("lesson/virtual-threads.json"),
-)];
+const SOURCES: &[(&str, &str)] = &[
+    (
+        "virtual-threads.json",
+        include_str!("lesson/virtual-threads.json"),
+    ),
+    (
+        "your-service.json",
+        include_str!("lesson/your-service.json"),
+    ),
+];
 
 /// A lesson: chapters that tell one story.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -129,6 +129,7 @@ keys! {
     GUIDE_PROOF = "guide.proof";
     GUIDE_LESSONS = "guide.lessons";
     GUIDE_CLOSE = "guide.close";
+    GUIDE_OTHER_LESSONS = "guide.other_lessons";
     GUIDE_STEPS = "guide.steps";
     GUIDE_NOTICE = "guide.notice";
     GUIDE_WAITING = "guide.waiting";

@@ -688,6 +688,137 @@ static PRESETS: &[Preset] = &[
         assumptions: &[],
         provenance: "",
     },
+    Preset {
+        name: "http-pool",
+        experiment: "lesson",
+        variant: "virtual",
+        pair: None,
+        description_id: "http-pool",
+        shared: &[],
+        own: &[
+            ("load.concurrency", "200"),
+            ("load.requests", "4000"),
+            ("server.mode", "virtual"),
+            ("server.threads_max", "200"),
+            ("program", "cpu:0.2ms,call(inventory)"),
+            ("downstream.inventory.distribution", "constant"),
+            ("downstream.inventory.p50_ms", "50"),
+        ],
+        stated: &[],
+        assumptions: &[],
+        provenance: "",
+    },
+    Preset {
+        name: "old-driver",
+        experiment: "lesson",
+        variant: "virtual",
+        pair: None,
+        description_id: "old-driver",
+        shared: &[],
+        own: &[
+            ("load.concurrency", "200"),
+            ("load.requests", "4000"),
+            ("server.mode", "virtual"),
+            ("server.threads_max", "200"),
+            ("server.cores", "2"),
+            ("server.jdk", "21"),
+            ("program", "cpu:0.2ms,db:20ms"),
+            ("db.driver", "pgjdbc-42.5"),
+        ],
+        stated: &[],
+        assumptions: &[],
+        provenance: "",
+    },
+    Preset {
+        name: "pinning-endpoint",
+        experiment: "lesson",
+        variant: "virtual",
+        pair: None,
+        description_id: "pinning-endpoint",
+        shared: &[],
+        own: &[
+            ("load.concurrency", "100"),
+            ("load.requests", "4000"),
+            ("load.timeout_ms", "0"),
+            ("server.mode", "virtual"),
+            ("server.threads_max", "200"),
+            ("server.cores", "4"),
+            ("server.jdk", "21"),
+            ("endpoints", "fast, report"),
+            ("endpoint.fast.share", "9"),
+            ("endpoint.fast.program", "cpu:0.1ms,io:10ms"),
+            ("endpoint.report.share", "1"),
+            ("endpoint.report.program", "cpu:0.1ms,sync{io:500ms}"),
+        ],
+        stated: &[],
+        assumptions: &[],
+        provenance: "",
+    },
+    Preset {
+        name: "fan-out",
+        experiment: "lesson",
+        variant: "virtual",
+        pair: None,
+        description_id: "fan-out",
+        shared: &[],
+        own: &[
+            ("load.concurrency", "20"),
+            ("load.requests", "400"),
+            ("server.mode", "virtual"),
+            ("server.threads_max", "200"),
+            ("server.cores", "4"),
+            (
+                "program",
+                "cpu:0.2ms,fork{io:100ms,io:100ms,io:100ms,io:100ms,io:100ms}",
+            ),
+        ],
+        stated: &[],
+        assumptions: &[],
+        provenance: "",
+    },
+    Preset {
+        name: "pod",
+        experiment: "lesson",
+        variant: "virtual",
+        pair: None,
+        description_id: "pod",
+        shared: &[],
+        own: &[
+            ("load.concurrency", "50"),
+            ("load.requests", "4000"),
+            ("server.mode", "virtual"),
+            ("server.threads_max", "200"),
+            ("server.cores", "8"),
+            ("server.cpu_limit", "2"),
+            ("program", "cpu:5ms,io:20ms"),
+        ],
+        stated: &[],
+        assumptions: &[],
+        provenance: "",
+    },
+    Preset {
+        name: "thread-locals",
+        experiment: "lesson",
+        variant: "virtual",
+        pair: None,
+        description_id: "thread-locals",
+        shared: &[],
+        own: &[
+            ("load.concurrency", "10000"),
+            ("load.requests", "10000"),
+            ("server.mode", "virtual"),
+            ("server.threads_max", "200"),
+            ("server.cores", "4"),
+            ("server.max_connections", "20000"),
+            ("server.accept_count", "10000"),
+            ("server.somaxconn", "10000"),
+            ("program", "cpu:0.1ms,io:1000ms"),
+            ("memory.thread_local_kb", "64"),
+        ],
+        stated: &[],
+        assumptions: &[],
+        provenance: "",
+    },
 ];
 
 /// One entry of the playground's scenario menu: a lesson, or a measured
@@ -752,6 +883,12 @@ static MENU: &[Section] = &[
             entry("pinning-jdk21"),
             entry("pinning-jdk24"),
             entry("cpu-bound"),
+            entry("http-pool"),
+            entry("old-driver"),
+            entry("pinning-endpoint"),
+            entry("fan-out"),
+            entry("pod"),
+            entry("thread-locals"),
         ],
     },
     Section {
@@ -892,7 +1029,11 @@ mod tests {
             assert!(menu_entry(p.name).is_some(), "{}", p.name);
         }
         let lessons = presets().iter().filter(|p| p.pair.is_none()).count();
-        assert_eq!(entries.len(), lessons + 8, "4 lessons and 8 pairs");
+        assert_eq!(
+            entries.len(),
+            lessons + 8,
+            "an entry per lesson and 8 pairs"
+        );
         for e in &entries {
             assert!(preset(e.preset).is_some(), "{}", e.preset);
             // A 1280 px laptop shows about 60 characters of the menu; a
@@ -952,7 +1093,14 @@ mod tests {
     #[test]
     fn every_preset_and_section_has_its_words_in_every_language_and_no_more() {
         let keys = data_keys();
-        assert_eq!(keys.len(), 2 * presets().len() - 5 + 12 + 2 * menu().len());
+        // A title and a description per preset (E4's five share one), a
+        // title per menu entry, and two words per section.
+        let entries: usize = menu().iter().map(|s| s.entries.len()).sum();
+        assert_eq!(entries, 18);
+        assert_eq!(
+            keys.len(),
+            2 * presets().len() - 5 + entries + 2 * menu().len()
+        );
         for k in &keys {
             for l in Locale::ALL {
                 let text = lookup(l, k).unwrap_or_default();

@@ -297,6 +297,16 @@ pub(crate) fn LessonPanel(p: &GuideProps) -> Html {
             }
             if v.finished { <p class="guide-finished" role="status">{word(keys::GUIDE_FINISHED)}</p> }
             if !v.embedded {
+            if !v.other_lessons.is_empty() {
+                <p class="guide-other small">{word(keys::GUIDE_OTHER_LESSONS)}
+                    { for v.other_lessons.iter().map(|(id, title)| {
+                        let d = p.dispatch.clone();
+                        let lesson: &'static str = id;
+                        let onclick = Callback::from(move |_| d.emit(open(LessonLink { lesson, chapter: 0 })));
+                        html! { <button type="button" class="chip" id={format!("lesson-{id}")} {onclick}>{title.clone()}</button> }
+                    }) }
+                </p>
+            }
             <nav class="guide-nav" aria-label={v.chapter_of.clone()}>
                 <button type="button" id="guide-back" onclick={step(LessonAction::Back)} disabled={!v.can_back}>{format!("← {}", word(keys::GUIDE_BACK))}</button>
                 <span class="muted small">{word(keys::GUIDE_KEYBOARD)}</span>

@@ -103,7 +103,16 @@ fn assert_claims(what: &str, claims: &[Claim], runs: Runs<'_>) {
 /// Runs chapter `n` (from 1) and every "now try" change, and holds each to
 /// its question and claims.
 fn check_chapter(n: usize, id: &str) {
-    let lesson = the_lesson();
+    check_chapter_of(the_lesson(), n, id);
+}
+
+/// Runs chapter `n` of the lesson "your-service", as [`check_chapter`].
+fn check_service_chapter(n: usize, id: &str) {
+    let lesson = threadlab::app::lesson::lesson("your-service").expect("the lesson exists");
+    check_chapter_of(lesson, n, id);
+}
+
+fn check_chapter_of(lesson: &Lesson, n: usize, id: &str) {
     let chapter = &lesson.chapters[n - 1];
     assert_eq!(chapter.id, id, "chapter {n}");
     let setup = chapter.setup().expect("the chapter's changes parse");
@@ -185,6 +194,23 @@ fn check_question(id: &str, chapter: &Chapter, runs: Runs<'_>) {
             eprintln!("{id}: the run says {}", holding[0]);
         }
     }
+}
+
+#[test]
+fn the_service_lesson_has_a_chapter_per_thing_that_breaks() {
+    let lesson = threadlab::app::lesson::lesson("your-service").expect("the lesson exists");
+    let ids: Vec<&str> = lesson.chapters.iter().map(|c| c.id.as_str()).collect();
+    assert_eq!(
+        ids,
+        [
+            "http-client-pool",
+            "old-driver",
+            "pinning-endpoint",
+            "fan-out",
+            "pod",
+            "thread-locals",
+        ]
+    );
 }
 
 #[test]
@@ -375,6 +401,36 @@ fn chapter_8_memory() {
 #[test]
 fn chapter_9_read_critically() {
     check_chapter(9, "read-critically");
+}
+
+#[test]
+fn service_chapter_1_http_client_pool() {
+    check_service_chapter(1, "http-client-pool");
+}
+
+#[test]
+fn service_chapter_2_old_driver() {
+    check_service_chapter(2, "old-driver");
+}
+
+#[test]
+fn service_chapter_3_pinning_endpoint() {
+    check_service_chapter(3, "pinning-endpoint");
+}
+
+#[test]
+fn service_chapter_4_fan_out() {
+    check_service_chapter(4, "fan-out");
+}
+
+#[test]
+fn service_chapter_5_pod() {
+    check_service_chapter(5, "pod");
+}
+
+#[test]
+fn service_chapter_6_thread_locals() {
+    check_service_chapter(6, "thread-locals");
 }
 
 /// A learner goes through a chapter: the text in each language, a

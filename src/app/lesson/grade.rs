@@ -60,6 +60,8 @@ pub enum Metric {
     PeakPlatformThreads,
     /// Most carriers pinned at once.
     PeakPinned,
+    /// Periods a container's CPU limit throttled the JVM in.
+    CpuThrottles,
     /// `@Async` tasks finished per second, all executors.
     TasksPerS,
     /// `@Async` tasks rejected, all executors.
@@ -79,6 +81,11 @@ pub struct Quantity {
     /// Divided by the same metric of this column's run, if given.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) over: Option<Column>,
+    /// Read from this endpoint of a mix (its index in `endpoints`), not
+    /// the whole run; only the metrics an endpoint has
+    /// ([`Metric::of_endpoint`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) endpoint: Option<u8>,
 }
 
 /// A quantity within a range: at least `min`, below `max`.
@@ -92,6 +99,9 @@ pub struct Condition {
     /// Divided by the same metric of this column's run, if given.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) over: Option<Column>,
+    /// Read from this endpoint of a mix, as [`Quantity::endpoint`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) endpoint: Option<u8>,
     /// Lowest value that holds (inclusive).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub min: Option<f64>,
@@ -117,6 +127,19 @@ impl Runs<'_> {
 }
 
 impl Metric {
+    /// The metric's value for endpoint `i` of a mix in run `v`: `None`
+    /// for a metric an endpoint does not have, or an endpoint the run lacks.
+    fn of_endpoint(self, v: &RunView, i: u8) -> Option<f64> {
+        let e = v.endpoints.get(i as usize)?;
+        match self {
+            Metric::GoodputRps => Some(e.goodput_rps),
+            Metric::P50Ms => Some(e.p50_ms),
+            Metric::P99Ms => Some(e.p99_ms),
+            Metric::ErrorPct => Some(e.error_pct),
+            _ => None,
+        }
+    }
+
     /// The metric's value in a run of `setup`'s `column`.
     fn of(self, v: &RunView, setup: &Setup, column: Column) -> Option<f64> {
         Some(match self {
@@ -134,6 +157,7 @@ impl Metric {
             }
             Metric::PeakPlatformThreads => f64::from(v.peak_platform_threads),
             Metric::PeakPinned => f64::from(v.peak_pinned),
+            Metric::CpuThrottles => v.cpu_throttles as f64,
             Metric::TasksPerS => v.executors.iter().map(|e| e.1).sum(),
             Metric::TasksRejected => v.executors.iter().map(|e| e.2 as f64).sum(),
             Metric::OutOfMemory => f64::from(u8::from(v.outcome == Outcome::OutOfMemory)),
@@ -144,7 +168,10 @@ impl Metric {
 impl Quantity {
     /// Its value in `runs`; `None` while a run it needs is missing.
     pub fn value(&self, runs: Runs<'_>) -> Option<f64> {
-        let read = |c: Column| self.metric.of(runs.view(c)?, runs.setup, c);
+        let read = |c: Column| match self.endpoint {
+            Some(i) => self.metric.of_endpoint(runs.view(c)?, i),
+            None => self.metric.of(runs.view(c)?, runs.setup, c),
+        };
         let x = read(self.column)?;
         match self.over {
             None => Some(x),
@@ -163,6 +190,7 @@ impl Condition {
             metric: self.metric,
             column: self.column,
             over: self.over,
+            endpoint: self.endpoint,
         }
     }
 

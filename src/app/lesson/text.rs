@@ -257,7 +257,8 @@ impl Chapter {
     /// Whether the parameter `name` is a request program (its text reads in
     /// plain words).
     fn is_program(&self, name: &str) -> bool {
-        matches!(self.params.get(name), Some(Param::Key { key, .. }) if key == "program")
+        matches!(self.params.get(name), Some(Param::Key { key, .. })
+            if crate::scenario::field(key).is_some_and(|f| matches!(f.kind, crate::scenario::FieldKind::Program)))
     }
 
     /// The request programs `part`'s words name in `locale`, as the

@@ -360,6 +360,8 @@ pub(crate) struct GuideView {
     pub(crate) locale: Locale,
     /// The lesson's title.
     pub(crate) lesson_title: String,
+    /// The other lessons, to go to: (id, title).
+    pub(crate) other_lessons: Vec<(&'static str, String)>,
     /// "Chapter n of N".
     pub(crate) chapter_of: String,
     /// The chapter's title.
@@ -467,6 +469,10 @@ impl GuideView {
         Some(GuideView {
             locale,
             lesson_title: lesson.title(locale),
+            other_lessons: (crate::app::lesson::lessons().iter())
+                .filter(|l| l.id != lesson.id)
+                .map(|l| (l.id.as_str(), l.title(locale)))
+                .collect(),
             chapter_of: k(
                 keys::GUIDE_CHAPTER_OF,
                 &[

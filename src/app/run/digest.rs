@@ -226,6 +226,10 @@ pub struct RunView {
     pub(crate) peak_virtual_threads: u32,
     /// Most carriers pinned at once.
     pub(crate) peak_pinned: u32,
+    /// Periods a container's CPU limit stopped every thread in (CFS
+    /// throttling; 0 without a limit).
+    #[serde(default)]
+    pub(crate) cpu_throttles: u64,
     /// `@Async` executors: (name, tasks per second, rejected).
     pub(crate) executors: Vec<(String, f64, u64)>,
     /// The executors' drain after the client's end (`report::Drain`).
@@ -643,6 +647,7 @@ impl RunView {
             peak_platform_threads: r.server.peak_platform_threads,
             peak_virtual_threads: r.server.peak_virtual_threads,
             peak_pinned: r.server.peak_pinned,
+            cpu_throttles: r.server.cpu_throttles,
             executors: r
                 .executors
                 .iter()
