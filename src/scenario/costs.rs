@@ -104,6 +104,9 @@ pub struct Costs {
     /// What `fork{…}` hands to its subtasks, all together (on the common
     /// pool or virtual threads: not an `@Async` executor).
     pub forked: Submitted,
+    /// Calls per request to each downstream, on every path (the caller's,
+    /// tasks' and subtasks'), indexed like `call(NAME)`'s downstreams.
+    pub calls: Vec<f64>,
 }
 
 impl Costs {
@@ -164,6 +167,12 @@ impl Costs {
             mine.add_scaled(theirs, w);
         }
         self.forked.add_scaled(&other.forked, w);
+        if self.calls.len() < other.calls.len() {
+            self.calls.resize(other.calls.len(), 0.0);
+        }
+        for (mine, theirs) in self.calls.iter_mut().zip(&other.calls) {
+            *mine += theirs * w;
+        }
     }
 
     /// What the request hands to executor `index` (nothing if it names none).
@@ -294,10 +303,14 @@ impl Walk<'_> {
                 Op::Cpu(d) => (d.mean_ns(), Timed::Cpu),
                 Op::Io(d) => (d.mean_ns(), Timed::Io),
                 Op::Query(d) => (d.mean_ns(), Timed::Query),
-                Op::Call(d) => (
-                    self.call_ns.get(d as usize).copied().unwrap_or(0.0),
-                    Timed::Io,
-                ),
+                Op::Call(d) => {
+                    let d = d as usize;
+                    if costs.calls.len() <= d {
+                        costs.calls.resize(d + 1, 0.0);
+                    }
+                    costs.calls[d] += 1.0;
+                    (self.call_ns.get(d).copied().unwrap_or(0.0), Timed::Io)
+                }
                 Op::CallAcquire(_) | Op::CallRelease(_) => continue,
                 Op::File(d) => (d.mean_ns(), Timed::File),
             };

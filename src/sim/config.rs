@@ -319,7 +319,23 @@ impl HttpClient {
     }
 }
 
-/// An `@Async` executor.
+/// The executors `fork{…}` runs subtasks on, by the names they have in
+/// the JDK: the common pool, `CompletableFuture`'s thread per task (at a
+/// parallelism of 1 or less) and a virtual thread per task. Not `@Async`
+/// beans: no `async.<name>` settings configure them.
+pub const FORK_EXECUTORS: [&str; 3] = [
+    "ForkJoinPool.commonPool",
+    "CompletableFuture.ThreadPerTaskExecutor",
+    "Executors.newVirtualThreadPerTaskExecutor",
+];
+
+/// Whether the executor called `name` runs `fork{…}`'s subtasks (one of
+/// [`FORK_EXECUTORS`]), not an `@Async` bean.
+pub fn is_fork_executor(name: &str) -> bool {
+    FORK_EXECUTORS.contains(&name)
+}
+
+/// An `@Async` executor, or one `fork{…}` runs subtasks on.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct Executor {
     /// Its bean name, as written in `async(NAME){…}`.

@@ -117,9 +117,14 @@ pub(super) fn text(r: &Report) -> String {
         c.starved_clients
     );
     for e in &r.executors {
+        let kind = if crate::sim::config::is_fork_executor(&e.name) {
+            "Fork subtasks on"
+        } else {
+            "@Async"
+        };
         let _ = writeln!(
             o,
-            "  @Async {}:\t{} submitted, {} done, {} rejected, {:.1} tasks/s",
+            "  {kind} {}:\t{} submitted, {} done, {} rejected, {:.1} tasks/s",
             e.name, e.submitted, e.completed, e.rejected, e.throughput_per_s
         );
     }

@@ -102,7 +102,7 @@ fn numbers(r: &RunView, l: Locale) -> Html {
             <p class="failed-latency small" data-failed-pct={format!("{:.1}", f.pct)}>{f.line(l)}</p>
         }
         { for r.executors.iter().map(|(name, per_s, rejected)| html! {
-            <p class="executor">{words::SUMMARY_EXECUTOR.text(l, &[
+            <p class="executor">{executor_line(name).text(l, &[
                 ("name", Arg::Text(name.clone())), ("per_s", count(*per_s)), ("rejected", count(*rejected as f64))])}</p>
         }) }
         { for r.drain.iter().map(|d| html! {
@@ -125,6 +125,16 @@ fn numbers(r: &RunView, l: Locale) -> Html {
         </p>
         <p class="muted small connections">{client_facts(l, r)}</p>
         </>
+    }
+}
+
+/// The words of an executor's line: an `@Async` bean's, or the one a
+/// fork's subtasks run on.
+fn executor_line(name: &str) -> crate::i18n::keys::Key {
+    if crate::sim::config::is_fork_executor(name) {
+        words::SUMMARY_FORK_EXECUTOR
+    } else {
+        words::SUMMARY_EXECUTOR
     }
 }
 

@@ -8,6 +8,10 @@ import { launchChromium } from '../../scripts/serve-dist.mjs';
 
 export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 export const artifacts = path.join(root, 'test-artifacts');
+
+/** The catalogue's words of `area` (ui, form, lessons, …) in `lang`. */
+export const catalogue = (lang, area) =>
+  JSON.parse(fs.readFileSync(path.join(root, 'src', 'i18n', 'catalogue', lang, `${area}.json`), 'utf8'));
 fs.mkdirSync(artifacts, { recursive: true });
 
 let passed = 0;

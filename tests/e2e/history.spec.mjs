@@ -16,14 +16,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { serveDist } from '../../scripts/serve-dist.mjs';
-import { artifacts, assert, check, checkClean, finish, openBrowser, root } from './harness.mjs';
+import { artifacts, assert, catalogue, check, checkClean, finish, openBrowser, root } from './harness.mjs';
 
 const server = await serveDist(path.join(root, 'dist'));
 const base = `http://127.0.0.1:${server.address().port}/`;
 const { browser, context, problems, foreign, watch } = await openBrowser(base);
 
 /** The catalogue's words of `key` in `lang` (the page's ui area). */
-const words = (lang, key) => JSON.parse(fs.readFileSync(path.join(root, 'src', 'i18n', 'catalogue', lang, 'ui.json'), 'utf8'))[key];
+const words = (lang, key) => catalogue(lang, 'ui')[key];
 const text = (page, sel) => page.$eval(sel, (e) => e.textContent.trim());
 const search = (page) => page.evaluate(() => location.search);
 const entries = (page) => page.evaluate(() => history.length);

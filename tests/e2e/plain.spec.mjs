@@ -19,7 +19,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { serveDist } from '../../scripts/serve-dist.mjs';
-import { artifacts, assert, check, checkClean, finish, openBrowser, root } from './harness.mjs';
+import { artifacts, assert, catalogue, check, checkClean, finish, openBrowser, root } from './harness.mjs';
 
 const server = await serveDist(path.join(root, 'dist'));
 const base = `http://127.0.0.1:${server.address().port}/`;
@@ -28,8 +28,7 @@ const shots = path.join(artifacts, 'plain');
 fs.mkdirSync(shots, { recursive: true });
 
 /** The catalogue's words of `key` in `lang` and `area`. */
-const words = (lang, area, key) =>
-  JSON.parse(fs.readFileSync(path.join(root, 'src', 'i18n', 'catalogue', lang, `${area}.json`), 'utf8'))[key];
+const words = (lang, area, key) => catalogue(lang, area)[key];
 const text = (page, sel) => page.$eval(sel, (e) => e.textContent.trim());
 const expanded = (page, sel) => page.$eval(sel, (e) => e.getAttribute('aria-expanded'));
 const present = async (page, sel) => (await page.$(sel)) !== null;

@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { serveDist } from '../../scripts/serve-dist.mjs';
-import { artifacts, assert, check, checkClean, finish, openBrowser, root } from './harness.mjs';
+import { artifacts, assert, catalogue, check, checkClean, finish, openBrowser, root } from './harness.mjs';
 
 const server = await serveDist(path.join(root, 'dist'));
 const base = `http://127.0.0.1:${server.address().port}/`;
@@ -20,8 +20,7 @@ fs.mkdirSync(shots, { recursive: true });
 
 const lesson = JSON.parse(fs.readFileSync(path.join(root, 'src', 'app', 'lesson', 'your-service.json'), 'utf8'));
 /** The catalogue's lesson words in `lang`. */
-const words = (lang) =>
-  JSON.parse(fs.readFileSync(path.join(root, 'src', 'i18n', 'catalogue', lang, 'lessons.json'), 'utf8'));
+const words = (lang) => catalogue(lang, 'lessons');
 const text = (page, sel) => page.$eval(sel, (e) => e.textContent.trim());
 
 try {

@@ -20,7 +20,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { serveDist } from '../../scripts/serve-dist.mjs';
-import { artifacts, assert, check, checkClean, finish, openBrowser, root, settle } from './harness.mjs';
+import { artifacts, assert, catalogue, check, checkClean, finish, openBrowser, root, settle } from './harness.mjs';
 
 const server = await serveDist(path.join(root, 'dist'));
 const base = `http://127.0.0.1:${server.address().port}/`;
@@ -29,8 +29,7 @@ const shots = path.join(artifacts, 'service');
 fs.mkdirSync(shots, { recursive: true });
 
 /** The catalogue's words of `key` in `lang` and `area`. */
-const words = (lang, area, key) =>
-  JSON.parse(fs.readFileSync(path.join(root, 'src', 'i18n', 'catalogue', lang, `${area}.json`), 'utf8'))[key];
+const words = (lang, area, key) => catalogue(lang, area)[key];
 
 const settings = [
   ['program', 'cpu:0.2ms,call(inventory),fork{io:20ms,io:30ms},db:5ms'],

@@ -26,6 +26,10 @@ pub(crate) enum Limit {
     DbPool,
     /// Carrier threads pinned by virtual threads blocked in `synchronized`.
     Carriers,
+    /// A container's CPU limit (CFS bandwidth control's quota).
+    CpuQuota,
+    /// An HTTP client's pool of connections to a downstream.
+    HttpPool,
 }
 
 impl Limit {
@@ -36,6 +40,8 @@ impl Limit {
             Limit::Cpu => keys::LIMIT_CPU,
             Limit::DbPool => keys::LIMIT_DB_POOL,
             Limit::Carriers => keys::LIMIT_CARRIERS,
+            Limit::CpuQuota => keys::LIMIT_CPU_LIMIT,
+            Limit::HttpPool => keys::LIMIT_HTTP_POOL,
         };
         key.text(locale, &[])
     }
@@ -49,8 +55,8 @@ pub(crate) struct Ceiling {
     /// The bound, requests per second.
     pub(crate) rps: f64,
     /// How many of the resource there are (threads, cores, connections,
-    /// carriers).
-    pub(crate) count: u32,
+    /// carriers; a CPU limit's cores may be a fraction).
+    pub(crate) count: f64,
     /// How long a request holds one, ms.
     pub(crate) hold_ms: f64,
     /// The JDK (it decides whether `synchronized` pins).
@@ -66,6 +72,8 @@ impl Ceiling {
             Limit::Cpu => keys::FORMULA_CPU,
             Limit::DbPool => keys::FORMULA_DB_POOL,
             Limit::Carriers => keys::FORMULA_CARRIERS,
+            Limit::CpuQuota => keys::FORMULA_CPU_LIMIT,
+            Limit::HttpPool => keys::FORMULA_HTTP_POOL,
         };
         key.text(
             locale,
@@ -106,29 +114,42 @@ impl Bounds {
         let cpu_ms = ns_to_ms(costs.caller.cpu_ns);
         let service_ms = ns_to_ms(costs.caller.service_ns());
         let mut ceilings = Vec::new();
-        let mut add = |resource: Limit, count: u32, hold_ms: f64| {
+        let mut add = |resource: Limit, count: f64, hold_ms: f64| {
             ceilings.push(Ceiling {
                 resource,
-                rps: ceiling(count as f64, hold_ms / 1000.0),
+                rps: ceiling(count, hold_ms / 1000.0),
                 count,
                 hold_ms,
                 jdk: s.jdk,
             })
         };
         if s.mode == Mode::Platform && service_ms > 0.0 {
-            add(Limit::Threads, s.threads_max, service_ms);
+            add(Limit::Threads, s.threads_max.into(), service_ms);
         }
         let cpu_per_req = cpu_ms + to_ms(cfg.load.client_cpu);
         if cpu_per_req > 0.0 {
-            add(Limit::Cpu, s.cores, cpu_per_req);
+            add(Limit::Cpu, s.cores.into(), cpu_per_req);
+        }
+        // Under a limit the client runs outside the container: the quota
+        // is the server's own CPU's.
+        if let Some(limit) = s.cpu_limit.filter(|_| cpu_ms > 0.0) {
+            add(Limit::CpuQuota, limit, cpu_ms);
+        }
+        // A pool of connections to a downstream, each held for the call's
+        // mean latency (no queueing at the service counted).
+        for (d, calls) in cfg.downstreams.iter().zip(&costs.calls) {
+            let held_ms = calls * ns_to_ms(d.latency.mean_ns());
+            if d.max_connections < u32::MAX && held_ms > 0.0 {
+                add(Limit::HttpPool, d.max_connections.into(), held_ms);
+            }
         }
         let hold_ms = ns_to_ms(costs.caller.db_ns);
         if hold_ms > 0.0 {
-            add(Limit::DbPool, cfg.db.pool_size, hold_ms);
+            add(Limit::DbPool, cfg.db.pool_size.into(), hold_ms);
         }
         let pinned_ms = ns_to_ms(costs.caller.pinned_ns);
         if s.mode == Mode::Virtual && s.pins_in_sync() && pinned_ms > 0.0 {
-            add(Limit::Carriers, s.carriers, pinned_ms + cpu_ms);
+            add(Limit::Carriers, s.carriers.into(), pinned_ms + cpu_ms);
         }
         ceilings.sort_by(|a, b| a.rps.total_cmp(&b.rps));
         let think_ms = match cfg.load.kind {

@@ -169,10 +169,14 @@ keys! {
     // Capacity ceilings (`app::run::bounds`): the resource, the formula.
     LIMIT_THREADS = "chart.limit.threads";
     LIMIT_CPU = "chart.limit.cpu";
+    LIMIT_CPU_LIMIT = "chart.limit.cpu_limit";
+    LIMIT_HTTP_POOL = "chart.limit.http_pool";
     LIMIT_DB_POOL = "chart.limit.db_pool";
     LIMIT_CARRIERS = "chart.limit.carriers";
     FORMULA_THREADS = "chart.formula.threads";
     FORMULA_CPU = "chart.formula.cpu";
+    FORMULA_CPU_LIMIT = "chart.formula.cpu_limit";
+    FORMULA_HTTP_POOL = "chart.formula.http_pool";
     FORMULA_DB_POOL = "chart.formula.db_pool";
     FORMULA_CARRIERS = "chart.formula.carriers";
     // Before and after (`app::show::compare`).

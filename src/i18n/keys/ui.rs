@@ -177,6 +177,7 @@ keys! {
     SUMMARY_PEAK_MEMORY = "summary.peak_memory";
     SUMMARY_MB = "summary.mb";
     SUMMARY_EXECUTOR = "summary.executor";
+    SUMMARY_FORK_EXECUTOR = "summary.fork_executor";
     SUMMARY_DRAIN = "summary.drain";
     SUMMARY_BUDGET = "summary.budget";
     SUMMARY_RUN_FACTS = "summary.run_facts";

@@ -9,7 +9,7 @@ use crate::scenario::costs::Costs;
 use crate::scenario::mix::{Given, MAX_ENDPOINTS, parse_mix};
 use crate::scenario::program::{Parsed, parse_program};
 use crate::scenario::schema::valid_executor_name;
-use crate::sim::config::{Executor, ExecutorKind, Load};
+use crate::sim::config::{Executor, ExecutorKind, FORK_EXECUTORS, Load};
 use crate::sim::program::{ForkOn, Op, Program};
 
 /// The least mean time a request's own path may take, in ns: the clock's
@@ -203,14 +203,14 @@ pub(super) fn add_fork_executors(
                 max: parallelism,
                 queue,
             };
-            ("ForkJoinPool.commonPool", kind)
+            (FORK_EXECUTORS[0], kind)
         } else {
             let kind = ExecutorKind::Pool {
                 core: 0,
                 max: u32::MAX,
                 queue: 0,
             };
-            ("CompletableFuture.ThreadPerTaskExecutor", kind)
+            (FORK_EXECUTORS[1], kind)
         };
         index[0] = executors.len() as u16;
         executors.push(Executor {
@@ -222,7 +222,7 @@ pub(super) fn add_fork_executors(
         index[1] = executors.len() as u16;
         let kind = ExecutorKind::Virtual { limit: None };
         executors.push(Executor {
-            name: "Executors.newVirtualThreadPerTaskExecutor".into(),
+            name: FORK_EXECUTORS[2].into(),
             kind,
         });
     }

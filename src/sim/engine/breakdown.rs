@@ -128,7 +128,7 @@ impl Breakdowns {
     }
 
     /// Folds in a successful request of `latency` ns that spent `spent`.
-    #[inline]
+    #[inline(always)]
     pub(super) fn add(&mut self, latency: Nanos, spent: &Spent) {
         debug_assert_eq!(spent.total(), latency, "stages add up to the latency");
         self.count += 1;

@@ -402,8 +402,7 @@ impl<T: Tracer> Engine<T> {
             worker
         };
         let f = self.alloc_fiber();
-        let endpoint = self.mix.pick(&mut self.rng);
-        self.endpoint_sent(endpoint);
+        let endpoint = self.endpoint_of_new_request();
         // Its time starts with the client's. A held-back arrival's wait
         // there is the client's whole: the pauses during it are not told
         // apart (the collector's count is known from the current pause on).
@@ -717,16 +716,14 @@ impl<T: Tracer> Engine<T> {
             self.tally.succeeded += ok as u64;
             self.tally.latency.record(latency);
             if ok {
-                self.move_to(f, Stage::Client);
-            }
-            self.endpoint_response(f, latency, ok);
-            if ok {
                 self.tally.ok_min_ns = self.tally.ok_min_ns.min(latency);
                 self.tally.ok_max_ns = self.tally.ok_max_ns.max(latency);
+                self.move_to(f, Stage::Client);
                 (self.tally.breakdown).add(latency, &self.fibers[f as usize].spent);
             } else {
                 self.tally.failed.record(latency);
             }
+            self.endpoint_response(f, latency, ok);
             if latency >= ways.late_after {
                 // wrk: a late response is a "timeout" and not a latency.
                 self.tally.late += 1;

@@ -86,20 +86,37 @@ impl Mix {
 }
 
 impl<T: Tracer> Engine<T> {
-    /// A request of endpoint `e` was sent.
-    #[inline]
-    pub(super) fn endpoint_sent(&mut self, e: u8) {
-        if let Some(t) = self.mix.tallies.get_mut(e as usize) {
-            t.sent += 1;
+    /// The endpoint a new request calls, counted as sent to it (0, and
+    /// nothing counted, without a mix).
+    #[inline(always)]
+    pub(super) fn endpoint_of_new_request(&mut self) -> u8 {
+        if self.mix.on() {
+            self.draw_endpoint()
+        } else {
+            0
         }
     }
 
-    /// A response of `latency` to request `f` came (a success spent `spent`).
-    #[inline]
+    #[cold]
+    #[inline(never)]
+    fn draw_endpoint(&mut self) -> u8 {
+        let e = self.mix.pick(&mut self.rng);
+        self.mix.tallies[e as usize].sent += 1;
+        e
+    }
+
+    /// A response of `latency` to request `f` came (a success spent its
+    /// fiber's `spent`).
+    #[inline(always)]
     pub(super) fn endpoint_response(&mut self, f: u32, latency: Nanos, ok: bool) {
-        if !self.mix.on() {
-            return;
+        if self.mix.on() {
+            self.count_endpoint_response(f, latency, ok);
         }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn count_endpoint_response(&mut self, f: u32, latency: Nanos, ok: bool) {
         let fb = &self.fibers[f as usize];
         let t = &mut self.mix.tallies[fb.endpoint as usize];
         t.responses += 1;

@@ -242,7 +242,12 @@ impl<T: Tracer> Engine<T> {
         }
         let fb = &mut self.fibers[f as usize];
         fb.in_server = true;
-        fb.pc = self.mix.starts[fb.endpoint as usize] + self.warm.entry;
+        // The first endpoint's handler (the only one without a mix) starts at 0.
+        let start = match fb.endpoint {
+            0 => 0,
+            e => self.mix.starts[e as usize],
+        };
+        fb.pc = start + self.warm.entry;
         self.gauge(Gauge::InServer, 1);
         match self.cfg.server.mode {
             Mode::Platform => {
