@@ -25,15 +25,21 @@ const MAX_MONITORS: usize = 64;
 /// mix (or while the list is not all names: validation says why).
 pub fn listed(draft: &Draft) -> Vec<String> {
     let text = draft.get("endpoints").and_then(Value::as_str).unwrap_or("");
-    let names: Vec<String> = (text.split(','))
-        .map(|n| n.trim().to_string())
-        .filter(|n| !n.is_empty())
-        .collect();
+    let names = split_names(text);
     if names.iter().all(|n| valid_executor_name(n)) {
         names
     } else {
         Vec::new()
     }
+}
+
+/// The names of a list as `endpoints` writes it (`orders, search`), in
+/// order, empty items left out; whether each is a name is the caller's.
+pub(crate) fn split_names(text: &str) -> Vec<String> {
+    (text.split(','))
+        .map(|n| n.trim().to_string())
+        .filter(|n| !n.is_empty())
+        .collect()
 }
 
 /// What `draft`'s program, or its mix of endpoints' programs, compiles to;

@@ -6,7 +6,7 @@ use super::reader::Reader;
 use crate::i18n::keys::errors as words;
 use crate::i18n::{Part, Phrase};
 use crate::scenario::costs::Costs;
-use crate::scenario::mix::{Given, MAX_ENDPOINTS, parse_mix};
+use crate::scenario::mix::{Given, MAX_ENDPOINTS, parse_mix, split_names};
 use crate::scenario::program::{Parsed, parse_program};
 use crate::scenario::schema::valid_executor_name;
 use crate::sim::config::{Executor, ExecutorKind, FORK_EXECUTORS, Load};
@@ -59,11 +59,7 @@ pub(super) fn read(r: &mut Reader, load: &Load) -> Parsed {
 /// and lists none. A section `endpoint.<name>` the list does not name is
 /// refused (most often a typo).
 fn endpoint_names(r: &mut Reader) -> Vec<String> {
-    let text = r.string("endpoints").unwrap_or_default();
-    let names: Vec<String> = (text.split(','))
-        .map(|n| n.trim().to_string())
-        .filter(|n| !n.is_empty())
-        .collect();
+    let names = split_names(&r.string("endpoints").unwrap_or_default());
     let bad = names.iter().find(|n| !valid_executor_name(n)).cloned();
     let twice = (names.iter().enumerate())
         .find(|(i, n)| names[..*i].contains(n))
