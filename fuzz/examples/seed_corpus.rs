@@ -55,6 +55,13 @@ fn main() {
         .collect();
     write("run", "golden", &golden);
     write("set_values", "golden", &golden);
+    // A downstream's pending cap and rate limit, both reached.
+    let limits = "program=call(inv)\ndownstream.inv.client=reactor-netty\n\
+        downstream.inv.max_connections=5\ndownstream.inv.max_pending=3\n\
+        downstream.inv.rate_limit_rps=50\ndownstream.inv.rate_burst=2\n\
+        load.concurrency=20\nload.requests=300\n";
+    write("run", "downstream-limits", limits);
+    write("set_values", "downstream-limits", limits);
     // The command-line tests' files and issue 9's hostile inputs.
     for (name, text) in [
         (

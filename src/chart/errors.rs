@@ -27,6 +27,8 @@ pub(super) fn cause_label(l: Locale, cause: &str) -> String {
         "pool_timeout" => k::CAUSE_POOL_TIMEOUT,
         "task_rejected" => k::CAUSE_TASK_REJECTED,
         "lease_timeout" => k::CAUSE_LEASE_TIMEOUT,
+        "pending_limit" => k::CAUSE_PENDING_LIMIT,
+        "rate_limited" => k::CAUSE_RATE_LIMITED,
         "out_of_memory" => k::CAUSE_OUT_OF_MEMORY,
         other => return other.replace('_', " "),
     };

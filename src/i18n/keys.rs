@@ -265,6 +265,8 @@ keys! {
     REPLAY_STEP_DB_CONNECTION = "replay.step.db_connection";
     REPLAY_STEP_DB_TIMEOUT = "replay.step.db_timeout";
     REPLAY_STEP_LEASE_TIMEOUT = "replay.step.lease_timeout";
+    REPLAY_STEP_PENDING_LIMIT = "replay.step.pending_limit";
+    REPLAY_STEP_RATE_LIMITED = "replay.step.rate_limited";
     REPLAY_STEP_SUBMITTED = "replay.step.submitted";
     REPLAY_STEP_REJECTED = "replay.step.rejected";
     REPLAY_STEP_ENDED = "replay.step.ended";

@@ -42,3 +42,24 @@ pub fn defaults(client: HttpClient) -> PoolDefaults {
         },
     }
 }
+
+/// Calls that may wait for one of `client`'s `max_connections` at once
+/// when the scenario does not say; `None`: no cap. Reactor Netty's
+/// `ConnectionPoolSpec` leaves `pendingAcquireMaxCount` unspecified, and
+/// its pool then admits 2 × `maxConnections` pending acquires (1,000 for
+/// the default pool of 500); the others queue every waiter.
+pub fn default_max_pending(client: HttpClient, max_connections: u32) -> Option<u32> {
+    match client {
+        HttpClient::ReactorNetty => Some(max_connections.saturating_mul(2)),
+        _ => None,
+    }
+}
+
+/// Tokens a downstream's rate limiter holds when the scenario gives only
+/// its rate: one second's worth, at least one. Assumed: Spring Cloud
+/// Gateway's `RedisRateLimiter` asks for both, and its guide sets the
+/// burst capacity equal to the replenish rate (a steady rate with no extra
+/// burst).
+pub fn default_burst(per_s: f64) -> u32 {
+    per_s.ceil().clamp(1.0, u32::MAX as f64) as u32
+}

@@ -2,7 +2,7 @@
 //! names its [`Moot`] (if it has one), and the rule reads the validated
 //! configuration. The page says why beside the field (`app::setup::effect`).
 
-use crate::sim::config::{Config, ExecutorKind, LoadKind, Mode};
+use crate::sim::config::{Config, Downstream, ExecutorKind, LoadKind, Mode};
 use crate::sim::program::{Dist, LockKind, MonitorRef, Op};
 
 /// A condition under which a setting has no effect.
@@ -39,6 +39,8 @@ pub enum Moot {
     /// A downstream's p99, when its latency is exponential or constant
     /// (the p50 alone sets those).
     LatencyNotLognormal,
+    /// A downstream's burst, when it has no rate limit.
+    NoRateLimit,
     /// The single program, when `endpoints` lists a mix: each endpoint
     /// runs its own.
     EndpointsGiven,
@@ -73,19 +75,22 @@ impl Moot {
             Moot::NoAsyncStep => c.executors.is_empty(),
             Moot::NoCpuLimit => c.server.cpu_limit.is_none(),
             Moot::ClientOutsideContainer => c.server.cpu_limit.is_some(),
-            Moot::LatencyNotLognormal => {
-                let name = (key.strip_prefix("downstream."))
-                    .and_then(|rest| rest.split_once('.'))
-                    .map(|(n, _)| n);
-                (c.downstreams.iter()).any(|d| {
-                    Some(d.name.as_str()) == name && !matches!(d.latency, Dist::LogNormal { .. })
-                })
-            }
+            Moot::LatencyNotLognormal => downstream_named(c, key)
+                .is_some_and(|d| !matches!(d.latency, Dist::LogNormal { .. })),
+            Moot::NoRateLimit => downstream_named(c, key).is_some_and(|d| d.rate_limit.is_none()),
             Moot::EndpointsGiven => !c.program.endpoints.is_empty(),
             Moot::ExecutorIsVirtual => executor_is(c, key, true),
             Moot::ExecutorIsPool => executor_is(c, key, false),
         }
     }
+}
+
+/// The downstream that `key` names (`downstream.<name>.<x>`).
+fn downstream_named<'c>(c: &'c Config, key: &str) -> Option<&'c Downstream> {
+    let name = (key.strip_prefix("downstream."))
+        .and_then(|rest| rest.split_once('.'))
+        .map(|(n, _)| n)?;
+    c.downstreams.iter().find(|d| d.name == name)
 }
 
 /// Whether the executor that `key` names (`async.<name>.<x>`) is virtual
@@ -105,7 +110,8 @@ mod tests {
     use super::Moot;
     use crate::scenario::schema;
 
-    const ALL: [Moot; 12] = [
+    const ALL: [Moot; 13] = [
+        Moot::NoRateLimit,
         Moot::EndpointsGiven,
         Moot::NoDbStep,
         Moot::NoSyncBlock,

@@ -730,6 +730,37 @@ static SCHEMA: &[FieldSpec] = &[
         unit: "ms",
         nullable: true,
     },
+    // Reactor Netty's pendingAcquireMaxCount; empty: the client's default
+    // (http_clients::default_max_pending). 0: no call waits (reactor-pool
+    // refuses at once when none is free). Bounds: Integer.MAX_VALUE.
+    entry! {
+        key: "downstream.*.max_pending",
+        kind: int(0, 2_147_483_647),
+        default: "null",
+        group: Downstream,
+        unit: "calls",
+        nullable: true,
+    },
+    // The downstream's own token bucket (config::RateLimit); empty: none.
+    // Bounds: a millionth of a call a second up to a billion.
+    entry! {
+        key: "downstream.*.rate_limit_rps",
+        kind: float(0.000_001, 1_000_000_000.0),
+        default: "null",
+        group: Downstream,
+        unit: "req/s",
+        nullable: true,
+    },
+    // Its burst; empty: one second's worth (http_clients::default_burst).
+    entry! {
+        key: "downstream.*.rate_burst",
+        kind: int(1, 1_000_000_000),
+        default: "null",
+        group: Downstream,
+        unit: "requests",
+        nullable: true,
+        moot: Some(super::Moot::NoRateLimit),
+    },
     entry! {
         key: "memory.heap_mb",
         kind: float(16.0, 1_048_576.0),
@@ -1339,6 +1370,6 @@ mod tests {
             assert_eq!(threads.property(l), Some("server.tomcat.threads.max"));
         }
         let with = schema().iter().filter(|f| f.property(Locale::En).is_some());
-        assert_eq!(with.count(), 95);
+        assert_eq!(with.count(), 98);
     }
 }

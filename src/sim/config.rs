@@ -286,6 +286,25 @@ pub struct Downstream {
     /// How long a call waits for a pooled connection before it fails;
     /// `None`: for ever.
     pub lease_timeout: Option<Nanos>,
+    /// Calls that may wait for a connection at once; one more fails at
+    /// once (Reactor Netty's `PoolAcquirePendingLimitException`). `None`:
+    /// no cap.
+    pub max_pending: Option<u32>,
+    /// The downstream's own rate limit, if it has one: calls beyond it
+    /// are answered 429 at once.
+    pub rate_limit: Option<RateLimit>,
+}
+
+/// A token bucket in front of a downstream (as Spring Cloud Gateway's
+/// `RedisRateLimiter`, Bucket4j or Resilience4j's `RateLimiter` in its
+/// server keep one): it refills at `per_s` tokens a second up to `burst`;
+/// a call takes a token or is refused with 429 Too Many Requests.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+pub struct RateLimit {
+    /// Tokens added a second (the sustained rate of calls it admits).
+    pub per_s: f64,
+    /// Tokens it holds at most (the burst it admits at once); it starts full.
+    pub burst: u32,
 }
 
 /// The HTTP clients a Spring service calls others with, by what their

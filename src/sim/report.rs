@@ -208,6 +208,13 @@ named_enum! {
         /// its lease time-out (HttpClient 5: `ConnectionRequestTimeoutException`):
         /// HTTP 500.
         LeaseTimeout = "lease_timeout",
+        /// An HTTP client's pool had as many calls waiting for a connection
+        /// as it allows (Reactor Netty: `PoolAcquirePendingLimitException`):
+        /// HTTP 500.
+        PendingLimit = "pending_limit",
+        /// A downstream's rate limit answered 429 Too Many Requests and the
+        /// client threw: HTTP 500.
+        RateLimited = "rate_limited",
         /// `OutOfMemoryError: Java heap space` in the handler: HTTP 500.
         OutOfMemory = "out_of_memory",
     }

@@ -166,6 +166,11 @@ pub enum Note {
     DbTimeout,
     /// An HTTP client's lease time-out passed.
     LeaseTimeout,
+    /// An HTTP client's pool refused a wait for a connection: its pending
+    /// acquires were at their cap.
+    PendingLimit,
+    /// A downstream answered 429 Too Many Requests (its rate limit).
+    RateLimited,
     /// Submitted `task` to executor `executor`.
     Submitted {
         /// The executor's index.
@@ -288,6 +293,10 @@ impl TextTrace {
             Note::LeaseTimeout => {
                 "HTTP client lease timeout: ConnectionRequestTimeoutException".into()
             }
+            Note::PendingLimit => {
+                "HTTP client pool's pending acquires full: PoolAcquirePendingLimitException".into()
+            }
+            Note::RateLimited => "downstream answers 429 Too Many Requests".into(),
             Note::Submitted { executor, task } => {
                 self.tasks += 1;
                 let name = format!("t{}", self.tasks);

@@ -140,6 +140,13 @@ pub(super) fn text(r: &Report) -> String {
             d.peak_lease_waiters,
             d.lease_timeouts
         );
+        if d.pending_refused + d.rate_limited > 0 {
+            let _ = writeln!(
+                o,
+                "  Downstream {}:\t{} calls refused a wait (pending acquires at their cap), {} answered 429 (its rate limit)",
+                d.name, d.pending_refused, d.rate_limited
+            );
+        }
     }
     if let Some(d) = &r.drain {
         o.push_str(&drain(d));

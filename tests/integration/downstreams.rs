@@ -176,3 +176,132 @@ fn a_downstream_of_c_slots_is_erlang_c_inside_the_request() {
         assert_close(&format!("M/M/10 at ρ={rho}"), total / 3.0, expected, 0.03);
     }
 }
+
+#[test]
+fn reactor_nettys_pending_cap_refuses_the_call_beyond_it() {
+    // Its default pool admits twice its connections as pending acquires
+    // (1,000 for 500 connections); with 5 connections, 10 wait and each
+    // further call fails at once (PoolAcquirePendingLimitException).
+    let mut d = Draft::new();
+    d.set("program", "call(inventory)").unwrap();
+    d.set("downstream.inventory.client", "reactor-netty")
+        .unwrap();
+    let c = validate(&d).unwrap();
+    assert_eq!(c.downstreams[0].max_connections, 500);
+    assert_eq!(c.downstreams[0].max_pending, Some(1000));
+    for (max_pending, waiting) in [(None, 10), (Some("0"), 0), (Some("30"), 30)] {
+        let mut extra = vec![
+            ("downstream.inventory.client", "reactor-netty"),
+            ("downstream.inventory.max_connections", "5"),
+        ];
+        if let Some(m) = max_pending {
+            extra.push(("downstream.inventory.max_pending", m));
+        }
+        let r = calls("virtual", &extra);
+        let d = &r.downstreams[0];
+        assert_eq!(d.peak_lease_waiters, waiting, "{max_pending:?}");
+        assert!(d.pending_refused > 0, "{max_pending:?}");
+        assert_eq!(
+            r.responses_by_cause[&ResponseCause::PendingLimit],
+            d.pending_refused
+        );
+        assert_eq!(r.succeeded + d.pending_refused, r.sent);
+        // The five connections still serve 50 calls a second.
+        assert_eq!(d.calls, r.succeeded);
+        let span_s = r.sim_time_s;
+        assert_close("served", d.calls as f64 / span_s, 50.0, 0.03);
+    }
+    // A cap above the callers refuses none.
+    let r = calls(
+        "virtual",
+        &[
+            ("downstream.inventory.client", "reactor-netty"),
+            ("downstream.inventory.max_connections", "5"),
+            ("downstream.inventory.max_pending", "45"),
+        ],
+    );
+    assert_eq!(r.downstreams[0].pending_refused, 0);
+    assert_eq!(r.downstreams[0].peak_lease_waiters, 45);
+}
+
+/// 20,000 calls arriving evenly at 2,000 a second to a downstream whose
+/// token bucket holds `burst` and refills at `rate`.
+fn rate_limited(rate: &str, burst: Option<&str>) -> Report {
+    let mut s = vec![
+        ("server.mode", "virtual"),
+        ("load.kind", "open"),
+        ("load.arrivals", "constant"),
+        ("load.rate_rps", "2000"),
+        ("load.requests", "20000"),
+        ("load.timeout_ms", "0"),
+        ("program", "call(inventory)"),
+        ("downstream.inventory.client", "jdk"),
+        ("downstream.inventory.concurrency", "100000"),
+        ("downstream.inventory.distribution", "constant"),
+        ("downstream.inventory.p50_ms", "10"),
+        ("downstream.inventory.rate_limit_rps", rate),
+    ];
+    if let Some(b) = burst {
+        s.push(("downstream.inventory.rate_burst", b));
+    }
+    run_free(&s)
+}
+
+#[test]
+fn a_downstreams_rate_limit_admits_its_burst_then_its_rate() {
+    // Arrivals over 9.9995 s: the bucket admits its 100 tokens, then 500 a
+    // second, and answers the rest 429 (the request fails with HTTP 500).
+    let r = rate_limited("500", Some("100"));
+    let d = &r.downstreams[0];
+    let admitted = 100.0 + 500.0 * 19_999.0 / 2_000.0;
+    assert!(
+        (d.calls as f64 - admitted).abs() <= 1.0,
+        "admitted {} of {admitted}",
+        d.calls
+    );
+    assert_eq!(d.rate_limited, 20_000 - d.calls);
+    assert_eq!(
+        r.responses_by_cause[&ResponseCause::RateLimited],
+        d.rate_limited
+    );
+    assert_eq!(r.succeeded, d.calls);
+    // Without a burst given, it holds one second's worth: 500.
+    let r = rate_limited("500", None);
+    let admitted = 500.0 + 500.0 * 19_999.0 / 2_000.0;
+    assert!((r.downstreams[0].calls as f64 - admitted).abs() <= 1.0);
+    // A limit above the arrival rate refuses nothing, given a burst for
+    // the jitter the server adds to the calls' spacing: with a bucket of
+    // one token, two calls closer than 0.4 ms meet a 429.
+    let r = rate_limited("2500", Some("20"));
+    assert_eq!(r.downstreams[0].rate_limited, 0);
+    assert_eq!(r.succeeded, 20_000);
+    let r = rate_limited("2500", Some("1"));
+    assert!(r.downstreams[0].rate_limited > 0);
+}
+
+#[test]
+fn pending_and_rate_settings_are_checked_where_they_are_written() {
+    for (key, value) in [
+        ("downstream.inventory.max_pending", "-1"),
+        ("downstream.inventory.rate_limit_rps", "0"),
+        ("downstream.inventory.rate_burst", "0"),
+    ] {
+        let mut d = Draft::new();
+        d.set("program", "call(inventory)").unwrap();
+        let e = match d.set(key, value) {
+            Err(e) => vec![e],
+            Ok(()) => validate(&d).expect_err(key),
+        };
+        assert_eq!(e.len(), 1, "{e:?}");
+        assert_eq!(e[0].field, key);
+        assert_eq!(e[0].value, value);
+    }
+    // A burst without a rate changes nothing, and the page says so.
+    let mut d = Draft::new();
+    d.set("program", "call(inventory)").unwrap();
+    d.set("downstream.inventory.rate_burst", "50").unwrap();
+    let c = validate(&d).unwrap();
+    assert_eq!(c.downstreams[0].rate_limit, None);
+    let moot = threadlab::scenario::Moot::NoRateLimit;
+    assert!(moot.holds(&c, "downstream.inventory.rate_burst"));
+}

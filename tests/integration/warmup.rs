@@ -245,7 +245,9 @@ fn a_warm_run_equals_the_model_before_the_jvm_was_modelled() {
         assert_eq!(errors.remove("server_closed").unwrap_or(0.into()), 0);
         let responses = o["responses_by_cause"].as_object_mut().unwrap();
         assert_eq!(responses.remove("out_of_memory").unwrap_or(0.into()), 0);
-        assert_eq!(responses.remove("lease_timeout").unwrap_or(0.into()), 0);
+        for cause in ["lease_timeout", "pending_limit", "rate_limited"] {
+            assert_eq!(responses.remove(cause).unwrap_or(0.into()), 0);
+        }
         let connections = o["connections"].as_object_mut().unwrap();
         for key in [
             "reset_by_oom_kill",

@@ -202,6 +202,8 @@ impl Builder {
             | Step::DbConnection
             | Step::DbTimeout
             | Step::LeaseTimeout
+            | Step::PendingLimit
+            | Step::RateLimited
             | Step::Submitted { .. }
             | Step::Rejected { .. }
             // Never read: it stays where it was until its client gives up.

@@ -259,6 +259,8 @@ impl Session {
             Step::DbConnection => k(keys::REPLAY_STEP_DB_CONNECTION, &[]),
             Step::DbTimeout => k(keys::REPLAY_STEP_DB_TIMEOUT, &[]),
             Step::LeaseTimeout => k(keys::REPLAY_STEP_LEASE_TIMEOUT, &[]),
+            Step::PendingLimit => k(keys::REPLAY_STEP_PENDING_LIMIT, &[]),
+            Step::RateLimited => k(keys::REPLAY_STEP_RATE_LIMITED, &[]),
             Step::Submitted { executor, task } => k(
                 keys::REPLAY_STEP_SUBMITTED,
                 &[

@@ -300,6 +300,8 @@ impl FailedView {
             ResponseCause::PoolTimeout => ui::SUMMARY_FAILED_POOL_TIMEOUT,
             ResponseCause::TaskRejected => ui::SUMMARY_FAILED_TASK_REJECTED,
             ResponseCause::LeaseTimeout => ui::SUMMARY_FAILED_LEASE_TIMEOUT,
+            ResponseCause::PendingLimit => ui::SUMMARY_FAILED_PENDING_LIMIT,
+            ResponseCause::RateLimited => ui::SUMMARY_FAILED_RATE_LIMITED,
             ResponseCause::OutOfMemory | ResponseCause::Ok => ui::SUMMARY_FAILED_OUT_OF_MEMORY,
         };
         ui::SUMMARY_FAILED_LINE.text(

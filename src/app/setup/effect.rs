@@ -50,6 +50,7 @@ fn words_for(moot: Moot) -> Key {
         Moot::NoCpuLimit => words::EFFECT_NO_CPU_LIMIT,
         Moot::ClientOutsideContainer => words::EFFECT_CLIENT_OUTSIDE,
         Moot::LatencyNotLognormal => words::EFFECT_NOT_LOGNORMAL,
+        Moot::NoRateLimit => words::EFFECT_NO_RATE_LIMIT,
         Moot::EndpointsGiven => words::EFFECT_ENDPOINTS_GIVEN,
     }
 }

@@ -123,6 +123,8 @@ keys! {
     CAUSE_POOL_TIMEOUT = "chart.cause.pool_timeout";
     CAUSE_TASK_REJECTED = "chart.cause.task_rejected";
     CAUSE_LEASE_TIMEOUT = "chart.cause.lease_timeout";
+    CAUSE_PENDING_LIMIT = "chart.cause.pending_limit";
+    CAUSE_RATE_LIMITED = "chart.cause.rate_limited";
     CAUSE_OUT_OF_MEMORY = "chart.cause.out_of_memory";
     // Gauges of the utilisation chart (`app::run::digest::UTILISATION_GAUGES`).
     GAUGE_TOMCAT_BUSY = "chart.gauge.tomcat_busy";

@@ -171,6 +171,8 @@ keys! {
     SUMMARY_FAILED_POOL_TIMEOUT = "summary.failed.pool_timeout";
     SUMMARY_FAILED_TASK_REJECTED = "summary.failed.task_rejected";
     SUMMARY_FAILED_LEASE_TIMEOUT = "summary.failed.lease_timeout";
+    SUMMARY_FAILED_PENDING_LIMIT = "summary.failed.pending_limit";
+    SUMMARY_FAILED_RATE_LIMITED = "summary.failed.rate_limited";
     SUMMARY_FAILED_OUT_OF_MEMORY = "summary.failed.out_of_memory";
     SUMMARY_P99 = "summary.p99";
     SUMMARY_MEAN = "summary.mean";
@@ -277,6 +279,7 @@ keys! {
     EFFECT_NO_CPU_LIMIT = "effect.no_cpu_limit";
     EFFECT_CLIENT_OUTSIDE = "effect.client_outside";
     EFFECT_NOT_LOGNORMAL = "effect.not_lognormal";
+    EFFECT_NO_RATE_LIMIT = "effect.no_rate_limit";
     EFFECT_ENDPOINTS_GIVEN = "effect.endpoints_given";
     COLUMN_EXECUTOR_POOL_PROPERTY = "column.executor_pool_property";
     COLUMN_EXECUTOR_VIRTUAL_PROPERTY = "column.executor_virtual_property";

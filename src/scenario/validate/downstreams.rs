@@ -8,9 +8,9 @@ use serde_json::Value;
 use super::reader::Reader;
 use crate::i18n::Part;
 use crate::i18n::keys::errors as words;
-use crate::scenario::http_clients::defaults;
+use crate::scenario::http_clients::{default_burst, default_max_pending, defaults};
 use crate::scenario::schema::{field, valid_executor_name};
-use crate::sim::config::{Downstream, HttpClient};
+use crate::sim::config::{Downstream, HttpClient, RateLimit};
 use crate::sim::program::Dist;
 use crate::sim::time::{MS, Nanos, from_ms};
 
@@ -54,6 +54,15 @@ fn one(r: &mut Reader, name: &str) -> Downstream {
     let lease_timeout = (r.opt_float(&k("lease_timeout_ms")))
         .map(from_ms)
         .or(own.lease_timeout_ms.map(from_ms));
+    let max_pending = (r.opt_int(&k("max_pending")))
+        .map(|n| n as u32)
+        .or_else(|| default_max_pending(client, max_connections));
+    // Read (and checked) whether or not a rate is set.
+    let burst = r.opt_int(&k("rate_burst"));
+    let rate_limit = r.opt_float(&k("rate_limit_rps")).map(|per_s| RateLimit {
+        per_s,
+        burst: burst.map_or_else(|| default_burst(per_s), |b| b as u32),
+    });
     Downstream {
         name: name.to_string(),
         concurrency: r.int(&k("concurrency")) as u32,
@@ -61,6 +70,8 @@ fn one(r: &mut Reader, name: &str) -> Downstream {
         client,
         max_connections,
         lease_timeout,
+        max_pending,
+        rate_limit,
     }
 }
 

@@ -15,7 +15,7 @@ use std::collections::VecDeque;
 use super::Engine;
 use super::fiber::{Phase, Wait};
 use super::interp::DbPool;
-use crate::sim::config::Downstream;
+use crate::sim::config::{Downstream, RateLimit};
 use crate::sim::queue::Event;
 use crate::sim::report::{DownstreamStats, ResponseCause};
 use crate::sim::time::{MS, Nanos, ns_f64};
@@ -34,6 +34,13 @@ pub(super) struct Service {
     calls: u64,
     /// Leases that timed out.
     lease_timeouts: u64,
+    /// Calls refused a wait for a lease (the pending cap was full).
+    pending_refused: u64,
+    /// Calls the downstream answered 429 (its rate limit).
+    rate_limited: u64,
+    /// Its rate limiter's tokens, as of `tokens_at`.
+    tokens: f64,
+    tokens_at: Nanos,
     /// Most calls waiting for a lease, and for a slot there.
     peak_lease_waiters: u32,
     peak_queued: u32,
@@ -55,6 +62,10 @@ impl Service {
             queued: VecDeque::new(),
             calls: 0,
             lease_timeouts: 0,
+            pending_refused: 0,
+            rate_limited: 0,
+            tokens: d.rate_limit.map_or(0.0, |r| r.burst as f64),
+            tokens_at: 0,
             peak_lease_waiters: 0,
             peak_queued: 0,
             busy_area: 0.0,
@@ -80,6 +91,35 @@ impl Service {
         self.busy = self.busy.saturating_add_signed(delta);
     }
 
+    /// Whether a call may join the lease's waiters under a cap of `max`
+    /// pending: stale entries (timed out, or their process ended) are
+    /// dropped first, so only live waiters count.
+    fn may_wait(&mut self, max: Option<u32>, live: impl Fn(u32, u32) -> bool) -> bool {
+        let Some(max) = max else {
+            return true;
+        };
+        if self.pool.waiters.len() >= max as usize {
+            self.pool.waiters.retain(|&(f, token)| live(f, token));
+        }
+        self.pool.waiters.len() < max as usize
+    }
+
+    /// Whether the rate limiter admits a call at `now` (taking its token).
+    fn admits(&mut self, now: Nanos, limit: Option<RateLimit>) -> bool {
+        let Some(limit) = limit else {
+            return true;
+        };
+        let refill = ns_f64(now - self.tokens_at) / 1e9 * limit.per_s;
+        self.tokens = (self.tokens + refill).min(limit.burst as f64);
+        self.tokens_at = now;
+        if self.tokens >= 1.0 {
+            self.tokens -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
+
     /// Calls waiting for a lease or a slot (stale entries included).
     pub(super) fn waiting(&self) -> usize {
         self.queued.len() + self.pool.waiters.len()
@@ -102,6 +142,18 @@ impl<T: Tracer> Engine<T> {
             s.lent_by(self.now, 1);
             self.fibers[f as usize].pc += 1;
             return true;
+        }
+        let max_pending = self.cfg.downstreams[d as usize].max_pending;
+        let fibers = &self.fibers;
+        let live = |w: u32, token: u32| {
+            let fb = &fibers[w as usize];
+            fb.phase != Phase::Free && fb.wait_token == token && fb.wait == Wait::Lease
+        };
+        if !s.may_wait(max_pending, live) {
+            s.pending_refused += 1;
+            self.trace(f, Note::PendingLimit);
+            self.fail(f, ResponseCause::PendingLimit);
+            return false;
         }
         let fb = &mut self.fibers[f as usize];
         fb.wait_token = fb.wait_token.wrapping_add(1);
@@ -173,6 +225,11 @@ impl<T: Tracer> Engine<T> {
 
     /// `Call(d)`: the request goes out; fiber `f` blocks for the answer.
     pub(super) fn send_call(&mut self, f: u32, d: u16) {
+        let limit = self.cfg.downstreams[d as usize].rate_limit;
+        if !self.calls[d as usize].admits(self.now, limit) {
+            self.refused_by_rate(f, d);
+            return;
+        }
         self.fibers[f as usize].pc += 1;
         self.block(f, Wait::Io);
         let s = &mut self.calls[d as usize];
@@ -185,6 +242,19 @@ impl<T: Tracer> Engine<T> {
             s.queued.push_back((f, fb.wait_token));
             s.peak_queued = s.peak_queued.max(s.queued.len() as u32);
         }
+    }
+
+    /// Downstream `d` answered fiber `f`'s call 429 Too Many Requests at
+    /// once: the client gives the connection back, and throws
+    /// (`HttpClientErrorException.TooManyRequests` from `RestClient`), so
+    /// the request fails with HTTP 500. Assumed: the refusal takes no
+    /// time (no round trip is modelled for any call).
+    #[cold]
+    fn refused_by_rate(&mut self, f: u32, d: u16) {
+        self.calls[d as usize].rate_limited += 1;
+        self.unlease(d);
+        self.trace(f, Note::RateLimited);
+        self.fail(f, ResponseCause::RateLimited);
     }
 
     /// A slot of downstream `d` starts on fiber `f`'s call.
@@ -249,6 +319,8 @@ impl<T: Tracer> Engine<T> {
                         0.0
                     },
                     lease_timeouts: s.lease_timeouts,
+                    pending_refused: s.pending_refused,
+                    rate_limited: s.rate_limited,
                     peak_lease_waiters: s.peak_lease_waiters,
                     peak_queued: s.peak_queued,
                 }

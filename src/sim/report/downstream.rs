@@ -15,6 +15,11 @@ pub struct DownstreamStats {
     pub mean_lease_wait_ms: f64,
     /// Calls that failed waiting for a lease.
     pub lease_timeouts: u64,
+    /// Calls refused a wait for a lease: the pool's pending acquires were
+    /// at their cap (Reactor Netty's `pendingAcquireMaxCount`).
+    pub pending_refused: u64,
+    /// Calls the downstream answered 429 (its rate limit).
+    pub rate_limited: u64,
     /// Most calls waiting for a lease at once.
     pub peak_lease_waiters: u32,
     /// Most calls queued at the downstream at once.
