@@ -126,7 +126,32 @@ impl Costs {
         let calls: Vec<f64> = (cfg.downstreams.iter())
             .map(|d| d.latency.mean_ns())
             .collect();
-        Costs::walked(&cfg.program, cfg.db.driver.holds_monitor_in_query(), &calls)
+        let mut costs = Costs::walked(&cfg.program, cfg.db.driver.holds_monitor_in_query(), &calls);
+        for (d, h) in
+            (cfg.downstreams.iter().enumerate()).filter_map(|(i, d)| d.handoff.map(|h| (i, h)))
+        {
+            costs.hand_off(&cfg.program, d, h);
+        }
+        costs
+    }
+
+    /// Each call to downstream `d` hands its response to the JDK client's
+    /// executor (`h`): a task there per call, on that executor's path, and
+    /// the caller blocked until it ends.
+    fn hand_off(&mut self, program: &Program, d: usize, h: crate::sim::config::Handoff) {
+        let per_request = self.calls.get(d).copied().unwrap_or(0.0);
+        let Some(Op::Cpu(cpu)) = program.ops.get(h.body as usize) else {
+            return;
+        };
+        let e = h.executor as usize;
+        if self.executors.len() <= e {
+            self.executors.resize_with(e + 1, Submitted::default);
+        }
+        let cpu_ns = cpu.mean_ns() * per_request;
+        let s = &mut self.executors[e];
+        s.tasks += per_request;
+        s.work.cpu_ns += cpu_ns;
+        self.caller.blocking_ns += cpu_ns;
     }
 
     /// A mix's costs are its endpoints', weighted by their shares: the

@@ -103,3 +103,8 @@ pub const READ_AHEAD_SHARES: (f64, f64) = (0.0659, 0.1651);
 /// was 0.16 %: `reference/results/2026-12-05-storms/`), so the share it
 /// draws with is the measured one over this.
 pub const READ_AHEAD_FREE_CORE: f64 = 0.50;
+
+/// The JDK `HttpClient`'s work per call on its executor: reading the
+/// response and completing the caller's future, µs of CPU.
+/// PLACEHOLDER until the jdkclient item's results are in.
+pub const JDK_CLIENT_HANDOFF_CPU_US: f64 = 20.0;

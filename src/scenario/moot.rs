@@ -2,7 +2,7 @@
 //! names its [`Moot`] (if it has one), and the rule reads the validated
 //! configuration. The page says why beside the field (`app::setup::effect`).
 
-use crate::sim::config::{Config, Downstream, ExecutorKind, LoadKind, Mode};
+use crate::sim::config::{Config, Downstream, ExecutorKind, HttpClient, LoadKind, Mode};
 use crate::sim::program::{Dist, LockKind, MonitorRef, Op};
 
 /// A condition under which a setting has no effect.
@@ -41,6 +41,8 @@ pub enum Moot {
     LatencyNotLognormal,
     /// A downstream's burst, when it has no rate limit.
     NoRateLimit,
+    /// The JDK `HttpClient`'s executor, when another client calls it.
+    NotJdkClient,
     /// The single program, when `endpoints` lists a mix: each endpoint
     /// runs its own.
     EndpointsGiven,
@@ -77,6 +79,9 @@ impl Moot {
             Moot::ClientOutsideContainer => c.server.cpu_limit.is_some(),
             Moot::LatencyNotLognormal => downstream_named(c, key)
                 .is_some_and(|d| !matches!(d.latency, Dist::LogNormal { .. })),
+            Moot::NotJdkClient => {
+                downstream_named(c, key).is_some_and(|d| d.client != HttpClient::Jdk)
+            }
             Moot::NoRateLimit => downstream_named(c, key).is_some_and(|d| d.rate_limit.is_none()),
             Moot::EndpointsGiven => !c.program.endpoints.is_empty(),
             Moot::ExecutorIsVirtual => executor_is(c, key, true),
@@ -110,7 +115,8 @@ mod tests {
     use super::Moot;
     use crate::scenario::schema;
 
-    const ALL: [Moot; 13] = [
+    const ALL: [Moot; 14] = [
+        Moot::NotJdkClient,
         Moot::NoRateLimit,
         Moot::EndpointsGiven,
         Moot::NoDbStep,

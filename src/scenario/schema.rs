@@ -730,6 +730,16 @@ static SCHEMA: &[FieldSpec] = &[
         unit: "ms",
         nullable: true,
     },
+    // The JDK HttpClient's executor: its own cached pool of platform threads
+    // (default), or HttpClient.Builder.executor(Executors.
+    // newVirtualThreadPerTaskExecutor()). Moot for the other clients.
+    entry! {
+        key: "downstream.*.executor",
+        kind: FieldKind::Choice(&["default", "virtual"]),
+        default: "default",
+        group: Downstream,
+        moot: Some(super::Moot::NotJdkClient),
+    },
     // Reactor Netty's pendingAcquireMaxCount; empty: the client's default
     // (http_clients::default_max_pending). 0: no call waits (reactor-pool
     // refuses at once when none is free). Bounds: Integer.MAX_VALUE.
@@ -1370,6 +1380,6 @@ mod tests {
             assert_eq!(threads.property(l), Some("server.tomcat.threads.max"));
         }
         let with = schema().iter().filter(|f| f.property(Locale::En).is_some());
-        assert_eq!(with.count(), 98);
+        assert_eq!(with.count(), 99);
     }
 }

@@ -45,6 +45,9 @@ pub fn validate(draft: &Draft) -> Result<Config, Vec<FieldError>> {
         server.available_processors,
         &mut executors,
     );
+    let mut downstreams = downstreams;
+    let program =
+        downstreams::add_client_executors(&mut r, program, &mut downstreams, &mut executors);
     let db = db::read(&mut r);
     let started = crate::sim::config::threads_at_start(&server, &executors);
     let memory = memory::read(&mut r, started.platform + started.carriers);

@@ -293,6 +293,56 @@ pub struct Downstream {
     /// The downstream's own rate limit, if it has one: calls beyond it
     /// are answered 429 at once.
     pub rate_limit: Option<RateLimit>,
+    /// Where the client completes each call's response before the caller
+    /// wakes: the JDK `HttpClient`'s own executor. `None`: on the caller's
+    /// side, at no modelled cost (every other client).
+    pub handoff: Option<Handoff>,
+}
+
+/// The JDK `HttpClient`'s executor: its selector thread hands each
+/// response to it, a task there reads the response and completes the
+/// caller's future, and only then does the caller wake. Without
+/// `HttpClient.Builder.executor(…)` it is the client's own cached pool of
+/// platform threads (`HttpClient-N-Worker-M`), whatever
+/// `spring.threads.virtual.enabled` says.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+pub struct Handoff {
+    /// The executor (an index into `Config::executors`).
+    pub executor: u16,
+    /// Where the task's program starts (an index into the program's ops).
+    pub body: u32,
+}
+
+/// The name of the JDK `HttpClient`'s executor for calls to `downstream`
+/// (an `HttpClient` per downstream, as Spring's
+/// `JdkClientHttpRequestFactory()` builds one per factory).
+pub fn client_executor_name(downstream: &str) -> String {
+    format!("{CLIENT_EXECUTOR_PREFIX}{downstream})")
+}
+
+/// What every JDK `HttpClient` executor's name starts with.
+const CLIENT_EXECUTOR_PREFIX: &str = "HttpClient(";
+
+/// What an executor is for, by its name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExecutorRole {
+    /// An `@Async` bean.
+    Async,
+    /// Where `fork{…}`'s subtasks run ([`FORK_EXECUTORS`]).
+    Fork,
+    /// A JDK `HttpClient`'s own ([`client_executor_name`]).
+    HttpClient,
+}
+
+/// The role of the executor called `name`.
+pub fn executor_role(name: &str) -> ExecutorRole {
+    if is_fork_executor(name) {
+        ExecutorRole::Fork
+    } else if name.starts_with(CLIENT_EXECUTOR_PREFIX) {
+        ExecutorRole::HttpClient
+    } else {
+        ExecutorRole::Async
+    }
 }
 
 /// A token bucket in front of a downstream (as Spring Cloud Gateway's

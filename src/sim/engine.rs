@@ -168,6 +168,14 @@ impl Engine {
 impl<T: Tracer> Engine<T> {
     /// Builds the world at time zero, telling `tracer` of every step.
     pub fn with_tracer(mut cfg: Config, tracer: T) -> Self {
+        let moved = cfg.program.moved_by_begin();
+        for h in cfg
+            .downstreams
+            .iter_mut()
+            .filter_map(|d| d.handoff.as_mut())
+        {
+            h.body = moved(h.body);
+        }
         cfg.program = cfg.program.clone().with_begin();
         let s = &cfg.server;
         let mut engine = Engine {
@@ -487,7 +495,11 @@ impl<T: Tracer> Engine<T> {
             // A stop-the-world pause holds the server's own events (a pause's
             // end is 0 when there is none: one comparison): a wait's end, a
             // pool's timer, and what Tomcat's acceptor and poller threads do.
-            Event::WaitDone(_) | Event::PoolTimeout(_) | Event::AcceptDone | Event::KeepAlive
+            Event::WaitDone(_)
+            | Event::PoolTimeout(_)
+            | Event::AcceptDone
+            | Event::KeepAlive
+            | Event::Handoff(_)
                 if self.gc.paused(self.now) =>
             {
                 self.gc.defer(seq, event)
@@ -497,6 +509,7 @@ impl<T: Tracer> Engine<T> {
             Event::WaitDone(f) => self.wait_done(f),
             Event::PoolTimeout(f) => self.pool_timeout(f, seq),
             Event::CallDone(f) => self.call_done(f, seq),
+            Event::Handoff(f) => self.hand_off(f),
             Event::CpuCheck(stamp) => {
                 let mut done = std::mem::take(&mut self.cpu_done);
                 self.cpu.check(self.now, stamp, &mut done, &mut self.wakes);

@@ -102,12 +102,8 @@ impl Program {
     /// The program with an [`Op::Begin`] first in each endpoint's handler
     /// (and every jump and start moved past the ones inserted before it).
     pub(crate) fn with_begin(mut self) -> Self {
-        let mut starts: Vec<u32> = self.endpoints.iter().map(|e| e.start).collect();
-        if starts.is_empty() {
-            starts.push(0);
-        }
-        // Begins inserted before `pc`: every start at or before it.
-        let moved = |pc: u32| pc + starts.iter().filter(|&&s| s <= pc).count() as u32;
+        let starts = self.starts();
+        let moved = self.moved_by_begin();
         let mut ops = Vec::with_capacity(self.ops.len() + starts.len());
         for (pc, mut op) in self.ops.into_iter().enumerate() {
             if starts.contains(&(pc as u32)) {
@@ -124,6 +120,14 @@ impl Program {
             e.start = moved(e.start) - 1;
         }
         self
+    }
+
+    /// Where [`with_begin`](Self::with_begin) moves the op at `pc` (a jump
+    /// target kept outside the program, such as a client's hand-off task).
+    pub(crate) fn moved_by_begin(&self) -> impl Fn(u32) -> u32 + use<> {
+        let starts = self.starts();
+        // Begins inserted before `pc`: every start at or before it.
+        move |pc: u32| pc + starts.iter().filter(|&&s| s <= pc).count() as u32
     }
 
     /// Where each endpoint's handler starts (one, at 0, without a mix).

@@ -52,6 +52,8 @@ pub(crate) enum Event {
     PoolTimeout(u32),
     /// A downstream answered this fiber's call (`engine::downstream`).
     CallDone(u32),
+    /// The JDK `HttpClient` hands this fiber's response to its executor.
+    Handoff(u32),
     /// The CPU model asked to be checked (stamp or core).
     CpuCheck(u32),
     /// The load's duration is over.

@@ -117,10 +117,11 @@ pub(super) fn text(r: &Report) -> String {
         c.starved_clients
     );
     for e in &r.executors {
-        let kind = if crate::sim::config::is_fork_executor(&e.name) {
-            "Fork subtasks on"
-        } else {
-            "@Async"
+        use crate::sim::config::{ExecutorRole, executor_role};
+        let kind = match executor_role(&e.name) {
+            ExecutorRole::Fork => "Fork subtasks on",
+            ExecutorRole::HttpClient => "Responses on the executor of",
+            ExecutorRole::Async => "@Async",
         };
         let _ = writeln!(
             o,

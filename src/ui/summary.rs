@@ -128,13 +128,14 @@ fn numbers(r: &RunView, l: Locale) -> Html {
     }
 }
 
-/// The words of an executor's line: an `@Async` bean's, or the one a
-/// fork's subtasks run on.
+/// The words of an executor's line: an `@Async` bean's, the one a fork's
+/// subtasks run on, or a JDK `HttpClient`'s own.
 fn executor_line(name: &str) -> crate::i18n::keys::Key {
-    if crate::sim::config::is_fork_executor(name) {
-        words::SUMMARY_FORK_EXECUTOR
-    } else {
-        words::SUMMARY_EXECUTOR
+    use crate::sim::config::{ExecutorRole, executor_role};
+    match executor_role(name) {
+        ExecutorRole::Fork => words::SUMMARY_FORK_EXECUTOR,
+        ExecutorRole::HttpClient => words::SUMMARY_CLIENT_EXECUTOR,
+        ExecutorRole::Async => words::SUMMARY_EXECUTOR,
     }
 }
 

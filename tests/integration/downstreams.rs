@@ -305,3 +305,68 @@ fn pending_and_rate_settings_are_checked_where_they_are_written() {
     let moot = threadlab::scenario::Moot::NoRateLimit;
     assert!(moot.holds(&c, "downstream.inventory.rate_burst"));
 }
+
+/// 200 closed-loop clients on one core, each request `cpu:0.2ms` and a
+/// constant 20 ms call through the JDK's HttpClient with `executor`.
+fn jdk_calls(mode: &str, executor: &str) -> Report {
+    run_free(&[
+        ("server.mode", mode),
+        ("server.cores", "1"),
+        ("server.threads_max", "200"),
+        ("load.concurrency", "200"),
+        ("load.requests", "4000"),
+        ("load.timeout_ms", "0"),
+        ("program", "cpu:0.2ms,call(inventory)"),
+        ("downstream.inventory.client", "jdk"),
+        ("downstream.inventory.executor", executor),
+        ("downstream.inventory.distribution", "constant"),
+        ("downstream.inventory.p50_ms", "20"),
+    ])
+}
+
+#[test]
+fn the_jdk_clients_own_executor_stays_platform_when_virtual_threads_are_on() {
+    // Every response goes through the client's executor, one task a call.
+    for mode in ["platform", "virtual"] {
+        for executor in ["default", "virtual"] {
+            let r = jdk_calls(mode, executor);
+            let e = (r.executors.iter())
+                .find(|e| e.name == "HttpClient(inventory)")
+                .expect("the client's executor");
+            assert_eq!(e.completed, r.downstreams[0].calls, "{mode} {executor}");
+            assert_eq!(e.rejected, 0);
+        }
+    }
+    // With spring.threads.virtual.enabled the requests run on virtual
+    // threads, but the client's cached pool starts a platform thread
+    // whenever no worker is idle: on a saturated core its tasks wait
+    // their turn, and the pool grows.
+    let hidden = jdk_calls("virtual", "default");
+    let workers = hidden.executors[0].peak_threads;
+    assert!(workers >= 5, "{workers} HttpClient workers");
+    assert_eq!(hidden.server.peak_platform_threads, workers);
+    // HttpClient.Builder.executor(newVirtualThreadPerTaskExecutor()):
+    // no platform thread at all.
+    let own = jdk_calls("virtual", "virtual");
+    assert_eq!(own.server.peak_platform_threads, 0);
+}
+
+#[test]
+fn the_hand_off_is_cpu_on_the_clients_executor_in_the_ceiling() {
+    use threadlab::scenario::measured::JDK_CLIENT_HANDOFF_CPU_US;
+    // CPU-bound on one core: each request's 0.2 ms plus the hand-off task.
+    let r = jdk_calls("virtual", "virtual");
+    assert_eq!(r.bottleneck.resource, Resource::Cpu);
+    let ceiling = r.bottleneck.ceiling_rps.expect("a ceiling");
+    let per_request_ms = 0.2 + JDK_CLIENT_HANDOFF_CPU_US / 1_000.0;
+    assert_close("ceiling", ceiling, 1_000.0 / per_request_ms, 0.01);
+    // The other clients complete the call on the caller's side.
+    let mut d = Draft::new();
+    d.set("program", "call(inventory)").unwrap();
+    d.set("downstream.inventory.executor", "virtual").unwrap();
+    let c = validate(&d).unwrap();
+    assert_eq!(c.downstreams[0].handoff, None);
+    assert!(c.executors.is_empty());
+    let moot = threadlab::scenario::Moot::NotJdkClient;
+    assert!(moot.holds(&c, "downstream.inventory.executor"));
+}

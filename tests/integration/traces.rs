@@ -501,3 +501,37 @@ fn a_fair_lock_makes_the_releasing_thread_queue() {
         "#,
     );
 }
+
+/// The JDK's HttpClient, called from a virtual thread: the response is
+/// handed to the client's own executor, a platform thread of its cached
+/// pool, which completes the call before the caller wakes.
+#[test]
+fn the_jdk_clients_executor_completes_the_call() {
+    check(
+        &[
+            ("server.mode", "virtual"),
+            ("server.cores", "1"),
+            ("load.concurrency", "1"),
+            ("load.requests", "1"),
+            ("program", "call(inventory)"),
+            ("downstream.inventory.client", "jdk"),
+            ("downstream.inventory.distribution", "constant"),
+            ("downstream.inventory.p50_ms", "10"),
+        ],
+        r#"
+             0.000 ms  r1   sent
+             0.000 ms  r1   opens a connection
+             0.110 ms  r1   connected: waits in the accept queue
+             0.120 ms  r1   accepted by Tomcat's acceptor
+             0.120 ms  r1   mounted on ForkJoinPool-1-worker-1
+             0.120 ms  r1   blocks on I/O
+            10.120 ms  r1   submits t1 to 'HttpClient(inventory)'
+            10.120 ms  t1   runs on HttpClient(inventory)-1
+            10.120 ms  t1   cpu 0.020 ms
+            10.145 ms  t1   ends
+            10.145 ms  r1   wakes
+            10.145 ms  r1   mounted on ForkJoinPool-1-worker-1
+            10.145 ms  r1   response (ok) after 10.145 ms
+        "#,
+    );
+}

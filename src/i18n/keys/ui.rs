@@ -180,6 +180,7 @@ keys! {
     SUMMARY_MB = "summary.mb";
     SUMMARY_EXECUTOR = "summary.executor";
     SUMMARY_FORK_EXECUTOR = "summary.fork_executor";
+    SUMMARY_CLIENT_EXECUTOR = "summary.client_executor";
     SUMMARY_DRAIN = "summary.drain";
     SUMMARY_BUDGET = "summary.budget";
     SUMMARY_RUN_FACTS = "summary.run_facts";
@@ -280,6 +281,7 @@ keys! {
     EFFECT_CLIENT_OUTSIDE = "effect.client_outside";
     EFFECT_NOT_LOGNORMAL = "effect.not_lognormal";
     EFFECT_NO_RATE_LIMIT = "effect.no_rate_limit";
+    EFFECT_NOT_JDK_CLIENT = "effect.not_jdk_client";
     EFFECT_ENDPOINTS_GIVEN = "effect.endpoints_given";
     COLUMN_EXECUTOR_POOL_PROPERTY = "column.executor_pool_property";
     COLUMN_EXECUTOR_VIRTUAL_PROPERTY = "column.executor_virtual_property";

@@ -9,9 +9,12 @@ use super::reader::Reader;
 use crate::i18n::Part;
 use crate::i18n::keys::errors as words;
 use crate::scenario::http_clients::{default_burst, default_max_pending, defaults};
+use crate::scenario::measured::JDK_CLIENT_HANDOFF_CPU_US;
 use crate::scenario::schema::{field, valid_executor_name};
-use crate::sim::config::{Downstream, HttpClient, RateLimit};
-use crate::sim::program::Dist;
+use crate::sim::config::{
+    Downstream, Executor, ExecutorKind, Handoff, HttpClient, RateLimit, client_executor_name,
+};
+use crate::sim::program::{Dist, Op, Program};
 use crate::sim::time::{MS, Nanos, from_ms};
 
 /// The downstreams `used` names, in the program's order; a section
@@ -72,6 +75,7 @@ fn one(r: &mut Reader, name: &str) -> Downstream {
         lease_timeout,
         max_pending,
         rate_limit,
+        handoff: None,
     }
 }
 
@@ -110,4 +114,44 @@ fn latency(r: &mut Reader, name: &str) -> Dist {
     } else {
         Dist::lognormal(ns(p50), ns(p99))
     }
+}
+
+/// Each downstream the JDK `HttpClient` calls gets that client's executor
+/// (`config::Handoff`): the client's own cached pool of platform threads
+/// (`Executors.newCachedThreadPool`: no core, a `SynchronousQueue`, no
+/// maximum) unless `downstream.<name>.executor` says virtual. The task it
+/// runs per call is appended to the program's ops (no earlier index moves).
+pub(super) fn add_client_executors(
+    r: &mut Reader,
+    mut program: Program,
+    downstreams: &mut [Downstream],
+    executors: &mut Vec<Executor>,
+) -> Program {
+    for d in downstreams.iter_mut() {
+        let choice = r.choice(&format!("downstream.{}.executor", d.name));
+        if d.client != HttpClient::Jdk {
+            continue;
+        }
+        let kind = match choice.as_str() {
+            "virtual" => ExecutorKind::Virtual { limit: None },
+            _ => ExecutorKind::Pool {
+                core: 0,
+                max: u32::MAX,
+                queue: 0,
+            },
+        };
+        let body = program.ops.len() as u32;
+        let ns = (JDK_CLIENT_HANDOFF_CPU_US * 1_000.0).round() as Nanos;
+        program.ops.push(Op::Cpu(Dist::Const { ns }));
+        program.ops.push(Op::End);
+        d.handoff = Some(Handoff {
+            executor: executors.len() as u16,
+            body,
+        });
+        executors.push(Executor {
+            name: client_executor_name(&d.name),
+            kind,
+        });
+    }
+    program
 }

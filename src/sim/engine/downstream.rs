@@ -15,6 +15,7 @@ use std::collections::VecDeque;
 use super::Engine;
 use super::fiber::{Phase, Wait};
 use super::interp::DbPool;
+use super::threads::Submit;
 use crate::sim::config::{Downstream, RateLimit};
 use crate::sim::queue::Event;
 use crate::sim::report::{DownstreamStats, ResponseCause};
@@ -286,10 +287,47 @@ impl<T: Tracer> Engine<T> {
             self.serve_call(w, d);
             break;
         }
+        let event = match self.cfg.downstreams[d as usize].handoff {
+            Some(_) => Event::Handoff(f),
+            None => Event::WaitDone(f),
+        };
         if self.gc.paused(self.now) {
-            self.gc.defer(seq, Event::WaitDone(f));
-        } else {
+            self.gc.defer(seq, event);
+        } else if event == Event::WaitDone(f) {
             self.wait_done(f);
+        } else {
+            self.hand_off(f);
+        }
+    }
+
+    /// The JDK `HttpClient`'s selector hands fiber `f`'s response to the
+    /// client's executor: a task there reads it and completes `f`'s
+    /// future, and `f` wakes when it ends (as from a join). Should the
+    /// executor not take the task (a platform thread that cannot start),
+    /// the call fails as the request would.
+    #[cold]
+    pub(super) fn hand_off(&mut self, f: u32) {
+        if self.fibers[f as usize].phase == Phase::Dead {
+            self.free_fiber(f);
+            return;
+        }
+        let d = self.call_of(f);
+        let Some(h) = self.cfg.downstreams[d as usize].handoff else {
+            self.wake(f);
+            return;
+        };
+        match self.submit_task(h.executor as u32, h.body, f) {
+            Submit::Accepted => {
+                self.adopt(f);
+                self.fibers[f as usize].wait = Wait::Join;
+            }
+            Submit::OutOfMemory => {
+                // The connection goes back as the client fails the call.
+                self.unlease(d);
+                self.fibers[f as usize].pc += 1;
+                self.thread_out_of_memory(f);
+            }
+            Submit::Rejected | Submit::Blocked => self.wake(f),
         }
     }
 
