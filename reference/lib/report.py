@@ -117,8 +117,62 @@ def readahead(d):
     return out
 
 
+def jdkclient(d):
+    """The jdkclient item: per JDK × variant × C the median of the repetitions (and the range of
+    the client's CPU per call)."""
+    out = ["| JDK | client | C | reps | calls/s | client CPU µs/call median (min-max) | without JIT threads | "
+           "threads started /1000 calls | HttpClient workers | ctx switches /call | over sleep p50 ms | p99 ms | "
+           "TCP opens /1000 | Tomcat CPU µs/call |",
+           "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+    med = lambda rs, f: statistics.median(f(r) for r in rs)
+    for f in load(d, "jdkclient_jdk*.json"):
+        jdk = f["java"][0].split('"')[1]
+        ok = [r for r in f["runs"] if not r.get("failed")]
+        for c in sorted({r["concurrency"] for r in ok}):
+            rs = [r for r in ok if r["concurrency"] == c]
+            cpu = [r["cpu_us_per_call"] for r in rs]
+            out.append(f"| {jdk} | {f['variant']} | {c} | {len(rs)} | {med(rs, lambda r: r['calls_per_s']):.0f} "
+                       f"| {statistics.median(cpu):.0f} ({min(cpu):.0f}-{max(cpu):.0f}) "
+                       f"| {med(rs, lambda r: r['task_cpu_without_jit_us_per_call']):.0f} "
+                       f"| {med(rs, lambda r: r['threads_started_per_1000']):.2f} "
+                       f"| {med(rs, lambda r: r['httpclient_workers_active']):.0f} "
+                       f"| {med(rs, lambda r: r['ctx_per_call']):.2f} "
+                       f"| {med(rs, lambda r: r['latency_over_sleep']['p50_us']) / 1000:.2f} "
+                       f"| {med(rs, lambda r: r['latency_over_sleep']['p99_us']) / 1000:.2f} "
+                       f"| {med(rs, lambda r: r['tcp_active_opens_per_1000']):.1f} "
+                       f"| {med(rs, lambda r: r['peer_cpu_us_per_call'] or 0):.0f} |")
+    return out + ["", *jdkclient_task_cpu(d)]
+
+
+def jdkclient_task_cpu(d):
+    """`measured::JDK_CLIENT_TASK_CPU_US`: the default executor's worker threads' CPU per call
+    (median of every run), and the virtual executor's task derived as the carriers' CPU per call
+    with it less that with the default executor (per JDK and C, medians of the reps; the median
+    of those)."""
+    group = lambda r, g: r["by_thread_group"][g]["cpu_us_per_call"]
+    workers, carriers = [], {}
+    for f in load(d, "jdkclient_jdk*.json"):
+        if f["variant"] not in ("default", "virtual"):
+            continue
+        jdk = f["java"][0].split('"')[1]
+        for r in (r for r in f["runs"] if not r.get("failed")):
+            if f["variant"] == "default":
+                workers.append(group(r, "HttpClient-N-Wo"))
+            carriers.setdefault((jdk, r["concurrency"], f["variant"]), []).append(group(r, "ForkJoinPool-N-"))
+    diffs = [statistics.median(carriers[(j, c, "virtual")]) - statistics.median(v)
+             for (j, c, var), v in sorted(carriers.items()) if var == "default" and (j, c, "virtual") in carriers]
+    if not workers or not diffs:
+        return []
+    return [f"JDK_CLIENT_TASK_CPU_US = ({statistics.median(workers):.1f}, {statistics.median(diffs):.1f})"
+            f"  # workers {min(workers):.1f}-{max(workers):.1f} over {len(workers)} runs; "
+            f"virtual from {', '.join(f'{x:.1f}' for x in diffs)}"]
+
+
 def main():
     d = sys.argv[1]
+    if glob.glob(os.path.join(d, "jdkclient_jdk*.json")):
+        print("\n".join(["### JDK HTTP clients from virtual threads (/sleep?ms=10, Tomcat 21 virtual; medians of the reps)", *jdkclient(d)]))
+        return
     if glob.glob(os.path.join(d, "readahead_jdk*.json")):
         print("\n".join(["### Read-ahead on kept-alive connections (platform, c=1000, 200 threads, /sleep?ms=50)", *readahead(d)]))
         return

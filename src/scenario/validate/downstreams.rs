@@ -9,7 +9,7 @@ use super::reader::Reader;
 use crate::i18n::Part;
 use crate::i18n::keys::errors as words;
 use crate::scenario::http_clients::{default_burst, default_max_pending, defaults};
-use crate::scenario::measured::JDK_CLIENT_HANDOFF_CPU_US;
+use crate::scenario::measured::JDK_CLIENT_TASK_CPU_US;
 use crate::scenario::schema::{field, valid_executor_name};
 use crate::sim::config::{
     Downstream, Executor, ExecutorKind, Handoff, HttpClient, RateLimit, client_executor_name,
@@ -120,7 +120,9 @@ fn latency(r: &mut Reader, name: &str) -> Dist {
 /// (`config::Handoff`): the client's own cached pool of platform threads
 /// (`Executors.newCachedThreadPool`: no core, a `SynchronousQueue`, no
 /// maximum) unless `downstream.<name>.executor` says virtual. The task it
-/// runs per call is appended to the program's ops (no earlier index moves).
+/// runs per call, its measured CPU on that executor
+/// (`measured::JDK_CLIENT_TASK_CPU_US`), is appended to the program's ops
+/// (no earlier index moves).
 pub(super) fn add_client_executors(
     r: &mut Reader,
     mut program: Program,
@@ -132,16 +134,24 @@ pub(super) fn add_client_executors(
         if d.client != HttpClient::Jdk {
             continue;
         }
-        let kind = match choice.as_str() {
-            "virtual" => ExecutorKind::Virtual { limit: None },
-            _ => ExecutorKind::Pool {
-                core: 0,
-                max: u32::MAX,
-                queue: 0,
-            },
+        let (kind, cpu_us) = match choice.as_str() {
+            "virtual" => (
+                ExecutorKind::Virtual { limit: None },
+                JDK_CLIENT_TASK_CPU_US.1,
+            ),
+            _ => (
+                ExecutorKind::Pool {
+                    core: 0,
+                    max: u32::MAX,
+                    queue: 0,
+                },
+                // Less the wake-up's switch, which the CPU model charges
+                // the worker on its own (`server.context_switch_us`).
+                (JDK_CLIENT_TASK_CPU_US.0 - r.float("server.context_switch_us")).max(0.0),
+            ),
         };
         let body = program.ops.len() as u32;
-        let ns = (JDK_CLIENT_HANDOFF_CPU_US * 1_000.0).round() as Nanos;
+        let ns = (cpu_us * 1_000.0).round() as Nanos;
         program.ops.push(Op::Cpu(Dist::Const { ns }));
         program.ops.push(Op::End);
         d.handoff = Some(Handoff {

@@ -9,7 +9,8 @@ import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The suite's plain-Java measurements (no Tomcat): sleep overshoot, burst wake-up lateness,
- * monitor vs ReentrantLock fairness, and virtual-thread start order. Each prints one JSON
+ * monitor vs ReentrantLock fairness, virtual-thread start order, and (JdkClient.java, against
+ * the suite's Tomcat) the JDK HTTP clients' cost per call from virtual threads. Each prints one JSON
  * object per line on stdout; arguments are validated and bounded.
  */
 public final class Bench {
@@ -24,17 +25,19 @@ public final class Bench {
             case "burst": burst(a); break;
             case "monitor": monitor(a); break;
             case "order": order(a); break;
+            case "jdkclient": JdkClient.run(a, 1); System.exit(0); break; // the client's daemon threads end with it
             default: usage("unknown subcommand " + a[0]);
         }
     }
 
     private static void usage(String why) {
         System.err.println(why + "\nusage: Bench sleep SCALE | burst N DELAY_MS ROUNDS | "
-                + "monitor THREADS HOLD_US SECONDS | order K ROUNDS");
+                + "monitor THREADS HOLD_US SECONDS | order K ROUNDS | "
+                + "jdkclient default|virtual|urlconnection CONCURRENCY CALLS URL [WARMUP_CALLS]");
         System.exit(2);
     }
 
-    private static int arg(String[] a, int i, int min, int max) {
+    static int arg(String[] a, int i, int min, int max) {
         if (a.length <= i) {
             usage("missing argument " + i);
         }
