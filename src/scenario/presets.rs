@@ -797,6 +797,28 @@ static PRESETS: &[Preset] = &[
         provenance: "",
     },
     Preset {
+        name: "jdk-client",
+        experiment: "lesson",
+        variant: "virtual",
+        pair: None,
+        description_id: "jdk-client",
+        shared: &[],
+        own: &[
+            ("load.concurrency", "400"),
+            ("load.requests", "8000"),
+            ("server.mode", "virtual"),
+            ("server.threads_max", "200"),
+            ("server.cores", "2"),
+            ("program", "cpu:0.1ms,call(inventory)"),
+            ("downstream.inventory.client", "jdk"),
+            ("downstream.inventory.distribution", "constant"),
+            ("downstream.inventory.p50_ms", "10"),
+        ],
+        stated: &[],
+        assumptions: &[],
+        provenance: "",
+    },
+    Preset {
         name: "thread-locals",
         experiment: "lesson",
         variant: "virtual",
@@ -889,6 +911,7 @@ static MENU: &[Section] = &[
             entry("fan-out"),
             entry("pod"),
             entry("thread-locals"),
+            entry("jdk-client"),
         ],
     },
     Section {
@@ -1096,7 +1119,7 @@ mod tests {
         // A title and a description per preset (E4's five share one), a
         // title per menu entry, and two words per section.
         let entries: usize = menu().iter().map(|s| s.entries.len()).sum();
-        assert_eq!(entries, 18);
+        assert_eq!(entries, 19);
         assert_eq!(
             keys.len(),
             2 * presets().len() - 5 + entries + 2 * menu().len()

@@ -209,6 +209,7 @@ fn the_service_lesson_has_a_chapter_per_thing_that_breaks() {
             "fan-out",
             "pod",
             "thread-locals",
+            "jdk-client",
         ]
     );
 }
@@ -504,4 +505,9 @@ fn every_chapter_replay_shows_what_it_says() {
         );
     }
     assert_eq!(offered, ["pinning"], "the chapters that offer a replay");
+}
+
+#[test]
+fn service_chapter_7_jdk_client() {
+    check_service_chapter(7, "jdk-client");
 }
