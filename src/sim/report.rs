@@ -243,6 +243,9 @@ named_enum! {
         SharedMonitor = "shared_monitor",
         /// An `@Async` executor.
         Executor = "executor",
+        /// A downstream service, or the client's cap on calls waiting for
+        /// it, refused calls at once.
+        Downstream = "downstream",
         /// The client gave up on requests (timeouts, refused connections).
         Client = "client",
         /// A memory or thread limit: `-Xmx`, the OS's thread limit or the
@@ -257,8 +260,8 @@ named_enum! {
     /// Why the diagnosis names its resource, in the order it looks:
     /// memory and the collector first, since either stops or fails
     /// requests whatever the pools do; then the innermost saturated
-    /// resource; then a full accept queue; then the client's errors; else
-    /// the load sets the pace.
+    /// resource; then a downstream's refusals; then a full accept queue;
+    /// then the client's errors; else the load sets the pace.
     #[derive(Default)]
     pub enum Binding {
         /// Nothing finished, or no simulated time passed.
@@ -271,6 +274,10 @@ named_enum! {
         /// Busy above 85 % and waited for most of the run; of several, the
         /// one the others are held waiting for.
         Saturated = "saturated",
+        /// A downstream (its rate limit) or its client (the cap on pending
+        /// acquires) refused a share of the calls at once: those requests
+        /// failed, whatever the pools did.
+        Refused = "refused",
         /// Connections waited in a full accept queue, or their SYNs were dropped.
         Backlog = "backlog",
         /// Requests failed on the client side, with no saturated resource.

@@ -5,7 +5,7 @@
 use crate::helpers::{assert_close, run_free};
 use threadlab::scenario::{Draft, validate};
 use threadlab::sim::Report;
-use threadlab::sim::report::{Resource, ResponseCause};
+use threadlab::sim::report::{Binding, Finding, Resource, ResponseCause};
 
 /// 50 closed-loop clients, each request one call of a constant 100 ms.
 fn calls(mode: &str, extra: &[(&str, &str)]) -> Report {
@@ -277,6 +277,41 @@ fn a_downstreams_rate_limit_admits_its_burst_then_its_rate() {
     assert_eq!(r.succeeded, 20_000);
     let r = rate_limited("2500", Some("1"));
     assert!(r.downstreams[0].rate_limited > 0);
+}
+
+#[test]
+fn refusals_that_fail_a_hundredth_of_the_results_bind_the_diagnosis() {
+    // One token a second after the burst: over the 10 s run, 20,000 calls
+    // meet burst + ~10 tokens, the rest a 429.
+    let r = rate_limited("1", Some("19500"));
+    let refused = r.downstreams[0].rate_limited;
+    assert!(refused > 200, "{refused} refused");
+    assert_eq!(r.bottleneck.resource, Resource::Downstream);
+    assert_eq!(r.bottleneck.binding, Binding::Refused);
+    let Finding::Refused {
+        name,
+        rate_limited: limited,
+        pending_refused,
+        share,
+        rate_per_s,
+        ..
+    } = &r.bottleneck.finding
+    else {
+        panic!("{:?}", r.bottleneck.finding);
+    };
+    assert_eq!(
+        (name.as_str(), *limited, *pending_refused),
+        ("inventory", refused, 0)
+    );
+    // Every request got a response (no client time-out): results are those.
+    assert_eq!(r.completed, 20_000);
+    assert_eq!(*share, refused as f64 / 20_000.0);
+    assert_eq!(*rate_per_s, Some(1.0));
+    // Under a hundredth refused, the refusals do not bind.
+    let r = rate_limited("1", Some("19900"));
+    let refused = r.downstreams[0].rate_limited;
+    assert!(refused > 0 && (refused as f64) < 0.01 * r.completed as f64);
+    assert_ne!(r.bottleneck.binding, Binding::Refused);
 }
 
 #[test]

@@ -73,6 +73,8 @@ keys! {
     DIAGNOSIS_BACKLOG_MAX = "diagnosis.backlog.max";
     DIAGNOSIS_BACKLOG_ACCEPTOR = "diagnosis.backlog.acceptor";
     DIAGNOSIS_CLIENT_ERRORS = "diagnosis.client_errors";
+    DIAGNOSIS_REFUSED_RATE = "diagnosis.refused.rate";
+    DIAGNOSIS_REFUSED_PENDING = "diagnosis.refused.pending";
     DIAGNOSIS_BUSY_ASIDE = "diagnosis.busy_aside";
     DIAGNOSIS_PACE_CLOSED = "diagnosis.pace.closed";
     DIAGNOSIS_PACE_CLOSED_TASKS = "diagnosis.pace.closed_tasks";

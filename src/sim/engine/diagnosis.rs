@@ -14,9 +14,12 @@
 //!    ([`depth`]): Tomcat's threads are busy *because* their requests wait
 //!    for a HikariCP connection, so the pool is named and the threads are
 //!    said to be held waiting for it ([`Held`]);
-//! 4. a full accept queue or dropped SYNs;
-//! 5. requests that failed on the client side;
-//! 6. else the load sets the pace: the clients' concurrency (closed loop)
+//! 4. a downstream's refusals, when they failed [`REFUSED_BINDS`] of the
+//!    results or more: its rate limit, or its client's cap on pending
+//!    acquires, answered at once, so nothing queued or saturated;
+//! 5. a full accept queue or dropped SYNs;
+//! 6. requests that failed on the client side;
+//! 7. else the load sets the pace: the clients' concurrency (closed loop)
 //!    or the arrival rate (open loop).
 
 use super::Engine;
@@ -52,6 +55,12 @@ const QUEUED: f64 = 0.5;
 /// (`thrashing_from_s`: pauses longer than the work between them) puts it.
 const GC_BINDS: f64 = 0.5;
 
+/// Refused calls that failed this share of the results or more bind. An
+/// assumption: one response in a hundred failing is what a load test's
+/// reader calls failing rather than noise (hey prints every status; k6's
+/// common `http_req_failed` threshold is `rate<0.01`).
+const REFUSED_BINDS: f64 = 0.01;
+
 /// How deep in a request's nesting a resource is held: a request holds a
 /// thread (Tomcat's, or a carrier while pinned) while it waits for a
 /// monitor, a connection, a permit or a core. Of several saturated ones the
@@ -63,7 +72,11 @@ fn depth(r: Resource) -> u8 {
         Resource::SharedMonitor => 2,
         Resource::DbPool | Resource::Executor | Resource::HttpClientPool => 3,
         Resource::Cpu => 4,
-        Resource::None | Resource::Client | Resource::Memory | Resource::Gc => 0,
+        Resource::None
+        | Resource::Client
+        | Resource::Memory
+        | Resource::Gc
+        | Resource::Downstream => 0,
     }
 }
 
@@ -133,6 +146,9 @@ impl<T: Tracer> Engine<T> {
         if let Some(b) = self.saturated_binds(&candidates) {
             return b;
         }
+        if let Some(b) = self.refusals_bind() {
+            return b;
+        }
         let st = m.server;
         let dropped = &self.conns.counts;
         // A full queue binds even when it is seldom occupied on average:
@@ -159,6 +175,28 @@ impl<T: Tracer> Engine<T> {
             );
         }
         self.load_binds(&candidates, span)
+    }
+
+    /// The downstream with the most refused calls, when they failed
+    /// [`REFUSED_BINDS`] of the results or more.
+    fn refusals_bind(&self) -> Option<Bottleneck> {
+        let results = self.tally.results as f64;
+        let (d, s) = (self.cfg.downstreams.iter())
+            .zip(self.downstream_refusals())
+            .max_by_key(|(_, (rate, pending))| rate + pending)?;
+        let share = (s.0 + s.1) as f64 / results;
+        if share < REFUSED_BINDS {
+            return None;
+        }
+        let finding = Finding::Refused {
+            name: d.name.clone(),
+            rate_limited: s.0,
+            pending_refused: s.1,
+            share,
+            rate_per_s: d.rate_limit.map(|r| r.per_s),
+            max_pending: d.max_pending,
+        };
+        Some(found(of(Resource::Downstream, Binding::Refused), finding))
     }
 
     /// A memory or thread limit that was hit binds: the one that did the

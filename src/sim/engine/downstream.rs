@@ -331,6 +331,14 @@ impl<T: Tracer> Engine<T> {
         }
     }
 
+    /// Per downstream, its calls refused at once: (answered 429 by its rate
+    /// limit, refused by its client's cap on pending acquires).
+    pub(super) fn downstream_refusals(&self) -> impl Iterator<Item = (u64, u64)> + '_ {
+        self.calls
+            .iter()
+            .map(|s| (s.rate_limited, s.pending_refused))
+    }
+
     /// The downstream fiber `f` called last (its program stands after the
     /// `Call`).
     fn call_of(&self, f: u32) -> u16 {

@@ -94,6 +94,21 @@ pub enum Finding {
         /// Handshakes whose last step found the queue full (each try).
         acks: u64,
     },
+    /// Calls to a downstream were refused at once, failing their requests.
+    Refused {
+        /// The downstream with the most refusals.
+        name: String,
+        /// Calls it answered 429, its rate limit.
+        rate_limited: u64,
+        /// Calls its client refused, its pending acquires at their cap.
+        pending_refused: u64,
+        /// Those refusals over the run's results (0–1).
+        share: f64,
+        /// Its rate limit, calls a second, when it has one.
+        rate_per_s: Option<f64>,
+        /// The client's cap on pending acquires, when it has one.
+        max_pending: Option<u32>,
+    },
     /// The client counted errors.
     ClientErrors {
         /// How many.

@@ -244,6 +244,28 @@ fn bottlenecks() -> Vec<Bottleneck> {
         ),
         of(Finding::ClientErrors { errors: 7 }, None),
         of(
+            Finding::Refused {
+                name: "inventory".into(),
+                rate_limited: 3245,
+                pending_refused: 0,
+                share: 0.81,
+                rate_per_s: Some(500.0),
+                max_pending: None,
+            },
+            None,
+        ),
+        of(
+            Finding::Refused {
+                name: "inventory".into(),
+                rate_limited: 0,
+                pending_refused: 40,
+                share: 0.02,
+                rate_per_s: None,
+                max_pending: Some(1000),
+            },
+            None,
+        ),
+        of(
             Finding::Unsaturated {
                 pace: Pace::Open,
                 busiest: None,
@@ -323,6 +345,7 @@ fn bottlenecks() -> Vec<Bottleneck> {
             | Finding::Saturated { .. }
             | Finding::Backlog { .. }
             | Finding::ClientErrors { .. }
+            | Finding::Refused { .. }
             | Finding::Unsaturated { .. } => {}
         }
     }
