@@ -56,7 +56,7 @@ step "end-to-end: a plain first layer (the Advanced group by click and keyboard,
 node tests/e2e/plain.spec.mjs
 step "end-to-end: your own service from a link (a downstream through HttpClient 5's pool, a fan-out, an old pgjdbc, a 2-CPU limit, ThreadLocals; the downstream's form section; the diagnosis names the pool; three endpoints with their own figures and bars in both columns; en, de, zh)"
 node tests/e2e/service.spec.mjs
-step "end-to-end: the lesson \"Your own service\" (each of its six chapters from its link, predicted, run and graded; en, de, zh)"
+step "end-to-end: the lesson \"Your own service\" (each of its seven chapters and lesson 1's HikariCP chapter from its link, predicted, run and graded; en, de, zh)"
 node tests/e2e/service-lesson.spec.mjs
 step "end-to-end: the timeline replay (play, pause, scrub, step, pinned and unmounted, a journey, reduced motion)"
 node tests/e2e/replay.spec.mjs
