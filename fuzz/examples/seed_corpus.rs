@@ -62,6 +62,16 @@ fn main() {
         load.concurrency=20\nload.requests=300\n";
     write("run", "downstream-limits", limits);
     write("set_values", "downstream-limits", limits);
+    // The JDK client's own executor, platform and virtual, from virtual threads.
+    for executor in ["default", "virtual"] {
+        let jdk = format!(
+            "server.mode=virtual\nprogram=cpu:0.1ms,call(inv),call(inv)\n\
+             downstream.inv.client=jdk\ndownstream.inv.executor={executor}\n\
+             load.concurrency=40\nload.requests=300\n"
+        );
+        write("run", &format!("downstream-jdk-{executor}"), &jdk);
+        write("set_values", &format!("downstream-jdk-{executor}"), &jdk);
+    }
     // The command-line tests' files and issue 9's hostile inputs.
     for (name, text) in [
         (
