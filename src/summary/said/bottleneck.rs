@@ -81,42 +81,26 @@ pub fn bottleneck(b: &Bottleneck) -> Phrase {
             share,
             rate_per_s,
             max_pending,
-        } => refused(
-            name,
-            *rate_limited,
-            *pending_refused,
-            *share,
-            *rate_per_s,
-            *max_pending,
-        ),
+        } => {
+            // Said by the larger kind: the rate limit's 429s, or the
+            // client's refusals at its cap on pending acquires.
+            let said = if rate_limited >= pending_refused {
+                (k::DIAGNOSIS_REFUSED_RATE.said())
+                    .with("refused", count(*rate_limited))
+                    .with("rate", Part::Shortest(rate_per_s.unwrap_or(0.0)))
+            } else {
+                (k::DIAGNOSIS_REFUSED_PENDING.said())
+                    .with("refused", count(*pending_refused))
+                    .with("cap", count(max_pending.unwrap_or(0)))
+            };
+            said.with("name", Part::text(name.clone()))
+                .with("pct", pct(*share))
+        }
         &Finding::ClientErrors { errors } => k::DIAGNOSIS_CLIENT_ERRORS
             .said()
             .with("errors", count(errors)),
         &Finding::Unsaturated { pace, busiest } => unsaturated(pace, busiest),
     }
-}
-
-/// A downstream's refusals, said by the larger kind: its rate limit's 429s
-/// or its client's refusals at the cap on pending acquires.
-fn refused(
-    name: &str,
-    rate_limited: u64,
-    pending_refused: u64,
-    share: f64,
-    rate_per_s: Option<f64>,
-    max_pending: Option<u32>,
-) -> Phrase {
-    let said = if rate_limited >= pending_refused {
-        (k::DIAGNOSIS_REFUSED_RATE.said())
-            .with("refused", count(rate_limited))
-            .with("rate", Part::Shortest(rate_per_s.unwrap_or(0.0)))
-    } else {
-        (k::DIAGNOSIS_REFUSED_PENDING.said())
-            .with("refused", count(pending_refused))
-            .with("cap", count(max_pending.unwrap_or(0)))
-    };
-    said.with("name", Part::text(name.to_string()))
-        .with("pct", pct(share))
 }
 
 /// A limit that was hit and what it did.
