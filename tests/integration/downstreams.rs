@@ -5,7 +5,7 @@
 use crate::helpers::{assert_close, run_free};
 use threadlab::scenario::{Draft, validate};
 use threadlab::sim::Report;
-use threadlab::sim::report::{Binding, Finding, Resource, ResponseCause};
+use threadlab::sim::report::{Binding, Finding, Resource, ResponseCause, Stage};
 
 /// 50 closed-loop clients, each request one call of a constant 100 ms.
 fn calls(mode: &str, extra: &[(&str, &str)]) -> Report {
@@ -384,6 +384,22 @@ fn the_jdk_clients_own_executor_stays_platform_when_virtual_threads_are_on() {
     // no platform thread at all.
     let own = jdk_calls("virtual", "virtual");
     assert_eq!(own.server.peak_platform_threads, 0);
+}
+
+#[test]
+fn the_call_before_the_hand_off_is_io_in_the_breakdown() {
+    // Each request: 0.2 ms of CPU, a 20 ms call, then the client's task.
+    // The call's 20 ms are a wait on the socket, not the task's CPU.
+    for executor in ["default", "virtual"] {
+        let r = jdk_calls("virtual", executor);
+        let mean = &r.breakdown.mean_ms;
+        assert_close("io", mean[&Stage::Io], 20.0, 0.01);
+        assert!(
+            mean[&Stage::Cpu] < 1.0,
+            "{executor}: cpu {}",
+            mean[&Stage::Cpu]
+        );
+    }
 }
 
 #[test]

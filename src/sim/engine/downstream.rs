@@ -18,7 +18,7 @@ use super::interp::DbPool;
 use super::threads::Submit;
 use crate::sim::config::{Downstream, RateLimit};
 use crate::sim::queue::Event;
-use crate::sim::report::{DownstreamStats, ResponseCause};
+use crate::sim::report::{DownstreamStats, ResponseCause, Stage};
 use crate::sim::time::{MS, Nanos, ns_f64};
 use crate::sim::trace::{Note, Tracer};
 
@@ -319,6 +319,9 @@ impl<T: Tracer> Engine<T> {
         match self.submit_task(h.executor as u32, h.body, f) {
             Submit::Accepted => {
                 self.adopt(f);
+                // The call's wait ends here: the join that follows is the
+                // task's time only, charged as the task spent it.
+                self.move_to(f, Stage::Io);
                 self.fibers[f as usize].wait = Wait::Join;
             }
             Submit::OutOfMemory => {
