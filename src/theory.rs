@@ -85,3 +85,44 @@ pub fn mmck_blocking_probability(lambda: f64, mean_s: f64, c: u32, k: u32) -> f6
     }
     term / total
 }
+
+/// M/M/c+D: `c` servers of exponential service (mean `mean_s`), Poisson
+/// arrivals (rate `lambda`) served in order, each waiting at most
+/// `patience_s` (a bulkhead's `maxWaitDuration`). Returns the share of
+/// arrivals that wait in vain, and the mean wait of those served, s.
+///
+/// The wait an arrival would have (its "offered" wait V) is 0 while fewer
+/// than `c` are in service; then, since one who will give up never takes a
+/// server, V grows by an exponential (rate c·μ) at each arrival that finds
+/// V < patience and falls at rate 1. Level crossing gives V's density:
+/// λ·p_(c−1)·e^(−(cμ−λ)v) below the patience and that value at the
+/// patience times e^(−cμ(v−τ)) above; below `c` the states are the
+/// birth–death chain's, p_j ∝ a^j/j!. An arrival waits in vain when it
+/// finds V ≥ τ (Poisson arrivals see time averages). Holds in overload
+/// too (λ > cμ): the patience keeps the queue finite.
+pub fn mmc_patience(lambda: f64, mean_s: f64, c: u32, patience_s: f64) -> (f64, f64) {
+    let (mu, a) = (1.0 / mean_s, lambda * mean_s);
+    // p_j's weights for j < c (p_0 = 1), and p_(c−1)'s.
+    let (mut term, mut below) = (1.0f64, 0.0f64);
+    for j in 0..c {
+        if j > 0 {
+            term *= a / j as f64;
+        }
+        below += term;
+    }
+    let start = lambda * term; // V's density just above 0
+    let beta = c as f64 * mu - lambda;
+    let decay = (-beta * patience_s).exp();
+    // ∫ density and ∫ v · density over (0, τ).
+    let (mass, moment) = if beta.abs() < 1e-12 {
+        (start * patience_s, start * patience_s * patience_s / 2.0)
+    } else {
+        (
+            start * (1.0 - decay) / beta,
+            start * (1.0 - decay * (1.0 + beta * patience_s)) / (beta * beta),
+        )
+    };
+    let beyond = start * decay / (c as f64 * mu);
+    let total = below + mass + beyond;
+    (beyond / total, moment / (below + mass))
+}

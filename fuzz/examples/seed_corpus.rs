@@ -72,6 +72,14 @@ fn main() {
         write("run", &format!("downstream-jdk-{executor}"), &jdk);
         write("set_values", &format!("downstream-jdk-{executor}"), &jdk);
     }
+    // Bulkheads: one refusing at once, one with a bounded wait, one
+    // waiting for ever around a failing pool, shared by two endpoints.
+    let bulkheads = "server.mode=virtual\nendpoints=a, b\n\
+        endpoint.a.program=pool(g, 2, 0ms){io:5ms},pool(w, 3, 4ms){db:2ms}\n\
+        endpoint.b.program=pool(h, 1){db:exp(300ms)},pool(w, 3, 4ms){io:1ms}\n\
+        db.pool_size=1\ndb.timeout_ms=250\nload.concurrency=20\nload.requests=300\n";
+    write("run", "bulkheads", bulkheads);
+    write("set_values", "bulkheads", bulkheads);
     // The command-line tests' files and issue 9's hostile inputs.
     for (name, text) in [
         (
@@ -101,6 +109,9 @@ fn main() {
             "cpu:1ms, db:2ms, sync(a){io:3ms}, async(mail){io:4ms}, lock{io:5ms}",
             "sync{wait:5ms,io:1ms},lock(b){file:uniform(1ms,2ms)}",
             "io:lognormal(p50=9ms,p99=20ms)",
+            "pool(g, 2){io:5ms}",
+            "pool(g, 2, 0ms){call(inv)},pool(h,1,3ms){sync{io:1ms}}",
+            "pool(g,1){async(e){pool(g,1){io:1ms}}}",
         ]
         .map(String::from),
     );

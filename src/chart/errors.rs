@@ -28,6 +28,7 @@ pub(super) fn cause_label(l: Locale, cause: &str) -> String {
         "task_rejected" => k::CAUSE_TASK_REJECTED,
         "lease_timeout" => k::CAUSE_LEASE_TIMEOUT,
         "pending_limit" => k::CAUSE_PENDING_LIMIT,
+        "bulkhead_full" => k::CAUSE_BULKHEAD_FULL,
         "rate_limited" => k::CAUSE_RATE_LIMITED,
         "out_of_memory" => k::CAUSE_OUT_OF_MEMORY,
         other => return other.replace('_', " "),

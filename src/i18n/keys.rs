@@ -151,6 +151,9 @@ keys! {
     PLAIN_LOCK_SHARED = "plain.lock_shared";
     PLAIN_FAIR_LOCK_SHARED = "plain.fair_lock_shared";
     PLAIN_ASYNC = "plain.async";
+    PLAIN_POOL_WAIT = "plain.pool_wait";
+    PLAIN_POOL_NO_WAIT = "plain.pool_no_wait";
+    PLAIN_POOL_FOREVER = "plain.pool_forever";
     PLAIN_LIST_SEP = "plain.list_sep";
     PLAIN_LIST_LAST = "plain.list_last";
     PLAIN_GROUP = "plain.group";
@@ -239,6 +242,7 @@ keys! {
     REPLAY_WAIT_LOCK = "replay.wait.lock";
     REPLAY_WAIT_PERMIT = "replay.wait.permit";
     REPLAY_WAIT_HTTP_CONNECTION = "replay.wait.http_connection";
+    REPLAY_WAIT_BULKHEAD = "replay.wait.bulkhead";
     REPLAY_WAIT_SUBTASKS = "replay.wait.subtasks";
     REPLAY_STEP_SENT = "replay.step.sent";
     REPLAY_STEP_DIAL = "replay.step.dial";
@@ -267,6 +271,7 @@ keys! {
     REPLAY_STEP_LEASE_TIMEOUT = "replay.step.lease_timeout";
     REPLAY_STEP_PENDING_LIMIT = "replay.step.pending_limit";
     REPLAY_STEP_RATE_LIMITED = "replay.step.rate_limited";
+    REPLAY_STEP_BULKHEAD_FULL = "replay.step.bulkhead_full";
     REPLAY_STEP_SUBMITTED = "replay.step.submitted";
     REPLAY_STEP_REJECTED = "replay.step.rejected";
     REPLAY_STEP_ENDED = "replay.step.ended";

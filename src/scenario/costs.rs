@@ -336,7 +336,11 @@ impl Walk<'_> {
                     costs.calls[d] += 1.0;
                     (self.call_ns.get(d).copied().unwrap_or(0.0), Timed::Io)
                 }
-                Op::CallAcquire(_) | Op::CallRelease(_) => continue,
+                // A bulkhead's wait is a queue's, not work: as a pool's.
+                Op::CallAcquire(_)
+                | Op::CallRelease(_)
+                | Op::PermitAcquire(_)
+                | Op::PermitRelease(_) => continue,
                 Op::File(d) => (d.mean_ns(), Timed::File),
             };
             let p = match path {

@@ -1,13 +1,13 @@
 //! A mix of endpoints compiled into one program: each endpoint's handler
 //! parsed on its own, then laid end to end, with what they name (shared
-//! monitors, `@Async` executors, downstreams) merged by name. One object
+//! monitors, `@Async` executors, downstreams, bulkheads) merged by name. One object
 //! `sync(cache)` names in two endpoints is one monitor, as one Spring bean's
 //! lock would be; one `call(inventory)` is one downstream and one client pool.
 
 use serde_json::Value;
 
 use super::draft::Draft;
-use super::program::{Parsed, parse_program};
+use super::program::{Parsed, parse_program, same_bulkhead};
 use super::schema::{field, valid_executor_name};
 use crate::i18n::Part;
 use crate::i18n::Phrase;
@@ -90,6 +90,7 @@ pub fn parse_mix(given: &[Given]) -> Result<Parsed, (usize, Phrase)> {
             monitors: Vec::new(),
             source: String::new(),
             endpoints: Vec::new(),
+            bulkheads: Vec::new(),
         },
         executors: Vec::new(),
         downstreams: Vec::new(),
@@ -124,6 +125,10 @@ fn append(out: &mut Parsed, one: Parsed) -> Result<(), Phrase> {
     }
     let executors = merged(&mut out.executors, &one.executors);
     let downstreams = merged(&mut out.downstreams, &one.downstreams);
+    // One name is one semaphore in every endpoint, as one bean's would be.
+    let bulkheads = (one.program.bulkheads.into_iter())
+        .map(|b| same_bulkhead(&mut out.program.bulkheads, b))
+        .collect::<Result<Vec<u16>, Phrase>>()?;
     let monitor = |m: MonitorRef| match m {
         MonitorRef::Shared(i) => MonitorRef::Shared(monitors[i as usize]),
         MonitorRef::Own => MonitorRef::Own,
@@ -144,6 +149,8 @@ fn append(out: &mut Parsed, one: Parsed) -> Result<(), Phrase> {
             Op::CallAcquire(d) => Op::CallAcquire(downstreams[d as usize]),
             Op::Call(d) => Op::Call(downstreams[d as usize]),
             Op::CallRelease(d) => Op::CallRelease(downstreams[d as usize]),
+            Op::PermitAcquire(b) => Op::PermitAcquire(bulkheads[b as usize]),
+            Op::PermitRelease(b) => Op::PermitRelease(bulkheads[b as usize]),
             other => other,
         });
     }

@@ -11,13 +11,16 @@
 //!           | "call" "(" NAME ")"       (a downstream service over HTTP)
 //!           | "fork" ["(" ("common" | "virtual") ")"] "{" program "}"
 //!                                       (each step a subtask, joined)
+//!           | "pool" "(" NAME "," COUNT ["," NUMBER UNIT] ")" "{" program "}"
+//!                                       (a bulkhead of COUNT permits: wait
+//!                                       that long for one, or for ever)
 //! dur      := NUMBER UNIT | "exp(" dur ")" | "uniform(" dur "," dur ")"
 //!           | "lognormal(" ["floor=" dur ","] "p50=" dur ",p99=" dur ")"
 //! UNIT     := ns | us | µs | ms | s
 //! ```
 //! Example: `cpu:0.2ms,db:exp(50ms),io:50ms,async(email){io:100ms}`.
 
-use crate::sim::program::{ForkOn, LockKind, MonitorRef, Op, Program};
+use crate::sim::program::{Bulkhead, ForkOn, LockKind, MonitorRef, Op, Program};
 use crate::sim::rng::Dist;
 use crate::sim::time::Nanos;
 
@@ -35,6 +38,11 @@ const MAX_STEPS: usize = 500;
 const MAX_DEPTH: usize = 16;
 /// Most shared monitors (they are tracked in a 64-bit set).
 const MAX_MONITORS: usize = 64;
+/// Most bulkheads (a fiber's permits are tracked in a 32-bit set).
+const MAX_BULKHEADS: usize = 32;
+/// Most permits a bulkhead may have: more than any thread or connection
+/// count the scenario allows, so such a bulkhead never limits.
+const MAX_PERMITS: u32 = 1_000_000;
 /// Longest program text, in bytes: room for [`MAX_STEPS`] steps of the
 /// longest kind with spaces, so the parser never holds a huge input.
 const MAX_BYTES: usize = 64 * 1024;
@@ -71,6 +79,8 @@ pub fn parse_program(text: &str) -> Result<Parsed, Phrase> {
         forks: 0,
         steps: 0,
         syncs: Vec::new(),
+        bulkheads: Vec::new(),
+        inside: Vec::new(),
     };
     p.skip_ws();
     if p.at_end() {
@@ -88,6 +98,7 @@ pub fn parse_program(text: &str) -> Result<Parsed, Phrase> {
             monitors: p.monitors,
             source: text.trim().to_string(),
             endpoints: Vec::new(),
+            bulkheads: p.bulkheads,
         },
         executors: p.executors,
         downstreams: p.downstreams,
@@ -108,6 +119,10 @@ struct Parser<'a> {
     steps: usize,
     /// Monitors of the enclosing `sync` blocks, innermost last.
     syncs: Vec<MonitorRef>,
+    /// Bulkheads `pool(…){…}` names, in order of appearance.
+    bulkheads: Vec<Bulkhead>,
+    /// Bulkheads of the enclosing `pool` blocks on this thread.
+    inside: Vec<u16>,
 }
 
 impl Parser<'_> {
@@ -271,8 +286,9 @@ impl Parser<'_> {
                     return Err(most(words::PROGRAM_TOO_DEEP, MAX_DEPTH));
                 }
                 // Each step is one subtask on another thread: it holds
-                // none of the caller's monitors.
+                // none of the caller's monitors or permits.
                 let outer = std::mem::take(&mut self.syncs);
+                let permits = std::mem::take(&mut self.inside);
                 loop {
                     let at = self.ops.len();
                     let executor = on as u16;
@@ -289,6 +305,7 @@ impl Parser<'_> {
                     }
                 }
                 self.syncs = outer;
+                self.inside = permits;
                 self.expect('}')?;
                 self.ops.push(Op::Join);
                 self.forks |= 1 << on as u8;
@@ -309,6 +326,7 @@ impl Parser<'_> {
                     .extend([Op::CallAcquire(d), Op::Call(d), Op::CallRelease(d)]);
                 Ok(())
             }
+            "pool" => self.pool(depth),
             "async" => {
                 self.expect('(')?;
                 let name = self.name(words::PROGRAM_WANT_EXECUTOR)?;
@@ -326,10 +344,13 @@ impl Parser<'_> {
                     executor,
                     resume: 0,
                 });
-                // The task runs on another thread: it holds none of the caller's monitors.
+                // The task runs on another thread: it holds none of the
+                // caller's monitors or permits.
                 let outer = std::mem::take(&mut self.syncs);
+                let permits = std::mem::take(&mut self.inside);
                 self.steps(depth + 1)?;
                 self.syncs = outer;
+                self.inside = permits;
                 self.expect('}')?;
                 self.ops.push(Op::End);
                 let resume = self.ops.len() as u32;
@@ -342,6 +363,70 @@ impl Parser<'_> {
                 Err(self.error(want(words::PROGRAM_WANT_STEP)))
             }
         }
+    }
+
+    /// `pool(NAME, n[, WAIT]){…}` after its keyword.
+    fn pool(&mut self, depth: usize) -> Result<(), Phrase> {
+        self.expect('(')?;
+        let name = self.name(words::PROGRAM_WANT_POOL)?;
+        self.expect(',')?;
+        let permits = self.permits()?;
+        let max_wait = if self.eat(',') {
+            Some(self.ns()?.round() as Nanos)
+        } else {
+            None
+        };
+        self.expect(')')?;
+        let b = self.bulkhead_index(Bulkhead {
+            name,
+            permits,
+            max_wait,
+        })?;
+        if self.inside.contains(&b) {
+            // A semaphore is not reentrant: the block would wait for a
+            // second permit while it holds one.
+            let name = Part::text(self.bulkheads[b as usize].name.clone());
+            return Err(words::PROGRAM_POOL_NESTED.said().with("name", name));
+        }
+        self.expect('{')?;
+        self.ops.push(Op::PermitAcquire(b));
+        self.inside.push(b);
+        self.steps(depth + 1)?;
+        self.inside.pop();
+        self.expect('}')?;
+        self.ops.push(Op::PermitRelease(b));
+        Ok(())
+    }
+
+    /// A bulkhead's permits: a whole number from 1 to [`MAX_PERMITS`].
+    fn permits(&mut self) -> Result<u32, Phrase> {
+        self.skip_ws();
+        let start = self.pos;
+        let mut digits = String::new();
+        // A decimal point too, so that `2.5` is refused as a whole.
+        while let Some(c) = self
+            .peek()
+            .filter(|c| c.is_ascii_alphanumeric() || *c == '.')
+        {
+            digits.push(c);
+            self.pos += 1;
+        }
+        match digits.parse::<u32>() {
+            Ok(n) if (1..=MAX_PERMITS).contains(&n) => Ok(n),
+            _ => {
+                self.pos = start;
+                let said = words::PROGRAM_WANT_PERMITS.said();
+                Err(self.error(Part::Phrase(
+                    said.with("max", Part::Count(MAX_PERMITS as u64)),
+                )))
+            }
+        }
+    }
+
+    /// Where bulkhead `b` stands among the program's, added if new; one
+    /// name is one semaphore, so it must say the same size and wait.
+    fn bulkhead_index(&mut self, b: Bulkhead) -> Result<u16, Phrase> {
+        same_bulkhead(&mut self.bulkheads, b)
     }
 
     /// The word `fair` after a lock's name and its comma.
@@ -508,6 +593,34 @@ impl Parser<'_> {
                 .with("duration", duration));
         }
         Ok(ns)
+    }
+}
+
+/// Where bulkhead `b` stands in `all`, added if new (at most
+/// [`MAX_BULKHEADS`]); an error if `all` has one of its name with another
+/// size or wait.
+pub(crate) fn same_bulkhead(all: &mut Vec<Bulkhead>, b: Bulkhead) -> Result<u16, Phrase> {
+    if let Some(i) = all.iter().position(|x| x.name == b.name) {
+        if all[i] != b {
+            return Err((words::PROGRAM_POOL_DIFFERS.said())
+                .with("name", Part::text(b.name.clone()))
+                .with("first", Part::text(pool_args(&all[i])))
+                .with("second", Part::text(pool_args(&b))));
+        }
+        return Ok(i as u16);
+    }
+    if all.len() >= MAX_BULKHEADS {
+        return Err(most(words::PROGRAM_TOO_MANY_POOLS, MAX_BULKHEADS));
+    }
+    all.push(b);
+    Ok((all.len() - 1) as u16)
+}
+
+/// `n` or `n, WAIT`, as `pool(NAME, …)` writes them.
+fn pool_args(b: &Bulkhead) -> String {
+    match b.max_wait {
+        Some(w) => format!("{}, {}", b.permits, fmt_ns(w as f64)),
+        None => b.permits.to_string(),
     }
 }
 

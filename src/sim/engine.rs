@@ -15,6 +15,8 @@
 //! * `tools`: what each load tool prints, from what the client counted;
 //! * `threads`: Tomcat and executor pools, carriers, mounting, pinning;
 //! * `interp`: the program interpreter (cpu, io, db, monitors, async);
+//! * `downstream`, `bulkhead`: HTTP calls and their clients' pools, and
+//!   semaphores around blocks;
 //! * `memory`: the modelled JVM's memory by kind, and its limits;
 //! * `gc`: G1's collections and their stop-the-world pauses;
 //! * `warmup`: what a cold JVM costs its first requests;
@@ -31,6 +33,7 @@
 //! attributes apply to `wasm32` only.
 
 mod breakdown;
+mod bulkhead;
 mod client;
 mod connections;
 mod diagnosis;
@@ -135,6 +138,8 @@ pub struct Engine<T: Tracer = NoTrace> {
     db: DbPool,
     /// Downstream services and their clients' pools, as `cfg.downstreams`.
     calls: Vec<downstream::Service>,
+    /// Bulkheads, as `cfg.program.bulkheads`.
+    gates: Vec<bulkhead::Gate>,
     /// `@Async` executors.
     execs: Executors,
     /// What the client counts.
@@ -200,6 +205,9 @@ impl<T: Tracer> Engine<T> {
                 .downstreams
                 .iter()
                 .map(downstream::Service::new)
+                .collect(),
+            gates: (cfg.program.bulkheads.iter())
+                .map(bulkhead::Gate::new)
                 .collect(),
             execs: Executors::new(cfg.executors.len()),
             tally: Tally::new(),

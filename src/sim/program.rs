@@ -6,6 +6,7 @@
 //! right after its `Async` op, ending in its own `End`.
 
 pub use super::rng::Dist;
+use super::time::Nanos;
 
 /// Which monitor or lock a block takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
@@ -67,6 +68,11 @@ pub enum Op {
     Call(u16),
     /// The response read: the connection goes back to the client's pool.
     CallRelease(u16),
+    /// `pool(NAME, n[, WAIT]){`: take a permit of bulkhead `NAME` (the
+    /// index into the program's bulkheads), waiting for one as it allows.
+    PermitAcquire(u16),
+    /// `}` of that block: give the permit back (wakes the longest waiter).
+    PermitRelease(u16),
     /// Enter a `synchronized` block or `lock()`.
     Enter(MonitorRef, LockKind),
     /// Leave it (a shared one wakes a waiter to retake it: `engine::interp`).
@@ -165,6 +171,30 @@ pub struct Program {
     /// A mix of endpoints, each a handler of its own in `ops`; empty for
     /// one endpoint (the handler at 0).
     pub endpoints: Vec<Endpoint>,
+    /// Bulkheads `pool(NAME, n[, WAIT]){…}` names, indexed by
+    /// `PermitAcquire`.
+    pub bulkheads: Vec<Bulkhead>,
+}
+
+/// A semaphore around a block, `pool(NAME, n[, WAIT]){…}`: at most `n`
+/// requests run the block at once. With a wait it is Resilience4j's
+/// `SemaphoreBulkhead` (`maxConcurrentCalls` = n, `maxWaitDuration` =
+/// WAIT, 0 by default there: a call that finds no permit fails at once
+/// with `BulkheadFullException`, and one that waited WAIT in vain too);
+/// without, a `java.util.concurrent.Semaphore` taken with `acquire()`,
+/// which waits as long as it takes. Waiters get permits in arrival order
+/// (Resilience4j's fair semaphore; for a plain semaphore, whose
+/// `release` lets an arriving thread barge, an assumption). A wait parks
+/// the thread: a virtual thread unmounts unless it is pinned.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Bulkhead {
+    /// Its name, as the program gives it.
+    pub name: String,
+    /// Permits: how many may be inside at once.
+    pub permits: u32,
+    /// How long a call waits for a permit before it fails; `None` waits
+    /// for ever.
+    pub max_wait: Option<Nanos>,
 }
 
 impl Program {

@@ -8,7 +8,7 @@ mod downstream;
 mod drain;
 mod endpoint;
 pub use bottleneck::{Bottleneck, Finding, Pace, Saturation};
-pub use downstream::DownstreamStats;
+pub use downstream::{BulkheadStats, DownstreamStats};
 pub use drain::{Drain, ExecutorDrain};
 pub use endpoint::{EndpointStats, WAIT_SHARE_THAT_LIMITS};
 
@@ -215,6 +215,9 @@ named_enum! {
         /// A downstream's rate limit answered 429 Too Many Requests and the
         /// client threw: HTTP 500.
         RateLimited = "rate_limited",
+        /// A bulkhead had no permit free, and none came within its wait
+        /// (Resilience4j: `BulkheadFullException`): HTTP 500.
+        BulkheadFull = "bulkhead_full",
         /// `OutOfMemoryError: Java heap space` in the handler: HTTP 500.
         OutOfMemory = "out_of_memory",
     }
@@ -237,6 +240,8 @@ named_enum! {
         DbPool = "db_pool",
         /// An HTTP client's connections to a downstream service.
         HttpClientPool = "http_client_pool",
+        /// A bulkhead's permits (`pool(NAME, n){…}`).
+        Bulkhead = "bulkhead",
         /// max-connections and the accept backlog.
         Connections = "connections",
         /// A shared monitor or lock.
@@ -274,9 +279,10 @@ named_enum! {
         /// Busy above 85 % and waited for most of the run; of several, the
         /// one the others are held waiting for.
         Saturated = "saturated",
-        /// A downstream (its rate limit) or its client (the cap on pending
-        /// acquires) refused a share of the calls at once: those requests
-        /// failed, whatever the pools did.
+        /// A downstream (its rate limit), its client (the cap on pending
+        /// acquires) or a bulkhead (no permit within its wait) refused a
+        /// share of the calls: those requests failed, whatever the pools
+        /// did.
         Refused = "refused",
         /// Connections waited in a full accept queue, or their SYNs were dropped.
         Backlog = "backlog",
@@ -384,6 +390,8 @@ named_enum! {
         /// Waiting for a connection from an HTTP client's pool to a
         /// downstream service.
         LeaseWait = "lease_wait",
+        /// Waiting for a bulkhead's permit (`pool(NAME, n){…}`).
+        BulkheadWait = "bulkhead_wait",
         /// Waiting to enter a shared `synchronized` monitor or lock, or for
         /// a cold JVM's one-off initialisation.
         LockWait = "lock_wait",
@@ -989,6 +997,9 @@ pub struct Report {
     /// The downstream services the program calls, in its order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub downstreams: Vec<DownstreamStats>,
+    /// The bulkheads the program names, in its order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub bulkheads: Vec<BulkheadStats>,
     /// Each endpoint of a mix (none without one).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub endpoints: Vec<EndpointStats>,

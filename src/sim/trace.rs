@@ -61,6 +61,8 @@ pub enum WaitFor {
     Permit,
     /// A connection from an HTTP client's pool.
     HttpConnection,
+    /// A bulkhead's permit.
+    Bulkhead,
     /// Its `fork` subtasks.
     Subtasks,
 }
@@ -77,6 +79,7 @@ impl WaitFor {
             WaitFor::Lock => "a lock",
             WaitFor::Permit => "an executor's permit",
             WaitFor::HttpConnection => "an HTTP connection",
+            WaitFor::Bulkhead => "a bulkhead's permit",
             WaitFor::Subtasks => "its subtasks",
         }
     }
@@ -171,6 +174,8 @@ pub enum Note {
     PendingLimit,
     /// A downstream answered 429 Too Many Requests (its rate limit).
     RateLimited,
+    /// A bulkhead had no permit within its wait: `BulkheadFullException`.
+    BulkheadFull,
     /// Submitted `task` to executor `executor`.
     Submitted {
         /// The executor's index.
@@ -297,6 +302,7 @@ impl TextTrace {
                 "HTTP client pool's pending acquires full: PoolAcquirePendingLimitException".into()
             }
             Note::RateLimited => "downstream answers 429 Too Many Requests".into(),
+            Note::BulkheadFull => "no bulkhead permit: BulkheadFullException".into(),
             Note::Submitted { executor, task } => {
                 self.tasks += 1;
                 let name = format!("t{}", self.tasks);

@@ -149,6 +149,25 @@ pub(super) fn text(r: &Report) -> String {
             );
         }
     }
+    for b in &r.bulkheads {
+        let wait = match b.max_wait_ms {
+            Some(ms) => format!("waits at most {ms} ms"),
+            None => "waits for ever".to_string(),
+        };
+        let _ = writeln!(
+            o,
+            "  Bulkhead {}:\t{} permits ({wait}), {:.0} % held, held {:.1} ms each; {} entered, mean wait {:.1} ms, peak {} waiting; {} refused at once, {} after their wait",
+            b.name,
+            b.permits,
+            b.utilisation * 100.0,
+            b.hold_ms,
+            b.entered,
+            b.mean_wait_ms,
+            b.peak_waiting,
+            b.full,
+            b.timeouts
+        );
+    }
     if let Some(d) = &r.drain {
         o.push_str(&drain(d));
     }

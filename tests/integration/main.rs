@@ -4,6 +4,7 @@
 
 mod breakdown;
 mod budgets;
+mod bulkheads;
 mod cli;
 mod cli_process;
 mod connections;

@@ -245,7 +245,12 @@ fn a_warm_run_equals_the_model_before_the_jvm_was_modelled() {
         assert_eq!(errors.remove("server_closed").unwrap_or(0.into()), 0);
         let responses = o["responses_by_cause"].as_object_mut().unwrap();
         assert_eq!(responses.remove("out_of_memory").unwrap_or(0.into()), 0);
-        for cause in ["lease_timeout", "pending_limit", "rate_limited"] {
+        for cause in [
+            "lease_timeout",
+            "pending_limit",
+            "rate_limited",
+            "bulkhead_full",
+        ] {
             assert_eq!(responses.remove(cause).unwrap_or(0.into()), 0);
         }
         let connections = o["connections"].as_object_mut().unwrap();

@@ -17,7 +17,7 @@
 use crate::i18n::keys::{self, Key};
 use crate::i18n::{Arg, Locale};
 use crate::scenario::{Parsed, parse_program};
-use crate::sim::program::{Dist, ForkOn, LockKind, MonitorRef, Op};
+use crate::sim::program::{Bulkhead, Dist, ForkOn, LockKind, MonitorRef, Op};
 
 /// One step of a program, in the program's own shape (blocks nest).
 #[derive(Clone, Debug, PartialEq)]
@@ -47,6 +47,13 @@ pub(crate) enum Step {
         kind: LockKind,
         /// The shared object's name; `None` for the request's own.
         shared: Option<String>,
+        /// What runs inside.
+        body: Vec<Step>,
+    },
+    /// `pool(NAME, n[, WAIT]){…}`: inside a bulkhead's permit.
+    Pool {
+        /// The bulkhead.
+        bulkhead: Bulkhead,
         /// What runs inside.
         body: Vec<Step>,
     },
@@ -126,6 +133,12 @@ fn read(parsed: &Parsed, pc: &mut usize) -> Vec<Step> {
                 let body = read(parsed, pc);
                 out.push(Step::Block { kind, shared, body });
             }
+            Op::PermitAcquire(b) => {
+                let body = read(parsed, pc);
+                if let Some(bulkhead) = parsed.program.bulkheads.get(b as usize).cloned() {
+                    out.push(Step::Pool { bulkhead, body });
+                }
+            }
             Op::Async { executor, resume } => {
                 let body = read(parsed, pc);
                 let executor = (parsed.executors.get(executor as usize))
@@ -134,7 +147,7 @@ fn read(parsed: &Parsed, pc: &mut usize) -> Vec<Step> {
                 out.push(Step::Async { executor, body });
                 *pc = resume as usize;
             }
-            Op::Exit(..) | Op::End => return out,
+            Op::Exit(..) | Op::PermitRelease(_) | Op::End => return out,
         }
     }
     out
@@ -211,6 +224,23 @@ fn step(s: &Step, l: Locale) -> String {
             };
             let name = Arg::Text(shared.clone().unwrap_or_default());
             key.text(l, &[("body", body(b, l)), ("name", name)])
+        }
+        Step::Pool { bulkhead, body: b } => {
+            let key = match bulkhead.max_wait {
+                None => keys::PLAIN_POOL_FOREVER,
+                Some(0) => keys::PLAIN_POOL_NO_WAIT,
+                Some(_) => keys::PLAIN_POOL_WAIT,
+            };
+            let wait = bulkhead.max_wait.unwrap_or(0) as f64;
+            key.text(
+                l,
+                &[
+                    ("body", body(b, l)),
+                    ("name", Arg::Text(bulkhead.name.clone())),
+                    ("permits", Arg::Text(bulkhead.permits.to_string())),
+                    ("wait", Arg::Text(time(wait, l))),
+                ],
+            )
         }
         Step::Async { executor, body: b } => {
             let name = Arg::Text(executor.clone());

@@ -204,6 +204,7 @@ impl Builder {
             | Step::LeaseTimeout
             | Step::PendingLimit
             | Step::RateLimited
+            | Step::BulkheadFull
             | Step::Submitted { .. }
             | Step::Rejected { .. }
             // Never read: it stays where it was until its client gives up.

@@ -37,6 +37,7 @@ fn why(locale: Locale, on: WaitFor) -> String {
         WaitFor::Lock => keys::REPLAY_WAIT_LOCK,
         WaitFor::Permit => keys::REPLAY_WAIT_PERMIT,
         WaitFor::HttpConnection => keys::REPLAY_WAIT_HTTP_CONNECTION,
+        WaitFor::Bulkhead => keys::REPLAY_WAIT_BULKHEAD,
         WaitFor::Subtasks => keys::REPLAY_WAIT_SUBTASKS,
     };
     text(locale, key, &[])
@@ -261,6 +262,7 @@ impl Session {
             Step::LeaseTimeout => k(keys::REPLAY_STEP_LEASE_TIMEOUT, &[]),
             Step::PendingLimit => k(keys::REPLAY_STEP_PENDING_LIMIT, &[]),
             Step::RateLimited => k(keys::REPLAY_STEP_RATE_LIMITED, &[]),
+            Step::BulkheadFull => k(keys::REPLAY_STEP_BULKHEAD_FULL, &[]),
             Step::Submitted { executor, task } => k(
                 keys::REPLAY_STEP_SUBMITTED,
                 &[

@@ -302,6 +302,7 @@ impl FailedView {
             ResponseCause::LeaseTimeout => ui::SUMMARY_FAILED_LEASE_TIMEOUT,
             ResponseCause::PendingLimit => ui::SUMMARY_FAILED_PENDING_LIMIT,
             ResponseCause::RateLimited => ui::SUMMARY_FAILED_RATE_LIMITED,
+            ResponseCause::BulkheadFull => ui::SUMMARY_FAILED_BULKHEAD_FULL,
             ResponseCause::OutOfMemory | ResponseCause::Ok => ui::SUMMARY_FAILED_OUT_OF_MEMORY,
         };
         ui::SUMMARY_FAILED_LINE.text(

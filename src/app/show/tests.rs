@@ -274,6 +274,42 @@ mod program_words {
     }
 }
 
+/// A bulkhead's three kinds of wait, in every language.
+#[test]
+fn a_pool_says_its_permits_and_its_wait() {
+    use crate::app::basis::program_words::program_in_words;
+    use crate::i18n::Locale::{De, En, Zh};
+    let program = "pool(api, 25, 0ms){io:5ms},pool(api2, 3, 250ms){cpu:1ms},pool(s, 2){io:1ms}";
+    let said: Vec<String> = [En, De, Zh]
+        .into_iter()
+        .map(|l| program_in_words(program, l).expect("parses"))
+        .collect();
+    assert_eq!(
+        said[0],
+        "Thread.sleep(5) holding one of the 25 permits of the bulkhead api \
+         (failing at once when none is free), \
+         1 ms of CPU holding one of the 3 permits of the bulkhead api2 \
+         (failing after 250 ms without one), \
+         then Thread.sleep(1) holding one of the 2 permits of the semaphore s \
+         (waiting as long as it takes for one)"
+    );
+    assert_eq!(
+        said[1],
+        "Thread.sleep(5) mit einem der 25 Permits des Bulkheads api \
+         (ist keines frei, schlägt sie sofort fehl), \
+         1 ms CPU-Zeit mit einem der 3 Permits des Bulkheads api2 \
+         (ist nach 250 ms keines frei, schlägt sie fehl), \
+         dann Thread.sleep(1) mit einem der 2 Permits des Semaphors s \
+         (ist keines frei, wartet sie beliebig lange)"
+    );
+    assert_eq!(
+        said[2],
+        "持有舱壁 api 的 25 个许可之一执行Thread.sleep(5)（没有空闲许可时立即失败），\
+         持有舱壁 api2 的 3 个许可之一执行1 毫秒 CPU 计算（等待 250 毫秒 仍无许可则失败），\
+         然后持有信号量 s 的 2 个许可之一执行Thread.sleep(1)（没有空闲许可时一直等待）"
+    );
+}
+
 /// A chapter's intro says its program in plain words in the reader's
 /// language, and hands the panel the program's syntax for "show as
 /// program".

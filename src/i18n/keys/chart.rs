@@ -124,6 +124,7 @@ keys! {
     CAUSE_TASK_REJECTED = "chart.cause.task_rejected";
     CAUSE_LEASE_TIMEOUT = "chart.cause.lease_timeout";
     CAUSE_PENDING_LIMIT = "chart.cause.pending_limit";
+    CAUSE_BULKHEAD_FULL = "chart.cause.bulkhead_full";
     CAUSE_RATE_LIMITED = "chart.cause.rate_limited";
     CAUSE_OUT_OF_MEMORY = "chart.cause.out_of_memory";
     // Gauges of the utilisation chart (`app::run::digest::UTILISATION_GAUGES`).

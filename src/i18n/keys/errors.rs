@@ -84,6 +84,11 @@ keys! {
     PROGRAM_WANT_MONITOR = "errors.program.want.monitor";
     PROGRAM_WANT_EXECUTOR = "errors.program.want.executor";
     PROGRAM_WANT_DOWNSTREAM = "errors.program.want.downstream";
+    PROGRAM_WANT_POOL = "errors.program.want.pool";
+    PROGRAM_WANT_PERMITS = "errors.program.want.permits";
+    PROGRAM_POOL_NESTED = "errors.program.pool_nested";
+    PROGRAM_POOL_DIFFERS = "errors.program.pool_differs";
+    PROGRAM_TOO_MANY_POOLS = "errors.program.too_many_pools";
     PROGRAM_WANT_FORK_ON = "errors.program.want.fork_on";
     PROGRAM_WANT_DURATION = "errors.program.want.duration";
     PROGRAM_WANT_UNIT = "errors.program.want.unit";

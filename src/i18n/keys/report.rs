@@ -75,6 +75,7 @@ keys! {
     DIAGNOSIS_CLIENT_ERRORS = "diagnosis.client_errors";
     DIAGNOSIS_REFUSED_RATE = "diagnosis.refused.rate";
     DIAGNOSIS_REFUSED_PENDING = "diagnosis.refused.pending";
+    DIAGNOSIS_BULKHEAD_FULL = "diagnosis.bulkhead_full";
     DIAGNOSIS_BUSY_ASIDE = "diagnosis.busy_aside";
     DIAGNOSIS_PACE_CLOSED = "diagnosis.pace.closed";
     DIAGNOSIS_PACE_CLOSED_TASKS = "diagnosis.pace.closed_tasks";
@@ -85,6 +86,7 @@ keys! {
     DIAGNOSIS_TOMCAT = "diagnosis.tomcat";
     DIAGNOSIS_DB_POOL = "diagnosis.db_pool";
     DIAGNOSIS_HTTP_CLIENT_POOL = "diagnosis.http_client_pool";
+    DIAGNOSIS_BULKHEAD = "diagnosis.bulkhead";
     DIAGNOSIS_ACCEPTOR = "diagnosis.acceptor";
     DIAGNOSIS_CARRIERS = "diagnosis.carriers";
     DIAGNOSIS_CARRIERS_COMPENSATED = "diagnosis.carriers.compensated";
@@ -100,11 +102,13 @@ keys! {
     DIAGNOSIS_HELD_FOR = "diagnosis.held.for";
     DIAGNOSIS_WHAT_DB_POOL = "diagnosis.what.db_pool";
     DIAGNOSIS_WHAT_HTTP_POOL = "diagnosis.what.http_pool";
+    DIAGNOSIS_WHAT_BULKHEAD = "diagnosis.what.bulkhead";
     DIAGNOSIS_WHAT_MONITOR = "diagnosis.what.monitor";
     DIAGNOSIS_WHAT_EXECUTOR = "diagnosis.what.executor";
     DIAGNOSIS_WHAT_CPU = "diagnosis.what.cpu";
     DIAGNOSIS_FIX_DB_POOL = "diagnosis.fix.db_pool";
     DIAGNOSIS_FIX_HTTP_POOL = "diagnosis.fix.http_pool";
+    DIAGNOSIS_FIX_BULKHEAD = "diagnosis.fix.bulkhead";
     DIAGNOSIS_FIX_MONITOR = "diagnosis.fix.monitor";
     DIAGNOSIS_FIX_EXECUTOR = "diagnosis.fix.executor";
     DIAGNOSIS_FIX_CPU = "diagnosis.fix.cpu";

@@ -172,6 +172,7 @@ keys! {
     SUMMARY_FAILED_TASK_REJECTED = "summary.failed.task_rejected";
     SUMMARY_FAILED_LEASE_TIMEOUT = "summary.failed.lease_timeout";
     SUMMARY_FAILED_PENDING_LIMIT = "summary.failed.pending_limit";
+    SUMMARY_FAILED_BULKHEAD_FULL = "summary.failed.bulkhead_full";
     SUMMARY_FAILED_RATE_LIMITED = "summary.failed.rate_limited";
     SUMMARY_FAILED_OUT_OF_MEMORY = "summary.failed.out_of_memory";
     SUMMARY_P99 = "summary.p99";
@@ -217,6 +218,7 @@ keys! {
     BREAKDOWN_STAGE_DB_POOL_WAIT = "breakdown.stage.db_pool_wait";
     BREAKDOWN_STAGE_EXECUTOR_WAIT = "breakdown.stage.executor_wait";
     BREAKDOWN_STAGE_LEASE_WAIT = "breakdown.stage.lease_wait";
+    BREAKDOWN_STAGE_BULKHEAD_WAIT = "breakdown.stage.bulkhead_wait";
     BREAKDOWN_STAGE_LOCK_WAIT = "breakdown.stage.lock_wait";
     BREAKDOWN_STAGE_PINNED = "breakdown.stage.pinned";
     BREAKDOWN_STAGE_CPU = "breakdown.stage.cpu";
@@ -230,6 +232,7 @@ keys! {
     BREAKDOWN_SAID_DB_POOL_WAIT = "breakdown.said.db_pool_wait";
     BREAKDOWN_SAID_EXECUTOR_WAIT = "breakdown.said.executor_wait";
     BREAKDOWN_SAID_LEASE_WAIT = "breakdown.said.lease_wait";
+    BREAKDOWN_SAID_BULKHEAD_WAIT = "breakdown.said.bulkhead_wait";
     BREAKDOWN_SAID_LOCK_WAIT = "breakdown.said.lock_wait";
     BREAKDOWN_SAID_PINNED = "breakdown.said.pinned";
     BREAKDOWN_SAID_CPU = "breakdown.said.cpu";

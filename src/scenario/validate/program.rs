@@ -28,6 +28,7 @@ pub(super) fn read(r: &mut Reader, load: &Load) -> Parsed {
             monitors: vec![],
             source,
             endpoints: vec![],
+            bulkheads: vec![],
         },
         executors: vec![],
         downstreams: vec![],

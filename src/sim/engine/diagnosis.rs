@@ -14,9 +14,10 @@
 //!    ([`depth`]): Tomcat's threads are busy *because* their requests wait
 //!    for a HikariCP connection, so the pool is named and the threads are
 //!    said to be held waiting for it ([`Held`]);
-//! 4. a downstream's refusals, when they failed [`REFUSED_BINDS`] of the
-//!    results or more: its rate limit, or its client's cap on pending
-//!    acquires, answered at once, so nothing queued or saturated;
+//! 4. a downstream's or a bulkhead's refusals, when they failed
+//!    [`REFUSED_BINDS`] of the results or more: its rate limit, its
+//!    client's cap on pending acquires, or a bulkhead with no permit within
+//!    its wait, answered at once, so nothing queued or saturated;
 //! 5. a full accept queue or dropped SYNs;
 //! 6. requests that failed on the client side;
 //! 7. else the load sets the pace: the clients' concurrency (closed loop)
@@ -70,7 +71,7 @@ fn depth(r: Resource) -> u8 {
         Resource::Connections => 0,
         Resource::TomcatThreads | Resource::Carriers => 1,
         Resource::SharedMonitor => 2,
-        Resource::DbPool | Resource::Executor | Resource::HttpClientPool => 3,
+        Resource::DbPool | Resource::Executor | Resource::HttpClientPool | Resource::Bulkhead => 3,
         Resource::Cpu => 4,
         Resource::None
         | Resource::Client
@@ -146,7 +147,7 @@ impl<T: Tracer> Engine<T> {
         if let Some(b) = self.saturated_binds(&candidates) {
             return b;
         }
-        if let Some(b) = self.refusals_bind() {
+        if let Some(b) = self.refusals_bind(span) {
             return b;
         }
         let st = m.server;
@@ -177,17 +178,33 @@ impl<T: Tracer> Engine<T> {
         self.load_binds(&candidates, span)
     }
 
-    /// The downstream with the most refused calls, when they failed
-    /// [`REFUSED_BINDS`] of the results or more.
-    fn refusals_bind(&self) -> Option<Bottleneck> {
+    /// The downstream or bulkhead with the most refused calls, when they
+    /// failed [`REFUSED_BINDS`] of the results or more.
+    fn refusals_bind(&self, span: &Span) -> Option<Bottleneck> {
         let results = self.tally.results as f64;
-        let (d, s) = (self.cfg.downstreams.iter())
+        let bulkhead = (self.bulkhead_stats(span.horizon_ns).into_iter())
+            .max_by_key(|b| b.full + b.timeouts)
+            .filter(|b| (b.full + b.timeouts) as f64 / results >= REFUSED_BINDS);
+        let downstream = (self.cfg.downstreams.iter())
             .zip(self.downstream_refusals())
-            .max_by_key(|(_, (rate, pending))| rate + pending)?;
-        let share = (s.0 + s.1) as f64 / results;
-        if share < REFUSED_BINDS {
-            return None;
+            .max_by_key(|(_, (rate, pending))| rate + pending)
+            .filter(|(_, s)| (s.0 + s.1) as f64 / results >= REFUSED_BINDS);
+        let by_bulkhead = match (&bulkhead, &downstream) {
+            (Some(b), Some((_, s))) => b.full + b.timeouts > s.0 + s.1,
+            (b, _) => b.is_some(),
+        };
+        if let (true, Some(b)) = (by_bulkhead, bulkhead) {
+            let refused = b.full + b.timeouts;
+            let finding = Finding::BulkheadFull {
+                name: b.name,
+                permits: b.permits,
+                refused,
+                share: refused as f64 / results,
+            };
+            return Some(found(of(Resource::Bulkhead, Binding::Refused), finding));
         }
+        let (d, s) = downstream?;
+        let share = (s.0 + s.1) as f64 / results;
         let finding = Finding::Refused {
             name: d.name.clone(),
             rate_limited: s.0,
@@ -284,6 +301,7 @@ impl<T: Tracer> Engine<T> {
             Resource::Executor => (self.execs.stats.iter())
                 .map(|s| s.permit_wait_ns)
                 .sum::<f64>(),
+            Resource::Bulkhead => self.gates.iter().map(|g| g.waited_ns()).sum::<f64>(),
             _ => return None,
         };
         (busy > 0.0).then(|| (waiting / busy).min(1.0))
@@ -444,6 +462,21 @@ impl<T: Tracer> Engine<T> {
                     utilisation: p.utilisation,
                     waiting: p.peak_waiting,
                     hold_ms: p.hold_ms,
+                },
+            });
+        }
+        for b in self.bulkhead_stats(span.horizon_ns) {
+            out.push(Candidate {
+                resource: Resource::Bulkhead,
+                utilisation: b.utilisation,
+                queued: b.mean_waiting >= QUEUED,
+                ceiling: Some((b.permits as f64, b.hold_ms)),
+                named: Saturation::Bulkhead {
+                    name: b.name,
+                    permits: b.permits,
+                    utilisation: b.utilisation,
+                    waiting: b.peak_waiting,
+                    hold_ms: b.hold_ms,
                 },
             });
         }

@@ -64,6 +64,8 @@ pub(super) enum Wait {
     Permit,
     /// A connection from an HTTP client's pool.
     Lease,
+    /// A bulkhead's permit (`pool(NAME, n){…}`).
+    Bulkhead,
     /// Its `fork` subtasks (the join).
     Join,
 }
@@ -81,6 +83,7 @@ impl Wait {
             Wait::Lock => WaitFor::Lock,
             Wait::Permit => WaitFor::Permit,
             Wait::Lease => WaitFor::HttpConnection,
+            Wait::Bulkhead => WaitFor::Bulkhead,
             Wait::Join => WaitFor::Subtasks,
         })
     }
@@ -107,6 +110,8 @@ pub(super) struct Fiber {
     pub(super) sync_depth: u16,
     /// Bit i set = holds shared monitor/lock i.
     pub(super) held: u64,
+    /// Bit i set = holds a permit of bulkhead i.
+    pub(super) permits: u32,
     /// What it is blocked on.
     pub(super) wait: Wait,
     /// Blocked while keeping its carrier (pinned or captured).
@@ -179,6 +184,7 @@ impl Fiber {
             carrier: NONE,
             sync_depth: 0,
             held: 0,
+            permits: 0,
             wait: Wait::None,
             pinned: false,
             wake_cs: false,

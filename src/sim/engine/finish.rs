@@ -110,6 +110,7 @@ impl<T: Tracer> Engine<T> {
             server,
             executors: self.executor_stats(),
             downstreams: self.downstream_stats(span.horizon_ns),
+            bulkheads: self.bulkhead_stats(span.horizon_ns),
             endpoints: self.endpoint_stats(|n| span.rate(n), capacity),
             drain: self.drain(),
             bottleneck,

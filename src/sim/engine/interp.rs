@@ -267,6 +267,15 @@ impl<T: Tracer> Engine<T> {
                     self.fibers[f as usize].pc += 1;
                     self.unlease(d);
                 }
+                Op::PermitAcquire(b) => {
+                    if !self.take_permit(f, b) {
+                        return;
+                    }
+                }
+                Op::PermitRelease(b) => {
+                    self.fibers[f as usize].pc += 1;
+                    self.give_permit(f, b);
+                }
                 Op::Enter(m, kind) => {
                     if !self.enter(f, m, kind) {
                         return;
@@ -391,7 +400,8 @@ impl<T: Tracer> Engine<T> {
     /// HikariCP's `connectionTimeout` fired for a waiter.
     pub(super) fn pool_timeout(&mut self, f: u32, seq: u64) {
         let fb = &mut self.fibers[f as usize];
-        let waits = fb.phase != Phase::Free && matches!(fb.wait, Wait::DbConn | Wait::Lease);
+        let waits = fb.phase != Phase::Free
+            && matches!(fb.wait, Wait::DbConn | Wait::Lease | Wait::Bulkhead);
         if !fb
             .db_timeout
             .fired(&mut self.queue, seq, waits, Event::PoolTimeout(f))
@@ -403,6 +413,13 @@ impl<T: Tracer> Engine<T> {
         if fb.wait == Wait::Lease {
             if let Op::CallAcquire(d) = self.cfg.program.ops[fb.pc as usize] {
                 self.lease_timeout(f, d);
+            }
+            return;
+        }
+        // …and a bulkhead's maximum wait.
+        if fb.wait == Wait::Bulkhead {
+            if let Op::PermitAcquire(b) = self.cfg.program.ops[fb.pc as usize] {
+                self.permit_timeout(f, b);
             }
             return;
         }

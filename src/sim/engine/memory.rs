@@ -309,10 +309,12 @@ impl<T: Tracer> Engine<T> {
                 what: OwnPart::Waiters,
                 count: waiting.clone().map(|w| w.len()).sum::<usize>()
                     + self.db.waiters.len()
-                    + self.calls.iter().map(|s| s.waiting()).sum::<usize>(),
+                    + self.calls.iter().map(|s| s.waiting()).sum::<usize>()
+                    + self.gates.iter().map(|g| g.queued()).sum::<usize>(),
                 bytes: waiting.map(|w| bytes::<u32>(w.capacity())).sum::<u64>()
                     + bytes::<(u32, u32)>(self.db.waiters.capacity())
-                    + self.calls.iter().map(|s| s.footprint() as u64).sum::<u64>(),
+                    + self.calls.iter().map(|s| s.footprint() as u64).sum::<u64>()
+                    + self.gates.iter().map(|g| g.footprint() as u64).sum::<u64>(),
             },
             Part {
                 what: OwnPart::GcHeld,

@@ -217,6 +217,9 @@ impl<T: Tracer> Engine<T> {
         for (s, d) in self.calls.iter_mut().zip(&self.cfg.downstreams) {
             s.pool = DbPool::with_size(d.max_connections);
         }
+        for (g, b) in self.gates.iter_mut().zip(&self.cfg.program.bulkheads) {
+            g.reset(self.now, b.permits);
+        }
         let stats = std::mem::take(&mut self.execs.stats);
         self.execs = Executors::new(0);
         self.execs.stats = stats;

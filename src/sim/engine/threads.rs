@@ -654,6 +654,9 @@ impl<T: Tracer> Engine<T> {
     #[cfg_attr(target_arch = "wasm32", inline(always))]
     pub(super) fn end_fiber(&mut self, f: u32) {
         self.release_held(f);
+        if self.fibers[f as usize].permits != 0 {
+            self.give_permits_held(f);
+        }
         // Only these fields are read below (a copy of the whole fiber costs more).
         let fb = &self.fibers[f as usize];
         let fb = Ended {
@@ -863,6 +866,7 @@ fn stage_of(wait: Wait) -> Stage {
         Wait::Monitor | Wait::Lock => Stage::LockWait,
         Wait::Permit => Stage::ExecutorWait,
         Wait::Lease => Stage::LeaseWait,
+        Wait::Bulkhead => Stage::BulkheadWait,
         // Waiting for its subtasks: blocked in service, as on a socket.
         Wait::Join => Stage::Io,
     }

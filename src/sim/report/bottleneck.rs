@@ -109,6 +109,18 @@ pub enum Finding {
         /// The client's cap on pending acquires, when it has one.
         max_pending: Option<u32>,
     },
+    /// A bulkhead refused calls: none of its permits was free within its
+    /// wait (`BulkheadFullException`).
+    BulkheadFull {
+        /// The bulkhead with the most refusals.
+        name: String,
+        /// Its permits.
+        permits: u32,
+        /// Calls it refused (at once, or after their wait).
+        refused: u64,
+        /// Those refusals over the run's results (0–1).
+        share: f64,
+    },
     /// The client counted errors.
     ClientErrors {
         /// How many.
@@ -154,6 +166,19 @@ pub enum Saturation {
         /// Connections the pool lends at most.
         connections: u32,
         /// Mean share of them lent (0–1).
+        utilisation: f64,
+        /// Most calls waiting for one.
+        waiting: u32,
+        /// Time a call held one, ms.
+        hold_ms: f64,
+    },
+    /// A bulkhead's permits, `pool(NAME, n){…}`.
+    Bulkhead {
+        /// Its name.
+        name: String,
+        /// Its permits.
+        permits: u32,
+        /// Mean share of them held (0–1).
         utilisation: f64,
         /// Most calls waiting for one.
         waiting: u32,

@@ -25,3 +25,30 @@ pub struct DownstreamStats {
     /// Most calls queued at the downstream at once.
     pub peak_queued: u32,
 }
+
+/// A bulkhead, `pool(NAME, n[, WAIT]){…}`, over the run.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct BulkheadStats {
+    /// Its name, as in `pool(NAME, …)`.
+    pub name: String,
+    /// Its permits.
+    pub permits: u32,
+    /// Its longest wait for a permit, ms; `None` waits for ever.
+    pub max_wait_ms: Option<f64>,
+    /// Calls that got a permit.
+    pub entered: u64,
+    /// Mean share of its permits held (0–1).
+    pub utilisation: f64,
+    /// Mean wait for a permit, ms (calls that got one).
+    pub mean_wait_ms: f64,
+    /// Mean calls waiting for a permit (every wait over the run's span).
+    pub mean_waiting: f64,
+    /// Mean time a permit was held, ms.
+    pub hold_ms: f64,
+    /// Calls that found no permit free and might not wait (a wait of 0).
+    pub full: u64,
+    /// Calls that waited their longest for a permit in vain.
+    pub timeouts: u64,
+    /// Most calls waiting at once.
+    pub peak_waiting: u32,
+}

@@ -96,6 +96,16 @@ pub fn bottleneck(b: &Bottleneck) -> Phrase {
             said.with("name", Part::text(name.clone()))
                 .with("pct", pct(*share))
         }
+        Finding::BulkheadFull {
+            name,
+            permits,
+            refused,
+            share,
+        } => (k::DIAGNOSIS_BULKHEAD_FULL.said())
+            .with("name", Part::text(name.clone()))
+            .with("permits", count(*permits))
+            .with("refused", count(*refused))
+            .with("pct", pct(*share)),
         &Finding::ClientErrors { errors } => k::DIAGNOSIS_CLIENT_ERRORS
             .said()
             .with("errors", count(errors)),
@@ -169,6 +179,20 @@ fn saturation(s: &Saturation) -> Phrase {
                     0,
                 ),
             ),
+        Saturation::Bulkhead {
+            name,
+            permits,
+            utilisation,
+            waiting,
+            hold_ms,
+        } => k::DIAGNOSIS_BULKHEAD
+            .said()
+            .with("name", Part::text(name.clone()))
+            .with("permits", count(*permits))
+            .with("pct", pct(*utilisation))
+            .with("waiting", count(*waiting))
+            .with("hold", ms(*hold_ms))
+            .with("rps", ceiling(*permits, *hold_ms)),
         Saturation::HttpClientPool {
             name,
             connections,
@@ -302,6 +326,12 @@ fn held(h: &Held, n: u32, inner: &Saturation) -> Phrase {
                 .said()
                 .with("name", Part::text(name.clone())),
             k::DIAGNOSIS_FIX_HTTP_POOL,
+        ),
+        Saturation::Bulkhead { name, .. } => (
+            k::DIAGNOSIS_WHAT_BULKHEAD
+                .said()
+                .with("name", Part::text(name.clone())),
+            k::DIAGNOSIS_FIX_BULKHEAD,
         ),
         Saturation::Monitor { name, .. } => (
             k::DIAGNOSIS_WHAT_MONITOR

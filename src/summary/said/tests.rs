@@ -133,6 +133,13 @@ fn saturations() -> Vec<Saturation> {
             waiting: 195,
             hold_ms: 25.0,
         },
+        Saturation::Bulkhead {
+            name: "gate".into(),
+            permits: 25,
+            utilisation: 0.99,
+            waiting: 70,
+            hold_ms: 52.0,
+        },
         Saturation::Tomcat {
             threads: 200,
             queued: 1800,
@@ -188,6 +195,7 @@ fn saturations() -> Vec<Saturation> {
             Saturation::Cpu { .. }
             | Saturation::CpuLimit { .. }
             | Saturation::HttpClientPool { .. }
+            | Saturation::Bulkhead { .. }
             | Saturation::Tomcat { .. }
             | Saturation::DbPool { .. }
             | Saturation::Acceptor { .. }
@@ -251,6 +259,15 @@ fn bottlenecks() -> Vec<Bottleneck> {
                 share: 0.81,
                 rate_per_s: Some(500.0),
                 max_pending: None,
+            },
+            None,
+        ),
+        of(
+            Finding::BulkheadFull {
+                name: "gate".into(),
+                permits: 25,
+                refused: 812,
+                share: 0.2,
             },
             None,
         ),
@@ -346,6 +363,7 @@ fn bottlenecks() -> Vec<Bottleneck> {
             | Finding::Backlog { .. }
             | Finding::ClientErrors { .. }
             | Finding::Refused { .. }
+            | Finding::BulkheadFull { .. }
             | Finding::Unsaturated { .. } => {}
         }
     }
