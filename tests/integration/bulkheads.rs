@@ -74,6 +74,9 @@ fn without_a_bound_it_is_erlang_c_and_the_wait_has_its_own_stage() {
     let r = gated("virtual", "pool(gate, 5)", "30", "3000");
     let b = &r.bulkheads[0];
     assert_eq!(b.full + b.timeouts, 0, "acquire() waits for ever");
+    // A wait for ever is left out of the JSON report, which has no null.
+    let json = serde_json::to_value(b).expect("serialises");
+    assert_eq!(json.get("max_wait_ms"), None, "{json}");
     let wait_s = theory::erlang_c_mean_wait(30.0, 0.1, 5);
     assert_close("mean wait", b.mean_wait_ms, wait_s * 1e3, 0.06);
     // The wait shows as its own stage of the requests' time.

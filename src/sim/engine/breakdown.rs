@@ -104,11 +104,11 @@ impl Spent {
     }
 }
 
-/// The run's sums over successful requests.
+/// The run's sums over successful requests, by latency bucket only: the
+/// sums over every success are the buckets' added up at the end, which
+/// saves a sum per stage on every response.
 #[derive(Debug)]
 pub(super) struct Breakdowns {
-    /// Over every success, ns per stage.
-    sum: [f64; STAGES],
     /// Successes folded in.
     count: u64,
     /// For each latency histogram bucket, its slot in `slots`, or `NONE`.
@@ -120,7 +120,6 @@ pub(super) struct Breakdowns {
 impl Breakdowns {
     pub(super) fn new() -> Self {
         Breakdowns {
-            sum: [0.0; STAGES],
             count: 0,
             slot_of: vec![NONE; BUCKETS].into_boxed_slice(),
             slots: Vec::new(),
@@ -141,10 +140,8 @@ impl Breakdowns {
         }
         let (sums, n) = &mut self.slots[slot as usize];
         *n += 1;
-        for ((all, by), &ns) in self.sum.iter_mut().zip(sums.iter_mut()).zip(&spent.ns) {
-            let ns = ns_f64(ns);
-            *all += ns;
-            *by += ns;
+        for (by, &ns) in sums.iter_mut().zip(&spent.ns) {
+            *by += ns_f64(ns);
         }
     }
 
@@ -157,8 +154,24 @@ impl Breakdowns {
             };
         }
         let p99_bucket = bucket(ok.value_at_quantile(0.99).saturating_mul(1000));
+        let (all, _) = self.sums_from(0);
+        let (sums, n) = self.sums_from(p99_bucket);
+        Breakdown {
+            requests: self.count,
+            mean_ms: per_request_ms(&all, self.count as f64),
+            p99_requests: n,
+            p99_ms: per_request_ms(&sums, n as f64),
+            capacity,
+        }
+    }
+}
+
+impl Breakdowns {
+    /// The sums per stage over the successes in bucket `from` and above,
+    /// and how many they are.
+    fn sums_from(&self, from: usize) -> ([f64; STAGES], u64) {
         let (mut sums, mut n) = ([0.0; STAGES], 0u64);
-        let slots = self.slot_of[p99_bucket..].iter().filter(|&&s| s != NONE);
+        let slots = self.slot_of[from..].iter().filter(|&&s| s != NONE);
         for &slot in slots {
             let (bucket_sums, count) = &self.slots[slot as usize];
             n += count;
@@ -166,13 +179,7 @@ impl Breakdowns {
                 *s += v;
             }
         }
-        Breakdown {
-            requests: self.count,
-            mean_ms: per_request_ms(&self.sum, self.count as f64),
-            p99_requests: n,
-            p99_ms: per_request_ms(&sums, n as f64),
-            capacity,
-        }
+        (sums, n)
     }
 }
 

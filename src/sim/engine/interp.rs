@@ -547,10 +547,15 @@ impl<T: Tracer> Engine<T> {
         self.queue.push(at, Event::WaitDone(w));
     }
 
-    /// A failing fiber leaves every monitor it holds (Java unwinds them).
+    /// A failing fiber leaves every monitor it holds (Java unwinds them),
+    /// and gives back every bulkhead's permit it holds.
     #[inline]
     pub(super) fn release_held(&mut self, f: u32) {
-        let mut held = self.fibers[f as usize].held;
+        let fb = &self.fibers[f as usize];
+        let mut held = fb.held;
+        if fb.permits != 0 {
+            self.give_permits_held(f);
+        }
         while held != 0 {
             let i = held.trailing_zeros() as u16;
             held &= held - 1;

@@ -654,9 +654,6 @@ impl<T: Tracer> Engine<T> {
     #[cfg_attr(target_arch = "wasm32", inline(always))]
     pub(super) fn end_fiber(&mut self, f: u32) {
         self.release_held(f);
-        if self.fibers[f as usize].permits != 0 {
-            self.give_permits_held(f);
-        }
         // Only these fields are read below (a copy of the whole fiber costs more).
         let fb = &self.fibers[f as usize];
         let fb = Ended {

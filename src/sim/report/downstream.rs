@@ -33,7 +33,8 @@ pub struct BulkheadStats {
     pub name: String,
     /// Its permits.
     pub permits: u32,
-    /// Its longest wait for a permit, ms; `None` waits for ever.
+    /// Its longest wait for a permit, ms; `None` (left out) waits for ever.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_wait_ms: Option<f64>,
     /// Calls that got a permit.
     pub entered: u64,
