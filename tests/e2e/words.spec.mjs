@@ -297,6 +297,18 @@ const SCENARIOS = [
     expect: { virtual: ['diagnosis.refused.pending'] },
   },
   {
+    name: 'bulkhead',
+    // A semaphore of 2 around a 10 ms wait: its permits bind (its name under five letters).
+    query: 'modes=platform&load.concurrency=50&load.requests=1000&program=pool%28gt%2C2%29%7Bio%3A10ms%7D',
+    expect: { platform: ['diagnosis.bulkhead'] },
+  },
+  {
+    name: 'bulkhead-full',
+    // A bulkhead of 5 that lets nobody wait: the other 45 clients' calls fail at once.
+    query: 'modes=virtual&load.concurrency=50&load.requests=2000&program=pool%28gt%2C5%2C0ms%29%7Bio%3A50ms%7D',
+    expect: { virtual: ['diagnosis.bulkhead_full'] },
+  },
+  {
     name: 'open-pace',
     query: 'modes=platform&load.tool=k6&load.kind=open&load.rate_rps=500',
     expect: { platform: ['diagnosis.unsaturated', 'diagnosis.pace.open'] },
