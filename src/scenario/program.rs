@@ -377,11 +377,14 @@ impl Parser<'_> {
             None
         };
         self.expect(')')?;
-        let b = self.bulkhead_index(Bulkhead {
-            name,
-            permits,
-            max_wait,
-        })?;
+        let b = same_bulkhead(
+            &mut self.bulkheads,
+            Bulkhead {
+                name,
+                permits,
+                max_wait,
+            },
+        )?;
         if self.inside.contains(&b) {
             // A semaphore is not reentrant: the block would wait for a
             // second permit while it holds one.
@@ -421,12 +424,6 @@ impl Parser<'_> {
                 )))
             }
         }
-    }
-
-    /// Where bulkhead `b` stands among the program's, added if new; one
-    /// name is one semaphore, so it must say the same size and wait.
-    fn bulkhead_index(&mut self, b: Bulkhead) -> Result<u16, Phrase> {
-        same_bulkhead(&mut self.bulkheads, b)
     }
 
     /// The word `fair` after a lock's name and its comma.

@@ -5,7 +5,7 @@
 //! leaves the block, or when it ends in a failure inside it.
 
 use super::Engine;
-use super::fiber::{Phase, Wait};
+use super::fiber::Wait;
 use super::interp::DbPool;
 use crate::sim::program::Bulkhead;
 use crate::sim::queue::Event;
@@ -124,7 +124,7 @@ impl<T: Tracer> Engine<T> {
         let g = &mut self.gates[b as usize];
         while let Some((w, token)) = g.pool.waiters.pop_front() {
             let fb = &mut self.fibers[w as usize];
-            if !waits_at_gate(fb, token) {
+            if !fb.waits_as(Wait::Bulkhead, token) {
                 continue; // gave up already
             }
             let waited = ns_f64(self.now - fb.wait_since);
@@ -199,13 +199,4 @@ impl<T: Tracer> Engine<T> {
             })
             .collect()
     }
-}
-
-/// Whether `fb` still waits at a bulkhead under `token` (not ended, not
-/// given up, not waiting for something else since).
-fn waits_at_gate(fb: &super::fiber::Fiber, token: u32) -> bool {
-    fb.phase != Phase::Free
-        && fb.phase != Phase::Dead
-        && fb.wait_token == token
-        && fb.wait == Wait::Bulkhead
 }

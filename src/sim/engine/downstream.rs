@@ -146,10 +146,7 @@ impl<T: Tracer> Engine<T> {
         }
         let max_pending = self.cfg.downstreams[d as usize].max_pending;
         let fibers = &self.fibers;
-        let live = |w: u32, token: u32| {
-            let fb = &fibers[w as usize];
-            fb.phase != Phase::Free && fb.wait_token == token && fb.wait == Wait::Lease
-        };
+        let live = |w: u32, token: u32| fibers[w as usize].waits_as(Wait::Lease, token);
         if !s.may_wait(max_pending, live) {
             s.pending_refused += 1;
             self.trace(f, Note::PendingLimit);
@@ -195,7 +192,7 @@ impl<T: Tracer> Engine<T> {
         let s = &mut self.calls[d as usize];
         while let Some((w, token)) = s.pool.waiters.pop_front() {
             let fb = &mut self.fibers[w as usize];
-            if fb.phase == Phase::Free || fb.wait_token != token || fb.wait != Wait::Lease {
+            if !fb.waits_as(Wait::Lease, token) {
                 continue; // timed out already
             }
             s.pool.acquired += 1;

@@ -172,6 +172,14 @@ impl Fiber {
         self.phase != Phase::Free && self.exec == NONE && !self.counted
     }
 
+    /// Whether it still waits for `wait` under `token`: the entry a pool's
+    /// queue keeps for it is live (not ended, not timed out, not waiting
+    /// for something else since).
+    #[inline(always)]
+    pub(super) fn waits_as(&self, wait: Wait, token: u32) -> bool {
+        self.phase != Phase::Free && self.wait_token == token && self.wait == wait
+    }
+
     /// An unused slot.
     pub(super) fn free() -> Self {
         Fiber {

@@ -380,7 +380,7 @@ impl<T: Tracer> Engine<T> {
     fn db_release(&mut self) {
         while let Some((w, token)) = self.db.waiters.pop_front() {
             let fb = &self.fibers[w as usize];
-            if fb.phase == Phase::Free || fb.wait_token != token || fb.wait != Wait::DbConn {
+            if !fb.waits_as(Wait::DbConn, token) {
                 continue; // timed out already
             }
             self.gauge(Gauge::DbWaiters, -1);
