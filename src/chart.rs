@@ -15,6 +15,7 @@
 //! * `style` — colours, fonts and line widths shared by all (numbers are
 //!   formatted by `crate::app::basis::format`).
 
+mod calls;
 mod captioned;
 mod connections;
 mod data;
@@ -35,6 +36,7 @@ use plotters::prelude::*;
 
 use crate::app::{ChartKind, ChartSpec, RunView};
 use crate::i18n::Locale;
+pub use calls::{calls_data, calls_tooltip, draw_calls};
 pub use captioned::{caption_height, draw_captioned};
 pub use connections::{connections_data, connections_tooltip, draw_connections};
 pub use data::{ChartData, CursorMove, DataTable, Row, Series, Unit, step};
@@ -219,6 +221,10 @@ macro_rules! with_plot {
             }
             ChartKind::Connections(r) => {
                 let $p = connections::ConnectionsPlot(refs(r));
+                $body
+            }
+            ChartKind::Calls(r) => {
+                let $p = calls::CallsPlot(refs(r));
                 $body
             }
         }

@@ -16,6 +16,7 @@
 //!   (every event does a bounded amount of work), its simulated-time budget,
 //!   or when its own structures pass `limits.max_sim_memory`, and says so.
 
+pub mod breaker;
 pub mod config;
 mod cpu;
 mod engine;

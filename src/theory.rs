@@ -126,3 +126,18 @@ pub fn mmc_patience(lambda: f64, mean_s: f64, c: u32, patience_s: f64) -> (f64, 
     let total = below + mass + beyond;
     (beyond / total, moment / (below + mass))
 }
+
+/// Tries a call makes on average when each try fails independently with
+/// probability `p` and a retry allows `k` tries in all: 1 + p + … +
+/// p^(k−1) = (1 − p^k) ÷ (1 − p) (k when every try fails).
+pub fn retry_tries(p: f64, k: u32) -> f64 {
+    if p >= 1.0 {
+        return k as f64;
+    }
+    (1.0 - p.powi(k as i32)) / (1.0 - p)
+}
+
+/// The share of calls that fail for good under the same: p^k.
+pub fn retry_failed(p: f64, k: u32) -> f64 {
+    p.powi(k as i32)
+}

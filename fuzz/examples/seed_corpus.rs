@@ -80,6 +80,24 @@ fn main() {
         db.pool_size=1\ndb.timeout_ms=250\nload.concurrency=20\nload.requests=300\n";
     write("run", "bulkheads", bulkheads);
     write("set_values", "bulkheads", bulkheads);
+    // A downstream that slows and fails for a while, with a response
+    // time-out, retries with jitter, a breaker and a fallback, and one
+    // that loses slots in its fault.
+    let resilience = "server.mode=virtual\nprogram=cpu:0.1ms,call(inv),call(slow)\n\
+        downstream.inv.error_rate=0.3\ndownstream.inv.response_timeout_ms=30\n\
+        downstream.inv.fault_from_s=0.05\ndownstream.inv.fault_until_s=0.2\n\
+        downstream.inv.fault_p50_ms=80\ndownstream.inv.fault_error_rate=0.9\n\
+        downstream.inv.retry=resilience4j\ndownstream.inv.retry_delay_ms=2\n\
+        downstream.inv.retry_multiplier=1.5\ndownstream.inv.retry_jitter=0.5\n\
+        downstream.inv.breaker=resilience4j\ndownstream.inv.breaker_window=10\n\
+        downstream.inv.breaker_minimum_calls=5\ndownstream.inv.breaker_open_s=0.05\n\
+        downstream.inv.breaker_half_open_calls=3\ndownstream.inv.fallback=on\n\
+        downstream.slow.fault_from_s=0\ndownstream.slow.fault_concurrency=1\n\
+        downstream.slow.retry=spring7\ndownstream.slow.retry_jitter=3\n\
+        downstream.slow.response_timeout_ms=15\n\
+        load.concurrency=20\nload.requests=300\n";
+    write("run", "resilience", resilience);
+    write("set_values", "resilience", resilience);
     // The command-line tests' files and issue 9's hostile inputs.
     for (name, text) in [
         (

@@ -58,6 +58,10 @@ const SOURCES: &[(&str, &str)] = &[
         "your-service.json",
         include_str!("lesson/your-service.json"),
     ),
+    (
+        "downstream-slows.json",
+        include_str!("lesson/downstream-slows.json"),
+    ),
 ];
 
 /// A lesson: chapters that tell one story.

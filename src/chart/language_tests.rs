@@ -144,6 +144,7 @@ fn empty_like(spec: &ChartSpec) -> ChartSpec {
         }
         ChartKind::Histogram(_) => ChartKind::Histogram(Vec::new()),
         ChartKind::Connections(_) => ChartKind::Connections(Vec::new()),
+        ChartKind::Calls(_) => ChartKind::Calls(Vec::new()),
         other => other.clone(),
     };
     ChartSpec::new(kind, spec.locale)

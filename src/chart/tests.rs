@@ -228,7 +228,7 @@ fn frame_maps_pixels_back_to_data() {
 #[test]
 fn every_chart_of_the_page_draws_and_answers_the_pointer() {
     let all = page_charts();
-    assert_eq!(all.len(), 13);
+    assert_eq!(all.len(), 14);
     for c in all {
         let (out, frame) = svg(|a| draw(a, &Style::default(), &c.spec));
         if c.id == "chart-connections" {
@@ -422,6 +422,26 @@ pub(super) fn page_state() -> crate::app::State {
     }
     for m in run_blocking(&job) {
         s.reduce(Action::Workers(vec![m]));
+    }
+    // A guarded call in each run, so that the calls chart has its series:
+    // as many tries as requests, a tenth failed, the breaker open a while.
+    for m in crate::app::MODES {
+        let Some(run) = s.results.singles.get_mut(m).as_mut() else {
+            continue;
+        };
+        let run = std::rc::Rc::make_mut(run);
+        let sent = run.series.throughput_rps.clone();
+        let n = sent.len();
+        run.series.calls = vec![crate::sim::report::DownstreamSeries {
+            name: "inv".into(),
+            failed_per_s: sent.iter().map(|x| x / 10.0).collect(),
+            sent_per_s: sent,
+            retries_per_s: vec![0.0; n],
+            refused_per_s: vec![0.0; n],
+            open_share: (0..n).map(|i| f64::from(u8::from(i % 4 == 0))).collect(),
+            half_open_share: vec![0.0; n],
+            fault_s: None,
+        }];
     }
     s
 }
@@ -627,4 +647,56 @@ fn latency_points_dominated_by_failures_are_greyed() {
     data.curves[1].1[1].error_pct = 50.0;
     let (s, _) = svg(|a| draw_sweep(a, &Style::default(), EN, &data, SweepMetric::Latency));
     assert!(!s.contains(grey_legend));
+}
+
+/// A run of 30 s whose `inv` slows to 1 s from 10 to 20 s, with a
+/// breaker that opens on slow calls.
+fn slowed(mode: Mode) -> RunView {
+    let (r, _) = small_with(
+        mode,
+        &[
+            ("program", "cpu:0.1ms,call(inv)"),
+            ("load.kind", "open"),
+            ("load.rate_rps", "100"),
+            ("load.duration_s", "30"),
+            ("downstream.inv.p50_ms", "20"),
+            ("downstream.inv.distribution", "constant"),
+            ("downstream.inv.max_connections", "500"),
+            ("downstream.inv.fault_from_s", "10"),
+            ("downstream.inv.fault_until_s", "20"),
+            ("downstream.inv.fault_p50_ms", "1000"),
+            ("downstream.inv.retry", "resilience4j"),
+            ("downstream.inv.breaker", "resilience4j"),
+            ("downstream.inv.breaker_slow_ms", "500"),
+            ("downstream.inv.breaker_window", "20"),
+            ("downstream.inv.breaker_minimum_calls", "20"),
+            ("downstream.inv.breaker_open_s", "5"),
+        ],
+    );
+    r
+}
+
+#[test]
+fn the_calls_chart_draws_tries_failures_the_breaker_and_the_fault() {
+    let (p, v) = (slowed(Mode::Platform), slowed(Mode::Virtual));
+    let (s, _) = svg(|a| draw_calls(a, &Style::default(), EN, &[&p, &v]));
+    if let Ok(path) = std::env::var("CHART_SVG_OUT") {
+        std::fs::write(path, &s).unwrap();
+    }
+    for words in [
+        "tries to inv/s",
+        "failed tries to inv/s",
+        "breaker of inv open",
+        "fault injected in inv",
+    ] {
+        assert!(s.contains(words), "{words}");
+    }
+    let data = calls_data(EN, &[&p, &v]);
+    assert!(data.series.len() >= 4, "{}", data.series.len());
+    let tip = calls_tooltip(EN, &[&p], 15.0).expect("a tooltip");
+    assert!(tip.lines[0].contains("inv"), "{tip:?}");
+    // Without a guarded call it says so.
+    let (plain, _) = small(Mode::Virtual);
+    let (s, _) = svg(|a| draw_calls(a, &Style::default(), EN, &[&plain]));
+    assert!(s.contains("No call to a downstream is guarded"));
 }

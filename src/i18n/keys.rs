@@ -177,6 +177,7 @@ keys! {
     UNIT_MB = "unit.mb";
     UNIT_TASKS_PER_S = "unit.tasks_per_s";
     UNIT_TIMES = "unit.times";
+    UNIT_CALLS_PER_REQUEST = "unit.calls_per_request";
     // Column names (`app::basis::modes::Columns::label`).
     COLUMN_PLATFORM = "column.platform";
     COLUMN_VIRTUAL = "column.virtual";
@@ -243,6 +244,7 @@ keys! {
     REPLAY_WAIT_PERMIT = "replay.wait.permit";
     REPLAY_WAIT_HTTP_CONNECTION = "replay.wait.http_connection";
     REPLAY_WAIT_BULKHEAD = "replay.wait.bulkhead";
+    REPLAY_WAIT_BACKOFF = "replay.wait.backoff";
     REPLAY_WAIT_SUBTASKS = "replay.wait.subtasks";
     REPLAY_STEP_SENT = "replay.step.sent";
     REPLAY_STEP_DIAL = "replay.step.dial";
@@ -272,6 +274,11 @@ keys! {
     REPLAY_STEP_PENDING_LIMIT = "replay.step.pending_limit";
     REPLAY_STEP_RATE_LIMITED = "replay.step.rate_limited";
     REPLAY_STEP_BULKHEAD_FULL = "replay.step.bulkhead_full";
+    REPLAY_STEP_RESPONSE_TIMEOUT = "replay.step.response_timeout";
+    REPLAY_STEP_DOWNSTREAM_ERROR = "replay.step.downstream_error";
+    REPLAY_STEP_CIRCUIT_OPEN = "replay.step.circuit_open";
+    REPLAY_STEP_RETRY = "replay.step.retry";
+    REPLAY_STEP_FALLBACK = "replay.step.fallback";
     REPLAY_STEP_SUBMITTED = "replay.step.submitted";
     REPLAY_STEP_REJECTED = "replay.step.rejected";
     REPLAY_STEP_ENDED = "replay.step.ended";

@@ -43,6 +43,21 @@ pub fn defaults(client: HttpClient) -> PoolDefaults {
     }
 }
 
+/// How long `client` waits for a response when the scenario does not
+/// say, ms; `None`: for ever. HttpClient 5: `RequestConfig`'s
+/// `responseTimeout` and `ConnectionConfig`'s `socketTimeout` are unset,
+/// so httpcore5's `SocketConfig` `soTimeout` of 3 minutes applies (and
+/// Spring's request factory overrides none of them); HttpClient 4's
+/// socket timeout is the system's (none); the JDK client's request
+/// time-out, `HttpURLConnection`'s read time-out and Reactor Netty's
+/// `responseTimeout` are unset (none).
+pub fn default_response_timeout_ms(client: HttpClient) -> Option<f64> {
+    match client {
+        HttpClient::HttpClient5 => Some(180_000.0),
+        _ => None,
+    }
+}
+
 /// Calls that may wait for one of `client`'s `max_connections` at once
 /// when the scenario does not say; `None`: no cap. Reactor Netty's
 /// `ConnectionPoolSpec` leaves `pendingAcquireMaxCount` unspecified, and

@@ -46,6 +46,12 @@ pub enum Moot {
     /// The single program, when `endpoints` lists a mix: each endpoint
     /// runs its own.
     EndpointsGiven,
+    /// A fault's details, when the downstream has no fault.
+    NoFault,
+    /// A retry's settings, when nothing retries the call.
+    NoRetry,
+    /// A breaker's settings, when no breaker guards the call.
+    NoBreaker,
 }
 
 impl Moot {
@@ -83,6 +89,11 @@ impl Moot {
                 downstream_named(c, key).is_some_and(|d| d.client != HttpClient::Jdk)
             }
             Moot::NoRateLimit => downstream_named(c, key).is_some_and(|d| d.rate_limit.is_none()),
+            Moot::NoFault => downstream_named(c, key).is_some_and(|d| d.resilience.fault.is_none()),
+            Moot::NoRetry => downstream_named(c, key).is_some_and(|d| d.resilience.retry.is_none()),
+            Moot::NoBreaker => {
+                downstream_named(c, key).is_some_and(|d| d.resilience.breaker.is_none())
+            }
             Moot::EndpointsGiven => !c.program.endpoints.is_empty(),
             Moot::ExecutorIsVirtual => executor_is(c, key, true),
             Moot::ExecutorIsPool => executor_is(c, key, false),
@@ -115,7 +126,10 @@ mod tests {
     use super::Moot;
     use crate::scenario::schema;
 
-    const ALL: [Moot; 14] = [
+    const ALL: [Moot; 17] = [
+        Moot::NoFault,
+        Moot::NoRetry,
+        Moot::NoBreaker,
         Moot::NotJdkClient,
         Moot::NoRateLimit,
         Moot::EndpointsGiven,

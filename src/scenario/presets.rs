@@ -709,6 +709,55 @@ static PRESETS: &[Preset] = &[
         provenance: "",
     },
     Preset {
+        name: "retry-storm",
+        experiment: "lesson",
+        variant: "virtual",
+        pair: None,
+        description_id: "retry-storm",
+        shared: &[],
+        own: RETRY_STORM,
+        stated: &[],
+        assumptions: &[],
+        provenance: "",
+    },
+    Preset {
+        name: "breaker",
+        experiment: "lesson",
+        variant: "virtual",
+        pair: None,
+        description_id: "breaker",
+        shared: RETRY_STORM,
+        own: &[("downstream.inventory.breaker", "resilience4j")],
+        stated: &[],
+        assumptions: &[],
+        provenance: "",
+    },
+    Preset {
+        name: "three-retries",
+        experiment: "lesson",
+        variant: "virtual",
+        pair: None,
+        description_id: "three-retries",
+        shared: &[],
+        own: &[
+            ("load.concurrency", "100"),
+            ("load.requests", "4000"),
+            ("load.timeout_ms", "0"),
+            ("server.mode", "virtual"),
+            ("server.threads_max", "200"),
+            ("server.cores", "4"),
+            ("program", "cpu:0.2ms,call(inventory)"),
+            ("downstream.inventory.distribution", "constant"),
+            ("downstream.inventory.p50_ms", "20"),
+            ("downstream.inventory.max_connections", "100"),
+            ("downstream.inventory.error_rate", "0.5"),
+            ("downstream.inventory.retry", "resilience4j"),
+        ],
+        stated: &[],
+        assumptions: &[],
+        provenance: "",
+    },
+    Preset {
         name: "old-driver",
         experiment: "lesson",
         variant: "virtual",
@@ -895,6 +944,28 @@ const fn entry(preset: &'static str) -> Entry {
     Entry { preset }
 }
 
+/// A service whose inventory service slows from 20 ms to 2 s for ten
+/// seconds, called through RestClient on HttpClient 5 (1,000 connections a
+/// route, a 1 s response time-out) with Resilience4j's Retry.
+const RETRY_STORM: &[(&str, &str)] = &[
+    ("load.concurrency", "1000"),
+    ("load.duration_s", "30"),
+    ("load.timeout_ms", "0"),
+    ("server.mode", "virtual"),
+    ("server.threads_max", "200"),
+    ("server.cores", "4"),
+    ("program", "cpu:2ms,call(inventory)"),
+    ("downstream.inventory.p50_ms", "20"),
+    ("downstream.inventory.p99_ms", "60"),
+    ("downstream.inventory.concurrency", "200"),
+    ("downstream.inventory.max_connections", "1000"),
+    ("downstream.inventory.response_timeout_ms", "1000"),
+    ("downstream.inventory.retry", "resilience4j"),
+    ("downstream.inventory.fault_from_s", "10"),
+    ("downstream.inventory.fault_until_s", "20"),
+    ("downstream.inventory.fault_p50_ms", "2000"),
+];
+
 /// The scenario menu: lessons first, then experiments E1–E4, one entry per
 /// lesson or per pair of measured runs.
 static MENU: &[Section] = &[
@@ -906,6 +977,9 @@ static MENU: &[Section] = &[
             entry("pinning-jdk24"),
             entry("cpu-bound"),
             entry("http-pool"),
+            entry("retry-storm"),
+            entry("breaker"),
+            entry("three-retries"),
             entry("old-driver"),
             entry("pinning-endpoint"),
             entry("fan-out"),

@@ -771,6 +771,208 @@ static SCHEMA: &[FieldSpec] = &[
         nullable: true,
         moot: Some(super::Moot::NoRateLimit),
     },
+    // The downstream's own errors: the share of calls it answers 5xx
+    // (RestClient's default status handler then throws
+    // HttpServerErrorException). Assumed: an error takes as long as an
+    // answer.
+    entry! {
+        key: "downstream.*.error_rate",
+        kind: float(0.0, 1.0),
+        default: "0",
+        group: Downstream,
+    },
+    // The client's response (socket) time-out; empty: the client's own
+    // (http_clients::default_response_timeout_ms: HttpClient 5's 3 min,
+    // none for the others).
+    entry! {
+        key: "downstream.*.response_timeout_ms",
+        kind: float(1.0, 86_400_000.0),
+        default: "null",
+        group: Downstream,
+        unit: "ms",
+        nullable: true,
+    },
+    // A fault for a while: from fault_from_s (empty: none) until
+    // fault_until_s (empty: the run's end), the latency's median becomes
+    // fault_p50_ms (every service time scaled alike), the error rate
+    // fault_error_rate, the concurrency fault_concurrency (each empty: as
+    // outside).
+    entry! {
+        key: "downstream.*.fault_from_s",
+        kind: float(0.0, 86_400.0),
+        default: "null",
+        group: Downstream,
+        unit: "s",
+        nullable: true,
+    },
+    entry! {
+        key: "downstream.*.fault_until_s",
+        kind: float(0.0, 86_400.0),
+        default: "null",
+        group: Downstream,
+        unit: "s",
+        nullable: true,
+        moot: Some(super::Moot::NoFault),
+    },
+    entry! {
+        key: "downstream.*.fault_p50_ms",
+        kind: float(0.001, 3_600_000.0),
+        default: "null",
+        group: Downstream,
+        unit: "ms",
+        nullable: true,
+        moot: Some(super::Moot::NoFault),
+    },
+    entry! {
+        key: "downstream.*.fault_error_rate",
+        kind: float(0.0, 1.0),
+        default: "null",
+        group: Downstream,
+        nullable: true,
+        moot: Some(super::Moot::NoFault),
+    },
+    entry! {
+        key: "downstream.*.fault_concurrency",
+        kind: int(1, 1_000_000),
+        default: "null",
+        group: Downstream,
+        unit: "requests",
+        nullable: true,
+        moot: Some(super::Moot::NoFault),
+    },
+    // Who retries the call, with that library's defaults
+    // (scenario::resilience): the count means calls in all for
+    // Resilience4j's and Spring Retry's maxAttempts, retries after the
+    // first for Spring Framework 7's maxRetries.
+    entry! {
+        key: "downstream.*.retry",
+        kind: FieldKind::Choice(&["none", "resilience4j", "spring-retry", "spring7"]),
+        default: "none",
+        group: Downstream,
+    },
+    entry! {
+        key: "downstream.*.retry_max",
+        kind: int(0, 100),
+        default: "null",
+        group: Downstream,
+        unit: "calls",
+        nullable: true,
+        moot: Some(super::Moot::NoRetry),
+    },
+    entry! {
+        key: "downstream.*.retry_delay_ms",
+        kind: float(0.0, 3_600_000.0),
+        default: "null",
+        group: Downstream,
+        unit: "ms",
+        nullable: true,
+        moot: Some(super::Moot::NoRetry),
+    },
+    entry! {
+        key: "downstream.*.retry_multiplier",
+        kind: float(0.0, 100.0),
+        default: "null",
+        group: Downstream,
+        nullable: true,
+        moot: Some(super::Moot::NoRetry),
+    },
+    entry! {
+        key: "downstream.*.retry_max_delay_ms",
+        kind: float(0.0, 86_400_000.0),
+        default: "null",
+        group: Downstream,
+        unit: "ms",
+        nullable: true,
+        moot: Some(super::Moot::NoRetry),
+    },
+    // Per library: Resilience4j's randomizationFactor (0-1), Spring
+    // Retry's @Backoff(random = true) when above 0, Spring 7's jitter in ms.
+    entry! {
+        key: "downstream.*.retry_jitter",
+        kind: float(0.0, 3_600_000.0),
+        default: "0",
+        group: Downstream,
+        moot: Some(super::Moot::NoRetry),
+    },
+    entry! {
+        key: "downstream.*.retry_on",
+        kind: FieldKind::Choice(&["all", "io"]),
+        default: "all",
+        group: Downstream,
+        moot: Some(super::Moot::NoRetry),
+    },
+    // Resilience4j's CircuitBreaker around the call, its defaults as
+    // CircuitBreakerConfig has them (count-based window).
+    entry! {
+        key: "downstream.*.breaker",
+        kind: FieldKind::Choice(&["none", "resilience4j"]),
+        default: "none",
+        group: Downstream,
+    },
+    entry! {
+        key: "downstream.*.breaker_failure_rate",
+        kind: float(1.0, 100.0),
+        default: "50",
+        group: Downstream,
+        unit: "%",
+        moot: Some(super::Moot::NoBreaker),
+    },
+    entry! {
+        key: "downstream.*.breaker_slow_rate",
+        kind: float(1.0, 100.0),
+        default: "100",
+        group: Downstream,
+        unit: "%",
+        moot: Some(super::Moot::NoBreaker),
+    },
+    entry! {
+        key: "downstream.*.breaker_slow_ms",
+        kind: float(1.0, 86_400_000.0),
+        default: "60000",
+        group: Downstream,
+        unit: "ms",
+        moot: Some(super::Moot::NoBreaker),
+    },
+    entry! {
+        key: "downstream.*.breaker_window",
+        kind: int(1, 100_000),
+        default: "100",
+        group: Downstream,
+        unit: "calls",
+        moot: Some(super::Moot::NoBreaker),
+    },
+    entry! {
+        key: "downstream.*.breaker_minimum_calls",
+        kind: int(1, 100_000),
+        default: "100",
+        group: Downstream,
+        unit: "calls",
+        moot: Some(super::Moot::NoBreaker),
+    },
+    entry! {
+        key: "downstream.*.breaker_open_s",
+        kind: float(0.001, 86_400.0),
+        default: "60",
+        group: Downstream,
+        unit: "s",
+        moot: Some(super::Moot::NoBreaker),
+    },
+    entry! {
+        key: "downstream.*.breaker_half_open_calls",
+        kind: int(1, 100_000),
+        default: "10",
+        group: Downstream,
+        unit: "calls",
+        moot: Some(super::Moot::NoBreaker),
+    },
+    // A fallback method: a call that failed (all its tries, or refused by
+    // the open breaker) returns a fallback value, and the request goes on.
+    entry! {
+        key: "downstream.*.fallback",
+        kind: FieldKind::Choice(&["off", "on"]),
+        default: "off",
+        group: Downstream,
+    },
     entry! {
         key: "memory.heap_mb",
         kind: float(16.0, 1_048_576.0),

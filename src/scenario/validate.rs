@@ -15,6 +15,7 @@ mod memory;
 mod program;
 mod reader;
 mod record;
+mod resilience;
 mod server;
 mod tools;
 

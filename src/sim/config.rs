@@ -8,6 +8,9 @@ use super::program::{Dist, Program};
 use super::time::Nanos;
 pub use super::tool::{Deadline, Tool};
 
+mod resilience;
+pub use resilience::{Breaker, Fault, Resilience, Retry, RetryLibrary, RetryOn};
+
 /// Everything a run needs.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct Config {
@@ -297,6 +300,8 @@ pub struct Downstream {
     /// wakes: the JDK `HttpClient`'s own executor. `None`: on the caller's
     /// side, at no modelled cost (every other client).
     pub handoff: Option<Handoff>,
+    /// Its errors and faults, and what the caller does about them.
+    pub resilience: Resilience,
 }
 
 /// The JDK `HttpClient`'s executor: its selector thread hands each

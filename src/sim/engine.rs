@@ -49,6 +49,7 @@ mod latencies;
 mod memory;
 mod owed;
 mod readahead;
+mod resilience;
 mod restart;
 mod threads;
 mod timer;
@@ -98,7 +99,13 @@ impl Recorders {
             None => SEC / 1000,
         };
         Recorders {
-            series: Series::new(record.series_buckets, initial_width),
+            series: Series::new(record.series_buckets, initial_width).with_downstreams(
+                if cfg.downstreams.iter().any(|d| d.resilience.any()) {
+                    cfg.downstreams.len()
+                } else {
+                    0
+                },
+            ),
             peaks: [0; GAUGES],
             timeline: TimelineRecorder::new(
                 record.timeline_start,
@@ -234,6 +241,7 @@ impl<T: Tracer> Engine<T> {
         self.jvm_started();
         self.warm_eden();
         self.start_acceptor();
+        self.schedule_faults();
         self.start_load();
     }
 
@@ -518,6 +526,9 @@ impl<T: Tracer> Engine<T> {
             Event::PoolTimeout(f) => self.pool_timeout(f, seq),
             Event::CallDone(f) => self.call_done(f, seq),
             Event::Handoff(f) => self.hand_off(f),
+            // The downstream is another process: no pause holds it.
+            Event::SlotFree(d) => self.slot_free(d as u16),
+            Event::FaultEdge(d) => self.fault_edge(d as u16),
             Event::CpuCheck(stamp) => {
                 let mut done = std::mem::take(&mut self.cpu_done);
                 self.cpu.check(self.now, stamp, &mut done, &mut self.wakes);

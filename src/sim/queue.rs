@@ -54,6 +54,11 @@ pub(crate) enum Event {
     CallDone(u32),
     /// The JDK `HttpClient` hands this fiber's response to its executor.
     Handoff(u32),
+    /// A downstream answered a call whose caller had given up (downstream
+    /// index): its slot frees, the answer goes nowhere.
+    SlotFree(u32),
+    /// A downstream's fault starts or ends (downstream index).
+    FaultEdge(u32),
     /// The CPU model asked to be checked (stamp or core).
     CpuCheck(u32),
     /// The load's duration is over.

@@ -8,7 +8,7 @@ mod downstream;
 mod drain;
 mod endpoint;
 pub use bottleneck::{Bottleneck, Finding, Pace, Saturation};
-pub use downstream::{BulkheadStats, DownstreamStats};
+pub use downstream::{BulkheadStats, DownstreamStats, GuardStats};
 pub use drain::{Drain, ExecutorDrain};
 pub use endpoint::{EndpointStats, WAIT_SHARE_THAT_LIMITS};
 
@@ -218,6 +218,15 @@ named_enum! {
         /// A bulkhead had no permit free, and none came within its wait
         /// (Resilience4j: `BulkheadFullException`): HTTP 500.
         BulkheadFull = "bulkhead_full",
+        /// The client's response time-out passed (HttpClient 5:
+        /// `SocketTimeoutException`, `ResourceAccessException` from
+        /// `RestClient`): HTTP 500.
+        ResponseTimeout = "response_timeout",
+        /// A downstream answered 5xx (`HttpServerErrorException`): HTTP 500.
+        DownstreamError = "downstream_error",
+        /// An open circuit breaker refused the call
+        /// (`CallNotPermittedException`): HTTP 500.
+        CircuitOpen = "circuit_open",
         /// `OutOfMemoryError: Java heap space` in the handler: HTTP 500.
         OutOfMemory = "out_of_memory",
     }
@@ -392,6 +401,9 @@ named_enum! {
         LeaseWait = "lease_wait",
         /// Waiting for a bulkhead's permit (`pool(NAME, n){…}`).
         BulkheadWait = "bulkhead_wait",
+        /// Sleeping between two tries of a downstream call (a retry's
+        /// back-off).
+        Backoff = "retry_backoff",
         /// Waiting to enter a shared `synchronized` monitor or lock, or for
         /// a cold JVM's one-off initialisation.
         LockWait = "lock_wait",
@@ -790,6 +802,32 @@ pub struct TimeSeries {
     pub tasks_per_s: Vec<f64>,
     /// Connections opened per second by clients that had had one before.
     pub reconnects_per_s: Vec<f64>,
+    /// Per guarded downstream: its tries and breaker over time.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub downstreams: Vec<DownstreamSeries>,
+}
+
+/// One downstream's tries and breaker, one value per bucket.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct DownstreamSeries {
+    /// Its name.
+    pub name: String,
+    /// Tries sent to it a second: its offered load.
+    pub sent_per_s: Vec<f64>,
+    /// Tries that failed a second.
+    pub failed_per_s: Vec<f64>,
+    /// Retries a second.
+    pub retries_per_s: Vec<f64>,
+    /// Tries its breaker refused a second.
+    pub refused_per_s: Vec<f64>,
+    /// Share of the bucket its breaker was open (0–1).
+    pub open_share: Vec<f64>,
+    /// Share of the bucket it was half-open (0–1).
+    pub half_open_share: Vec<f64>,
+    /// Its fault's start and end, s, if it has one (the end: the run's,
+    /// when the fault lasts).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fault_s: Option<[f64; 2]>,
 }
 
 /// What happened to connections.

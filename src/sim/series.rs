@@ -87,7 +87,33 @@ pub(crate) struct Bucket {
     pub tasks_done: u32,
     /// Connections opened by clients that had had one before.
     pub reconnects: u32,
+    /// Per downstream: its tries and its breaker (empty without).
+    pub calls: Vec<CallBucket>,
 }
+
+/// What one downstream's guarded calls did in a bucket.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct CallBucket {
+    /// Counts by [`CallCount`].
+    pub counts: [u32; CALL_COUNTS],
+    /// Time its breaker was open, and half-open, ns.
+    pub area: [f64; 2],
+}
+
+/// What is counted of a downstream's tries per bucket.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum CallCount {
+    /// Tries sent to it (its offered load).
+    Sent = 0,
+    /// Tries that failed, however.
+    Failed = 1,
+    /// Retries begun.
+    Retries = 2,
+    /// Tries its breaker refused.
+    Refused = 3,
+}
+
+const CALL_COUNTS: usize = 4;
 
 impl Bucket {
     fn new() -> Self {
@@ -101,10 +127,25 @@ impl Bucket {
             area: [0.0; GAUGES],
             tasks_done: 0,
             reconnects: 0,
+            calls: Vec::new(),
         }
     }
 
+    /// An empty bucket with room for `downstreams`.
+    fn with_calls(downstreams: usize) -> Self {
+        let mut b = Bucket::new();
+        b.calls = vec![CallBucket::default(); downstreams];
+        b
+    }
+
     fn absorb(&mut self, o: &Bucket) {
+        for (a, b) in self.calls.iter_mut().zip(&o.calls) {
+            for (x, y) in a.counts.iter_mut().zip(b.counts) {
+                *x += y;
+            }
+            a.area[0] += b.area[0];
+            a.area[1] += b.area[1];
+        }
         self.responses += o.responses;
         self.ok += o.ok;
         self.errors += o.errors;
@@ -161,6 +202,10 @@ pub(crate) struct Series {
     end: Nanos,
     /// `end − now` as a float, for the multiply-add of a change.
     left: f64,
+    /// Per downstream: its breaker open, half-open (1 or 0), and those
+    /// flags' areas in the current bucket, counted to its end.
+    breakers: Vec<[u8; 2]>,
+    breaker_areas: Vec<[f64; 2]>,
 }
 
 impl Series {
@@ -175,6 +220,37 @@ impl Series {
             areas: [0.0; GAUGES],
             end: width,
             left: width as f64,
+            breakers: Vec::new(),
+            breaker_areas: Vec::new(),
+        }
+    }
+
+    /// The same, with a column of call counts per downstream.
+    pub(crate) fn with_downstreams(mut self, n: usize) -> Self {
+        self.buckets = vec![Bucket::with_calls(n)];
+        self.breakers = vec![[0; 2]; n];
+        self.breaker_areas = vec![[0.0; 2]; n];
+        self
+    }
+
+    /// Counts one of downstream `d`'s tries (at the last tick).
+    pub(crate) fn call(&mut self, d: usize, what: CallCount) {
+        if let Some(c) = self.current().calls.get_mut(d) {
+            c.counts[what as usize] += 1;
+        }
+    }
+
+    /// Downstream `d`'s breaker is open, or half-open, from the last tick.
+    pub(crate) fn breaker(&mut self, d: usize, open: bool, half_open: bool) {
+        let left = self.left;
+        let (Some(flags), Some(areas)) = (self.breakers.get_mut(d), self.breaker_areas.get_mut(d))
+        else {
+            return;
+        };
+        for (k, on) in [open, half_open].into_iter().enumerate() {
+            let delta = on as i32 - flags[k] as i32;
+            flags[k] = on as u8;
+            areas[k] += delta as f64 * left;
         }
     }
 
@@ -210,6 +286,7 @@ impl Series {
     #[inline(never)]
     fn roll(&mut self, now: Nanos) {
         self.current().area = self.areas;
+        self.close_calls();
         while now > self.end {
             if self.buckets.len() >= self.max_buckets {
                 // An even count: every bucket has a partner, and the merged
@@ -217,12 +294,20 @@ impl Series {
                 self.merge();
             }
             let full = self.values.map(|v| v as f64 * self.width as f64);
+            let width = self.width as f64;
+            let flags_full: Vec<[f64; 2]> = (self.breakers.iter())
+                .map(|f| [f[0] as f64 * width, f[1] as f64 * width])
+                .collect();
             self.end += self.width;
-            let mut b = Bucket::new();
+            let mut b = Bucket::with_calls(self.breakers.len());
             if now > self.end {
                 b.area = full;
+                for (c, a) in b.calls.iter_mut().zip(&flags_full) {
+                    c.area = *a;
+                }
             } else {
                 self.areas = full;
+                self.breaker_areas = flags_full;
             }
             self.buckets.push(b);
         }
@@ -240,6 +325,15 @@ impl Series {
         }
         self.buckets = merged;
         self.width *= 2;
+    }
+
+    /// The breakers' areas go into the current bucket.
+    fn close_calls(&mut self) {
+        let areas = std::mem::take(&mut self.breaker_areas);
+        for (c, a) in self.current().calls.iter_mut().zip(&areas) {
+            c.area = *a;
+        }
+        self.breaker_areas = areas;
     }
 
     /// The current bucket.
@@ -283,6 +377,11 @@ impl Series {
             *a -= v as f64 * left;
         }
         self.current().area = areas;
+        for (a, f) in self.breaker_areas.iter_mut().zip(&self.breakers) {
+            a[0] -= f[0] as f64 * left;
+            a[1] -= f[1] as f64 * left;
+        }
+        self.close_calls();
     }
 }
 

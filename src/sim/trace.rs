@@ -63,6 +63,8 @@ pub enum WaitFor {
     HttpConnection,
     /// A bulkhead's permit.
     Bulkhead,
+    /// A retry's back-off (a sleep).
+    Backoff,
     /// Its `fork` subtasks.
     Subtasks,
 }
@@ -80,6 +82,7 @@ impl WaitFor {
             WaitFor::Permit => "an executor's permit",
             WaitFor::HttpConnection => "an HTTP connection",
             WaitFor::Bulkhead => "a bulkhead's permit",
+            WaitFor::Backoff => "a retry's back-off",
             WaitFor::Subtasks => "its subtasks",
         }
     }
@@ -176,6 +179,21 @@ pub enum Note {
     RateLimited,
     /// A bulkhead had no permit within its wait: `BulkheadFullException`.
     BulkheadFull,
+    /// The client's response time-out passed.
+    ResponseTimeout,
+    /// The downstream answered 5xx.
+    DownstreamError,
+    /// An open circuit breaker refused the call: `CallNotPermittedException`.
+    CircuitOpen,
+    /// A retry sleeps before try `next` of the call.
+    Retry {
+        /// The try that follows (2: the first retry).
+        next: u32,
+        /// Its sleep, ns.
+        wait: Nanos,
+    },
+    /// The call failed for good and its fallback answered instead.
+    Fallback,
     /// Submitted `task` to executor `executor`.
     Submitted {
         /// The executor's index.
@@ -303,6 +321,11 @@ impl TextTrace {
             }
             Note::RateLimited => "downstream answers 429 Too Many Requests".into(),
             Note::BulkheadFull => "no bulkhead permit: BulkheadFullException".into(),
+            Note::ResponseTimeout => "response time-out".into(),
+            Note::DownstreamError => "the downstream answered 5xx".into(),
+            Note::CircuitOpen => "circuit open: CallNotPermittedException".into(),
+            Note::Retry { next, wait } => format!("retry: try {next} after {wait} ns"),
+            Note::Fallback => "the fallback answers".into(),
             Note::Submitted { executor, task } => {
                 self.tasks += 1;
                 let name = format!("t{}", self.tasks);

@@ -141,6 +141,35 @@ pub(super) fn text(r: &Report) -> String {
             d.peak_lease_waiters,
             d.lease_timeouts
         );
+        if let Some(g) = &d.guard {
+            let _ = writeln!(
+                o,
+                "  Downstream {}:\t{} tries sent ({} retries), {} failed: {} timed out, {} answered 5xx, {} refused by its breaker; {} fallbacks; {} answered after their caller gave up",
+                d.name,
+                g.sent,
+                g.retries,
+                g.failed,
+                g.response_timeouts,
+                g.errors,
+                g.circuit_refused,
+                g.fallbacks,
+                g.orphans
+            );
+            if let Some(state) = g.breaker_state {
+                let _ = writeln!(
+                    o,
+                    "  Breaker {}:\topened {} times, open {:.1} s, half-open {:.1} s; {} at the end",
+                    d.name,
+                    g.breaker_opened,
+                    g.breaker_open_s,
+                    g.breaker_half_open_s,
+                    serde_json::to_value(state)
+                        .ok()
+                        .and_then(|v| v.as_str().map(str::to_string))
+                        .unwrap_or_default()
+                );
+            }
+        }
         if d.pending_refused + d.rate_limited > 0 {
             let _ = writeln!(
                 o,

@@ -24,6 +24,7 @@ const read = (id) => JSON.parse(fs.readFileSync(path.join(root, 'src', 'app', 'l
 /** Each lesson's chapters to run, numbered from 1, and the lesson its panel offers. */
 const runs = [
   { id: 'your-service', other: 'virtual-threads', only: null },
+  { id: 'downstream-slows', other: 'your-service', only: null },
   { id: 'virtual-threads', other: 'your-service', only: ['connection-pool'] },
 ].map((r) => ({ ...r, chapters: read(r.id).chapters.map((c, i) => ({ ...c, n: i + 1 })) }))
   .map((r) => ({ ...r, chapters: r.chapters.filter((c) => !r.only || r.only.includes(c.id)) }));
@@ -57,6 +58,15 @@ try {
         assert((await text(page, '#guide-notice')).length > 40, 'what to notice');
         const tries = await page.$$('.guide-tries button');
         assert(tries.length === (chapter.now_try ?? []).length, `${tries.length} "now try" changes`);
+        if (chapter.id === 'retry-storm') {
+          // The calls chart draws the storm: a titled figure with its canvas.
+          const title = await page.$eval('figure.chart:has(#chart-calls) h3', (h) => h.textContent.trim());
+          const chart = catalogue(lang, 'chart')['chart.title.calls'];
+          assert(title === chart, `${title} ≠ ${chart}`);
+          const size = await page.$eval('#chart-calls', (c) => c.width * c.height);
+          assert(size > 0, 'the calls chart is drawn');
+          await page.locator('#chart-calls').screenshot({ path: path.join(shots, `calls-${lang}.png`) });
+        }
         if (chapter.id === 'pinning-endpoint') {
           const rows = await page.$$eval('.summary .card .endpoints-table tbody tr', (rs) => rs.map((r) => r.dataset.endpoint));
           assert(rows.join() === 'fast,report,fast,report', `the endpoints of both cards: ${rows}`);

@@ -404,6 +404,27 @@ fn chapter_9_read_critically() {
     check_chapter(9, "read-critically");
 }
 
+/// Runs chapter `n` of the lesson "downstream-slows", as [`check_chapter`].
+fn check_downstream_chapter(n: usize, id: &str) {
+    let lesson = threadlab::app::lesson::lesson("downstream-slows").expect("the lesson exists");
+    check_chapter_of(lesson, n, id);
+}
+
+#[test]
+fn downstream_chapter_1_retry_storm() {
+    check_downstream_chapter(1, "retry-storm");
+}
+
+#[test]
+fn downstream_chapter_2_breaker_outlasts() {
+    check_downstream_chapter(2, "breaker-outlasts");
+}
+
+#[test]
+fn downstream_chapter_3_three_retries() {
+    check_downstream_chapter(3, "three-retries");
+}
+
 #[test]
 fn service_chapter_1_http_client_pool() {
     check_service_chapter(1, "http-client-pool");

@@ -35,6 +35,7 @@ mod queue_limit;
 mod queueing;
 mod readahead;
 mod replications;
+mod resilience;
 mod thread_locals;
 mod tidy;
 mod tidy_app;

@@ -250,6 +250,9 @@ fn a_warm_run_equals_the_model_before_the_jvm_was_modelled() {
             "pending_limit",
             "rate_limited",
             "bulkhead_full",
+            "response_timeout",
+            "downstream_error",
+            "circuit_open",
         ] {
             assert_eq!(responses.remove(cause).unwrap_or(0.into()), 0);
         }

@@ -56,6 +56,8 @@ pub(crate) enum Plot {
     Errors,
     /// Connections over time of every run.
     Connections,
+    /// Calls to downstreams over time of every run.
+    Calls,
 }
 
 /// One chart of the registry.
@@ -158,6 +160,7 @@ pub(crate) const CHARTS: &[Chart] = &[
         Key("chart.title.connections"),
         Plot::Connections,
     ),
+    Chart::of_all_runs("calls", Key("chart.title.calls"), Plot::Calls),
 ];
 
 // The plots with a metric, named so that each entry above fits a line.
@@ -266,6 +269,7 @@ mod tests {
                 "histogram",
                 "errors",
                 "connections",
+                "calls",
             ]
         );
         let embedded: Vec<&str> = embed_charts().collect();

@@ -68,6 +68,16 @@ pub enum Metric {
     TasksRejected,
     /// 1 when the run ended out of memory, else 0.
     OutOfMemory,
+    /// Tries sent a second to the first downstream with a fault, while
+    /// the fault lasted: the load it was offered then.
+    FaultTriesPerS,
+    /// Tries of guarded downstream calls begun per finished request.
+    TriesPerRequest,
+    /// Times the circuit breakers opened, all downstreams.
+    BreakerOpened,
+    /// Calls downstreams answered after their caller had given up (a
+    /// time-out): work done for nobody.
+    WastedCalls,
 }
 
 /// A run's number, or the ratio of two columns' numbers.
@@ -161,8 +171,32 @@ impl Metric {
             Metric::TasksPerS => v.executors.iter().map(|e| e.1).sum(),
             Metric::TasksRejected => v.executors.iter().map(|e| e.2 as f64).sum(),
             Metric::OutOfMemory => f64::from(u8::from(v.outcome == Outcome::OutOfMemory)),
+            Metric::FaultTriesPerS => fault_tries_per_s(v)?,
+            Metric::TriesPerRequest => {
+                let tries: u64 = v.guards.iter().map(|g| g.1.tries).sum();
+                tries as f64 / (v.completed.max(1) as f64)
+            }
+            Metric::BreakerOpened => v.guards.iter().map(|g| f64::from(g.1.breaker_opened)).sum(),
+            Metric::WastedCalls => v.guards.iter().map(|g| g.1.orphans as f64).sum(),
         })
     }
+}
+
+/// The mean tries a second sent to the first downstream with a fault,
+/// over the buckets wholly inside it.
+fn fault_tries_per_s(v: &RunView) -> Option<f64> {
+    let calls = v.series.calls.iter().find(|c| c.fault_s.is_some())?;
+    let [from, until] = calls.fault_s?;
+    let t = &v.series.t_s;
+    let width = match t.as_slice() {
+        [a, b, ..] => b - a,
+        _ => return None,
+    };
+    let inside: Vec<f64> = (t.iter().zip(&calls.sent_per_s))
+        .filter(|(start, _)| **start >= from && **start + width <= until)
+        .map(|(_, v)| *v)
+        .collect();
+    (!inside.is_empty()).then(|| inside.iter().sum::<f64>() / inside.len() as f64)
 }
 
 impl Quantity {

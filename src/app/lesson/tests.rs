@@ -40,7 +40,7 @@ fn chapter(id: &str) -> &'static Chapter {
 #[test]
 fn the_lesson_files_parse() {
     assert!(parse_errors().is_empty(), "{:?}", parse_errors());
-    assert_eq!(lessons().len(), 2);
+    assert_eq!(lessons().len(), 3);
 }
 
 #[test]
@@ -248,7 +248,7 @@ fn stored_progress_reads_back_and_drops_what_the_lesson_no_longer_has() {
         LessonProgress::from_json(r#"{"lesson":"nope","chapter":0,"step":"read"}"#).unwrap_err();
     assert_eq!(
         e,
-        "lesson: nope — unknown; one of virtual-threads, your-service"
+        "lesson: nope — unknown; one of virtual-threads, your-service, downstream-slows"
     );
     let e = LessonProgress::from_json(r#"{"lesson":"virtual-threads","chapter":9,"step":"read"}"#)
         .unwrap_err();
@@ -277,7 +277,10 @@ fn a_lesson_link_has_two_parameters() {
     assert_eq!(parse_link(None, None), Ok(None));
     assert_eq!(
         parse_link(Some("threads"), Some("1")).map_err(|e| e.to_string()),
-        Err("lesson: threads — unknown; one of virtual-threads, your-service".into())
+        Err(
+            "lesson: threads — unknown; one of virtual-threads, your-service, downstream-slows"
+                .into()
+        )
     );
     let e = parse_link(Some("virtual-threads"), Some("10"))
         .unwrap_err()

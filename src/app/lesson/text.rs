@@ -32,6 +32,8 @@ pub(crate) enum Unit {
     TasksPerS,
     /// A ratio ("× as much").
     Times,
+    /// Calls to a downstream per request (tries, retries included).
+    CallsPerRequest,
 }
 
 impl Unit {
@@ -44,6 +46,7 @@ impl Unit {
             Unit::Mb => keys::UNIT_MB,
             Unit::TasksPerS => keys::UNIT_TASKS_PER_S,
             Unit::Times => keys::UNIT_TIMES,
+            Unit::CallsPerRequest => keys::UNIT_CALLS_PER_REQUEST,
         }
     }
 }

@@ -56,6 +56,12 @@ pub enum Formula {
     VirtualMemoryMb,
     /// The article's measured figure (`figure`) itself.
     Figure,
+    /// Tries a call makes on average, its first downstream with a retry
+    /// failing each independently at its error rate p, k tries allowed:
+    /// (1 − p^k) ÷ (1 − p).
+    RetryTries,
+    /// The share of those calls that fail for good, p^k, %.
+    RetryFailedPct,
 }
 
 /// A formula applied to one column's configuration.
@@ -106,6 +112,14 @@ impl Theory {
                 clients(&cfg)? * to_mib(each as f64)
             }
             Formula::Figure => figure??,
+            Formula::RetryTries => {
+                let (p, k) = retried(&cfg)?;
+                crate::theory::retry_tries(p, k)
+            }
+            Formula::RetryFailedPct => {
+                let (p, k) = retried(&cfg)?;
+                crate::theory::retry_failed(p, k) * 100.0
+            }
         };
         x.is_finite().then_some(x)
     }
@@ -120,6 +134,15 @@ fn figure_value([experiment, variant, metric]: &[String; 3]) -> Option<f64> {
             Measured::Number(x) => Some(x),
             Measured::Text(_) => None,
         })
+}
+
+/// The first retried downstream's error rate and tries allowed.
+fn retried(cfg: &Config) -> Option<(f64, u32)> {
+    let d = cfg
+        .downstreams
+        .iter()
+        .find(|d| d.resilience.retry.is_some())?;
+    Some((d.resilience.error_rate, d.resilience.retry?.calls))
 }
 
 fn clients(cfg: &Config) -> Option<f64> {

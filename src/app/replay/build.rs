@@ -205,6 +205,11 @@ impl Builder {
             | Step::PendingLimit
             | Step::RateLimited
             | Step::BulkheadFull
+            | Step::ResponseTimeout
+            | Step::DownstreamError
+            | Step::CircuitOpen
+            | Step::Retry { .. }
+            | Step::Fallback
             | Step::Submitted { .. }
             | Step::Rejected { .. }
             // Never read: it stays where it was until its client gives up.

@@ -38,6 +38,7 @@ fn why(locale: Locale, on: WaitFor) -> String {
         WaitFor::Permit => keys::REPLAY_WAIT_PERMIT,
         WaitFor::HttpConnection => keys::REPLAY_WAIT_HTTP_CONNECTION,
         WaitFor::Bulkhead => keys::REPLAY_WAIT_BULKHEAD,
+        WaitFor::Backoff => keys::REPLAY_WAIT_BACKOFF,
         WaitFor::Subtasks => keys::REPLAY_WAIT_SUBTASKS,
     };
     text(locale, key, &[])
@@ -263,6 +264,14 @@ impl Session {
             Step::PendingLimit => k(keys::REPLAY_STEP_PENDING_LIMIT, &[]),
             Step::RateLimited => k(keys::REPLAY_STEP_RATE_LIMITED, &[]),
             Step::BulkheadFull => k(keys::REPLAY_STEP_BULKHEAD_FULL, &[]),
+            Step::ResponseTimeout => k(keys::REPLAY_STEP_RESPONSE_TIMEOUT, &[]),
+            Step::DownstreamError => k(keys::REPLAY_STEP_DOWNSTREAM_ERROR, &[]),
+            Step::CircuitOpen => k(keys::REPLAY_STEP_CIRCUIT_OPEN, &[]),
+            Step::Retry { next, wait } => k(
+                keys::REPLAY_STEP_RETRY,
+                &[("n", Arg::Fixed(f64::from(next), 0)), ms_arg(wait)],
+            ),
+            Step::Fallback => k(keys::REPLAY_STEP_FALLBACK, &[]),
             Step::Submitted { executor, task } => k(
                 keys::REPLAY_STEP_SUBMITTED,
                 &[

@@ -11,8 +11,8 @@ use crate::i18n::keys::chart as k;
 use crate::i18n::keys::ui;
 use crate::i18n::{Arg, Locale, Phrase};
 use crate::sim::report::{
-    ConnectionStats, Gauge, GcKind, Latency, LimitEffect, LimitHit, MemoryKind, MemoryLimit,
-    MemoryStats, Outcome, Report, ResponseCause, TimeSeries, Tool,
+    ConnectionStats, DownstreamSeries, Gauge, GcKind, GuardStats, Latency, LimitEffect, LimitHit,
+    MemoryKind, MemoryLimit, MemoryStats, Outcome, Report, ResponseCause, TimeSeries, Tool,
 };
 use crate::sim::timeline::{LaneKind, LaneState, Timeline};
 use crate::summary::tool_of;
@@ -232,6 +232,9 @@ pub struct RunView {
     pub(crate) cpu_throttles: u64,
     /// `@Async` executors: (name, tasks per second, rejected).
     pub(crate) executors: Vec<(String, f64, u64)>,
+    /// Guarded downstreams: (name, what their calls did).
+    #[serde(default)]
+    pub(crate) guards: Vec<(String, GuardStats)>,
     /// The executors' drain after the client's end (`report::Drain`).
     pub(crate) drain: Vec<crate::sim::report::ExecutorDrain>,
     /// Time series.
@@ -303,6 +306,9 @@ impl FailedView {
             ResponseCause::PendingLimit => ui::SUMMARY_FAILED_PENDING_LIMIT,
             ResponseCause::RateLimited => ui::SUMMARY_FAILED_RATE_LIMITED,
             ResponseCause::BulkheadFull => ui::SUMMARY_FAILED_BULKHEAD_FULL,
+            ResponseCause::ResponseTimeout => ui::SUMMARY_FAILED_RESPONSE_TIMEOUT,
+            ResponseCause::DownstreamError => ui::SUMMARY_FAILED_DOWNSTREAM_ERROR,
+            ResponseCause::CircuitOpen => ui::SUMMARY_FAILED_CIRCUIT_OPEN,
             ResponseCause::OutOfMemory | ResponseCause::Ok => ui::SUMMARY_FAILED_OUT_OF_MEMORY,
         };
         ui::SUMMARY_FAILED_LINE.text(
@@ -358,6 +364,9 @@ pub(crate) struct SeriesView {
     pub(crate) gauges: BTreeMap<Gauge, Vec<f64>>,
     /// Connections: open, idle, in the accept queue, reconnects.
     pub(crate) connections: ConnectionSeries,
+    /// Each guarded downstream's tries and breaker.
+    #[serde(default)]
+    pub(crate) calls: Vec<DownstreamSeries>,
 }
 
 /// A thread or carrier's states over a short window.
@@ -475,6 +484,18 @@ impl SeriesView {
                 accept_queue: gauge(&Gauge::Backlog).unwrap_or_default(),
                 reconnects_per_s: finite_all(&s.reconnects_per_s),
             },
+            calls: (s.downstreams.iter())
+                .map(|d| DownstreamSeries {
+                    name: d.name.clone(),
+                    sent_per_s: finite_all(&d.sent_per_s),
+                    failed_per_s: finite_all(&d.failed_per_s),
+                    retries_per_s: finite_all(&d.retries_per_s),
+                    refused_per_s: finite_all(&d.refused_per_s),
+                    open_share: finite_all(&d.open_share),
+                    half_open_share: finite_all(&d.half_open_share),
+                    fault_s: d.fault_s.filter(|f| f.iter().all(|x| x.is_finite())),
+                })
+                .collect(),
         }
     }
 }
@@ -657,6 +678,9 @@ impl RunView {
                 .map(|e| (e.name.clone(), finite(e.throughput_per_s), e.rejected))
                 .collect(),
             drain: r.drain.iter().flat_map(|d| d.executors.clone()).collect(),
+            guards: (r.downstreams.iter())
+                .filter_map(|d| Some((d.name.clone(), d.guard.clone()?)))
+                .collect(),
             series: SeriesView::of(&r.series),
             histogram: r
                 .histogram

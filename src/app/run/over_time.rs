@@ -96,8 +96,9 @@ fn counts(rate: &[f64], b: &Buckets) -> Vec<f64> {
     rate.iter().zip(&b.span).map(|(r, s)| r * s).collect()
 }
 
-/// Rate per second over the window.
-fn rate(run: &RunView, per_bucket: &[f64]) -> Line {
+/// A count per bucket (given as a rate a second) as a rate over the
+/// window, as successes are.
+pub(crate) fn rate(run: &RunView, per_bucket: &[f64]) -> Line {
     let b = Buckets::of(run);
     let h = half_width(run, &b);
     b.smooth(&counts(per_bucket, &b), &b.span, h, true)

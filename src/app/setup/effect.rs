@@ -51,6 +51,9 @@ fn words_for(moot: Moot) -> Key {
         Moot::ClientOutsideContainer => words::EFFECT_CLIENT_OUTSIDE,
         Moot::LatencyNotLognormal => words::EFFECT_NOT_LOGNORMAL,
         Moot::NoRateLimit => words::EFFECT_NO_RATE_LIMIT,
+        Moot::NoFault => words::EFFECT_NO_FAULT,
+        Moot::NoRetry => words::EFFECT_NO_RETRY,
+        Moot::NoBreaker => words::EFFECT_NO_BREAKER,
         Moot::NotJdkClient => words::EFFECT_NOT_JDK_CLIENT,
         Moot::EndpointsGiven => words::EFFECT_ENDPOINTS_GIVEN,
     }

@@ -122,6 +122,8 @@ pub enum ChartKind {
     Errors(Vec<Rc<RunView>>),
     /// Connections over time: open, idle, in the accept queue, reconnects.
     Connections(Vec<Rc<RunView>>),
+    /// Calls to downstreams over time: tries sent and failed, breakers.
+    Calls(Vec<Rc<RunView>>),
 }
 
 /// One chart of the page.
@@ -350,6 +352,10 @@ impl Made<'_> {
                 let tool = vec![("tool", text(tool_words(&self.runs, l)))];
                 let about = k::ABOUT_CONNECTIONS.text(l, &[]);
                 (tool, about, ChartKind::Connections(all()))
+            }
+            Plot::Calls => {
+                let about = k::ABOUT_CALLS.text(l, &[]);
+                (Vec::new(), about, ChartKind::Calls(all()))
             }
         })
     }

@@ -33,6 +33,7 @@ keys! {
     ABOUT_HISTOGRAM = "chart.about.histogram";
     ABOUT_ERRORS = "chart.about.errors";
     ABOUT_CONNECTIONS = "chart.about.connections";
+    ABOUT_CALLS = "chart.about.calls";
     TOOL_HOW = "chart.tool.how";
     TOOL_HEY = "chart.tool.hey";
     TOOL_WRK = "chart.tool.wrk";
@@ -59,6 +60,7 @@ keys! {
     AXIS_CAUSE = "chart.axis.cause";
     AXIS_FAILED = "chart.axis.failed";
     AXIS_CONNECTIONS = "chart.axis.connections";
+    AXIS_TRIES = "chart.axis.tries";
     AXIS_RECONNECTS = "chart.axis.reconnects";
     // Placeholders while a chart has nothing to draw.
     RUNNING = "chart.running";
@@ -95,6 +97,11 @@ keys! {
     SERIES_FAILED_REQUESTS = "chart.series.failed_requests";
     NOTE_REQUESTS_IN_ALL = "chart.note.requests_in_all";
     CONN_OPEN = "chart.conn.open";
+    CALLS_SENT = "chart.calls.sent";
+    CALLS_FAILED = "chart.calls.failed";
+    CALLS_OPEN = "chart.calls.open";
+    CALLS_FAULT = "chart.calls.fault";
+    CALLS_NONE = "chart.calls.none";
     CONN_IDLE = "chart.conn.idle";
     CONN_QUEUE = "chart.conn.queue";
     CONN_QUEUE_PEAK = "chart.conn.queue_peak";
@@ -114,6 +121,7 @@ keys! {
     TIP_BIN = "chart.tip.bin";
     TIP_LATENCY_NEAR = "chart.tip.latency_near";
     TIP_CONNECTIONS = "chart.tip.connections";
+    TIP_CALLS = "chart.tip.calls";
     // Error causes (the errors chart).
     CAUSE_CLIENT_TIMEOUT = "chart.cause.client_timeout";
     CAUSE_CONNECT_FAILED = "chart.cause.connect_failed";
@@ -125,6 +133,9 @@ keys! {
     CAUSE_LEASE_TIMEOUT = "chart.cause.lease_timeout";
     CAUSE_PENDING_LIMIT = "chart.cause.pending_limit";
     CAUSE_BULKHEAD_FULL = "chart.cause.bulkhead_full";
+    CAUSE_RESPONSE_TIMEOUT = "chart.cause.response_timeout";
+    CAUSE_DOWNSTREAM_ERROR = "chart.cause.downstream_error";
+    CAUSE_CIRCUIT_OPEN = "chart.cause.circuit_open";
     CAUSE_RATE_LIMITED = "chart.cause.rate_limited";
     CAUSE_OUT_OF_MEMORY = "chart.cause.out_of_memory";
     // Gauges of the utilisation chart (`app::run::digest::UTILISATION_GAUGES`).

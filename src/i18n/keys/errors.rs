@@ -48,6 +48,9 @@ keys! {
     ENDPOINTS_TOO_MANY = "errors.endpoint.too_many";
     ENDPOINT_UNLISTED = "errors.endpoint.unlisted";
     DOWNSTREAM_P99_BELOW_P50 = "errors.downstream.p99_below_p50";
+    DOWNSTREAM_FAULT_ENDS_BEFORE = "errors.downstream.fault_ends_before";
+    RETRY_MAX_COUNTS_FIRST = "errors.downstream.retry_max_counts_first";
+    RETRY_FACTOR_ABOVE_ONE = "errors.downstream.retry_factor_above_one";
     SERVER_WAKE_ORDER = "errors.server.wake_order";
     SERVER_KEEP_ALIVE_ZERO = "errors.server.keep_alive_zero";
     SERVER_TIMEOUT = "errors.server.timeout";

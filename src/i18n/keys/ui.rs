@@ -173,6 +173,9 @@ keys! {
     SUMMARY_FAILED_LEASE_TIMEOUT = "summary.failed.lease_timeout";
     SUMMARY_FAILED_PENDING_LIMIT = "summary.failed.pending_limit";
     SUMMARY_FAILED_BULKHEAD_FULL = "summary.failed.bulkhead_full";
+    SUMMARY_FAILED_RESPONSE_TIMEOUT = "summary.failed.response_timeout";
+    SUMMARY_FAILED_DOWNSTREAM_ERROR = "summary.failed.downstream_error";
+    SUMMARY_FAILED_CIRCUIT_OPEN = "summary.failed.circuit_open";
     SUMMARY_FAILED_RATE_LIMITED = "summary.failed.rate_limited";
     SUMMARY_FAILED_OUT_OF_MEMORY = "summary.failed.out_of_memory";
     SUMMARY_P99 = "summary.p99";
@@ -219,6 +222,7 @@ keys! {
     BREAKDOWN_STAGE_EXECUTOR_WAIT = "breakdown.stage.executor_wait";
     BREAKDOWN_STAGE_LEASE_WAIT = "breakdown.stage.lease_wait";
     BREAKDOWN_STAGE_BULKHEAD_WAIT = "breakdown.stage.bulkhead_wait";
+    BREAKDOWN_STAGE_RETRY_BACKOFF = "breakdown.stage.retry_backoff";
     BREAKDOWN_STAGE_LOCK_WAIT = "breakdown.stage.lock_wait";
     BREAKDOWN_STAGE_PINNED = "breakdown.stage.pinned";
     BREAKDOWN_STAGE_CPU = "breakdown.stage.cpu";
@@ -233,6 +237,7 @@ keys! {
     BREAKDOWN_SAID_EXECUTOR_WAIT = "breakdown.said.executor_wait";
     BREAKDOWN_SAID_LEASE_WAIT = "breakdown.said.lease_wait";
     BREAKDOWN_SAID_BULKHEAD_WAIT = "breakdown.said.bulkhead_wait";
+    BREAKDOWN_SAID_RETRY_BACKOFF = "breakdown.said.retry_backoff";
     BREAKDOWN_SAID_LOCK_WAIT = "breakdown.said.lock_wait";
     BREAKDOWN_SAID_PINNED = "breakdown.said.pinned";
     BREAKDOWN_SAID_CPU = "breakdown.said.cpu";
@@ -284,6 +289,9 @@ keys! {
     EFFECT_CLIENT_OUTSIDE = "effect.client_outside";
     EFFECT_NOT_LOGNORMAL = "effect.not_lognormal";
     EFFECT_NO_RATE_LIMIT = "effect.no_rate_limit";
+    EFFECT_NO_FAULT = "effect.no_fault";
+    EFFECT_NO_RETRY = "effect.no_retry";
+    EFFECT_NO_BREAKER = "effect.no_breaker";
     EFFECT_NOT_JDK_CLIENT = "effect.not_jdk_client";
     EFFECT_ENDPOINTS_GIVEN = "effect.endpoints_given";
     COLUMN_EXECUTOR_POOL_PROPERTY = "column.executor_pool_property";

@@ -76,6 +76,7 @@ fn one(r: &mut Reader, name: &str) -> Downstream {
         max_pending,
         rate_limit,
         handoff: None,
+        resilience: super::resilience::read(r, name, client),
     }
 }
 

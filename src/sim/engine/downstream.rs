@@ -27,8 +27,9 @@ use crate::sim::trace::{Note, Tracer};
 pub(super) struct Service {
     /// The client's pool: leases free, waiters (fiber, wait token).
     pub(super) pool: DbPool,
-    /// Requests it may start now.
-    free: u32,
+    /// Requests it may start now (below 0 while a fault took more slots
+    /// than were free).
+    pub(super) free: i32,
     /// Calls sent while every slot was busy, oldest first: (fiber, token).
     queued: VecDeque<(u32, u32)>,
     /// Calls answered.
@@ -53,13 +54,18 @@ pub(super) struct Service {
     lent_area: f64,
     lent: u32,
     lent_since: Nanos,
+    /// Whether anything beyond its pool acts on a call (time-outs,
+    /// retries, a breaker, errors, a fault): `resilience` then runs.
+    pub(super) guarded: bool,
+    /// What that is and what it counted.
+    pub(super) guard: super::resilience::Guard,
 }
 
 impl Service {
     pub(super) fn new(d: &Downstream) -> Self {
         Service {
             pool: DbPool::with_size(d.max_connections),
-            free: d.concurrency,
+            free: d.concurrency.min(i32::MAX as u32) as i32,
             queued: VecDeque::new(),
             calls: 0,
             lease_timeouts: 0,
@@ -75,6 +81,8 @@ impl Service {
             lent_area: 0.0,
             lent: 0,
             lent_since: 0,
+            guarded: d.resilience.any(),
+            guard: super::resilience::Guard::new(&d.resilience),
         }
     }
 
@@ -129,6 +137,7 @@ impl Service {
     /// Bytes its queues hold (the simulator's own memory).
     pub(super) fn footprint(&self) -> usize {
         (self.queued.capacity() + self.pool.waiters.capacity()) * size_of::<(u32, u32)>()
+            + self.guard.footprint()
     }
 }
 
@@ -150,7 +159,7 @@ impl<T: Tracer> Engine<T> {
         if !s.may_wait(max_pending, live) {
             s.pending_refused += 1;
             self.trace(f, Note::PendingLimit);
-            self.fail(f, ResponseCause::PendingLimit);
+            self.call_failed(f, d, ResponseCause::PendingLimit);
             return false;
         }
         let fb = &mut self.fibers[f as usize];
@@ -218,7 +227,7 @@ impl<T: Tracer> Engine<T> {
         fb.wait_token = fb.wait_token.wrapping_add(1);
         self.leave_lease_wait(f, d);
         self.trace(f, Note::LeaseTimeout);
-        self.fail(f, ResponseCause::LeaseTimeout);
+        self.blocked_call_failed(f, d, ResponseCause::LeaseTimeout);
     }
 
     /// `Call(d)`: the request goes out; fiber `f` blocks for the answer.
@@ -230,6 +239,9 @@ impl<T: Tracer> Engine<T> {
         }
         self.fibers[f as usize].pc += 1;
         self.block(f, Wait::Io);
+        if self.calls[d as usize].guarded {
+            self.sent_try(f, d);
+        }
         let s = &mut self.calls[d as usize];
         if s.free > 0 {
             s.free -= 1;
@@ -252,16 +264,69 @@ impl<T: Tracer> Engine<T> {
         self.calls[d as usize].rate_limited += 1;
         self.unlease(d);
         self.trace(f, Note::RateLimited);
-        self.fail(f, ResponseCause::RateLimited);
+        self.call_failed(f, d, ResponseCause::RateLimited);
     }
 
     /// A slot of downstream `d` starts on fiber `f`'s call.
     fn serve_call(&mut self, f: u32, d: u16) {
-        let took = self.cfg.downstreams[d as usize]
+        let mut took = self.cfg.downstreams[d as usize]
             .latency
             .sample(&mut self.rng);
         self.calls[d as usize].busy_by(self.now, 1);
+        if self.calls[d as usize].guarded {
+            took = self.fault_latency(d, took);
+            let deadline = self.fibers[f as usize].call_deadline;
+            if deadline != 0 && self.now + took > deadline {
+                // Its caller gives up first (its time-out): the answer
+                // goes nowhere.
+                self.queue.push(self.now + took, Event::SlotFree(d as u32));
+                return;
+            }
+        }
         self.queue.push(self.now + took, Event::CallDone(f));
+    }
+
+    /// A slot of downstream `d` serves a call whose caller had given up
+    /// (its time-out passed while the call was queued there): the
+    /// downstream cannot know, and works on it all the same.
+    fn serve_orphan(&mut self, d: u16) {
+        let took = self.cfg.downstreams[d as usize]
+            .latency
+            .sample(&mut self.rng);
+        let took = self.fault_latency(d, took);
+        self.calls[d as usize].busy_by(self.now, 1);
+        self.queue.push(self.now + took, Event::SlotFree(d as u32));
+    }
+
+    /// A slot of downstream `d` answered a call nobody waits for.
+    pub(super) fn slot_free(&mut self, d: u16) {
+        let s = &mut self.calls[d as usize];
+        s.calls += 1;
+        s.guard.orphans += 1;
+        s.busy_by(self.now, -1);
+        s.free += 1;
+        self.next_calls(d);
+    }
+
+    /// Downstream `d`'s free slots take its oldest queued calls: a live
+    /// caller's, or (behind a time-out) one whose caller has gone, which
+    /// it still serves; a call of a process that ended is dropped.
+    pub(super) fn next_calls(&mut self, d: u16) {
+        let guarded = self.calls[d as usize].guarded;
+        while self.calls[d as usize].free > 0 {
+            let Some((w, token)) = self.calls[d as usize].queued.pop_front() else {
+                break;
+            };
+            let fb = &self.fibers[w as usize];
+            let live = fb.phase != Phase::Free && fb.phase != Phase::Dead && fb.wait_token == token;
+            if live {
+                self.calls[d as usize].free -= 1;
+                self.serve_call(w, d);
+            } else if guarded {
+                self.calls[d as usize].free -= 1;
+                self.serve_orphan(d);
+            }
+        }
     }
 
     /// Downstream `d` answered fiber `f`'s call: its slot takes the oldest
@@ -272,17 +337,10 @@ impl<T: Tracer> Engine<T> {
         let s = &mut self.calls[d as usize];
         s.calls += 1;
         s.busy_by(self.now, -1);
-        loop {
-            let Some((w, token)) = s.queued.pop_front() else {
-                s.free += 1;
-                break;
-            };
-            let fb = &self.fibers[w as usize];
-            if fb.phase == Phase::Free || fb.phase == Phase::Dead || fb.wait_token != token {
-                continue; // its process ended meanwhile
-            }
-            self.serve_call(w, d);
-            break;
+        s.free += 1;
+        self.next_calls(d);
+        if self.calls[d as usize].guarded {
+            self.answered(f, d);
         }
         let event = match self.cfg.downstreams[d as usize].handoff {
             Some(_) => Event::Handoff(f),
@@ -369,6 +427,7 @@ impl<T: Tracer> Engine<T> {
                     rate_limited: s.rate_limited,
                     peak_lease_waiters: s.peak_lease_waiters,
                     peak_queued: s.peak_queued,
+                    guard: s.guarded.then(|| s.guard.stats(horizon)),
                 }
             })
             .collect()

@@ -37,6 +37,8 @@ pub(super) struct EndpointTally {
     pub(super) ok: Latencies,
     /// Where the successful responses' time went.
     pub(super) breakdown: Breakdowns,
+    /// Tries of guarded downstream calls its handlers began.
+    pub(super) tries: u64,
 }
 
 impl Mix {
@@ -56,6 +58,7 @@ impl Mix {
                 errors: 0,
                 ok: Latencies::new(),
                 breakdown: Breakdowns::new(),
+                tries: 0,
             })
             .collect();
         Mix {
@@ -126,6 +129,14 @@ impl<T: Tracer> Engine<T> {
         }
     }
 
+    /// A request of endpoint `e` began a try of a guarded call.
+    #[inline]
+    pub(super) fn endpoint_try(&mut self, e: u8) {
+        if let Some(t) = self.mix.tallies.get_mut(e as usize) {
+            t.tries += 1;
+        }
+    }
+
     /// The client gave up request `e`'s endpoint's request with an error.
     #[inline]
     pub(super) fn endpoint_error(&mut self, e: u8) {
@@ -158,6 +169,7 @@ impl<T: Tracer> Engine<T> {
                     throughput_rps: rate(t.responses + t.errors),
                     goodput_rps: rate(succeeded),
                     latency_ok_ms: latency_of(&t.ok, &ok),
+                    downstream_tries: t.tries,
                     breakdown: t.breakdown.report(&ok, capacity),
                 }
             })

@@ -66,6 +66,8 @@ pub(super) enum Wait {
     Lease,
     /// A bulkhead's permit (`pool(NAME, n){…}`).
     Bulkhead,
+    /// A retry's back-off: `Thread.sleep` between two tries of a call.
+    Backoff,
     /// Its `fork` subtasks (the join).
     Join,
 }
@@ -84,6 +86,7 @@ impl Wait {
             Wait::Permit => WaitFor::Permit,
             Wait::Lease => WaitFor::HttpConnection,
             Wait::Bulkhead => WaitFor::Bulkhead,
+            Wait::Backoff => WaitFor::Backoff,
             Wait::Join => WaitFor::Subtasks,
         })
     }
@@ -163,6 +166,15 @@ pub(super) struct Fiber {
     /// The endpoint a request calls (0 without a mix; a task's is its
     /// slot's last, never read).
     pub(super) endpoint: u8,
+    /// Tries of the guarded call in progress so far (0: none).
+    pub(super) tries: u8,
+    /// How its current try failed, once the thread learns it (the
+    /// downstream's 5xx, the client's time-outs).
+    pub(super) call_failure: Option<ResponseCause>,
+    /// When the current try's response time-out falls due (0: none).
+    pub(super) call_deadline: Nanos,
+    /// When the current try began (the breaker's clock).
+    pub(super) call_began: Nanos,
 }
 
 impl Fiber {
@@ -215,6 +227,10 @@ impl Fiber {
             jit_due: 0,
             spent: Spent::begin(Stage::Client, 0, 0),
             endpoint: 0,
+            tries: 0,
+            call_failure: None,
+            call_deadline: 0,
+            call_began: 0,
         }
     }
 }

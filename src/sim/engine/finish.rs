@@ -432,6 +432,7 @@ impl<T: Tracer> Engine<T> {
             (out.cpu_utilisation).push(mean(Gauge::CpuBusy) / self.cfg.server.cores as f64);
         }
         out.gauges = Gauge::ALL.into_iter().zip(gauges).collect();
+        out.downstreams = self.downstream_series();
         out.memory_by_kind = kinds.into_iter().collect();
         out
     }

@@ -255,6 +255,13 @@ impl<T: Tracer> Engine<T> {
                     self.db_release();
                 }
                 Op::CallAcquire(d) => {
+                    if self.calls[d as usize].guarded {
+                        match self.begin_try(f, d, pc) {
+                            None => {}
+                            Some(true) => continue,
+                            Some(false) => return,
+                        }
+                    }
                     if !self.lease(f, d) {
                         return;
                     }
@@ -266,6 +273,9 @@ impl<T: Tracer> Engine<T> {
                 Op::CallRelease(d) => {
                     self.fibers[f as usize].pc += 1;
                     self.unlease(d);
+                    if self.calls[d as usize].guarded && !self.call_over(f, d, pc - 2) {
+                        return;
+                    }
                 }
                 Op::PermitAcquire(b) => {
                     if !self.take_permit(f, b) {
@@ -399,14 +409,22 @@ impl<T: Tracer> Engine<T> {
 
     /// HikariCP's `connectionTimeout` fired for a waiter.
     pub(super) fn pool_timeout(&mut self, f: u32, seq: u64) {
+        let responds = self.awaits_response(f);
         let fb = &mut self.fibers[f as usize];
         let waits = fb.phase != Phase::Free
-            && matches!(fb.wait, Wait::DbConn | Wait::Lease | Wait::Bulkhead);
+            && (matches!(fb.wait, Wait::DbConn | Wait::Lease | Wait::Bulkhead) || responds);
         if !fb
             .db_timeout
             .fired(&mut self.queue, seq, waits, Event::PoolTimeout(f))
             || !waits
         {
+            return;
+        }
+        // …a call's response time-out.
+        if responds {
+            if let Op::CallRelease(d) = self.cfg.program.ops[fb.pc as usize] {
+                self.response_timed_out(f, d);
+            }
             return;
         }
         // The same timer serves an HTTP client's lease time-out.

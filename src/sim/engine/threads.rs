@@ -556,7 +556,7 @@ impl<T: Tracer> Engine<T> {
         let now = self.now;
         let fb = &mut self.fibers[f as usize];
         fb.wait = wait;
-        let state = if matches!(wait, Wait::Io | Wait::File) {
+        let state = if matches!(wait, Wait::Io | Wait::File | Wait::Backoff) {
             LaneState::Blocked
         } else {
             LaneState::Waiting
@@ -864,6 +864,7 @@ fn stage_of(wait: Wait) -> Stage {
         Wait::Permit => Stage::ExecutorWait,
         Wait::Lease => Stage::LeaseWait,
         Wait::Bulkhead => Stage::BulkheadWait,
+        Wait::Backoff => Stage::Backoff,
         // Waiting for its subtasks: blocked in service, as on a socket.
         Wait::Join => Stage::Io,
     }

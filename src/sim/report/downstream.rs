@@ -24,6 +24,42 @@ pub struct DownstreamStats {
     pub peak_lease_waiters: u32,
     /// Most calls queued at the downstream at once.
     pub peak_queued: u32,
+    /// Its time-outs, errors, retries and breaker, when anything beyond
+    /// its pool acts on a call.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub guard: Option<GuardStats>,
+}
+
+/// What a downstream's guarded calls did: each call is one or more tries.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct GuardStats {
+    /// Tries begun (retries and refused ones included).
+    pub tries: u64,
+    /// Tries sent to it: the load it was offered.
+    pub sent: u64,
+    /// Tries that failed, however.
+    pub failed: u64,
+    /// Retries (sleeps before another try).
+    pub retries: u64,
+    /// Tries whose response time-out passed.
+    pub response_timeouts: u64,
+    /// Answers that were 5xx.
+    pub errors: u64,
+    /// Tries its open (or half-open, full) breaker refused.
+    pub circuit_refused: u64,
+    /// Calls its fallback answered.
+    pub fallbacks: u64,
+    /// Calls it answered after the caller had given up (its work wasted).
+    pub orphans: u64,
+    /// Its breaker's state at the end, if it has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub breaker_state: Option<crate::sim::breaker::BreakerState>,
+    /// Times its breaker opened.
+    pub breaker_opened: u32,
+    /// Time its breaker was open, s.
+    pub breaker_open_s: f64,
+    /// Time it was half-open, s.
+    pub breaker_half_open_s: f64,
 }
 
 /// A bulkhead, `pool(NAME, n[, WAIT]){…}`, over the run.

@@ -31,6 +31,10 @@ pub struct EndpointStats {
     pub latency_ok_ms: Latency,
     /// Where its successful requests' time went.
     pub breakdown: Breakdown,
+    /// Tries of guarded downstream calls its requests began (retries
+    /// included): per completed request, its attempts.
+    #[serde(default)]
+    pub downstream_tries: u64,
 }
 
 /// A wait takes a request's time "mostly" from this share of its mean
