@@ -1,5 +1,6 @@
 //! A card's endpoints, in a mix: a table (share, successful responses per
-//! second, p50, p99, failures, what each waits for most), then per
+//! second, p50, p99, failures, calls to guarded downstreams per request
+//! where there are any, what each waits for most), then per
 //! endpoint its breakdown's sentence and two bars, drawn as the card's own
 //! breakdown is (`ui::breakdown`). Nothing without a mix.
 
@@ -29,6 +30,12 @@ fn waits(e: &EndpointView, l: Locale) -> String {
 
 fn table(r: &RunView, l: Locale) -> Html {
     let w = |k: crate::i18n::keys::Key| k.text(l, &[]);
+    // Calls out per request, where any endpoint guards a call.
+    let tries = r.endpoints.iter().any(|e| e.tries_per_request.is_some());
+    let tries_of = |e: &EndpointView| match e.tries_per_request {
+        Some(x) => l.number(x, 2),
+        None => "–".to_string(),
+    };
     let rows = r.endpoints.iter().map(|e| {
         html! {
             <tr data-endpoint={e.name.clone()}
@@ -39,6 +46,7 @@ fn table(r: &RunView, l: Locale) -> Html {
                 <td>{ms_in(l, e.p50_ms)}</td>
                 <td>{ms_in(l, e.p99_ms)}</td>
                 <td>{format!("{} %", l.number(e.error_pct, 1))}</td>
+                if tries { <td class="tries">{tries_of(e)}</td> }
                 <td>{waits(e, l)}</td>
             </tr>
         }
@@ -53,6 +61,7 @@ fn table(r: &RunView, l: Locale) -> Html {
                 <th scope="col">{"p50"}</th>
                 <th scope="col">{"p99"}</th>
                 <th scope="col">{w(words::ENDPOINTS_COL_FAILED)}</th>
+                if tries { <th scope="col">{w(words::ENDPOINTS_COL_TRIES)}</th> }
                 <th scope="col">{w(words::ENDPOINTS_COL_WAITS)}</th>
             </tr></thead>
             <tbody>{ for rows }</tbody>

@@ -426,6 +426,11 @@ fn downstream_chapter_3_three_retries() {
 }
 
 #[test]
+fn downstream_chapter_4_bulkhead() {
+    check_downstream_chapter(4, "bulkhead");
+}
+
+#[test]
 fn service_chapter_1_http_client_pool() {
     check_service_chapter(1, "http-client-pool");
 }

@@ -418,3 +418,18 @@ fn resilience_settings_are_checked_where_they_are_written() {
     d.set("downstream.inv.retry_max", "0").unwrap();
     assert!(validate(&d).is_ok());
 }
+
+#[test]
+fn a_fallback_answers_a_refusal_at_once_too() {
+    // The downstream's own rate limit answers 429 beyond 100 calls a
+    // second: those calls fail as the thread makes them, and the fallback
+    // answers each.
+    let r = guarded(&[
+        ("downstream.inv.rate_limit_rps", "100"),
+        ("downstream.inv.fallback", "on"),
+    ]);
+    let limited = r.downstreams[0].rate_limited;
+    assert!(limited > 1000, "{limited}");
+    assert_eq!(r.succeeded, r.completed);
+    assert_eq!(guard(&r).fallbacks, limited);
+}

@@ -25,6 +25,10 @@ pub(crate) struct EndpointView {
     pub(crate) breakdown: Option<BreakdownView>,
     /// What it waits for most, and that wait's share of its mean latency.
     pub(crate) waits_most_for: Option<(Stage, f64)>,
+    /// Tries of guarded downstream calls per finished request, retries
+    /// included (`None`: it made none).
+    #[serde(default)]
+    pub(crate) tries_per_request: Option<f64>,
 }
 
 impl EndpointView {
@@ -51,6 +55,8 @@ impl EndpointView {
             p99_ms: finite(e.latency_ok_ms.p99),
             breakdown: BreakdownView::of(&e.breakdown),
             waits_most_for: e.waits_most_for().map(|(s, share)| (s, finite(share))),
+            tries_per_request: (e.downstream_tries > 0 && finished > 0)
+                .then(|| e.downstream_tries as f64 / finished as f64),
         }
     }
 }

@@ -200,6 +200,7 @@ keys! {
     ENDPOINTS_COL_SHARE = "endpoints.col_share";
     ENDPOINTS_COL_GOODPUT = "endpoints.col_goodput";
     ENDPOINTS_COL_FAILED = "endpoints.col_failed";
+    ENDPOINTS_COL_TRIES = "endpoints.col_tries";
     ENDPOINTS_COL_WAITS = "endpoints.col_waits";
     ENDPOINTS_OWN_WORK = "endpoints.own_work";
     ENDPOINTS_WAITS = "endpoints.waits";

@@ -289,6 +289,8 @@ impl<T: Tracer> Engine<T> {
     /// A slot of downstream `d` serves a call whose caller had given up
     /// (its time-out passed while the call was queued there): the
     /// downstream cannot know, and works on it all the same.
+    #[cold]
+    #[inline(never)]
     fn serve_orphan(&mut self, d: u16) {
         let took = self.cfg.downstreams[d as usize]
             .latency
@@ -299,6 +301,8 @@ impl<T: Tracer> Engine<T> {
     }
 
     /// A slot of downstream `d` answered a call nobody waits for.
+    #[cold]
+    #[inline(never)]
     pub(super) fn slot_free(&mut self, d: u16) {
         let s = &mut self.calls[d as usize];
         s.calls += 1;

@@ -132,6 +132,8 @@ impl<T: Tracer> Engine<T> {
     /// woke with is handled; else a try begins and asks the breaker.
     /// `None`: go on to the lease; `Some(true)`: go on at the fiber's pc
     /// (a fallback); `Some(false)`: it stops here (asleep or ended).
+    #[cold]
+    #[inline(never)]
     pub(super) fn begin_try(&mut self, f: u32, d: u16, pc: u32) -> Option<bool> {
         if let Some(cause) = self.fibers[f as usize].call_failure.take() {
             return Some(self.try_failed(f, d, cause, pc));
@@ -167,6 +169,8 @@ impl<T: Tracer> Engine<T> {
 
     /// `CallRelease(d)` of a guarded call that began at `start`, the
     /// connection given back: true if the request goes on.
+    #[cold]
+    #[inline(never)]
     pub(super) fn call_over(&mut self, f: u32, d: u16, start: u32) -> bool {
         if let Some(cause) = self.fibers[f as usize].call_failure.take() {
             return self.try_failed(f, d, cause, start);
@@ -179,6 +183,8 @@ impl<T: Tracer> Engine<T> {
     }
 
     /// The breaker (if any) records a try's outcome.
+    #[cold]
+    #[inline(never)]
     fn record_try(&mut self, d: u16, failed: bool, took: Nanos) {
         let now = self.now;
         let g = &mut self.calls[d as usize].guard;
@@ -189,6 +195,8 @@ impl<T: Tracer> Engine<T> {
     }
 
     /// Downstream `d`'s breaker is in `state` from now, on the charts.
+    #[cold]
+    #[inline(never)]
     fn breaker_drawn(&mut self, d: u16, state: BreakerState) {
         let (open, half) = (state == BreakerState::Open, state == BreakerState::HalfOpen);
         self.rec.series.breaker(d as usize, open, half);
@@ -198,6 +206,8 @@ impl<T: Tracer> Engine<T> {
     /// `start` failed with `cause`: the breaker records it, and a retry
     /// sleeps before the next try, or the fallback answers, or the request
     /// fails. True if the request goes on (the fallback).
+    #[cold]
+    #[inline(never)]
     pub(super) fn try_failed(&mut self, f: u32, d: u16, cause: ResponseCause, start: u32) -> bool {
         let took = self.now.saturating_sub(self.fibers[f as usize].call_began);
         if cause != ResponseCause::CircuitOpen {
@@ -235,6 +245,8 @@ impl<T: Tracer> Engine<T> {
 
     /// A call to downstream `d` failed with `cause` while fiber `f` ran
     /// it: guarded, as a try; else the request fails, as it always did.
+    #[cold]
+    #[inline(never)]
     pub(super) fn call_failed(&mut self, f: u32, d: u16, cause: ResponseCause) {
         if !self.calls[d as usize].guarded {
             self.fail(f, cause);
@@ -247,13 +259,18 @@ impl<T: Tracer> Engine<T> {
             _ => pc,
         };
         if self.try_failed(f, d, cause, start) {
-            self.step(f);
+            // Its fallback answered: it goes on at this instant, as a
+            // ready fiber (stepping it from here would make `step`
+            // recursive, and slower everywhere).
+            self.ready.push(f);
         }
     }
 
     /// A call to downstream `d` failed with `cause` while fiber `f` was
     /// blocked in it: guarded, the thread wakes with the exception (and
     /// its program counter where it learns it); else the request fails.
+    #[cold]
+    #[inline(never)]
     pub(super) fn blocked_call_failed(&mut self, f: u32, d: u16, cause: ResponseCause) {
         if !self.calls[d as usize].guarded {
             self.fail(f, cause);
@@ -265,6 +282,8 @@ impl<T: Tracer> Engine<T> {
 
     /// Fiber `f` sent a try to guarded downstream `d`: its response
     /// time-out starts.
+    #[cold]
+    #[inline(never)]
     pub(super) fn sent_try(&mut self, f: u32, d: u16) {
         self.calls[d as usize].guard.sent += 1;
         self.rec.series.call(d as usize, CallCount::Sent);
@@ -287,6 +306,8 @@ impl<T: Tracer> Engine<T> {
     /// Fiber `f`'s response time-out passed: the client closes the
     /// connection (HttpClient 5 discards it) and the thread wakes with
     /// the exception; the downstream goes on with the call.
+    #[cold]
+    #[inline(never)]
     pub(super) fn response_timed_out(&mut self, f: u32, d: u16) {
         let fb = &mut self.fibers[f as usize];
         fb.call_deadline = 0;
@@ -300,6 +321,8 @@ impl<T: Tracer> Engine<T> {
 
     /// Guarded downstream `d` answered fiber `f`'s try: a 5xx at its error
     /// rate now.
+    #[cold]
+    #[inline(never)]
     pub(super) fn answered(&mut self, f: u32, d: u16) {
         let fb = &mut self.fibers[f as usize];
         if fb.phase == Phase::Dead {
@@ -324,6 +347,8 @@ impl<T: Tracer> Engine<T> {
     }
 
     /// A service time `took` at downstream `d` now, as its fault has it.
+    #[cold]
+    #[inline(never)]
     pub(super) fn fault_latency(&self, d: u16, took: Nanos) -> Nanos {
         match self.cfg.downstreams[d as usize].resilience.fault {
             Some(fault) if fault.at(self.now) && fault.latency_scale != 1.0 => {
@@ -334,6 +359,8 @@ impl<T: Tracer> Engine<T> {
     }
 
     /// Schedules each fault's edges that change a downstream's slots.
+    #[cold]
+    #[inline(never)]
     pub(super) fn schedule_faults(&mut self) {
         for (d, ds) in self.cfg.downstreams.iter().enumerate() {
             let Some(fault) = ds.resilience.fault.filter(|f| f.concurrency.is_some()) else {
@@ -348,6 +375,8 @@ impl<T: Tracer> Engine<T> {
 
     /// A fault of downstream `d` starts or ends: its slots change by the
     /// difference, and free ones take queued calls.
+    #[cold]
+    #[inline(never)]
     pub(super) fn fault_edge(&mut self, d: u16) {
         let ds = &self.cfg.downstreams[d as usize];
         let Some(fault) = ds.resilience.fault else {
