@@ -5,9 +5,10 @@
 //! rate reaches its threshold (≥). Open, it refuses every call
 //! (`CallNotPermittedException`) until `open_for` has passed; with no
 //! automatic transition (the default) the first call after that moves it
-//! to half-open, which lets `half_open_calls` calls through and, once they
-//! are all recorded, opens again or closes by the same rule. Pure: the
-//! engine asks and tells, and reads the transitions.
+//! to half-open, which lets `half_open_calls` calls through into a window
+//! of their own and, once min(`minimum_calls`, `half_open_calls`) are
+//! recorded, opens again or closes by the same rule. Pure: the engine
+//! asks and tells, and reads the transitions.
 
 use super::config::Breaker;
 use super::time::Nanos;
@@ -104,10 +105,9 @@ impl CircuitBreaker {
         }
         self.failed += failed as u32;
         self.slow += slow as u32;
-        let needed = match self.state {
-            BreakerState::HalfOpen => size,
-            _ => (self.cfg.minimum_calls as usize).min(size),
-        };
+        // Half-open as closed, a window of its own: the rate counts from
+        // min(minimumNumberOfCalls, the window's size) calls on.
+        let needed = (self.cfg.minimum_calls as usize).min(size);
         if self.ring.len() < needed {
             return None;
         }
@@ -184,6 +184,28 @@ mod tests {
         assert_eq!(b.record(6 * S, false, MS), None);
         assert_eq!(b.record(6 * S, false, MS), Some(BreakerState::Closed));
         assert_eq!(b.opened, 1);
+    }
+
+    /// Half-open, a minimum below the trials decides early, as
+    /// Resilience4j's half-open metrics do.
+    #[test]
+    fn a_small_minimum_decides_the_trial_early() {
+        let mut b = CircuitBreaker::new(Breaker {
+            minimum_calls: 2,
+            window: 4,
+            half_open_calls: 5,
+            ..cfg()
+        });
+        assert_eq!(b.record(0, true, MS), None);
+        assert_eq!(b.record(0, true, MS), Some(BreakerState::Open));
+        assert!(b.permit(6 * S));
+        assert!(b.permit(6 * S));
+        assert_eq!(b.record(6 * S, false, MS), None);
+        assert_eq!(
+            b.record(6 * S, false, MS),
+            Some(BreakerState::Closed),
+            "after 2 of 5"
+        );
     }
 
     /// Exactly at the threshold (≥) it opens; just below it does not.

@@ -433,3 +433,30 @@ fn a_fallback_answers_a_refusal_at_once_too() {
     assert_eq!(r.succeeded, r.completed);
     assert_eq!(guard(&r).fallbacks, limited);
 }
+
+#[test]
+fn failed_calls_are_the_diagnosis_when_they_fail_the_requests() {
+    use threadlab::sim::report::{Binding, Finding, Resource};
+    // Every try fails from the start and the breaker opens at once.
+    let r = broken("300");
+    let b = &r.bottleneck;
+    assert_eq!(
+        (b.resource, b.binding),
+        (Resource::Downstream, Binding::Refused)
+    );
+    let Finding::CallsFailed {
+        name,
+        errors,
+        refused,
+        share,
+        ..
+    } = &b.finding
+    else {
+        panic!("{:?}", b.finding)
+    };
+    assert_eq!((name.as_str(), *errors, *refused), ("inv", 10, 290));
+    assert_eq!(*share, 1.0);
+    // A few failures among many successes do not bind.
+    let r = guarded(&[("downstream.inv.error_rate", "0.001")]);
+    assert!(!matches!(r.bottleneck.finding, Finding::CallsFailed { .. }));
+}

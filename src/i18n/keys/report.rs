@@ -76,6 +76,7 @@ keys! {
     DIAGNOSIS_REFUSED_RATE = "diagnosis.refused.rate";
     DIAGNOSIS_REFUSED_PENDING = "diagnosis.refused.pending";
     DIAGNOSIS_BULKHEAD_FULL = "diagnosis.bulkhead_full";
+    DIAGNOSIS_CALLS_FAILED = "diagnosis.calls_failed";
     DIAGNOSIS_BUSY_ASIDE = "diagnosis.busy_aside";
     DIAGNOSIS_PACE_CLOSED = "diagnosis.pace.closed";
     DIAGNOSIS_PACE_CLOSED_TASKS = "diagnosis.pace.closed_tasks";

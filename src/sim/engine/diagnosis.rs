@@ -28,7 +28,7 @@ use super::finish::Span;
 use crate::sim::config::{ExecutorKind, LoadKind, Mode, WaitsFor};
 use crate::sim::report::{
     Binding, Bottleneck, Finding, GcStats, Held, MemoryLimit, MemoryStats, Pace, Resource,
-    Saturation, ServerStats,
+    ResponseCause, Saturation, ServerStats,
 };
 use crate::sim::series::Gauge;
 use crate::sim::time::ms_from_ns;
@@ -193,6 +193,17 @@ impl<T: Tracer> Engine<T> {
             (Some(b), Some((_, s))) => b.full + b.timeouts > s.0 + s.1,
             (b, _) => b.is_some(),
         };
+        let refusals = match (&bulkhead, &downstream) {
+            (Some(b), _) if by_bulkhead => b.full + b.timeouts,
+            (_, Some((_, s))) => s.0 + s.1,
+            _ => 0,
+        };
+        if let Some(b) = self.calls_failed(results).filter(|_| {
+            let failed = self.calls_failed_responses();
+            failed as f64 / results >= REFUSED_BINDS && failed > refusals
+        }) {
+            return Some(b);
+        }
         if let (true, Some(b)) = (by_bulkhead, bulkhead) {
             let refused = b.full + b.timeouts;
             let finding = Finding::BulkheadFull {
@@ -212,6 +223,36 @@ impl<T: Tracer> Engine<T> {
             share,
             rate_per_s: d.rate_limit.map(|r| r.per_s),
             max_pending: d.max_pending,
+        };
+        Some(found(of(Resource::Downstream, Binding::Refused), finding))
+    }
+
+    /// Responses that failed as calls to a downstream did: time-outs, 5xx
+    /// answers, an open breaker's refusals.
+    fn calls_failed_responses(&self) -> u64 {
+        [
+            ResponseCause::ResponseTimeout,
+            ResponseCause::DownstreamError,
+            ResponseCause::CircuitOpen,
+        ]
+        .iter()
+        .map(|&c| self.tally.responses[c as usize])
+        .sum()
+    }
+
+    /// The guarded downstream with the most failed tries, as the finding
+    /// of the responses that failed so.
+    #[cold]
+    fn calls_failed(&self, results: f64) -> Option<Bottleneck> {
+        let (d, s) = (self.cfg.downstreams.iter().zip(&self.calls))
+            .filter(|(_, s)| s.guarded)
+            .max_by_key(|(_, s)| s.guard.failed)?;
+        let finding = Finding::CallsFailed {
+            name: d.name.clone(),
+            timeouts: s.guard.response_timeouts,
+            errors: s.guard.errors,
+            refused: s.guard.refused,
+            share: self.calls_failed_responses() as f64 / results,
         };
         Some(found(of(Resource::Downstream, Binding::Refused), finding))
     }

@@ -121,6 +121,22 @@ pub enum Finding {
         /// Those refusals over the run's results (0–1).
         share: f64,
     },
+    /// Calls to a downstream failed the requests that made them: its
+    /// answers came too late for the client's response time-out, were
+    /// 5xx, or its open circuit breaker refused them (after any retries,
+    /// with no fallback).
+    CallsFailed {
+        /// The guarded downstream with the most failed tries.
+        name: String,
+        /// Its tries that timed out.
+        timeouts: u64,
+        /// Its answers that were 5xx.
+        errors: u64,
+        /// Its tries the open breaker refused.
+        refused: u64,
+        /// The responses that failed so, over the run's results (0–1).
+        share: f64,
+    },
     /// The client counted errors.
     ClientErrors {
         /// How many.

@@ -106,6 +106,18 @@ pub fn bottleneck(b: &Bottleneck) -> Phrase {
             .with("permits", count(*permits))
             .with("refused", count(*refused))
             .with("pct", pct(*share)),
+        Finding::CallsFailed {
+            name,
+            timeouts,
+            errors,
+            refused,
+            share,
+        } => (k::DIAGNOSIS_CALLS_FAILED.said())
+            .with("name", Part::text(name.clone()))
+            .with("timeouts", count(*timeouts))
+            .with("errors", count(*errors))
+            .with("refused", count(*refused))
+            .with("pct", pct(*share)),
         &Finding::ClientErrors { errors } => k::DIAGNOSIS_CLIENT_ERRORS
             .said()
             .with("errors", count(errors)),

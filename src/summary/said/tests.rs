@@ -272,6 +272,16 @@ fn bottlenecks() -> Vec<Bottleneck> {
             None,
         ),
         of(
+            Finding::CallsFailed {
+                name: "inventory".into(),
+                timeouts: 1000,
+                errors: 12,
+                refused: 55979,
+                share: 0.49,
+            },
+            None,
+        ),
+        of(
             Finding::Refused {
                 name: "inventory".into(),
                 rate_limited: 0,
@@ -364,6 +374,7 @@ fn bottlenecks() -> Vec<Bottleneck> {
             | Finding::ClientErrors { .. }
             | Finding::Refused { .. }
             | Finding::BulkheadFull { .. }
+            | Finding::CallsFailed { .. }
             | Finding::Unsaturated { .. } => {}
         }
     }
