@@ -11,7 +11,11 @@ use crate::helpers::run;
 
 /// Every "N%" in a sentence.
 fn percentages(text: &str) -> Vec<f64> {
-    text.split('%')
+    let mut parts: Vec<&str> = text.split('%').collect();
+    // What follows the last '%' is no percentage's number.
+    parts.pop();
+    parts
+        .into_iter()
         .filter_map(|before| {
             let digits: String = before
                 .chars()
@@ -185,6 +189,11 @@ fn compensated_carriers_are_counted_as_they_were_alive() {
 
 #[test]
 fn no_preset_explains_itself_with_more_than_100_percent() {
+    // A count after the last "%" is not one.
+    assert_eq!(
+        percentages("49% failed; 120% late; refused 55986"),
+        [49.0, 120.0]
+    );
     for p in threadlab::scenario::presets() {
         let r = run_preset(p.name);
         for pct in percentages(&r.bottleneck.explanation()) {
