@@ -460,3 +460,19 @@ fn failed_calls_are_the_diagnosis_when_they_fail_the_requests() {
     let r = guarded(&[("downstream.inv.error_rate", "0.001")]);
     assert!(!matches!(r.bottleneck.finding, Finding::CallsFailed { .. }));
 }
+
+#[test]
+fn an_answer_due_at_the_time_out_itself_comes_too_late() {
+    // Constant 10 ms against a 10 ms time-out: the timer, armed first,
+    // fires first; every try times out and its answer goes nowhere.
+    let r = guarded(&[
+        ("load.requests", "2000"),
+        ("downstream.inv.response_timeout_ms", "10"),
+    ]);
+    let g = guard(&r);
+    assert_eq!(failed(&r, ResponseCause::ResponseTimeout), 2000);
+    assert_eq!(g.response_timeouts, 2000);
+    // Every answer went nowhere (bar those still due when the run ended).
+    assert!(g.orphans + 20 >= 2000, "{}", g.orphans);
+    assert_eq!(r.downstreams[0].calls, g.orphans);
+}

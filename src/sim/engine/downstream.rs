@@ -276,7 +276,9 @@ impl<T: Tracer> Engine<T> {
         if self.calls[d as usize].guarded {
             took = self.fault_latency(d, took);
             let deadline = self.fibers[f as usize].call_deadline;
-            if deadline != 0 && self.now + took > deadline {
+            // At the deadline itself too: its timer, armed first, fires
+            // first, and an answer then would reach a fiber gone on.
+            if deadline != 0 && self.now + took >= deadline {
                 // Its caller gives up first (its time-out): the answer
                 // goes nowhere.
                 self.queue.push(self.now + took, Event::SlotFree(d as u32));
