@@ -23,6 +23,7 @@ mod engine;
 mod named;
 pub mod program;
 mod queue;
+pub mod rate_limiter;
 pub mod report;
 pub(crate) mod rng;
 mod series;

@@ -76,7 +76,7 @@ fn main() {
     // waiting for ever around a failing pool, shared by two endpoints.
     let bulkheads = "server.mode=virtual\nendpoints=a, b\n\
         endpoint.a.program=pool(g, 2, 0ms){io:5ms},pool(w, 3, 4ms){db:2ms}\n\
-        endpoint.b.program=pool(h, 1){db:exp(300ms)},pool(w, 3, 4ms){io:1ms}\n\
+        endpoint.b.program=pool(h, 1){db:exp(300ms)},pool(w, 3, 4ms){io:1ms},threadpool(t, 2, 1, 2){io:3ms}\n\
         db.pool_size=1\ndb.timeout_ms=250\nload.concurrency=20\nload.requests=300\n";
     write("run", "bulkheads", bulkheads);
     write("set_values", "bulkheads", bulkheads);
@@ -95,6 +95,8 @@ fn main() {
         downstream.slow.fault_from_s=0\ndownstream.slow.fault_concurrency=1\n\
         downstream.slow.retry=spring7\ndownstream.slow.retry_jitter=3\n\
         downstream.slow.response_timeout_ms=15\n\
+        downstream.slow.rate_limiter=resilience4j\ndownstream.slow.rate_limiter_limit=3\n\
+        downstream.slow.rate_limiter_period_ms=10\ndownstream.slow.rate_limiter_timeout_ms=12\n\
         load.concurrency=20\nload.requests=300\n";
     write("run", "resilience", resilience);
     write("set_values", "resilience", resilience);

@@ -32,6 +32,7 @@ pub(super) fn cause_label(l: Locale, cause: &str) -> String {
         "response_timeout" => k::CAUSE_RESPONSE_TIMEOUT,
         "downstream_error" => k::CAUSE_DOWNSTREAM_ERROR,
         "circuit_open" => k::CAUSE_CIRCUIT_OPEN,
+        "request_not_permitted" => k::CAUSE_REQUEST_NOT_PERMITTED,
         "rate_limited" => k::CAUSE_RATE_LIMITED,
         "out_of_memory" => k::CAUSE_OUT_OF_MEMORY,
         other => return other.replace('_', " "),

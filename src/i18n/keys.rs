@@ -152,6 +152,7 @@ keys! {
     PLAIN_FAIR_LOCK_SHARED = "plain.fair_lock_shared";
     PLAIN_ASYNC = "plain.async";
     PLAIN_POOL_WAIT = "plain.pool_wait";
+    PLAIN_THREAD_POOL = "plain.thread_pool";
     PLAIN_POOL_NO_WAIT = "plain.pool_no_wait";
     PLAIN_POOL_FOREVER = "plain.pool_forever";
     PLAIN_LIST_SEP = "plain.list_sep";
@@ -245,6 +246,9 @@ keys! {
     REPLAY_WAIT_HTTP_CONNECTION = "replay.wait.http_connection";
     REPLAY_WAIT_BULKHEAD = "replay.wait.bulkhead";
     REPLAY_WAIT_BACKOFF = "replay.wait.backoff";
+    REPLAY_STEP_RATE_LIMITER_WAIT = "replay.step.rate_limiter_wait";
+    REPLAY_STEP_RATE_LIMITER_REFUSED = "replay.step.rate_limiter_refused";
+    REPLAY_WAIT_RATE_LIMITER = "replay.wait.rate_limiter";
     REPLAY_WAIT_SUBTASKS = "replay.wait.subtasks";
     REPLAY_STEP_SENT = "replay.step.sent";
     REPLAY_STEP_DIAL = "replay.step.dial";

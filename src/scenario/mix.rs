@@ -7,12 +7,12 @@
 use serde_json::Value;
 
 use super::draft::Draft;
-use super::program::{Parsed, parse_program, same_bulkhead};
+use super::program::{Parsed, parse_program, same_bulkhead, same_thread_pool};
 use super::schema::{field, valid_executor_name};
 use crate::i18n::Part;
 use crate::i18n::Phrase;
 use crate::i18n::keys::errors as words;
-use crate::sim::program::{Endpoint, MonitorRef, Op, Program};
+use crate::sim::program::{Endpoint, FIRST_THREAD_POOL, MonitorRef, Op, Program};
 
 /// Most endpoints in a mix: each keeps its own latency histogram (about
 /// 180 kB) and breakdown in a run.
@@ -91,6 +91,7 @@ pub fn parse_mix(given: &[Given]) -> Result<Parsed, (usize, Phrase)> {
             source: String::new(),
             endpoints: Vec::new(),
             bulkheads: Vec::new(),
+            thread_pools: Vec::new(),
         },
         executors: Vec::new(),
         downstreams: Vec::new(),
@@ -129,6 +130,13 @@ fn append(out: &mut Parsed, one: Parsed) -> Result<(), Phrase> {
     let bulkheads = (one.program.bulkheads.into_iter())
         .map(|b| same_bulkhead(&mut out.program.bulkheads, b))
         .collect::<Result<Vec<u16>, Phrase>>()?;
+    let thread_pools = (one.program.thread_pools.into_iter())
+        .map(|b| same_thread_pool(&mut out.program.thread_pools, b))
+        .collect::<Result<Vec<u16>, Phrase>>()?;
+    let fork_on = |e: u16| match e.checked_sub(FIRST_THREAD_POOL) {
+        Some(k) => FIRST_THREAD_POOL + thread_pools[k as usize],
+        None => e,
+    };
     let monitor = |m: MonitorRef| match m {
         MonitorRef::Shared(i) => MonitorRef::Shared(monitors[i as usize]),
         MonitorRef::Own => MonitorRef::Own,
@@ -143,7 +151,7 @@ fn append(out: &mut Parsed, one: Parsed) -> Result<(), Phrase> {
                 resume: resume + base,
             },
             Op::Fork { executor, resume } => Op::Fork {
-                executor,
+                executor: fork_on(executor),
                 resume: resume + base,
             },
             Op::CallAcquire(d) => Op::CallAcquire(downstreams[d as usize]),

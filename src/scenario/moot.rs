@@ -52,6 +52,8 @@ pub enum Moot {
     NoRetry,
     /// A breaker's settings, when no breaker guards the call.
     NoBreaker,
+    /// A client rate limiter's settings, when none limits the calls.
+    NoRateLimiter,
 }
 
 impl Moot {
@@ -94,6 +96,9 @@ impl Moot {
             Moot::NoBreaker => {
                 downstream_named(c, key).is_some_and(|d| d.resilience.breaker.is_none())
             }
+            Moot::NoRateLimiter => {
+                downstream_named(c, key).is_some_and(|d| d.resilience.rate_limiter.is_none())
+            }
             Moot::EndpointsGiven => !c.program.endpoints.is_empty(),
             Moot::ExecutorIsVirtual => executor_is(c, key, true),
             Moot::ExecutorIsPool => executor_is(c, key, false),
@@ -126,10 +131,11 @@ mod tests {
     use super::Moot;
     use crate::scenario::schema;
 
-    const ALL: [Moot; 17] = [
+    const ALL: [Moot; 18] = [
         Moot::NoFault,
         Moot::NoRetry,
         Moot::NoBreaker,
+        Moot::NoRateLimiter,
         Moot::NotJdkClient,
         Moot::NoRateLimit,
         Moot::EndpointsGiven,

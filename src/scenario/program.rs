@@ -14,13 +14,19 @@
 //!           | "pool" "(" NAME "," COUNT ["," NUMBER UNIT] ")" "{" program "}"
 //!                                       (a bulkhead of COUNT permits: wait
 //!                                       that long for one, or for ever)
+//!           | "threadpool" "(" NAME ["," MAX ["," CORE ["," QUEUE]]] ")"
+//!             "{" program "}"           (Resilience4j's thread-pool bulkhead:
+//!                                       the block on its threads, joined)
 //! dur      := NUMBER UNIT | "exp(" dur ")" | "uniform(" dur "," dur ")"
 //!           | "lognormal(" ["floor=" dur ","] "p50=" dur ",p99=" dur ")"
 //! UNIT     := ns | us | µs | ms | s
 //! ```
 //! Example: `cpu:0.2ms,db:exp(50ms),io:50ms,async(email){io:100ms}`.
 
-use crate::sim::program::{Bulkhead, ForkOn, LockKind, MonitorRef, Op, Program};
+use crate::sim::program::{
+    Bulkhead, FIRST_THREAD_POOL, ForkOn, LockKind, MonitorRef, Op, Program, THREAD_POOL_QUEUE,
+    ThreadPoolBulkhead,
+};
 use crate::sim::rng::Dist;
 use crate::sim::time::Nanos;
 
@@ -81,6 +87,7 @@ pub fn parse_program(text: &str) -> Result<Parsed, Phrase> {
         syncs: Vec::new(),
         bulkheads: Vec::new(),
         inside: Vec::new(),
+        thread_pools: Vec::new(),
     };
     p.skip_ws();
     if p.at_end() {
@@ -99,6 +106,7 @@ pub fn parse_program(text: &str) -> Result<Parsed, Phrase> {
             source: text.trim().to_string(),
             endpoints: Vec::new(),
             bulkheads: p.bulkheads,
+            thread_pools: p.thread_pools,
         },
         executors: p.executors,
         downstreams: p.downstreams,
@@ -123,6 +131,8 @@ struct Parser<'a> {
     bulkheads: Vec<Bulkhead>,
     /// Bulkheads of the enclosing `pool` blocks on this thread.
     inside: Vec<u16>,
+    /// Thread-pool bulkheads `threadpool(…){…}`, in order of appearance.
+    thread_pools: Vec<ThreadPoolBulkhead>,
 }
 
 impl Parser<'_> {
@@ -327,6 +337,7 @@ impl Parser<'_> {
                 Ok(())
             }
             "pool" => self.pool(depth),
+            "threadpool" => self.thread_pool(depth),
             "async" => {
                 self.expect('(')?;
                 let name = self.name(words::PROGRAM_WANT_EXECUTOR)?;
@@ -398,6 +409,58 @@ impl Parser<'_> {
         self.inside.pop();
         self.expect('}')?;
         self.ops.push(Op::PermitRelease(b));
+        Ok(())
+    }
+
+    /// `threadpool(NAME[, MAX[, CORE[, QUEUE]]]){…}` after its keyword: the
+    /// block is one task on the bulkhead's executor, which the request
+    /// joins (as `fork{…}` with one subtask).
+    fn thread_pool(&mut self, depth: usize) -> Result<(), Phrase> {
+        self.expect('(')?;
+        let name = self.name(words::PROGRAM_WANT_POOL)?;
+        let mut sizes = [None; 3];
+        for size in sizes.iter_mut() {
+            if !self.eat(',') {
+                break;
+            }
+            *size = Some(self.permits()?);
+        }
+        self.expect(')')?;
+        let [max, core, queue] = sizes;
+        if let (Some(max), Some(core)) = (max, core)
+            && core > max
+        {
+            return Err(thread_pool_sizes(&name, core, max));
+        }
+        let b = ThreadPoolBulkhead {
+            name,
+            max,
+            core,
+            queue: queue.unwrap_or(THREAD_POOL_QUEUE),
+        };
+        let k = same_thread_pool(&mut self.thread_pools, b)?;
+        self.expect('{')?;
+        if depth + 1 > MAX_DEPTH {
+            return Err(most(words::PROGRAM_TOO_DEEP, MAX_DEPTH));
+        }
+        // The block runs on another thread: it holds none of the
+        // caller's monitors or permits.
+        let outer = std::mem::take(&mut self.syncs);
+        let permits = std::mem::take(&mut self.inside);
+        let at = self.ops.len();
+        let executor = FIRST_THREAD_POOL + k;
+        self.ops.push(Op::Fork {
+            executor,
+            resume: 0,
+        });
+        self.steps(depth + 1)?;
+        self.ops.push(Op::End);
+        let resume = self.ops.len() as u32;
+        self.ops[at] = Op::Fork { executor, resume };
+        self.syncs = outer;
+        self.inside = permits;
+        self.expect('}')?;
+        self.ops.push(Op::Join);
         Ok(())
     }
 
@@ -611,6 +674,37 @@ pub(crate) fn same_bulkhead(all: &mut Vec<Bulkhead>, b: Bulkhead) -> Result<u16,
     }
     all.push(b);
     Ok((all.len() - 1) as u16)
+}
+
+/// Where thread-pool bulkhead `b` stands in `all`, added if new (at most
+/// [`MAX_BULKHEADS`]); an error if `all` has one of its name with other
+/// sizes.
+pub(crate) fn same_thread_pool(
+    all: &mut Vec<ThreadPoolBulkhead>,
+    b: ThreadPoolBulkhead,
+) -> Result<u16, Phrase> {
+    if let Some(i) = all.iter().position(|x| x.name == b.name) {
+        if all[i] != b {
+            return Err(
+                (words::PROGRAM_THREADPOOL_DIFFERS.said()).with("name", Part::text(b.name.clone()))
+            );
+        }
+        return Ok(i as u16);
+    }
+    if all.len() >= MAX_BULKHEADS {
+        return Err(most(words::PROGRAM_TOO_MANY_POOLS, MAX_BULKHEADS));
+    }
+    all.push(b);
+    Ok((all.len() - 1) as u16)
+}
+
+/// `ThreadPoolBulkheadConfig.build()`'s refusal of more core threads than
+/// the maximum.
+pub(crate) fn thread_pool_sizes(name: &str, core: u32, max: u32) -> Phrase {
+    (words::PROGRAM_THREADPOOL_SIZES.said())
+        .with("name", Part::text(name.to_string()))
+        .with("core", Part::Count(core as u64))
+        .with("max", Part::Count(max as u64))
 }
 
 /// `n` or `n, WAIT`, as `pool(NAME, …)` writes them.

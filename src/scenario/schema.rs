@@ -965,6 +965,39 @@ static SCHEMA: &[FieldSpec] = &[
         unit: "calls",
         moot: Some(super::Moot::NoBreaker),
     },
+    // Resilience4j's RateLimiter around each try (inside the breaker), its
+    // defaults as RateLimiterConfig has them: 50 permissions every 500 ns,
+    // a caller waiting up to 5 s for one.
+    entry! {
+        key: "downstream.*.rate_limiter",
+        kind: FieldKind::Choice(&["none", "resilience4j"]),
+        default: "none",
+        group: Downstream,
+    },
+    entry! {
+        key: "downstream.*.rate_limiter_limit",
+        kind: int(1, 1_000_000_000),
+        default: "50",
+        group: Downstream,
+        unit: "calls",
+        moot: Some(super::Moot::NoRateLimiter),
+    },
+    entry! {
+        key: "downstream.*.rate_limiter_period_ms",
+        kind: float(0.000001, 86_400_000.0),
+        default: "0.0005",
+        group: Downstream,
+        unit: "ms",
+        moot: Some(super::Moot::NoRateLimiter),
+    },
+    entry! {
+        key: "downstream.*.rate_limiter_timeout_ms",
+        kind: float(0.0, 86_400_000.0),
+        default: "5000",
+        group: Downstream,
+        unit: "ms",
+        moot: Some(super::Moot::NoRateLimiter),
+    },
     // A fallback method: a call that failed (all its tries, or refused by
     // the open breaker) returns a fallback value, and the request goes on.
     entry! {

@@ -46,6 +46,12 @@ pub fn validate(draft: &Draft) -> Result<Config, Vec<FieldError>> {
         server.available_processors,
         &mut executors,
     );
+    let program = program::add_thread_pool_executors(
+        &mut r,
+        program,
+        server.available_processors,
+        &mut executors,
+    );
     let mut downstreams = downstreams;
     let program =
         downstreams::add_client_executors(&mut r, program, &mut downstreams, &mut executors);

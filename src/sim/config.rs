@@ -9,7 +9,7 @@ use super::time::Nanos;
 pub use super::tool::{Deadline, Tool};
 
 mod resilience;
-pub use resilience::{Breaker, Fault, Resilience, Retry, RetryLibrary, RetryOn};
+pub use resilience::{Breaker, Fault, RateLimiter, Resilience, Retry, RetryLibrary, RetryOn};
 
 /// Everything a run needs.
 #[derive(Clone, Debug, serde::Serialize)]
@@ -328,6 +328,16 @@ pub fn client_executor_name(downstream: &str) -> String {
 /// What every JDK `HttpClient` executor's name starts with.
 const CLIENT_EXECUTOR_PREFIX: &str = "HttpClient(";
 
+/// The name of the executor of thread-pool bulkhead `name`
+/// (`threadpool(name){…}`): with a parenthesis, which no `@Async` bean's
+/// name has.
+pub fn thread_pool_executor_name(name: &str) -> String {
+    format!("{THREAD_POOL_PREFIX}{name})")
+}
+
+/// What every thread-pool bulkhead's executor name starts with.
+const THREAD_POOL_PREFIX: &str = "ThreadPoolBulkhead(";
+
 /// What an executor is for, by its name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ExecutorRole {
@@ -337,6 +347,9 @@ pub enum ExecutorRole {
     Fork,
     /// A JDK `HttpClient`'s own ([`client_executor_name`]).
     HttpClient,
+    /// A thread-pool bulkhead's ([`thread_pool_executor_name`]): a task
+    /// it cannot take fails with `BulkheadFullException`.
+    Bulkhead,
 }
 
 /// The role of the executor called `name`.
@@ -345,6 +358,8 @@ pub fn executor_role(name: &str) -> ExecutorRole {
         ExecutorRole::Fork
     } else if name.starts_with(CLIENT_EXECUTOR_PREFIX) {
         ExecutorRole::HttpClient
+    } else if name.starts_with(THREAD_POOL_PREFIX) {
+        ExecutorRole::Bulkhead
     } else {
         ExecutorRole::Async
     }

@@ -174,6 +174,50 @@ pub struct Program {
     /// Bulkheads `pool(NAME, n[, WAIT]){…}` names, indexed by
     /// `PermitAcquire`.
     pub bulkheads: Vec<Bulkhead>,
+    /// Thread-pool bulkheads `threadpool(NAME…){…}` names; the parser
+    /// writes their `Fork` executor as [`FIRST_THREAD_POOL`] + the index
+    /// here, which validation binds to the executor it adds for each.
+    #[serde(default)]
+    pub thread_pools: Vec<ThreadPoolBulkhead>,
+}
+
+/// The `Fork` executor index the parser gives the first thread-pool
+/// bulkhead (after the [`ForkOn`] kinds).
+pub const FIRST_THREAD_POOL: u16 = 2;
+
+/// Resilience4j's `ThreadPoolBulkhead` around a block,
+/// `threadpool(NAME[, MAX[, CORE[, QUEUE]]]){…}`: the block runs as one
+/// task on the bulkhead's own `ThreadPoolExecutor` of platform threads
+/// (core threads first, then its `ArrayBlockingQueue`, then threads up to
+/// the maximum; a task beyond that fails with `BulkheadFullException`),
+/// and the request waits for it (`CompletableFuture.join`: assumed, as a
+/// controller that returns the future would instead free its thread).
+/// Defaults: `maxThreadPoolSize` = `availableProcessors()`,
+/// `coreThreadPoolSize` = one fewer (at least 1), `queueCapacity` 100.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct ThreadPoolBulkhead {
+    /// Its name, as the program gives it.
+    pub name: String,
+    /// `maxThreadPoolSize`; `None` for the default.
+    pub max: Option<u32>,
+    /// `coreThreadPoolSize`; `None` for the default.
+    pub core: Option<u32>,
+    /// `queueCapacity`.
+    pub queue: u32,
+}
+
+/// Resilience4j's default `queueCapacity` of a thread-pool bulkhead.
+pub const THREAD_POOL_QUEUE: u32 = 100;
+
+impl ThreadPoolBulkhead {
+    /// Its (core, max) threads for a JVM with `available_processors`, as
+    /// `ThreadPoolBulkheadConfig`'s defaults fill in what is not given
+    /// (`build()` refuses a core above the maximum: validation's check).
+    pub fn sizes(&self, available_processors: u32) -> (u32, u32) {
+        let cpus = available_processors.max(1);
+        let core = self.core.unwrap_or(cpus.saturating_sub(1).max(1));
+        (core, self.max.unwrap_or(cpus))
+    }
 }
 
 /// A semaphore around a block, `pool(NAME, n[, WAIT]){…}`: at most `n`

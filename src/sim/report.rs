@@ -227,6 +227,9 @@ named_enum! {
         /// An open circuit breaker refused the call
         /// (`CallNotPermittedException`): HTTP 500.
         CircuitOpen = "circuit_open",
+        /// A client rate limiter had no permission within its time-out
+        /// (Resilience4j: `RequestNotPermitted`): HTTP 500.
+        RequestNotPermitted = "request_not_permitted",
         /// `OutOfMemoryError: Java heap space` in the handler: HTTP 500.
         OutOfMemory = "out_of_memory",
     }
@@ -404,6 +407,9 @@ named_enum! {
         /// Sleeping between two tries of a downstream call (a retry's
         /// back-off).
         Backoff = "retry_backoff",
+        /// Parked for a client rate limiter's permission (Resilience4j's
+        /// `RateLimiter`), or for its whole time-out before a refusal.
+        RateLimiterWait = "rate_limiter_wait",
         /// Waiting to enter a shared `synchronized` monitor or lock, or for
         /// a cold JVM's one-off initialisation.
         LockWait = "lock_wait",

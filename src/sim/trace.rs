@@ -65,6 +65,8 @@ pub enum WaitFor {
     Bulkhead,
     /// A retry's back-off (a sleep).
     Backoff,
+    /// A client rate limiter's permission.
+    RateLimiter,
     /// Its `fork` subtasks.
     Subtasks,
 }
@@ -83,6 +85,7 @@ impl WaitFor {
             WaitFor::HttpConnection => "an HTTP connection",
             WaitFor::Bulkhead => "a bulkhead's permit",
             WaitFor::Backoff => "a retry's back-off",
+            WaitFor::RateLimiter => "a rate limiter's permission",
             WaitFor::Subtasks => "its subtasks",
         }
     }
@@ -185,6 +188,14 @@ pub enum Note {
     DownstreamError,
     /// An open circuit breaker refused the call: `CallNotPermittedException`.
     CircuitOpen,
+    /// A client rate limiter parks the thread: for its permission, or for
+    /// its whole time-out before `RequestNotPermitted`.
+    RateLimiterWait {
+        /// Whether it gets the permission after the wait (else it fails then).
+        permitted: bool,
+        /// How long its thread parks, ns.
+        wait: Nanos,
+    },
     /// A retry sleeps before try `next` of the call.
     Retry {
         /// The try that follows (2: the first retry).
@@ -325,6 +336,14 @@ impl TextTrace {
             Note::DownstreamError => "the downstream answered 5xx".into(),
             Note::CircuitOpen => "circuit open: CallNotPermittedException".into(),
             Note::Retry { next, wait } => format!("retry: try {next} after {wait} ns"),
+            Note::RateLimiterWait { permitted, wait } => {
+                let then = if permitted {
+                    "its permission"
+                } else {
+                    "RequestNotPermitted"
+                };
+                format!("rate limiter: parked {wait} ns, then {then}")
+            }
             Note::Fallback => "the fallback answers".into(),
             Note::Submitted { executor, task } => {
                 self.tasks += 1;

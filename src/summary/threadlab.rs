@@ -121,6 +121,7 @@ pub(super) fn text(r: &Report) -> String {
         let kind = match executor_role(&e.name) {
             ExecutorRole::Fork => "Fork subtasks on",
             ExecutorRole::HttpClient => "Responses on the executor of",
+            ExecutorRole::Bulkhead => "Blocks on the threads of",
             ExecutorRole::Async => "@Async",
         };
         let _ = writeln!(
@@ -155,6 +156,13 @@ pub(super) fn text(r: &Report) -> String {
                 g.fallbacks,
                 g.orphans
             );
+            if g.rate_limiter_waits + g.rate_limiter_refused > 0 {
+                let _ = writeln!(
+                    o,
+                    "  Rate limiter {}:\t{} tries waited for a permission, {} refused (RequestNotPermitted)",
+                    d.name, g.rate_limiter_waits, g.rate_limiter_refused
+                );
+            }
             if let Some(state) = g.breaker_state {
                 let _ = writeln!(
                     o,

@@ -135,6 +135,7 @@ fn executor_line(name: &str) -> crate::i18n::keys::Key {
     match executor_role(name) {
         ExecutorRole::Fork => words::SUMMARY_FORK_EXECUTOR,
         ExecutorRole::HttpClient => words::SUMMARY_CLIENT_EXECUTOR,
+        ExecutorRole::Bulkhead => words::SUMMARY_BULKHEAD_EXECUTOR,
         ExecutorRole::Async => words::SUMMARY_EXECUTOR,
     }
 }

@@ -225,7 +225,7 @@ try {
     assert(/^Lessons/.test(groups[0]), `first group: ${groups[0]}`);
     for (const e of ['E1', 'E2', 'E3', 'E4']) assert(groups.some((g) => g.startsWith(`${e} — `)), `a group for ${e} with a line on it: ${groups.join(' | ')}`);
     const options = await page.$$eval('#preset option', (os) => os.map((o) => o.value).filter(Boolean));
-    assert(options.length === 23, `15 lessons and 8 pairs, got ${options.length}: ${options.join(' ')}`);
+    assert(options.length === 25, `17 lessons and 8 pairs, got ${options.length}: ${options.join(' ')}`);
     assert(!options.some((o) => /virtual/.test(o)), `no separate virtual entries: ${options.join(' ')}`);
     // Each entry, once chosen, shows whole in the closed menu (its text is
     // measured in the menu's own font; ~2.5 em go to padding and the arrow).

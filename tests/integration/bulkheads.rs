@@ -242,3 +242,135 @@ fn endpoints_that_size_one_bulkhead_differently_are_an_error() {
     assert!(said.contains("endpoint.b.program"), "{said}");
     assert!(said.contains("pool_differs"), "{said}");
 }
+
+/// Resilience4j's thread-pool bulkhead, `threadpool(NAME…){…}`: the block
+/// runs on the bulkhead's own pool, which the request joins.
+mod thread_pool {
+    use super::*;
+    use threadlab::scenario::{Draft, validate};
+    use threadlab::sim::config::ExecutorKind;
+    use threadlab::sim::program::Op;
+
+    #[test]
+    fn with_core_equal_to_max_it_is_mmck() {
+        // 5 threads and a queue of 3: M/M/5/8, offered 4 Erlangs.
+        let r = gated("virtual", "threadpool(gate, 5, 5, 3)", "40", "3000");
+        let expected = theory::mmck_blocking_probability(40.0, 0.1, 5, 8);
+        assert_close("refused", refused_share(&r), expected, 0.05);
+        let e = (r.executors.iter())
+            .find(|e| e.name == "ThreadPoolBulkhead(gate)")
+            .expect("the bulkhead's executor is reported");
+        assert_eq!(
+            e.rejected,
+            r.responses_by_cause[&ResponseCause::BulkheadFull]
+        );
+        assert_eq!(e.peak_threads, 5);
+    }
+
+    #[test]
+    fn threads_beyond_the_core_start_only_when_the_queue_is_full() {
+        // One core thread and a queue of 3: the 5th concurrent block starts
+        // the second thread, the 6th is refused.
+        for (clients, threads, refused) in [("4", 1, false), ("5", 2, false), ("6", 2, true)] {
+            let r = run_free(&[
+                ("server.mode", "virtual"),
+                ("load.concurrency", clients),
+                ("load.requests", "400"),
+                ("program", "threadpool(gate, 2, 1, 3){io:100ms}"),
+            ]);
+            let e = &r.executors[0];
+            assert_eq!(e.peak_threads, threads, "{clients} clients");
+            let full = r.responses_by_cause[&ResponseCause::BulkheadFull];
+            assert_eq!(full > 0, refused, "{clients} clients: {full} refused");
+        }
+    }
+
+    #[test]
+    fn its_defaults_follow_the_processors() {
+        let mut d = Draft::new();
+        d.set("server.cores", "4").expect("a known key");
+        d.set("program", "threadpool(gate){io:1ms}")
+            .expect("a known key");
+        let cfg = validate(&d).expect("valid");
+        let e = cfg.executors.last().expect("the bulkhead's executor");
+        assert_eq!(e.name, "ThreadPoolBulkhead(gate)");
+        assert!(
+            matches!(
+                e.kind,
+                ExecutorKind::Pool {
+                    core: 3,
+                    max: 4,
+                    queue: 100
+                }
+            ),
+            "{:?}",
+            e.kind
+        );
+        // The block is one subtask, joined.
+        assert!(
+            matches!(cfg.program.ops[0], Op::Fork { .. }),
+            "{:?}",
+            cfg.program.ops
+        );
+        // A maximum under the default core is refused, as `build()` does.
+        d.set("program", "threadpool(gate, 2){io:1ms}")
+            .expect("a known key");
+        let said = format!("{:?}", validate(&d).expect_err("core 3 > max 2"));
+        assert!(said.contains("threadpool_sizes"), "{said}");
+        d.set("program", "threadpool(gate, 2, 3){io:1ms}")
+            .expect("a known key");
+        let said = format!("{:?}", validate(&d).expect_err("core 3 > max 2"));
+        assert!(said.contains("threadpool_sizes"), "{said}");
+    }
+
+    #[test]
+    fn endpoints_share_one_by_name_and_must_size_it_alike() {
+        let mut d = Draft::new();
+        for (k, v) in [
+            ("endpoints", "a, b"),
+            ("endpoint.a.program", "threadpool(gate, 4){io:1ms}"),
+            ("endpoint.b.program", "cpu:1ms,threadpool(gate, 4){io:2ms}"),
+        ] {
+            d.set(k, v).expect("a known key");
+        }
+        let cfg = validate(&d).expect("one bulkhead");
+        let forks: Vec<u16> = (cfg.program.ops.iter())
+            .filter_map(|op| match op {
+                Op::Fork { executor, .. } => Some(*executor),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(forks.len(), 2);
+        assert_eq!(forks[0], forks[1], "one executor for both");
+        d.set("endpoint.b.program", "threadpool(gate, 5){io:2ms}")
+            .expect("a known key");
+        let said = format!("{:?}", validate(&d).expect_err("two sizes"));
+        assert!(
+            said.contains("endpoint.b.program") && said.contains("threadpool_differs"),
+            "{said}"
+        );
+    }
+
+    #[test]
+    fn a_failure_inside_fails_the_request_as_join_throws() {
+        // What follows the join never runs: the request fails at the join.
+        for program in [
+            "threadpool(gate){call(inv)},io:1s",
+            "fork{call(inv), io:1ms},io:1s",
+        ] {
+            let r = run_free(&[
+                ("server.mode", "virtual"),
+                ("load.concurrency", "4"),
+                ("load.requests", "200"),
+                ("program", program),
+                ("downstream.inv.error_rate", "1"),
+            ]);
+            assert_eq!(
+                r.responses_by_cause[&ResponseCause::DownstreamError],
+                r.completed,
+                "{program}: every request fails with its subtask"
+            );
+            assert!(r.latency_ms.max < 1000.0, "{program}: {:?}", r.latency_ms);
+        }
+    }
+}

@@ -431,6 +431,16 @@ fn downstream_chapter_4_bulkhead() {
 }
 
 #[test]
+fn downstream_chapter_5_jitter() {
+    check_downstream_chapter(5, "jitter");
+}
+
+#[test]
+fn downstream_chapter_6_load_shedding() {
+    check_downstream_chapter(6, "load-shedding");
+}
+
+#[test]
 fn service_chapter_1_http_client_pool() {
     check_service_chapter(1, "http-client-pool");
 }

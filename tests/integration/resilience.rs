@@ -476,3 +476,60 @@ fn an_answer_due_at_the_time_out_itself_comes_too_late() {
     assert!(g.orphans + 20 >= 2000, "{}", g.orphans);
     assert_eq!(r.downstreams[0].calls, g.orphans);
 }
+
+#[test]
+fn a_client_rate_limiter_paces_the_tries_to_its_limit() {
+    // 10 permissions every 100 ms: 100 calls a second for 20 clients that
+    // could make 2,000; each waits, parked, for its cycle.
+    let r = guarded(&[
+        ("load.requests", "1000"),
+        ("downstream.inv.rate_limiter", "resilience4j"),
+        ("downstream.inv.rate_limiter_limit", "10"),
+        ("downstream.inv.rate_limiter_period_ms", "100"),
+    ]);
+    assert_close("calls/s", r.throughput_rps, 100.0, 0.03);
+    let g = guard(&r);
+    assert_eq!(g.rate_limiter_refused, 0, "5 s is time enough");
+    assert!(g.rate_limiter_waits > 900, "{g:?}");
+    // 20 in turn at 100 a second: each waits about 200 ms − 10 ms.
+    let waited = r.breakdown.mean_ms[&threadlab::sim::report::Stage::RateLimiterWait];
+    assert_close("parked", waited, 190.0, 0.06);
+}
+
+#[test]
+fn a_wait_beyond_its_time_out_parks_the_time_out_then_fails() {
+    // One permission a second, a time-out of 300 ms: the other callers
+    // park 300 ms each and fail with RequestNotPermitted.
+    let r = guarded(&[
+        ("load.requests", "2000"),
+        ("downstream.inv.rate_limiter", "resilience4j"),
+        ("downstream.inv.rate_limiter_limit", "1"),
+        ("downstream.inv.rate_limiter_period_ms", "1000"),
+        ("downstream.inv.rate_limiter_timeout_ms", "300"),
+    ]);
+    let refused = failed(&r, ResponseCause::RequestNotPermitted);
+    assert_eq!(refused, guard(&r).rate_limiter_refused);
+    assert!(refused > 300, "{refused} refused");
+    let l = &r.failed_responses.latency_ms;
+    assert_close("refused after", l.p50, 300.0, 0.01);
+    // A refusal reserves nothing: a caller that could wait for the next
+    // cycle within 300 ms gets it, so no cycle's permission goes unused.
+    // One at 0 s, then one a second: ⌊T⌋ + 1 in a run of T seconds.
+    let ok = failed(&r, ResponseCause::Ok) as f64;
+    let cycles = r.sim_time_s.floor() + 1.0;
+    assert!((ok - cycles).abs() <= 1.0, "{ok} ok in {} s", r.sim_time_s);
+}
+
+#[test]
+fn resilience4js_default_rate_limiter_changes_nothing_measurable() {
+    // 50 every 500 ns: 10^8 a second.
+    let plain = guarded(&[("downstream.inv.error_rate", "0")]);
+    let limited = guarded(&[("downstream.inv.rate_limiter", "resilience4j")]);
+    assert_eq!(guard(&limited).rate_limiter_waits, 0);
+    assert_close(
+        "throughput",
+        limited.throughput_rps,
+        plain.throughput_rps,
+        1e-9,
+    );
+}

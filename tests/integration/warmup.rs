@@ -253,6 +253,7 @@ fn a_warm_run_equals_the_model_before_the_jvm_was_modelled() {
             "response_timeout",
             "downstream_error",
             "circuit_open",
+            "request_not_permitted",
         ] {
             assert_eq!(responses.remove(cause).unwrap_or(0.into()), 0);
         }

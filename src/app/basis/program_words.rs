@@ -17,7 +17,7 @@
 use crate::i18n::keys::{self, Key};
 use crate::i18n::{Arg, Locale};
 use crate::scenario::{Parsed, parse_program};
-use crate::sim::program::{Bulkhead, Dist, ForkOn, LockKind, MonitorRef, Op};
+use crate::sim::program::{Bulkhead, Dist, FIRST_THREAD_POOL, ForkOn, LockKind, MonitorRef, Op};
 
 /// One step of a program, in the program's own shape (blocks nest).
 #[derive(Clone, Debug, PartialEq)]
@@ -55,6 +55,13 @@ pub(crate) enum Step {
         /// The bulkhead.
         bulkhead: Bulkhead,
         /// What runs inside.
+        body: Vec<Step>,
+    },
+    /// `threadpool(NAME…){…}`: on a thread-pool bulkhead's thread, joined.
+    ThreadPool {
+        /// The bulkhead's name.
+        name: String,
+        /// What runs on its thread.
         body: Vec<Step>,
     },
     /// `async(NAME){…}`: handed to an `@Async` executor.
@@ -102,6 +109,15 @@ fn read(parsed: &Parsed, pc: &mut usize) -> Vec<Step> {
                 *pc += 2;
             }
             Op::Call(_) | Op::CallRelease(_) => {}
+            Op::Fork { executor, .. } if executor >= FIRST_THREAD_POOL => {
+                let body = read(parsed, pc);
+                *pc += 1; // the Join
+                let k = (executor - FIRST_THREAD_POOL) as usize;
+                let name = (parsed.program.thread_pools.get(k))
+                    .map(|b| b.name.clone())
+                    .unwrap_or_default();
+                out.push(Step::ThreadPool { name, body });
+            }
             Op::Fork { executor, .. } => {
                 let on = if executor == ForkOn::Virtual as u16 {
                     ForkOn::Virtual
@@ -225,6 +241,10 @@ fn step(s: &Step, l: Locale) -> String {
             let name = Arg::Text(shared.clone().unwrap_or_default());
             key.text(l, &[("body", body(b, l)), ("name", name)])
         }
+        Step::ThreadPool { name, body: b } => keys::PLAIN_THREAD_POOL.text(
+            l,
+            &[("body", body(b, l)), ("name", Arg::Text(name.clone()))],
+        ),
         Step::Pool { bulkhead, body: b } => {
             let key = match bulkhead.max_wait {
                 None => keys::PLAIN_POOL_FOREVER,

@@ -78,6 +78,14 @@ pub enum Metric {
     /// Calls downstreams answered after their caller had given up (a
     /// time-out): work done for nobody.
     WastedCalls,
+    /// The share of the fault's buckets, %, in which the first downstream
+    /// with a fault got under a tenth of its mean tries a second then:
+    /// near 0 for a steady load, high when the tries come in waves.
+    FaultQuietPct,
+    /// Seconds from the end of the first downstream's fault until the
+    /// responses' p99 is back within twice its level before the fault
+    /// (to the run's end if it never is).
+    RecoveryS,
 }
 
 /// A run's number, or the ratio of two columns' numbers.
@@ -178,25 +186,69 @@ impl Metric {
             }
             Metric::BreakerOpened => v.guards.iter().map(|g| f64::from(g.1.breaker_opened)).sum(),
             Metric::WastedCalls => v.guards.iter().map(|g| g.1.orphans as f64).sum(),
+            Metric::FaultQuietPct => fault_quiet_pct(v)?,
+            Metric::RecoveryS => recovery_s(v)?,
         })
     }
+}
+
+/// The first downstream with a fault: its tries a second, the fault's
+/// start and end, s, and the buckets' width, s.
+fn faulted(v: &RunView) -> Option<(&[f64], [f64; 2], f64)> {
+    let calls = v.series.calls.iter().find(|c| c.fault_s.is_some())?;
+    let width = match v.series.t_s.as_slice() {
+        [a, b, ..] => b - a,
+        _ => return None,
+    };
+    Some((&calls.sent_per_s, calls.fault_s?, width))
+}
+
+/// The tries a second of the buckets wholly inside the fault.
+fn tries_in_fault(v: &RunView) -> Option<Vec<f64>> {
+    let (sent, [from, until], width) = faulted(v)?;
+    let inside: Vec<f64> = (v.series.t_s.iter().zip(sent))
+        .filter(|(start, _)| **start >= from && **start + width <= until)
+        .map(|(_, v)| *v)
+        .collect();
+    (!inside.is_empty()).then_some(inside)
 }
 
 /// The mean tries a second sent to the first downstream with a fault,
 /// over the buckets wholly inside it.
 fn fault_tries_per_s(v: &RunView) -> Option<f64> {
-    let calls = v.series.calls.iter().find(|c| c.fault_s.is_some())?;
-    let [from, until] = calls.fault_s?;
+    let inside = tries_in_fault(v)?;
+    Some(inside.iter().sum::<f64>() / inside.len() as f64)
+}
+
+/// The share of those buckets, %, with under a tenth of their mean.
+fn fault_quiet_pct(v: &RunView) -> Option<f64> {
+    let inside = tries_in_fault(v)?;
+    let quiet = fault_tries_per_s(v)? / 10.0;
+    let n = inside.iter().filter(|x| **x < quiet).count();
+    Some(n as f64 / inside.len() as f64 * 100.0)
+}
+
+/// How long the responses' p99 stays above twice its level before the
+/// fault (the median of the buckets wholly before it that have
+/// responses) once the fault is over.
+fn recovery_s(v: &RunView) -> Option<f64> {
+    let (_, [from, until], width) = faulted(v)?;
     let t = &v.series.t_s;
-    let width = match t.as_slice() {
-        [a, b, ..] => b - a,
-        _ => return None,
-    };
-    let inside: Vec<f64> = (t.iter().zip(&calls.sent_per_s))
-        .filter(|(start, _)| **start >= from && **start + width <= until)
-        .map(|(_, v)| *v)
+    let p99 = &v.series.latency_p99_ms;
+    let mut before: Vec<f64> = (t.iter().zip(p99))
+        .filter(|(start, p)| **start + width <= from && **p > 0.0)
+        .map(|(_, p)| *p)
         .collect();
-    (!inside.is_empty()).then(|| inside.iter().sum::<f64>() / inside.len() as f64)
+    if before.is_empty() {
+        return None;
+    }
+    before.sort_by(f64::total_cmp);
+    let normal = 2.0 * before[before.len() / 2];
+    let end = t.last().map_or(until, |last| last + width);
+    let back = (t.iter().zip(p99))
+        .find(|(start, p)| **start >= until && **p > 0.0 && **p <= normal)
+        .map_or(end, |(start, _)| *start);
+    Some((back - until).max(0.0))
 }
 
 impl Quantity {

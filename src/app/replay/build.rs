@@ -209,6 +209,7 @@ impl Builder {
             | Step::DownstreamError
             | Step::CircuitOpen
             | Step::Retry { .. }
+            | Step::RateLimiterWait { .. }
             | Step::Fallback
             | Step::Submitted { .. }
             | Step::Rejected { .. }

@@ -39,6 +39,7 @@ fn why(locale: Locale, on: WaitFor) -> String {
         WaitFor::HttpConnection => keys::REPLAY_WAIT_HTTP_CONNECTION,
         WaitFor::Bulkhead => keys::REPLAY_WAIT_BULKHEAD,
         WaitFor::Backoff => keys::REPLAY_WAIT_BACKOFF,
+        WaitFor::RateLimiter => keys::REPLAY_WAIT_RATE_LIMITER,
         WaitFor::Subtasks => keys::REPLAY_WAIT_SUBTASKS,
     };
     text(locale, key, &[])
@@ -270,6 +271,14 @@ impl Session {
             Step::Retry { next, wait } => k(
                 keys::REPLAY_STEP_RETRY,
                 &[("n", Arg::Fixed(f64::from(next), 0)), ms_arg(wait)],
+            ),
+            Step::RateLimiterWait { permitted, wait } => k(
+                if permitted {
+                    keys::REPLAY_STEP_RATE_LIMITER_WAIT
+                } else {
+                    keys::REPLAY_STEP_RATE_LIMITER_REFUSED
+                },
+                &[ms_arg(wait)],
             ),
             Step::Fallback => k(keys::REPLAY_STEP_FALLBACK, &[]),
             Step::Submitted { executor, task } => k(

@@ -309,6 +309,7 @@ impl FailedView {
             ResponseCause::ResponseTimeout => ui::SUMMARY_FAILED_RESPONSE_TIMEOUT,
             ResponseCause::DownstreamError => ui::SUMMARY_FAILED_DOWNSTREAM_ERROR,
             ResponseCause::CircuitOpen => ui::SUMMARY_FAILED_CIRCUIT_OPEN,
+            ResponseCause::RequestNotPermitted => ui::SUMMARY_FAILED_REQUEST_NOT_PERMITTED,
             ResponseCause::OutOfMemory | ResponseCause::Ok => ui::SUMMARY_FAILED_OUT_OF_MEMORY,
         };
         ui::SUMMARY_FAILED_LINE.text(

@@ -54,6 +54,7 @@ fn words_for(moot: Moot) -> Key {
         Moot::NoFault => words::EFFECT_NO_FAULT,
         Moot::NoRetry => words::EFFECT_NO_RETRY,
         Moot::NoBreaker => words::EFFECT_NO_BREAKER,
+        Moot::NoRateLimiter => words::EFFECT_NO_RATE_LIMITER,
         Moot::NotJdkClient => words::EFFECT_NOT_JDK_CLIENT,
         Moot::EndpointsGiven => words::EFFECT_ENDPOINTS_GIVEN,
     }

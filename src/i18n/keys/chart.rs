@@ -136,6 +136,7 @@ keys! {
     CAUSE_RESPONSE_TIMEOUT = "chart.cause.response_timeout";
     CAUSE_DOWNSTREAM_ERROR = "chart.cause.downstream_error";
     CAUSE_CIRCUIT_OPEN = "chart.cause.circuit_open";
+    CAUSE_REQUEST_NOT_PERMITTED = "chart.cause.request_not_permitted";
     CAUSE_RATE_LIMITED = "chart.cause.rate_limited";
     CAUSE_OUT_OF_MEMORY = "chart.cause.out_of_memory";
     // Gauges of the utilisation chart (`app::run::digest::UTILISATION_GAUGES`).

@@ -91,6 +91,8 @@ keys! {
     PROGRAM_WANT_PERMITS = "errors.program.want.permits";
     PROGRAM_POOL_NESTED = "errors.program.pool_nested";
     PROGRAM_POOL_DIFFERS = "errors.program.pool_differs";
+    PROGRAM_THREADPOOL_DIFFERS = "errors.program.threadpool_differs";
+    PROGRAM_THREADPOOL_SIZES = "errors.program.threadpool_sizes";
     PROGRAM_TOO_MANY_POOLS = "errors.program.too_many_pools";
     PROGRAM_WANT_FORK_ON = "errors.program.want.fork_on";
     PROGRAM_WANT_DURATION = "errors.program.want.duration";

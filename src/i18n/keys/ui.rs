@@ -176,6 +176,7 @@ keys! {
     SUMMARY_FAILED_RESPONSE_TIMEOUT = "summary.failed.response_timeout";
     SUMMARY_FAILED_DOWNSTREAM_ERROR = "summary.failed.downstream_error";
     SUMMARY_FAILED_CIRCUIT_OPEN = "summary.failed.circuit_open";
+    SUMMARY_FAILED_REQUEST_NOT_PERMITTED = "summary.failed.request_not_permitted";
     SUMMARY_FAILED_RATE_LIMITED = "summary.failed.rate_limited";
     SUMMARY_FAILED_OUT_OF_MEMORY = "summary.failed.out_of_memory";
     SUMMARY_P99 = "summary.p99";
@@ -185,6 +186,7 @@ keys! {
     SUMMARY_EXECUTOR = "summary.executor";
     SUMMARY_FORK_EXECUTOR = "summary.fork_executor";
     SUMMARY_CLIENT_EXECUTOR = "summary.client_executor";
+    SUMMARY_BULKHEAD_EXECUTOR = "summary.bulkhead_executor";
     SUMMARY_DRAIN = "summary.drain";
     SUMMARY_BUDGET = "summary.budget";
     SUMMARY_RUN_FACTS = "summary.run_facts";
@@ -224,6 +226,7 @@ keys! {
     BREAKDOWN_STAGE_LEASE_WAIT = "breakdown.stage.lease_wait";
     BREAKDOWN_STAGE_BULKHEAD_WAIT = "breakdown.stage.bulkhead_wait";
     BREAKDOWN_STAGE_RETRY_BACKOFF = "breakdown.stage.retry_backoff";
+    BREAKDOWN_STAGE_RATE_LIMITER_WAIT = "breakdown.stage.rate_limiter_wait";
     BREAKDOWN_STAGE_LOCK_WAIT = "breakdown.stage.lock_wait";
     BREAKDOWN_STAGE_PINNED = "breakdown.stage.pinned";
     BREAKDOWN_STAGE_CPU = "breakdown.stage.cpu";
@@ -239,6 +242,7 @@ keys! {
     BREAKDOWN_SAID_LEASE_WAIT = "breakdown.said.lease_wait";
     BREAKDOWN_SAID_BULKHEAD_WAIT = "breakdown.said.bulkhead_wait";
     BREAKDOWN_SAID_RETRY_BACKOFF = "breakdown.said.retry_backoff";
+    BREAKDOWN_SAID_RATE_LIMITER_WAIT = "breakdown.said.rate_limiter_wait";
     BREAKDOWN_SAID_LOCK_WAIT = "breakdown.said.lock_wait";
     BREAKDOWN_SAID_PINNED = "breakdown.said.pinned";
     BREAKDOWN_SAID_CPU = "breakdown.said.cpu";
@@ -293,6 +297,7 @@ keys! {
     EFFECT_NO_FAULT = "effect.no_fault";
     EFFECT_NO_RETRY = "effect.no_retry";
     EFFECT_NO_BREAKER = "effect.no_breaker";
+    EFFECT_NO_RATE_LIMITER = "effect.no_rate_limiter";
     EFFECT_NOT_JDK_CLIENT = "effect.not_jdk_client";
     EFFECT_ENDPOINTS_GIVEN = "effect.endpoints_given";
     COLUMN_EXECUTOR_POOL_PROPERTY = "column.executor_pool_property";

@@ -7,10 +7,10 @@ use crate::i18n::keys::errors as words;
 use crate::i18n::{Part, Phrase};
 use crate::scenario::costs::Costs;
 use crate::scenario::mix::{Given, MAX_ENDPOINTS, parse_mix, split_names};
-use crate::scenario::program::{Parsed, parse_program};
+use crate::scenario::program::{Parsed, parse_program, thread_pool_sizes};
 use crate::scenario::schema::valid_executor_name;
-use crate::sim::config::{Executor, ExecutorKind, FORK_EXECUTORS, Load};
-use crate::sim::program::{ForkOn, Op, Program};
+use crate::sim::config::{Executor, ExecutorKind, FORK_EXECUTORS, Load, thread_pool_executor_name};
+use crate::sim::program::{FIRST_THREAD_POOL, ForkOn, Op, Program};
 
 /// The least mean time a request's own path may take, in ns: the clock's
 /// tick. A path shorter than that would let the client send requests without
@@ -29,6 +29,7 @@ pub(super) fn read(r: &mut Reader, load: &Load) -> Parsed {
             source,
             endpoints: vec![],
             bulkheads: vec![],
+            thread_pools: vec![],
         },
         executors: vec![],
         downstreams: vec![],
@@ -224,8 +225,50 @@ pub(super) fn add_fork_executors(
         });
     }
     for op in program.ops.iter_mut() {
-        if let Op::Fork { executor, .. } = op {
-            *executor = index[(*executor as usize).min(1)];
+        if let Op::Fork { executor, .. } = op
+            && *executor < FIRST_THREAD_POOL
+        {
+            *executor = index[*executor as usize];
+        }
+    }
+    program
+}
+
+/// An executor for each thread-pool bulkhead `threadpool(NAME…){…}`, its
+/// sizes filled in for `available_processors` ([`ThreadPoolBulkhead::sizes`]),
+/// and the ops' indices bound to them. A core above the maximum is
+/// refused as Resilience4j's `build()` refuses it.
+pub(super) fn add_thread_pool_executors(
+    r: &mut Reader,
+    mut program: Program,
+    available_processors: u32,
+    executors: &mut Vec<Executor>,
+) -> Program {
+    let first = executors.len() as u16;
+    for b in &program.thread_pools {
+        let (core, max) = b.sizes(available_processors);
+        if core > max {
+            let key = (program.endpoints.iter())
+                .find(|e| e.source.contains(&format!("threadpool({}", b.name)))
+                .map_or("program".to_string(), |e| {
+                    format!("endpoint.{}.program", e.name)
+                });
+            r.err_at(&key, thread_pool_sizes(&b.name, core, max));
+        }
+        executors.push(Executor {
+            name: thread_pool_executor_name(&b.name),
+            kind: ExecutorKind::Pool {
+                core,
+                max: max.max(core),
+                queue: b.queue,
+            },
+        });
+    }
+    for op in program.ops.iter_mut() {
+        if let Op::Fork { executor, .. } = op
+            && *executor >= FIRST_THREAD_POOL
+        {
+            *executor = first + (*executor - FIRST_THREAD_POOL);
         }
     }
     program

@@ -7,7 +7,9 @@ use crate::i18n::Part;
 use crate::i18n::keys::errors as words;
 use crate::scenario::http_clients::default_response_timeout_ms;
 use crate::scenario::resilience::retry_defaults;
-use crate::sim::config::{Breaker, Fault, HttpClient, Resilience, Retry, RetryLibrary, RetryOn};
+use crate::sim::config::{
+    Breaker, Fault, HttpClient, RateLimiter, Resilience, Retry, RetryLibrary, RetryOn,
+};
 use crate::sim::time::{Nanos, from_ms};
 
 /// What `downstream.<name>` sets besides its latency and pool.
@@ -22,6 +24,7 @@ pub(super) fn read(r: &mut Reader, name: &str, client: HttpClient) -> Resilience
         response_timeout,
         retry: retry(r, name),
         breaker: breaker(r, name),
+        rate_limiter: rate_limiter(r, name),
         fallback: r.choice(&k("fallback")) == "on",
     }
 }
@@ -114,4 +117,16 @@ fn breaker(r: &mut Reader, name: &str) -> Option<Breaker> {
         half_open_calls: r.int(&k("breaker_half_open_calls")) as u32,
     };
     on.then_some(b)
+}
+
+fn rate_limiter(r: &mut Reader, name: &str) -> Option<RateLimiter> {
+    let k = |leaf: &str| format!("downstream.{name}.{leaf}");
+    let on = r.choice(&k("rate_limiter")) == "resilience4j";
+    let l = RateLimiter {
+        limit: r.int(&k("rate_limiter_limit")) as u32,
+        // At least a nanosecond: the clock's tick.
+        period: from_ms(r.float(&k("rate_limiter_period_ms"))).max(1),
+        timeout: from_ms(r.float(&k("rate_limiter_timeout_ms"))),
+    };
+    on.then_some(l)
 }

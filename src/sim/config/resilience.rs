@@ -178,6 +178,19 @@ pub struct Breaker {
     pub half_open_calls: u32,
 }
 
+/// Resilience4j's `RateLimiter` around each try (`sim::rate_limiter`
+/// runs it): `limit` permissions a `period`, a caller waiting up to
+/// `timeout` for one.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+pub struct RateLimiter {
+    /// Permissions a cycle (`limitForPeriod`).
+    pub limit: u32,
+    /// A cycle's length (`limitRefreshPeriod`).
+    pub period: Nanos,
+    /// The longest a caller waits for a permission (`timeoutDuration`).
+    pub timeout: Nanos,
+}
+
 /// What a call to a downstream does besides its pool: time-out, retry,
 /// breaker, fallback, errors and faults.
 #[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
@@ -193,6 +206,9 @@ pub struct Resilience {
     pub retry: Option<Retry>,
     /// A circuit breaker around each try.
     pub breaker: Option<Breaker>,
+    /// A rate limiter around each try, inside the breaker (Resilience4j's
+    /// aspect order): a refusal is a failure the breaker records.
+    pub rate_limiter: Option<RateLimiter>,
     /// A failed call (all its tries) returns a fallback instead of
     /// failing the request.
     pub fallback: bool,

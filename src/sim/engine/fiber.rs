@@ -68,6 +68,8 @@ pub(super) enum Wait {
     Bulkhead,
     /// A retry's back-off: `Thread.sleep` between two tries of a call.
     Backoff,
+    /// A client rate limiter's permission (its thread parked).
+    RateLimiter,
     /// Its `fork` subtasks (the join).
     Join,
 }
@@ -87,6 +89,7 @@ impl Wait {
             Wait::Lease => WaitFor::HttpConnection,
             Wait::Bulkhead => WaitFor::Bulkhead,
             Wait::Backoff => WaitFor::Backoff,
+            Wait::RateLimiter => WaitFor::RateLimiter,
             Wait::Join => WaitFor::Subtasks,
         })
     }
@@ -168,6 +171,9 @@ pub(super) struct Fiber {
     pub(super) endpoint: u8,
     /// Tries of the guarded call in progress so far (0: none).
     pub(super) tries: u8,
+    /// Its current try has waited for the rate limiter's permission and
+    /// has it: it goes on to the lease when it wakes.
+    pub(super) rate_permitted: bool,
     /// How its current try failed, once the thread learns it (the
     /// downstream's 5xx, the client's time-outs).
     pub(super) call_failure: Option<ResponseCause>,
@@ -228,6 +234,7 @@ impl Fiber {
             spent: Spent::begin(Stage::Client, 0, 0),
             endpoint: 0,
             tries: 0,
+            rate_permitted: false,
             call_failure: None,
             call_deadline: 0,
             call_began: 0,

@@ -296,12 +296,19 @@ impl<T: Tracer> Engine<T> {
                     self.exit(f, m, kind);
                 }
                 Op::Join => {
+                    // The last subtask's end wakes the fiber here again.
                     let fb = &mut self.fibers[f as usize];
-                    fb.pc += 1;
                     if fb.children > 0 {
                         self.block(f, Wait::Join);
                         return;
                     }
+                    if fb.cause != ResponseCause::Ok {
+                        // A subtask failed: `join` throws its exception.
+                        let cause = fb.cause;
+                        self.fail(f, cause);
+                        return;
+                    }
+                    fb.pc += 1;
                 }
                 Op::Async { executor, resume } | Op::Fork { executor, resume } => {
                     match self.submit_task(executor as u32, pc + 1, f) {
@@ -312,7 +319,7 @@ impl<T: Tracer> Engine<T> {
                             self.fibers[f as usize].pc = resume;
                         }
                         Submit::Rejected => {
-                            self.fail(f, ResponseCause::TaskRejected);
+                            self.fail(f, self.rejected_as(executor));
                             return;
                         }
                         Submit::Blocked => {

@@ -19,6 +19,7 @@ use super::fiber::{Phase, Wait};
 use crate::sim::breaker::{BreakerState, CircuitBreaker};
 use crate::sim::config::{Resilience, RetryOn};
 use crate::sim::queue::Event;
+use crate::sim::rate_limiter::{ClientRateLimiter, Permission};
 use crate::sim::report::{DownstreamSeries, GuardStats, ResponseCause};
 use crate::sim::series::{CallBucket, CallCount};
 use crate::sim::time::{Nanos, ns_f64};
@@ -46,6 +47,11 @@ pub(super) struct Guard {
     pub(super) fallbacks: u64,
     /// Calls answered after their caller had given up.
     pub(super) orphans: u64,
+    /// The client rate limiter around each try, inside the breaker.
+    pub(super) rate_limiter: Option<ClientRateLimiter>,
+    /// Tries that waited for its permission, and those it refused.
+    pub(super) rate_waited: u64,
+    pub(super) rate_refused: u64,
     /// The breaker's state since `state_since`, and its time in each.
     state: Option<BreakerState>,
     state_since: Nanos,
@@ -57,6 +63,7 @@ impl Guard {
     pub(super) fn new(r: &Resilience) -> Self {
         Guard {
             breaker: r.breaker.map(CircuitBreaker::new),
+            rate_limiter: r.rate_limiter.map(ClientRateLimiter::new),
             state: r.breaker.map(|_| BreakerState::Closed),
             ..Guard::default()
         }
@@ -99,6 +106,8 @@ impl Guard {
             response_timeouts: self.response_timeouts,
             errors: self.errors,
             circuit_refused: self.refused,
+            rate_limiter_waits: self.rate_waited,
+            rate_limiter_refused: self.rate_refused,
             fallbacks: self.fallbacks,
             orphans: self.orphans,
             breaker_state: self.state,
@@ -138,6 +147,10 @@ impl<T: Tracer> Engine<T> {
         if let Some(cause) = self.fibers[f as usize].call_failure.take() {
             return Some(self.try_failed(f, d, cause, pc));
         }
+        if std::mem::take(&mut self.fibers[f as usize].rate_permitted) {
+            // Back from the rate limiter's wait, its permission had.
+            return None;
+        }
         let now = self.now;
         let fb = &mut self.fibers[f as usize];
         fb.tries = fb.tries.max(1);
@@ -148,8 +161,9 @@ impl<T: Tracer> Engine<T> {
         }
         let g = &mut self.calls[d as usize].guard;
         g.tries += 1;
-        // No breaker: on to the lease.
-        let b = g.breaker.as_mut()?;
+        let Some(b) = g.breaker.as_mut() else {
+            return self.ask_rate_limiter(f, d);
+        };
         let before = b.state();
         let permitted = b.permit(now);
         let after = b.state();
@@ -159,12 +173,48 @@ impl<T: Tracer> Engine<T> {
         }
         let g = &mut self.calls[d as usize].guard;
         if permitted {
-            return None;
+            return self.ask_rate_limiter(f, d);
         }
         g.refused += 1;
         self.rec.series.call(d as usize, CallCount::Refused);
         self.trace(f, Note::CircuitOpen);
         Some(self.try_failed(f, d, ResponseCause::CircuitOpen, pc))
+    }
+
+    /// The try of fiber `f` asks downstream `d`'s rate limiter, if any,
+    /// for a permission: `None` goes on to the lease; `Some(false)`: the
+    /// thread parks, and wakes at the call's `CallAcquire` with the
+    /// permission or with `RequestNotPermitted`.
+    fn ask_rate_limiter(&mut self, f: u32, d: u16) -> Option<bool> {
+        let now = self.now;
+        let g = &mut self.calls[d as usize].guard;
+        let (park, permitted) = match g.rate_limiter.as_mut()?.acquire(now) {
+            Permission::Now => return None,
+            Permission::After(wait) => {
+                g.rate_waited += 1;
+                (wait, true)
+            }
+            Permission::Refused(timeout) => {
+                g.rate_refused += 1;
+                (timeout, false)
+            }
+        };
+        let fb = &mut self.fibers[f as usize];
+        if permitted {
+            fb.rate_permitted = true;
+        } else {
+            fb.call_failure = Some(ResponseCause::RequestNotPermitted);
+        }
+        self.trace(
+            f,
+            Note::RateLimiterWait {
+                permitted,
+                wait: park,
+            },
+        );
+        self.block(f, Wait::RateLimiter);
+        self.queue.push(now + park, Event::WaitDone(f));
+        Some(false)
     }
 
     /// `CallRelease(d)` of a guarded call that began at `start`, the

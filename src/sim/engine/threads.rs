@@ -14,7 +14,7 @@ use super::connections::Closed;
 use super::fiber::{Phase, Wait};
 use super::memory::Room;
 use super::{Engine, NONE, TOMCAT_THREAD_NAME};
-use crate::sim::config::{Config, ExecutorKind, Mode};
+use crate::sim::config::{Config, ExecutorKind, ExecutorRole, Mode, executor_role};
 use crate::sim::program::Op;
 use crate::sim::report::{LimitEffect, MemoryLimit, ResponseCause, Stage};
 use crate::sim::series::Gauge;
@@ -700,6 +700,17 @@ impl<T: Tracer> Engine<T> {
         self.end_fiber(f);
     }
 
+    /// What a task executor `e` would not take fails its request with:
+    /// `BulkheadFullException` from a thread-pool bulkhead, Spring's
+    /// `TaskRejectedException` from any other pool.
+    #[cold]
+    pub(super) fn rejected_as(&self, e: u16) -> ResponseCause {
+        match executor_role(&self.cfg.executors[e as usize].name) {
+            ExecutorRole::Bulkhead => ResponseCause::BulkheadFull,
+            _ => ResponseCause::TaskRejected,
+        }
+    }
+
     /// Submits an async body starting at `body` to executor `e` for `caller`,
     /// and says what became of it: accepted (running or queued), rejected
     /// (`TaskRejectedException`), or the caller blocked for a permit of a
@@ -805,6 +816,13 @@ impl<T: Tracer> Engine<T> {
             return;
         }
         p.children -= 1;
+        let failed = self.fibers[t as usize].cause;
+        let p = &mut self.fibers[parent as usize];
+        if failed != ResponseCause::Ok && p.cause == ResponseCause::Ok {
+            // `join` will throw the subtask's exception: the request
+            // fails with it once it has joined them all.
+            p.cause = failed;
+        }
         if p.children == 0 && p.wait == Wait::Join {
             let stopped = self.gc.stopped_until(self.now);
             self.move_to(t, Stage::Client);
@@ -865,6 +883,7 @@ fn stage_of(wait: Wait) -> Stage {
         Wait::Lease => Stage::LeaseWait,
         Wait::Bulkhead => Stage::BulkheadWait,
         Wait::Backoff => Stage::Backoff,
+        Wait::RateLimiter => Stage::RateLimiterWait,
         // Waiting for its subtasks: blocked in service, as on a socket.
         Wait::Join => Stage::Io,
     }

@@ -49,6 +49,12 @@ pub struct GuardStats {
     pub circuit_refused: u64,
     /// Calls its fallback answered.
     pub fallbacks: u64,
+    /// Tries that parked for its client rate limiter's permission.
+    #[serde(default)]
+    pub rate_limiter_waits: u64,
+    /// Tries its client rate limiter refused (`RequestNotPermitted`).
+    #[serde(default)]
+    pub rate_limiter_refused: u64,
     /// Calls it answered after the caller had given up (its work wasted).
     pub orphans: u64,
     /// Its breaker's state at the end, if it has one.
