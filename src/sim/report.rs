@@ -402,14 +402,15 @@ named_enum! {
         /// Waiting for a connection from an HTTP client's pool to a
         /// downstream service.
         LeaseWait = "lease_wait",
-        /// Waiting for a bulkhead's permit (`pool(NAME, n){…}`).
+        /// Waiting for a bulkhead's permit (`pool(NAME, n){…}`), or parked
+        /// for a client rate limiter's permission (Resilience4j's
+        /// `RateLimiter`; for its whole time-out before a refusal): both
+        /// guards that admit calls to a downstream. One stage, since a
+        /// stage costs every request its share of time.
         BulkheadWait = "bulkhead_wait",
         /// Sleeping between two tries of a downstream call (a retry's
         /// back-off).
         Backoff = "retry_backoff",
-        /// Parked for a client rate limiter's permission (Resilience4j's
-        /// `RateLimiter`), or for its whole time-out before a refusal.
-        RateLimiterWait = "rate_limiter_wait",
         /// Waiting to enter a shared `synchronized` monitor or lock, or for
         /// a cold JVM's one-off initialisation.
         LockWait = "lock_wait",

@@ -492,7 +492,7 @@ fn a_client_rate_limiter_paces_the_tries_to_its_limit() {
     assert_eq!(g.rate_limiter_refused, 0, "5 s is time enough");
     assert!(g.rate_limiter_waits > 900, "{g:?}");
     // 20 in turn at 100 a second: each waits about 200 ms − 10 ms.
-    let waited = r.breakdown.mean_ms[&threadlab::sim::report::Stage::RateLimiterWait];
+    let waited = r.breakdown.mean_ms[&threadlab::sim::report::Stage::BulkheadWait];
     assert_close("parked", waited, 190.0, 0.06);
 }
 

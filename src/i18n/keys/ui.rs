@@ -226,7 +226,6 @@ keys! {
     BREAKDOWN_STAGE_LEASE_WAIT = "breakdown.stage.lease_wait";
     BREAKDOWN_STAGE_BULKHEAD_WAIT = "breakdown.stage.bulkhead_wait";
     BREAKDOWN_STAGE_RETRY_BACKOFF = "breakdown.stage.retry_backoff";
-    BREAKDOWN_STAGE_RATE_LIMITER_WAIT = "breakdown.stage.rate_limiter_wait";
     BREAKDOWN_STAGE_LOCK_WAIT = "breakdown.stage.lock_wait";
     BREAKDOWN_STAGE_PINNED = "breakdown.stage.pinned";
     BREAKDOWN_STAGE_CPU = "breakdown.stage.cpu";
@@ -242,7 +241,6 @@ keys! {
     BREAKDOWN_SAID_LEASE_WAIT = "breakdown.said.lease_wait";
     BREAKDOWN_SAID_BULKHEAD_WAIT = "breakdown.said.bulkhead_wait";
     BREAKDOWN_SAID_RETRY_BACKOFF = "breakdown.said.retry_backoff";
-    BREAKDOWN_SAID_RATE_LIMITER_WAIT = "breakdown.said.rate_limiter_wait";
     BREAKDOWN_SAID_LOCK_WAIT = "breakdown.said.lock_wait";
     BREAKDOWN_SAID_PINNED = "breakdown.said.pinned";
     BREAKDOWN_SAID_CPU = "breakdown.said.cpu";

@@ -171,11 +171,9 @@ pub(super) struct Fiber {
     pub(super) endpoint: u8,
     /// Tries of the guarded call in progress so far (0: none).
     pub(super) tries: u8,
-    /// Its current try has waited for the rate limiter's permission and
-    /// has it: it goes on to the lease when it wakes.
-    pub(super) rate_permitted: bool,
     /// How its current try failed, once the thread learns it (the
-    /// downstream's 5xx, the client's time-outs).
+    /// downstream's 5xx, the client's time-outs); `Some(Ok)`: it has not,
+    /// but waited for the rate limiter's permission and has it.
     pub(super) call_failure: Option<ResponseCause>,
     /// When the current try's response time-out falls due (0: none).
     pub(super) call_deadline: Nanos,
@@ -234,7 +232,6 @@ impl Fiber {
             spent: Spent::begin(Stage::Client, 0, 0),
             endpoint: 0,
             tries: 0,
-            rate_permitted: false,
             call_failure: None,
             call_deadline: 0,
             call_began: 0,

@@ -144,12 +144,11 @@ impl<T: Tracer> Engine<T> {
     #[cold]
     #[inline(never)]
     pub(super) fn begin_try(&mut self, f: u32, d: u16, pc: u32) -> Option<bool> {
-        if let Some(cause) = self.fibers[f as usize].call_failure.take() {
-            return Some(self.try_failed(f, d, cause, pc));
-        }
-        if std::mem::take(&mut self.fibers[f as usize].rate_permitted) {
+        match self.fibers[f as usize].call_failure.take() {
             // Back from the rate limiter's wait, its permission had.
-            return None;
+            Some(ResponseCause::Ok) => return None,
+            Some(cause) => return Some(self.try_failed(f, d, cause, pc)),
+            None => {}
         }
         let now = self.now;
         let fb = &mut self.fibers[f as usize];
@@ -199,12 +198,11 @@ impl<T: Tracer> Engine<T> {
                 (timeout, false)
             }
         };
-        let fb = &mut self.fibers[f as usize];
-        if permitted {
-            fb.rate_permitted = true;
+        self.fibers[f as usize].call_failure = Some(if permitted {
+            ResponseCause::Ok
         } else {
-            fb.call_failure = Some(ResponseCause::RequestNotPermitted);
-        }
+            ResponseCause::RequestNotPermitted
+        });
         self.trace(
             f,
             Note::RateLimiterWait {

@@ -883,7 +883,8 @@ fn stage_of(wait: Wait) -> Stage {
         Wait::Lease => Stage::LeaseWait,
         Wait::Bulkhead => Stage::BulkheadWait,
         Wait::Backoff => Stage::Backoff,
-        Wait::RateLimiter => Stage::RateLimiterWait,
+        // A stage of its own would cost every request: it shares this one.
+        Wait::RateLimiter => Stage::BulkheadWait,
         // Waiting for its subtasks: blocked in service, as on a socket.
         Wait::Join => Stage::Io,
     }
