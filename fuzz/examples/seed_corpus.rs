@@ -97,6 +97,8 @@ fn main() {
         downstream.slow.response_timeout_ms=15\n\
         downstream.slow.rate_limiter=resilience4j\ndownstream.slow.rate_limiter_limit=3\n\
         downstream.slow.rate_limiter_period_ms=10\ndownstream.slow.rate_limiter_timeout_ms=12\n\
+        downstream.slow.breaker=resilience4j\ndownstream.slow.breaker_window_type=time_based\n\
+        downstream.slow.breaker_window=1\ndownstream.slow.breaker_minimum_calls=3\n\
         load.concurrency=20\nload.requests=300\n";
     write("run", "resilience", resilience);
     write("set_values", "resilience", resilience);

@@ -934,6 +934,13 @@ static SCHEMA: &[FieldSpec] = &[
         moot: Some(super::Moot::NoBreaker),
     },
     entry! {
+        key: "downstream.*.breaker_window_type",
+        kind: FieldKind::Choice(&["count_based", "time_based"]),
+        default: "count_based",
+        group: Downstream,
+        moot: Some(super::Moot::NoBreaker),
+    },
+    entry! {
         key: "downstream.*.breaker_window",
         kind: int(1, 100_000),
         default: "100",

@@ -1,8 +1,10 @@
-//! Resilience4j's `CircuitBreaker` with a count-based sliding window, as
-//! its `CircuitBreakerStateMachine` runs it: closed, it records each call's
-//! outcome in a ring of the last `window` calls and opens once at least
-//! `min(minimum_calls, window)` are recorded and the failure or slow-call
-//! rate reaches its threshold (≥). Open, it refuses every call
+//! Resilience4j's `CircuitBreaker`, as its `CircuitBreakerStateMachine`
+//! runs it: closed, it records each call's outcome in a ring of the last
+//! `window` calls and opens once at least `min(minimum_calls, window)` are
+//! recorded and the failure or slow-call rate reaches its threshold (≥);
+//! with a time-based window, in one bucket per second of the last `window`
+//! seconds, from `minimum_calls` calls in them on (`SlidingTimeWindowMetrics`;
+//! its seconds are the run's, not the epoch's). Open, it refuses every call
 //! (`CallNotPermittedException`) until `open_for` has passed; with no
 //! automatic transition (the default) the first call after that moves it
 //! to half-open, which lets `half_open_calls` calls through into a window
@@ -10,8 +12,8 @@
 //! recorded, opens again or closes by the same rule. Pure: the engine
 //! asks and tells, and reads the transitions.
 
-use super::config::Breaker;
-use super::time::Nanos;
+use super::config::{Breaker, WindowType};
+use super::time::{Nanos, SEC};
 
 /// The breaker's state.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -37,6 +39,11 @@ pub struct CircuitBreaker {
     head: usize,
     failed: u32,
     slow: u32,
+    /// A closed time-based window: (calls, failed, slow) per second, the
+    /// newest at `head`, which is second `newest` of the run; and its calls.
+    seconds: Vec<[u32; 3]>,
+    newest: u64,
+    timed_calls: u32,
     /// Half-open: calls it may still let through.
     permits: u32,
     /// Transitions to open so far.
@@ -54,6 +61,9 @@ impl CircuitBreaker {
             head: 0,
             failed: 0,
             slow: 0,
+            seconds: Vec::new(),
+            newest: 0,
+            timed_calls: 0,
             permits: 0,
             opened: 0,
         }
@@ -90,6 +100,34 @@ impl CircuitBreaker {
             return None;
         }
         let slow = took > self.cfg.slow_call;
+        let timed =
+            self.state == BreakerState::Closed && self.cfg.window_type == WindowType::TimeBased;
+        let (calls, needed) = if timed {
+            self.record_in_seconds(now, failed, slow);
+            (self.timed_calls as usize, self.cfg.minimum_calls as usize)
+        } else {
+            self.record_in_ring(failed, slow)
+        };
+        if calls < needed {
+            return None;
+        }
+        let n = calls as f64;
+        let over = self.failed as f64 * 100.0 / n >= self.cfg.failure_rate
+            || self.slow as f64 * 100.0 / n >= self.cfg.slow_rate;
+        let next = match (self.state, over) {
+            (_, true) => BreakerState::Open,
+            (BreakerState::HalfOpen, false) => BreakerState::Closed,
+            _ => return None,
+        };
+        self.to(next, now);
+        Some(next)
+    }
+
+    /// Records an outcome in the ring of the last calls (closed and
+    /// count-based, or half-open: a window of its own the size of its
+    /// trials); says how many it holds and how many a rate needs,
+    /// min(`minimumNumberOfCalls`, the ring's size).
+    fn record_in_ring(&mut self, failed: bool, slow: bool) -> (usize, usize) {
         let size = match self.state {
             BreakerState::HalfOpen => self.cfg.half_open_calls,
             _ => self.cfg.window,
@@ -105,22 +143,36 @@ impl CircuitBreaker {
         }
         self.failed += failed as u32;
         self.slow += slow as u32;
-        // Half-open as closed, a window of its own: the rate counts from
-        // min(minimumNumberOfCalls, the window's size) calls on.
         let needed = (self.cfg.minimum_calls as usize).min(size);
-        if self.ring.len() < needed {
-            return None;
+        (self.ring.len(), needed)
+    }
+
+    /// Records an outcome in the current second's bucket, after the
+    /// seconds gone by since the newest are emptied
+    /// (`moveWindowToCurrentEpochSecond`).
+    fn record_in_seconds(&mut self, now: Nanos, failed: bool, slow: bool) {
+        let size = self.cfg.window.max(1) as usize;
+        let second = now / SEC;
+        if self.seconds.is_empty() {
+            self.seconds = vec![[0; 3]; size];
+            self.newest = second;
         }
-        let n = self.ring.len() as f64;
-        let over = self.failed as f64 * 100.0 / n >= self.cfg.failure_rate
-            || self.slow as f64 * 100.0 / n >= self.cfg.slow_rate;
-        let next = match (self.state, over) {
-            (_, true) => BreakerState::Open,
-            (BreakerState::HalfOpen, false) => BreakerState::Closed,
-            _ => return None,
-        };
-        self.to(next, now);
-        Some(next)
+        let gone = second.saturating_sub(self.newest).min(size as u64);
+        for _ in 0..gone {
+            self.head = (self.head + 1) % size;
+            let [calls, f, s] = std::mem::take(&mut self.seconds[self.head]);
+            self.timed_calls -= calls;
+            self.failed -= f;
+            self.slow -= s;
+        }
+        self.newest = self.newest.max(second);
+        let bucket = &mut self.seconds[self.head];
+        bucket[0] += 1;
+        bucket[1] += failed as u32;
+        bucket[2] += slow as u32;
+        self.timed_calls += 1;
+        self.failed += failed as u32;
+        self.slow += slow as u32;
     }
 
     /// Moves to `state` with a fresh window.
@@ -130,6 +182,8 @@ impl CircuitBreaker {
         self.head = 0;
         self.failed = 0;
         self.slow = 0;
+        self.seconds.clear();
+        self.timed_calls = 0;
         match state {
             BreakerState::Open => {
                 self.opened_at = now;
@@ -142,7 +196,7 @@ impl CircuitBreaker {
 
     /// Bytes its window holds (the simulator's own memory).
     pub fn footprint(&self) -> usize {
-        self.ring.capacity()
+        self.ring.capacity() + self.seconds.capacity() * size_of::<[u32; 3]>()
     }
 }
 
@@ -153,6 +207,7 @@ mod tests {
 
     fn cfg() -> Breaker {
         Breaker {
+            window_type: WindowType::CountBased,
             failure_rate: 50.0,
             slow_rate: 100.0,
             slow_call: 60 * S,
@@ -255,5 +310,39 @@ mod tests {
         assert_eq!(b.record(6 * S, false, MS), Some(BreakerState::Open));
         assert!(!b.permit(6 * S + 1));
         assert_eq!(b.opened, 2);
+    }
+
+    /// Time-based, it judges the calls of the last `window` seconds from
+    /// `minimum_calls` on (no clamp to the window), and forgets a second's
+    /// calls once it has passed out of the window.
+    #[test]
+    fn a_time_based_window_counts_the_last_seconds() {
+        let mut b = CircuitBreaker::new(Breaker {
+            window_type: WindowType::TimeBased,
+            window: 2,
+            minimum_calls: 4,
+            ..cfg()
+        });
+        // Second 0: three failures, under the minimum.
+        for t in [0, 1, 2] {
+            assert_eq!(b.record(t * MS, true, MS), None);
+        }
+        // Second 3: second 0 has left the window; one ok, one failure:
+        // 2 calls, under the minimum again.
+        assert_eq!(b.record(3 * S, false, MS), None);
+        assert_eq!(b.record(3 * S + 1, true, MS), None);
+        // Second 4 (seconds 3 and 4): 4 calls, 2 failed: 50 % → open.
+        assert_eq!(b.record(4 * S, false, MS), None);
+        assert_eq!(b.record(4 * S + 1, true, MS), Some(BreakerState::Open));
+        // Half-open trials are counted as before, then closed it starts a
+        // fresh time window.
+        assert!(b.permit(9 * S + 1));
+        assert!(b.permit(9 * S + 1));
+        assert_eq!(b.record(9 * S + 2, false, MS), None);
+        assert_eq!(b.record(9 * S + 2, false, MS), Some(BreakerState::Closed));
+        for t in 0..3 {
+            assert_eq!(b.record(10 * S + t, true, MS), None, "fresh: {t}");
+        }
+        assert_eq!(b.record(10 * S + 3, true, MS), Some(BreakerState::Open));
     }
 }

@@ -9,7 +9,9 @@ use super::time::Nanos;
 pub use super::tool::{Deadline, Tool};
 
 mod resilience;
-pub use resilience::{Breaker, Fault, RateLimiter, Resilience, Retry, RetryLibrary, RetryOn};
+pub use resilience::{
+    Breaker, Fault, RateLimiter, Resilience, Retry, RetryLibrary, RetryOn, WindowType,
+};
 
 /// Everything a run needs.
 #[derive(Clone, Debug, serde::Serialize)]

@@ -533,3 +533,30 @@ fn resilience4js_default_rate_limiter_changes_nothing_measurable() {
         1e-9,
     );
 }
+
+#[test]
+fn a_time_based_window_opens_on_the_calls_of_its_seconds() {
+    // 20 clients of 10 ms calls make 2,000 a second: a 1-second window
+    // holds far more than the minimum of 100, and every one fails.
+    let r = guarded(&[
+        ("downstream.inv.error_rate", "1"),
+        ("downstream.inv.breaker", "resilience4j"),
+        ("downstream.inv.breaker_window_type", "time_based"),
+        ("downstream.inv.breaker_window", "1"),
+        ("downstream.inv.breaker_open_s", "0.5"),
+    ]);
+    let g = guard(&r);
+    assert!(g.breaker_opened >= 1, "{g:?}");
+    // It opens on the 100th failure: the first 100 tries reach the service.
+    assert!(g.sent >= 100, "{g:?}");
+    assert!(g.circuit_refused > 0, "{g:?}");
+    let count = guarded(&[
+        ("downstream.inv.error_rate", "1"),
+        ("downstream.inv.breaker", "resilience4j"),
+        ("downstream.inv.breaker_window", "1"),
+        ("downstream.inv.breaker_open_s", "0.5"),
+    ]);
+    // A count window of 1 opens on the first failure (the minimum is
+    // clamped to the window); the time window waits for 100.
+    assert!(guard(&count).sent < g.sent, "{:?} vs {g:?}", guard(&count));
+}

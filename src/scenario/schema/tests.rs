@@ -65,5 +65,5 @@ fn a_property_is_read_from_the_catalogue() {
         assert_eq!(threads.property(l), Some("server.tomcat.threads.max"));
     }
     let with = schema().iter().filter(|f| f.property(Locale::En).is_some());
-    assert_eq!(with.count(), 126);
+    assert_eq!(with.count(), 127);
 }

@@ -8,7 +8,7 @@ use crate::i18n::keys::errors as words;
 use crate::scenario::http_clients::default_response_timeout_ms;
 use crate::scenario::resilience::retry_defaults;
 use crate::sim::config::{
-    Breaker, Fault, HttpClient, RateLimiter, Resilience, Retry, RetryLibrary, RetryOn,
+    Breaker, Fault, HttpClient, RateLimiter, Resilience, Retry, RetryLibrary, RetryOn, WindowType,
 };
 use crate::sim::time::{Nanos, from_ms};
 
@@ -108,6 +108,10 @@ fn breaker(r: &mut Reader, name: &str) -> Option<Breaker> {
     let k = |leaf: &str| format!("downstream.{name}.{leaf}");
     let on = r.choice(&k("breaker")) == "resilience4j";
     let b = Breaker {
+        window_type: match r.choice(&k("breaker_window_type")).as_str() {
+            "time_based" => WindowType::TimeBased,
+            _ => WindowType::CountBased,
+        },
         failure_rate: r.float(&k("breaker_failure_rate")),
         slow_rate: r.float(&k("breaker_slow_rate")),
         slow_call: from_ms(r.float(&k("breaker_slow_ms"))),

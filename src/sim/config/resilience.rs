@@ -159,16 +159,19 @@ fn spring7_wait(r: &Retry, n: u32, rng: &mut Rng) -> f64 {
     (lo + (hi - lo).max(0.0) * rng.open01()).min(cap)
 }
 
-/// Resilience4j's `CircuitBreaker` with a count-based sliding window.
+/// Resilience4j's `CircuitBreaker`.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
 pub struct Breaker {
+    /// Whether `window` counts calls or seconds (`slidingWindowType`).
+    pub window_type: WindowType,
     /// Opens at this failure rate, % (`failureRateThreshold`).
     pub failure_rate: f64,
     /// …or at this share of slow calls, % (`slowCallRateThreshold`).
     pub slow_rate: f64,
     /// A call is slow when it takes longer (`slowCallDurationThreshold`).
     pub slow_call: Nanos,
-    /// Calls the window holds (`slidingWindowSize`).
+    /// Calls the window holds, or its seconds when time-based
+    /// (`slidingWindowSize`).
     pub window: u32,
     /// Calls recorded before a rate counts (`minimumNumberOfCalls`).
     pub minimum_calls: u32,
@@ -189,6 +192,17 @@ pub struct RateLimiter {
     pub period: Nanos,
     /// The longest a caller waits for a permission (`timeoutDuration`).
     pub timeout: Nanos,
+}
+
+/// What a closed breaker's sliding window holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WindowType {
+    /// The last `window` calls (`COUNT_BASED`, the default).
+    CountBased,
+    /// The calls of the last `window` seconds (`TIME_BASED`), counted in
+    /// one bucket per second.
+    TimeBased,
 }
 
 /// What a call to a downstream does besides its pool: time-out, retry,
