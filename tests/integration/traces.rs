@@ -535,3 +535,67 @@ fn the_jdk_clients_executor_completes_the_call() {
         "#,
     );
 }
+
+/// Every call fails at once (5xx). Resilience4j's Retry (2 calls, 10 ms
+/// apart) around its breaker (a window of 2, opening at 50 % from 2
+/// calls), around a rate limiter of one permission per 15 ms: the first
+/// request's two tries fail, the second of them opens the breaker, and
+/// the next request's tries are refused at once, each retried; the rate
+/// limiter parks the second try until the next cycle.
+#[test]
+fn a_breaker_opens_on_the_call_its_rule_names() {
+    check(
+        &[
+            ("server.mode", "virtual"),
+            ("server.cores", "1"),
+            ("load.concurrency", "1"),
+            ("load.requests", "2"),
+            ("program", "call(inv)"),
+            ("downstream.inv.distribution", "constant"),
+            ("downstream.inv.p50_ms", "2"),
+            ("downstream.inv.error_rate", "1"),
+            ("downstream.inv.retry", "resilience4j"),
+            ("downstream.inv.retry_max", "2"),
+            ("downstream.inv.retry_delay_ms", "10"),
+            ("downstream.inv.breaker", "resilience4j"),
+            ("downstream.inv.breaker_window", "2"),
+            ("downstream.inv.breaker_minimum_calls", "2"),
+            ("downstream.inv.rate_limiter", "resilience4j"),
+            ("downstream.inv.rate_limiter_limit", "1"),
+            ("downstream.inv.rate_limiter_period_ms", "15"),
+        ],
+        r#"
+             0.000 ms  r1   sent
+             0.000 ms  r1   opens a connection
+             0.110 ms  r1   connected: waits in the accept queue
+             0.120 ms  r1   accepted by Tomcat's acceptor
+             0.120 ms  r1   mounted on ForkJoinPool-1-worker-1
+             0.120 ms  r1   blocks on I/O
+             2.120 ms  r1   the downstream answered 5xx
+             2.120 ms  r1   wakes
+             2.120 ms  r1   mounted on ForkJoinPool-1-worker-1
+             2.120 ms  r1   retry: try 2 after 10000000 ns
+             2.120 ms  r1   blocks on a retry's back-off
+            12.120 ms  r1   wakes
+            12.120 ms  r1   mounted on ForkJoinPool-1-worker-1
+            12.120 ms  r1   rate limiter: parked 2880000 ns, then its permission
+            12.120 ms  r1   blocks on a rate limiter's permission
+            15.000 ms  r1   wakes
+            15.000 ms  r1   mounted on ForkJoinPool-1-worker-1
+            15.000 ms  r1   blocks on I/O
+            17.000 ms  r1   the downstream answered 5xx
+            17.000 ms  r1   wakes
+            17.000 ms  r1   mounted on ForkJoinPool-1-worker-1
+            17.000 ms  r1   response (downstream_error) after 17.000 ms
+            17.000 ms  r2   sent
+            17.000 ms  r2   mounted on ForkJoinPool-1-worker-1
+            17.000 ms  r2   circuit open: CallNotPermittedException
+            17.000 ms  r2   retry: try 2 after 10000000 ns
+            17.000 ms  r2   blocks on a retry's back-off
+            27.000 ms  r2   wakes
+            27.000 ms  r2   mounted on ForkJoinPool-1-worker-1
+            27.000 ms  r2   circuit open: CallNotPermittedException
+            27.000 ms  r2   response (circuit_open) after 10.000 ms
+        "#,
+    );
+}
