@@ -291,33 +291,15 @@ impl Parser<'_> {
                 } else {
                     ForkOn::CommonPool
                 };
-                self.expect('{')?;
-                if depth + 1 > MAX_DEPTH {
-                    return Err(most(words::PROGRAM_TOO_DEEP, MAX_DEPTH));
-                }
-                // Each step is one subtask on another thread: it holds
-                // none of the caller's monitors or permits.
-                let outer = std::mem::take(&mut self.syncs);
-                let permits = std::mem::take(&mut self.inside);
-                loop {
-                    let at = self.ops.len();
-                    let executor = on as u16;
-                    self.ops.push(Op::Fork {
-                        executor,
-                        resume: 0,
-                    });
-                    self.step(depth + 1)?;
-                    self.ops.push(Op::End);
-                    let resume = self.ops.len() as u32;
-                    self.ops[at] = Op::Fork { executor, resume };
-                    if !self.eat(',') {
-                        break;
+                // Each step is one subtask.
+                self.joined(depth, |p| {
+                    loop {
+                        p.subtask(on as u16, |p| p.step(depth + 1))?;
+                        if !p.eat(',') {
+                            return Ok(());
+                        }
                     }
-                }
-                self.syncs = outer;
-                self.inside = permits;
-                self.expect('}')?;
-                self.ops.push(Op::Join);
+                })?;
                 self.forks |= 1 << on as u8;
                 Ok(())
             }
@@ -439,28 +421,49 @@ impl Parser<'_> {
             queue: queue.unwrap_or(THREAD_POOL_QUEUE),
         };
         let k = same_thread_pool(&mut self.thread_pools, b)?;
+        // The whole block is one subtask.
+        let executor = FIRST_THREAD_POOL + k;
+        self.joined(depth, |p| p.subtask(executor, |p| p.steps(depth + 1)))
+    }
+
+    /// `{` subtasks `}` and the join after them: `subtasks` lays them out
+    /// ([`Parser::subtask`]). They run on other threads, so they hold none
+    /// of the caller's monitors or permits.
+    fn joined(
+        &mut self,
+        depth: usize,
+        subtasks: impl FnOnce(&mut Self) -> Result<(), Phrase>,
+    ) -> Result<(), Phrase> {
         self.expect('{')?;
         if depth + 1 > MAX_DEPTH {
             return Err(most(words::PROGRAM_TOO_DEEP, MAX_DEPTH));
         }
-        // The block runs on another thread: it holds none of the
-        // caller's monitors or permits.
         let outer = std::mem::take(&mut self.syncs);
         let permits = std::mem::take(&mut self.inside);
-        let at = self.ops.len();
-        let executor = FIRST_THREAD_POOL + k;
-        self.ops.push(Op::Fork {
-            executor,
-            resume: 0,
-        });
-        self.steps(depth + 1)?;
-        self.ops.push(Op::End);
-        let resume = self.ops.len() as u32;
-        self.ops[at] = Op::Fork { executor, resume };
+        subtasks(self)?;
         self.syncs = outer;
         self.inside = permits;
         self.expect('}')?;
         self.ops.push(Op::Join);
+        Ok(())
+    }
+
+    /// One subtask on `executor`: a `Fork` that jumps past it, its body
+    /// (`body` parses it), and its `End`.
+    fn subtask(
+        &mut self,
+        executor: u16,
+        body: impl FnOnce(&mut Self) -> Result<(), Phrase>,
+    ) -> Result<(), Phrase> {
+        let at = self.ops.len();
+        self.ops.push(Op::Fork {
+            executor,
+            resume: 0,
+        });
+        body(self)?;
+        self.ops.push(Op::End);
+        let resume = self.ops.len() as u32;
+        self.ops[at] = Op::Fork { executor, resume };
         Ok(())
     }
 
@@ -660,20 +663,17 @@ impl Parser<'_> {
 /// [`MAX_BULKHEADS`]); an error if `all` has one of its name with another
 /// size or wait.
 pub(crate) fn same_bulkhead(all: &mut Vec<Bulkhead>, b: Bulkhead) -> Result<u16, Phrase> {
-    if let Some(i) = all.iter().position(|x| x.name == b.name) {
-        if all[i] != b {
-            return Err((words::PROGRAM_POOL_DIFFERS.said())
-                .with("name", Part::text(b.name.clone()))
-                .with("first", Part::text(pool_args(&all[i])))
-                .with("second", Part::text(pool_args(&b))));
-        }
-        return Ok(i as u16);
-    }
-    if all.len() >= MAX_BULKHEADS {
-        return Err(most(words::PROGRAM_TOO_MANY_POOLS, MAX_BULKHEADS));
-    }
-    all.push(b);
-    Ok((all.len() - 1) as u16)
+    same_by_name(
+        all,
+        b,
+        |b| &b.name,
+        |first, second| {
+            (words::PROGRAM_POOL_DIFFERS.said())
+                .with("name", Part::text(second.name.clone()))
+                .with("first", Part::text(pool_args(first)))
+                .with("second", Part::text(pool_args(second)))
+        },
+    )
 }
 
 /// Where thread-pool bulkhead `b` stands in `all`, added if new (at most
@@ -683,11 +683,28 @@ pub(crate) fn same_thread_pool(
     all: &mut Vec<ThreadPoolBulkhead>,
     b: ThreadPoolBulkhead,
 ) -> Result<u16, Phrase> {
-    if let Some(i) = all.iter().position(|x| x.name == b.name) {
+    same_by_name(
+        all,
+        b,
+        |b| &b.name,
+        |_, second| {
+            (words::PROGRAM_THREADPOOL_DIFFERS.said()).with("name", Part::text(second.name.clone()))
+        },
+    )
+}
+
+/// Where `b` stands among the bulkheads of its kind `all`, by its name:
+/// added if new (at most [`MAX_BULKHEADS`]); `differs` says why one of its
+/// name sized otherwise (the first, then `b`) is an error.
+fn same_by_name<T: PartialEq>(
+    all: &mut Vec<T>,
+    b: T,
+    name: impl Fn(&T) -> &String,
+    differs: impl FnOnce(&T, &T) -> Phrase,
+) -> Result<u16, Phrase> {
+    if let Some(i) = all.iter().position(|x| name(x) == name(&b)) {
         if all[i] != b {
-            return Err(
-                (words::PROGRAM_THREADPOOL_DIFFERS.said()).with("name", Part::text(b.name.clone()))
-            );
+            return Err(differs(&all[i], &b));
         }
         return Ok(i as u16);
     }

@@ -811,13 +811,12 @@ impl<T: Tracer> Engine<T> {
         if parent == NONE {
             return;
         }
+        let failed = self.fibers[t as usize].cause;
         let p = &mut self.fibers[parent as usize];
         if matches!(p.phase, Phase::Free | Phase::Dead) || p.children == 0 {
             return;
         }
         p.children -= 1;
-        let failed = self.fibers[t as usize].cause;
-        let p = &mut self.fibers[parent as usize];
         if failed != ResponseCause::Ok && p.cause == ResponseCause::Ok {
             // `join` will throw the subtask's exception: the request
             // fails with it once it has joined them all.
