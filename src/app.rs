@@ -8,6 +8,8 @@
 //!
 //! * `basis` — the columns, the chart registry, numbers and words;
 //! * `run` — a run's plan, its configuration's bounds, its digest;
+//! * `capacity` — capacity planning: the smallest configurations that meet
+//!   a target, searched with the ceilings, Erlang C and the simulator;
 //! * `replay` — a small run step by step: frames, stepping, a request's
 //!   journey across threads, carriers, the pool and executors;
 //! * `worker` — the messages between page and worker, the job the worker
@@ -35,6 +37,7 @@
 #![cfg_attr(not(target_arch = "wasm32"), allow(dead_code, unused_imports))]
 
 pub mod basis;
+pub mod capacity;
 pub mod lesson;
 pub mod link;
 pub mod page;

@@ -9,17 +9,19 @@
 //!   `crate::summary`, or its JSON, `summary::json_report`, which the page's
 //!   exports share), `presets`, `schema`, `fidelity`, `bench`
 //!   (native only);
-//! * `files` — reading a scenario file, capped in size (native only);
+//! * `files` — reading a scenario or measurement file, capped in size
+//!   (the reading native only);
 //! * `golden` — the determinism test's scenario and report.
 
 mod args;
 #[cfg(not(target_arch = "wasm32"))]
 mod bench;
 mod fidelity;
-#[cfg(not(target_arch = "wasm32"))]
 mod files;
 mod golden;
+mod import;
 mod output;
+mod plan;
 mod presets;
 mod replications;
 mod run;
@@ -27,8 +29,9 @@ mod schema;
 
 pub use crate::summary::json_report;
 pub use args::from_os;
+pub use files::{INPUT_FILE_MAX_BYTES, SCENARIO_FILE_MAX_BYTES};
 #[cfg(not(target_arch = "wasm32"))]
-pub use files::{SCENARIO_FILE_MAX_BYTES, read_scenario_file};
+pub use files::{read_input_file, read_scenario_file};
 pub use golden::{GOLDEN_SCENARIO, golden_report};
 pub use output::{
     ClosedOutput, EXIT_BAD_INPUT, EXIT_BUDGET, EXIT_INTERNAL, EXIT_PIPE_CLOSED, Output, emit,
@@ -45,6 +48,18 @@ threadlab — a discrete-event lab for Spring Boot on platform vs virtual thread
 usage:
   threadlab run [--preset NAME] [--scenario FILE] [--set KEY=VALUE]... [--format text|json] [--full]
                 [--replications N [--versus KEY=VALUE]...]
+  threadlab import FILE [--run] [--preset NAME] [--set KEY=VALUE]... [--fit]
+                 [--what-if KEY=VALUE]... [--format text|json]
+                               read a load test's output (hey, wrk, wrk2, JMeter, k6, Gatling):
+                               what it says, the settings it implies, Little's law; with --run,
+                               --preset or --set, each figure measured vs simulated; --fit
+                               calibrates the request's unexplained wait to the measured mean;
+                               --what-if (e.g. server.mode=virtual) predicts a change on the fit
+  threadlab plan --target-rps N --p99-ms M [--error-pct E] [--preset NAME] [--set KEY=VALUE]...
+                 [--knobs KEY,...] [--max-runs N] [--format text|json] [--timed]
+                               the smallest configurations that meet a target (an open loop at
+                               N/s): ceilings prune, Erlang C answers M/M/c exactly, the rest is
+                               simulated; --timed adds the wall time to the first answer and to the end
   threadlab presets            list the presets
   threadlab schema             every key with its default, unit, range and meaning
   threadlab fidelity [--format text|json]
@@ -95,6 +110,8 @@ pub fn main(args: &[String], read_file: &ReadFile<'_>) -> Output {
         Some("presets") => args::none("presets", rest).unwrap_or_else(presets::main),
         Some("schema") => args::none("schema", rest).unwrap_or_else(|| Output::ok(schema_text())),
         Some("fidelity") => fidelity::main(rest),
+        Some("import") => import::main(rest, read_file),
+        Some("plan") => plan::main(rest),
         #[cfg(not(target_arch = "wasm32"))]
         Some("bench") => bench::main(rest),
         Some(other) => bad(vec![format!(

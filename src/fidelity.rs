@@ -14,7 +14,9 @@
 //!   summary line (independent predictions within their target) and each
 //!   row's difference over the whole value and beyond its stated part;
 //! * `format` — the text table and the JSON of `threadlab fidelity`;
-//! * `words` — a figure's words in the page's language.
+//! * `words` — a figure's words in the page's language;
+//! * `yours` — a person's own pasted measurement (`crate::measured`) beside
+//!   the model: the settings it knows, Little's law, measured vs simulated.
 //!
 //! Pure like the core: no files, no clock, so it runs in WebAssembly too.
 
@@ -25,6 +27,8 @@ mod rows;
 mod sources;
 mod standing;
 pub mod words;
+pub mod fit;
+pub mod yours;
 
 pub use arith::{Arith, LittleCheck, little_checks, little_mean_s};
 pub use figures::{

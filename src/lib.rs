@@ -30,6 +30,9 @@
 //!   min–max band and the order-statistic interval for the median, the
 //!   warm-up each run's series shows (MSER-5), and whether two summaries'
 //!   difference is within the noise. Pure and deterministic like `sim`.
+//! * [`measured`] — a pasted load test's output (hey, wrk, wrk2, JMeter,
+//!   k6, Gatling) read into figures, each with the tool's own meaning;
+//!   pure, bounded in size, every problem one line naming where.
 //! * [`theory`] — closed forms the simulator is tested against and the charts
 //!   overlay: Little's law, Erlang C, closed-loop bounds, capacity ceilings.
 //! * [`fidelity`] — the measured figures of the source articles, with their
@@ -104,6 +107,7 @@ pub mod cli;
 pub mod extremes;
 pub mod fidelity;
 pub mod i18n;
+pub mod measured;
 pub mod replicas;
 pub mod scenario;
 pub mod sim;

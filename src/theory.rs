@@ -35,6 +35,52 @@ pub fn erlang_c_mean_response(lambda: f64, mean_s: f64, c: u32) -> f64 {
     erlang_c_mean_wait(lambda, mean_s, c) + mean_s
 }
 
+/// Erlang C: the share of responses (wait + exponential service) slower
+/// than `t_s`: with C the chance to wait and θ = cμ − λ, the wait is 0 or
+/// exponential at θ, and P(T > t) = (1 − C)·e^(−μt) + C·(θe^(−μt) − μe^(−θt)) ÷ (θ − μ).
+pub fn erlang_c_response_tail(lambda: f64, mean_s: f64, c: u32, t_s: f64) -> f64 {
+    let mu = 1.0 / mean_s;
+    let theta = c as f64 * mu - lambda;
+    if theta <= 0.0 {
+        return 1.0;
+    }
+    let wait = erlang_c_wait_probability(lambda, mean_s, c);
+    let service = (-mu * t_s).exp();
+    // θ = μ: the sum of two exponentials of one rate is Erlang-2.
+    let waited = if (theta - mu).abs() < 1e-12 * mu {
+        (1.0 + mu * t_s) * service
+    } else {
+        (theta * service - mu * (-theta * t_s).exp()) / (theta - mu)
+    };
+    ((1.0 - wait) * service + wait * waited).clamp(0.0, 1.0)
+}
+
+/// Erlang C: the response time (wait + exponential service) that a share
+/// `q` (0–1) of responses are within, s; infinite when ρ ≥ 1.
+pub fn erlang_c_response_quantile(lambda: f64, mean_s: f64, c: u32, q: f64) -> f64 {
+    if lambda * mean_s >= c as f64 {
+        return f64::INFINITY;
+    }
+    let tail = 1.0 - q;
+    let (mut lo, mut hi) = (0.0f64, mean_s);
+    while erlang_c_response_tail(lambda, mean_s, c, hi) > tail {
+        hi *= 2.0;
+    }
+    // The tail falls as t grows: bisect to a relative 1e-12.
+    for _ in 0..200 {
+        let mid = 0.5 * (lo + hi);
+        if erlang_c_response_tail(lambda, mean_s, c, mid) > tail {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+        if hi - lo <= 1e-12 * hi {
+            break;
+        }
+    }
+    hi
+}
+
 /// A closed loop of `clients` with think time `think_s` on `threads` servers
 /// of service `service_s` (deterministic): throughput X = min(C/(S+Z), T/S)
 /// and response time R = C/X − Z. Returns (X per s, R in s).

@@ -142,4 +142,41 @@ fn main() {
     for (i, p) in programs.iter().enumerate() {
         write("program", &format!("p{i:02}"), p);
     }
+    import_seeds();
+}
+
+/// Every sample of tests/samples/ (real and built load-test outputs), each
+/// once as it is (byte 0: recognise the tool) and once per parser.
+fn import_seeds() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/samples");
+    let mut files = Vec::new();
+    for dir in fs::read_dir(&root).expect("tests/samples").flatten() {
+        if dir.path().is_dir() {
+            files.extend(fs::read_dir(dir.path()).expect("samples").flatten().map(|f| f.path()));
+        }
+    }
+    files.sort();
+    for f in files {
+        let ext = f.extension().and_then(|e| e.to_str()).unwrap_or("");
+        if !matches!(ext, "txt" | "csv" | "json" | "jtl" | "log") {
+            continue;
+        }
+        let Ok(text) = fs::read_to_string(&f) else { continue };
+        let name = f
+            .strip_prefix(&root)
+            .expect("under samples")
+            .to_string_lossy()
+            .replace('/', "-");
+        let mut seed = vec![0u8];
+        seed.extend_from_slice(text.as_bytes());
+        write_bytes("import", &name, &seed);
+    }
+}
+
+fn write_bytes(target: &str, name: &str, bytes: &[u8]) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("corpus")
+        .join(target);
+    fs::create_dir_all(&dir).expect("corpus folder");
+    fs::write(dir.join(name), bytes).expect("corpus file");
 }

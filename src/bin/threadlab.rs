@@ -16,7 +16,7 @@ fn main() {
             panic!("THREADLAB_TEST_PANIC is set\non two lines");
         }
         let out = match cli::from_os(std::env::args_os().skip(1).collect()) {
-            Ok(args) => cli::main(&args, &cli::read_scenario_file),
+            Ok(args) => cli::main(&args, &cli::read_input_file),
             Err(bad) => bad,
         };
         let mut stderr = std::io::stderr();

@@ -2,6 +2,7 @@
 //! validated, simulated and reported as text or JSON.
 
 use super::ReadFile;
+use super::files::scenario_within_cap;
 use super::args::{Flags, json_format, unknown};
 use super::output::{EXIT_BUDGET, Output, bad};
 use super::replications;
@@ -24,7 +25,7 @@ struct RunArgs {
 }
 
 /// A `KEY=VALUE` flag value, or its error line.
-fn pair(flag: &str, v: Option<&str>) -> Result<(String, String), String> {
+pub(super) fn pair(flag: &str, v: Option<&str>) -> Result<(String, String), String> {
     match v {
         Some(v) => match v.split_once('=') {
             Some((k, val)) => Ok((k.trim().into(), val.into())),
@@ -120,6 +121,7 @@ fn draft_for(a: &RunArgs, read_file: &ReadFile<'_>) -> Result<Draft, Vec<FieldEr
     };
     if let Some(path) = &a.scenario {
         match read_file(path)
+            .and_then(scenario_within_cap)
             .map_err(|e| FieldError::new("--scenario", path, e))
             .and_then(|t| Draft::from_json_of(&t, "--scenario", path))
         {

@@ -41,6 +41,8 @@ fn the_core_touches_no_web_clock_os_or_threads() {
         "src/i18n.rs",
         "src/summary",
         "src/summary.rs",
+        "src/measured",
+        "src/measured.rs",
     ] {
         for f in files(dir) {
             let text = fs::read_to_string(&f).unwrap();
@@ -72,14 +74,16 @@ const LAYERS: &[(&str, &[&str])] = &[
     // page copies it; and the name each tool gives its rate, in the page's
     // language (i18n uses nothing of the crate: every layer may use it).
     ("summary", &["sim", "i18n"]),
+    // A pasted load test read into figures: its errors are the scenario's.
+    ("measured", &["sim", "scenario", "i18n"]),
     (
         "fidelity",
-        &["sim", "scenario", "theory", "summary", "i18n"],
+        &["sim", "scenario", "theory", "summary", "i18n", "measured"],
     ),
     (
         "app",
         &[
-            "sim", "scenario", "theory", "fidelity", "summary", "i18n", "replicas",
+            "sim", "scenario", "theory", "fidelity", "summary", "i18n", "replicas", "measured",
         ],
     ),
     ("bench", &["sim", "scenario", "app", "replicas"]),
@@ -88,19 +92,21 @@ const LAYERS: &[(&str, &[&str])] = &[
         "chart",
         &[
             "sim", "scenario", "theory", "fidelity", "app", "summary", "i18n", "replicas",
+            "measured",
         ],
     ),
     (
         "ui",
         &[
             "sim", "scenario", "theory", "fidelity", "app", "chart", "summary", "i18n", "replicas",
+            "measured",
         ],
     ),
     (
         "cli",
         &[
             "sim", "scenario", "theory", "fidelity", "app", "bench", "chart", "summary", "i18n",
-            "replicas",
+            "replicas", "measured",
         ],
     ),
 ];

@@ -17,7 +17,7 @@ use crate::theory::ceiling;
 /// The resource behind a capacity ceiling.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub(crate) enum Limit {
+pub enum Limit {
     /// Tomcat's pool of platform threads.
     Threads,
     /// The server's cores.
@@ -34,7 +34,7 @@ pub(crate) enum Limit {
 
 impl Limit {
     /// The resource in `locale`'s words, as a ceiling's label names it.
-    pub(crate) fn name(self, locale: Locale) -> String {
+    pub fn name(self, locale: Locale) -> String {
         let key = match self {
             Limit::Threads => keys::LIMIT_THREADS,
             Limit::Cpu => keys::LIMIT_CPU,

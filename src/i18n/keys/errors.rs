@@ -58,6 +58,13 @@ keys! {
     TOOL_WRK2_OPEN = "errors.tool.wrk2_open";
     TOOL_DURATION_ONLY = "errors.tool.duration_only";
     TOOL_TIMEOUT_ON = "errors.tool.timeout_on";
+    // A pasted load test's output (`measured`).
+    IMPORT_UNKNOWN = "errors.import.unknown";
+    IMPORT_MIXED = "errors.import.mixed";
+    IMPORT_EXPECTED = "errors.import.expected";
+    IMPORT_MISSING = "errors.import.missing";
+    IMPORT_TOO_LARGE = "errors.import.too_large";
+    IMPORT_EMPTY = "errors.import.empty";
     TOOL_CONNECT_TIMEOUT = "errors.tool.connect_timeout";
     TOOL_K6_DELAY = "errors.tool.k6_delay";
     TOOL_WRK2_DROP = "errors.tool.wrk2_drop";

@@ -1,0 +1,425 @@
+//! `threadlab import FILE`: a load test's output read (hey, wrk, wrk2,
+//! JMeter, k6, Gatling), what it says and does not say about the load, the
+//! settings it implies, Little's law on its numbers; with `--run` (or any
+//! `--preset`/`--set`) the scenario simulated and each figure measured vs
+//! simulated, as the same tool counts it.
+
+use std::fmt::Write as _;
+
+use super::ReadFile;
+use super::args::{Flags, json_format, unknown};
+use super::output::{Output, bad};
+use super::run::pair;
+use crate::fidelity::fit::{self, FitFailure};
+use crate::fidelity::yours::{self, Figure, Little, Row};
+use crate::measured::{self, Counted, Measurement};
+use crate::scenario::{self, Draft, FieldError, echo};
+use crate::sim;
+
+#[derive(Default)]
+struct ImportArgs {
+    file: Option<String>,
+    json: bool,
+    run: bool,
+    preset: Option<String>,
+    sets: Vec<(String, String)>,
+    fit: bool,
+    what_if: Vec<(String, String)>,
+}
+
+fn parse(args: &[String]) -> Result<ImportArgs, Vec<String>> {
+    let mut out = ImportArgs::default();
+    let mut errors = Vec::new();
+    let mut flags = Flags::new(args);
+    while let Some((flag, inline)) = flags.next_flag() {
+        match flag {
+            "--format" => match json_format(flags.value(inline)) {
+                Ok(json) => out.json = json,
+                Err(e) => errors.push(e),
+            },
+            "--run" => out.run = true,
+            "--fit" => out.fit = true,
+            "--what-if" => match pair(flag, flags.value(inline)) {
+                Ok(kv) => out.what_if.push(kv),
+                Err(e) => errors.push(e),
+            },
+            "--preset" => match flags.value(inline) {
+                Some(v) => out.preset = Some(v.into()),
+                None => errors.push("--preset needs a name (see `threadlab presets`)".into()),
+            },
+            "--set" => match pair(flag, flags.value(inline)) {
+                Ok(kv) => out.sets.push(kv),
+                Err(e) => errors.push(e),
+            },
+            f if f.starts_with('-') && f.len() > 1 => errors.push(unknown("import", f)),
+            file if out.file.is_none() => out.file = Some(file.into()),
+            extra => errors.push(format!(
+                "import reads one file, but got a second: '{}'",
+                echo(extra)
+            )),
+        }
+    }
+    if out.file.is_none() {
+        errors.push("import needs a file: the load test's output (`-` is not read)".into());
+    }
+    out.fit |= !out.what_if.is_empty();
+    out.run |= out.preset.is_some() || !out.sets.is_empty() || out.fit;
+    if errors.is_empty() {
+        Ok(out)
+    } else {
+        Err(errors)
+    }
+}
+
+/// Runs `threadlab import ARGS`.
+pub(super) fn main(args: &[String], read_file: &ReadFile<'_>) -> Output {
+    let a = match parse(args) {
+        Ok(a) => a,
+        Err(e) => return bad(e),
+    };
+    let path = a.file.as_deref().unwrap_or_default();
+    let m = match read_file(path)
+        .map_err(|e| FieldError::new("import", path, e))
+        .and_then(|t| measured::read(&t))
+    {
+        Ok(m) => m,
+        Err(e) => return bad(vec![e.to_string()]),
+    };
+    let settings = yours::settings(&m);
+    let little = yours::little(&m);
+    let mut run = |c: &sim::Config| {
+        let started = std::time::Instant::now();
+        sim::run_timed(c, &mut || started.elapsed().as_secs_f64())
+    };
+    let (rows, fitted) = if a.run {
+        let draft = match draft_for(&a, &settings) {
+            Ok(d) => d,
+            Err(e) => return bad(e.iter().map(ToString::to_string).collect()),
+        };
+        let cfg = match scenario::validate(&draft) {
+            Ok(c) => c,
+            Err(e) => return bad(e.iter().map(ToString::to_string).collect()),
+        };
+        let rows = yours::compare(&m, &run(&cfg).tool);
+        let fitted = a.fit.then(|| fit::fit(&draft, &m, &mut run));
+        (Some(rows), fitted)
+    } else {
+        (None, None)
+    };
+    let what_if = match &fitted {
+        Some(Ok((_, d))) if !a.what_if.is_empty() => match fit::what_if(d, &a.what_if, &mut run) {
+            Ok(w) => Some(w),
+            Err(e) => return bad(vec![format!("--what-if: {e}")]),
+        },
+        _ => None,
+    };
+    let fit = fitted.map(|f| f.map(|(fit, _)| fit));
+    let parts = Parts {
+        m: &m,
+        settings: &settings,
+        little: little.as_ref(),
+        rows: rows.as_deref(),
+        fit: fit.as_ref(),
+        what_if: what_if.as_ref(),
+    };
+    Output::ok(if a.json { json(&parts) } else { text(&parts) })
+}
+
+/// Everything `import` says.
+struct Parts<'a> {
+    m: &'a Measurement,
+    settings: &'a [(&'static str, String)],
+    little: Option<&'a Little>,
+    rows: Option<&'a [Row]>,
+    fit: Option<&'a Result<fit::Fit, FitFailure>>,
+    what_if: Option<&'a fit::WhatIf>,
+}
+
+/// The preset (E2's platform run when none), the measurement's settings,
+/// then `--set`.
+fn draft_for(
+    a: &ImportArgs,
+    settings: &[(&'static str, String)],
+) -> Result<Draft, Vec<FieldError>> {
+    let mut draft = match &a.preset {
+        Some(name) => match scenario::preset(name) {
+            Some(p) => p.draft(),
+            None => {
+                return Err(vec![FieldError::new(
+                    "--preset",
+                    name,
+                    scenario::no_such_preset(),
+                )]);
+            }
+        },
+        None => scenario::default_preset().draft(),
+    };
+    let mut errors = Vec::new();
+    for (k, v) in settings.iter().map(|(k, v)| (*k, v.as_str())) {
+        if let Err(e) = draft.set(k, v) {
+            errors.push(e);
+        }
+    }
+    for (k, v) in &a.sets {
+        if let Err(e) = draft.set(k, v) {
+            errors.push(e);
+        }
+    }
+    if errors.is_empty() {
+        Ok(draft)
+    } else {
+        Err(errors)
+    }
+}
+
+fn opt(v: Option<f64>, digits: usize) -> String {
+    v.map_or("—".into(), |v| format!("{v:.digits$}"))
+}
+
+fn counted(c: Counted) -> &'static str {
+    match c {
+        Counted::RateIncludesErrors => "its rate counts errors as well as responses",
+        Counted::LatencyWithoutErrors => "its latencies leave errors (and time-outs) out",
+        Counted::LatencyWithFailures => "its latencies include failed requests",
+        Counted::HeyCapped => "hey keeps at most 1,000,000 results: its counts stop there",
+        Counted::Wrk2Calibration => {
+            "wrk2 leaves its calibration window (the first ~10 s) out of the percentiles"
+        }
+        Counted::WholeMilliseconds => "its latencies are whole milliseconds",
+        Counted::PercentilesComputedHere => "its percentiles are computed here from its rows",
+        Counted::ThresholdFailed => "a k6 threshold failed",
+    }
+}
+
+fn figure_name(r: &Row) -> String {
+    match r.figure {
+        Figure::Rate => "rate (/s)".into(),
+        Figure::Requests => "requests".into(),
+        Figure::FailedPct => "failed (%)".into(),
+        Figure::Mean => "mean (ms)".into(),
+        Figure::Min => "fastest (ms)".into(),
+        Figure::Max => "slowest (ms)".into(),
+        Figure::Percentile => format!("p{} (ms)", r.percent.unwrap_or_default()),
+    }
+}
+
+fn text(p: &Parts<'_>) -> String {
+    let (m, settings, little, rows) = (p.m, p.settings, p.little, p.rows);
+    let mut o = String::new();
+    let _ = writeln!(o, "read: {} output", m.source.label());
+    let n = |v: Option<u64>| v.map_or("—".into(), |v| v.to_string());
+    let _ = writeln!(
+        o,
+        "  requests {}, failed {}, rate {}/s over {} s",
+        n(m.requests),
+        n(m.failed),
+        opt(m.rate_per_s, 2),
+        opt(m.elapsed_s, 2)
+    );
+    let l = &m.latency;
+    let _ = write!(
+        o,
+        "  latency (ms): mean {}, fastest {}, slowest {}",
+        opt(l.mean_ms, 2),
+        opt(l.min_ms, 2),
+        opt(l.max_ms, 2)
+    );
+    for (p, v) in &l.percentiles {
+        let _ = write!(o, ", p{p} {v:.2}");
+    }
+    o.push('\n');
+    for c in &m.counts {
+        let _ = writeln!(o, "  note: {}", counted(*c));
+    }
+    for (e, count) in &m.errors {
+        let _ = writeln!(o, "  error ×{count}: {}", echo(e));
+    }
+    let _ = writeln!(o, "\nsettings it implies (as --set):");
+    for (k, v) in settings {
+        let _ = writeln!(o, "  {k}={v}");
+    }
+    if m.load.concurrency.is_none() && m.source.tool().is_some() {
+        let _ = writeln!(
+            o,
+            "  (its concurrency is not in the output: paste the command line above it, or --set load.concurrency=N)"
+        );
+    }
+    let _ = writeln!(
+        o,
+        "  not in any output: server.mode (threads or virtual), the pools, cores and the request's program — set them with --set"
+    );
+    if let Some(c) = little {
+        let _ = writeln!(
+            o,
+            "\nLittle's law: {} in flight at {:.2}/s means {:.2} ms per request; it printed a mean of {:.2} ms: {}",
+            c.in_flight,
+            c.throughput_rps,
+            c.implied_mean_ms,
+            c.measured_mean_ms,
+            if c.consistent {
+                "consistent (within 5 %)"
+            } else {
+                "not consistent: time outside the measured latency (think time, the client's own work, ramp-up) or a stated concurrency that was not reached"
+            }
+        );
+    }
+    if let Some(rows) = rows {
+        let _ = writeln!(
+            o,
+            "\nmeasured vs simulated ({} as the tool counts it):",
+            m.source.tool_name()
+        );
+        let _ = writeln!(
+            o,
+            "  {:<14}{:>12}{:>12}{:>11}",
+            "figure", "measured", "simulated", "diff"
+        );
+        for r in rows {
+            let diff = r
+                .difference_pct
+                .map_or("—".into(), |d| format!("{d:+.1} %"));
+            let _ = writeln!(
+                o,
+                "  {:<14}{:>12.2}{:>12}{:>11}",
+                figure_name(r),
+                r.measured,
+                opt(r.simulated, 2),
+                diff
+            );
+        }
+    } else {
+        let _ = writeln!(
+            o,
+            "\nadd --run (or --preset/--set) to simulate these settings and compare figure by figure"
+        );
+    }
+    if let Some(f) = p.fit {
+        fit_text(&mut o, f);
+    }
+    if let Some(w) = p.what_if {
+        what_if_text(&mut o, w);
+    }
+    o
+}
+
+fn fit_text(o: &mut String, f: &Result<fit::Fit, FitFailure>) {
+    let f = match f {
+        Ok(f) => f,
+        Err(e) => {
+            let why = match e {
+                FitFailure::NoMean => "the output has no mean latency".to_string(),
+                FitFailure::Endpoints => {
+                    "the scenario has several endpoints: which one waits is not known".into()
+                }
+                FitFailure::ModelSlower { mean_ms } => format!(
+                    "with no extra wait the model is already slower ({mean_ms:.2} ms): give it the service's threads, cores, pools and program"
+                ),
+                FitFailure::Invalid { error } => error.to_string(),
+                FitFailure::Budget => "a run stopped at its budget".into(),
+            };
+            let _ = writeln!(o, "\nno fit: {why}");
+            return;
+        }
+    };
+    let _ = writeln!(
+        o,
+        "\ncalibrated (fitted to your mean latency, {} runs): an unexplained wait of {:.3} ms per request\n  program as fitted: {}",
+        f.runs, f.wait_ms, f.program
+    );
+    let _ = writeln!(
+        o,
+        "  the mean was fitted; every other figure is an independent check:"
+    );
+    for r in &f.rows {
+        let used = if r.figure == Figure::Mean {
+            " (fitted)"
+        } else {
+            ""
+        };
+        let diff = r
+            .difference_pct
+            .map_or("—".into(), |d| format!("{d:+.1} %"));
+        let _ = writeln!(
+            o,
+            "  {:<14}{:>12.2}{:>12}{:>11}{used}",
+            figure_name(r),
+            r.measured,
+            opt(r.simulated, 2),
+            diff
+        );
+    }
+}
+
+fn what_if_text(o: &mut String, w: &fit::WhatIf) {
+    let changes: Vec<String> = w.changes.iter().map(|(k, v)| format!("{k}={v}")).collect();
+    let _ = writeln!(
+        o,
+        "\nwhat if {} (the fitted model, predicted):",
+        changes.join(" ")
+    );
+    let _ = writeln!(o, "  {:<22}{:>12}{:>12}", "", "as measured", "after");
+    let (b, a) = (&w.before, &w.after);
+    for (name, x, y) in [
+        ("successful /s", b.goodput_rps, a.goodput_rps),
+        ("mean (ms)", b.mean_ms, a.mean_ms),
+        ("p99 (ms)", b.p99_ms, a.p99_ms),
+        ("failed (%)", b.error_pct, a.error_pct),
+        ("peak threads", b.peak_threads.into(), a.peak_threads.into()),
+        (
+            "peak HikariCP waiters",
+            b.peak_db_waiters.into(),
+            a.peak_db_waiters.into(),
+        ),
+        ("peak pinned", b.peak_pinned.into(), a.peak_pinned.into()),
+        ("peak memory (MB)", b.peak_memory_mb, a.peak_memory_mb),
+    ] {
+        let _ = writeln!(o, "  {name:<22}{x:>12.2}{y:>12.2}");
+    }
+    let said = |x: &crate::sim::report::Bottleneck| crate::summary::said::bottleneck(x).english();
+    let _ = writeln!(o, "  bottleneck before: {}", said(&b.bottleneck));
+    let _ = writeln!(o, "  bottleneck after:  {}", said(&a.bottleneck));
+    if !w.stop_applying.is_empty() {
+        let _ = writeln!(
+            o,
+            "  settings that stop applying: {}",
+            w.stop_applying.join(", ")
+        );
+    }
+    if a.peak_db_waiters > b.peak_db_waiters {
+        let _ = writeln!(
+            o,
+            "  watch: {} requests wait for HikariCP at once (was {}): nothing bounds them now but the pool's connectionTimeout",
+            a.peak_db_waiters, b.peak_db_waiters
+        );
+    }
+    if a.peak_threads > b.peak_threads.saturating_mul(4) {
+        let _ = writeln!(
+            o,
+            "  watch: {} threads at once (was {}): each carries its ThreadLocals (caches, buffers) in memory",
+            a.peak_threads, b.peak_threads
+        );
+    }
+}
+
+fn json(p: &Parts<'_>) -> String {
+    let (m, settings, little, rows) = (p.m, p.settings, p.little, p.rows);
+    let fit = p.fit.map(|f| match f {
+        Ok(f) => serde_json::json!({ "fitted": f }),
+        Err(e) => serde_json::json!({ "failed": e }),
+    });
+    let settings: serde_json::Map<String, serde_json::Value> = settings
+        .iter()
+        .map(|(k, v)| ((*k).to_string(), serde_json::Value::String(v.clone())))
+        .collect();
+    let v = serde_json::json!({
+        "measurement": m,
+        "settings": settings,
+        "little": little,
+        "compared": rows,
+        "calibration": fit,
+        "what_if": p.what_if,
+    });
+    let mut s = serde_json::to_string_pretty(&v).unwrap_or_default();
+    s.push('\n');
+    s
+}

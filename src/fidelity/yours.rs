@@ -1,0 +1,258 @@
+//! A person's own measurement beside the model: the scenario settings its
+//! output knows, Little's law on its own numbers, and each figure measured
+//! vs simulated. Facts only; the command line and the page word them.
+//!
+//! What the output cannot know (threads or virtual threads, pool sizes,
+//! cores, the request's program) comes from the scenario the person sets;
+//! nothing here is fitted to the measurement.
+
+use crate::measured::{Measurement, Source};
+use crate::sim::report::ToolSummary;
+use crate::sim::tool::Tool;
+
+/// Little's law agrees within this share (a run's start and end make the
+/// two differ a little), as for the articles' figures.
+pub const LITTLE_TOLERANCE: f64 = 0.05;
+
+/// The scenario keys and values a measurement's output knows: the tool,
+/// its concurrency or rate, its requests or duration, its time-out and
+/// keep-alive. Values are as `--set` takes them.
+pub fn settings(m: &Measurement) -> Vec<(&'static str, String)> {
+    let mut out: Vec<(&'static str, String)> = Vec::new();
+    let l = &m.load;
+    let tool = m.source.tool();
+    if let Some(t) = tool {
+        out.push(("load.tool", t.name().to_string()));
+    }
+    let open = tool == Some(Tool::Wrk2);
+    out.push(("load.kind", if open { "open" } else { "closed" }.into()));
+    if open {
+        if let Some(r) = l.rate_per_s {
+            out.push(("load.rate_rps", r.to_string()));
+        }
+    } else if let Some(c) = l.concurrency {
+        out.push(("load.concurrency", c.to_string()));
+    }
+    let counts_requests = tool.is_some_and(Tool::counts_requests);
+    match (l.duration_s, counts_requests) {
+        (Some(d), _) => {
+            out.push(("load.duration_s", d.to_string()));
+            out.push(("load.requests", "null".into()));
+        }
+        (None, true) => {
+            if let Some(n) = l.requests.or(m.requests) {
+                out.push(("load.requests", n.to_string()));
+            }
+        }
+        // wrk and friends stop at a duration: the elapsed time stands in.
+        (None, false) => {
+            if let Some(t) = m.elapsed_s.filter(|t| *t > 0.0) {
+                out.push(("load.duration_s", format!("{:.3}", t)));
+                out.push(("load.requests", "null".into()));
+            }
+        }
+    }
+    if let Some(t) = l.timeout_s {
+        out.push(("load.timeout_ms", (t * 1000.0).to_string()));
+    }
+    if l.keep_alive_off {
+        out.push(("load.keep_alive", "off".into()));
+    }
+    out
+}
+
+/// Little's law on a closed loop's own numbers: N in flight at X per
+/// second means a mean of N ÷ X per request.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Little {
+    /// The concurrency the output states.
+    pub in_flight: f64,
+    /// The rate it printed, per second.
+    pub throughput_rps: f64,
+    /// N ÷ X, ms.
+    pub implied_mean_ms: f64,
+    /// The mean latency it printed, ms.
+    pub measured_mean_ms: f64,
+    /// Whether the two agree within [`LITTLE_TOLERANCE`].
+    pub consistent: bool,
+}
+
+/// Little's law on `m`, when it is a closed loop that states its
+/// concurrency, rate and mean latency.
+pub fn little(m: &Measurement) -> Option<Little> {
+    if m.source == Source::Wrk2 {
+        return None;
+    }
+    let n = m.load.concurrency? as f64;
+    let x = m.rate_per_s.filter(|x| *x > 0.0)?;
+    let mean = m.latency.mean_ms.filter(|v| *v > 0.0)?;
+    let implied = n / x * 1000.0;
+    Some(Little {
+        in_flight: n,
+        throughput_rps: x,
+        implied_mean_ms: implied,
+        measured_mean_ms: mean,
+        consistent: (mean - implied).abs() / implied <= LITTLE_TOLERANCE,
+    })
+}
+
+/// Which figure a row compares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Figure {
+    /// The rate the tool printed, per second.
+    Rate,
+    /// Results counted.
+    Requests,
+    /// Failed results, % of all.
+    FailedPct,
+    /// Mean latency, ms.
+    Mean,
+    /// Fastest, ms.
+    Min,
+    /// Slowest, ms.
+    Max,
+    /// A percentile, ms.
+    Percentile,
+}
+
+/// One figure measured beside the same figure of the simulated run, as the
+/// same tool counts it.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Row {
+    /// The figure.
+    pub figure: Figure,
+    /// The percent of a [`Figure::Percentile`].
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub percent: Option<f64>,
+    /// As measured.
+    pub measured: f64,
+    /// As simulated (`None`: the simulated tool does not print it).
+    pub simulated: Option<f64>,
+    /// (simulated − measured) ÷ measured, %.
+    pub difference_pct: Option<f64>,
+}
+
+fn row(figure: Figure, percent: Option<f64>, measured: f64, simulated: Option<f64>) -> Row {
+    let difference_pct = simulated
+        .filter(|_| measured != 0.0)
+        .map(|s| (s - measured) / measured * 100.0);
+    Row {
+        figure,
+        percent,
+        measured,
+        simulated,
+        difference_pct,
+    }
+}
+
+/// Every figure `m` has beside the simulated run's `t` (the run as its
+/// tool counts it), in the order a tool prints them.
+pub fn compare(m: &Measurement, t: &ToolSummary) -> Vec<Row> {
+    let l = &t.latency;
+    let has_latency = l.count > 0;
+    let mut rows = Vec::new();
+    if let Some(x) = m.rate_per_s {
+        rows.push(row(Figure::Rate, None, x, Some(t.rate)));
+    }
+    if let Some(n) = m.requests {
+        rows.push(row(
+            Figure::Requests,
+            None,
+            n as f64,
+            Some(t.requests as f64),
+        ));
+        if let Some(f) = m.failed.filter(|_| n > 0) {
+            let pct = f as f64 / n as f64 * 100.0;
+            rows.push(row(Figure::FailedPct, None, pct, Some(t.error_pct)));
+        }
+    }
+    let sim = |v: f64| has_latency.then_some(v);
+    for (figure, measured, simulated) in [
+        (Figure::Mean, m.latency.mean_ms, sim(l.mean)),
+        (Figure::Min, m.latency.min_ms, sim(l.min)),
+        (Figure::Max, m.latency.max_ms, sim(l.max)),
+    ] {
+        if let Some(v) = measured {
+            rows.push(row(figure, None, v, simulated));
+        }
+    }
+    for &(p, v) in &m.latency.percentiles {
+        let s = (l.percentiles.iter())
+            .find(|(q, _)| (q - p).abs() < 1e-9)
+            .map(|(_, s)| *s)
+            .filter(|_| has_latency);
+        rows.push(row(Figure::Percentile, Some(p), v, s));
+    }
+    rows
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::measured;
+
+    fn sample(path: &str) -> Measurement {
+        let p = format!("{}/tests/samples/{path}", env!("CARGO_MANIFEST_DIR"));
+        measured::read(&std::fs::read_to_string(p).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn a_hey_run_gives_its_tool_concurrency_and_requests() {
+        let cmd = format!(
+            "{}{}",
+            include_str!("../../tests/samples/hey/slow-n400-c20.txt.cmd"),
+            include_str!("../../tests/samples/hey/slow-n400-c20.txt")
+        );
+        let m = measured::read(&cmd).unwrap();
+        let s = settings(&m);
+        assert!(s.contains(&("load.tool", "hey".into())), "{s:?}");
+        assert!(s.contains(&("load.concurrency", "20".into())), "{s:?}");
+        assert!(s.contains(&("load.requests", "400".into())), "{s:?}");
+        assert!(s.contains(&("load.timeout_ms", "20000".into())), "{s:?}");
+        // Every pair is one the scenario takes.
+        let mut d = crate::scenario::default_preset().draft();
+        for (k, v) in &s {
+            d.set(k, v).unwrap_or_else(|e| panic!("{k}={v}: {e}"));
+        }
+        crate::scenario::validate(&d).unwrap();
+    }
+
+    #[test]
+    fn wrk_runs_for_its_duration() {
+        let m = sample("wrk/slow-t2-c10-d3s.txt");
+        let s = settings(&m);
+        assert!(s.contains(&("load.duration_s", "3".into())), "{s:?}");
+        assert!(s.contains(&("load.concurrency", "10".into())), "{s:?}");
+        let mut d = crate::scenario::default_preset().draft();
+        for (k, v) in &s {
+            d.set(k, v).unwrap();
+        }
+        crate::scenario::validate(&d).unwrap();
+    }
+
+    /// wrk's 10 connections at 129.05 req/s mean 77.5 ms each; it printed
+    /// 62.84 ms: the time between a response and the next request is not
+    /// in wrk's latency (its event loop, here a Python server's).
+    #[test]
+    fn little_checks_the_measurements_own_numbers() {
+        let slow = little(&sample("wrk/slow-t2-c10-d3s.txt")).unwrap();
+        assert!((slow.implied_mean_ms - 10.0 / slow.throughput_rps * 1000.0).abs() < 1e-9);
+        let hey = measured::read(&format!(
+            "{}{}",
+            include_str!("../../tests/samples/hey/slow-n400-c20.txt.cmd"),
+            include_str!("../../tests/samples/hey/slow-n400-c20.txt")
+        ))
+        .unwrap();
+        let h = little(&hey).unwrap();
+        assert_eq!(h.in_flight, 20.0);
+        assert_eq!(
+            h.consistent,
+            (h.measured_mean_ms - h.implied_mean_ms).abs() / h.implied_mean_ms <= 0.05
+        );
+        assert!(
+            little(&sample("hey/slow-n400-c20.txt")).is_none(),
+            "no -c: no N"
+        );
+    }
+}
