@@ -22,12 +22,12 @@
 
 mod arith;
 mod figures;
+pub mod fit;
 mod format;
 mod rows;
 mod sources;
 mod standing;
 pub mod words;
-pub mod fit;
 pub mod yours;
 
 pub use arith::{Arith, LittleCheck, little_checks, little_mean_s};

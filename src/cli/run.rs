@@ -2,8 +2,8 @@
 //! validated, simulated and reported as text or JSON.
 
 use super::ReadFile;
-use super::files::scenario_within_cap;
 use super::args::{Flags, json_format, unknown};
+use super::files::scenario_within_cap;
 use super::output::{EXIT_BUDGET, Output, bad};
 use super::replications;
 use crate::replicas::{self, Count};
