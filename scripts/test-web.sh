@@ -64,6 +64,8 @@ step "end-to-end: the time breakdown (bars, sentence, table; en, de, zh; dark th
 node tests/e2e/breakdown.spec.mjs
 step "end-to-end: the measured table read plainly (legend, summary of independent predictions, notes by click and key, the plain difference beside the one beyond the stated part; en, de, zh; 375 px)"
 node tests/e2e/measured.spec.mjs
+step "end-to-end: your measurement (a pasted hey output read, its load settings used, each figure measured vs simulated; a bad paste one alert line; en, de, zh; 375 px)"
+node tests/e2e/yours.spec.mjs
 step "end-to-end: a lesson at a projector (clicker keys, the hint, the verdict and its chart in view, the replay's speed, the Embed dialog's charts)"
 node tests/e2e/projector.spec.mjs
 step "end-to-end: no English from data on a German or Chinese page (every ending and finding, the compare table, measured panel, replay, notice and problems)"

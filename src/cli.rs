@@ -10,28 +10,36 @@
 //!   exports share), `presets`, `schema`, `fidelity`, `bench`
 //!   (native only);
 //! * `files` — reading a scenario or measurement file, capped in size
-//!   (the reading native only);
+//!   (native only);
 //! * `golden` — the determinism test's scenario and report.
 
 mod args;
 #[cfg(not(target_arch = "wasm32"))]
 mod bench;
 mod fidelity;
+#[cfg(not(target_arch = "wasm32"))]
 mod files;
 mod golden;
 mod import;
 mod output;
 mod plan;
 mod presets;
+mod properties;
 mod replications;
 mod run;
 mod schema;
 
 pub use crate::summary::json_report;
 pub use args::from_os;
-pub use files::{INPUT_FILE_MAX_BYTES, SCENARIO_FILE_MAX_BYTES};
 #[cfg(not(target_arch = "wasm32"))]
 pub use files::{read_input_file, read_scenario_file};
+
+/// The most bytes a scenario file may hold: 1 MiB. A scenario is a few
+/// hundred bytes; its largest value, a program, is at most 64 KiB.
+pub const SCENARIO_FILE_MAX_BYTES: u64 = 1024 * 1024;
+
+/// The most bytes a load test's output may hold (`threadlab import`).
+pub const INPUT_FILE_MAX_BYTES: u64 = crate::measured::MAX_BYTES as u64;
 pub use golden::{GOLDEN_SCENARIO, golden_report};
 pub use output::{
     ClosedOutput, EXIT_BAD_INPUT, EXIT_BUDGET, EXIT_INTERNAL, EXIT_PIPE_CLOSED, Output, emit,
@@ -49,17 +57,21 @@ usage:
   threadlab run [--preset NAME] [--scenario FILE] [--set KEY=VALUE]... [--format text|json] [--full]
                 [--replications N [--versus KEY=VALUE]...]
   threadlab import FILE [--run] [--preset NAME] [--set KEY=VALUE]... [--fit]
-                 [--what-if KEY=VALUE]... [--format text|json]
+                 [--what-if KEY=VALUE]... [--versus FILE2 [--replications N]] [--format text|json]
                                read a load test's output (hey, wrk, wrk2, JMeter, k6, Gatling):
                                what it says, the settings it implies, Little's law; with --run,
                                --preset or --set, each figure measured vs simulated; --fit
                                calibrates the request's unexplained wait to the measured mean;
-                               --what-if (e.g. server.mode=virtual) predicts a change on the fit
+                               --what-if (e.g. server.mode=virtual) predicts a change on the fit;
+                               --versus compares two outputs figure by figure, beyond the noise
+                               of N seeds of the model when one is given
   threadlab plan --target-rps N --p99-ms M [--error-pct E] [--preset NAME] [--set KEY=VALUE]...
                  [--knobs KEY,...] [--max-runs N] [--format text|json] [--timed]
                                the smallest configurations that meet a target (an open loop at
                                N/s): ceilings prune, Erlang C answers M/M/c exactly, the rest is
                                simulated; --timed adds the wall time to the first answer and to the end
+  threadlab properties [--preset NAME] [--set KEY=VALUE]...
+                               the scenario's service settings as application.properties
   threadlab presets            list the presets
   threadlab schema             every key with its default, unit, range and meaning
   threadlab fidelity [--format text|json]
@@ -97,7 +109,7 @@ fn usage() -> String {
 }
 
 /// Reads a scenario file by path: its text, or why not in words.
-pub type ReadFile<'a> = dyn Fn(&str) -> Result<String, Phrase> + 'a;
+pub type ReadFile<'a> = dyn Fn(&str, u64) -> Result<String, Phrase> + 'a;
 
 /// Runs the command line. `read_file` reads a scenario file by path.
 pub fn main(args: &[String], read_file: &ReadFile<'_>) -> Output {
@@ -112,6 +124,7 @@ pub fn main(args: &[String], read_file: &ReadFile<'_>) -> Output {
         Some("fidelity") => fidelity::main(rest),
         Some("import") => import::main(rest, read_file),
         Some("plan") => plan::main(rest),
+        Some("properties") => properties::main(rest),
         #[cfg(not(target_arch = "wasm32"))]
         Some("bench") => bench::main(rest),
         Some(other) => bad(vec![format!(

@@ -33,6 +33,11 @@
 //! * [`measured`] — a pasted load test's output (hey, wrk, wrk2, JMeter,
 //!   k6, Gatling) read into figures, each with the tool's own meaning;
 //!   pure, bounded in size, every problem one line naming where.
+//!   `fidelity::yours` and `fidelity::fit` hold such a measurement beside
+//!   the model (the settings it implies, measured vs simulated, the
+//!   calibrated unexplained wait, a what-if); `app::capacity` plans the
+//!   smallest configurations for a target; `scenario::properties` writes a
+//!   scenario as `application.properties`.
 //! * [`theory`] — closed forms the simulator is tested against and the charts
 //!   overlay: Little's law, Erlang C, closed-loop bounds, capacity ceilings.
 //! * [`fidelity`] — the measured figures of the source articles, with their

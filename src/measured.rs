@@ -20,6 +20,8 @@ mod lines;
 mod wrk;
 
 #[cfg(test)]
+mod samples;
+#[cfg(test)]
 mod tests;
 
 use crate::i18n::Part;

@@ -25,6 +25,7 @@ pub mod mix;
 mod moot;
 mod presets;
 mod program;
+pub mod properties;
 pub mod resilience;
 mod schema;
 mod validate;

@@ -49,6 +49,7 @@ mod scenario_about;
 mod share;
 mod summary;
 mod worker;
+mod yours_panel;
 
 pub use app::App;
 pub use chart_canvas::draw_on as draw_chart;

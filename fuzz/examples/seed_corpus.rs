@@ -145,8 +145,7 @@ fn main() {
     import_seeds();
 }
 
-/// Every sample of tests/samples/ (real and built load-test outputs), each
-/// once as it is (byte 0: recognise the tool) and once per parser.
+/// Every sample of tests/samples/ (real and built load-test outputs).
 fn import_seeds() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/samples");
     let mut files = Vec::new();
@@ -167,16 +166,6 @@ fn import_seeds() {
             .expect("under samples")
             .to_string_lossy()
             .replace('/', "-");
-        let mut seed = vec![0u8];
-        seed.extend_from_slice(text.as_bytes());
-        write_bytes("import", &name, &seed);
+        write("import", &name, &text);
     }
-}
-
-fn write_bytes(target: &str, name: &str, bytes: &[u8]) {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("corpus")
-        .join(target);
-    fs::create_dir_all(&dir).expect("corpus folder");
-    fs::write(dir.join(name), bytes).expect("corpus file");
 }

@@ -1,23 +1,38 @@
 //! A pasted load test's output: any text either reads into figures that
-//! hold together or gives one line saying what was expected where. The
-//! first byte picks the parser (0: recognise the tool; n: the nth format),
-//! so every parser is reached whatever its marks.
+//! hold together or gives one line saying what was expected where. Every
+//! input goes to every parser (each format forced, and the recognition by
+//! marks), so each parser runs once per input whatever its marks.
 #![no_main]
 
+use std::sync::atomic::{AtomicU64, Ordering};
+
 use libfuzzer_sys::fuzz_target;
-use threadlab::measured::{self, SOURCES};
+use threadlab::measured::{self, Measurement, SOURCES};
+
+/// Inputs so far, printed every million: each parser ran on every one.
+static INPUTS: AtomicU64 = AtomicU64::new(0);
 
 fuzz_target!(|data: &[u8]| {
-    let Some((&pick, rest)) = data.split_first() else {
-        return;
-    };
-    let Ok(text) = std::str::from_utf8(rest) else {
-        return;
-    };
-    let read = match pick as usize % (SOURCES.len() + 1) {
-        0 => measured::read(text),
-        n => measured::read_as(SOURCES[n - 1], text),
-    };
+    // Pasted text is always text: invalid bytes become U+FFFD, so that
+    // every input reaches every parser.
+    let text = &*String::from_utf8_lossy(data);
+    if INPUTS.fetch_add(1, Ordering::Relaxed) % 1_000_000 == 999_999 {
+        eprintln!(
+            "import: {} inputs, each read by all {} parsers and by recognition",
+            INPUTS.load(Ordering::Relaxed),
+            SOURCES.len()
+        );
+    }
+    check(measured::read(text));
+    for s in SOURCES {
+        check(measured::read_as(s, text));
+    }
+});
+
+/// A read's result holds together: an error is one line, figures are
+/// finite, percentiles ascend within 0–100, and what follows from them is
+/// computed without a panic.
+fn check(read: Result<Measurement, threadlab::scenario::FieldError>) {
     let m = match read {
         Ok(m) => m,
         Err(e) => {
@@ -41,9 +56,9 @@ fuzz_target!(|data: &[u8]| {
     for &(p, v) in &l.percentiles {
         assert!((0.0..=100.0).contains(&p) && v.is_finite(), "{p} {v}");
     }
-    // What the figures imply is computed without a panic.
     let _ = m.ok_per_s();
     let _ = threadlab::fidelity::yours::settings(&m);
     let _ = threadlab::fidelity::yours::little(&m);
+    let _ = threadlab::fidelity::yours::figures(&m);
     let _ = serde_json::to_string(&m).expect("a measurement serialises");
-});
+}

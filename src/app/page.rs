@@ -7,11 +7,14 @@
 //! * `history` — which changes get an entry of the browser's history (Back
 //!   undoes a preset, a lesson opened or closed, a chapter) and which
 //!   rewrite the current one (a slider, a number typed), and the state an
-//!   entry comes back to.
+//!   entry comes back to;
+//! * `yours` — a pasted load test's output in the state (its text, what
+//!   was read or the one-line problem) and its actions.
 
 pub mod guide;
 pub mod history;
 pub mod state;
+pub mod yours;
 
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests;

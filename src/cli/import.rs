@@ -25,6 +25,8 @@ struct ImportArgs {
     sets: Vec<(String, String)>,
     fit: bool,
     what_if: Vec<(String, String)>,
+    versus: Option<String>,
+    replications: Option<u32>,
 }
 
 fn parse(args: &[String]) -> Result<ImportArgs, Vec<String>> {
@@ -38,6 +40,24 @@ fn parse(args: &[String]) -> Result<ImportArgs, Vec<String>> {
                 Err(e) => errors.push(e),
             },
             "--run" => out.run = true,
+            "--versus" => match flags.value(inline) {
+                Some(v) => out.versus = Some(v.into()),
+                None => errors.push("--versus needs a second output's file".into()),
+            },
+            "--replications" => {
+                let v = flags.value(inline);
+                match v
+                    .and_then(|v| v.trim().parse::<u32>().ok())
+                    .filter(|n| (2..=crate::replicas::MAX_REPLICATIONS).contains(n))
+                {
+                    Some(n) => out.replications = Some(n),
+                    None => errors.push(format!(
+                        "--replications {}: expected a whole number from 2 to {}",
+                        v.map_or("(missing)".into(), echo),
+                        crate::replicas::MAX_REPLICATIONS
+                    )),
+                }
+            }
             "--fit" => out.fit = true,
             "--what-if" => match pair(flag, flags.value(inline)) {
                 Ok(kv) => out.what_if.push(kv),
@@ -78,12 +98,19 @@ pub(super) fn main(args: &[String], read_file: &ReadFile<'_>) -> Output {
         Err(e) => return bad(e),
     };
     let path = a.file.as_deref().unwrap_or_default();
-    let m = match read_file(path)
-        .map_err(|e| FieldError::new("import", path, e))
-        .and_then(|t| measured::read(&t))
-    {
+    let read = |path: &str| {
+        read_file(path, super::INPUT_FILE_MAX_BYTES)
+            .map_err(|e| FieldError::new("import", path, e))
+            .and_then(|t| measured::read(&t))
+    };
+    let m = match read(path) {
         Ok(m) => m,
         Err(e) => return bad(vec![e.to_string()]),
+    };
+    let other = match a.versus.as_deref().map(read) {
+        Some(Ok(o)) => Some(o),
+        Some(Err(e)) => return bad(vec![format!("--versus: {e}")]),
+        None => None,
     };
     let settings = yours::settings(&m);
     let little = yours::little(&m);
@@ -91,6 +118,7 @@ pub(super) fn main(args: &[String], read_file: &ReadFile<'_>) -> Output {
         let started = std::time::Instant::now();
         sim::run_timed(c, &mut || started.elapsed().as_secs_f64())
     };
+    let mut noise_runs = Vec::new();
     let (rows, fitted) = if a.run {
         let draft = match draft_for(&a, &settings) {
             Ok(d) => d,
@@ -101,6 +129,14 @@ pub(super) fn main(args: &[String], read_file: &ReadFile<'_>) -> Output {
             Err(e) => return bad(e.iter().map(ToString::to_string).collect()),
         };
         let rows = yours::compare(&m, &run(&cfg).tool);
+        if other.is_some() {
+            let n = u64::from(a.replications.unwrap_or(5));
+            if let Some(n) = crate::replicas::Count::new(n) {
+                for seed in crate::replicas::seeds(cfg.seed, n) {
+                    noise_runs.push(run(&crate::replicas::config_for(&cfg, seed)).tool);
+                }
+            }
+        }
         let fitted = a.fit.then(|| fit::fit(&draft, &m, &mut run));
         (Some(rows), fitted)
     } else {
@@ -114,6 +150,7 @@ pub(super) fn main(args: &[String], read_file: &ReadFile<'_>) -> Output {
         _ => None,
     };
     let fit = fitted.map(|f| f.map(|(fit, _)| fit));
+    let changes = other.as_ref().map(|o| yours::changes(&m, o, &noise_runs));
     let parts = Parts {
         m: &m,
         settings: &settings,
@@ -121,6 +158,8 @@ pub(super) fn main(args: &[String], read_file: &ReadFile<'_>) -> Output {
         rows: rows.as_deref(),
         fit: fit.as_ref(),
         what_if: what_if.as_ref(),
+        versus: other.as_ref().zip(changes.as_deref()),
+        noise_runs: noise_runs.len(),
     };
     Output::ok(if a.json { json(&parts) } else { text(&parts) })
 }
@@ -133,6 +172,8 @@ struct Parts<'a> {
     rows: Option<&'a [Row]>,
     fit: Option<&'a Result<fit::Fit, FitFailure>>,
     what_if: Option<&'a fit::WhatIf>,
+    versus: Option<(&'a Measurement, &'a [yours::Change])>,
+    noise_runs: usize,
 }
 
 /// The preset (E2's platform run when none), the measurement's settings,
@@ -299,7 +340,67 @@ fn text(p: &Parts<'_>) -> String {
     if let Some(w) = p.what_if {
         what_if_text(&mut o, w);
     }
+    if let Some((b, changes)) = p.versus {
+        versus_text(&mut o, m, b, changes, p.noise_runs);
+    }
     o
+}
+
+fn versus_text(
+    o: &mut String,
+    a: &Measurement,
+    b: &Measurement,
+    changes: &[yours::Change],
+    runs: usize,
+) {
+    let _ = writeln!(o, "\nversus the second output ({}):", b.source.label());
+    if a.source.tool_name() != b.source.tool_name() {
+        let _ = writeln!(
+            o,
+            "  note: two tools ({} and {}) count their figures differently",
+            a.source.tool_name(),
+            b.source.tool_name()
+        );
+    }
+    let _ = writeln!(
+        o,
+        "  {:<14}{:>12}{:>12}{:>11}{:>9}  beyond the noise?",
+        "figure", "first", "second", "diff", "noise"
+    );
+    for c in changes {
+        let name = figure_name(&Row {
+            figure: c.figure,
+            percent: c.percent,
+            measured: 0.0,
+            simulated: None,
+            difference_pct: None,
+        });
+        let diff = c
+            .difference_pct
+            .map_or("—".into(), |d| format!("{d:+.1} %"));
+        let noise = c.noise_pct.map_or("—".into(), |n| format!("{n:.1} %"));
+        let beyond = match c.beyond_noise {
+            Some(true) => "yes",
+            Some(false) => "no",
+            None => "—",
+        };
+        let _ = writeln!(
+            o,
+            "  {name:<14}{:>12.2}{:>12.2}{diff:>11}{noise:>9}  {beyond}",
+            c.before, c.after
+        );
+    }
+    if runs == 0 {
+        let _ = writeln!(
+            o,
+            "  the noise needs a model of the service: add --set (its threads, program …) or --run; it is each figure's range over --replications seeds (5)"
+        );
+    } else {
+        let _ = writeln!(
+            o,
+            "  noise: each figure's range over {runs} seeds of the simulated first run, as a share of its median"
+        );
+    }
 }
 
 fn fit_text(o: &mut String, f: &Result<fit::Fit, FitFailure>) {
@@ -418,6 +519,7 @@ fn json(p: &Parts<'_>) -> String {
         "compared": rows,
         "calibration": fit,
         "what_if": p.what_if,
+        "versus": p.versus.map(|(b, c)| serde_json::json!({ "second": b, "changes": c, "noise_runs": p.noise_runs })),
     });
     let mut s = serde_json::to_string_pretty(&v).unwrap_or_default();
     s.push('\n');

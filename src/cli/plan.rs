@@ -13,7 +13,7 @@ use crate::app::capacity::{
     DEFAULT_ERROR_PCT, Failure, How, Judgement, Knob, PERCENTILES, Planner, Target, default_knobs,
 };
 use crate::i18n::Locale;
-use crate::scenario::{self, Draft, FieldError, echo};
+use crate::scenario::{self, Draft, FieldError, echo, properties};
 
 /// Simulations a plan may run unless `--max-runs` says otherwise.
 const DEFAULT_MAX_RUNS: usize = 200;
@@ -301,6 +301,13 @@ fn text(p: &Planner) -> String {
             j.headroom * 100.0,
             how(j.how)
         );
+        let mut d = Draft::new();
+        for (k, v) in &a.settings {
+            let _ = d.set(k, v);
+        }
+        for line in properties::application_properties(&d).lines() {
+            let _ = writeln!(o, "    {line}");
+        }
     }
     let _ = writeln!(
         o,

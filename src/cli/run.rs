@@ -3,7 +3,6 @@
 
 use super::ReadFile;
 use super::args::{Flags, json_format, unknown};
-use super::files::scenario_within_cap;
 use super::output::{EXIT_BUDGET, Output, bad};
 use super::replications;
 use crate::replicas::{self, Count};
@@ -120,8 +119,7 @@ fn draft_for(a: &RunArgs, read_file: &ReadFile<'_>) -> Result<Draft, Vec<FieldEr
         (None, None) => scenario::default_preset().draft(),
     };
     if let Some(path) = &a.scenario {
-        match read_file(path)
-            .and_then(scenario_within_cap)
+        match read_file(path, super::SCENARIO_FILE_MAX_BYTES)
             .map_err(|e| FieldError::new("--scenario", path, e))
             .and_then(|t| Draft::from_json_of(&t, "--scenario", path))
         {

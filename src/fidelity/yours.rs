@@ -146,45 +146,63 @@ fn row(figure: Figure, percent: Option<f64>, measured: f64, simulated: Option<f6
     }
 }
 
+/// Every figure `m` prints, in the order a tool prints them: (figure,
+/// percent of a percentile, value).
+pub fn figures(m: &Measurement) -> Vec<(Figure, Option<f64>, f64)> {
+    let mut out = Vec::new();
+    if let Some(x) = m.rate_per_s {
+        out.push((Figure::Rate, None, x));
+    }
+    if let Some(n) = m.requests {
+        out.push((Figure::Requests, None, n as f64));
+        if let Some(f) = m.failed.filter(|_| n > 0) {
+            out.push((Figure::FailedPct, None, f as f64 / n as f64 * 100.0));
+        }
+    }
+    let l = &m.latency;
+    for (figure, v) in [
+        (Figure::Mean, l.mean_ms),
+        (Figure::Min, l.min_ms),
+        (Figure::Max, l.max_ms),
+    ] {
+        if let Some(v) = v {
+            out.push((figure, None, v));
+        }
+    }
+    out.extend(
+        l.percentiles
+            .iter()
+            .map(|&(p, v)| (Figure::Percentile, Some(p), v)),
+    );
+    out
+}
+
+/// The simulated run's `figure` as its tool `t` counts it.
+fn simulated(t: &ToolSummary, figure: Figure, percent: Option<f64>) -> Option<f64> {
+    let l = &t.latency;
+    let latency = |v: f64| (l.count > 0).then_some(v);
+    match figure {
+        Figure::Rate => Some(t.rate),
+        Figure::Requests => Some(t.requests as f64),
+        Figure::FailedPct => Some(t.error_pct),
+        Figure::Mean => latency(l.mean),
+        Figure::Min => latency(l.min),
+        Figure::Max => latency(l.max),
+        Figure::Percentile => {
+            let p = percent?;
+            let v = l.percentiles.iter().find(|(q, _)| (q - p).abs() < 1e-9)?.1;
+            latency(v)
+        }
+    }
+}
+
 /// Every figure `m` has beside the simulated run's `t` (the run as its
 /// tool counts it), in the order a tool prints them.
 pub fn compare(m: &Measurement, t: &ToolSummary) -> Vec<Row> {
-    let l = &t.latency;
-    let has_latency = l.count > 0;
-    let mut rows = Vec::new();
-    if let Some(x) = m.rate_per_s {
-        rows.push(row(Figure::Rate, None, x, Some(t.rate)));
-    }
-    if let Some(n) = m.requests {
-        rows.push(row(
-            Figure::Requests,
-            None,
-            n as f64,
-            Some(t.requests as f64),
-        ));
-        if let Some(f) = m.failed.filter(|_| n > 0) {
-            let pct = f as f64 / n as f64 * 100.0;
-            rows.push(row(Figure::FailedPct, None, pct, Some(t.error_pct)));
-        }
-    }
-    let sim = |v: f64| has_latency.then_some(v);
-    for (figure, measured, simulated) in [
-        (Figure::Mean, m.latency.mean_ms, sim(l.mean)),
-        (Figure::Min, m.latency.min_ms, sim(l.min)),
-        (Figure::Max, m.latency.max_ms, sim(l.max)),
-    ] {
-        if let Some(v) = measured {
-            rows.push(row(figure, None, v, simulated));
-        }
-    }
-    for &(p, v) in &m.latency.percentiles {
-        let s = (l.percentiles.iter())
-            .find(|(q, _)| (q - p).abs() < 1e-9)
-            .map(|(_, s)| *s)
-            .filter(|_| has_latency);
-        rows.push(row(Figure::Percentile, Some(p), v, s));
-    }
-    rows
+    figures(m)
+        .into_iter()
+        .map(|(f, p, v)| row(f, p, v, simulated(t, f, p)))
+        .collect()
 }
 
 #[cfg(test)]
@@ -255,4 +273,79 @@ mod tests {
             "no -c: no N"
         );
     }
+}
+
+/// One figure of two measurements, before and after a change.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Change {
+    /// The figure.
+    pub figure: Figure,
+    /// The percent of a [`Figure::Percentile`].
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub percent: Option<f64>,
+    /// In the first output.
+    pub before: f64,
+    /// In the second.
+    pub after: f64,
+    /// (after − before) ÷ before, %.
+    pub difference_pct: Option<f64>,
+    /// How far the model's runs of this scenario spread over seeds, as a
+    /// share of their median, % (`None`: no model to say).
+    pub noise_pct: Option<f64>,
+    /// Whether the difference is beyond that spread.
+    pub beyond_noise: Option<bool>,
+}
+
+/// The figures of `a` and `b` side by side: each that both print, with
+/// the difference and, given the simulated runs of the scenario over
+/// several seeds (`runs`, each as its tool counts), whether it is beyond
+/// their spread — what two runs of one unchanged service differ by.
+pub fn changes(a: &Measurement, b: &Measurement, runs: &[ToolSummary]) -> Vec<Change> {
+    let noise = spread(a, runs);
+    let after = figures(b);
+    figures(a)
+        .into_iter()
+        .filter_map(|(figure, percent, before)| {
+            let after = after.iter().find(|o| o.0 == figure && o.1 == percent)?.2;
+            let difference_pct = (before != 0.0).then(|| (after - before) / before * 100.0);
+            let noise_pct = noise
+                .iter()
+                .find(|(f, p, _)| *f == figure && *p == percent)
+                .map(|n| n.2);
+            let beyond_noise = difference_pct.zip(noise_pct).map(|(d, n)| d.abs() > n);
+            Some(Change {
+                figure,
+                percent,
+                before,
+                after,
+                difference_pct,
+                noise_pct,
+                beyond_noise,
+            })
+        })
+        .collect()
+}
+
+/// Each figure's range over `runs` as a share of its median, %.
+fn spread(m: &Measurement, runs: &[ToolSummary]) -> Vec<(Figure, Option<f64>, f64)> {
+    if runs.len() < 2 {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for (figure, percent, _) in figures(m) {
+        let mut v: Vec<f64> = runs
+            .iter()
+            .filter_map(|t| simulated(t, figure, percent))
+            .collect();
+        if v.len() < runs.len() {
+            continue;
+        }
+        v.sort_by(f64::total_cmp);
+        let median = v[v.len() / 2];
+        if median > 0.0 {
+            let range = v[v.len() - 1] - v[0];
+            out.push((figure, percent, range / median * 100.0));
+        }
+    }
+    out
 }

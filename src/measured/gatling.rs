@@ -381,8 +381,7 @@ mod tests {
 
     /// A sample file of `tests/samples/gatling/`.
     fn sample(name: &str) -> String {
-        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/samples/gatling/");
-        std::fs::read_to_string(format!("{dir}{name}")).unwrap_or_else(|e| panic!("{name}: {e}"))
+        super::super::samples::sample(&format!("gatling/{name}"))
     }
 
     /// The public entry, which detects the format first.

@@ -913,8 +913,7 @@ mod tests {
 
     /// A sample file of `tests/samples/jmeter/`.
     fn sample(name: &str) -> String {
-        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/samples/jmeter/");
-        std::fs::read_to_string(format!("{dir}{name}")).unwrap_or_else(|e| panic!("{name}: {e}"))
+        super::super::samples::sample(&format!("jmeter/{name}"))
     }
 
     /// The public entry, which detects the format first.
@@ -1303,11 +1302,7 @@ mod tests {
 
     #[test]
     fn a_summary_line_with_a_gatling_block_is_refused_as_two_tools() {
-        let gatling = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/tests/samples/gatling/checkout-3.14.9.txt"
-        );
-        let gatling = std::fs::read_to_string(gatling).unwrap();
+        let gatling = super::super::samples::sample("gatling/checkout-3.14.9.txt");
         let jmeter = sample("console-5.6.3.txt");
         for text in [format!("{jmeter}{gatling}"), format!("{gatling}{jmeter}")] {
             let e = refused(&text);

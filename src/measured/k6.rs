@@ -803,12 +803,7 @@ mod tests {
     /// A sample file of `tests/samples/k6/`.
     macro_rules! sample {
         ($file:literal) => {
-            std::fs::read_to_string(concat!(
-                env!("CARGO_MANIFEST_DIR"),
-                "/tests/samples/k6/",
-                $file
-            ))
-            .expect($file)
+            super::super::samples::sample(concat!("k6/", $file))
         };
     }
 

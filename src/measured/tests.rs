@@ -6,8 +6,7 @@ use super::*;
 
 /// A sample file of `tests/samples/`.
 fn sample(path: &str) -> String {
-    let p = format!("{}/tests/samples/{path}", env!("CARGO_MANIFEST_DIR"));
-    std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{p}: {e}"))
+    super::samples::sample(path)
 }
 
 fn close(a: Option<f64>, b: f64) -> bool {

@@ -28,6 +28,7 @@ use super::runner::{Runner, use_runner};
 use super::scenario_about::ScenarioAbout;
 use super::share::ShareBar;
 use super::summary::Summary;
+use super::yours_panel::YoursPanel;
 use crate::app::Link;
 use crate::app::link::permalink::{Ignored, encode};
 use crate::app::page::history::{Entry, entry};
@@ -336,6 +337,7 @@ fn Full(p: &PageProps) -> Html {
                         <Baseline state={state.clone()} dispatch={dispatch.clone()} />
                         if *settled {
                             <MeasuredPanel state={state.clone()} />
+                            <YoursPanel state={state.clone()} dispatch={dispatch.clone()} />
                         }
                         {replay_slot}
                         <Charts state={state.clone()} on_replay={on_replay.reform(ReplayOf::Column)} />

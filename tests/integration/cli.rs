@@ -7,13 +7,13 @@ use threadlab::i18n::{Part, Phrase};
 use crate::helpers::assert_golden;
 
 /// A file that is not there, as `read_scenario_file` says it.
-pub(crate) fn no_file(_: &str) -> Result<String, Phrase> {
+pub(crate) fn no_file(_: &str, _: u64) -> Result<String, Phrase> {
     Err(FILE_OPEN.said().with("why", Part::text("no such file")))
 }
 
 fn cli(args: &[&str]) -> Output {
     let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
-    let files = |path: &str| -> Result<String, Phrase> {
+    let files = |path: &str, _: u64| -> Result<String, Phrase> {
         match path {
             "good.json" => Ok(r#"{"schema": 1, "load": {"concurrency": 20, "requests": 200}, "program": "io:10ms"}"#.into()),
             "typo.json" => Ok(r#"{"load": {"concurrancy": 20}}"#.into()),
@@ -27,7 +27,7 @@ fn cli(args: &[&str]) -> Output {
                     .collect::<serde_json::Map<_, _>>(),
             )
             .unwrap()),
-            _ => no_file(path),
+            _ => no_file(path, 0),
         }
     };
     main(&args, &files)
@@ -363,7 +363,7 @@ fn issue9_a_huge_program_is_echoed_once_and_cut() {
     let huge = format!("{{\"program\": \"io:{}ms\"}}", "9".repeat(1_000_000));
     let out = main(
         &["run".into(), "--scenario".into(), "huge.json".into()],
-        &|_| Ok(huge.clone()),
+        &|_, _| Ok(huge.clone()),
     );
     assert_eq!(out.code, EXIT_BAD_INPUT);
     assert_eq!(out.stderr.lines().count(), 1);
@@ -534,7 +534,7 @@ fn the_pages_exports_are_the_command_lines_reports_for_the_same_scenario() {
     assert_eq!(runs.len(), 2);
     for run in runs {
         let file = run["scenario"].to_string();
-        let read = |_: &str| -> Result<String, Phrase> { Ok(file.clone()) };
+        let read = |_: &str, _: u64| -> Result<String, Phrase> { Ok(file.clone()) };
         let args = |extra: &[&str]| -> Vec<String> {
             ["run", "--scenario", "s.json"]
                 .iter()

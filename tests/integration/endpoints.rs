@@ -258,7 +258,7 @@ fn a_service_of_three_endpoints_runs_from_a_scenario_file_in_both_modes() {
         env!("CARGO_MANIFEST_DIR"),
         "/tests/scenarios/your-service.json"
     );
-    let read = |p: &str| {
+    let read = |p: &str, _: u64| {
         std::fs::read_to_string(p).map_err(|e| {
             threadlab::i18n::keys::errors::FILE_OPEN
                 .said()

@@ -110,7 +110,7 @@ fn k6_text_reads_back_as_the_run() {
 }
 
 /// The files `import` is given in these tests.
-fn files(path: &str) -> Result<String, Phrase> {
+fn files(path: &str, _: u64) -> Result<String, Phrase> {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/samples/");
     match path {
         "hey-with-command.txt" => Ok(format!(
@@ -120,7 +120,7 @@ fn files(path: &str) -> Result<String, Phrase> {
         )),
         "notes.txt" => Ok("my load test went fine\n".into()),
         other => std::fs::read_to_string(format!("{dir}{other}"))
-            .map_err(|_| crate::cli::no_file(other).unwrap_err()),
+            .map_err(|_| crate::cli::no_file(other, 0).unwrap_err()),
     }
 }
 
@@ -253,4 +253,51 @@ fn a_model_slower_than_the_service_is_said_not_fitted() {
         "{}",
         out.stdout
     );
+}
+
+#[test]
+fn two_outputs_compare_figure_by_figure_against_the_models_noise() {
+    let args = [
+        "import",
+        "hey/fast-n2000-c50.txt",
+        "--versus",
+        "hey/slow-n400-c20.txt",
+    ];
+    let alone = cli(&[&args[..], &["--format", "json"]].concat());
+    assert_eq!(alone.code, 0, "{}", alone.stderr);
+    let v: serde_json::Value = serde_json::from_str(&alone.stdout).unwrap();
+    let changes = v["versus"]["changes"].as_array().unwrap();
+    let rate = changes.iter().find(|c| c["figure"] == "rate").unwrap();
+    assert_eq!(
+        (rate["before"].as_f64(), rate["after"].as_f64()),
+        (Some(4572.8492), Some(864.8602))
+    );
+    assert!(rate["beyond_noise"].is_null(), "no model, no noise: {rate}");
+    let modelled = cli(&[
+        &args[..],
+        &[
+            "--set",
+            "load.concurrency=50",
+            "--set",
+            "program=io:exp(10ms)",
+            "--replications",
+            "4",
+            "--format",
+            "json",
+        ],
+    ]
+    .concat());
+    let v: serde_json::Value = serde_json::from_str(&modelled.stdout).unwrap();
+    assert_eq!(v["versus"]["noise_runs"], 4);
+    let p99 = v["versus"]["changes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["percent"] == 99.0)
+        .unwrap();
+    // Exponential service over 2,000 requests: its p99 moves by a few
+    // percent between seeds; 38.9 → 66.0 ms is well beyond that.
+    let noise = p99["noise_pct"].as_f64().unwrap();
+    assert!(noise > 0.0 && noise < 30.0, "{noise}");
+    assert_eq!(p99["beyond_noise"], true);
 }

@@ -124,3 +124,35 @@ fn plan_refuses_bad_flags() {
         assert!(out.stderr.contains(says), "{args:?}: {}", out.stderr);
     }
 }
+
+#[test]
+fn properties_prints_the_services_settings_as_spring_binds_them() {
+    let out = cli(&[
+        "properties",
+        "--preset",
+        "e2-virtual",
+        "--set",
+        "db.timeout_ms=250",
+    ]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(
+        out.stdout
+            .contains("spring.threads.virtual.enabled=true  # server.mode"),
+        "{}",
+        out.stdout
+    );
+    assert!(
+        out.stdout
+            .contains("spring.datasource.hikari.connection-timeout=250ms"),
+        "{}",
+        out.stdout
+    );
+    assert!(
+        !out.stdout.contains("load."),
+        "the load tool is not the service: {}",
+        out.stdout
+    );
+    let bad = cli(&["properties", "--set", "server.threads_max=0"]);
+    assert_eq!(bad.code, EXIT_BAD_INPUT);
+    assert!(bad.stderr.contains("server.threads_max"), "{}", bad.stderr);
+}

@@ -14,6 +14,7 @@ use crate::app::basis::said::Said;
 use crate::app::lesson::{LessonAction, LessonLink, LessonProgress};
 use crate::app::link::permalink::Link;
 use crate::app::link::view::View;
+use crate::app::page::yours::{Yours, YoursAction};
 use crate::app::run::bounds::Bounds;
 use crate::app::run::digest::{RunView, SweepPoint};
 use crate::app::run::plan::SweepAxis;
@@ -217,6 +218,9 @@ pub struct State {
     /// brought it, if one did: whose changes the page says are whose
     /// (`Setup::change_lines_by_source`).
     pub(crate) arrival: Option<Arrival>,
+    /// The visitor's own load test's output and what was read from it
+    /// (`app::yours`): kept while the scenario changes, never in a link.
+    pub(crate) yours: Yours,
 }
 
 /// Everything that changes the state.
@@ -257,6 +261,8 @@ pub enum Action {
     LoadSetup(Box<Setup>),
     /// The lesson panel.
     Guide(GuideAction),
+    /// The "Your measurement" panel.
+    Yours(YoursAction),
     /// Back or Forward brought the page to another entry of the browser's
     /// history: the state its link holds (`app::page::history::reopen`).
     Reopen {
@@ -281,6 +287,7 @@ impl From<Setup> for State {
             lesson_hint: false,
             edited_keys: Vec::new(),
             arrival: None,
+            yours: Yours::default(),
         };
         s.revalidate();
         s
@@ -371,6 +378,32 @@ impl State {
             }
             Action::Guide(a) => self.reduce_guide(a),
             Action::Reopen { link, stored } => self.reopen(*link, stored),
+            Action::Yours(a) => self.reduce_yours(a),
+        }
+    }
+
+    /// Applies an action of the "Your measurement" panel: its text, a
+    /// read, or the output's load settings put on the form as if typed
+    /// (one new generation: the page runs the new scenario at once).
+    fn reduce_yours(&mut self, action: YoursAction) {
+        match action {
+            YoursAction::Text(text) => self.yours.set_text(text),
+            YoursAction::Read => self.yours.read(),
+            YoursAction::UseSettings => {
+                let settings = self.yours.settings();
+                if settings.is_empty() {
+                    return;
+                }
+                for (key, text) in settings {
+                    // A mode's own value of the key would hide the shared one.
+                    self.setup.reset(&key);
+                    self.setup.edit(None, &key, text);
+                    if !self.edited_keys.contains(&key) {
+                        self.edited_keys.push(key);
+                    }
+                }
+                self.revalidate();
+            }
         }
     }
 

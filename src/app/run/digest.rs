@@ -13,6 +13,7 @@ use crate::i18n::{Arg, Locale, Phrase};
 use crate::sim::report::{
     ConnectionStats, DownstreamSeries, Gauge, GcKind, GuardStats, Latency, LimitEffect, LimitHit,
     MemoryKind, MemoryLimit, MemoryStats, Outcome, Report, ResponseCause, TimeSeries, Tool,
+    ToolLatency, ToolSummary,
 };
 use crate::sim::timeline::{LaneKind, LaneState, Timeline};
 use crate::summary::tool_of;
@@ -168,6 +169,65 @@ pub(crate) struct WarmupView {
     pub(crate) jit_extra_ms_at_end: f64,
 }
 
+/// A run as its load tool counts it ([`ToolSummary`]), every number
+/// finite: JSON has no NaN, and a run whose message did not read back
+/// would be lost whole on its way from the worker.
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+#[serde(transparent)]
+pub(crate) struct ToolCount(pub(crate) ToolSummary);
+
+impl Default for ToolCount {
+    /// Nothing counted (a digest from before the field was posted).
+    fn default() -> Self {
+        ToolCount(ToolSummary::empty(Tool::Hey))
+    }
+}
+
+impl PartialEq for ToolCount {
+    /// The figures a comparison reads: `ToolSummary` has no `PartialEq`,
+    /// and the run digest needs one (the page redraws on a change).
+    fn eq(&self, other: &Self) -> bool {
+        let (a, b) = (&self.0, &other.0);
+        a.tool == b.tool
+            && a.requests == b.requests
+            && a.elapsed_s == b.elapsed_s
+            && a.rate == b.rate
+            && a.latency == b.latency
+            && a.ok_latency == b.ok_latency
+            && a.errors == b.errors
+            && a.status == b.status
+            && a.error_pct == b.error_pct
+    }
+}
+
+impl ToolCount {
+    /// `t` with every number made finite.
+    fn of(t: &ToolSummary) -> Self {
+        let latency = |l: &ToolLatency| ToolLatency {
+            mean: finite(l.mean),
+            stdev: finite(l.stdev),
+            min: finite(l.min),
+            max: finite(l.max),
+            percentiles: (l.percentiles.iter())
+                .map(|&(p, v)| (finite(p), finite(v)))
+                .collect(),
+            within_stdev_pct: finite(l.within_stdev_pct),
+            ..l.clone()
+        };
+        ToolCount(ToolSummary {
+            elapsed_s: finite(t.elapsed_s),
+            rate: finite(t.rate),
+            latency: latency(&t.latency),
+            ok_latency: t.ok_latency.as_ref().map(latency),
+            error_pct: finite(t.error_pct),
+            buckets: t.buckets.iter().map(|&(m, n)| (finite(m), n)).collect(),
+            dialup_s: finite(t.dialup_s),
+            thread_rate: latency(&t.thread_rate),
+            ..t.clone()
+        })
+    }
+}
+
 /// One run, digested.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct RunView {
@@ -253,6 +313,10 @@ pub struct RunView {
     pub(crate) tool: Tool,
     /// The request rate the tool prints (see `summary::rate_name`).
     pub(crate) tool_rate: f64,
+    /// The run as its load tool counts it: what a pasted measurement's
+    /// figures are compared with (`app::yours`).
+    #[serde(default)]
+    pub(crate) tool_summary: ToolCount,
     /// What happened to connections (the report's, its ratios finite).
     pub(crate) connections: ConnectionStats,
     /// Where successful requests' time went (`None` when none succeeded).
@@ -694,6 +758,7 @@ impl RunView {
             warmup: WarmupView::of(r),
             tool: tool_of(r),
             tool_rate: finite(r.tool.rate),
+            tool_summary: ToolCount::of(&r.tool),
             connections: ConnectionStats {
                 mean_accept_wait_ms: finite(r.connections.mean_accept_wait_ms),
                 acceptor_utilisation: finite(r.connections.acceptor_utilisation),
