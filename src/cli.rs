@@ -56,12 +56,13 @@ threadlab — a discrete-event lab for Spring Boot on platform vs virtual thread
 usage:
   threadlab run [--preset NAME] [--scenario FILE] [--set KEY=VALUE]... [--format text|json] [--full]
                 [--replications N [--versus KEY=VALUE]...]
-  threadlab import FILE [--run] [--preset NAME] [--set KEY=VALUE]... [--fit]
+  threadlab import FILE [MORE...] [--run] [--preset NAME] [--set KEY=VALUE]... [--fit]
                  [--what-if KEY=VALUE]... [--versus FILE2 [--replications N]] [--format text|json]
                                read a load test's output (hey, wrk, wrk2, JMeter, k6, Gatling):
                                what it says, the settings it implies, Little's law; with --run,
                                --preset or --set, each figure measured vs simulated; --fit
-                               calibrates the request's unexplained wait to the measured mean;
+                               calibrates the request's unexplained wait to the measured mean
+                               (to every file's at once when MORE are given);
                                --what-if (e.g. server.mode=virtual) predicts a change on the fit;
                                --versus compares two outputs figure by figure, beyond the noise
                                of N seeds of the model when one is given

@@ -2,7 +2,8 @@
 # Captures real hey and wrk output into tests/samples/ (the importer's test
 # inputs): a local server on 127.0.0.1, each run bounded in requests or
 # seconds. Needs Debian's hey and wrk (installed here if missing). Run by
-# hand when a tool's version changes; the tests only read the files.
+# hand when a tool's version changes; the tests only read the files (and
+# pin some of their figures: a new capture means updating those).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 if ! command -v hey >/dev/null || ! command -v wrk >/dev/null; then
@@ -39,6 +40,11 @@ run "$HEY/timeout-n20-c10-t1.txt" hey -n 20 -c 10 -t 1 "$URL/sleep"
 run "$HEY/duration-z2s-c10.txt" hey -z 2s -c 10 "$URL/slow"
 run "$HEY/qps-n200-c4-q20.txt" hey -n 200 -c 4 -q 20 "$URL/fast"
 run "$HEY/fast-n500-c10.csv" hey -n 500 -c 10 -o csv "$URL/fast"
+# A sweep of concurrency against one service, for fitting several
+# measurements together.
+for c in 5 10 20 40; do
+  run "$HEY/sweep-slow-n800-c$c.txt" hey -n 800 -c "$c" "$URL/slow"
+done
 run "$WRK/fast-latency-t2-c20-d3s.txt" wrk -t2 -c20 -d3s --latency "$URL/fast"
 run "$WRK/slow-t2-c10-d3s.txt" wrk -t2 -c10 -d3s "$URL/slow"
 run "$WRK/flaky-latency-t1-c8-d2s.txt" wrk -t1 -c8 -d2s --latency "$URL/flaky"

@@ -19,6 +19,8 @@ use crate::sim;
 #[derive(Default)]
 struct ImportArgs {
     file: Option<String>,
+    /// Further measurements of the same service, fitted with the first.
+    more: Vec<String>,
     json: bool,
     run: bool,
     preset: Option<String>,
@@ -73,14 +75,17 @@ fn parse(args: &[String]) -> Result<ImportArgs, Vec<String>> {
             },
             f if f.starts_with('-') && f.len() > 1 => errors.push(unknown("import", f)),
             file if out.file.is_none() => out.file = Some(file.into()),
-            extra => errors.push(format!(
-                "import reads one file, but got a second: '{}'",
-                echo(extra)
-            )),
+            more => out.more.push(more.into()),
         }
     }
     if out.file.is_none() {
         errors.push("import needs a file: the load test's output (`-` is not read)".into());
+    }
+    if !out.more.is_empty() && !out.fit {
+        errors.push(format!(
+            "import reads several files only to fit them together (--fit), but got a second: '{}'",
+            echo(&out.more[0])
+        ));
     }
     out.fit |= !out.what_if.is_empty();
     out.run |= out.preset.is_some() || !out.sets.is_empty() || out.fit;
@@ -107,6 +112,13 @@ pub(super) fn main(args: &[String], read_file: &ReadFile<'_>) -> Output {
         Ok(m) => m,
         Err(e) => return bad(vec![e.to_string()]),
     };
+    let mut more = Vec::new();
+    for path in &a.more {
+        match read(path) {
+            Ok(m) => more.push(m),
+            Err(e) => return bad(vec![e.to_string()]),
+        }
+    }
     let other = match a.versus.as_deref().map(read) {
         Some(Ok(o)) => Some(o),
         Some(Err(e)) => return bad(vec![format!("--versus: {e}")]),
@@ -119,6 +131,7 @@ pub(super) fn main(args: &[String], read_file: &ReadFile<'_>) -> Output {
         sim::run_timed(c, &mut || started.elapsed().as_secs_f64())
     };
     let mut noise_runs = Vec::new();
+    let mut joint = None;
     let (rows, fitted) = if a.run {
         let draft = match draft_for(&a, &settings) {
             Ok(d) => d,
@@ -137,7 +150,17 @@ pub(super) fn main(args: &[String], read_file: &ReadFile<'_>) -> Output {
                 }
             }
         }
-        let fitted = a.fit.then(|| fit::fit(&draft, &m, &mut run));
+        let fitted = (a.fit && more.is_empty()).then(|| fit::fit(&draft, &m, &mut run));
+        if a.fit && !more.is_empty() {
+            let mut points = vec![(draft.clone(), &m)];
+            for o in &more {
+                match draft_for(&a, &yours::settings(o)) {
+                    Ok(d) => points.push((d, o)),
+                    Err(e) => return bad(e.iter().map(ToString::to_string).collect()),
+                }
+            }
+            joint = Some(fit::fit_joint(&points, &mut run));
+        }
         (Some(rows), fitted)
     } else {
         (None, None)
@@ -159,6 +182,10 @@ pub(super) fn main(args: &[String], read_file: &ReadFile<'_>) -> Output {
         fit: fit.as_ref(),
         what_if: what_if.as_ref(),
         versus: other.as_ref().zip(changes.as_deref()),
+        joint: joint.as_ref(),
+        files: std::iter::once(path)
+            .chain(a.more.iter().map(String::as_str))
+            .collect(),
         noise_runs: noise_runs.len(),
     };
     Output::ok(if a.json { json(&parts) } else { text(&parts) })
@@ -173,6 +200,8 @@ struct Parts<'a> {
     fit: Option<&'a Result<fit::Fit, FitFailure>>,
     what_if: Option<&'a fit::WhatIf>,
     versus: Option<(&'a Measurement, &'a [yours::Change])>,
+    joint: Option<&'a Result<fit::JointFit, FitFailure>>,
+    files: Vec<&'a str>,
     noise_runs: usize,
 }
 
@@ -230,6 +259,19 @@ fn counted(c: Counted) -> &'static str {
         Counted::PercentilesComputedHere => "its percentiles are computed here from its rows",
         Counted::ThresholdFailed => "a k6 threshold failed",
     }
+}
+
+/// One figure measured vs simulated, as the tables print it.
+fn write_row(o: &mut String, indent: &str, r: &Row, note: &str) {
+    let diff = (r.difference_pct).map_or("—".into(), |d| format!("{d:+.1} %"));
+    let _ = writeln!(
+        o,
+        "{indent}{:<14}{:>12.2}{:>12}{:>11}{note}",
+        figure_name(r),
+        r.measured,
+        opt(r.simulated, 2),
+        diff
+    );
 }
 
 fn figure_name(r: &Row) -> String {
@@ -316,17 +358,7 @@ fn text(p: &Parts<'_>) -> String {
             "figure", "measured", "simulated", "diff"
         );
         for r in rows {
-            let diff = r
-                .difference_pct
-                .map_or("—".into(), |d| format!("{d:+.1} %"));
-            let _ = writeln!(
-                o,
-                "  {:<14}{:>12.2}{:>12}{:>11}",
-                figure_name(r),
-                r.measured,
-                opt(r.simulated, 2),
-                diff
-            );
+            write_row(&mut o, "  ", r, "");
         }
     } else {
         let _ = writeln!(
@@ -336,6 +368,9 @@ fn text(p: &Parts<'_>) -> String {
     }
     if let Some(f) = p.fit {
         fit_text(&mut o, f);
+    }
+    if let Some(j) = p.joint {
+        joint_text(&mut o, j, &p.files);
     }
     if let Some(w) = p.what_if {
         what_if_text(&mut o, w);
@@ -403,22 +438,26 @@ fn versus_text(
     }
 }
 
+/// Why no wait fits, in words.
+fn no_fit(e: &FitFailure) -> String {
+    match e {
+        FitFailure::NoMean => "the output has no mean latency".to_string(),
+        FitFailure::Endpoints => {
+            "the scenario has several endpoints: which one waits is not known".into()
+        }
+        FitFailure::ModelSlower { mean_ms } => format!(
+            "with no extra wait the model is already slower ({mean_ms:.2} ms): give it the service's threads, cores, pools and program"
+        ),
+        FitFailure::Invalid { error } => error.to_string(),
+        FitFailure::Budget => "a run stopped at its budget".into(),
+    }
+}
+
 fn fit_text(o: &mut String, f: &Result<fit::Fit, FitFailure>) {
     let f = match f {
         Ok(f) => f,
         Err(e) => {
-            let why = match e {
-                FitFailure::NoMean => "the output has no mean latency".to_string(),
-                FitFailure::Endpoints => {
-                    "the scenario has several endpoints: which one waits is not known".into()
-                }
-                FitFailure::ModelSlower { mean_ms } => format!(
-                    "with no extra wait the model is already slower ({mean_ms:.2} ms): give it the service's threads, cores, pools and program"
-                ),
-                FitFailure::Invalid { error } => error.to_string(),
-                FitFailure::Budget => "a run stopped at its budget".into(),
-            };
-            let _ = writeln!(o, "\nno fit: {why}");
+            let _ = writeln!(o, "\nno fit: {}", no_fit(e));
             return;
         }
     };
@@ -437,17 +476,35 @@ fn fit_text(o: &mut String, f: &Result<fit::Fit, FitFailure>) {
         } else {
             ""
         };
-        let diff = r
-            .difference_pct
-            .map_or("—".into(), |d| format!("{d:+.1} %"));
-        let _ = writeln!(
-            o,
-            "  {:<14}{:>12.2}{:>12}{:>11}{used}",
-            figure_name(r),
-            r.measured,
-            opt(r.simulated, 2),
-            diff
-        );
+        write_row(o, "  ", r, used);
+    }
+}
+
+fn joint_text(o: &mut String, j: &Result<fit::JointFit, FitFailure>, files: &[&str]) {
+    let j = match j {
+        Ok(j) => j,
+        Err(e) => {
+            let _ = writeln!(o, "\nno joint fit: {}", no_fit(e));
+            return;
+        }
+    };
+    let _ = writeln!(
+        o,
+        "\ncalibrated jointly to {} measurements ({} runs): one unexplained wait of {:.3} ms per request\n  program as fitted: {}",
+        j.points.len(),
+        j.runs,
+        j.wait_ms,
+        j.program
+    );
+    let _ = writeln!(
+        o,
+        "  the means were fitted together; how close each comes, and every other figure, tests the model:"
+    );
+    for (rows, file) in j.points.iter().zip(files) {
+        let _ = writeln!(o, "  {}:", echo(file));
+        for r in rows {
+            write_row(o, "    ", r, "");
+        }
     }
 }
 
@@ -518,6 +575,10 @@ fn json(p: &Parts<'_>) -> String {
         "little": little,
         "compared": rows,
         "calibration": fit,
+        "joint_calibration": p.joint.map(|j| match j {
+            Ok(j) => serde_json::json!({ "fitted": j }),
+            Err(e) => serde_json::json!({ "failed": e }),
+        }),
         "what_if": p.what_if,
         "versus": p.versus.map(|(b, c)| serde_json::json!({ "second": b, "changes": c, "noise_runs": p.noise_runs })),
     });

@@ -225,3 +225,94 @@ pub fn what_if(
         stop_applying,
     })
 }
+
+/// Golden-section steps of a joint fit: the wait to 0.2 % of its range.
+const JOINT_STEPS: usize = 14;
+
+/// One wait fitted to several measurements of one service at once (a sweep
+/// of concurrency, say): the wait that makes the simulated means closest
+/// to the measured ones in relative terms, and each point's figures beside
+/// their simulation — every figure but the means an independent check,
+/// and how well one wait explains every point the test of the model.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct JointFit {
+    /// The unexplained wait per request, ms.
+    pub wait_ms: f64,
+    /// The program as fitted.
+    pub program: String,
+    /// Per measurement, in the order given: measured vs simulated.
+    pub points: Vec<Vec<Row>>,
+    /// Simulations the fit ran.
+    pub runs: usize,
+}
+
+/// Fits one unexplained wait to every `(draft, measurement)` pair (each
+/// draft the service with that measurement's load settings applied).
+pub fn fit_joint(
+    points: &[(Draft, &Measurement)],
+    run: &mut dyn FnMut(&Config) -> Report,
+) -> Result<JointFit, FitFailure> {
+    let (first, _) = points.first().ok_or(FitFailure::NoMean)?;
+    let program = program_of(first)?;
+    let means: Vec<f64> = points
+        .iter()
+        .map(|(_, m)| {
+            m.latency
+                .mean_ms
+                .filter(|v| *v > 0.0)
+                .ok_or(FitFailure::NoMean)
+        })
+        .collect::<Result<_, _>>()?;
+    let mut runs = 0;
+    // The relative squared error of every point's mean at a wait.
+    let mut error = |wait: f64, runs: &mut usize| -> Result<(f64, Vec<Report>), FitFailure> {
+        let mut sum = 0.0;
+        let mut reports = Vec::new();
+        for ((d, _), target) in points.iter().zip(&means) {
+            let r = run_with(d, &with_wait(&program, wait), run)?;
+            *runs += 1;
+            sum += ((r.tool.latency.mean - target) / target).powi(2);
+            reports.push(r);
+        }
+        Ok((sum, reports))
+    };
+    let bare = error(0.0, &mut runs)?;
+    let slower = bare
+        .1
+        .iter()
+        .zip(&means)
+        .find(|(r, m)| r.tool.latency.mean > **m);
+    if let Some((r, _)) = slower {
+        return Err(FitFailure::ModelSlower {
+            mean_ms: r.tool.latency.mean,
+        });
+    }
+    let hi = means.iter().copied().fold(0.0, f64::max);
+    let ratio = (5f64.sqrt() - 1.0) / 2.0;
+    let (mut a, mut b) = (0.0f64, hi);
+    let (mut c, mut d) = (b - ratio * (b - a), a + ratio * (b - a));
+    let (mut fc, mut fd) = (error(c, &mut runs)?.0, error(d, &mut runs)?.0);
+    for _ in 0..JOINT_STEPS {
+        if fc <= fd {
+            (b, d, fd) = (d, c, fc);
+            c = b - ratio * (b - a);
+            fc = error(c, &mut runs)?.0;
+        } else {
+            (a, c, fc) = (c, d, fd);
+            d = a + ratio * (b - a);
+            fd = error(d, &mut runs)?.0;
+        }
+    }
+    let wait_ms = 0.5 * (a + b);
+    let (_, reports) = error(wait_ms, &mut runs)?;
+    Ok(JointFit {
+        wait_ms,
+        program: with_wait(&program, wait_ms),
+        points: points
+            .iter()
+            .zip(&reports)
+            .map(|((_, m), r)| yours::compare(m, &r.tool))
+            .collect(),
+        runs,
+    })
+}

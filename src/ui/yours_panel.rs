@@ -158,7 +158,11 @@ fn the_settings(s: &State, dispatch: &Callback<Action>, l: Locale) -> Html {
     let in_use = yours::in_use(&s.setup, &settings);
     // The form's empty text is `null` as `--set` writes it.
     let lines = settings.iter().map(|(k, v)| {
-        let v = if v.is_empty() { "null" } else { v.as_str() };
+        let v = if v.is_empty() {
+            yours::UNSET
+        } else {
+            v.as_str()
+        };
         html! { <li><code>{format!("{k}={v}")}</code></li> }
     });
     let onclick = dispatch.reform(|_: MouseEvent| Action::Yours(YoursAction::UseSettings));

@@ -301,3 +301,63 @@ fn two_outputs_compare_figure_by_figure_against_the_models_noise() {
     assert!(noise > 0.0 && noise < 30.0, "{noise}");
     assert_eq!(p99["beyond_noise"], true);
 }
+
+/// hey's sweep of one service (a 20 ms answer behind Python's threaded
+/// server) at 5, 10, 20 and 40 clients, captured here: one wait fitted to
+/// the four means explains every rate within 10 %.
+#[test]
+fn a_sweep_of_measurements_is_fitted_together() {
+    let sweep: Vec<String> = [5, 10, 20, 40]
+        .iter()
+        .map(|c| format!("hey/sweep-slow-n800-c{c}.txt"))
+        .collect();
+    let with_commands = |p: &str, _: u64| -> Result<String, Phrase> {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/samples/");
+        let read = |f: String| {
+            std::fs::read_to_string(f).map_err(|_| crate::cli::no_file(p, 0).unwrap_err())
+        };
+        Ok(read(format!("{dir}{p}.cmd"))? + &read(format!("{dir}{p}"))?)
+    };
+    let mut args: Vec<String> = vec!["import".into()];
+    args.extend(sweep.iter().cloned());
+    for a in [
+        "--fit",
+        "--set",
+        "program=cpu:0.1ms",
+        "--set",
+        "server.cores=2",
+        "--format",
+        "json",
+    ] {
+        args.push(a.into());
+    }
+    let out = main(&args, &with_commands);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    let j = &v["joint_calibration"]["fitted"];
+    let wait = j["wait_ms"].as_f64().unwrap();
+    assert!((19.0..22.0).contains(&wait), "{wait}");
+    let points = j["points"].as_array().unwrap();
+    assert_eq!(points.len(), 4);
+    for rows in points {
+        let rate = rows
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["figure"] == "rate")
+            .unwrap();
+        let d = rate["difference_pct"].as_f64().unwrap();
+        assert!(d.abs() < 10.0, "{rate}");
+    }
+    let without_fit = cli(&[
+        "import",
+        "hey/sweep-slow-n800-c5.txt",
+        "hey/sweep-slow-n800-c10.txt",
+    ]);
+    assert_eq!(without_fit.code, EXIT_BAD_INPUT);
+    assert!(
+        without_fit.stderr.contains("only to fit them together"),
+        "{}",
+        without_fit.stderr
+    );
+}

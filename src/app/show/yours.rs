@@ -275,10 +275,13 @@ pub(crate) fn compare_heading(m: &Measurement) -> Phrase {
     (words::YOURS_COMPARE.said()).with("tool", Part::text(m.source.tool_name()))
 }
 
+/// The form's empty text as `--set` writes it: not set.
+pub(crate) const UNSET: &str = "null";
+
 /// A value as the schema types it, for comparing: numbers as numbers.
 fn typed(key: &str, text: &str) -> Option<Value> {
     let mut d = Draft::new();
-    d.set(key, if text.is_empty() { "null" } else { text })
+    d.set(key, if text.is_empty() { UNSET } else { text })
         .ok()?;
     d.get(key).cloned()
 }
