@@ -4,8 +4,9 @@
 // count, the load it states and what it cannot know, and Little's law on
 // its numbers; "Use these load settings" puts hey, 20 clients and 400
 // requests on the form, the run finishes and each column's table has
-// every figure measured beside simulated with the difference in %. A paste
-// that is no load test's output is one line in an alert, the text kept.
+// every figure measured beside simulated with the difference in %. k6's
+// --summary-export JSON reads as k6: 180 requests, 9 failed. A paste that
+// is no load test's output is one line in an alert, the text kept.
 // German and Chinese pages say it in their words (a paste is read at once);
 // at 375 px nothing scrolls sideways; axe finds nothing serious in the
 // panel. Screenshots in test-artifacts/yours-*.png. No console error, no
@@ -144,6 +145,18 @@ try {
     const r = await page.evaluate(() => window.axe.run(document.querySelector('section.yours'), { resultTypes: ['violations'] }));
     const bad = r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     assert(bad.length === 0, bad.map((v) => `${v.impact} ${v.id} (${v.nodes.slice(0, 3).map((x) => x.target.join(' ')).join(', ')})`).join('; '));
+  });
+
+  await check('a pasted k6 --summary-export JSON: k6, 180 requests, 9 failed', async () => {
+    const k6 = fs.readFileSync(path.join(root, 'tests/samples/k6/v0.49-summary-export.json'), 'utf8');
+    await paste(page, k6);
+    await page.waitForFunction(() => document.querySelector('#yours-read-as')?.textContent === 'Read as k6 JSON summary output.', null, { timeout: 10000 });
+    const d = await read(page);
+    assert(d.figures.Requests === '180', JSON.stringify(d.figures));
+    assert(d.figures.Failed.startsWith('9 '), JSON.stringify(d.figures));
+    assert(d.settings.includes('load.tool=k6'), d.settings.join(' | '));
+    assert(d.counted.some((c) => c.includes('failed')), d.counted.join(' | '));
+    assert(d.alerts.length === 0, d.alerts.join(' | '));
   });
 
   await check('a paste that is no load test\'s output: one line in an alert, the text kept', async () => {
