@@ -9,10 +9,12 @@ use std::fmt::Write as _;
 use super::ReadFile;
 use super::args::{Flags, json_format, unknown};
 use super::output::{Output, bad};
-use super::run::pair;
+use super::run::{pair, preset_draft};
+use crate::app::show::yours as show;
 use crate::fidelity::fit::{self, FitFailure};
 use crate::fidelity::yours::{self, Figure, Little, Row};
-use crate::measured::{self, Counted, Measurement};
+use crate::i18n::keys::ui as ui_words;
+use crate::measured::{self, Measurement};
 use crate::scenario::{self, Draft, FieldError, echo};
 use crate::sim;
 
@@ -211,54 +213,13 @@ fn draft_for(
     a: &ImportArgs,
     settings: &[(&'static str, String)],
 ) -> Result<Draft, Vec<FieldError>> {
-    let mut draft = match &a.preset {
-        Some(name) => match scenario::preset(name) {
-            Some(p) => p.draft(),
-            None => {
-                return Err(vec![FieldError::new(
-                    "--preset",
-                    name,
-                    scenario::no_such_preset(),
-                )]);
-            }
-        },
-        None => scenario::default_preset().draft(),
-    };
-    let mut errors = Vec::new();
-    for (k, v) in settings.iter().map(|(k, v)| (*k, v.as_str())) {
-        if let Err(e) = draft.set(k, v) {
-            errors.push(e);
-        }
-    }
-    for (k, v) in &a.sets {
-        if let Err(e) = draft.set(k, v) {
-            errors.push(e);
-        }
-    }
-    if errors.is_empty() {
-        Ok(draft)
-    } else {
-        Err(errors)
-    }
+    let implied = settings.iter().map(|(k, v)| (*k, v.as_str()));
+    let sets = a.sets.iter().map(|(k, v)| (k.as_str(), v.as_str()));
+    preset_draft(a.preset.as_deref(), implied.chain(sets))
 }
 
 fn opt(v: Option<f64>, digits: usize) -> String {
     v.map_or("—".into(), |v| format!("{v:.digits$}"))
-}
-
-fn counted(c: Counted) -> &'static str {
-    match c {
-        Counted::RateIncludesErrors => "its rate counts errors as well as responses",
-        Counted::LatencyWithoutErrors => "its latencies leave errors (and time-outs) out",
-        Counted::LatencyWithFailures => "its latencies include failed requests",
-        Counted::HeyCapped => "hey keeps at most 1,000,000 results: its counts stop there",
-        Counted::Wrk2Calibration => {
-            "wrk2 leaves its calibration window (the first ~10 s) out of the percentiles"
-        }
-        Counted::WholeMilliseconds => "its latencies are whole milliseconds",
-        Counted::PercentilesComputedHere => "its percentiles are computed here from its rows",
-        Counted::ThresholdFailed => "a k6 threshold failed",
-    }
 }
 
 /// One figure measured vs simulated, as the tables print it.
@@ -287,7 +248,7 @@ fn figure_name(r: &Row) -> String {
 }
 
 fn text(p: &Parts<'_>) -> String {
-    let (m, settings, little, rows) = (p.m, p.settings, p.little, p.rows);
+    let (m, settings, rows) = (p.m, p.settings, p.rows);
     let mut o = String::new();
     let _ = writeln!(o, "read: {} output", m.source.label());
     let n = |v: Option<u64>| v.map_or("—".into(), |v| v.to_string());
@@ -311,8 +272,8 @@ fn text(p: &Parts<'_>) -> String {
         let _ = write!(o, ", p{p} {v:.2}");
     }
     o.push('\n');
-    for c in &m.counts {
-        let _ = writeln!(o, "  note: {}", counted(*c));
+    for said in show::counted(m) {
+        let _ = writeln!(o, "  note: {}", said.english());
     }
     for (e, count) in &m.errors {
         let _ = writeln!(o, "  error ×{count}: {}", echo(e));
@@ -321,7 +282,7 @@ fn text(p: &Parts<'_>) -> String {
     for (k, v) in settings {
         let _ = writeln!(o, "  {k}={v}");
     }
-    if m.load.concurrency.is_none() && m.source.tool().is_some() {
+    if show::lacks_concurrency(m) {
         let _ = writeln!(
             o,
             "  (its concurrency is not in the output: paste the command line above it, or --set load.concurrency=N)"
@@ -331,20 +292,11 @@ fn text(p: &Parts<'_>) -> String {
         o,
         "  not in any output: server.mode (threads or virtual), the pools, cores and the request's program — set them with --set"
     );
-    if let Some(c) = little {
-        let _ = writeln!(
-            o,
-            "\nLittle's law: {} in flight at {:.2}/s means {:.2} ms per request; it printed a mean of {:.2} ms: {}",
-            c.in_flight,
-            c.throughput_rps,
-            c.implied_mean_ms,
-            c.measured_mean_ms,
-            if c.consistent {
-                "consistent (within 5 %)"
-            } else {
-                "not consistent: time outside the measured latency (think time, the client's own work, ramp-up) or a stated concurrency that was not reached"
-            }
-        );
+    // The page's sentence, in the command line's English.
+    let (said, consistent) = show::little(m);
+    let _ = writeln!(o, "\nLittle's law: {}", said.english());
+    if consistent == Some(false) {
+        let _ = writeln!(o, "  {}", ui_words::YOURS_LITTLE_WHY.said().english());
     }
     if let Some(rows) = rows {
         let _ = writeln!(

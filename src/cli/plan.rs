@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 
 use super::args::{Flags, json_format, unknown};
 use super::output::{Output, bad};
-use super::run::pair;
+use super::run::{pair, preset_draft};
 use crate::app::capacity::{
     DEFAULT_ERROR_PCT, Failure, How, Judgement, Knob, PERCENTILES, Planner, Target, default_knobs,
 };
@@ -125,27 +125,8 @@ fn flags_value<'a>(flag: &str, flags: &mut Flags<'a>, inline: Option<&'a str>) -
 }
 
 fn draft(a: &PlanArgs) -> Result<Draft, Vec<FieldError>> {
-    let mut d = match &a.preset {
-        Some(name) => match scenario::preset(name) {
-            Some(p) => p.draft(),
-            None => {
-                return Err(vec![FieldError::new(
-                    "--preset",
-                    name,
-                    scenario::no_such_preset(),
-                )]);
-            }
-        },
-        None => scenario::default_preset().draft(),
-    };
-    let errors: Vec<FieldError> = (a.sets.iter())
-        .filter_map(|(k, v)| d.set(k, v).err())
-        .collect();
-    if errors.is_empty() {
-        Ok(d)
-    } else {
-        Err(errors)
-    }
+    let sets = a.sets.iter().map(|(k, v)| (k.as_str(), v.as_str()));
+    preset_draft(a.preset.as_deref(), sets)
 }
 
 /// Runs `threadlab plan ARGS`.

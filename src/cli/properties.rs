@@ -4,8 +4,8 @@
 
 use super::args::{Flags, unknown};
 use super::output::{Output, bad};
-use super::run::pair;
-use crate::scenario::{self, FieldError, properties};
+use super::run::{pair, preset_draft};
+use crate::scenario::{self, properties};
 
 /// Runs `threadlab properties ARGS`.
 pub(super) fn main(args: &[String]) -> Output {
@@ -29,23 +29,11 @@ pub(super) fn main(args: &[String]) -> Output {
     if !errors.is_empty() {
         return bad(errors);
     }
-    let mut draft = match preset.as_deref() {
-        Some(name) => match scenario::preset(name) {
-            Some(p) => p.draft(),
-            None => {
-                let e = FieldError::new("--preset", name, scenario::no_such_preset());
-                return bad(vec![e.to_string()]);
-            }
-        },
-        None => scenario::default_preset().draft(),
+    let sets = sets.iter().map(|(k, v)| (k.as_str(), v.as_str()));
+    let draft = match preset_draft(preset.as_deref(), sets) {
+        Ok(d) => d,
+        Err(e) => return bad(e.iter().map(ToString::to_string).collect()),
     };
-    let problems: Vec<String> = (sets.iter())
-        .filter_map(|(k, v)| draft.set(k, v).err())
-        .map(|e| e.to_string())
-        .collect();
-    if !problems.is_empty() {
-        return bad(problems);
-    }
     if let Err(e) = scenario::validate(&draft) {
         return bad(e.iter().map(ToString::to_string).collect());
     }

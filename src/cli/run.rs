@@ -99,6 +99,33 @@ fn parse(args: &[String]) -> Result<RunArgs, Vec<String>> {
     }
 }
 
+/// A preset's draft (E2's platform run when none is named) with `pairs`
+/// set on top in their order: what `import`, `plan` and `properties`
+/// start from. Every problem is returned, one per pair.
+pub(super) fn preset_draft<'a>(
+    preset: Option<&str>,
+    pairs: impl IntoIterator<Item = (&'a str, &'a str)>,
+) -> Result<Draft, Vec<FieldError>> {
+    let mut draft = match preset {
+        Some(name) => match scenario::preset(name) {
+            Some(p) => p.draft(),
+            None => {
+                let e = FieldError::new("--preset", name, scenario::no_such_preset());
+                return Err(vec![e]);
+            }
+        },
+        None => scenario::default_preset().draft(),
+    };
+    let errors: Vec<FieldError> = (pairs.into_iter())
+        .filter_map(|(k, v)| draft.set(k, v).err())
+        .collect();
+    if errors.is_empty() {
+        Ok(draft)
+    } else {
+        Err(errors)
+    }
+}
+
 /// The draft a `run` command describes: the preset (or E2's platform run
 /// when there is neither a preset nor a file), then the file, then `--set`.
 fn draft_for(a: &RunArgs, read_file: &ReadFile<'_>) -> Result<Draft, Vec<FieldError>> {

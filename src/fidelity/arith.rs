@@ -9,6 +9,11 @@ use crate::i18n::{Part, Phrase};
 use crate::scenario;
 use crate::sim::config::LoadKind;
 
+/// How far a measured mean may be from Little's law's N ÷ X and still be
+/// consistent with it: 5 % (a run's start and end make the two differ a
+/// little). The articles' figures and a pasted measurement are held to it.
+pub const LITTLE_TOLERANCE: f64 = 0.05;
+
 /// Little's law for a closed loop that keeps `n` requests in flight at
 /// `x_rps` requests per second: the mean time per request, in seconds.
 pub fn little_mean_s(n: f64, x_rps: f64) -> f64 {
@@ -51,7 +56,7 @@ fn check(
 ) -> LittleCheck {
     let implied = little_mean_s(n, x);
     let rel = (measured_s - implied).abs() / implied;
-    let consistent = rel <= 0.05;
+    let consistent = rel <= LITTLE_TOLERANCE;
     let said = k::LITTLE_CHECK
         .said()
         .with("experiment", Part::text(experiment))

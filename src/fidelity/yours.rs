@@ -6,13 +6,12 @@
 //! cores, the request's program) comes from the scenario the person sets;
 //! nothing here is fitted to the measurement.
 
+use super::arith::little_mean_s;
 use crate::measured::{Measurement, Source};
 use crate::sim::report::ToolSummary;
 use crate::sim::tool::Tool;
 
-/// Little's law agrees within this share (a run's start and end make the
-/// two differ a little), as for the articles' figures.
-pub const LITTLE_TOLERANCE: f64 = 0.05;
+pub use super::arith::LITTLE_TOLERANCE;
 
 /// The scenario keys and values a measurement's output knows: the tool,
 /// its concurrency or rate, its requests or duration, its time-out and
@@ -86,7 +85,7 @@ pub fn little(m: &Measurement) -> Option<Little> {
     let n = m.load.concurrency? as f64;
     let x = m.rate_per_s.filter(|x| *x > 0.0)?;
     let mean = m.latency.mean_ms.filter(|v| *v > 0.0)?;
-    let implied = n / x * 1000.0;
+    let implied = little_mean_s(n, x) * 1000.0;
     Some(Little {
         in_flight: n,
         throughput_rps: x,
@@ -266,7 +265,7 @@ mod tests {
         assert_eq!(h.in_flight, 20.0);
         assert_eq!(
             h.consistent,
-            (h.measured_mean_ms - h.implied_mean_ms).abs() / h.implied_mean_ms <= 0.05
+            (h.measured_mean_ms - h.implied_mean_ms).abs() / h.implied_mean_ms <= LITTLE_TOLERANCE
         );
         assert!(
             little(&sample("hey/slow-n400-c20.txt")).is_none(),

@@ -905,7 +905,7 @@ pub struct ToolLatency {
 }
 
 /// The run as the load tool itself counts and prints it.
-#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct ToolSummary {
     /// The tool.
     pub tool: Tool,

@@ -172,7 +172,7 @@ pub(crate) struct WarmupView {
 /// A run as its load tool counts it ([`ToolSummary`]), every number
 /// finite: JSON has no NaN, and a run whose message did not read back
 /// would be lost whole on its way from the worker.
-#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(transparent)]
 pub(crate) struct ToolCount(pub(crate) ToolSummary);
 
@@ -180,23 +180,6 @@ impl Default for ToolCount {
     /// Nothing counted (a digest from before the field was posted).
     fn default() -> Self {
         ToolCount(ToolSummary::empty(Tool::Hey))
-    }
-}
-
-impl PartialEq for ToolCount {
-    /// The figures a comparison reads: `ToolSummary` has no `PartialEq`,
-    /// and the run digest needs one (the page redraws on a change).
-    fn eq(&self, other: &Self) -> bool {
-        let (a, b) = (&self.0, &other.0);
-        a.tool == b.tool
-            && a.requests == b.requests
-            && a.elapsed_s == b.elapsed_s
-            && a.rate == b.rate
-            && a.latency == b.latency
-            && a.ok_latency == b.ok_latency
-            && a.errors == b.errors
-            && a.status == b.status
-            && a.error_pct == b.error_pct
     }
 }
 
