@@ -624,36 +624,4 @@ mod tests {
             assert!(e.message().contains("Gatling"), "{e}");
         }
     }
-
-    #[test]
-    fn every_cut_and_garbling_of_every_sample_reads_or_refuses_in_one_line() {
-        for name in ["basic-3.10.5.txt", "checkout-3.14.9.txt"] {
-            let text = sample(name);
-            let mut cuts: Vec<usize> = text.match_indices('\n').map(|(i, _)| i).collect();
-            cuts.extend(
-                cuts.clone()
-                    .iter()
-                    .filter_map(|&i| text.get(..i)?.rfind(' ')),
-            );
-            for cut in cuts {
-                let head = &text[..cut];
-                if let Err(e) = read(head) {
-                    assert!(
-                        !e.to_string().contains(['\n', '\r']),
-                        "{name} cut at {cut}: {e}"
-                    );
-                }
-                // A byte of every line turned into a quote, a delimiter or a digit.
-                for (k, with) in ["\"", ",", "9", "|", "%"].iter().enumerate() {
-                    let at = cut.saturating_sub(k * 7 + 1);
-                    if text.is_char_boundary(at) && text.is_char_boundary(at + 1) {
-                        let garbled = format!("{}{with}{}", &text[..at], &text[at + 1..]);
-                        if let Err(e) = read(&garbled) {
-                            assert!(!e.to_string().contains(['\n', '\r']), "{name} at {at}: {e}");
-                        }
-                    }
-                }
-            }
-        }
-    }
 }

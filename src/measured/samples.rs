@@ -174,6 +174,11 @@ const SAMPLES: &[(&str, &str)] = &[
     ),
 ];
 
+/// Every sample: (path under `tests/samples/`, text).
+pub(super) fn all() -> &'static [(&'static str, &'static str)] {
+    SAMPLES
+}
+
 /// The sample at `path` (under `tests/samples/`).
 pub(super) fn sample(path: &str) -> String {
     match SAMPLES.iter().find(|s| s.0 == path) {

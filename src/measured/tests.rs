@@ -272,3 +272,35 @@ fn a_k6_command_line_above_its_json_is_read_too() {
         alone
     });
 }
+
+/// Every sample cut at every line's end and at its last space, and with a
+/// byte of every line turned into a quote, a delimiter, a digit or a
+/// percent sign: each reads or is refused in one line, never a panic.
+#[test]
+fn every_cut_and_garbling_of_every_sample_reads_or_refuses_in_one_line() {
+    for (name, text) in super::samples::all() {
+        let mut cuts: Vec<usize> = text.match_indices('\n').map(|(i, _)| i).collect();
+        cuts.extend(
+            cuts.clone()
+                .iter()
+                .filter_map(|&i| text.get(..i)?.rfind(' ')),
+        );
+        for cut in cuts {
+            if let Err(e) = read(&text[..cut]) {
+                assert!(
+                    !e.to_string().contains(['\n', '\r']),
+                    "{name} cut at {cut}: {e}"
+                );
+            }
+            for (k, with) in ["\"", ",", "9", "|", "%"].iter().enumerate() {
+                let at = cut.saturating_sub(k * 7 + 1);
+                if text.is_char_boundary(at) && text.is_char_boundary(at + 1) {
+                    let garbled = format!("{}{with}{}", &text[..at], &text[at + 1..]);
+                    if let Err(e) = read(&garbled) {
+                        assert!(!e.to_string().contains(['\n', '\r']), "{name} at {at}: {e}");
+                    }
+                }
+            }
+        }
+    }
+}
