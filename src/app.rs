@@ -46,6 +46,7 @@ pub mod run;
 pub mod setup;
 pub mod share;
 pub mod show;
+pub mod study;
 pub mod worker;
 
 pub(crate) use basis::modes::{Columns, MODES, Modes};

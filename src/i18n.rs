@@ -30,7 +30,7 @@
 pub mod keys;
 mod phrase;
 
-pub use phrase::{Part, Phrase};
+pub use phrase::{Part, Phrase, nan_as_null};
 
 use std::collections::BTreeMap;
 use std::sync::OnceLock;

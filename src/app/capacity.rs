@@ -47,3 +47,7 @@ pub const PERCENTILES: [f64; 5] = [50.0, 90.0, 95.0, 99.0, 99.9];
 
 /// The default error budget, %: one request in a thousand.
 pub const DEFAULT_ERROR_PCT: f64 = 0.1;
+
+/// Simulations a plan may run unless told otherwise (the command line's
+/// `--max-runs`; the page's plan always).
+pub const DEFAULT_MAX_RUNS: usize = 200;

@@ -20,8 +20,11 @@ use super::yours::{self, Row};
 /// Bisection steps of the fit: the wait is found to 1/4096 of the mean.
 const FIT_STEPS: usize = 12;
 
+/// Simulations a fit runs at most: the model bare, then each bisection step.
+pub const MOST_RUNS: usize = 1 + FIT_STEPS;
+
 /// The fitted wait and what it leaves.
-#[derive(Clone, Debug, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Fit {
     /// The unexplained wait per request, ms (`io:` appended to the program).
     pub wait_ms: f64,
@@ -35,7 +38,7 @@ pub struct Fit {
 }
 
 /// Why no wait fits.
-#[derive(Clone, Debug, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum FitFailure {
     /// The output has no mean latency to fit.
@@ -143,7 +146,7 @@ pub fn fit(
 }
 
 /// One run of the what-if, as figures.
-#[derive(Clone, Debug, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Side {
     /// Successful requests per second.
     pub goodput_rps: f64,
@@ -183,7 +186,7 @@ impl Side {
 }
 
 /// The fitted model before and after a change.
-#[derive(Clone, Debug, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct WhatIf {
     /// The change, as `--set` pairs.
     pub changes: Vec<(String, String)>,
@@ -234,7 +237,7 @@ const JOINT_STEPS: usize = 14;
 /// to the measured ones in relative terms, and each point's figures beside
 /// their simulation — every figure but the means an independent check,
 /// and how well one wait explains every point the test of the model.
-#[derive(Clone, Debug, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct JointFit {
     /// The unexplained wait per request, ms.
     pub wait_ms: f64,

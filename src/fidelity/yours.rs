@@ -96,7 +96,7 @@ pub fn little(m: &Measurement) -> Option<Little> {
 }
 
 /// Which figure a row compares.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Figure {
     /// The rate the tool printed, per second.
@@ -117,7 +117,7 @@ pub enum Figure {
 
 /// One figure measured beside the same figure of the simulated run, as the
 /// same tool counts it.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Row {
     /// The figure.
     pub figure: Figure,
@@ -275,7 +275,7 @@ mod tests {
 }
 
 /// One figure of two measurements, before and after a change.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Change {
     /// The figure.
     pub figure: Figure,

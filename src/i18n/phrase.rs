@@ -115,12 +115,14 @@ impl Part {
 
 /// A number that JSON can carry whatever it is: JSON has no NaN or
 /// infinity, and a message that does not read back would be lost whole.
-mod nan_as_null {
-    pub(super) fn serialize<S: serde::Serializer>(x: &f64, s: S) -> Result<S::Ok, S::Error> {
+pub mod nan_as_null {
+    /// NaN as `null`.
+    pub fn serialize<S: serde::Serializer>(x: &f64, s: S) -> Result<S::Ok, S::Error> {
         serde::Serialize::serialize(&x.is_finite().then_some(*x), s)
     }
 
-    pub(super) fn deserialize<'de, D: serde::Deserializer<'de>>(d: D) -> Result<f64, D::Error> {
+    /// `null` as NaN.
+    pub fn deserialize<'de, D: serde::Deserializer<'de>>(d: D) -> Result<f64, D::Error> {
         let x: Option<f64> = serde::Deserialize::deserialize(d)?;
         Ok(x.unwrap_or(f64::NAN))
     }

@@ -89,6 +89,14 @@ const SAMPLES: &[(&str, &str)] = &[
         include_str!("../../tests/samples/jmeter/aggregate-report-5.6.3-pct99.9.csv"),
     ),
     (
+        "jmeter/console-2.13-t5-l40.txt",
+        include_str!("../../tests/samples/jmeter/console-2.13-t5-l40.txt"),
+    ),
+    (
+        "jmeter/console-2.13-t5-l40.txt.cmd",
+        include_str!("../../tests/samples/jmeter/console-2.13-t5-l40.txt.cmd"),
+    ),
+    (
         "jmeter/console-2.7.txt",
         include_str!("../../tests/samples/jmeter/console-2.7.txt"),
     ),
@@ -109,6 +117,10 @@ const SAMPLES: &[(&str, &str)] = &[
         include_str!("../../tests/samples/jmeter/summary-report-5.6.3.csv"),
     ),
     (
+        "jmeter/v2.13-t5-l40.jtl",
+        include_str!("../../tests/samples/jmeter/v2.13-t5-l40.jtl"),
+    ),
+    (
         "k6/v0.49-legacy-vus10-d10s.txt",
         include_str!("../../tests/samples/k6/v0.49-legacy-vus10-d10s.txt"),
     ),
@@ -117,12 +129,44 @@ const SAMPLES: &[(&str, &str)] = &[
         include_str!("../../tests/samples/k6/v0.49-summary-export.json"),
     ),
     (
+        "k6/v0.57.0-legacy-vus5-d3s.json",
+        include_str!("../../tests/samples/k6/v0.57.0-legacy-vus5-d3s.json"),
+    ),
+    (
+        "k6/v0.57.0-legacy-vus5-d3s.txt",
+        include_str!("../../tests/samples/k6/v0.57.0-legacy-vus5-d3s.txt"),
+    ),
+    (
+        "k6/v0.57.0-legacy-vus5-d3s.txt.cmd",
+        include_str!("../../tests/samples/k6/v0.57.0-legacy-vus5-d3s.txt.cmd"),
+    ),
+    (
         "k6/v1.0-compact-vus5-d6s.txt",
         include_str!("../../tests/samples/k6/v1.0-compact-vus5-d6s.txt"),
     ),
     (
         "k6/v1.0-handle-summary-data.json",
         include_str!("../../tests/samples/k6/v1.0-handle-summary-data.json"),
+    ),
+    (
+        "k6/v1.1.0-compact-vus5-d3s.json",
+        include_str!("../../tests/samples/k6/v1.1.0-compact-vus5-d3s.json"),
+    ),
+    (
+        "k6/v1.1.0-compact-vus5-d3s.txt",
+        include_str!("../../tests/samples/k6/v1.1.0-compact-vus5-d3s.txt"),
+    ),
+    (
+        "k6/v1.1.0-compact-vus5-d3s.txt.cmd",
+        include_str!("../../tests/samples/k6/v1.1.0-compact-vus5-d3s.txt.cmd"),
+    ),
+    (
+        "k6/v1.1.0-full-vus5-d3s.txt",
+        include_str!("../../tests/samples/k6/v1.1.0-full-vus5-d3s.txt"),
+    ),
+    (
+        "k6/v1.1.0-full-vus5-d3s.txt.cmd",
+        include_str!("../../tests/samples/k6/v1.1.0-full-vus5-d3s.txt.cmd"),
     ),
     (
         "k6/v1.2-full-two-scenarios.txt",

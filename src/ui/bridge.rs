@@ -14,6 +14,7 @@ use wasm_bindgen::prelude::*;
 use web_sys::{ErrorEvent, MessageEvent, Worker};
 
 use crate::app::replay::{ReplayReply, ReplayRequest};
+use crate::app::study;
 use crate::app::worker::pool::{Deliver, Order, Outbox, Pool};
 use crate::app::worker::supervise::{
     AfterDeath, Export, Fault, FromWorker, SLICE_LIMIT_MS, ToWorker, Watchdog, after_death,
@@ -34,6 +35,12 @@ pub(crate) enum Event {
     Export(Result<Box<Export>, String>),
     /// A replay's recording (or why there is none).
     Replay(Box<ReplayReply>),
+    /// How far study `.0` has come.
+    Studying(u64, study::Progress),
+    /// What study `.0` found.
+    Studied(u64, Box<study::Finding>),
+    /// The worker studying the page's question died: it has no answer.
+    StudyLost,
     /// A worker died and a new one was started: what happened.
     Replaced(Failure),
     /// No worker can be started: why.
@@ -73,6 +80,8 @@ struct Inner {
     delivery: Option<Timeout>,
     /// Set once the page gave up starting workers.
     given_up: bool,
+    /// The worker that studies the page's question, if one does.
+    studying: Option<usize>,
     on_event: Rc<dyn Fn(Event)>,
     _ticker: Option<Interval>,
 }
@@ -101,6 +110,7 @@ impl Bridge {
             outbox: Outbox::default(),
             delivery: None,
             given_up: false,
+            studying: None,
             on_event: Rc::new(on_event),
             _ticker: None,
         })));
@@ -139,6 +149,23 @@ impl Bridge {
     pub(crate) fn replay(&self, request: ReplayRequest) {
         let w = self.0.borrow().pool.least_busy();
         self.post(w, &ToWorker::Replay(Box::new(request)));
+    }
+
+    /// Asks an idle worker (else the first) to study `request`; the study
+    /// under way, if any, is dropped.
+    pub(crate) fn study(&self, request: study::Request) {
+        self.stop_study();
+        let w = self.0.borrow().pool.least_busy();
+        self.0.borrow_mut().studying = Some(w);
+        self.post(w, &ToWorker::Study(Box::new(request)));
+    }
+
+    /// Drops the study under way, if any.
+    pub(crate) fn stop_study(&self) {
+        let w = self.0.borrow_mut().studying.take();
+        if let Some(w) = w {
+            self.post(w, &ToWorker::StopStudy);
+        }
     }
 
     /// Makes the first worker fail on purpose (debug only).
@@ -271,6 +298,14 @@ impl Bridge {
             }),
             FromWorker::Export(e) => self.emit(Event::Export(e)),
             FromWorker::Replay(r) => self.emit(Event::Replay(r)),
+            FromWorker::Studying { id, progress } => {
+                self.0.borrow_mut().slots[w].watchdog.alive(now());
+                self.emit(Event::Studying(id, progress));
+            }
+            FromWorker::Studied { id, finding } => {
+                self.0.borrow_mut().studying = None;
+                self.emit(Event::Studied(id, finding));
+            }
             FromWorker::Panic(message) => self.died(w, Failure::Panicked(message)),
         }
     }
@@ -322,6 +357,17 @@ impl Bridge {
                 (next, inner.pool.lost(w).0)
             }
         };
+        let lost_study = {
+            let mut inner = self.0.borrow_mut();
+            let lost = inner.studying == Some(w);
+            if lost {
+                inner.studying = None;
+            }
+            lost
+        };
+        if lost_study {
+            self.emit(Event::StudyLost);
+        }
         match next {
             AfterDeath::Retry => self.spawn(w),
             AfterDeath::Replace => {

@@ -337,7 +337,7 @@ fn Full(p: &PageProps) -> Html {
                         <Baseline state={state.clone()} dispatch={dispatch.clone()} />
                         if *settled {
                             <MeasuredPanel state={state.clone()} />
-                            <YoursPanel state={state.clone()} dispatch={dispatch.clone()} />
+                            <YoursPanel state={state.clone()} dispatch={dispatch.clone()} runner={p.runner.clone()} />
                         }
                         {replay_slot}
                         <Charts state={state.clone()} on_replay={on_replay.reform(ReplayOf::Column)} />

@@ -14,7 +14,9 @@ use yew::prelude::*;
 use super::address::{self, DebugFault, debug_fault, take_debug_fault};
 use super::bridge::{Bridge, Event, Failure};
 use super::panic;
+use crate::app::page::yours::YoursAction;
 use crate::app::replay::{Replay, ReplayReply, ReplayRequest};
+use crate::app::study;
 use crate::app::worker::pool::{MAX_EMBED_WORKERS, MAX_WORKERS, pool_size};
 use crate::app::worker::supervise::Export;
 use crate::app::{Action, Job, Mode, State};
@@ -72,6 +74,17 @@ impl Runner {
         };
         *self.replay.borrow_mut() = Some((request.id, Box::new(done)));
         bridge.replay(request);
+    }
+
+    /// Asks a worker to study `request` (what it says reaches the state as
+    /// `YoursAction::Studying`/`Studied`); a newer request drops the older.
+    /// False when no worker runs.
+    pub(crate) fn study(&self, request: study::Request) -> bool {
+        let Some(bridge) = self.bridge.borrow().clone() else {
+            return false;
+        };
+        bridge.study(request);
+        true
     }
 
     /// Asks for the full reports of `modes`' runs of job `generation`;
@@ -194,6 +207,14 @@ pub(crate) fn use_runner(state: &UseReducerHandle<State>, armed: bool) -> Runner
                     Event::Messages(m) => d.dispatch(Action::Workers(m)),
                     Event::Export(reply) => collect(&pending, reply),
                     Event::Replay(reply) => deliver(&waiting, Some(reply)),
+                    Event::Studying(id, progress) => {
+                        d.dispatch(Action::Yours(YoursAction::Studying { id, progress }))
+                    }
+                    Event::Studied(id, finding) => d.dispatch(Action::Yours(YoursAction::Studied {
+                        id,
+                        finding: Rc::new(*finding),
+                    })),
+                    Event::StudyLost => d.dispatch(Action::Yours(YoursAction::StudyLost)),
                     Event::Replaced(why) => {
                         deliver(&waiting, None);
                         d.dispatch(Action::Interrupted(replaced(&why)));

@@ -8,7 +8,7 @@
 //! and text of exactly the runs on the page. A panic posts its message before the worker traps; the page then
 //! replaces the worker (`ui::bridge`).
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use futures::StreamExt;
@@ -18,12 +18,13 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
+use crate::app::study::{self, Study};
 use crate::app::worker::job::{Plan, Run, RunKind};
 use crate::app::worker::supervise::{Export, Fault, FromWorker, ToWorker};
 use crate::app::{Job, Mode};
 use crate::i18n::keys::ui as words;
 use crate::scenario::Draft;
-use crate::sim::{Report, Simulation};
+use crate::sim::{Config, Report, Simulation};
 
 /// Events per slice: a few milliseconds of work.
 const SLICE: u64 = 40_000;
@@ -70,6 +71,9 @@ enum Next {
 struct Worker {
     inbox: UnboundedReceiver<ToWorker>,
     kept: Kept,
+    /// The study under way (its id; 0 for none): a study stops at its next
+    /// step once this is no longer its own.
+    studying: Rc<Cell<u64>>,
     /// The plan of the job last simulated (every task of a job shares it).
     plan: Option<Rc<Plan>>,
 }
@@ -96,6 +100,11 @@ impl Worker {
                 post(&FromWorker::Export(self.export(generation, mode)))
             }
             ToWorker::Replay(request) => post(&FromWorker::Replay(Box::new(request.record()))),
+            ToWorker::Study(request) => {
+                self.studying.set(request.id);
+                wasm_bindgen_futures::spawn_local(study(*request, self.studying.clone()));
+            }
+            ToWorker::StopStudy => self.studying.set(0),
             ToWorker::Fault(Fault::Panic) => {
                 panic!("debug fault: a panic in the simulation worker, on request")
             }
@@ -230,6 +239,52 @@ impl Worker {
     }
 }
 
+/// One simulation of a study, within its wall-clock budget.
+fn run_study_sim(c: &Config) -> Report {
+    let started = js_sys::Date::now();
+    crate::sim::run_timed(c, &mut || (js_sys::Date::now() - started) / 1000.0)
+}
+
+/// Studies `request` a step at a time, yielding between steps (the job's
+/// slices go on meanwhile), saying how far it has come after each run, and
+/// posting what it found, unless a newer study replaced it (`current`).
+async fn study(request: study::Request, current: Rc<Cell<u64>>) {
+    let id = request.id;
+    let mut s = Study::new(request.question);
+    loop {
+        let study::Progress { runs, of } = s.progress();
+        let mut ran = 0;
+        // A step may hold many runs (a fit): each says the worker lives.
+        let mut run = |c: &Config| {
+            let r = run_study_sim(c);
+            ran += 1;
+            let progress = study::Progress {
+                runs: runs + ran,
+                of: of.max(runs + ran),
+            };
+            post(&FromWorker::Studying { id, progress });
+            r
+        };
+        let going = s.step(&mut run);
+        if current.get() != id {
+            return;
+        }
+        let progress = s.progress();
+        post(&FromWorker::Studying { id, progress });
+        if !going {
+            break;
+        }
+        yield_now().await;
+        if current.get() != id {
+            return;
+        }
+    }
+    if let Some(f) = s.finding() {
+        let finding = Box::new(f.clone());
+        post(&FromWorker::Studied { id, finding });
+    }
+}
+
 /// A slice that never ends (the debug fault the page's watchdog must catch).
 fn hang() {
     let mut n = 0u64;
@@ -260,6 +315,7 @@ pub(crate) fn start() {
     let worker = Worker {
         inbox: rx,
         kept: Rc::default(),
+        studying: Rc::default(),
         plan: None,
     };
     wasm_bindgen_futures::spawn_local(worker.serve());

@@ -25,6 +25,8 @@ pub(crate) struct YoursProps {
     pub(crate) state: UseReducerHandle<State>,
     /// Where actions go.
     pub(crate) dispatch: Callback<Action>,
+    /// The page's workers (a question about the service is studied there).
+    pub(crate) runner: super::runner::Runner,
 }
 
 /// Properties of [`YoursInput`]: only what it shows, so that it is not

@@ -58,13 +58,16 @@ pub struct Judgement {
     /// Why it fails, `None` when it meets the target.
     pub failure: Option<Failure>,
     /// The target percentile's latency, ms (NaN when not known).
+    #[serde(with = "crate::i18n::nan_as_null")]
     pub latency_ms: f64,
     /// Requests per second served (the target rate for a formula).
     pub rps: f64,
     /// Failed requests, %.
+    #[serde(with = "crate::i18n::nan_as_null")]
     pub error_pct: f64,
     /// The lowest ceiling over the target rate, less one: the share of
     /// headroom before a resource saturates.
+    #[serde(with = "crate::i18n::nan_as_null")]
     pub headroom: f64,
 }
 

@@ -14,7 +14,7 @@ use super::knobs::{Knob, VIRTUAL};
 type Values = Vec<u32>;
 
 /// What stopped a search before it was complete.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Stopped {
     /// Configurations of the ladder neither judged nor decided.
     pub not_searched: usize,
@@ -23,7 +23,7 @@ pub struct Stopped {
 }
 
 /// One configuration and its judgement.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Answer {
     /// `--set` pairs, knob by knob.
     pub settings: Vec<(String, String)>,

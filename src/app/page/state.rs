@@ -389,22 +389,26 @@ impl State {
         match action {
             YoursAction::Text(text) => self.yours.set_text(text),
             YoursAction::Read => self.yours.read(),
-            YoursAction::UseSettings => {
-                let settings = self.yours.settings();
-                if settings.is_empty() {
-                    return;
-                }
-                for (key, text) in settings {
-                    // A mode's own value of the key would hide the shared one.
-                    self.setup.reset(&key);
-                    self.setup.edit(None, &key, text);
-                    if !self.edited_keys.contains(&key) {
-                        self.edited_keys.push(key);
-                    }
-                }
-                self.revalidate();
+            YoursAction::UseSettings => self.apply_settings(self.yours.settings()),
+            YoursAction::Apply(settings) => self.apply_settings(settings),
+            other => self.yours.study(other),
+        }
+    }
+
+    /// Puts `settings` on the form as if typed (one new generation).
+    fn apply_settings(&mut self, settings: Vec<(String, String)>) {
+        if settings.is_empty() {
+            return;
+        }
+        for (key, text) in settings {
+            // A mode's own value of the key would hide the shared one.
+            self.setup.reset(&key);
+            self.setup.edit(None, &key, text);
+            if !self.edited_keys.contains(&key) {
+                self.edited_keys.push(key);
             }
         }
+        self.revalidate();
     }
 
     /// Takes in one message of the workers; outputs of a job for an older

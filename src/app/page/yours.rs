@@ -8,10 +8,15 @@ use std::rc::Rc;
 
 use serde::{Deserialize, Serialize};
 
+use crate::app::basis::modes::Mode;
+use crate::app::capacity::{DEFAULT_ERROR_PCT, PERCENTILES, Target};
+use crate::app::setup::Setup;
+use crate::app::study::{Finding, Progress, Question};
 use crate::fidelity::yours;
-use crate::i18n::{Locale, Piece};
+use crate::i18n::keys::errors;
+use crate::i18n::{Locale, Part, Piece};
 use crate::measured::{self, Measurement};
-use crate::scenario::FieldError;
+use crate::scenario::{Draft, FieldError, echo};
 
 /// What the visitor pasted, and what reading it found. Kept in the page's
 /// state, never in its link: an output may be megabytes.
@@ -25,6 +30,159 @@ pub struct Yours {
     /// gives it).
     #[serde(skip)]
     pub(crate) read: Option<Result<Rc<Measurement>, FieldError>>,
+    /// A second output of the same service (after a change), to compare.
+    #[serde(default, with = "shared_text")]
+    pub(crate) second: Rc<str>,
+    /// The capacity plan's target, as typed.
+    #[serde(default)]
+    pub(crate) target: TargetTexts,
+    /// The question last asked of the worker, and how far it has come.
+    #[serde(skip)]
+    pub(crate) asked: Option<Asked>,
+}
+
+/// What the visitor can ask about their service.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Ask {
+    /// The pasted output against a second one.
+    Versus,
+    /// The pasted platform run with virtual threads.
+    Migrate,
+    /// The smallest configurations for a target.
+    Plan,
+}
+
+/// A question on its way to the worker, or answered.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Asked {
+    /// The study's id (replies to others are stale).
+    pub(crate) id: u64,
+    /// What was asked.
+    pub(crate) ask: Ask,
+    /// How far it has come.
+    pub(crate) progress: Progress,
+    /// What it found, once it has.
+    pub(crate) finding: Option<Rc<Finding>>,
+    /// The worker died before it answered.
+    pub(crate) lost: bool,
+}
+
+/// The plan's target as typed: rate, percentile, its bound, error budget.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TargetTexts {
+    /// Requests per second.
+    pub(crate) rps: String,
+    /// The percentile (50, 90, 95, 99 or 99.9).
+    pub(crate) percentile: String,
+    /// Its bound, ms.
+    pub(crate) latency_ms: String,
+    /// Failed requests allowed, %.
+    pub(crate) error_pct: String,
+}
+
+impl Default for TargetTexts {
+    fn default() -> TargetTexts {
+        TargetTexts {
+            rps: String::new(),
+            percentile: "99".into(),
+            latency_ms: String::new(),
+            error_pct: DEFAULT_ERROR_PCT.to_string(),
+        }
+    }
+}
+
+/// One field of the plan's target.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TargetField {
+    /// Requests per second.
+    Rps,
+    /// The percentile.
+    Percentile,
+    /// Its bound, ms.
+    LatencyMs,
+    /// The error budget, %.
+    ErrorPct,
+}
+
+impl TargetField {
+    /// Its name in an error line (the command line's flag, without dashes).
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            TargetField::Rps => "target-rps",
+            TargetField::Percentile => "percentile",
+            TargetField::LatencyMs => "latency-ms",
+            TargetField::ErrorPct => "error-pct",
+        }
+    }
+}
+
+/// `text` as a number in `range` (bounds included unless `above_low`).
+fn number_in(
+    field: TargetField,
+    text: &str,
+    low: f64,
+    high: f64,
+    above_low: bool,
+) -> Result<f64, FieldError> {
+    let x = text.trim().parse::<f64>().ok().filter(|x| {
+        x.is_finite() && *x <= high && if above_low { *x > low } else { *x >= low }
+    });
+    x.ok_or_else(|| {
+        let key = if above_low {
+            errors::PLAN_ABOVE
+        } else {
+            errors::PLAN_BETWEEN
+        };
+        let said = key
+            .said()
+            .with("low", Part::Shortest(low))
+            .with("high", Part::Shortest(high));
+        FieldError::new(field.name(), echo(text), said)
+    })
+}
+
+/// The most requests per second a plan may aim at.
+pub const MAX_TARGET_RPS: f64 = 1_000_000.0;
+
+/// The longest latency bound a plan may take, ms (an hour).
+pub const MAX_TARGET_MS: f64 = 3_600_000.0;
+
+impl TargetTexts {
+    /// The target, or the first field that does not read.
+    pub(crate) fn target(&self) -> Result<Target, FieldError> {
+        let rps = number_in(TargetField::Rps, &self.rps, 0.0, MAX_TARGET_RPS, true)?;
+        let percentile = self.percentile.trim().parse::<f64>().ok();
+        let percentile = percentile
+            .filter(|p| PERCENTILES.contains(p))
+            .ok_or_else(|| {
+                let said = errors::PLAN_PERCENTILE.said();
+                FieldError::new(TargetField::Percentile.name(), echo(&self.percentile), said)
+            })?;
+        let latency_ms = number_in(
+            TargetField::LatencyMs,
+            &self.latency_ms,
+            0.0,
+            MAX_TARGET_MS,
+            true,
+        )?;
+        let error_pct = number_in(TargetField::ErrorPct, &self.error_pct, 0.0, 100.0, false)?;
+        Ok(Target {
+            rps,
+            percentile,
+            latency_ms,
+            error_pct,
+        })
+    }
+
+    fn set(&mut self, field: TargetField, text: String) {
+        match field {
+            TargetField::Rps => self.rps = text,
+            TargetField::Percentile => self.percentile = text,
+            TargetField::LatencyMs => self.latency_ms = text,
+            TargetField::ErrorPct => self.error_pct = text,
+        }
+    }
 }
 
 /// What the panel asks of the state.
@@ -36,6 +194,35 @@ pub enum YoursAction {
     Read,
     /// Applies the load settings the read output implies to the scenario.
     UseSettings,
+    /// The second output's text, as typed or pasted.
+    Second(String),
+    /// A field of the plan's target, as typed.
+    Target(TargetField, String),
+    /// A question was sent to the worker as study `id`.
+    Asked {
+        /// The study.
+        id: u64,
+        /// What it asks.
+        ask: Ask,
+    },
+    /// How far study `id` has come.
+    Studying {
+        /// The study.
+        id: u64,
+        /// Its progress.
+        progress: Progress,
+    },
+    /// What study `id` found.
+    Studied {
+        /// The study.
+        id: u64,
+        /// Its finding.
+        finding: Rc<Finding>,
+    },
+    /// The worker studying died.
+    StudyLost,
+    /// Puts these settings on the form (a plan's configuration).
+    Apply(Vec<(String, String)>),
 }
 
 impl Yours {
@@ -60,6 +247,70 @@ impl Yours {
         Some(e.line_pieces(l))
     }
 
+    /// The question `ask` about the service `draft` (the page's platform
+    /// column for a pasted run, its first column for a plan), or the first
+    /// thing that stops it being asked.
+    pub(crate) fn question(&self, ask: Ask, draft: Draft) -> Result<Question, FieldError> {
+        let pasted = || -> Result<String, FieldError> {
+            measured::read(&self.text)?;
+            Ok(self.text.to_string())
+        };
+        Ok(match ask {
+            Ask::Versus => {
+                let first = pasted()?;
+                measured::read(&self.second)?;
+                Question::Versus {
+                    draft,
+                    first,
+                    second: self.second.to_string(),
+                }
+            }
+            Ask::Migrate => Question::Migrate {
+                draft,
+                text: pasted()?,
+                changes: vec![("server.mode".into(), "virtual".into())],
+            },
+            Ask::Plan => Question::Plan {
+                draft,
+                target: self.target.target()?,
+            },
+        })
+    }
+
+    /// Takes in what the panel or the worker says of a question.
+    pub(crate) fn study(&mut self, action: YoursAction) {
+        let current = |a: &Option<Asked>, id: u64| a.as_ref().is_some_and(|a| a.id == id);
+        match action {
+            YoursAction::Second(text) => self.second = text.into(),
+            YoursAction::Target(field, text) => self.target.set(field, text),
+            YoursAction::Asked { id, ask } => {
+                self.asked = Some(Asked {
+                    id,
+                    ask,
+                    progress: Progress::default(),
+                    finding: None,
+                    lost: false,
+                })
+            }
+            YoursAction::Studying { id, progress } if current(&self.asked, id) => {
+                if let Some(a) = &mut self.asked {
+                    a.progress = progress;
+                }
+            }
+            YoursAction::Studied { id, finding } if current(&self.asked, id) => {
+                if let Some(a) = &mut self.asked {
+                    a.finding = Some(finding);
+                }
+            }
+            YoursAction::StudyLost => {
+                if let Some(a) = self.asked.as_mut().filter(|a| a.finding.is_none()) {
+                    a.lost = true;
+                }
+            }
+            _ => {}
+        }
+    }
+
     /// The settings the output implies, as the form's texts: `null` (not
     /// set) is the form's empty text.
     pub(crate) fn settings(&self) -> Vec<(String, String)> {
@@ -70,6 +321,17 @@ impl Yours {
             .map(|(k, v)| (k.to_string(), if v == "null" { String::new() } else { v }))
             .collect()
     }
+}
+
+/// The service a question is about: the page's platform column for a
+/// pasted run (it was measured before the switch), its first column for a
+/// plan.
+pub(crate) fn service(setup: &Setup, ask: Ask) -> Draft {
+    let mode = match ask {
+        Ask::Versus | Ask::Migrate => Mode::Platform,
+        Ask::Plan => setup.modes.list().first().copied().unwrap_or(Mode::Platform),
+    };
+    setup.draft_for(mode)
 }
 
 /// The pasted text as a plain string in JSON, shared in memory.

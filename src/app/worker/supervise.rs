@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::app::basis::modes::{Mode, as_word};
 use crate::app::replay::{ReplayReply, ReplayRequest};
+use crate::app::study;
 use crate::app::worker::protocol::{Job, Message};
 use crate::scenario::Draft;
 use crate::sim::Report;
@@ -62,6 +63,11 @@ pub(crate) enum ToWorker {
     /// Record a small run step by step, for the replay (answered at once,
     /// between two slices of the job running).
     Replay(Box<ReplayRequest>),
+    /// Study a question (`app::study`), a step at a time between the
+    /// slices of the job running; a newer study replaces it.
+    Study(Box<study::Request>),
+    /// Drop the study under way, if any.
+    StopStudy,
     /// Cause a fault (debug only).
     Fault(Fault),
 }
@@ -127,6 +133,20 @@ pub(crate) enum FromWorker {
     Export(Result<Box<Export>, String>),
     /// A replay's recording, or why there is none.
     Replay(Box<ReplayReply>),
+    /// How far study `id` has come (also the worker's sign of life).
+    Studying {
+        /// The study.
+        id: u64,
+        /// Its progress.
+        progress: study::Progress,
+    },
+    /// What study `id` found.
+    Studied {
+        /// The study.
+        id: u64,
+        /// Its finding.
+        finding: Box<study::Finding>,
+    },
     /// The worker panicked (its last words; it traps right after).
     Panic(String),
 }

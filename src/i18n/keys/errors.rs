@@ -65,6 +65,10 @@ keys! {
     IMPORT_MISSING = "errors.import.missing";
     IMPORT_TOO_LARGE = "errors.import.too_large";
     IMPORT_EMPTY = "errors.import.empty";
+    // A capacity plan's target, as typed on the page.
+    PLAN_ABOVE = "errors.plan.above";
+    PLAN_BETWEEN = "errors.plan.between";
+    PLAN_PERCENTILE = "errors.plan.percentile";
     TOOL_CONNECT_TIMEOUT = "errors.tool.connect_timeout";
     TOOL_K6_DELAY = "errors.tool.k6_delay";
     TOOL_WRK2_DROP = "errors.tool.wrk2_drop";

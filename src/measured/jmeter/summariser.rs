@@ -34,8 +34,11 @@ pub(super) fn summariser_line(line: &str) -> Option<(char, &str)> {
 struct Summary {
     /// Samples counted.
     samples: u64,
-    /// Elapsed time, s (rounded to whole seconds since JMeter 3.0).
+    /// Elapsed time, s (rounded to whole seconds since JMeter 3.0, and
+    /// before it whenever it printed no tenths).
     elapsed_s: f64,
+    /// Whether `elapsed_s` was printed in whole seconds.
+    elapsed_whole: bool,
     /// Samples per second; `None` for `******`.
     rate: Option<f64>,
     /// Average, min and max; `None` for an empty interval (JMeter prints
@@ -57,7 +60,7 @@ fn summary_body(body: &str) -> Option<Summary> {
     let t = &mut t;
     let samples = count(t.next()?)?;
     word(t, "in")?;
-    let elapsed_s = summary_elapsed(t.next()?)?;
+    let (elapsed_s, elapsed_whole) = summary_elapsed(t.next()?)?;
     word(t, "=")?;
     let rate = t.next()?.strip_suffix("/s")?;
     let rate = if rate.chars().all(|c| c == '*') && !rate.is_empty() {
@@ -101,6 +104,7 @@ fn summary_body(body: &str) -> Option<Summary> {
     Some(Summary {
         samples,
         elapsed_s,
+        elapsed_whole,
         rate,
         times,
         errors,
@@ -114,10 +118,14 @@ fn word<'a>(t: &mut impl Iterator<Item = &'a str>, w: &str) -> Option<()> {
 }
 
 /// The Summariser's elapsed time in seconds: `hh:mm:ss` (hours may run
-/// past two digits), or `<seconds>s` before JMeter 3.0.
-fn summary_elapsed(s: &str) -> Option<f64> {
+/// past two digits), or `<seconds>s` before JMeter 3.0; and whether it is
+/// whole seconds. Before 3.0 `Summariser.format` rounds to whole seconds
+/// past 100 s and whenever the rounding went up or dropped under 50 ms
+/// (JMeter 2.13 prints 1822 ms as `2s`, 1341 ms as `1.3s`).
+fn summary_elapsed(s: &str) -> Option<(f64, bool)> {
     if let Some(secs) = s.strip_suffix('s') {
-        return decimal(secs).filter(|v| *v >= 0.0);
+        let v = decimal(secs).filter(|v| *v >= 0.0)?;
+        return Some((v, !secs.contains(['.', ','])));
     }
     let mut parts = s.split(':');
     let (h, m, sec) = (
@@ -128,7 +136,25 @@ fn summary_elapsed(s: &str) -> Option<f64> {
     if parts.next().is_some() || m > 59 || sec > 59 {
         return None;
     }
-    Some(h as f64 * 3600.0 + (m * 60 + sec) as f64)
+    Some((h as f64 * 3600.0 + (m * 60 + sec) as f64, true))
+}
+
+/// The run's elapsed time: the Summariser's rate is its samples over the
+/// unrounded time, so where the time was printed in whole seconds and
+/// samples ÷ rate is within that rounding, samples ÷ rate is the closer
+/// figure (a 1.8 s run prints `2s` and `219.5/s` for 400 samples).
+fn elapsed_of(s: &Summary) -> f64 {
+    match s.rate {
+        Some(rate) if s.elapsed_whole && rate > 0.0 && s.samples > 0 => {
+            let from_rate = s.samples as f64 / rate;
+            if (from_rate - s.elapsed_s).abs() <= 0.5 {
+                from_rate
+            } else {
+                s.elapsed_s
+            }
+        }
+        _ => s.elapsed_s,
+    }
 }
 
 /// JMeter's non-GUI Summariser: the last `summary =` line is the whole run
@@ -160,7 +186,7 @@ pub(in crate::measured) fn summariser(text: &str) -> Result<Measurement, FieldEr
     let mut m = Measurement::new(SOURCE);
     m.requests = Some(s.samples);
     m.failed = Some(s.errors);
-    m.elapsed_s = Some(s.elapsed_s);
+    m.elapsed_s = Some(elapsed_of(&s));
     m.rate_per_s = s.rate;
     if let Some((avg, min, max)) = s.times {
         let l = &mut m.latency;

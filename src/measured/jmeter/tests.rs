@@ -1,4 +1,5 @@
-//! The JMeter parsers on samples built from its own print code
+//! The JMeter parsers on samples built from its own print code and on a
+//! run of JMeter 2.13 captured by `scripts/samples/capture.sh`
 //! (`tests/samples/jmeter/SOURCES.md`): exact figures, reordered and quoted
 //! columns, cut, garbled, hostile and mixed input.
 
@@ -341,7 +342,9 @@ fn the_last_summary_line_is_the_run_and_active_threads_the_load() {
     let m = read(&sample("console-5.6.3.txt")).unwrap();
     assert_eq!(m.source, Source::JmeterSummariser);
     assert_eq!((m.requests, m.failed), (Some(4600), Some(12)));
-    assert_eq!((m.elapsed_s, m.rate_per_s), (Some(83.0), Some(55.4)));
+    // `00:01:23` is whole seconds: 4600 ÷ 55.4/s is within them.
+    assert!(close(m.elapsed_s, 4600.0 / 55.4), "{:?}", m.elapsed_s);
+    assert_eq!(m.rate_per_s, Some(55.4));
     assert_eq!(m.latency.mean_ms, Some(52.0));
     assert_eq!(
         (m.latency.min_ms, m.latency.max_ms),
@@ -405,4 +408,66 @@ fn a_summary_line_with_a_gatling_block_is_refused_as_two_tools() {
         assert!(e.message().contains("JMeter summary ="), "{e}");
         assert!(e.message().contains("Gatling"), "{e}");
     }
+}
+
+/// JMeter 2.13 (Debian's) on `scripts/samples/jmeter-plan.jmx`, captured
+/// by `scripts/samples/capture.sh`: 5 threads × 40 loops of /slow and
+/// /flaky, a third of the /flaky answers 503.
+#[test]
+fn captured_jmeter_2_13_jtl_reads_its_rows() {
+    let m = read(&sample("v2.13-t5-l40.jtl")).unwrap();
+    assert_eq!(m.source, Source::JmeterJtl);
+    assert_eq!((m.requests, m.failed), (Some(400), Some(67)));
+    assert_eq!(m.status, vec![(200, 333), (503, 67)]);
+    assert_eq!(m.errors, vec![("503/Service Unavailable".to_string(), 67)]);
+    // First start 1796656966981, last end 1796656968045.
+    assert!(close(m.elapsed_s, 1.064), "{:?}", m.elapsed_s);
+    assert!(close(m.rate_per_s, 400.0 / 1.064));
+    let l = &m.latency;
+    assert_eq!(l.count, Some(400));
+    assert!(close(l.mean_ms, 12.61), "{:?}", l.mean_ms);
+    assert_eq!((l.min_ms, l.max_ms), (Some(0.0), Some(81.0)));
+    assert_eq!(
+        l.percentiles,
+        vec![(50.0, 20.0), (90.0, 23.0), (95.0, 25.0), (99.0, 79.0)]
+    );
+    assert_eq!(m.load.concurrency, Some(5), "allThreads");
+}
+
+#[test]
+fn captured_jmeter_2_13_console_reads_its_summary_lines() {
+    let console = sample("console-2.13-t5-l40.txt");
+    let m = read(&console).unwrap();
+    assert_eq!(m.source, Source::JmeterSummariser);
+    assert_eq!((m.requests, m.failed), (Some(400), Some(67)));
+    // `in   1.3s`: tenths printed, so taken as they are.
+    assert_eq!((m.elapsed_s, m.rate_per_s), (Some(1.3), Some(301.7)));
+    assert_eq!(
+        (m.latency.mean_ms, m.latency.min_ms, m.latency.max_ms),
+        (Some(12.0), Some(0.0), Some(81.0))
+    );
+    assert_eq!(m.latency.count, Some(400));
+    assert_eq!(m.load.concurrency, Some(5), "Active: 5 on the first + line");
+    // Its command line names no load JMeter's output lacks.
+    let cmd = sample("console-2.13-t5-l40.txt.cmd");
+    assert!(cmd.starts_with("jmeter -n -t "), "{cmd}");
+    assert_eq!(read(&format!("{cmd}{console}")).unwrap(), m);
+}
+
+#[test]
+fn whole_seconds_give_way_to_samples_over_rate_within_their_rounding() {
+    // JMeter 2.13 rounds 1822 ms to `2s` (an earlier capture of the same
+    // plan, with a ramp-up); its rate is over the unrounded time.
+    let line = "summary =    400 in     2s =  219.5/s Avg:    12 Min:     0 Max:    73 Err:    67 (16.75%)";
+    let m = read(line).unwrap();
+    assert!(close(m.elapsed_s, 400.0 / 219.5), "{:?}", m.elapsed_s);
+    // 3.0+'s hh:mm:ss is whole seconds too.
+    let m = read(&sample("console-5.6.3.txt")).unwrap();
+    assert!(close(m.elapsed_s, 4600.0 / 55.4), "{:?}", m.elapsed_s);
+    // Out of the rounding (a rate that is not this line's): as printed.
+    let odd = "summary =    400 in     2s =  100.0/s Avg:    12 Min:     0 Max:    73 Err:    67 (16.75%)";
+    assert_eq!(read(odd).unwrap().elapsed_s, Some(2.0));
+    // Tenths printed: as printed.
+    let tenths = "summary =    400 in   1.3s =  301.7/s Avg:    12 Min:     0 Max:    81 Err:    67 (16.75%)";
+    assert_eq!(read(tenths).unwrap().elapsed_s, Some(1.3));
 }

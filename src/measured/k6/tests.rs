@@ -1,6 +1,7 @@
-//! The four shapes on samples built from k6's own print code
-//! (`tests/samples/k6/SOURCES.md` says which version's), and on cut,
-//! broken and hostile input.
+//! The four shapes on samples built from k6's own print code and on runs
+//! of k6 0.57.0 and 1.1.0 captured by `scripts/samples/capture.sh`
+//! (`tests/samples/k6/SOURCES.md` says which is which), and on cut, broken
+//! and hostile input.
 
 use super::text::{duration_ms, trend_line};
 use super::*;
@@ -552,4 +553,144 @@ fn missing_metrics_are_named() {
     for e in [e, text("").unwrap_err()] {
         one_line(&e);
     }
+}
+
+/// What a captured k6 run prints (`tests/samples/k6/v*-vus5-d3s.*`, made by
+/// `scripts/samples/capture.sh`): its requests, failures, rate, trend and
+/// VUs, copied from the file.
+struct Printed {
+    requests: u64,
+    failed: u64,
+    rate: f64,
+    avg: f64,
+    min: f64,
+    med: f64,
+    max: f64,
+    p90: f64,
+    p95: f64,
+}
+
+/// `m` says what `p` printed, to the last digit the text kept (`tol` ms
+/// for the trend: 0 for the text itself, its rounding for the JSON of the
+/// same run).
+fn reads_as_printed(m: &Measurement, p: &Printed, tol: f64) {
+    let near = |a: Option<f64>, b: f64| a.is_some_and(|a| (a - b).abs() <= tol + 1e-9);
+    assert_eq!((m.requests, m.failed), (Some(p.requests), Some(p.failed)));
+    assert!(
+        (m.rate_per_s.unwrap() - p.rate).abs() <= 5e-7,
+        "{:?}",
+        m.rate_per_s
+    );
+    assert!(close(
+        m.elapsed_s,
+        p.requests as f64 / m.rate_per_s.unwrap()
+    ));
+    let l = &m.latency;
+    assert!(near(l.mean_ms, p.avg), "{:?}", l.mean_ms);
+    assert!(near(l.min_ms, p.min), "{:?}", l.min_ms);
+    assert!(near(l.max_ms, p.max), "{:?}", l.max_ms);
+    let pcts: Vec<f64> = l.percentiles.iter().map(|x| x.0).collect();
+    assert_eq!(pcts, vec![50.0, 90.0, 95.0]);
+    for (at, want) in [(50.0, p.med), (90.0, p.p90), (95.0, p.p95)] {
+        assert!(near(l.at(at), want), "p({at}): {:?}", l.at(at));
+    }
+    assert_eq!(m.load.concurrency, Some(5), "vus_max");
+    // /flaky fails a sixth of the run: `rate<0.05` is crossed.
+    assert_eq!(
+        m.counts,
+        vec![Counted::LatencyWithFailures, Counted::ThresholdFailed]
+    );
+}
+
+/// The load its `.cmd` sidecar says, read with the output under it.
+fn with_its_command(file: &str, text: &str) -> Measurement {
+    let cmd = super::super::samples::sample(&format!("k6/{file}.cmd"));
+    assert!(cmd.starts_with("k6 run --vus 5 --duration 3s "), "{cmd}");
+    let m = crate::measured::read(&format!("{cmd}{text}")).unwrap();
+    assert_eq!(
+        (m.load.concurrency, m.load.duration_s),
+        (Some(5), Some(3.0))
+    );
+    m
+}
+
+#[test]
+fn captured_k6_0_57_text_and_export_read_their_own_figures() {
+    let printed = Printed {
+        requests: 1402,
+        failed: 234,
+        rate: 464.701682,
+        avg: 10.63,
+        min: 0.18275,
+        med: 12.02,
+        max: 28.23,
+        p90: 20.77,
+        p95: 21.09,
+    };
+    let text = sample!("v0.57.0-legacy-vus5-d3s.txt");
+    let m = crate::measured::read(&text).unwrap();
+    assert_eq!(m.source, Source::K6Text);
+    reads_as_printed(&m, &printed, 0.0);
+    // Banner, progress lines and the `█ slow` group's checks above the
+    // metrics change nothing.
+    let mut with = with_its_command("v0.57.0-legacy-vus5-d3s.txt", &text);
+    with.load.duration_s = None;
+    assert_eq!(with, m);
+    // The same run's `--summary-export`: the unrounded figures.
+    let json = crate::measured::read(&sample!("v0.57.0-legacy-vus5-d3s.json")).unwrap();
+    assert_eq!(json.source, Source::K6Json);
+    reads_as_printed(&json, &printed, 0.01);
+    assert!(close(json.rate_per_s, 464.7016815503467));
+    assert!(close(json.latency.mean_ms, 10.635011249643364));
+    assert!(close(json.latency.at(95.0), 21.09841935));
+}
+
+#[test]
+fn captured_k6_1_1_compact_text_and_export_read_their_own_figures() {
+    let printed = Printed {
+        requests: 1412,
+        failed: 235,
+        rate: 468.253411,
+        avg: 10.55,
+        min: 0.18528,
+        med: 13.64,
+        max: 25.76,
+        p90: 20.59,
+        p95: 20.8,
+    };
+    let text = sample!("v1.1.0-compact-vus5-d3s.txt");
+    let m = crate::measured::read(&text).unwrap();
+    assert_eq!(m.source, Source::K6Text);
+    reads_as_printed(&m, &printed, 0.0);
+    with_its_command("v1.1.0-compact-vus5-d3s.txt", &text);
+    let json = crate::measured::read(&sample!("v1.1.0-compact-vus5-d3s.json")).unwrap();
+    assert_eq!(json.source, Source::K6Json);
+    reads_as_printed(&json, &printed, 0.01);
+    assert!(close(json.latency.max_ms, 25.768478));
+    assert!(close(json.latency.at(50.0), 13.640852500000001));
+}
+
+#[test]
+fn captured_k6_1_1_full_text_takes_its_totals_not_a_group() {
+    let text = sample!("v1.1.0-full-vus5-d3s.txt");
+    let m = crate::measured::read(&text).unwrap();
+    assert_eq!(m.source, Source::K6Text);
+    // `█ GROUP: slow` and `█ GROUP: flaky` each print 691 requests; the
+    // total is 1382.
+    reads_as_printed(
+        &m,
+        &Printed {
+            requests: 1382,
+            failed: 231,
+            rate: 458.771271,
+            avg: 10.77,
+            min: 0.18599,
+            med: 13.04,
+            max: 27.07,
+            p90: 21.0,
+            p95: 21.36,
+        },
+        0.0,
+    );
+    with_its_command("v1.1.0-full-vus5-d3s.txt", &text);
 }

@@ -4,7 +4,7 @@
 use super::{Binding, Held, LimitEffect, MemoryLimit, Resource};
 
 /// The resource that limits throughput, in words.
-#[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Bottleneck {
     /// Which resource.
     pub resource: Resource,

@@ -1,0 +1,1 @@
+jmeter -n -t scripts/samples/jmeter-plan.jmx -l tests/samples/jmeter/v2.13-t5-l40.jtl -Jport=18080 -Jjmeter.save.saveservice.output_format=csv -Jjmeter.save.saveservice.print_field_names=true -Jsummariser.name=summary -Jsummariser.interval=1 -Jjmeterengine.nongui.port=0
