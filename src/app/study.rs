@@ -15,9 +15,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::app::capacity::{
-    Answer, DEFAULT_MAX_RUNS, Planner, Stopped, Target, default_knobs,
-};
+use crate::app::capacity::{Answer, DEFAULT_MAX_RUNS, Planner, Stopped, Target, default_knobs};
 use crate::app::run::plan::{SWEEP_MAX_EVENTS, cap_sim_memory};
 use crate::fidelity::fit::{self, Fit, FitFailure, WhatIf};
 use crate::fidelity::yours::{self, Change};

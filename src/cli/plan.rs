@@ -10,7 +10,8 @@ use super::args::{Flags, json_format, unknown};
 use super::output::{Output, bad};
 use super::run::{pair, preset_draft};
 use crate::app::capacity::{
-    DEFAULT_ERROR_PCT, DEFAULT_MAX_RUNS, Failure, How, Judgement, Knob, PERCENTILES, Planner, Target, default_knobs,
+    DEFAULT_ERROR_PCT, DEFAULT_MAX_RUNS, Failure, How, Judgement, Knob, PERCENTILES, Planner,
+    Target, default_knobs,
 };
 use crate::i18n::Locale;
 use crate::scenario::{self, Draft, FieldError, echo, properties};

@@ -210,10 +210,12 @@ pub(crate) fn use_runner(state: &UseReducerHandle<State>, armed: bool) -> Runner
                     Event::Studying(id, progress) => {
                         d.dispatch(Action::Yours(YoursAction::Studying { id, progress }))
                     }
-                    Event::Studied(id, finding) => d.dispatch(Action::Yours(YoursAction::Studied {
-                        id,
-                        finding: Rc::new(*finding),
-                    })),
+                    Event::Studied(id, finding) => {
+                        d.dispatch(Action::Yours(YoursAction::Studied {
+                            id,
+                            finding: Rc::new(*finding),
+                        }))
+                    }
                     Event::StudyLost => d.dispatch(Action::Yours(YoursAction::StudyLost)),
                     Event::Replaced(why) => {
                         deliver(&waiting, None);

@@ -125,9 +125,10 @@ fn number_in(
     high: f64,
     above_low: bool,
 ) -> Result<f64, FieldError> {
-    let x = text.trim().parse::<f64>().ok().filter(|x| {
-        x.is_finite() && *x <= high && if above_low { *x > low } else { *x >= low }
-    });
+    let x =
+        text.trim().parse::<f64>().ok().filter(|x| {
+            x.is_finite() && *x <= high && if above_low { *x > low } else { *x >= low }
+        });
     x.ok_or_else(|| {
         let key = if above_low {
             errors::PLAN_ABOVE
@@ -329,7 +330,12 @@ impl Yours {
 pub(crate) fn service(setup: &Setup, ask: Ask) -> Draft {
     let mode = match ask {
         Ask::Versus | Ask::Migrate => Mode::Platform,
-        Ask::Plan => setup.modes.list().first().copied().unwrap_or(Mode::Platform),
+        Ask::Plan => setup
+            .modes
+            .list()
+            .first()
+            .copied()
+            .unwrap_or(Mode::Platform),
     };
     setup.draft_for(mode)
 }

@@ -125,7 +125,10 @@ fn a_plan_steps_until_it_has_its_answer_and_says_its_knobs() {
     let Finding::Plan(p) = f else {
         panic!("{f:?}");
     };
-    assert_eq!(p.knobs.first().map(String::as_str), Some("server.threads_max"));
+    assert_eq!(
+        p.knobs.first().map(String::as_str),
+        Some("server.threads_max")
+    );
     assert!(!p.answers.is_empty() && p.out_of_reach.is_none());
 }
 
