@@ -355,3 +355,6 @@ mod shared_text {
         Ok(t.into())
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -146,3 +146,64 @@ fn a_finding_crosses_to_the_page_as_json_and_back() {
     let text = serde_json::to_string(&r).unwrap();
     assert_eq!(serde_json::from_str::<Request>(&text).unwrap(), r);
 }
+
+#[test]
+fn the_workers_study_messages_cross_as_json() {
+    use crate::app::worker::supervise::{FromWorker, ToWorker};
+    let q = Question::Plan {
+        draft: draft(),
+        target: Target {
+            rps: 100.0,
+            percentile: 99.0,
+            latency_ms: 50.0,
+            error_pct: 0.1,
+        },
+    };
+    let to = ToWorker::Study(Box::new(Request { id: 9, question: q }));
+    let text = serde_json::to_string(&to).unwrap();
+    assert_eq!(serde_json::from_str::<ToWorker>(&text).unwrap(), to);
+    let from = FromWorker::Studying {
+        id: 9,
+        progress: Progress { runs: 1, of: 200 },
+    };
+    let text = serde_json::to_string(&from).unwrap();
+    assert_eq!(serde_json::from_str::<FromWorker>(&text).unwrap(), from);
+    // A ceiling's judgement has no latency (NaN): it must still read back.
+    let f = run_to_end(
+        Question::Plan {
+            draft: draft(),
+            target: Target {
+                rps: 1e6,
+                percentile: 99.0,
+                latency_ms: 50.0,
+                error_pct: 0.1,
+            },
+        },
+        &mut run,
+    );
+    let from = FromWorker::Studied {
+        id: 9,
+        finding: Box::new(f),
+    };
+    let text = serde_json::to_string(&from).unwrap();
+    let back: FromWorker = serde_json::from_str(&text).unwrap();
+    let (FromWorker::Studied { finding: a, .. }, FromWorker::Studied { finding: b, .. }) =
+        (&back, &from)
+    else {
+        panic!("{back:?}");
+    };
+    let (Finding::Plan(a), Finding::Plan(b)) = (&**a, &**b) else {
+        panic!("{a:?}");
+    };
+    let reach = |p: &PlanAnswer| {
+        p.out_of_reach
+            .clone()
+            .map(|a| a.judgement.latency_ms.is_nan())
+    };
+    assert_eq!(
+        reach(a),
+        Some(true),
+        "a million req/s is out of reach by a ceiling"
+    );
+    assert_eq!(reach(a), reach(b));
+}

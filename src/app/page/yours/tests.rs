@@ -1,0 +1,154 @@
+use super::*;
+use crate::app::study::Finding;
+
+fn yours_with(text: &str) -> Yours {
+    let mut y = Yours::default();
+    y.set_text(text.into());
+    y.read();
+    y
+}
+
+const HEY: &str = concat!(
+    include_str!("../../../../tests/samples/hey/slow-n400-c20.txt.cmd"),
+    include_str!("../../../../tests/samples/hey/slow-n400-c20.txt")
+);
+
+fn draft() -> Draft {
+    crate::scenario::default_preset().draft()
+}
+
+#[test]
+fn a_target_reads_or_names_its_first_bad_field() {
+    let mut t = TargetTexts::default();
+    assert_eq!(t.percentile, "99", "p99 unless told");
+    t.set(TargetField::Rps, "5000".into());
+    t.set(TargetField::LatencyMs, "200".into());
+    let target = t.target().unwrap();
+    assert_eq!(
+        (target.rps, target.percentile, target.latency_ms),
+        (5000.0, 99.0, 200.0)
+    );
+    assert_eq!(target.error_pct, DEFAULT_ERROR_PCT);
+    for (field, text, name) in [
+        (TargetField::Rps, "abc", "target-rps"),
+        (TargetField::Rps, "0", "target-rps"),
+        (TargetField::Rps, "1e9", "target-rps"),
+        (TargetField::Percentile, "98", "percentile"),
+        (TargetField::LatencyMs, "-1", "latency-ms"),
+        (TargetField::ErrorPct, "101", "error-pct"),
+    ] {
+        let mut bad = t.clone();
+        bad.set(field, text.into());
+        let e = bad.target().unwrap_err();
+        assert_eq!((e.field.as_str(), e.value.as_str()), (name, text), "{e}");
+        assert!(e.to_string().contains("expected"), "{e}");
+    }
+    t.set(TargetField::ErrorPct, "0".into());
+    assert_eq!(
+        t.target().unwrap().error_pct,
+        0.0,
+        "no errors allowed is a budget"
+    );
+}
+
+#[test]
+fn a_question_needs_what_it_is_about() {
+    let y = Yours::default();
+    assert!(y.question(Ask::Migrate, draft()).is_err(), "nothing pasted");
+    let e = y.question(Ask::Plan, draft()).unwrap_err();
+    assert_eq!(e.field, "target-rps", "a plan needs a rate, not a paste");
+    let mut y = yours_with(HEY);
+    let Ok(Question::Migrate { changes, .. }) = y.question(Ask::Migrate, draft()) else {
+        panic!("a read hey output can be migrated");
+    };
+    assert_eq!(changes, vec![("server.mode".into(), "virtual".into())]);
+    assert!(
+        y.question(Ask::Versus, draft()).is_err(),
+        "no second output"
+    );
+    y.study(YoursAction::Second(HEY.into()));
+    assert!(matches!(
+        y.question(Ask::Versus, draft()),
+        Ok(Question::Versus { .. })
+    ));
+}
+
+#[test]
+fn only_the_question_last_asked_takes_its_answer() {
+    let mut y = Yours::default();
+    y.study(YoursAction::Asked {
+        id: 2,
+        ask: Ask::Plan,
+    });
+    let progress = Progress { runs: 3, of: 200 };
+    y.study(YoursAction::Studying { id: 1, progress });
+    assert_eq!(y.asked.as_ref().unwrap().progress, Progress::default());
+    y.study(YoursAction::Studying { id: 2, progress });
+    assert_eq!(y.asked.as_ref().unwrap().progress, progress);
+    let refused = |f: &str| {
+        Rc::new(Finding::Refused(FieldError::new(
+            f,
+            "x",
+            Default::default(),
+        )))
+    };
+    y.study(YoursAction::Studied {
+        id: 1,
+        finding: refused("old"),
+    });
+    assert!(y.asked.as_ref().unwrap().finding.is_none(), "stale");
+    y.study(YoursAction::Studied {
+        id: 2,
+        finding: refused("new"),
+    });
+    y.study(YoursAction::StudyLost);
+    let a = y.asked.as_ref().unwrap();
+    assert!(
+        a.finding.is_some() && !a.lost,
+        "an answered one is not lost"
+    );
+    y.study(YoursAction::Asked {
+        id: 3,
+        ask: Ask::Migrate,
+    });
+    y.study(YoursAction::StudyLost);
+    assert!(y.asked.as_ref().unwrap().lost);
+}
+
+#[test]
+fn the_second_output_and_target_survive_serialisation_not_the_answer() {
+    let mut y = yours_with(HEY);
+    y.study(YoursAction::Second("second".into()));
+    y.study(YoursAction::Target(TargetField::Rps, "300".into()));
+    y.study(YoursAction::Asked {
+        id: 1,
+        ask: Ask::Plan,
+    });
+    let back: Yours = serde_json::from_str(&serde_json::to_string(&y).unwrap()).unwrap();
+    assert_eq!(&*back.second, "second");
+    assert_eq!(back.target.rps, "300");
+    assert!(back.asked.is_none() && back.read.is_none());
+    let old: Yours = serde_json::from_str(r#"{"text":"x"}"#).unwrap();
+    assert_eq!(old.target, TargetTexts::default(), "older states read");
+}
+
+#[test]
+fn a_plans_configuration_goes_on_the_form_and_starts_a_run() {
+    use crate::app::page::state::{Action, State};
+    let mut s = State::default();
+    let before = s.generation;
+    let chosen = vec![
+        ("server.mode".to_string(), "platform".to_string()),
+        ("server.threads_max".to_string(), "64".to_string()),
+    ];
+    s.reduce(Action::Yours(YoursAction::Apply(chosen)));
+    assert!(s.generation > before, "a new job");
+    assert!(s.runnable(), "{:?}", s.errors);
+    let d = service(&s.setup, Ask::Plan);
+    let cfg = crate::scenario::validate(&d).unwrap();
+    assert_eq!(cfg.server.threads_max, 64);
+    assert!(s.edited_keys.contains(&"server.threads_max".to_string()));
+    let g = s.generation;
+    s.reduce(Action::Yours(YoursAction::Apply(Vec::new())));
+    assert_eq!(s.generation, g, "nothing to apply, nothing runs");
+}
