@@ -1,6 +1,7 @@
 //! Which charts the page shows, in which order, with which data
 //! ([`ChartSpec`]), each with a title and a line on what to look for; and
-//! the source articles' measured figures drawn on them as markers. The
+//! the source articles' measured figures, and the visitor's pasted output,
+//! drawn on them as markers. The
 //! `chart` module draws a spec; `ui` puts it on a canvas.
 
 use std::rc::Rc;
@@ -17,7 +18,9 @@ use crate::fidelity::words::figure_in;
 use crate::fidelity::{Measured, Read, Stat, figures};
 use crate::i18n::keys::Key;
 use crate::i18n::keys::chart as k;
-use crate::i18n::{Arg, Locale};
+use crate::i18n::keys::ui as uw;
+use crate::i18n::{Arg, Locale, Part, Phrase};
+use crate::measured::Measurement;
 use crate::sim::tool::{HEY_MAX_IDLE, Tool};
 
 /// A measured figure drawn as a marker.
@@ -185,6 +188,68 @@ pub(crate) fn markers(state: &State, pick: impl Fn(Read) -> bool) -> Vec<Marker>
     out
 }
 
+/// The value of `read` in the visitor's pasted output, if it prints it.
+fn pasted_value(m: &Measurement, read: Read) -> Option<(f64, Phrase)> {
+    let lat = &m.latency;
+    let pct = |p: f64| {
+        let name = (uw::YOURS_FIG_PERCENTILE.said()).with("pct", Part::Shortest(p));
+        Some((lat.at(p)?, name))
+    };
+    match read {
+        Read::ThroughputRps => Some((m.rate_per_s?, uw::YOURS_FIG_RATE.said())),
+        Read::Latency(Stat::Mean) => Some((lat.mean_ms?, uw::YOURS_FIG_MEAN.said())),
+        Read::Latency(Stat::P50) => pct(50.0),
+        Read::Latency(Stat::P99) => pct(99.0),
+        _ => None,
+    }
+}
+
+/// The visitor's pasted output as markers, at the concurrency it ran with
+/// (a closed loop's clients: only on a concurrency axis), in the first
+/// column's colour: which thread model it ran is not in the output.
+pub(crate) fn pasted_markers(state: &State, pick: impl Fn(Read) -> bool) -> Vec<Marker> {
+    let Some(m) = state.yours.measurement() else {
+        return Vec::new();
+    };
+    let Some(x) = m.load.concurrency.map(|c| c as f64) else {
+        return Vec::new();
+    };
+    let l = state.view.locale();
+    let mode = state
+        .setup
+        .modes
+        .list()
+        .first()
+        .copied()
+        .unwrap_or(Mode::Platform);
+    let reads = [
+        Read::ThroughputRps,
+        Read::Latency(Stat::Mean),
+        Read::Latency(Stat::P50),
+        Read::Latency(Stat::P99),
+    ];
+    (reads.into_iter().filter(|r| pick(*r)))
+        .filter_map(|r| {
+            let (y, metric) = pasted_value(m, r)?;
+            let unit = if r == Read::ThroughputRps {
+                "req/s"
+            } else {
+                "ms"
+            };
+            let label = k::MARKER_YOURS.text(
+                l,
+                &[
+                    ("tool", text(m.source.tool_name())),
+                    ("metric", text(metric.text(l))),
+                    ("value", text(figure_in(l, y))),
+                    ("unit", text(unit)),
+                ],
+            );
+            Some(Marker { mode, x, y, label })
+        })
+        .collect()
+}
+
 fn sweep_chart(state: &State, pick: fn(Read) -> bool) -> SweepChart {
     let r = &state.results;
     let axis = r.axis.unwrap_or_default();
@@ -207,7 +272,9 @@ fn sweep_chart(state: &State, pick: fn(Read) -> bool) -> SweepChart {
         // The articles measured with clients in flight: their figures are
         // points on a concurrency axis, not on an arrival-rate one.
         markers: match axis {
-            SweepAxis::Concurrency => markers(state, pick),
+            SweepAxis::Concurrency => (markers(state, pick).into_iter())
+                .chain(pasted_markers(state, pick))
+                .collect(),
             SweepAxis::Rate => Vec::new(),
         },
         here: state
@@ -220,7 +287,9 @@ fn sweep_chart(state: &State, pick: fn(Read) -> bool) -> SweepChart {
 /// What the sweep charts' captions say of the x axis and the markers.
 fn sweep_captions(state: &State, axis: SweepAxis) -> (String, String) {
     let l = state.view.locale();
-    let measured = !markers(state, |r| r == Read::ThroughputRps).is_empty();
+    let throughput = |r| r == Read::ThroughputRps;
+    let measured = !markers(state, throughput).is_empty()
+        || (axis == SweepAxis::Concurrency && !pasted_markers(state, throughput).is_empty());
     let (about, note, latency) = match axis {
         SweepAxis::Concurrency => (
             k::ABOUT_SWEEP_CLOSED,

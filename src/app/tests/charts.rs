@@ -30,6 +30,39 @@ fn markers_are_the_articles_figures_in_the_charts_units() {
 }
 
 #[test]
+fn a_pasted_output_is_a_marker_at_its_own_concurrency() {
+    use crate::app::page::yours::YoursAction;
+    let mut s = State::default();
+    let none = charts::pasted_markers(&s, |_| true);
+    assert!(none.is_empty(), "nothing pasted");
+    let hey = concat!(
+        include_str!("../../../tests/samples/hey/slow-n400-c20.txt.cmd"),
+        include_str!("../../../tests/samples/hey/slow-n400-c20.txt")
+    );
+    s.reduce(Action::Yours(YoursAction::Text(hey.into())));
+    s.reduce(Action::Yours(YoursAction::Read));
+    let m = s.yours.measurement().cloned().unwrap();
+    let tput = charts::pasted_markers(&s, |r| r == Read::ThroughputRps);
+    assert_eq!(tput.len(), 1);
+    assert_eq!((tput[0].x, tput[0].y), (20.0, m.rate_per_s.unwrap()));
+    assert!(
+        tput[0].label.starts_with("Your hey output, Rate:"),
+        "{}",
+        tput[0].label
+    );
+    let lat = charts::pasted_markers(&s, |r| matches!(r, Read::Latency(_)));
+    let ys: Vec<f64> = lat.iter().map(|k| k.y).collect();
+    let want = [m.latency.mean_ms, m.latency.at(50.0), m.latency.at(99.0)];
+    assert_eq!(ys, want.iter().flatten().copied().collect::<Vec<_>>());
+    // Without its command line, hey's output has no concurrency: no x.
+    s.reduce(Action::Yours(YoursAction::Text(
+        include_str!("../../../tests/samples/hey/slow-n400-c20.txt").into(),
+    )));
+    s.reduce(Action::Yours(YoursAction::Read));
+    assert!(charts::pasted_markers(&s, |_| true).is_empty());
+}
+
+#[test]
 fn the_page_shows_every_chart_once_per_running_mode() {
     let mut s = State::default();
     simulate(&mut s);

@@ -40,6 +40,7 @@ keys! {
     TOOL_JMETER = "chart.tool.jmeter";
     TOOL_K6 = "chart.tool.k6";
     MARKER = "chart.marker";
+    MARKER_YOURS = "chart.marker_yours";
     // The sweep's axis (`app::run::plan::SweepAxis`).
     AXIS_CONCURRENCY = "chart.axis.concurrency";
     AXIS_RATE = "chart.axis.rate";
