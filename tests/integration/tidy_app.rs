@@ -13,8 +13,8 @@ use super::tidy::{group_items, ident_at, module_path};
 /// A part is a folder with its own module file (`src/app/run.rs` and
 /// `src/app/run/`); `app.rs` itself and the test modules may use any.
 const APP_PARTS: &[&str] = &[
-    "basis", "run", "capacity", "replay", "worker", "setup", "lesson", "link", "page", "show",
-    "share",
+    "basis", "run", "capacity", "study", "replay", "worker", "setup", "lesson", "link", "page",
+    "show", "share",
 ];
 
 /// A file's place: its part and the unit inside the part (the file's own

@@ -1,3 +1,6 @@
+//! Studies natively: bounded runs, two outputs against the model's noise,
+//! the migration what-if, a plan, refusals, and their messages as JSON.
+
 use super::*;
 
 /// A hey run as pasted: its command line, then its output.

@@ -1,3 +1,6 @@
+//! The page's own questions: a plan's target read at the edge, only the
+//! question last asked taking its answer, a plan's configuration applied.
+
 use super::*;
 use crate::app::study::Finding;
 
