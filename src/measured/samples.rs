@@ -216,6 +216,22 @@ const SAMPLES: &[(&str, &str)] = &[
         "wrk/timeout-latency-t1-c4-d4s.txt.cmd",
         include_str!("../../tests/samples/wrk/timeout-latency-t1-c4-d4s.txt.cmd"),
     ),
+    (
+        "wrk2/flaky-t1-c4-d12s-R100-U.txt",
+        include_str!("../../tests/samples/wrk2/flaky-t1-c4-d12s-R100-U.txt"),
+    ),
+    (
+        "wrk2/flaky-t1-c4-d12s-R100-U.txt.cmd",
+        include_str!("../../tests/samples/wrk2/flaky-t1-c4-d12s-R100-U.txt.cmd"),
+    ),
+    (
+        "wrk2/slow-t2-c10-d15s-R200.txt",
+        include_str!("../../tests/samples/wrk2/slow-t2-c10-d15s-R200.txt"),
+    ),
+    (
+        "wrk2/slow-t2-c10-d15s-R200.txt.cmd",
+        include_str!("../../tests/samples/wrk2/slow-t2-c10-d15s-R200.txt.cmd"),
+    ),
 ];
 
 /// Every sample: (path under `tests/samples/`, text).

@@ -304,3 +304,28 @@ fn every_cut_and_garbling_of_every_sample_reads_or_refuses_in_one_line() {
         }
     }
 }
+
+/// wrk2 built from giltene/wrk2's source and run here (tests/samples/wrk2/
+/// SOURCES.md): its recorded spectrum leaves out each thread's first ten
+/// seconds of calibration, so it counts fewer than the requests sent.
+#[test]
+fn real_wrk2_reads_its_rate_and_its_recorded_spectrum() {
+    let with_cmd = |name: &str| {
+        let p = format!("wrk2/{name}");
+        format!("{}{}", sample(&format!("{p}.cmd")), sample(&p))
+    };
+    let m = read(&with_cmd("slow-t2-c10-d15s-R200.txt")).unwrap();
+    assert_eq!(m.source, Source::Wrk2);
+    assert_eq!(m.requests, Some(3002));
+    assert_eq!(m.rate_per_s, Some(199.84));
+    assert_eq!(m.elapsed_s, Some(15.02));
+    assert_eq!(m.latency.count, Some(998), "recorded after calibration");
+    assert_eq!(m.latency.mean_ms, Some(21.094));
+    assert_eq!(m.latency.max_ms, Some(27.36));
+    assert_eq!(m.load.concurrency, Some(10));
+    assert_eq!(m.load.rate_per_s, Some(200.0));
+    let u = read(&with_cmd("flaky-t1-c4-d12s-R100-U.txt")).unwrap();
+    assert_eq!(u.requests, Some(1201));
+    assert_eq!(u.failed, Some(401), "every third answer a 503");
+    XX
+}
