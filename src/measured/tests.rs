@@ -327,5 +327,6 @@ fn real_wrk2_reads_its_rate_and_its_recorded_spectrum() {
     let u = read(&with_cmd("flaky-t1-c4-d12s-R100-U.txt")).unwrap();
     assert_eq!(u.requests, Some(1201));
     assert_eq!(u.failed, Some(401), "every third answer a 503");
-    XX
+    assert_eq!(u.latency.count, Some(196));
+    assert_eq!(u.latency.mean_ms, Some(1.118), "the corrected block, not -U's");
 }
