@@ -11,7 +11,15 @@ use crate::app::basis::chart_registry::{chart_id, embed_charts, ids};
 use crate::app::basis::said::Said;
 use crate::app::lesson::LessonLink;
 use crate::i18n::{Arg, Locale};
+use crate::measured::{self, SOURCES};
 use crate::scenario::field;
+
+/// The load tools whose output the page reads, each once.
+fn tool_names() -> Vec<&'static str> {
+    let mut names: Vec<&str> = SOURCES.iter().map(|s| s.tool_name()).collect();
+    names.dedup();
+    names
+}
 
 /// The colour theme.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -112,6 +120,14 @@ pub struct View {
     /// (`app::show::form::revealed`). Part of the view, so that a link opens the
     /// form as its writer saw it and a language switch or Back keeps it.
     pub(crate) advanced: bool,
+    /// A pasted load test's output that the visitor chose to keep in the
+    /// link (`app::page::yours`), read again when the link opens; empty
+    /// otherwise. Only when it fits: a link holds `MAX_LINK_CHARS`.
+    pub(crate) measurement: String,
+    /// The tool whose pasted output the page was compared with but the
+    /// link does not carry (an output can be large): the page it opens
+    /// asks for it again. Empty when there was none, or it is carried.
+    pub(crate) needs: String,
     /// The lesson's chapter the page guides through, if any. A link holds
     /// it in the lesson's own format (`lesson=<id>&chapter=<n>`, see
     /// `app::lesson::link`), not as a serde field.
@@ -136,6 +152,8 @@ impl Default for View {
             locked: Vec::new(),
             presenter: false,
             advanced: false,
+            measurement: String::new(),
+            needs: String::new(),
             lesson: None,
             browser: None,
         }
@@ -199,6 +217,20 @@ impl View {
                 Said::Key(words::LINK_CHART, vec![charts]),
             ));
         }
+        let tools: Vec<&str> = tool_names();
+        if !self.needs.is_empty() && !tools.contains(&self.needs.as_str()) {
+            let tools = ("tools", Arg::Text(tools.join(", ")));
+            out.push((
+                "needs",
+                self.needs.clone(),
+                Said::Key(words::LINK_NEEDS, vec![tools]),
+            ));
+        }
+        if let Some(Err(e)) =
+            (!self.measurement.is_empty()).then(|| measured::read(&self.measurement))
+        {
+            out.push(("measurement", String::new(), Said::Problem(e)));
+        }
         for (name, keys) in [("controls", &self.controls), ("locked", &self.locked)] {
             for k in keys.iter().filter(|k| field(k).is_none()) {
                 out.push((name, k.clone(), Said::key(words::LINK_CONTROL_KEY)));
@@ -217,6 +249,12 @@ impl View {
         self.charts.retain(|c| chart_id(c).is_some());
         self.controls.retain(|k| field(k).is_some());
         self.locked.retain(|k| field(k).is_some());
+        if !tool_names().contains(&self.needs.as_str()) {
+            self.needs.clear();
+        }
+        if measured::read(&self.measurement).is_err() {
+            self.measurement.clear();
+        }
         self
     }
 

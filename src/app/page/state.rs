@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use crate::app::basis::modes::{Mode, Modes, PerMode};
 use crate::app::basis::said::Said;
 use crate::app::lesson::{LessonAction, LessonLink, LessonProgress};
-use crate::app::link::permalink::Link;
+use crate::app::link::permalink::{self, Link};
 use crate::app::link::view::View;
 use crate::app::page::yours::{Yours, YoursAction};
 use crate::app::run::bounds::Bounds;
@@ -539,6 +539,11 @@ impl State {
     pub fn of_link(link: Link) -> State {
         let mut s = State::from(link.setup);
         s.view = link.view;
+        // The pasted output is the panel's, not the view's: `link` puts
+        // it back.
+        let kept = std::mem::take(&mut s.view.measurement);
+        let needs = std::mem::take(&mut s.view.needs);
+        s.yours.from_link(kept, needs);
         if s.setup.edited() {
             s.arrival = Some(Arrival {
                 source: Source::Link,
@@ -548,11 +553,38 @@ impl State {
         s
     }
 
-    /// Everything of this state a link holds.
+    /// Everything of this state a link holds: the pasted output too when
+    /// the visitor asked to keep it and it fits in a link, else the tool
+    /// whose output the page was compared with (a link opened without it
+    /// asks for it again).
     pub fn link(&self) -> Link {
-        Link {
+        let mut link = Link {
             setup: self.setup.clone(),
             view: self.view.clone(),
+        };
+        let Some(m) = self.yours.measurement() else {
+            link.view.needs = self.yours.needs.clone();
+            return link;
+        };
+        if self.yours.keep {
+            let mut kept = link.clone();
+            kept.view.measurement = self.yours.text.to_string();
+            if permalink::encode(&kept).len() <= permalink::MAX_LINK_CHARS {
+                return kept;
+            }
         }
+        link.view.needs = m.source.tool_name().to_string();
+        link
+    }
+
+    /// Whether the pasted output fits in the page's link, with all else
+    /// the link holds.
+    pub(crate) fn measurement_fits_link(&self) -> bool {
+        let mut kept = Link {
+            setup: self.setup.clone(),
+            view: self.view.clone(),
+        };
+        kept.view.measurement = self.yours.text.to_string();
+        permalink::encode(&kept).len() <= permalink::MAX_LINK_CHARS
     }
 }

@@ -39,6 +39,13 @@ pub struct Yours {
     /// The question last asked of the worker, and how far it has come.
     #[serde(skip)]
     pub(crate) asked: Option<Asked>,
+    /// Whether the visitor asked to keep the text in the page's link.
+    #[serde(default)]
+    pub(crate) keep: bool,
+    /// The tool whose output the link the page opened was made beside but
+    /// does not carry (`View::needs`): the panel asks for it again.
+    #[serde(default)]
+    pub(crate) needs: String,
 }
 
 /// What the visitor can ask about their service.
@@ -224,6 +231,8 @@ pub enum YoursAction {
     StudyLost,
     /// Puts these settings on the form (a plan's configuration).
     Apply(Vec<(String, String)>),
+    /// Keep the pasted text in the page's link, or not.
+    Keep(bool),
 }
 
 impl Yours {
@@ -235,6 +244,21 @@ impl Yours {
     /// Reads the text.
     pub(crate) fn read(&mut self) {
         self.read = Some(measured::read(&self.text).map(Rc::new));
+        if self.measurement().is_some() {
+            self.needs.clear();
+        }
+    }
+
+    /// What a link opened with: the output it kept (read now), or the tool
+    /// whose output it was made beside.
+    pub(crate) fn from_link(&mut self, kept: String, needs: String) {
+        if kept.is_empty() {
+            self.needs = needs;
+        } else {
+            self.set_text(kept);
+            self.keep = true;
+            self.read();
+        }
     }
 
     /// The measurement read, if the last read found one.
@@ -283,6 +307,7 @@ impl Yours {
         let current = |a: &Option<Asked>, id: u64| a.as_ref().is_some_and(|a| a.id == id);
         match action {
             YoursAction::Second(text) => self.second = text.into(),
+            YoursAction::Keep(keep) => self.keep = keep,
             YoursAction::Target(field, text) => self.target.set(field, text),
             YoursAction::Asked { id, ask } => {
                 self.asked = Some(Asked {

@@ -84,19 +84,25 @@ fn view_strategy() -> impl Strategy<Value = View> {
         any::<bool>(),
         lesson_strategy(),
         any::<bool>(),
+        // The tool of an output the link does not carry, if any.
+        proptest::sample::select(vec!["", "hey", "k6", "gatling"]),
     )
         .prop_map(
-            |(theme, lang, charts, embed, controls, locked, presenter, lesson, advanced)| View {
-                theme,
-                lang: lang.to_string(),
-                charts: charts.into_iter().map(str::to_string).collect(),
-                embed,
-                controls,
-                locked,
-                presenter,
-                advanced,
-                lesson,
-                browser: None,
+            |(theme, lang, charts, embed, controls, locked, presenter, lesson, advanced, needs)| {
+                View {
+                    theme,
+                    lang: lang.to_string(),
+                    charts: charts.into_iter().map(str::to_string).collect(),
+                    embed,
+                    controls,
+                    locked,
+                    presenter,
+                    advanced,
+                    measurement: String::new(),
+                    needs: needs.to_string(),
+                    lesson,
+                    browser: None,
+                }
             },
         )
 }

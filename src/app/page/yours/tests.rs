@@ -155,3 +155,79 @@ fn a_plans_configuration_goes_on_the_form_and_starts_a_run() {
     s.reduce(Action::Yours(YoursAction::Apply(Vec::new())));
     assert_eq!(s.generation, g, "nothing to apply, nothing runs");
 }
+
+mod links {
+    use super::HEY;
+    use crate::app::link::permalink::{MAX_LINK_CHARS, decode, encode};
+    use crate::app::page::state::{Action, State};
+    use crate::app::page::yours::YoursAction;
+
+    fn pasted(text: &str) -> State {
+        let mut s = State::default();
+        s.reduce(Action::Yours(YoursAction::Text(text.into())));
+        s.reduce(Action::Yours(YoursAction::Read));
+        s
+    }
+
+    fn reopened(s: &State) -> (State, usize) {
+        let d = decode(&encode(&s.link()));
+        (State::of_link(d.link), d.ignored.len())
+    }
+
+    #[test]
+    fn a_link_names_the_output_it_does_not_carry() {
+        let s = pasted(HEY);
+        let q = encode(&s.link());
+        assert!(q.contains("needs=hey"), "{q}");
+        assert!(!q.contains("Summary"), "the text stays out unless asked");
+        let (back, ignored) = reopened(&s);
+        assert_eq!(ignored, 0);
+        assert_eq!(back.yours.needs, "hey");
+        assert!(back.yours.text.is_empty());
+        // The link the reopened page writes still says so, until a paste.
+        assert!(encode(&back.link()).contains("needs=hey"));
+        let mut back = back;
+        back.reduce(Action::Yours(YoursAction::Text(HEY.into())));
+        back.reduce(Action::Yours(YoursAction::Read));
+        assert!(back.yours.needs.is_empty());
+    }
+
+    #[test]
+    fn an_output_kept_on_request_opens_read() {
+        let mut s = pasted(HEY);
+        assert!(s.measurement_fits_link(), "{}", encode(&s.link()).len());
+        s.reduce(Action::Yours(YoursAction::Keep(true)));
+        let q = encode(&s.link());
+        assert!(q.len() <= MAX_LINK_CHARS && !q.contains("needs="), "{q}");
+        let (back, ignored) = reopened(&s);
+        assert_eq!(ignored, 0);
+        assert_eq!(&*back.yours.text, &*s.yours.text);
+        assert_eq!(back.yours.measurement(), s.yours.measurement());
+        assert!(back.yours.keep);
+        assert_eq!(encode(&back.link()), q, "the same link again");
+    }
+
+    #[test]
+    fn an_output_too_long_for_a_link_is_named_not_kept() {
+        let long = include_str!("../../../../tests/samples/hey/fast-n500-c10.csv");
+        let mut s = pasted(long);
+        assert!(s.yours.measurement().is_some());
+        assert!(!s.measurement_fits_link(), "{} bytes", long.len());
+        s.reduce(Action::Yours(YoursAction::Keep(true)));
+        let q = encode(&s.link());
+        assert!(q.len() <= MAX_LINK_CHARS, "{}", q.len());
+        assert!(q.contains("needs=hey"), "{q}");
+    }
+
+    #[test]
+    fn a_links_bad_output_or_tool_is_named_and_left_out() {
+        let d = decode("needs=curl&v=1");
+        assert_eq!(d.ignored.len(), 1, "{:?}", d.ignored);
+        assert!(d.link.view.needs.is_empty());
+        let d = decode("measurement=hello&v=1");
+        assert_eq!(d.ignored.len(), 1, "{:?}", d.ignored);
+        assert!(d.link.view.measurement.is_empty());
+        let s = State::of_link(d.link);
+        assert!(s.yours.text.is_empty() && s.yours.needs.is_empty());
+    }
+}
