@@ -328,5 +328,9 @@ fn real_wrk2_reads_its_rate_and_its_recorded_spectrum() {
     assert_eq!(u.requests, Some(1201));
     assert_eq!(u.failed, Some(401), "every third answer a 503");
     assert_eq!(u.latency.count, Some(196));
-    assert_eq!(u.latency.mean_ms, Some(1.118), "the corrected block, not -U's");
+    assert_eq!(
+        u.latency.mean_ms,
+        Some(1.118),
+        "the corrected block, not -U's"
+    );
 }
