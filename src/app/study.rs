@@ -7,7 +7,7 @@
 //! words for them are `app::show::study`.
 //!
 //! Every run of a study is bounded like a sweep point (`bounded`): at most
-//! [`STUDY_REQUESTS`] requests, [`SWEEP_MAX_EVENTS`] events and
+//! [`STUDY_REQUESTS`] requests, `SWEEP_MAX_EVENTS` events and
 //! [`STUDY_MAX_WALL_S`] seconds. Assumed: a service's steady state shows
 //! within that many requests, so a longer test's figures are compared with
 //! its steady state.

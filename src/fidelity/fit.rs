@@ -10,6 +10,7 @@
 //! `spring.threads.virtual.enabled=true` (or any change), where the
 //! bottleneck moves, which settings stop applying, and what to watch.
 
+use crate::i18n::Phrase;
 use crate::measured::Measurement;
 use crate::scenario::{self, Draft, FieldError, field};
 use crate::sim::report::Bottleneck;
@@ -158,6 +159,9 @@ pub struct Side {
     pub error_pct: f64,
     /// What limits it.
     pub bottleneck: Bottleneck,
+    /// What limits it in one sentence (the diagnosis's figures behind it
+    /// are not serialised, so the sentence is made where the run is).
+    pub bottleneck_said: Phrase,
     /// Most requests waiting for HikariCP at once.
     pub peak_db_waiters: u32,
     /// Most virtual threads pinned at once.
@@ -177,6 +181,7 @@ impl Side {
             p99_ms: r.latency_ms.p99,
             error_pct: r.tool.error_pct,
             bottleneck: r.bottleneck.clone(),
+            bottleneck_said: crate::summary::said::bottleneck(&r.bottleneck),
             peak_db_waiters: s.peak_db_waiters,
             peak_pinned: s.peak_pinned,
             peak_threads: s.peak_platform_threads.max(s.peak_virtual_threads),

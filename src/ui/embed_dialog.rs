@@ -86,6 +86,9 @@ pub(crate) fn EmbedDialog(p: &DialogProps) -> Html {
         locked: pick(Shown::Locked),
         presenter: false,
         advanced: false,
+        // An embed shows the scenario, not a visitor's own measurement.
+        measurement: String::new(),
+        needs: String::new(),
         lesson: None,
         browser: None,
     };

@@ -2,7 +2,12 @@
 //! page says of it (`crate::app::yours`): what was read, what it says about
 //! the load and what it cannot know, Little's law on its numbers, the load
 //! settings it implies (one button puts them on the form), and each figure
-//! beside each column's simulated run.
+//! beside each column's simulated run. Then the questions the worker
+//! studies (`study`: a second output to compare, what if virtual threads;
+//! `plan`: a capacity plan) and the scenario as `application.properties`.
+
+mod plan;
+mod study;
 
 use std::rc::Rc;
 
@@ -10,8 +15,9 @@ use web_sys::HtmlTextAreaElement;
 use yew::prelude::*;
 
 use super::notice::pieces;
+use crate::app::link::permalink::MAX_LINK_CHARS;
 use crate::app::page::yours::YoursAction;
-use crate::app::show::yours::{self, Table};
+use crate::app::show::yours::{self, Table, study as show_study};
 use crate::app::{Action, State};
 use crate::i18n::keys::{Key, ui as words};
 use crate::i18n::{Arg, Locale, Phrase};
@@ -180,6 +186,29 @@ fn the_settings(s: &State, dispatch: &Callback<Action>, l: Locale) -> Html {
     }
 }
 
+/// The choice to keep the pasted text in the page's link (only when it
+/// fits: a link holds at most `MAX_LINK_CHARS`).
+fn keep_in_link(s: &State, dispatch: &Callback<Action>, l: Locale) -> Html {
+    let fits = s.measurement_fits_link();
+    let onchange = dispatch.reform(|e: Event| {
+        let on = e
+            .target_unchecked_into::<web_sys::HtmlInputElement>()
+            .checked();
+        Action::Yours(YoursAction::Keep(on))
+    });
+    let max = [("max", Arg::Number(MAX_LINK_CHARS as f64))];
+    html! {
+        <div class="yours-keep">
+            <label>
+                <input type="checkbox" id="yours-keep" checked={s.yours.keep && fits}
+                    disabled={!fits} {onchange} />
+                {words::YOURS_KEEP.text(l, &[])}
+            </label>
+            if !fits { <span class="muted" id="yours-keep-too-long">{words::YOURS_KEEP_TOO_LONG.text(l, &max)}</span> }
+        </div>
+    }
+}
+
 /// One column's measured-vs-simulated table.
 fn table(t: &Table, l: Locale) -> Html {
     let w = |k: Key| k.text(l, &[]);
@@ -237,6 +266,12 @@ pub(crate) fn YoursPanel(p: &YoursProps) -> Html {
     let s = &p.state;
     let l = s.view.locale();
     let w = |k: Key| k.text(l, &[]);
+    let asker = study::Asker {
+        state: p.state.clone(),
+        runner: p.runner.clone(),
+        ids: use_mut_ref(|| 1_u64),
+        planned: use_mut_ref(|| None),
+    };
     let read = s.yours.measurement().map(|m| {
         html! {
             <div class="yours-read">
@@ -244,6 +279,7 @@ pub(crate) fn YoursPanel(p: &YoursProps) -> Html {
                 { the_load(m, l) }
                 { little_law(m, l) }
                 { the_settings(s, &p.dispatch, l) }
+                { keep_in_link(s, &p.dispatch, l) }
                 { comparison(s, m, l) }
             </div>
         }
@@ -256,7 +292,17 @@ pub(crate) fn YoursPanel(p: &YoursProps) -> Html {
             if let Some(line) = s.yours.problem(l) {
                 <p class="yours-problem" role="alert" id="yours-problem">{pieces(line)}</p>
             }
+            if s.yours.measurement().is_none() && !s.yours.needs.is_empty() {
+                <p class="yours-needs" role="status" id="yours-needs">
+                    {words::YOURS_NEEDS.text(l, &[("tool", Arg::Text(s.yours.needs.clone()))])}
+                </p>
+            }
             { for read }
+            { study::compare_section(s, &asker, l) }
+            { study::migrate_section(s, &asker, l) }
+            { plan::plan_section(s, &asker, &p.dispatch, l) }
+            <plan::PropertiesBlock text={show_study::properties_text(&s.setup)}
+                intro={show_study::properties_intro(&s.setup, l)} locale={l} />
         </section>
     }
 }

@@ -12,6 +12,16 @@
 // panel. Screenshots in test-artifacts/yours-*.png. No console error, no
 // CSP violation, no request to another host.
 //
+// The questions the worker studies: hey's -c 5 output against its -c 40
+// one ("Compare"): a table of both outputs with the rate's difference
+// beyond the model's seed-to-seed noise, said in words; "What if virtual
+// threads?" with a program short enough to fit: the fitted wait, the
+// before/after table and the settings that stop applying; a capacity plan
+// for 200 req/s with p99 ≤ 500 ms, whose first row's Apply puts its
+// threads on the form and starts a run; a target that does not read is
+// one line naming target-rps; the scenario copied as
+// application.properties. In German and Chinese too, axe on the panel.
+//
 //   trunk build --release && node tests/e2e/yours.spec.mjs
 import fs from 'node:fs';
 import path from 'node:path';
@@ -25,6 +35,12 @@ const axeSource = fs.readFileSync(path.join(root, 'node_modules/axe-core/axe.min
 const sample = path.join(root, 'tests/samples/hey/slow-n400-c20.txt');
 const hey = fs.readFileSync(`${sample}.cmd`, 'utf8') + fs.readFileSync(sample, 'utf8');
 const words = { en: catalogue('en', 'ui'), de: catalogue('de', 'ui'), zh: catalogue('zh', 'ui') };
+const sweep = (c) => {
+  const f = path.join(root, `tests/samples/hey/sweep-slow-n800-c${c}.txt`);
+  return fs.readFileSync(`${f}.cmd`, 'utf8') + fs.readFileSync(f, 'utf8');
+};
+/** A study's answer may take several seconds of simulation in WebAssembly. */
+const STUDY_MS = 60000;
 
 /** Opens `query` at `width` and waits for the panel. */
 async function open(query, width = 1280) {
@@ -95,6 +111,184 @@ async function shot(page, name) {
     await page.locator('section.yours').screenshot({ path: path.join(artifacts, `yours-${name}.png`) });
   } finally {
     await stick(true);
+  }
+}
+
+
+/** Runs axe on the panel: nothing serious or critical. */
+async function axePanel(page) {
+  if (!(await page.evaluate(() => Boolean(window.axe)))) await page.evaluate(axeSource);
+  const r = await page.evaluate(() => window.axe.run(document.querySelector('section.yours'), { resultTypes: ['violations'] }));
+  const bad = r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  assert(bad.length === 0, bad.map((v) => `${v.impact} ${v.id} (${v.nodes.slice(0, 3).map((x) => x.target.join(' ')).join(', ')})`).join('; '));
+}
+
+/** The comparison table, the fit and the plan as the panel shows them. */
+const studied = (page) => page.$eval('section.yours', (s) => {
+  const table = (id) => {
+    const t = s.querySelector(`#${id}`);
+    return t && {
+      caption: t.querySelector('caption').textContent,
+      heads: [...t.querySelectorAll('thead th')].map((th) => th.textContent),
+      rows: [...t.querySelectorAll('tbody tr')].map((tr) => [...tr.children].map((c) => c.textContent)),
+    };
+  };
+  const text = (sel) => s.querySelector(sel)?.textContent ?? null;
+  return {
+    versus: table('yours-versus'),
+    fit: text('#yours-fit'),
+    noFit: text('#yours-no-fit'),
+    whatIf: table('yours-what-if'),
+    stop: [...s.querySelectorAll('#yours-stop-applying code')].map((c) => c.textContent),
+    plan: table('yours-plan-table'),
+    failures: [...s.querySelectorAll('#yours-plan-failures li')].map((li) => li.textContent),
+    outOfReach: text('#yours-out-of-reach'),
+    refused: text('#yours-refused'),
+    refusedCode: [...s.querySelectorAll('#yours-refused code')].map((c) => c.textContent),
+    progress: text('#yours-progress'),
+    lost: text('#yours-lost'),
+  };
+});
+
+/** Pastes hey -c 5 and -c 40 and presses Compare; waits for the table. */
+async function compare(page) {
+  await paste(page, sweep(5));
+  await page.waitForSelector('#yours-read-as', { timeout: 10000 });
+  await page.fill('#yours-second', sweep(40));
+  await page.click('#yours-compare');
+  await page.waitForSelector('#yours-versus, #yours-refused, #yours-lost', { timeout: STUDY_MS });
+}
+
+/** Fills the target and presses Plan; waits for the answer. */
+async function plan(page, { rps = '200', pct = '99', ms = '500' } = {}) {
+  await page.fill('#yours-target-rps', rps);
+  await page.selectOption('#yours-target-pct', pct);
+  await page.fill('#yours-target-ms', ms);
+  await page.click('#yours-plan');
+  await page.waitForSelector('#yours-plan-table, #yours-out-of-reach, #yours-plan-none, #yours-refused, #yours-lost', { timeout: STUDY_MS });
+}
+
+/** Gives the model a program short enough for the samples' 20 ms, then asks what virtual threads would do. */
+async function migrate(page) {
+  await page.fill('#f-program', 'cpu:0.1ms');
+  await page.press('#f-program', 'Tab');
+  await page.click('#yours-migrate');
+  await page.waitForSelector('#yours-what-if, #yours-no-fit, #yours-refused, #yours-lost', { timeout: STUDY_MS });
+}
+
+async function studies() {
+  const page = await open('v=1');
+
+  await check('Compare: hey -c 5 vs -c 40, the rate beyond the noise in words, the noise\'s seeds in the caption', async () => {
+    await compare(page);
+    const d = await studied(page);
+    assert(!d.refused && !d.lost, `${d.refused} ${d.lost}`);
+    assert(d.versus.heads.join(' | ') === 'Figure | First | Second | Difference | Noise | Beyond the noise?', d.versus.heads.join(' | '));
+    assert(/over 5 seeds/.test(d.versus.caption), d.versus.caption);
+    const rate = d.versus.rows.find((r) => r[0] === 'Rate');
+    assert(rate, JSON.stringify(d.versus.rows));
+    assert(rate[1] === '238.47/s' && rate[5] === 'yes, beyond the noise', JSON.stringify(rate));
+    assert(d.versus.rows.every((r) => ['yes, beyond the noise', 'no, within the noise', 'cannot tell'].includes(r[5])), JSON.stringify(d.versus.rows));
+    assert(!d.progress, `no progress once answered: ${d.progress}`);
+    await shot(page, 'versus-en');
+  });
+
+  await check('a target that does not read: one line naming target-rps', async () => {
+    await page.fill('#yours-target-rps', 'abc');
+    await page.click('#yours-plan');
+    await page.waitForSelector('#yours-refused', { timeout: 10000 });
+    const d = await studied(page);
+    assert(d.refusedCode.includes('target-rps') && d.refusedCode.includes('abc'), JSON.stringify(d.refusedCode));
+    assert(!d.refused.includes('\n'), d.refused);
+  });
+
+  await check('Plan 200 req/s, p99 ≤ 500 ms: the smallest configurations; Apply puts the first on the form and runs it', async () => {
+    await plan(page);
+    const d = await studied(page);
+    assert(d.plan, `no plan table: ${d.outOfReach || d.refused || d.lost}`);
+    assert(d.plan.heads.includes('p99') && d.plan.heads.includes('Judged by'), d.plan.heads.join(' | '));
+    assert(d.plan.rows.length >= 1, JSON.stringify(d.plan));
+    const threadsHead = d.plan.heads.findIndex((h) => h.endsWith('server.threads_max'));
+    assert(threadsHead === 0, d.plan.heads.join(' | '));
+    const first = d.plan.rows[0];
+    assert(/^(formula \(Erlang C\)|ceiling|simulated)$/.test(first[first.length - 2]), JSON.stringify(first));
+    await shot(page, 'plan-en');
+    const before = await page.$eval('#progress', (e) => Number(e.dataset.generation));
+    await page.click('#yours-apply-0');
+    await page.waitForFunction((b) => Number(document.querySelector('#progress').dataset.generation) > b, before, { timeout: 10000 });
+    if (/^\d+$/.test(first[0])) {
+      const threads = await page.inputValue('#f-server-threads_max');
+      assert(threads === first[0], `the form's threads: ${threads}, the plan's: ${first[0]}`);
+      const props = await page.$eval('#yours-properties-text', (e) => e.textContent);
+      assert(props.includes(`server.tomcat.threads.max=${first[0]}`), props);
+    }
+    // At 375 px the plan's table is a block of labelled lines per configuration.
+    await page.setViewportSize({ width: 375, height: 1000 });
+    try {
+      const fits = await page.$eval('section.yours', (m) => ({ scroll: m.scrollWidth, client: m.clientWidth, page: document.documentElement.scrollWidth }));
+      assert(fits.scroll <= fits.client + 1 && fits.page <= 376, `no sideways scroll at 375 px: ${JSON.stringify(fits)}`);
+      await shot(page, 'plan-375');
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 1000 });
+    }
+  });
+
+  await check('Copy as application.properties: copied, and shown to select by hand', async () => {
+    await page.click('#yours-properties');
+    await page.waitForFunction(() => document.querySelector('#yours-properties-status').textContent !== '', null, { timeout: 10000 });
+    const status = await page.$eval('#yours-properties-status', (e) => e.textContent);
+    assert(status === 'Copied as application.properties.', status);
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    const shown = await page.$eval('#yours-properties-text', (e) => e.textContent);
+    assert(copied === shown && copied.includes('spring.threads.virtual.enabled=false  # server.mode'), copied);
+  });
+
+  await check('What if virtual threads?: the fitted wait, before/after, the settings that stop applying', async () => {
+    await paste(page, sweep(5));
+    await page.waitForSelector('#yours-read-as', { timeout: 10000 });
+    await migrate(page);
+    const d = await studied(page);
+    assert(!d.noFit && !d.refused && !d.lost, `${d.noFit} ${d.refused} ${d.lost}`);
+    assert(/^Calibrated to your mean latency \(\d+ runs\): an unexplained wait of [\d.]+ ms per request\.$/.test(d.fit), d.fit);
+    assert(d.whatIf.heads.join(' | ') === 'Figure | As measured | With virtual threads', d.whatIf.heads.join(' | '));
+    const names = d.whatIf.rows.map((r) => r[0]);
+    for (const n of ['Successful requests', 'Mean', 'p99', 'Failed', 'Peak threads', 'Peak waiting for HikariCP', 'Peak pinned virtual threads', 'Peak memory']) {
+      assert(names.includes(n), `no ${n}: ${names}`);
+    }
+    assert(d.stop.includes('server.threads_max'), `stop applying: ${d.stop}`);
+    const bottlenecks = await page.$$eval('.yours-bottlenecks li', (ls) => ls.map((l) => l.textContent));
+    assert(bottlenecks.length === 2 && bottlenecks[0].startsWith('Bottleneck as measured: '), bottlenecks.join(' | '));
+    await shot(page, 'study-en');
+  });
+
+  await check('axe: nothing serious or critical in the panel with its answers', async () => {
+    await axePanel(page);
+  });
+  await page.close();
+
+  for (const lang of ['de', 'zh']) {
+    await check(`${lang}: Compare, Plan and What if in ${lang}, axe on the panel`, async () => {
+      const p = await open(`lang=${lang}&v=1`);
+      const w = words[lang];
+      await p.waitForFunction((h) => document.querySelector('section.yours h2').textContent === h, w['yours.heading'], { timeout: 30000 });
+      await compare(p);
+      let d = await studied(p);
+      assert(d.versus && d.versus.heads[5] === w['yours.col.beyond'], JSON.stringify(d.versus?.heads));
+      const rate = d.versus.rows.find((r) => r[0] === w['yours.fig.rate']);
+      assert(rate && rate[5] === w['yours.versus.beyond'], JSON.stringify(d.versus.rows));
+      await plan(p);
+      d = await studied(p);
+      assert(d.plan && d.plan.heads.includes(w['yours.col.how']), JSON.stringify(d.plan?.heads));
+      assert(await p.$eval('#yours-apply-0', (b) => b.textContent) === w['yours.plan.apply'], 'Apply in its words');
+      await paste(p, sweep(5));
+      await p.waitForSelector('#yours-read-as', { timeout: 10000 });
+      await migrate(p);
+      d = await studied(p);
+      assert(d.whatIf && d.whatIf.heads[2] === w['yours.col.after'], JSON.stringify(d.whatIf?.heads) + (d.noFit || ''));
+      await axePanel(p);
+      await shot(p, `study-${lang}`);
+      await p.close();
+    });
   }
 }
 
@@ -213,6 +407,36 @@ try {
     await shot(p, '375');
     await p.close();
   });
+
+  await check('the link: names the output it does not carry; keeps it when asked; a link that needs one asks for it', async () => {
+    const p = await open('v=1');
+    await paste(p, hey);
+    await p.waitForSelector('#yours-read-as', { timeout: 10000 });
+    // The page's address follows its state.
+    await p.waitForFunction(() => location.search.includes('needs=hey'), null, { timeout: 10000 });
+    assert(!(await p.evaluate(() => location.search)).includes('measurement='), 'the text stays out unless asked');
+    await p.check('#yours-keep');
+    await p.waitForFunction(() => location.search.includes('measurement='), null, { timeout: 10000 });
+    const kept = await p.evaluate(() => location.search);
+    assert(!kept.includes('needs='), kept.slice(0, 200));
+    const again = await context.newPage();
+    await again.goto(`${base}${kept}`);
+    await again.waitForSelector('#yours-read-as', { timeout: 60000 });
+    const text = await again.$eval('#yours-text', (t) => t.value);
+    assert(text === hey, 'the kept output opens in the text area, read');
+    assert(await again.$eval('#yours-keep', (c) => c.checked), 'and still kept');
+    await again.close();
+    const needs = await open('needs=hey&v=1');
+    const line = await needs.$eval('#yours-needs', (e) => e.textContent);
+    assert(line.includes('hey'), line);
+    await paste(needs, hey);
+    await needs.waitForSelector('#yours-read-as', { timeout: 10000 });
+    assert(!(await needs.$('#yours-needs')), 'asked no more once pasted');
+    await needs.close();
+    await p.close();
+  });
+
+  await studies();
 
   await checkClean({ problems, foreign });
 } finally {

@@ -26,6 +26,9 @@ use crate::i18n::{Arg, Locale, Piece};
 use crate::replicas::Sample;
 use crate::scenario::{Draft, FieldError, default_preset, mode_word, validate};
 
+/// The setting each column's draft sets for itself.
+const SERVER_MODE: &str = "server.mode";
+
 /// What the lesson panel asks of the state.
 #[derive(Clone, Debug, PartialEq)]
 pub enum GuideAction {
@@ -390,7 +393,14 @@ impl State {
             YoursAction::Text(text) => self.yours.set_text(text),
             YoursAction::Read => self.yours.read(),
             YoursAction::UseSettings => self.apply_settings(self.yours.settings()),
-            YoursAction::Apply(settings) => self.apply_settings(settings),
+            // The columns own the server mode (each column's draft sets
+            // its own): a plan's `server.mode` is said in its row, the rest
+            // goes on the form.
+            YoursAction::Apply(settings) => self.apply_settings(
+                (settings.into_iter())
+                    .filter(|(k, _)| k != SERVER_MODE)
+                    .collect(),
+            ),
             other => self.yours.study(other),
         }
     }
@@ -543,7 +553,7 @@ impl State {
         // it back.
         let kept = std::mem::take(&mut s.view.measurement);
         let needs = std::mem::take(&mut s.view.needs);
-        s.yours.from_link(kept, needs);
+        s.yours.open_with(kept, needs);
         if s.setup.edited() {
             s.arrival = Some(Arrival {
                 source: Source::Link,

@@ -36,9 +36,10 @@ pub struct Yours {
     /// The capacity plan's target, as typed.
     #[serde(default)]
     pub(crate) target: TargetTexts,
-    /// The question last asked of the worker, and how far it has come.
+    /// The questions asked of the worker (the last of each kind), and how
+    /// far each has come.
     #[serde(skip)]
-    pub(crate) asked: Option<Asked>,
+    pub(crate) asked: Vec<Asked>,
     /// Whether the visitor asked to keep the text in the page's link.
     #[serde(default)]
     pub(crate) keep: bool,
@@ -124,6 +125,18 @@ impl TargetField {
     }
 }
 
+/// `text` as a number, with a point or (as German writes it) a comma
+/// before its decimals.
+fn decimal(text: &str) -> Option<f64> {
+    let t = text.trim();
+    let t = if t.contains('.') {
+        t.to_string()
+    } else {
+        t.replacen(',', ".", 1)
+    };
+    t.parse().ok()
+}
+
 /// `text` as a number in `range` (bounds included unless `above_low`).
 fn number_in(
     field: TargetField,
@@ -132,10 +145,8 @@ fn number_in(
     high: f64,
     above_low: bool,
 ) -> Result<f64, FieldError> {
-    let x =
-        text.trim().parse::<f64>().ok().filter(|x| {
-            x.is_finite() && *x <= high && if above_low { *x > low } else { *x >= low }
-        });
+    let x = decimal(text)
+        .filter(|x| x.is_finite() && *x <= high && if above_low { *x > low } else { *x >= low });
     x.ok_or_else(|| {
         let key = if above_low {
             errors::PLAN_ABOVE
@@ -160,7 +171,7 @@ impl TargetTexts {
     /// The target, or the first field that does not read.
     pub(crate) fn target(&self) -> Result<Target, FieldError> {
         let rps = number_in(TargetField::Rps, &self.rps, 0.0, MAX_TARGET_RPS, true)?;
-        let percentile = self.percentile.trim().parse::<f64>().ok();
+        let percentile = decimal(&self.percentile);
         let percentile = percentile
             .filter(|p| PERCENTILES.contains(p))
             .ok_or_else(|| {
@@ -251,7 +262,7 @@ impl Yours {
 
     /// What a link opened with: the output it kept (read now), or the tool
     /// whose output it was made beside.
-    pub(crate) fn from_link(&mut self, kept: String, needs: String) {
+    pub(crate) fn open_with(&mut self, kept: String, needs: String) {
         if kept.is_empty() {
             self.needs = needs;
         } else {
@@ -302,34 +313,44 @@ impl Yours {
         })
     }
 
+    /// The last question of kind `ask`, if one was asked.
+    pub(crate) fn asked(&self, ask: Ask) -> Option<&Asked> {
+        self.asked.iter().find(|a| a.ask == ask)
+    }
+
     /// Takes in what the panel or the worker says of a question.
     pub(crate) fn study(&mut self, action: YoursAction) {
-        let current = |a: &Option<Asked>, id: u64| a.as_ref().is_some_and(|a| a.id == id);
         match action {
             YoursAction::Second(text) => self.second = text.into(),
             YoursAction::Keep(keep) => self.keep = keep,
             YoursAction::Target(field, text) => self.target.set(field, text),
             YoursAction::Asked { id, ask } => {
-                self.asked = Some(Asked {
+                self.asked.retain(|a| a.ask != ask);
+                // The worker studies one question at a time: a new one
+                // drops the one under way, which must be asked again.
+                for a in self.asked.iter_mut().filter(|a| a.finding.is_none()) {
+                    a.lost = true;
+                }
+                self.asked.push(Asked {
                     id,
                     ask,
                     progress: Progress::default(),
                     finding: None,
                     lost: false,
-                })
+                });
             }
-            YoursAction::Studying { id, progress } if current(&self.asked, id) => {
-                if let Some(a) = &mut self.asked {
+            YoursAction::Studying { id, progress } => {
+                if let Some(a) = self.asked.iter_mut().find(|a| a.id == id) {
                     a.progress = progress;
                 }
             }
-            YoursAction::Studied { id, finding } if current(&self.asked, id) => {
-                if let Some(a) = &mut self.asked {
+            YoursAction::Studied { id, finding } => {
+                if let Some(a) = self.asked.iter_mut().find(|a| a.id == id) {
                     a.finding = Some(finding);
                 }
             }
             YoursAction::StudyLost => {
-                if let Some(a) = self.asked.as_mut().filter(|a| a.finding.is_none()) {
+                for a in self.asked.iter_mut().filter(|a| a.finding.is_none()) {
                     a.lost = true;
                 }
             }

@@ -4,7 +4,9 @@
 //! settings it implies, and each figure beside the simulated run's, counted
 //! as the same tool counts it. Facts come from `measured` and
 //! `fidelity::yours`; the words are catalogue phrases, numbers in the
-//! page's locale.
+//! page's locale. What it says of a question studied in the worker is
+//! `study` (a second output, the fit and virtual threads) and `plan` (a
+//! capacity plan).
 
 use serde_json::Value;
 
@@ -19,6 +21,8 @@ use crate::i18n::{Locale, Part, Phrase};
 use crate::measured::{Counted, Measurement};
 use crate::scenario::{Draft, field};
 
+pub(crate) mod plan;
+pub(crate) mod study;
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests;
 
@@ -206,6 +210,14 @@ pub(crate) struct RowView {
     pub(crate) simulated: String,
     /// (simulated − measured) ÷ measured, with its sign (`+3.1 %`).
     pub(crate) difference: String,
+}
+
+/// A share in percent: `12.3 %` (`–` when unknown).
+fn pct_in(l: Locale, x: Option<f64>) -> String {
+    match x.filter(|x| x.is_finite()) {
+        Some(x) => format!("{} %", l.number(x, 1)),
+        None => "–".into(),
+    }
 }
 
 /// A difference in percent with its sign: `+3.1 %`, `−12.0 %`.

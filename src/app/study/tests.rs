@@ -92,6 +92,16 @@ fn the_migration_what_if_fits_the_pasted_run_then_switches() {
     assert_eq!(runs, fit.runs + 2, "the fit's runs, then before and after");
     assert!(runs <= fit::MOST_RUNS + 2);
     assert_eq!(w.changes, vec![("server.mode".into(), "virtual".into())]);
+    // The bottleneck's sentence is made here, where the run's figures are:
+    // it crosses to the page whole.
+    let nothing = crate::summary::said::bottleneck(&Default::default());
+    assert_ne!(
+        w.before.bottleneck_said, nothing,
+        "{:?}",
+        w.before.bottleneck
+    );
+    let back: fit::WhatIf = serde_json::from_str(&serde_json::to_string(&*w).unwrap()).unwrap();
+    assert_eq!(back.before.bottleneck_said, w.before.bottleneck_said);
 }
 
 #[test]

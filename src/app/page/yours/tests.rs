@@ -46,6 +46,8 @@ fn a_target_reads_or_names_its_first_bad_field() {
         assert_eq!((e.field.as_str(), e.value.as_str()), (name, text), "{e}");
         assert!(e.to_string().contains("expected"), "{e}");
     }
+    t.set(TargetField::ErrorPct, "0,5".into());
+    assert_eq!(t.target().unwrap().error_pct, 0.5, "a German decimal comma");
     t.set(TargetField::ErrorPct, "0".into());
     assert_eq!(
         t.target().unwrap().error_pct,
@@ -77,17 +79,8 @@ fn a_question_needs_what_it_is_about() {
 }
 
 #[test]
-fn only_the_question_last_asked_takes_its_answer() {
+fn each_kind_keeps_its_last_answer_and_a_new_question_drops_the_one_under_way() {
     let mut y = Yours::default();
-    y.study(YoursAction::Asked {
-        id: 2,
-        ask: Ask::Plan,
-    });
-    let progress = Progress { runs: 3, of: 200 };
-    y.study(YoursAction::Studying { id: 1, progress });
-    assert_eq!(y.asked.as_ref().unwrap().progress, Progress::default());
-    y.study(YoursAction::Studying { id: 2, progress });
-    assert_eq!(y.asked.as_ref().unwrap().progress, progress);
     let refused = |f: &str| {
         Rc::new(Finding::Refused(FieldError::new(
             f,
@@ -95,27 +88,46 @@ fn only_the_question_last_asked_takes_its_answer() {
             Default::default(),
         )))
     };
+    y.study(YoursAction::Asked {
+        id: 1,
+        ask: Ask::Versus,
+    });
     y.study(YoursAction::Studied {
         id: 1,
-        finding: refused("old"),
+        finding: refused("first"),
     });
-    assert!(y.asked.as_ref().unwrap().finding.is_none(), "stale");
-    y.study(YoursAction::Studied {
+    y.study(YoursAction::Asked {
         id: 2,
-        finding: refused("new"),
+        ask: Ask::Plan,
     });
-    y.study(YoursAction::StudyLost);
-    let a = y.asked.as_ref().unwrap();
-    assert!(
-        a.finding.is_some() && !a.lost,
-        "an answered one is not lost"
-    );
+    let progress = Progress { runs: 3, of: 200 };
+    y.study(YoursAction::Studying { id: 2, progress });
+    assert_eq!(y.asked(Ask::Plan).unwrap().progress, progress);
+    assert!(y.asked(Ask::Versus).unwrap().finding.is_some(), "kept");
+    // The worker studies one at a time: asking the what-if drops the plan.
     y.study(YoursAction::Asked {
         id: 3,
         ask: Ask::Migrate,
     });
+    assert!(y.asked(Ask::Plan).unwrap().lost, "to be asked again");
+    assert!(!y.asked(Ask::Versus).unwrap().lost, "an answered one stays");
+    y.study(YoursAction::Studied {
+        id: 2,
+        finding: refused("late"),
+    });
+    y.study(YoursAction::Studied {
+        id: 7,
+        finding: refused("unknown"),
+    });
+    assert_eq!(y.asked.len(), 3);
+    y.study(YoursAction::Asked {
+        id: 4,
+        ask: Ask::Versus,
+    });
+    assert_eq!(y.asked.len(), 3, "the last of each kind");
+    assert!(y.asked(Ask::Versus).unwrap().finding.is_none());
     y.study(YoursAction::StudyLost);
-    assert!(y.asked.as_ref().unwrap().lost);
+    assert!(y.asked(Ask::Versus).unwrap().lost);
 }
 
 #[test]
@@ -130,7 +142,7 @@ fn the_second_output_and_target_survive_serialisation_not_the_answer() {
     let back: Yours = serde_json::from_str(&serde_json::to_string(&y).unwrap()).unwrap();
     assert_eq!(&*back.second, "second");
     assert_eq!(back.target.rps, "300");
-    assert!(back.asked.is_none() && back.read.is_none());
+    assert!(back.asked.is_empty() && back.read.is_none());
     let old: Yours = serde_json::from_str(r#"{"text":"x"}"#).unwrap();
     assert_eq!(old.target, TargetTexts::default(), "older states read");
 }
@@ -141,7 +153,7 @@ fn a_plans_configuration_goes_on_the_form_and_starts_a_run() {
     let mut s = State::default();
     let before = s.generation;
     let chosen = vec![
-        ("server.mode".to_string(), "platform".to_string()),
+        ("server.mode".to_string(), "virtual".to_string()),
         ("server.threads_max".to_string(), "64".to_string()),
     ];
     s.reduce(Action::Yours(YoursAction::Apply(chosen)));
@@ -151,6 +163,9 @@ fn a_plans_configuration_goes_on_the_form_and_starts_a_run() {
     let cfg = crate::scenario::validate(&d).unwrap();
     assert_eq!(cfg.server.threads_max, 64);
     assert!(s.edited_keys.contains(&"server.threads_max".to_string()));
+    // Each column keeps its own server mode: the plan's says which.
+    assert!(!s.edited_keys.contains(&"server.mode".to_string()));
+    assert_eq!(cfg.server.mode, crate::sim::config::Mode::Platform);
     let g = s.generation;
     s.reduce(Action::Yours(YoursAction::Apply(Vec::new())));
     assert_eq!(s.generation, g, "nothing to apply, nothing runs");
