@@ -84,6 +84,8 @@ pub struct Request {
 /// A capacity plan's outcome.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PlanAnswer {
+    /// The target planned for.
+    pub target: Target,
     /// The knobs searched (their settings' keys), in order.
     pub knobs: Vec<String>,
     /// The smallest configurations that meet the target, each with its
@@ -134,6 +136,10 @@ pub struct Progress {
     pub runs: usize,
     /// Simulations it may run at most.
     pub of: usize,
+    /// Whether an answer is already known (a plan's first configuration
+    /// that meets the target; it only gets smaller from here).
+    #[serde(default)]
+    pub answered: bool,
 }
 
 /// The state between steps.
@@ -274,9 +280,15 @@ impl Study {
 
     /// How far it has come.
     pub fn progress(&self) -> Progress {
+        let answered = match &self.state {
+            State::Plan(p) => p.has_answer(),
+            State::Over(Finding::Plan(a)) => !a.answers.is_empty(),
+            _ => false,
+        };
         Progress {
             runs: self.runs,
             of: self.of.max(self.runs),
+            answered,
         }
     }
 
@@ -355,6 +367,7 @@ fn migrate(
 
 fn plan_answer(p: &Planner) -> PlanAnswer {
     PlanAnswer {
+        target: p.target().clone(),
         knobs: p.knobs().iter().map(|k| k.key.clone()).collect(),
         answers: p.answers(),
         failures: p.failures(),

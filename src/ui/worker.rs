@@ -252,7 +252,7 @@ async fn study(request: study::Request, current: Rc<Cell<u64>>) {
     let id = request.id;
     let mut s = Study::new(request.question);
     loop {
-        let study::Progress { runs, of } = s.progress();
+        let study::Progress { runs, of, answered } = s.progress();
         let mut ran = 0;
         // A step may hold many runs (a fit): each says the worker lives.
         let mut run = |c: &Config| {
@@ -261,6 +261,7 @@ async fn study(request: study::Request, current: Rc<Cell<u64>>) {
             let progress = study::Progress {
                 runs: runs + ran,
                 of: of.max(runs + ran),
+                answered,
             };
             post(&FromWorker::Studying { id, progress });
             r

@@ -270,7 +270,6 @@ pub(crate) fn YoursPanel(p: &YoursProps) -> Html {
         state: p.state.clone(),
         runner: p.runner.clone(),
         ids: use_mut_ref(|| 1_u64),
-        planned: use_mut_ref(|| None),
     };
     let read = s.yours.measurement().map(|m| {
         html! {

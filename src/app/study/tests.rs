@@ -134,9 +134,22 @@ fn a_plan_steps_until_it_has_its_answer_and_says_its_knobs() {
         latency_ms: 200.0,
         error_pct: crate::app::capacity::DEFAULT_ERROR_PCT,
     };
-    let f = run_to_end(Question::Plan { draft: d, target }, &mut run);
-    let Finding::Plan(p) = f else {
-        panic!("{f:?}");
+    let mut study = Study::new(Question::Plan { draft: d, target });
+    let mut first_answer = None;
+    let mut steps = 0;
+    while study.step(&mut run) {
+        steps += 1;
+        if study.progress().answered && first_answer.is_none() {
+            first_answer = Some(steps);
+        }
+    }
+    assert!(study.progress().answered, "said once it has one");
+    assert!(
+        first_answer.is_some_and(|s| s <= steps),
+        "{first_answer:?} of {steps}"
+    );
+    let Some(Finding::Plan(p)) = study.finding() else {
+        panic!("{:?}", study.finding());
     };
     assert_eq!(
         p.knobs.first().map(String::as_str),
@@ -177,7 +190,11 @@ fn the_workers_study_messages_cross_as_json() {
     assert_eq!(serde_json::from_str::<ToWorker>(&text).unwrap(), to);
     let from = FromWorker::Studying {
         id: 9,
-        progress: Progress { runs: 1, of: 200 },
+        progress: Progress {
+            runs: 1,
+            of: 200,
+            answered: true,
+        },
     };
     let text = serde_json::to_string(&from).unwrap();
     assert_eq!(serde_json::from_str::<FromWorker>(&text).unwrap(), from);

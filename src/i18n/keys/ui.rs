@@ -460,6 +460,7 @@ keys! {
     YOURS_PLAN_STOPPED = "yours.plan.stopped";
     YOURS_PLAN_STOPPED_UNREFINED = "yours.plan.stopped_unrefined";
     YOURS_PROGRESS = "yours.progress";
+    YOURS_PROGRESS_ANSWERED = "yours.progress.answered";
     YOURS_PROGRESS_SENT = "yours.progress.sent";
     YOURS_PROGRESS_LABEL = "yours.progress.label";
     YOURS_LOST = "yours.lost";

@@ -9,7 +9,6 @@ use yew::prelude::*;
 use super::super::export::copy;
 use super::super::notice::pieces;
 use super::study::{Asker, asked, cell, status};
-use crate::app::capacity::Target;
 use crate::app::page::yours::{Ask, TargetField, YoursAction};
 use crate::app::show::yours::plan as show;
 use crate::app::study::{Finding, PlanAnswer};
@@ -65,14 +64,9 @@ fn percentile_select(s: &State, d: &UseReducerDispatcher<State>, l: Locale) -> H
 
 /// The plan: the target, the smallest configurations (each with Apply),
 /// why smaller ones fail, out of reach, stopped at the budget.
-fn planned(
-    plan: &PlanAnswer,
-    target: Option<&Target>,
-    dispatch: &Callback<Action>,
-    l: Locale,
-) -> Html {
+fn planned(plan: &PlanAnswer, dispatch: &Callback<Action>, l: Locale) -> Html {
     let w = |k: Key| k.text(l, &[]);
-    let v = show::plan_view(plan, target, l);
+    let v = show::plan_view(plan, l);
     let heads = [
         v.latency_head.clone(),
         w(words::YOURS_FIG_RATE),
@@ -156,10 +150,7 @@ pub(super) fn plan_section(
     let d = asker.state.dispatcher();
     let asked = asked(s, Ask::Plan);
     let found = asked.and_then(|a| match a.finding.as_deref() {
-        Some(Finding::Plan(plan)) => {
-            let target = asker.target_of(a.id);
-            Some(planned(plan, target.as_ref(), dispatch, l))
-        }
+        Some(Finding::Plan(plan)) => Some(planned(plan, dispatch, l)),
         _ => None,
     });
     html! {

@@ -11,18 +11,16 @@ use yew::prelude::*;
 
 use super::super::notice::pieces;
 use super::super::runner::Runner;
-use crate::app::capacity::Target;
 use crate::app::page::yours::{self as page, Ask, Asked, YoursAction};
 use crate::app::show::yours::study as show;
-use crate::app::study::{Finding, Question, Request};
+use crate::app::study::{Finding, Request};
 use crate::app::{Action, State};
 use crate::fidelity::fit::{Fit, FitFailure, WhatIf};
 use crate::fidelity::yours::Change;
 use crate::i18n::keys::{Key, ui as words};
 use crate::i18n::{Arg, Locale};
 
-/// What asking needs: the state, the worker, the next study's id and the
-/// target of the last plan asked (its answer is said against it).
+/// What asking needs: the state, the worker and the next study's id.
 #[derive(Clone)]
 pub(super) struct Asker {
     /// The state.
@@ -31,8 +29,6 @@ pub(super) struct Asker {
     pub(super) runner: Runner,
     /// The next study's id.
     pub(super) ids: Rc<RefCell<u64>>,
-    /// The last plan's id and target.
-    pub(super) planned: Rc<RefCell<Option<(u64, Target)>>>,
 }
 
 impl Asker {
@@ -51,9 +47,6 @@ impl Asker {
         d.dispatch(Action::Yours(YoursAction::Asked { id, ask }));
         match question {
             Ok(question) => {
-                if let Question::Plan { target, .. } = &question {
-                    *self.planned.borrow_mut() = Some((id, target.clone()));
-                }
                 if !self.runner.study(Request { id, question }) {
                     d.dispatch(Action::Yours(YoursAction::StudyLost));
                 }
@@ -69,13 +62,6 @@ impl Asker {
     pub(super) fn on_click(&self, ask: Ask) -> Callback<MouseEvent> {
         let me = self.clone();
         Callback::from(move |_: MouseEvent| me.ask(ask))
-    }
-
-    /// The target of plan `id`, when it was asked here.
-    pub(super) fn target_of(&self, id: u64) -> Option<Target> {
-        (self.planned.borrow().as_ref())
-            .filter(|(asked, _)| *asked == id)
-            .map(|(_, t)| t.clone())
     }
 }
 
@@ -102,7 +88,7 @@ pub(super) fn status(a: &Asked, l: Locale) -> Html {
         None => {
             let p = a.progress;
             html! {
-                <div class="yours-progress">
+                <div class="yours-progress" data-answered={p.answered.to_string()}>
                     <progress id="yours-progress-bar" max={p.of.max(1).to_string()} value={p.runs.to_string()}
                         aria-label={words::YOURS_PROGRESS_LABEL.text(l, &[])} />
                     <span role="status" id="yours-progress">{show::progress_line(p).text(l)}</span>

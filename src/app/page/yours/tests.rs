@@ -100,7 +100,11 @@ fn each_kind_keeps_its_last_answer_and_a_new_question_drops_the_one_under_way() 
         id: 2,
         ask: Ask::Plan,
     });
-    let progress = Progress { runs: 3, of: 200 };
+    let progress = Progress {
+        runs: 3,
+        of: 200,
+        answered: false,
+    };
     y.study(YoursAction::Studying { id: 2, progress });
     assert_eq!(y.asked(Ask::Plan).unwrap().progress, progress);
     assert!(y.asked(Ask::Versus).unwrap().finding.is_some(), "kept");

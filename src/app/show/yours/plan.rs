@@ -179,8 +179,9 @@ pub(crate) fn target_line(t: &Target, l: Locale) -> String {
     )
 }
 
-/// `plan` in `l`'s words, for `target` (the one asked, when known).
-pub(crate) fn plan_view(plan: &PlanAnswer, target: Option<&Target>, l: Locale) -> PlanView {
+/// `plan` in `l`'s words, against the target it was asked for.
+pub(crate) fn plan_view(plan: &PlanAnswer, l: Locale) -> PlanView {
+    let target = Some(&plan.target);
     let knobs = (plan.knobs.iter())
         .map(|k| KnobHead {
             label: field(k).map_or_else(|| k.clone(), |f| f.label(l).to_string()),

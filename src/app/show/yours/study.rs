@@ -227,7 +227,12 @@ pub(crate) fn progress_line(p: Progress) -> Phrase {
     if p.of == 0 {
         return words::YOURS_PROGRESS_SENT.said();
     }
-    (words::YOURS_PROGRESS.said())
+    let key = if p.answered {
+        words::YOURS_PROGRESS_ANSWERED
+    } else {
+        words::YOURS_PROGRESS
+    };
+    (key.said())
         .with("runs", Part::Count(p.runs as u64))
         .with("of", Part::Count(p.of as u64))
 }

@@ -36,6 +36,7 @@ fn plan() -> PlanAnswer {
     let threads = settings(&[("server.mode", "platform"), ("server.threads_max", "12")]);
     let virt = settings(&[("server.mode", "virtual")]);
     PlanAnswer {
+        target: target(),
         knobs: vec!["server.threads_max".into()],
         answers: vec![
             Answer {
@@ -70,8 +71,7 @@ fn plan() -> PlanAnswer {
 
 #[test]
 fn a_plan_becomes_rows_whose_apply_puts_their_settings_on_the_form() {
-    let t = target();
-    let v = plan_view(&plan(), Some(&t), Locale::En);
+    let v = plan_view(&plan(), Locale::En);
     assert_eq!(
         v.target.as_deref(),
         Some("Target: 200/s with p99 ≤ 500 ms and ≤ 0.1 % failed.")
@@ -121,11 +121,11 @@ fn a_plan_becomes_rows_whose_apply_puts_their_settings_on_the_form() {
         v.caption,
         "Smallest configurations that meet the target (9 judged, 4 by simulation)"
     );
-    let de = plan_view(&plan(), Some(&t), Locale::De);
+    let de = plan_view(&plan(), Locale::De);
     assert_eq!(de.rows[1].knobs, ["Virtual Threads"]);
     assert_eq!(de.rows[0].latency, "61,3 ms");
     assert_eq!(de.rows[0].how, "Formel (Erlang C)");
-    let zh = plan_view(&plan(), Some(&t), Locale::Zh);
+    let zh = plan_view(&plan(), Locale::Zh);
     assert_eq!(zh.rows[1].knobs, ["虚拟线程"]);
 }
 
@@ -137,7 +137,7 @@ fn a_target_out_of_reach_says_why_in_words() {
         settings: settings(&[("server.mode", "virtual")]),
         judgement: judged(How::Simulated, Some(Failure::Latency), 812.0),
     });
-    let v = plan_view(&p, Some(&target()), Locale::En);
+    let v = plan_view(&p, Locale::En);
     let line: String = (v.out_of_reach.unwrap().iter())
         .map(|p| match p {
             Piece::Words(w) | Piece::Code(w) => w.clone(),

@@ -265,7 +265,11 @@ fn a_refused_question_is_one_line_naming_the_field() {
 
 #[test]
 fn how_far_a_study_has_come() {
-    let p = Progress { runs: 7, of: 15 };
+    let p = Progress {
+        runs: 7,
+        of: 15,
+        answered: false,
+    };
     assert_eq!(
         progress_line(p).text(Locale::En),
         "Simulating: 7 of at most 15 runs"
@@ -273,6 +277,15 @@ fn how_far_a_study_has_come() {
     assert_eq!(
         progress_line(p).text(Locale::De),
         "Simuliere: 7 von höchstens 15 Läufen"
+    );
+    let found = Progress {
+        answered: true,
+        ..p
+    };
+    assert!(
+        progress_line(found).text(Locale::En).ends_with(
+            "a configuration that meets the target is found, now looking for smaller ones"
+        )
     );
     assert_eq!(
         progress_line(Progress::default()).text(Locale::En),
