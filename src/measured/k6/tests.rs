@@ -286,6 +286,38 @@ fn handle_summary_data_reads_its_nested_values() {
     assert!(m.counts.contains(&Counted::ThresholdFailed));
 }
 
+/// Real k6 1.1.0's handleSummary data, written by
+/// scripts/samples/k6-handle-summary.js (5 VUs, 3 s, /slow and /flaky).
+#[test]
+fn real_handle_summary_data_of_k6_1_1_reads_as_its_text_does() {
+    let m = crate::measured::read(&sample!("v1.1.0-handle-summary-vus5-d3s.json")).unwrap();
+    assert_eq!(m.source, Source::K6Json);
+    assert_eq!(m.requests, Some(1380));
+    assert!(close(m.rate_per_s, 457.97237083550107));
+    assert!(close(m.elapsed_s, 3.013282215), "`state.testRunDurationMs`");
+    assert_eq!(
+        m.failed,
+        Some(230),
+        "a rate metric's passes are its true values"
+    );
+    assert_eq!(m.load.concurrency, Some(5), "vus_max");
+    let l = &m.latency;
+    assert!(close(l.mean_ms, 10.800768002898565));
+    assert!(close(l.min_ms, 0.176422) && close(l.max_ms, 33.922334));
+    assert_eq!(
+        l.percentiles,
+        vec![
+            (50.0, 12.390541500000001),
+            (90.0, 21.061534),
+            (95.0, 21.3138104)
+        ]
+    );
+    assert!(
+        m.counts.contains(&Counted::ThresholdFailed),
+        "rate<0.05 failed"
+    );
+}
+
 #[test]
 fn in_handle_summary_data_ok_false_is_a_failed_threshold() {
     let passed = edit(
