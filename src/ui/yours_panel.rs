@@ -215,12 +215,8 @@ fn table(t: &Table, l: Locale) -> Html {
     let Some(rows) = &t.rows else {
         return html! { <p class="muted yours-waiting">{format!("{}: {}", t.name, w(words::YOURS_COMPARE_WAITING))}</p> };
     };
-    let (fig, mea, sim, dif) = (
-        w(words::YOURS_COL_FIGURE),
-        w(words::YOURS_COL_MEASURED),
-        w(words::YOURS_COL_SIMULATED),
-        w(words::YOURS_COL_DIFFERENCE),
-    );
+    let heads = figure_heads(l);
+    let [fig, mea, sim, dif] = &heads;
     let body = rows.iter().map(|r| {
         html! {
             <tr class="yours-row">
@@ -231,17 +227,43 @@ fn table(t: &Table, l: Locale) -> Html {
             </tr>
         }
     });
+    let class = classes!("yours-table", mode_word(t.mode));
+    let id = format!("yours-table-{}", mode_word(t.mode));
+    figure_table(class, id, t.name.clone(), &heads, body.collect())
+}
+
+/// The heads of a measured-vs-simulated table in `l`: figure, measured,
+/// simulated, difference.
+pub(super) fn figure_heads(l: Locale) -> [String; 4] {
+    [
+        words::YOURS_COL_FIGURE,
+        words::YOURS_COL_MEASURED,
+        words::YOURS_COL_SIMULATED,
+        words::YOURS_COL_DIFFERENCE,
+    ]
+    .map(|k| k.text(l, &[]))
+}
+
+/// A measured-vs-simulated table: `body`'s rows under the four heads.
+pub(super) fn figure_table(
+    class: Classes,
+    id: String,
+    caption: String,
+    heads: &[String; 4],
+    body: Html,
+) -> Html {
+    let [fig, mea, sim, dif] = heads;
     html! {
         <div class="table-wrap">
-            <table class={classes!("yours-table", mode_word(t.mode))} id={format!("yours-table-{}", mode_word(t.mode))}>
-                <caption>{t.name.clone()}</caption>
+            <table {class} {id}>
+                <caption>{caption}</caption>
                 <thead><tr>
                     <th scope="col">{fig.clone()}</th>
                     <th scope="col" class="num">{mea.clone()}</th>
                     <th scope="col" class="num">{sim.clone()}</th>
                     <th scope="col" class="num">{dif.clone()}</th>
                 </tr></thead>
-                <tbody>{ for body }</tbody>
+                <tbody>{body}</tbody>
             </table>
         </div>
     }

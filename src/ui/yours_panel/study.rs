@@ -205,12 +205,8 @@ pub(super) fn compare_section(s: &State, asker: &Asker, l: Locale) -> Html {
 /// simulated with its residual, the mean marked as fitted.
 fn fit(f: &Fit, l: Locale) -> Html {
     let w = |k: Key| k.text(l, &[]);
-    let (fig, mea, sim, dif) = (
-        w(words::YOURS_COL_FIGURE),
-        w(words::YOURS_COL_MEASURED),
-        w(words::YOURS_COL_SIMULATED),
-        w(words::YOURS_COL_DIFFERENCE),
-    );
+    let heads = super::figure_heads(l);
+    let [fig, mea, sim, dif] = &heads;
     let program = words::YOURS_FIT_PROGRAM.pieces(
         l,
         &[("program", Arg::Text(f.program.clone()))],
@@ -221,9 +217,9 @@ fn fit(f: &Fit, l: Locale) -> Html {
         html! {
             <tr {class}>
                 <th scope="row" data-label={fig.clone()}>{r.row.figure}</th>
-                { cell("measured", &mea, r.row.measured) }
-                { cell("simulated", &sim, r.row.simulated) }
-                { cell("difference", &dif, r.row.difference) }
+                { cell("measured", mea, r.row.measured) }
+                { cell("simulated", sim, r.row.simulated) }
+                { cell("difference", dif, r.row.difference) }
             </tr>
         }
     });
@@ -232,18 +228,8 @@ fn fit(f: &Fit, l: Locale) -> Html {
             <p class="yours-fit" id="yours-fit">{show::calibrated(f).text(l)}</p>
             <p class="yours-program">{pieces(program)}</p>
             <p class="muted">{w(words::YOURS_FIT_CHECKS)}</p>
-            <div class="table-wrap">
-                <table class="yours-study-table" id="yours-fit-table">
-                    <caption>{w(words::YOURS_FIT_CAPTION)}</caption>
-                    <thead><tr>
-                        <th scope="col">{fig.clone()}</th>
-                        <th scope="col" class="num">{mea.clone()}</th>
-                        <th scope="col" class="num">{sim.clone()}</th>
-                        <th scope="col" class="num">{dif.clone()}</th>
-                    </tr></thead>
-                    <tbody>{ for body }</tbody>
-                </table>
-            </div>
+            { super::figure_table(classes!("yours-study-table"), "yours-fit-table".into(),
+                w(words::YOURS_FIT_CAPTION), &heads, body.collect()) }
         </>
     }
 }
