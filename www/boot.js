@@ -1,8 +1,9 @@
 // threadlab's boot script, inlined into index.html by Trunk (its hash is
 // written into the page's Content-Security-Policy by scripts/csp.mjs).
 // Before any WebAssembly arrives it: applies the link's theme, shows an
-// embed's static summary (title, what changed, and a Run button that
-// already works: the app runs on arrival if it was clicked), wires the error panel's buttons (they must work even after
+// embed's static summary (title, what changed, and a Run button: an
+// embed loads no WebAssembly until it is pressed, or at once when its link
+// says `run=1`, as a facade's Run does; the app runs on arrival), wires the error panel's buttons (they must work even after
 // WebAssembly trapped), then loads the app — the full page's module, whose
 // files Trunk names in #threadlab-build, or an embed's lighter one — and
 // turns a failed load into an error, never an endless "Loading…". Text
@@ -21,6 +22,10 @@
   var dark = theme === 'dark' || (theme === 'auto' && window.matchMedia('(prefers-color-scheme: dark)').matches);
   root.classList.toggle('dark', dark);
   var embed = linked && params.get('embed') === '1';
+  // A lesson's chapter asks its reader for a prediction in the app itself,
+  // so it loads at once; a scenario's embed waits for Run.
+  var chapter = embed && params.has('lesson');
+  var runNow = embed && params.get('run') === '1';
   // The page's language as a link names it (de-AT reads as de), else the
   // browser's first the page is written in (src/app/link/view.rs,
   // browser_language). English words are inlined (www/embed-presets.js);
@@ -49,7 +54,7 @@
 
   // The same markup as the app's embed (src/ui/embed.rs), so nothing moves
   // when the app takes over.
-  var VIEW = ['preset', 'modes', 'theme', 'lang', 'charts', 'embed', 'controls', 'locked', 'presenter', 'lesson', 'chapter', 'v'];
+  var VIEW = ['preset', 'modes', 'theme', 'lang', 'charts', 'embed', 'run', 'controls', 'locked', 'presenter', 'lesson', 'chapter', 'v'];
   function staticSummary(loading) {
     var presets = known().presets;
     var name = params.has('preset') ? params.get('preset') : known().default;
@@ -71,20 +76,18 @@
       changes.appendChild(li);
     });
     if (changes.childNodes.length) section.appendChild(changes);
-    // Run works before the app has arrived: the click is remembered (the
-    // app starts running at once) and the simulation worker's files start
-    // downloading now.
+    // Nothing of the simulator has loaded yet: Run loads it (the click is
+    // remembered and the app starts running on arrival).
     var run = el('button', 'run', word('run'));
     run.type = 'button';
     run.id = 'embed-run-early';
-    var note = el('p', 'muted small', word('loading'));
+    var note = el('p', 'muted small', word(runNow ? 'starting' : 'local'));
+    run.disabled = runNow;
     run.addEventListener('click', function () {
       window.__threadlabRun = true;
       run.disabled = true;
       note.textContent = word('starting');
-      ['./worker-loader.js', './threadlab-worker.js', './threadlab-worker_bg.wasm'].forEach(function (u) {
-        fetch(u).catch(function () {});
-      });
+      startEmbed();
     }, { once: true });
     section.appendChild(run);
     section.appendChild(note);
@@ -175,9 +178,23 @@
       .then(function (m) { return m.default({ module_or_path: wasm }); })
       .catch(fail);
   }
+  // An embed's module; when a facade's Run opened it (`run=1`), its
+  // worker's files too, side by side with it.
+  var started = false;
+  function startEmbed() {
+    if (started) return;
+    started = true;
+    if (runNow && !chapter) {
+      ['./worker-loader.js', './threadlab-worker.js', './threadlab-worker_bg.wasm'].forEach(function (u) {
+        fetch(u).catch(function () {});
+      });
+    }
+    load('./threadlab-embed.js', './threadlab-embed_bg.wasm');
+  }
   try {
     if (embed) {
-      load('./threadlab-embed.js', './threadlab-embed_bg.wasm');
+      if (runNow && !chapter) window.__threadlabRun = true;
+      if (chapter || runNow) startEmbed();
     } else {
       var build = JSON.parse(document.getElementById('threadlab-build').textContent);
       load(build.js, build.wasm);

@@ -104,7 +104,7 @@ pub(crate) fn on_history(f: impl Fn() + 'static) -> gloo::events::EventListener 
 }
 
 /// Whether the system prefers dark colours.
-fn system_dark() -> bool {
+pub(crate) fn system_dark() -> bool {
     gloo::utils::window()
         .match_media("(prefers-color-scheme: dark)")
         .ok()

@@ -14,12 +14,14 @@ use crate::app::lesson::Part;
 use crate::app::link::permalink::{Link, encode};
 use crate::app::link::view::{Theme, View};
 use crate::app::page::guide::{chapter_embed, chapter_page};
-use crate::app::share::embed::{scenario_page, snippet};
+use crate::app::share::embed::{
+    Snippet, facade_content, link_theme, scenario_page, snippet, theme_label,
+};
+use crate::app::share::facade::EmbedTheme;
 use crate::app::show::charts::embed_chart_names;
 use crate::app::{State, show::form};
 use crate::i18n::Arg;
 use crate::i18n::keys::{self, Key, ui as words};
-use crate::scenario::preset;
 
 /// Keys a reader is most likely to try, offered as controls.
 const OFFERED: &[&str] = &[
@@ -51,7 +53,8 @@ enum Shown {
 /// The dialog.
 #[component]
 pub(crate) fn EmbedDialog(p: &DialogProps) -> Html {
-    let theme = use_state(|| p.state.view.theme);
+    let theme = use_state(|| first_theme(p.state.view.theme));
+    let autorun = use_state(|| false);
     let charts = use_state(|| embed_charts().map(|c| c.to_string()).collect::<Vec<_>>());
     let controls = use_state(|| vec![Shown::Hidden; OFFERED.len()]);
     let status = use_state(String::new);
@@ -74,7 +77,7 @@ pub(crate) fn EmbedDialog(p: &DialogProps) -> Html {
         (*charts).clone()
     };
     let view = View {
-        theme: *theme,
+        theme: link_theme(*theme),
         lang: state.view.lang.clone(),
         charts: if charts.is_empty() {
             embed_charts().map(|c| c.to_string()).collect()
@@ -82,6 +85,7 @@ pub(crate) fn EmbedDialog(p: &DialogProps) -> Html {
             (*charts).clone()
         },
         embed: true,
+        run: false,
         controls: pick(Shown::Editable),
         locked: pick(Shown::Locked),
         presenter: false,
@@ -97,26 +101,41 @@ pub(crate) fn EmbedDialog(p: &DialogProps) -> Html {
         view,
     });
     let full_query = encode(&scenario_page(state));
-    let title = state
-        .setup
-        .preset
-        .as_deref()
-        .and_then(preset)
-        .map_or_else(|| w(words::PICKER_OWN), |p| p.title(l));
     // With a lesson open, the dialog may embed its chapter instead.
-    let chapter = chapter_embed(state, *theme, chapter_charts)
+    let chapter = chapter_embed(state, link_theme(*theme), chapter_charts)
         .filter(|_| *of_chapter)
         .zip(chapter_page(state));
-    let (embed_query, full_query, title) = match &chapter {
-        Some(((link, t), page)) => (encode(link), encode(page), t.clone()),
-        None => (embed_query, full_query, title),
+    let (embed_query, full_query) = match &chapter {
+        Some(((link, _), page)) => (encode(link), encode(page)),
+        None => (embed_query, full_query),
     };
-    let code = snippet(&address::base(), &embed_query, &full_query, &title, l);
+    let (summary, facts, columns) = facade_content(state, chapter.is_some(), l);
+    let base = address::base();
+    let code = snippet(
+        &Snippet {
+            base: &base,
+            embed_query: &embed_query,
+            full_query: &full_query,
+            summary: &summary,
+            facts,
+            columns,
+            theme: *theme,
+            autorun: *autorun,
+            chapter: chapter.is_some(),
+        },
+        l,
+    );
     let on_theme = {
         let theme = theme.clone();
         Callback::from(move |e: Event| {
             let w = e.target_unchecked_into::<HtmlSelectElement>().value();
-            theme.set(Theme::named(&w).unwrap_or_default());
+            theme.set(EmbedTheme::named(&w).unwrap_or(EmbedTheme::Light));
+        })
+    };
+    let on_autorun = {
+        let autorun = autorun.clone();
+        Callback::from(move |e: Event| {
+            autorun.set(e.target_unchecked_into::<HtmlInputElement>().checked());
         })
     };
     // The last chart shown cannot be cleared: an embed with none would
@@ -186,8 +205,9 @@ pub(crate) fn EmbedDialog(p: &DialogProps) -> Html {
                 { what_to_embed(state, &of_chapter) }
                 <fieldset><legend>{w(words::EMBED_THEME)}</legend>
                     <select id="embed-theme" onchange={on_theme}>
-                        { for Theme::ALL.iter().map(|t| html! { <option value={t.word()} selected={*t == *theme}>{t.label(l)}</option> }) }
+                        { for EmbedTheme::ALL.iter().map(|t| html! { <option value={t.word()} selected={*t == *theme}>{theme_label(*t).text(l, &[])}</option> }) }
                     </select>
+                    <label><input type="checkbox" id="embed-autorun" checked={*autorun} onchange={on_autorun} />{w(words::EMBED_AUTORUN)}</label>
                 </fieldset>
                 <fieldset class="choices"><legend>{w(words::EMBED_CHARTS)}</legend>{ for embed_chart_names(&p.state).into_iter().map(chart_box) }</fieldset>
                 if chapter.is_none() {
@@ -203,6 +223,22 @@ pub(crate) fn EmbedDialog(p: &DialogProps) -> Html {
                 </p>
             </div>
         </div>
+    }
+}
+
+/// The dialog's first theme: a fixed one (a blog's reader with a dark OS
+/// would otherwise get a dark box in a light post), the one the author
+/// sees now.
+fn first_theme(page: Theme) -> EmbedTheme {
+    let dark = match page {
+        Theme::Dark => true,
+        Theme::Light => false,
+        Theme::Auto => address::system_dark(),
+    };
+    if dark {
+        EmbedTheme::Dark
+    } else {
+        EmbedTheme::Light
     }
 }
 

@@ -17,6 +17,7 @@ use crate::app::link::view::Theme;
 use crate::app::share::export::{
     Source, hey_text, over_time_csv, replications_csv, reports_json, sweep_csv,
 };
+use crate::app::share::facade::card_page;
 use crate::app::show::charts::{chart_names, charts};
 use crate::app::{Action, State};
 use crate::i18n::keys::Key;
@@ -60,6 +61,18 @@ pub(crate) fn ShareBar(p: &ShareProps) -> Html {
             });
         })
     };
+    // A preset as it is or a chapter has a page with a preview card.
+    let card = card_page(state).map(|page| format!("{}{page}", address::base()));
+    let copy_card = {
+        let (status, card) = (status.clone(), card.clone());
+        Callback::from(move |_| {
+            let (status, card) = (status.clone(), card.clone().unwrap_or_default());
+            wasm_bindgen_futures::spawn_local(async move {
+                let r = copy(&card, locale).await;
+                report(&status, locale, Some(words::SHARE_CARD_COPIED), r);
+            });
+        })
+    };
     let on_theme = {
         let (d, view) = (p.dispatch.clone(), state.view.clone());
         Callback::from(move |e: Event| {
@@ -94,6 +107,9 @@ pub(crate) fn ShareBar(p: &ShareProps) -> Html {
     html! {
         <div class="share" aria-label={words::SHARE_LABEL.text(locale, &[])}>
             <button type="button" id="copy-link" onclick={copy_link}>{words::SHARE_COPY_LINK.text(locale, &[])}</button>
+            if let Some(card) = &card {
+                <button type="button" id="copy-card-link" data-card={card.clone()} onclick={copy_card}>{words::SHARE_CARD_LINK.text(locale, &[])}</button>
+            }
             <button type="button" id="open-embed" onclick={open_dialog}>{words::SHARE_EMBED.text(locale, &[])}</button>
             {exports_menu(p, &status)}
             {charts_menu(p)}

@@ -40,7 +40,7 @@ const pages = [
     assert(await p.$('html.dark'), 'the dark theme is on');
   }],
   ['an embed after Run', '?embed=1&v=1', async (p) => {
-    await p.click('#embed-run');
+    await p.click('#embed-run-early');
     await settle(p, { charts: 2 });
   }],
   ['a lesson chapter', '?lesson=virtual-threads&chapter=1', (p) => p.waitForSelector('.guide', { timeout: 30000 })],

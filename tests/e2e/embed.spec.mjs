@@ -31,34 +31,40 @@ try {
   page.on('request', (r) => { if (/worker/.test(r.url())) workerRequests.push(r.url()); });
   await page.goto(`${base}example-post.html`);
 
-  await check('both embeds of the example post render their summary and size themselves', async () => {
+  const wasmRequests = [];
+  page.on('request', (r) => { if (/\.wasm$/.test(new URL(r.url()).pathname)) wasmRequests.push(r.url()); });
+  const figures = {};
+
+  await check('the post\'s facades: static HTML with the build\'s figures and Run, no WebAssembly, no worker', async () => {
     for (const id of ['embed-e2', 'embed-pinning']) {
-      await page.locator(`#${id}`).scrollIntoViewIfNeeded();
-      const frame = await frameOf(page, id);
-      await frame.waitForSelector('#embed-run:not([disabled])', { timeout: 30000 });
-      const title = await frame.$eval('.embed-title', (t) => t.textContent);
-      assert(title.length > 10, `${id}: a title (${title})`);
-      await page.waitForFunction((i) => Math.abs(document.getElementById(i).getBoundingClientRect().height - 560) > 20, id, { timeout: 10000 });
-      const [h, content] = [await heightOf(page, id), await contentHeight(frame)];
-      assert(Math.abs(h - content) <= 3, `${id}: iframe ${h}px for ${content}px of content`);
+      await page.waitForSelector(`#${id} .threadlab-facade-run`);
+      await page.waitForSelector(`#${id} .threadlab-facade-figures:not([hidden])`);
+      figures[id] = await page.$$eval(`#${id} [data-mode]`, (rows) => rows.map((r) => [r.dataset.mode,
+        r.querySelector('[data-figure="goodput"]').textContent, r.querySelector('[data-figure="p99"]').textContent]));
+      assert(figures[id].length === 2 && figures[id].every(([, g, p]) => /^[0-9,.]+$/.test(g) && /^[0-9,.]+ m?s$/.test(p)), `${id}: ${JSON.stringify(figures[id])}`);
     }
-    const pinning = await frameOf(page, 'embed-pinning');
-    assert((await pinning.getAttribute('html', 'data-theme')) === 'dark', 'the second embed is dark');
-    assert(/JDK 21/.test(await pinning.$eval('.embed-title', (t) => t.textContent)), 'the pinning lesson');
+    assert(await page.$eval('#embed-pinning', (f) => f.classList.contains('threadlab-facade-dark')), 'the pinning facade is dark, as its snippet says');
+    assert(!(await page.$eval('#embed-e2', (f) => f.classList.contains('threadlab-facade-dark'))), 'the E2 facade is light');
+    // The chapter's facade asks its question and never shows the answer.
+    assert(await page.$('#embed-chapter .threadlab-facade-figures') === null, 'no figures on a chapter');
+    assert(/How many requests per second/.test(await page.$eval('#embed-chapter', (f) => f.textContent)), 'the chapter\'s question');
+    // The older iframe snippet: its summary and Run, nothing loaded either.
+    await page.locator('#embed-frame').scrollIntoViewIfNeeded();
+    const old = await frameOf(page, 'embed-frame');
+    await old.waitForSelector('#embed-run-early:not([disabled])', { timeout: 30000 });
+    await page.waitForTimeout(1000);
+    assert(wasmRequests.length === 0 && workerRequests.length === 0, `loaded before any Run: ${wasmRequests.concat(workerRequests).join(' ')}`);
     await page.screenshot({ path: path.join(artifacts, 'embed-post-before-run.png'), fullPage: true });
+    await (await page.$('#embed-e2')).screenshot({ path: path.join(artifacts, 'embed-facade-light.png') });
+    await (await page.$('#embed-pinning')).screenshot({ path: path.join(artifacts, 'embed-facade-dark.png') });
   });
 
-  await check('no simulation starts before a click (no worker is even loaded)', async () => {
-    await page.locator('#embed-chapter').scrollIntoViewIfNeeded();
-    await (await frameOf(page, 'embed-chapter')).waitForSelector('#lesson', { timeout: 30000 });
-    assert(workerRequests.length === 0, workerRequests.join(' '));
-  });
-
-  await check('Run simulates and draws in each embed, and the iframe grows to fit', async () => {
+  await check('Run on a facade puts the embed in its place, which runs at once: the same figures as the facade\'s, and the iframe grows to fit', async () => {
     for (const [id, charts] of [['embed-e2', 2], ['embed-pinning', 1]]) {
       await page.locator(`#${id}`).scrollIntoViewIfNeeded();
+      await page.click(`#${id} .threadlab-facade-run`);
+      await page.waitForSelector(`iframe#${id}`);
       const frame = await frameOf(page, id);
-      await frame.click('#embed-run');
       await settle(frame, { charts });
       const n = await frame.$$eval('canvas', (cs) => cs.length);
       assert(n === charts, `${id}: ${n} charts, wanted ${charts}`);
@@ -66,8 +72,9 @@ try {
         const f = document.getElementById(i);
         return Math.abs(f.getBoundingClientRect().height - f.contentDocument.documentElement.scrollHeight) <= 3 && f.getBoundingClientRect().height > c;
       }, [id, 400], { timeout: 10000 });
-      const cards = await frame.$$eval('.summary .card', (cs) => cs.map((c) => c.textContent));
-      assert(cards.length === 2 && cards.every((t) => /req\/s/.test(t)), `${id}: both cards show throughput`);
+      const ran = await frame.$$eval('.summary .card', (cs) => cs.map((c) => [c.classList.contains('virtual') ? 'virtual' : 'platform',
+        c.querySelector('.goodput .big').textContent, [...c.querySelectorAll('.numbers div')].find((d) => d.querySelector('dt').textContent === 'p99').querySelector('dd').textContent]));
+      assert(JSON.stringify(ran) === JSON.stringify(figures[id]), `${id}: after the run ${JSON.stringify(ran)}, on the facade ${JSON.stringify(figures[id])}`);
     }
     assert(workerRequests.some((u) => u.includes(`${prefix}worker-loader.js`)), 'the worker loads from the sub-path');
     await page.screenshot({ path: path.join(artifacts, 'embed-post-after-run.png'), fullPage: true });
@@ -75,9 +82,21 @@ try {
     await (await page.$('#embed-pinning')).screenshot({ path: path.join(artifacts, 'embed-dark-760.png') });
   });
 
+  await check('the older iframe snippet loads its module only when its own Run is pressed', async () => {
+    const before = wasmRequests.length;
+    const old = await frameOf(page, 'embed-frame');
+    await page.waitForTimeout(500);
+    assert(wasmRequests.length === before, 'nothing more before its Run');
+    await old.click('#embed-run-early');
+    await settle(old, { charts: 1 });
+    assert(wasmRequests.length > before, 'its module after Run');
+  });
+
   await check('the post\'s lesson chapter: its text and question, nothing runs until the reader predicts and runs it', async () => {
     const id = 'embed-chapter';
     await page.locator(`#${id}`).scrollIntoViewIfNeeded();
+    await page.click(`#${id} .threadlab-facade-run`);
+    await page.waitForSelector(`iframe#${id}`);
     const frame = await frameOf(page, id);
     await frame.waitForSelector('#lesson', { timeout: 30000 });
     assert((await frame.$eval('.guide-where', (e) => e.textContent)).includes('Chapter 4 of 9'), 'chapter 4');
@@ -269,7 +288,7 @@ try {
     await p.waitForSelector('#embed-dialog');
     assert(await p.isChecked('#embed-what-chapter'), 'the chapter is the default');
     const code = await p.$eval('#embed-code', (t) => t.value);
-    assert(code.includes('embed=1&amp;lesson=virtual-threads&amp;chapter=4&amp;v=1'), code);
+    assert(/embed=1&amp;(theme=(light|dark)&amp;)?lesson=virtual-threads&amp;chapter=4&amp;v=1/.test(code), code);
     assert(/title="threadlab: Pinning: synchronized on JDK 21"/.test(code), code);
     assert(!(await p.$('#embed-control-f-server-jdk')), 'a chapter has no controls to choose');
     await p.check('#embed-what-scenario');
@@ -281,6 +300,60 @@ try {
     await p.waitForSelector('#lesson', { timeout: 30000 });
     assert((await p.$eval('#guide-title', (e) => e.textContent)).includes('Pinning'), 'the preview opens the chapter');
     await p.context().close();
+  });
+
+  await check('a facade that matches the page follows its colour scheme, and one set to auto-run opens when scrolled into view', async () => {
+    const p = await context.newPage();
+    await p.emulateMedia({ colorScheme: 'dark' });
+    await p.setViewportSize({ width: 900, height: 700 });
+    const wasm = [];
+    p.on('request', (r) => { if (/\.wasm$/.test(new URL(r.url()).pathname)) wasm.push(r.url()); });
+    await p.goto(`${base}example-post.html`);
+    await p.waitForSelector('#embed-chapter .threadlab-facade-run');
+    assert(await p.$eval('#embed-chapter', (f) => f.classList.contains('threadlab-facade-dark')), 'the matching facade is dark on a dark page');
+    assert(!(await p.$eval('#embed-e2', (f) => f.classList.contains('threadlab-facade-dark'))), 'a light one stays light');
+    await p.click('#embed-chapter .threadlab-facade-run');
+    const frame = await (await p.waitForSelector('iframe#embed-chapter')).contentFrame();
+    await frame.waitForSelector('#lesson', { timeout: 30000 });
+    await frame.waitForFunction(() => document.documentElement.dataset.theme === 'dark', null, { timeout: 10000 });
+    await p.emulateMedia({ colorScheme: 'light' });
+    await frame.waitForFunction(() => document.documentElement.dataset.theme === 'light', null, { timeout: 10000 });
+    // An auto-run facade below the fold: nothing until it is scrolled to.
+    await p.route(`${base}autorun.html`, (r) => r.fulfill({ contentType: 'text/html', body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>t</title></head><body>
+      <div style="height:3000px">a long post</div>
+      <div class="threadlab-facade" id="auto" data-threadlab-facade data-autorun data-src="./?preset=cpu-bound&amp;embed=1&amp;v=1" data-title="threadlab: auto" data-run="Run" data-theme="light" lang="en">
+      <p class="threadlab-facade-title">CPU-bound</p><p class="threadlab-facade-note">note</p></div>
+      <script src="embed-host.js"></script></body></html>` }));
+    wasm.length = 0;
+    await p.goto(`${base}autorun.html`);
+    await p.waitForSelector('#auto .threadlab-facade-run');
+    await p.waitForTimeout(800);
+    assert((await p.$('iframe#auto')) === null && wasm.length === 0, 'nothing before it is in view');
+    await p.locator('#auto').scrollIntoViewIfNeeded();
+    const auto = await (await p.waitForSelector('iframe#auto', { timeout: 10000 })).contentFrame();
+    await settle(auto, { charts: 2 });
+    await p.close();
+  });
+
+  await check('pages with preview cards: Open Graph and Twitter tags for a preset and a chapter, in each language, that send a reader on', async () => {
+    const p = await context.newPage();
+    for (const [file, title, lang] of [['share/en/e2-platform.html', /^E2 · /, 'en'], ['share/de/virtual-threads-4.html', /Pinning/, 'de'], ['share/zh/e2-virtual.html', /E2/, 'zh']]) {
+      const r = await fetch(`${base}${file}`);
+      assert(r.ok, `${file}: ${r.status}`);
+      const html = await r.text();
+      const tag = (prop) => (html.match(new RegExp(`<meta (?:property|name)="${prop}" content="([^"]*)"`)) || [])[1];
+      assert(title.test(tag('og:title')) && tag('twitter:card') === 'summary', `${file}: ${tag('og:title')}`);
+      assert(tag('og:description').length > 20 && tag('twitter:description') === tag('og:description'), `${file}: description`);
+      assert(html.includes(`<html lang="${lang}">`), `${file}: its language`);
+    }
+    await p.goto(`${base}share/en/e2-platform.html`);
+    await p.waitForURL(/\?preset=e2-platform&lang=en&v=1$/, { timeout: 15000 });
+    await p.waitForSelector('#copy-card-link');
+    assert((await p.$eval('#copy-card-link', (b) => b.dataset.card)) === `${base}share/en/e2-platform.html`, 'the card link of the preset');
+    await p.goto(`${base}?preset=e2-platform&load.concurrency=10&v=1`);
+    await p.waitForSelector('#copy-link');
+    assert((await p.$('#copy-card-link')) === null, 'an edited scenario has no card page');
+    await p.close();
   });
 
   await check('the full playground loads from the sub-path too', async () => {
@@ -299,13 +372,14 @@ try {
     const p = await broken.newPage();
     await p.route('**/*_bg.wasm', (r) => r.abort());
     await p.goto(`${base}?embed=1&v=1`);
+    await p.click('#embed-run-early');
     await p.waitForSelector('#loading .load-error', { timeout: 15000 });
     const text = await p.$eval('#loading .load-error', (e) => e.textContent);
     assert(/could not be loaded/.test(text), text);
     await p.screenshot({ path: path.join(artifacts, 'embed-load-failed.png') });
     // In German, whether the module fails before or after the words arrive,
     // the message is German, once, and the summary stays.
-    await p.goto(`${base}?embed=1&lang=de&v=1`);
+    await p.goto(`${base}?embed=1&lang=de&v=1&run=1`);
     await p.waitForSelector('#loading .load-error', { timeout: 15000 });
     await p.waitForSelector('#embed-run-early');
     const de = await p.$$eval('#loading .load-error', (es) => es.map((e) => e.textContent));
@@ -317,7 +391,7 @@ try {
     let aborted = 0;
     await p.route('**/threadlab-worker_bg.wasm', (r) => (aborted++ === 0 ? r.abort() : r.continue()));
     await p.goto(`${base}?embed=1&v=1`);
-    await p.click('#embed-run');
+    await p.click('#embed-run-early');
     await settle(p, { charts: 2 });
     assert(aborted === 2, `${aborted} downloads of the worker's WebAssembly (one failed, one retried)`);
     assert(await p.$eval('#panic', (e) => e.hidden), 'no error panel for a retried start');
@@ -327,7 +401,7 @@ try {
     const p = await broken.newPage();
     await p.route('**/threadlab-worker_bg.wasm', (r) => r.abort());
     await p.goto(`${base}?embed=1&v=1`);
-    await p.click('#embed-run');
+    await p.click('#embed-run-early');
     await p.waitForSelector('#panic:not([hidden])', { timeout: 20000 });
     const text = await p.$eval('#panic', (e) => e.textContent);
     assert(/could not be started/.test(text) && /could not be loaded/.test(text), text.slice(0, 300));

@@ -279,15 +279,24 @@ try {
   });
   await page.click('#export-menu > summary');
 
-  await check('the Embed dialog writes an iframe snippet for the view chosen, with a link back', async () => {
+  await check('the Embed dialog writes a facade snippet for the view chosen (a fixed theme by default, said in the snippet), with a link back', async () => {
     await page.click('#open-embed');
     await page.waitForSelector('#embed-dialog');
+    const first = await page.inputValue('#embed-code');
+    assert(/^<!-- threadlab embed\. Theme: (Light|Dark), whatever the page does\. -->/.test(first), first.split('\n')[0]);
+    await page.selectOption('#embed-theme', 'match');
+    assert(/data-theme="match"/.test(await page.inputValue('#embed-code')) && /src="[^"]*[?&]theme=/.test(await page.inputValue('#embed-code')) === false, 'match the page: theme left to the page');
+    await page.check('#embed-autorun');
+    assert(/ data-autorun /.test(await page.inputValue('#embed-code')), 'auto-run');
+    await page.uncheck('#embed-autorun');
     await page.selectOption('#embed-theme', 'light');
     await page.check('#embed-chart-memory-platform');
     await page.selectOption('#embed-control-f-load-concurrency', 'editable');
     await page.selectOption('#embed-control-f-server-jdk', 'locked');
     const code = await page.inputValue('#embed-code');
-    const src = code.match(/<iframe src="([^"]+)"/)[1].replaceAll('&amp;', '&');
+    assert(!code.includes('<iframe'), 'no iframe until Run');
+    assert(/ data-facts="e2-platform"/.test(code) === false, 'an edited scenario has no build figures');
+    const src = code.match(/ data-src="([^"]+)"/)[1].replaceAll('&amp;', '&');
     assert(src.startsWith(base + '?'), src);
     for (const part of ['server.threads_max=', 'charts=sweep-throughput,sweep-latency,memory-platform', 'controls=load.concurrency',
       'locked=server.jdk', 'embed=1', 'theme=light']) {

@@ -172,6 +172,41 @@ const NOT_SHOWN_PAGE: &[(&str, &str, &str)] = &[
         "the snippet's HTML markup (style and attributes)",
     ),
     (
+        "src/app/share/embed.rs",
+        " data-autorun",
+        "the facade's markup: an attribute embed-host.js reads",
+    ),
+    (
+        "src/app/share/embed.rs",
+        "{run}\" data-theme",
+        "the facade's markup (attributes); its words come from the catalogue",
+    ),
+    (
+        "src/app/share/embed.rs",
+        "<ul class=\"threadlab-facade",
+        "the facade's markup; the changes are the link's keys and values",
+    ),
+    (
+        "src/app/share/embed.rs",
+        "<li><code>",
+        "the facade's markup around a changed key and its value",
+    ),
+    (
+        "src/app/share/embed.rs",
+        "<dl class=\"threadlab-facade",
+        "the facade's markup; its words come from the catalogue",
+    ),
+    (
+        "src/app/share/embed.rs",
+        "<div data-mode=",
+        "the facade's markup; its words come from the catalogue",
+    ),
+    (
+        "src/app/share/facade.rs",
+        "// Generated from the model",
+        "the comment at the top of the generated www/embed-facts.js (test code)",
+    ),
+    (
         "src/app/share/export.rs",
         "# threadlab: {}",
         "the field names of an export file's source lines (files stay in one format, as the command line writes them)",

@@ -108,6 +108,11 @@ pub struct View {
     pub(crate) charts: Vec<String>,
     /// Compact chrome for an `<iframe>`, and click-to-run.
     pub(crate) embed: bool,
+    /// An embed that runs at once: its reader pressed Run on the static
+    /// facade the host page showed (`www/embed-host.js`), which then
+    /// loaded this embed. Without it an embed loads no WebAssembly until
+    /// its own Run is pressed.
+    pub(crate) run: bool,
     /// The scenario keys an embed shows as controls.
     pub(crate) controls: Vec<String>,
     /// The scenario keys an embed shows but does not let change.
@@ -148,6 +153,7 @@ impl Default for View {
             lang: String::new(),
             charts: Vec::new(),
             embed: false,
+            run: false,
             controls: Vec::new(),
             locked: Vec::new(),
             presenter: false,

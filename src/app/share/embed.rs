@@ -12,20 +12,19 @@
 
 use serde_json::json;
 
+use crate::app::lesson::Part;
 use crate::app::link::permalink::Link;
 use crate::app::link::view::{Theme, View};
 use crate::app::page::state::State;
 use crate::app::setup::Setup;
 use crate::app::share::export::xml_text;
+use crate::app::share::facade::{EmbedTheme, facts_key};
 use crate::i18n::keys::{Key, ui as words};
 use crate::i18n::{Arg, Locale};
 use crate::scenario::{mode_word, preset};
 
 /// The version of the message shapes, in every message's `threadlab` field.
 pub(crate) const MESSAGE_VERSION: u64 = 1;
-
-/// The iframe's height before the embed reports its own, CSS px.
-pub(crate) const INITIAL_HEIGHT: u32 = 560;
 
 /// The one message an embed takes from its parent.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -87,35 +86,149 @@ pub(crate) fn height_message(height: f64) -> String {
         .to_string()
 }
 
-/// The HTML a blog author pastes: the iframe, the script that sizes it, and
-/// a link to the full playground for readers whose feed drops iframes.
-/// `base` is the playground's address without its query (…/threadlab/),
-/// `embed_query` and `full_query` the embed's and the full page's links.
-pub(crate) fn snippet(
-    base: &str,
-    embed_query: &str,
-    full_query: &str,
-    title: &str,
-    l: Locale,
-) -> String {
-    let src = xml_text(&format!("{base}?{embed_query}"));
-    let full = if full_query.is_empty() {
-        xml_text(base)
+/// What an embed's snippet holds besides its addresses.
+pub(crate) struct Snippet<'a> {
+    /// The playground's address without its query (…/threadlab/).
+    pub(crate) base: &'a str,
+    /// The embed's link.
+    pub(crate) embed_query: &'a str,
+    /// The full page's link ("Open … in the playground").
+    pub(crate) full_query: &'a str,
+    /// What the facade says before Run.
+    pub(crate) summary: &'a Summary,
+    /// The scenario's entry in `embed-facts.js`, if the build has one.
+    pub(crate) facts: Option<String>,
+    /// The columns the embed runs: (mode's word, the column's name).
+    pub(crate) columns: Vec<(&'static str, String)>,
+    /// Its colours.
+    pub(crate) theme: EmbedTheme,
+    /// Whether it runs as soon as it scrolls into view, without a click.
+    pub(crate) autorun: bool,
+    /// Whether it is a lesson's chapter (its reader predicts before it
+    /// runs: its button opens the chapter).
+    pub(crate) chapter: bool,
+}
+
+/// The HTML a blog author pastes: the facade (static HTML until Run, see
+/// `app::share::facade`), the script that turns it into the embed and
+/// sizes it, and a link to the full playground, which is all a reader
+/// whose feed drops scripts gets.
+pub(crate) fn snippet(s: &Snippet, l: Locale) -> String {
+    let w = |k: Key| xml_text(&k.text(l, &[]));
+    let title = &s.summary.title;
+    let src = xml_text(&format!("{}?{}", s.base, s.embed_query));
+    let full = if s.full_query.is_empty() {
+        xml_text(s.base)
     } else {
-        xml_text(&format!("{base}?{full_query}"))
+        xml_text(&format!("{}?{}", s.base, s.full_query))
     };
     let named = |k: Key| xml_text(&k.text(l, &[("title", Arg::Text(title.to_string()))]));
-    let (frame_title, open) = (
-        named(words::EMBED_IFRAME_TITLE),
-        named(words::EMBED_OPEN_FULL),
+    let theme = theme_label(s.theme).text(l, &[]);
+    // A comment may not hold "--".
+    let said = words::EMBED_SNIPPET_THEME
+        .text(l, &[("theme", Arg::Text(theme))])
+        .replace("--", "\u{2013}");
+    let facts =
+        (s.facts.as_ref()).map_or_else(String::new, |k| format!(" data-facts=\"{}\"", xml_text(k)));
+    let autorun = if s.autorun { " data-autorun" } else { "" };
+    let mut out = format!(
+        "<!-- {said} -->\n\
+         <div class=\"threadlab-facade\" data-threadlab-facade data-src=\"{src}\" data-title=\"{frame}\" \
+         data-run=\"{run}\" data-theme=\"{theme}\"{facts}{autorun} lang=\"{lang}\">\n\
+         <p class=\"threadlab-facade-brand\">threadlab</p>\n\
+         <p class=\"threadlab-facade-title\">{title}</p>\n",
+        frame = named(words::EMBED_IFRAME_TITLE),
+        run = w(if s.chapter {
+            words::EMBED_START_CHAPTER
+        } else {
+            words::EMBED_RUN
+        }),
+        theme = s.theme.word(),
+        lang = l.code(),
+        title = xml_text(title),
     );
-    let host = xml_text(&format!("{base}embed-host.js"));
-    format!(
-        "<iframe src=\"{src}\" title=\"{frame_title}\" width=\"100%\" height=\"{INITIAL_HEIGHT}\" \
-         style=\"border:0;max-width:800px\" data-threadlab-embed loading=\"lazy\" allow=\"clipboard-write\"></iframe>\n\
-         <script src=\"{host}\" async></script>\n\
-         <p><a href=\"{full}\">{open}</a></p>\n"
-    )
+    if !s.summary.about.is_empty() {
+        out += &format!(
+            "<p class=\"threadlab-facade-about\">{}</p>\n",
+            xml_text(&s.summary.about)
+        );
+    }
+    if !s.summary.changes.is_empty() {
+        out += "<ul class=\"threadlab-facade-changes\">";
+        for (k, v) in &s.summary.changes {
+            out += &format!(
+                "<li><code>{}</code> = <code>{}</code></li>",
+                xml_text(k),
+                xml_text(v)
+            );
+        }
+        out += "</ul>\n";
+    }
+    if s.facts.is_some() {
+        out += "<dl class=\"threadlab-facade-figures\" hidden>";
+        for (mode, name) in &s.columns {
+            out += &format!(
+                "<div data-mode=\"{mode}\"><dt>{}</dt><dd><span data-figure=\"goodput\"></span> {}</dd>\
+                 <dd>{} <span data-figure=\"p99\"></span></dd></div>",
+                xml_text(name),
+                w(words::SUMMARY_HEADLINE),
+                w(words::SUMMARY_P99),
+            );
+        }
+        out += "</dl>\n";
+    }
+    let host = xml_text(&format!("{}embed-host.js", s.base));
+    out += &format!(
+        "<p class=\"threadlab-facade-note\">{note}</p>\n\
+         <p class=\"threadlab-facade-open\"><a href=\"{full}\">{open}</a></p>\n\
+         </div>\n\
+         <script src=\"{host}\" async></script>\n",
+        note = w(words::EMBED_FACADE_NOTE),
+        open = named(words::EMBED_OPEN_FULL),
+    );
+    out
+}
+
+/// What a facade shows of `state` (its chapter's title and question when
+/// `chapter`, else the scenario's summary), the build's entry for it, and
+/// the columns it runs.
+pub(crate) fn facade_content(
+    state: &State,
+    chapter: bool,
+    l: Locale,
+) -> (Summary, Option<String>, Vec<(&'static str, String)>) {
+    if let Some((lesson, c)) = state.chapter().filter(|_| chapter) {
+        let summary = Summary {
+            title: c.text(&lesson.id, Part::Title, l),
+            about: c.text(&lesson.id, Part::Question, l),
+            changes: Vec::new(),
+        };
+        return (summary, None, Vec::new());
+    }
+    let columns = (state.setup.modes.list().iter())
+        .map(|&m| (mode_word(m), state.setup.columns.name(m, l)))
+        .collect();
+    (Summary::of(&state.setup, l), facts_key(state), columns)
+}
+
+/// A theme choice's words, in the dialog and the snippet's comment.
+pub(crate) fn theme_label(t: EmbedTheme) -> Key {
+    match t {
+        EmbedTheme::Light => words::EMBED_THEME_LIGHT,
+        EmbedTheme::Dark => words::EMBED_THEME_DARK,
+        EmbedTheme::Match => words::EMBED_THEME_MATCH,
+    }
+}
+
+/// The theme an embed's link names for a choice: a fixed one as it is;
+/// matching the page starts from the reader's own scheme (`auto`) until
+/// `embed-host.js` tells it the page's.
+pub(crate) fn link_theme(t: EmbedTheme) -> Theme {
+    match t {
+        EmbedTheme::Light => Theme::Light,
+        EmbedTheme::Dark => Theme::Dark,
+        EmbedTheme::Match => Theme::Auto,
+    }
 }
 
 /// Where a scenario's embed links back to (the snippet's "Open … in the

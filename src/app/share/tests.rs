@@ -6,7 +6,9 @@
 use crate::app::link::permalink::encode;
 use crate::app::link::tests::{assert_golden, link_of, small_state};
 use crate::app::link::view::Theme;
+use crate::app::page::state::GuideAction;
 use crate::app::run::plan;
+use crate::app::share::facade::{self, EmbedTheme};
 use crate::app::share::{embed, export};
 use crate::app::worker::supervise;
 use crate::app::*;
@@ -220,23 +222,212 @@ fn an_embed_takes_only_the_documented_theme_message() {
     );
 }
 
+/// A snippet for `summary` with the given facts and theme, as the dialog
+/// writes it.
+fn snippet_of(full: &str, summary: &embed::Summary, facts: Option<&str>, l: Locale) -> String {
+    embed::snippet(
+        &embed::Snippet {
+            base: "https://example.org/threadlab/",
+            embed_query: "embed=1&v=1",
+            full_query: full,
+            summary,
+            facts: facts.map(str::to_string),
+            columns: vec![("platform", "Platform threads".into())],
+            theme: EmbedTheme::Light,
+            autorun: false,
+            chapter: false,
+        },
+        l,
+    )
+}
+
 #[test]
 fn the_snippet_escapes_what_it_quotes() {
-    let s = embed::snippet(
-        "https://example.org/threadlab/",
-        "embed=1&v=1",
-        "",
-        "a \"quoted\" <script>alert(1)</script> title",
-        Locale::En,
-    );
+    let summary = embed::Summary {
+        title: "a \"quoted\" <script>alert(1)</script> title".into(),
+        about: "--> <b>".into(),
+        changes: vec![("program".into(), "io:5ms,\"<x>\"".into())],
+    };
+    let s = snippet_of("", &summary, Some("e2-platform"), Locale::En);
     assert!(
-        s.contains("src=\"https://example.org/threadlab/?embed=1&amp;v=1\""),
+        s.contains("data-src=\"https://example.org/threadlab/?embed=1&amp;v=1\""),
         "{s}"
     );
     assert!(s.contains("&quot;quoted&quot; &lt;script&gt;"), "{s}");
     assert!(!s.contains("<script>alert"), "{s}");
+    assert!(!s.contains("<b>") && s.contains("--&gt; &lt;b&gt;"), "{s}");
+    assert!(
+        s.contains("<code>io:5ms,&quot;&lt;x&gt;&quot;</code>"),
+        "{s}"
+    );
     assert!(s.contains("href=\"https://example.org/threadlab/\""), "{s}");
-    assert!(s.contains("embed-host.js"));
+    assert!(s.contains("<script src=\"https://example.org/threadlab/embed-host.js\" async>"));
+    // No iframe until Run: nothing of the simulator loads with the post.
+    assert!(!s.contains("<iframe"), "{s}");
+}
+
+/// The snippet's first line says which theme the embed has; only the
+/// comment's own end is kept out of it.
+#[test]
+fn the_snippet_says_its_theme() {
+    let summary = embed::Summary::of(&State::default().setup, Locale::En);
+    for (t, word) in [
+        (EmbedTheme::Light, "Light, whatever"),
+        (EmbedTheme::Dark, "Dark, whatever"),
+        (EmbedTheme::Match, "Match the page"),
+    ] {
+        let s = embed::snippet(
+            &embed::Snippet {
+                base: "./",
+                embed_query: "embed=1&v=1",
+                full_query: "",
+                summary: &summary,
+                facts: None,
+                columns: Vec::new(),
+                theme: t,
+                autorun: true,
+                chapter: false,
+            },
+            Locale::En,
+        );
+        let first = s.lines().next().unwrap();
+        assert!(
+            first.starts_with("<!-- threadlab embed. Theme: ") && first.contains(word),
+            "{first}"
+        );
+        assert_eq!(first.matches("--").count(), 2, "{first}");
+        assert!(s.contains(&format!("data-theme=\"{}\"", t.word())), "{s}");
+        assert!(s.contains(" data-autorun "), "{s}");
+        // No figures without the build's entry for them.
+        assert!(!s.contains("threadlab-facade-figures"), "{s}");
+    }
+}
+
+/// The facade's figures come from the build's entry of a preset as it is;
+/// an edited scenario or a lesson's chapter has none.
+#[test]
+fn only_a_preset_as_it_is_has_build_figures() {
+    let key = |q: &str| facade::facts_key(&State::of_link(link_of(q)));
+    assert_eq!(
+        key("preset=e2-platform&embed=1&v=1").as_deref(),
+        Some("e2-platform")
+    );
+    assert_eq!(
+        key("preset=e2-platform&theme=dark&charts=memory-platform&v=1").as_deref(),
+        Some("e2-platform")
+    );
+    assert_eq!(key("preset=e2-platform&load.concurrency=300&v=1"), None);
+    assert_eq!(key("lesson=virtual-threads&chapter=2&v=1"), None);
+    let s = State::of_link(link_of("preset=e2-platform&v=1"));
+    let (summary, facts, columns) = embed::facade_content(&s, false, Locale::De);
+    assert_eq!(facts.as_deref(), Some("e2-platform"));
+    assert_eq!(
+        columns.iter().map(|c| c.0).collect::<Vec<_>>(),
+        ["platform", "virtual"]
+    );
+    let code = snippet_of("", &summary, facts.as_deref(), Locale::De);
+    assert!(code.contains("data-facts=\"e2-platform\""), "{code}");
+    assert!(
+        code.contains("<dd><span data-figure=\"goodput\"></span> erfolgreiche"),
+        "{code}"
+    );
+    let mut chapter = State::of_link(link_of("lesson=virtual-threads&chapter=4&v=1"));
+    let link = chapter.view.lesson.expect("a chapter's link");
+    chapter.reduce(Action::Guide(GuideAction::Open { link, stored: None }));
+    assert_eq!(facade::facts_key(&chapter), None);
+    let (summary, facts, columns) = embed::facade_content(&chapter, true, Locale::En);
+    assert!(facts.is_none() && columns.is_empty());
+    assert!(
+        summary.about.ends_with('?'),
+        "the chapter's question: {}",
+        summary.about
+    );
+}
+
+/// Each preset run as an embed runs it (its full runs, no sweep), its
+/// figures taken in as the page takes them.
+fn finished_preset(name: &str) -> State {
+    let mut s = State::of_link(link_of(&format!("preset={name}&embed=1&v=1")));
+    let mut job = s.job();
+    job.sweep = false;
+    for m in crate::app::worker::job::run_blocking(&job) {
+        s.reduce(Action::Workers(vec![m]));
+    }
+    s
+}
+
+/// `www/embed-facts.js` holds each preset's figures as its embed's summary
+/// writes them after its run, in every language.
+#[test]
+fn the_facades_figures_are_the_models() {
+    let states: Vec<State> = presets().iter().map(|p| finished_preset(p.name)).collect();
+    for s in &states {
+        let ran = facade::figures(s, Locale::En);
+        assert_eq!(
+            ran.len(),
+            s.setup.modes.list().len(),
+            "{:?}",
+            s.setup.preset
+        );
+    }
+    assert_golden(
+        "www/embed-facts.js",
+        &facade::facts_js(&states),
+        "stale: UPDATE_GOLDEN=1 cargo test rewrites it",
+    );
+    // The pages with the cards a feed shows for a shared preset or
+    // chapter (scripts/share-pages.mjs writes them into the build).
+    let mut pages = Vec::new();
+    for l in Locale::ALL {
+        pages.extend(states.iter().filter_map(|s| facade::preset_card(s, l)));
+        for lesson in crate::app::lesson::lessons() {
+            pages.extend((0..lesson.chapters.len()).map(|n| facade::chapter_card(lesson, n, l)));
+        }
+    }
+    assert_eq!(
+        pages.len(),
+        3 * (presets().len()
+            + crate::app::lesson::lessons()
+                .iter()
+                .map(|l| l.chapters.len())
+                .sum::<usize>())
+    );
+    let e2 = pages
+        .iter()
+        .find(|p| p.path == "share/de/e2-platform.html")
+        .unwrap();
+    assert!(
+        e2.description
+            .contains("Platform Threads: 1.867 erfolgreiche Requests/s, p99 1,08 s."),
+        "{}",
+        e2.description
+    );
+    let mut json = serde_json::to_string_pretty(&pages).unwrap();
+    json.push('\n');
+    assert_golden(
+        "www/share-pages.json",
+        &json,
+        "stale: UPDATE_GOLDEN=1 cargo test rewrites it",
+    );
+}
+
+/// The page with a preview card for what the page shows: a preset as it
+/// is, or a chapter, in the page's language; none for an edited scenario.
+#[test]
+fn a_preset_as_it_is_and_a_chapter_have_a_card_page() {
+    let page = |q: &str| facade::card_page(&State::of_link(link_of(q)));
+    assert_eq!(
+        page("preset=e2-platform&lang=zh&v=1").as_deref(),
+        Some("share/zh/e2-platform.html")
+    );
+    assert_eq!(page("preset=e2-platform&load.concurrency=10&v=1"), None);
+    let mut s = State::of_link(link_of("lesson=virtual-threads&chapter=4&v=1"));
+    let link = s.view.lesson.expect("a chapter's link");
+    s.reduce(Action::Guide(GuideAction::Open { link, stored: None }));
+    assert_eq!(
+        facade::card_page(&s).as_deref(),
+        Some("share/en/virtual-threads-4.html")
+    );
 }
 
 #[test]
@@ -284,18 +475,10 @@ fn an_embeds_link_back_keeps_the_pages_language() {
     );
     let back = State::of_link(link_of(&full));
     assert_eq!((back.view.locale(), &back.setup), (Locale::De, &s.setup));
-    let title = crate::scenario::preset("db-pool")
-        .unwrap()
-        .title(Locale::De);
-    let code = embed::snippet(
-        "https://x.example/",
-        "embed=1&v=1",
-        &full,
-        &title,
-        Locale::De,
-    );
+    let summary = embed::Summary::of(&s.setup, Locale::De);
+    let code = snippet_of(&full, &summary, None, Locale::De);
     assert!(
-        code.contains("<a href=\"https://x.example/?preset=db-pool&amp;lang=de&amp;"),
+        code.contains("<a href=\"https://example.org/threadlab/?preset=db-pool&amp;lang=de&amp;"),
         "{code}"
     );
     assert!(
@@ -345,6 +528,7 @@ fn embed_presets_js(l: Locale) -> String {
             "run": word(ui::EMBED_RUN),
             "own": word(ui::PICKER_OWN),
             "loading": word(ui::BOOT_LOADING),
+            "local": word(ui::EMBED_LOCAL),
             "starting": word(ui::BOOT_STARTING),
             "failed": word(ui::BOOT_FAILED),
         },

@@ -86,14 +86,28 @@ fn view_strategy() -> impl Strategy<Value = View> {
         any::<bool>(),
         // The tool of an output the link does not carry, if any.
         proptest::sample::select(vec!["", "hey", "k6", "gatling"]),
+        any::<bool>(),
     )
         .prop_map(
-            |(theme, lang, charts, embed, controls, locked, presenter, lesson, advanced, needs)| {
+            |(
+                theme,
+                lang,
+                charts,
+                embed,
+                controls,
+                locked,
+                presenter,
+                lesson,
+                advanced,
+                needs,
+                run,
+            )| {
                 View {
                     theme,
                     lang: lang.to_string(),
                     charts: charts.into_iter().map(str::to_string).collect(),
                     embed,
+                    run,
                     controls,
                     locked,
                     presenter,
