@@ -404,6 +404,11 @@ pub(crate) struct GuideView {
     /// The charts that show the answer (ids without `chart-`), beside the
     /// verdict once graded.
     pub(crate) proof: Vec<&'static str>,
+    /// The room's answers to count, while the question is asked at a
+    /// projector (`app::page::room`).
+    pub(crate) tally: Option<super::room::TallyForm>,
+    /// The room's answers beside the run's, once graded.
+    pub(crate) room: Option<super::room::Histogram>,
 }
 
 impl GuideView {
@@ -418,16 +423,9 @@ impl GuideView {
         let grade = answer.and_then(|a| a.grade.as_ref());
         let prediction = answer.map(|a| &a.prediction);
         let graded = grade.is_some();
-        let steps = [
-            (Step::Read, keys::GUIDE_STEP_READ),
-            (Step::Predict, keys::GUIDE_STEP_PREDICT),
-            (Step::Run, keys::GUIDE_STEP_RUN),
-            (Step::Compare, keys::GUIDE_STEP_COMPARE),
-            (Step::NowTry, keys::GUIDE_STEP_NOW_TRY),
-        ]
-        .into_iter()
-        .map(|(s, key)| (k(key, &[]), s == p.step))
-        .collect();
+        let steps = (Step::ALL.into_iter())
+            .map(|s| (k(super::speaker::step_key(s), &[]), s == p.step))
+            .collect();
         let input = match &chapter.question {
             Question::Number(q) => Input::Number {
                 unit: k(q.unit.key(), &[]),
@@ -512,6 +510,8 @@ impl GuideView {
             } else {
                 Vec::new()
             },
+            tally: super::room::form(state),
+            room: super::room::histogram(state),
         })
     }
 }

@@ -81,14 +81,16 @@ fn view_strategy() -> impl Strategy<Value = View> {
         any::<bool>(),
         proptest::sample::subsequence(keys.clone(), 0..3),
         proptest::sample::subsequence(keys, 0..2),
-        any::<bool>(),
+        // Presenter mode, and the speaker view.
+        (any::<bool>(), any::<bool>()),
         lesson_strategy(),
         any::<bool>(),
         // The tool of an output the link does not carry, if any.
         proptest::sample::select(vec!["", "hey", "k6", "gatling"]),
     )
         .prop_map(
-            |(theme, lang, charts, embed, controls, locked, presenter, lesson, advanced, needs)| {
+            |(theme, lang, charts, embed, controls, locked, modes, lesson, advanced, needs)| {
+                let (presenter, speaker) = modes;
                 View {
                     theme,
                     lang: lang.to_string(),
@@ -97,6 +99,7 @@ fn view_strategy() -> impl Strategy<Value = View> {
                     controls,
                     locked,
                     presenter,
+                    speaker,
                     advanced,
                     measurement: String::new(),
                     needs: needs.to_string(),
