@@ -45,6 +45,23 @@ impl State {
             }
             GuideAction::Step(a) => self.step_lesson(a),
             GuideAction::Run => self.run_chapter(),
+            GuideAction::Follow { at, stored, then } => self.follow(at, stored, then),
+        }
+    }
+
+    /// The speaker view's step, taken here: at its lesson and chapter
+    /// first (see [`GuideAction::Follow`]).
+    fn follow(&mut self, at: LessonLink, stored: Option<String>, then: Option<Box<Action>>) {
+        let here = (self.lesson.as_ref())
+            .filter(|p| p.lesson == at.lesson)
+            .map(|p| p.chapter);
+        match here {
+            None => self.open_lesson(at, stored),
+            Some(c) if c != at.chapter => self.step_lesson(LessonAction::GoTo(at.chapter)),
+            Some(_) => {}
+        }
+        if let Some(a) = then {
+            self.reduce(*a);
         }
     }
 

@@ -8,7 +8,7 @@
 //!   [`Cue`] — the lesson action it took — as JSON; what arrives is read
 //!   by [`Message::read`], which refuses anything malformed (the other
 //!   window may be of another build, or not ours at all);
-//! * what the projector does on a message ([`Message::follow`]): the same
+//! * what the projector does on a message ([`Message::action`]): the same
 //!   action through its own reducer, after opening the lesson or going to
 //!   the chapter when it is not there (it may have been stepped by hand);
 //! * what the speaker view shows besides the lesson panel
@@ -90,16 +90,6 @@ pub(crate) struct Message {
     pub(crate) cue: Cue,
 }
 
-/// What the projector does on a message.
-#[derive(Clone, Debug, PartialEq)]
-pub(crate) enum Follow {
-    /// Opens a lesson's chapter (with its stored progress, which only the
-    /// page can read).
-    Open(LessonLink),
-    /// An action through the reducer.
-    Act(Action),
-}
-
 impl Cue {
     /// The cue of a lesson action; `None` for what each window does for
     /// itself (the run's grade: each window runs the chapter, and the same
@@ -151,7 +141,8 @@ impl Message {
         }
         let p = state.lesson.as_ref()?;
         let cue = match g {
-            GuideAction::Open { .. } => return None,
+            // A step followed is the projector's, not the speaker view's.
+            GuideAction::Open { .. } | GuideAction::Follow { .. } => return None,
             GuideAction::Close => Cue::Close,
             GuideAction::Step(a) => Cue::of_step(a)?,
             GuideAction::Run => Cue::Run,
@@ -191,32 +182,22 @@ impl Message {
         (m.v == VERSION && inside).then_some(m)
     }
 
-    /// What the projector in `state` does: opens the lesson or goes to
-    /// the chapter the speaker view was at when it is elsewhere, then
-    /// takes the same action.
-    pub(crate) fn follow(self, state: &State) -> Vec<Follow> {
-        let Some(l) = lesson(&self.lesson) else {
-            return Vec::new();
+    /// What the projector does on it: one action, which opens the lesson
+    /// (with `stored`, the progress its local storage holds for it) or
+    /// goes to the chapter the speaker view was at when the page is
+    /// elsewhere, then takes the same step (`GuideAction::Follow`).
+    pub(crate) fn action(self, stored: Option<String>) -> Option<Action> {
+        let l = lesson(&self.lesson)?;
+        let chapter = match self.cue {
+            Cue::Open { chapter } => chapter,
+            _ => self.chapter,
         };
-        let link = |chapter| {
-            Follow::Open(LessonLink {
-                lesson: l.id.as_str(),
-                chapter,
-            })
+        let at = LessonLink {
+            lesson: l.id.as_str(),
+            chapter,
         };
-        if let Cue::Open { chapter } = self.cue {
-            return vec![link(chapter)];
-        }
-        let here = state.lesson.as_ref().filter(|p| p.lesson == l.id);
-        let mut out = match here {
-            None => vec![link(self.chapter)],
-            Some(p) if p.chapter != self.chapter => vec![Follow::Act(Action::Guide(
-                GuideAction::Step(LessonAction::GoTo(self.chapter)),
-            ))],
-            Some(_) => Vec::new(),
-        };
-        out.extend(self.cue.action().map(Follow::Act));
-        out
+        let then = self.cue.action().map(Box::new);
+        Some(Action::Guide(GuideAction::Follow { at, stored, then }))
     }
 }
 

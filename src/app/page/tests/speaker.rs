@@ -6,7 +6,7 @@
 
 use super::guide::{opened, simulate};
 use crate::app::lesson::{LessonAction, LessonLink, Prediction, Step, Tally, lesson};
-use crate::app::page::speaker::{Clocks, Cue, Follow, Message, NextClick, VERSION, clock};
+use crate::app::page::speaker::{Clocks, Cue, Message, NextClick, VERSION, clock};
 use crate::app::page::state::GuideAction;
 use crate::app::*;
 use crate::i18n::Locale;
@@ -20,14 +20,7 @@ fn send(speaker: &mut State, projector: &mut State, action: Action) {
     speaker.reduce(action);
     let Some(m) = m else { return };
     let m = Message::read(&m.to_json()).expect("a message reads back");
-    for f in m.follow(projector) {
-        match f {
-            Follow::Open(link) => {
-                projector.reduce(Action::Guide(GuideAction::Open { link, stored: None }))
-            }
-            Follow::Act(a) => projector.reduce(a),
-        }
-    }
+    projector.reduce(m.action(None).expect("a lesson's"));
 }
 
 fn step(a: LessonAction) -> Action {
@@ -163,37 +156,44 @@ fn a_projector_elsewhere_comes_to_the_speaker_views_chapter_first() {
     let mut projector = opened(0, None);
     projector.reduce(step(LessonAction::Next));
     let m = Message::of(&step(LessonAction::Next), &speaker).unwrap();
-    let follow = m.clone().follow(&projector);
+    projector.reduce(m.clone().action(None).unwrap());
     assert_eq!(
-        follow,
-        [
-            Follow::Act(step(LessonAction::GoTo(3))),
-            Follow::Act(step(LessonAction::Next))
-        ]
+        at(&projector),
+        (3, Step::Predict),
+        "to chapter 4, then next"
     );
-    for f in follow {
-        if let Follow::Act(a) = f {
-            projector.reduce(a);
-        }
-    }
-    assert_eq!(at(&projector), (3, Step::Predict));
-    // No lesson open: the speaker view's lesson opens at its chapter.
-    let link = LessonLink {
-        lesson: VT,
-        chapter: 3,
-    };
-    assert_eq!(m.follow(&State::default())[0], Follow::Open(link));
+    // Again at the same chapter: no second trip to its start.
+    let back = Message::of(&step(LessonAction::Back), &speaker).unwrap();
+    projector.reduce(back.action(None).unwrap());
+    assert_eq!(at(&projector), (3, Step::Read));
+    // No lesson open: the speaker view's lesson opens at its chapter, with
+    // the progress stored for it.
+    let mut empty = State::default();
+    let mut stored = opened(3, None);
+    stored.reduce(step(LessonAction::Predict(Prediction::Number(42.0))));
+    let json = stored.lesson.as_ref().unwrap().to_json();
+    empty.reduce(m.action(Some(json)).unwrap());
+    // Stored: at the question with an answer, so the speaker's next runs.
+    assert_eq!(at(&empty), (3, Step::Run));
+    let answer = empty.lesson.as_ref().unwrap().answer().unwrap();
+    assert_eq!(answer.grade, None);
+    // An opening opens the chapter it names, and nothing more.
     let open = Message {
         v: VERSION,
         lesson: VT.into(),
-        chapter: 5,
+        chapter: 0,
         cue: Cue::Open { chapter: 5 },
     };
-    let five = LessonLink {
-        lesson: VT,
-        chapter: 5,
-    };
-    assert_eq!(open.follow(&projector), [Follow::Open(five)]);
+    projector.reduce(open.action(None).unwrap());
+    assert_eq!(at(&projector), (5, Step::Read));
+    let link = projector.view.lesson.unwrap();
+    assert_eq!(
+        link,
+        LessonLink {
+            lesson: VT,
+            chapter: 5
+        }
+    );
 }
 
 #[test]
