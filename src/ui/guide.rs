@@ -285,8 +285,10 @@ pub(crate) fn LessonPanel(p: &GuideProps) -> Html {
             }
             if v.compare.is_some() {
                 <div class="guide-result" id="guide-result">
-                    { compare_view(&v) }
-                    if let Some(h) = &v.room { { super::room::histogram(h, l) } }
+                    <div class="guide-answers">
+                        { compare_view(&v) }
+                        if let Some(h) = &v.room { { super::room::histogram(h, l) } }
+                    </div>
                     { proof_charts(&v, &p.state) }
                 </div>
             }

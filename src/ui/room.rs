@@ -139,16 +139,17 @@ pub(crate) fn histogram(h: &Histogram, locale: Locale) -> Html {
             <ul class="room-bars">
                 { for h.bars.iter().map(|b| html! {
                     <li class={classes!("room-bar", b.answer.then_some("answer"))}>
-                        <span class="room-label">{b.label.clone()}</span>
+                        <span class="room-label">{b.label.clone()}
+                            if b.answer {
+                                <span class="room-mark" id="room-answer-mark">
+                                    <span aria-hidden="true">{" ◀ "}</span>{word(keys::ROOM_ANSWER)}</span>
+                            }
+                        </span>
                         <svg class="room-track" viewBox="0 0 100 10" preserveAspectRatio="none"
                             aria-hidden="true" focusable="false">
                             <rect width={format!("{:.1}", b.width_pct)} height="10" />
                         </svg>
                         <span class="room-value">{b.value.clone()}</span>
-                        if b.answer {
-                            <span class="room-mark" id="room-answer-mark">
-                                <span aria-hidden="true">{"◀ "}</span>{word(keys::ROOM_ANSWER)}</span>
-                        }
                     </li>
                 }) }
             </ul>

@@ -4,16 +4,16 @@
 //! browser (same origin, same machine: nothing leaves it); this module is
 //! what they say, as plain data:
 //!
-//! * a [`Message`]: the lesson, the chapter the speaker view was at, and a
-//!   [`Cue`] — the lesson action it took — as JSON; what arrives is read
-//!   by [`Message::read`], which refuses anything malformed (the other
+//! * a `Message`: the lesson, the chapter the speaker view was at, and a
+//!   `Cue` — the lesson action it took — as JSON; what arrives is read
+//!   by `Message::read`, which refuses anything malformed (the other
 //!   window may be of another build, or not ours at all);
-//! * what the projector does on a message ([`Message::action`]): the same
+//! * what the projector does on a message (`Message::action`): the same
 //!   action through its own reducer, after opening the lesson or going to
 //!   the chapter when it is not there (it may have been stepped by hand);
 //! * what the speaker view shows besides the lesson panel
-//!   ([`SpeakerView`]): the chapter's speaker notes, what the next click
-//!   does, and its clocks ([`Clocks`]).
+//!   (`SpeakerView`): the chapter's speaker notes, what the next click
+//!   does, and its clocks (`Clocks`).
 
 use serde::{Deserialize, Serialize};
 
