@@ -68,6 +68,8 @@ step "end-to-end: your measurement (a pasted hey output read, its load settings 
 node tests/e2e/yours.spec.mjs
 step "end-to-end: a lesson at a projector (clicker keys, the hint, the verdict and its chart in view, the replay's speed, the Embed dialog's charts)"
 node tests/e2e/projector.spec.mjs
+step "end-to-end: the presenter's second screen (the speaker view opened from presenter mode, the projector following its Next, tally, answer, Run and keys over a BroadcastChannel; the room's histogram with the answer's bin marked; notes, next click, clocks; axe-core; en, de, zh, light and dark)"
+node tests/e2e/speaker.spec.mjs
 step "end-to-end: no English from data on a German or Chinese page (every ending and finding, the compare table, measured panel, replay, notice and problems)"
 node tests/e2e/words.spec.mjs
 step "end-to-end: accessibility (axe-core: no serious or critical violation on the playground, an embed, a lesson)"

@@ -9,7 +9,10 @@
 //! `share` (→ `embed_dialog`), `notice`, `interrupted`, `form` → `field`,
 //! `scenario_about`, `summary` (→ `breakdown`), `baseline`, `measured_panel`, `replay` (the
 //! timeline replay's panel), `charts` → `chart_canvas`; `guide` (the lesson panel, the "Lessons" entry, the
-//! language menu's entries, the lesson's keys and its stored progress).
+//! language menu's entries, the lesson's keys and its stored progress) →
+//! `room` (the room's tally and its histogram); `speaker` (the speaker view,
+//! presenter mode's button that opens it, and the channel the projector's
+//! window follows).
 //! Beside them: `reducer` (the app's state as a Yew
 //! reducer), `runner` (the worker as a hook) over `bridge` (the page's end
 //! of the worker, with its watchdog), `worker` (the worker's end),
@@ -44,9 +47,11 @@ mod progress;
 mod reducer;
 mod replay;
 mod replicas;
+mod room;
 mod runner;
 mod scenario_about;
 mod share;
+mod speaker;
 mod summary;
 mod worker;
 mod yours_panel;

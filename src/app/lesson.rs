@@ -18,16 +18,21 @@
 //! * `theory` — the closed forms a chapter compares a run with;
 //! * `progress` — where a learner is (chapter, step) and what they
 //!   answered, serialisable for the page's local storage;
-//! * `link` — `lesson=<id>&chapter=<n>` in a permalink.
+//! * `link` — `lesson=<id>&chapter=<n>` in a permalink;
+//! * `tally` — the room's answers counted by hand, their bins, and the bin
+//!   the run's answer falls in.
 
 mod grade;
 mod link;
 mod progress;
+mod tally;
 mod text;
 mod theory;
 
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests;
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests_tally;
 
 use std::sync::OnceLock;
 
@@ -44,6 +49,7 @@ pub(crate) use grade::{Actual, Condition, Quantity};
 pub use grade::{Column, Grade, Prediction, Runs, Verdict};
 pub(crate) use link::{LessonLink, format_link, parse_link};
 pub use progress::{LessonAction, LessonProgress, Step};
+pub use tally::{Bin, MAX_COUNT, MAX_EDGES, Tally};
 pub use text::Part;
 pub(crate) use text::Unit;
 pub use theory::{Formula, Theory};

@@ -8,11 +8,17 @@
 //!   undoes a preset, a lesson opened or closed, a chapter) and which
 //!   rewrite the current one (a slider, a number typed), and the state an
 //!   entry comes back to;
+//! * `speaker` — the speaker view's messages to the projector's window,
+//!   what the projector does on one, the speaker notes and clocks;
+//! * `room` — the room's answers on the page: the tally's fields as typed,
+//!   and its histogram beside the run's answer;
 //! * `yours` — a pasted load test's output in the state (its text, what
 //!   was read or the one-line problem) and its actions.
 
 pub mod guide;
 pub mod history;
+pub mod room;
+pub mod speaker;
 pub mod state;
 pub mod yours;
 

@@ -294,6 +294,42 @@ keys! {
     // Presenter mode's switch.
     PRESENTER = "presenter.on";
     PRESENTER_LEAVE = "presenter.leave";
+    // The speaker view: its button, its sections, what the next click does.
+    SPEAKER_OPEN = "speaker.open";
+    SPEAKER_UNAVAILABLE = "speaker.unavailable";
+    SPEAKER_TITLE = "speaker.title";
+    SPEAKER_FOLLOWS = "speaker.follows";
+    SPEAKER_NO_LESSON = "speaker.no_lesson";
+    SPEAKER_NOTES = "speaker.notes";
+    SPEAKER_NEXT = "speaker.next";
+    SPEAKER_NEXT_QUESTION = "speaker.next.question";
+    SPEAKER_NEXT_NEEDS_ANSWER = "speaker.next.needs_answer";
+    SPEAKER_NEXT_RUNS = "speaker.next.runs";
+    SPEAKER_NEXT_RUNNING = "speaker.next.running";
+    SPEAKER_NEXT_NOW_TRY = "speaker.next.now_try";
+    SPEAKER_NEXT_CHAPTER = "speaker.next.chapter";
+    SPEAKER_NEXT_END = "speaker.next.end";
+    SPEAKER_TIMER = "speaker.timer";
+    SPEAKER_TALK = "speaker.talk";
+    SPEAKER_CHAPTER = "speaker.chapter";
+    SPEAKER_START = "speaker.start";
+    SPEAKER_PAUSE = "speaker.pause";
+    SPEAKER_RESET = "speaker.reset";
+    SPEAKER_KEYS = "speaker.keys";
+    // The room's answers: the tally's fields and its histogram.
+    ROOM_TITLE = "room.title";
+    ROOM_HELP = "room.help";
+    ROOM_EDGES = "room.edges";
+    ROOM_EDGE = "room.edge";
+    ROOM_COUNTS = "room.counts";
+    ROOM_BELOW = "room.below";
+    ROOM_BETWEEN = "room.between";
+    ROOM_FROM = "room.from";
+    ROOM_GUESSES = "room.guesses";
+    ROOM_COUNT = "room.count";
+    ROOM_TOTAL = "room.total";
+    ROOM_ANSWER = "room.answer";
+    ROOM_UNMARKED = "room.unmarked";
     // A chart's table toggle, keyboard hint and table.
     CHART_SHOW_TABLE = "chart.show_table";
     CHART_SHOW_CHART = "chart.show_chart";

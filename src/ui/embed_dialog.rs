@@ -89,6 +89,7 @@ pub(crate) fn EmbedDialog(p: &DialogProps) -> Html {
         controls: pick(Shown::Editable),
         locked: pick(Shown::Locked),
         presenter: false,
+        speaker: false,
         advanced: false,
         // An embed shows the scenario, not a visitor's own measurement.
         measurement: String::new(),

@@ -9,6 +9,7 @@ use web_sys::{Element, HtmlInputElement, KeyboardEvent};
 use yew::prelude::*;
 
 use super::chart_figure::ChartFigure;
+use super::room::TallyFields;
 use crate::app::basis::format::{TextPart, text_parts};
 use crate::app::lesson::{LessonAction, LessonLink, Prediction, Verdict, lessons};
 use crate::app::page::guide::{GuideView, Input, key_action, progress_to_keep, storage_key};
@@ -34,6 +35,11 @@ fn store(key: &str, text: &str) {
     if let Ok(Some(s)) = gloo::utils::window().local_storage() {
         let _ = s.set_item(key, text);
     }
+}
+
+/// The progress local storage holds for lesson `id`, if any.
+pub(crate) fn stored_progress(id: &str) -> Option<String> {
+    stored(&storage_key(id))
 }
 
 /// The action that opens `link` with the learner's stored progress.
@@ -64,11 +70,12 @@ pub(crate) fn use_stored_progress(state: &UseReducerHandle<State>) {
 }
 
 /// → and space go on, ← back, while a lesson is open (unless the element
-/// with focus takes the key).
+/// with focus takes the key); the steps go to `dispatch` (the speaker
+/// view's also tells the projector's window).
 #[hook]
-pub(crate) fn use_lesson_keys(state: &UseReducerHandle<State>) {
+pub(crate) fn use_lesson_keys(state: &UseReducerHandle<State>, dispatch: &Callback<Action>) {
     let open = state.lesson.is_some();
-    let d = state.dispatcher();
+    let d = dispatch.clone();
     use_effect_with(open, move |open| {
         let listener = open.then(|| {
             // Not passive: a step's space must not also scroll the page.
@@ -92,7 +99,7 @@ pub(crate) fn use_lesson_keys(state: &UseReducerHandle<State>) {
                 let modified = k.ctrl_key() || k.alt_key() || k.meta_key() || k.shift_key();
                 if let Some(a) = key_action(&k.key(), &tag, modified, kept) {
                     k.prevent_default();
-                    d.dispatch(Action::Guide(GuideAction::Step(a)));
+                    d.emit(Action::Guide(GuideAction::Step(a)));
                 }
             })
         });
@@ -273,9 +280,15 @@ pub(crate) fn LessonPanel(p: &GuideProps) -> Html {
                 // Present before it speaks, so that screen readers announce it.
                 <p class="guide-hint" id="guide-hint" aria-live="polite">{v.hint.clone().unwrap_or_default()}</p>
             </form>
+            if let (Some(form), Some((_, chapter))) = (v.tally.clone(), p.state.chapter()) {
+                <TallyFields {form} question={&chapter.question} locale={l} dispatch={p.dispatch.clone()} />
+            }
             if v.compare.is_some() {
                 <div class="guide-result" id="guide-result">
-                    { compare_view(&v) }
+                    <div class="guide-answers">
+                        { compare_view(&v) }
+                        if let Some(h) = &v.room { { super::room::histogram(h, l) } }
+                    </div>
                     { proof_charts(&v, &p.state) }
                 </div>
             }

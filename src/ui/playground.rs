@@ -2,7 +2,8 @@
 //! the worker (`runner`), the address bar following the state (a history
 //! entry of its own for a preset, a lesson or a chapter, as
 //! `app::page::history` decides) and Back and Forward, and the layout: the full
-//! playground, or the compact embed (`embed`).
+//! playground, the compact embed (`embed`), or the presenter's speaker view
+//! (`speaker`).
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -27,6 +28,7 @@ use super::replicas::Replicas;
 use super::runner::{Runner, use_runner};
 use super::scenario_about::ScenarioAbout;
 use super::share::ShareBar;
+use super::speaker::{self, SpeakerPage, use_follow_speaker};
 use super::summary::Summary;
 use super::yours_panel::YoursPanel;
 use crate::app::Link;
@@ -74,7 +76,8 @@ fn use_page() -> Page {
     use_address(&state, &book);
     use_back_and_forward(&state, &book);
     use_effect_with(state.view.locale(), |l| address::apply_language(*l));
-    let presenter = state.view.presenter && !state.view.embed;
+    // The room's large type; the speaker view is read up close.
+    let presenter = state.view.presenter && !state.view.embed && !state.view.speaker;
     use_effect_with(presenter, |on| address::apply_presenter(*on));
     use_effect_with(state.view.theme, |theme| {
         let theme = *theme;
@@ -123,6 +126,9 @@ pub(crate) fn Playground() -> Html {
     let p = use_page();
     if p.state.view.embed {
         return embed_view(p);
+    }
+    if p.state.view.speaker {
+        return html! { <SpeakerPage state={p.state} /> };
     }
     html! { <Full state={p.state} dispatch={p.dispatch} runner={p.runner} ignored={p.ignored} /> }
 }
@@ -228,7 +234,8 @@ pub(crate) struct PageProps {
 fn Full(p: &PageProps) -> Html {
     let (state, dispatch) = (&p.state, &p.dispatch);
     use_stored_progress(state);
-    use_lesson_keys(state);
+    use_lesson_keys(state, dispatch);
+    use_follow_speaker(state);
     // (generation, start, elapsed) of the job on its way, for the progress line.
     let timing = use_mut_ref(|| (0u64, 0.0f64, None::<f64>));
     // Which half a narrow screen shows: the results or the settings.
@@ -298,6 +305,7 @@ fn Full(p: &PageProps) -> Html {
                     waiting={state.awaiting_prediction().then(|| keys::GUIDE_WAITING.text(state.view.locale(), &[]))} />
                 if state.view.presenter {
                     {guide::presenter_switch(state, dispatch, false)}
+                    {speaker::open_button(state)}
                 } else {
                     <ShareBar state={state.clone()} dispatch={dispatch.clone()} runner={p.runner.clone()} />
                 }

@@ -167,7 +167,7 @@ try {
       await q.click('#open-embed');
       await q.waitForSelector('#embed-dialog');
       assert(await q.isChecked('#embed-what-chapter'), 'the chapter');
-      const boxes = await q.$$eval('#embed-dialog input[type=checkbox]', (bs) => bs.map((b) => ({
+      const boxes = await q.$$eval('#embed-dialog input[type=checkbox][id^=embed-chart-]', (bs) => bs.map((b) => ({
         id: b.id.replace('embed-chart-', ''),
         name: b.closest('label').textContent.trim(),
         title: b.closest('label').getAttribute('title'),

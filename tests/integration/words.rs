@@ -94,6 +94,10 @@ const NOT_WORDS: &[(&str, &str)] = &[
     ("ArrowRight", "a KeyboardEvent.key name"),
     ("Spacebar", "a KeyboardEvent.key name (old browsers)"),
     (
+        "BroadcastChannel",
+        "a global's name, looked up on the window",
+    ),
+    (
         "PageDown",
         "a KeyboardEvent.key name (a presentation clicker's)",
     ),

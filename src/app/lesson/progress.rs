@@ -12,6 +12,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::grade::{Grade, Prediction, Runs};
+use super::tally::Tally;
 use super::{Lesson, lesson, lessons, unknown};
 
 /// A step of a chapter.
@@ -67,6 +68,9 @@ pub struct LessonProgress {
     /// "Now try" changes applied, by chapter id.
     #[serde(default)]
     pub(crate) tried: BTreeMap<String, Vec<String>>,
+    /// The room's answers counted by the presenter, by chapter id.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub(crate) tallies: BTreeMap<String, Tally>,
 }
 
 /// Everything that moves a learner.
@@ -87,6 +91,9 @@ pub enum LessonAction {
     Ran,
     /// A "now try" change was applied, by id.
     Tried(String),
+    /// The room's answers, counted by the presenter (replaced until the
+    /// chapter's answer is graded, as a prediction is).
+    Tally(Tally),
 }
 
 impl LessonAction {
@@ -112,6 +119,7 @@ impl LessonProgress {
             step: Step::Read,
             answers: BTreeMap::new(),
             tried: BTreeMap::new(),
+            tallies: BTreeMap::new(),
         })
     }
 
@@ -129,6 +137,11 @@ impl LessonProgress {
     /// The current chapter's answer.
     pub fn answer(&self) -> Option<&Answer> {
         self.answers.get(self.chapter_id()?)
+    }
+
+    /// The room's answers to the current chapter, if counted.
+    pub fn tally(&self) -> Option<&Tally> {
+        self.tallies.get(self.chapter_id()?)
     }
 
     /// Whether the learner has finished the last chapter.
@@ -177,6 +190,13 @@ impl LessonProgress {
                 }
                 if a.grade.is_some() {
                     self.step = Step::Compare;
+                }
+            }
+            LessonAction::Tally(t) => {
+                let locked = self.answers.get(&id).is_some_and(|a| a.grade.is_some());
+                let asking = matches!(self.step, Step::Read | Step::Predict);
+                if asking && !locked && t.fits(&chapter.question) {
+                    self.tallies.insert(id, t);
                 }
             }
             LessonAction::Tried(t) => {
@@ -247,6 +267,9 @@ impl LessonProgress {
             l.chapter_index(c)
                 .and_then(|i| l.chapter(i))
                 .is_some_and(|ch| ch.question.accepts(&a.prediction))
+        });
+        p.tallies.retain(|c, t| {
+            (l.chapter_index(c).and_then(|i| l.chapter(i))).is_some_and(|ch| t.fits(&ch.question))
         });
         p.tried.retain(|c, tried| {
             let Some(ch) = l.chapter_index(c).and_then(|i| l.chapter(i)) else {

@@ -146,6 +146,9 @@ pub enum Part<'a> {
     TryNotice(&'a str),
     /// The button that opens the chapter's replay.
     Replay,
+    /// The presenter's notes: what to say, what a room usually guesses,
+    /// what to point at (the speaker view's, never the room's).
+    Notes,
 }
 
 impl Part<'_> {
@@ -161,6 +164,7 @@ impl Part<'_> {
             Part::Try(id) => format!("{base}.try.{id}"),
             Part::TryNotice(id) => format!("{base}.try.{id}.notice"),
             Part::Replay => format!("{base}.replay"),
+            Part::Notes => format!("{base}.notes"),
         }
     }
 }
@@ -200,7 +204,13 @@ impl Lesson {
 impl Chapter {
     /// Every part that has words.
     pub fn parts(&self) -> Vec<Part<'_>> {
-        let mut parts = vec![Part::Title, Part::Intro, Part::Question, Part::Notice];
+        let mut parts = vec![
+            Part::Title,
+            Part::Intro,
+            Part::Question,
+            Part::Notice,
+            Part::Notes,
+        ];
         if let Question::Choice(q) = &self.question {
             parts.extend(q.options.iter().map(|o| Part::Option(&o.id)));
         }

@@ -120,6 +120,12 @@ pub struct View {
     /// Presenter mode: large type for the back of a room, the settings
     /// and the share bar tucked away (the page's own, not an embed's).
     pub(crate) presenter: bool,
+    /// The presenter's second window (`speaker=1`): the chapter's speaker
+    /// notes, what the next click does, a timer and the controls; the
+    /// presenter-mode window it was opened from follows its steps
+    /// (`app::page::speaker`). Only in a link that opens it: the page's
+    /// own link keeps it, so a reload stays the speaker view.
+    pub(crate) speaker: bool,
     /// Whether the form's "Advanced" group is open: all of its settings
     /// shown, not only those changed, wrong or named by the lesson
     /// (`app::show::form::revealed`). Part of the view, so that a link opens the
@@ -157,6 +163,7 @@ impl Default for View {
             controls: Vec::new(),
             locked: Vec::new(),
             presenter: false,
+            speaker: false,
             advanced: false,
             measurement: String::new(),
             needs: String::new(),

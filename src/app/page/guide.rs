@@ -45,6 +45,23 @@ impl State {
             }
             GuideAction::Step(a) => self.step_lesson(a),
             GuideAction::Run => self.run_chapter(),
+            GuideAction::Follow { at, stored, then } => self.follow(at, stored, then),
+        }
+    }
+
+    /// The speaker view's step, taken here: at its lesson and chapter
+    /// first (see [`GuideAction::Follow`]).
+    fn follow(&mut self, at: LessonLink, stored: Option<String>, then: Option<Box<Action>>) {
+        let here = (self.lesson.as_ref())
+            .filter(|p| p.lesson == at.lesson)
+            .map(|p| p.chapter);
+        match here {
+            None => self.open_lesson(at, stored),
+            Some(c) if c != at.chapter => self.step_lesson(LessonAction::GoTo(at.chapter)),
+            Some(_) => {}
+        }
+        if let Some(a) = then {
+            self.reduce(*a);
         }
     }
 
@@ -404,6 +421,11 @@ pub(crate) struct GuideView {
     /// The charts that show the answer (ids without `chart-`), beside the
     /// verdict once graded.
     pub(crate) proof: Vec<&'static str>,
+    /// The room's answers to count, while the question is asked at a
+    /// projector (`app::page::room`).
+    pub(crate) tally: Option<super::room::TallyForm>,
+    /// The room's answers beside the run's, once graded.
+    pub(crate) room: Option<super::room::Histogram>,
 }
 
 impl GuideView {
@@ -418,16 +440,9 @@ impl GuideView {
         let grade = answer.and_then(|a| a.grade.as_ref());
         let prediction = answer.map(|a| &a.prediction);
         let graded = grade.is_some();
-        let steps = [
-            (Step::Read, keys::GUIDE_STEP_READ),
-            (Step::Predict, keys::GUIDE_STEP_PREDICT),
-            (Step::Run, keys::GUIDE_STEP_RUN),
-            (Step::Compare, keys::GUIDE_STEP_COMPARE),
-            (Step::NowTry, keys::GUIDE_STEP_NOW_TRY),
-        ]
-        .into_iter()
-        .map(|(s, key)| (k(key, &[]), s == p.step))
-        .collect();
+        let steps = (Step::ALL.into_iter())
+            .map(|s| (k(super::speaker::step_key(s), &[]), s == p.step))
+            .collect();
         let input = match &chapter.question {
             Question::Number(q) => Input::Number {
                 unit: k(q.unit.key(), &[]),
@@ -512,6 +527,8 @@ impl GuideView {
             } else {
                 Vec::new()
             },
+            tally: super::room::form(state),
+            room: super::room::histogram(state),
         })
     }
 }

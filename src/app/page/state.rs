@@ -48,6 +48,18 @@ pub enum GuideAction {
     Step(LessonAction),
     /// Runs the chapter's scenario (once the question is answered).
     Run,
+    /// A step of the speaker view, followed by the projector's window
+    /// (`app::page::speaker`): the lesson opened at `at` (with the
+    /// progress stored for it) when another or none is open, or the page
+    /// brought to `at`'s chapter when it is elsewhere; then `then`.
+    Follow {
+        /// The lesson, and the chapter the speaker view was at.
+        at: LessonLink,
+        /// What local storage holds for the lesson.
+        stored: Option<String>,
+        /// The step the speaker view took (`None`: opening was all).
+        then: Option<Box<Action>>,
+    },
 }
 
 /// Results of the current (or last) job.

@@ -127,7 +127,7 @@ impl TargetField {
 
 /// `text` as a number, with a point or (as German writes it) a comma
 /// before its decimals.
-fn decimal(text: &str) -> Option<f64> {
+pub(crate) fn decimal(text: &str) -> Option<f64> {
     let t = text.trim();
     let t = if t.contains('.') {
         t.to_string()

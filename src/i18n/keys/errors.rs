@@ -69,6 +69,11 @@ keys! {
     PLAN_ABOVE = "errors.plan.above";
     PLAN_BETWEEN = "errors.plan.between";
     PLAN_PERCENTILE = "errors.plan.percentile";
+    // The room's answers, as the presenter types them (`app::page::room`).
+    TALLY_COUNT = "errors.tally.count";
+    TALLY_EDGE_FIRST = "errors.tally.edge_first";
+    TALLY_EDGE_ABOVE = "errors.tally.edge_above";
+    TALLY_SHAPE = "errors.tally.shape";
     TOOL_CONNECT_TIMEOUT = "errors.tool.connect_timeout";
     TOOL_K6_DELAY = "errors.tool.k6_delay";
     TOOL_WRK2_DROP = "errors.tool.wrk2_drop";

@@ -111,3 +111,24 @@ fn presenter_mode_is_a_flag_of_the_view_in_the_link() {
     assert!(!link.view.presenter);
     assert_eq!(lines, ["presenter=yes — expected 1 or 0"]);
 }
+
+#[test]
+fn the_speaker_view_is_a_flag_of_the_view_in_the_link() {
+    let link = link_of("presenter=1&speaker=1&lesson=virtual-threads&chapter=2&v=1");
+    assert!(link.view.presenter && link.view.speaker);
+    assert_eq!(chapter_of(&link), Some((VT, 1)));
+    assert_eq!(
+        encode(&link),
+        "presenter=1&speaker=1&lesson=virtual-threads&chapter=2&v=1"
+    );
+    // Off is the default: a link without it names nothing.
+    let mut off = link.clone();
+    off.view.speaker = false;
+    assert_eq!(
+        encode(&off),
+        "presenter=1&lesson=virtual-threads&chapter=2&v=1"
+    );
+    let (link, lines) = ignored_of("speaker=2&v=1");
+    assert!(!link.view.speaker);
+    assert_eq!(lines, ["speaker=2 — expected 1 or 0"]);
+}

@@ -81,7 +81,8 @@ fn view_strategy() -> impl Strategy<Value = View> {
         any::<bool>(),
         proptest::sample::subsequence(keys.clone(), 0..3),
         proptest::sample::subsequence(keys, 0..2),
-        any::<bool>(),
+        // Presenter mode, and the speaker view.
+        (any::<bool>(), any::<bool>()),
         lesson_strategy(),
         any::<bool>(),
         // The tool of an output the link does not carry, if any.
@@ -96,12 +97,13 @@ fn view_strategy() -> impl Strategy<Value = View> {
                 embed,
                 controls,
                 locked,
-                presenter,
+                modes,
                 lesson,
                 advanced,
                 needs,
                 run,
             )| {
+                let (presenter, speaker) = modes;
                 View {
                     theme,
                     lang: lang.to_string(),
@@ -111,6 +113,7 @@ fn view_strategy() -> impl Strategy<Value = View> {
                     controls,
                     locked,
                     presenter,
+                    speaker,
                     advanced,
                     measurement: String::new(),
                     needs: needs.to_string(),

@@ -23,7 +23,7 @@ fn link(chapter: usize) -> LessonLink {
     }
 }
 
-fn opened(chapter: usize, stored: Option<String>) -> State {
+pub(super) fn opened(chapter: usize, stored: Option<String>) -> State {
     let mut s = State::default();
     s.reduce(Action::Guide(GuideAction::Open {
         link: link(chapter),
@@ -34,7 +34,7 @@ fn opened(chapter: usize, stored: Option<String>) -> State {
 
 /// Runs the state's job as the worker does (its full runs only: the sweep
 /// changes nothing here) and hands every message to the state.
-fn simulate(s: &mut State) {
+pub(super) fn simulate(s: &mut State) {
     let mut job = s.job();
     job.sweep = false;
     let plan = Plan::of(&job);
