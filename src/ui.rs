@@ -9,12 +9,14 @@
 //! `share` (→ `embed_dialog`), `notice`, `interrupted`, `form` → `field`,
 //! `scenario_about`, `summary` (→ `breakdown`), `baseline`, `measured_panel`, `replay` (the
 //! timeline replay's panel), `charts` → `chart_canvas`; `guide` (the lesson panel, the "Lessons" entry, the
-//! language menu's entries, the lesson's keys and its stored progress).
+//! language menu's entries, the lesson's keys and its stored progress),
+//! `handout` (a lesson's handout to print: every chapter run on workers of
+//! its own).
 //! Beside them: `reducer` (the app's state as a Yew
 //! reducer), `runner` (the worker as a hook) over `bridge` (the page's end
 //! of the worker, with its watchdog), `worker` (the worker's end),
 //! `address` (the address bar, theme, debug fragment), `export` (files and
-//! the clipboard), `backend` (canvas or SVG for the charts, text measured
+//! the clipboard), `card` (the image card for feeds, painted and saved), `backend` (canvas or SVG for the charts, text measured
 //! on a canvas), `panic` (the error panel).
 
 mod address;
@@ -23,6 +25,7 @@ mod backend;
 mod baseline;
 mod breakdown;
 mod bridge;
+mod card;
 mod catalogue;
 mod chart_canvas;
 mod chart_figure;
@@ -34,6 +37,7 @@ mod export;
 mod field;
 mod form;
 mod guide;
+mod handout;
 mod interrupted;
 mod measured_panel;
 mod notice;
