@@ -72,5 +72,7 @@ step "end-to-end: the presenter's second screen (the speaker view opened from pr
 node tests/e2e/speaker.spec.mjs
 step "end-to-end: no English from data on a German or Chinese page (every ending and finding, the compare table, measured panel, replay, notice and problems)"
 node tests/e2e/words.spec.mjs
+step "end-to-end: a lesson's handout (every chapter run, one printed page each, A4 and Letter PDFs) and the image card for feeds (a 1200×630 PNG); en, de, zh"
+node tests/e2e/handout.spec.mjs
 step "end-to-end: accessibility (axe-core: no serious or critical violation on the playground, an embed, a lesson)"
 node tests/e2e/a11y.spec.mjs

@@ -12,12 +12,13 @@
 //! language menu's entries, the lesson's keys and its stored progress) →
 //! `room` (the room's tally and its histogram); `speaker` (the speaker view,
 //! presenter mode's button that opens it, and the channel the projector's
-//! window follows).
+//! window follows); `handout` (a lesson's handout to print: every chapter
+//! run on workers of its own).
 //! Beside them: `reducer` (the app's state as a Yew
 //! reducer), `runner` (the worker as a hook) over `bridge` (the page's end
 //! of the worker, with its watchdog), `worker` (the worker's end),
 //! `address` (the address bar, theme, debug fragment), `export` (files and
-//! the clipboard), `backend` (canvas or SVG for the charts, text measured
+//! the clipboard), `card` (the image card for feeds, painted and saved), `backend` (canvas or SVG for the charts, text measured
 //! on a canvas), `panic` (the error panel).
 
 mod address;
@@ -26,6 +27,7 @@ mod backend;
 mod baseline;
 mod breakdown;
 mod bridge;
+mod card;
 mod catalogue;
 mod chart_canvas;
 mod chart_figure;
@@ -37,6 +39,7 @@ mod export;
 mod field;
 mod form;
 mod guide;
+mod handout;
 mod interrupted;
 mod measured_panel;
 mod notice;

@@ -4,6 +4,8 @@
 //! * `state` — the state and `State::reduce(Action)`;
 //! * `guide` — a lesson on the page: the progress in the state, what each
 //!   step does to the scenario, the lesson panel's words;
+//! * `handout` — a lesson's handout: every chapter run again, one printed
+//!   page each, in words;
 //! * `history` — which changes get an entry of the browser's history (Back
 //!   undoes a preset, a lesson opened or closed, a chapter) and which
 //!   rewrite the current one (a slider, a number typed), and the state an
@@ -16,6 +18,7 @@
 //!   was read or the one-line problem) and its actions.
 
 pub mod guide;
+pub mod handout;
 pub mod history;
 pub mod room;
 pub mod speaker;

@@ -8,7 +8,7 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use crate::app::Mode;
-use crate::app::basis::format::tick_in;
+use crate::app::basis::format::{em_width, tick_in};
 use crate::i18n::Locale;
 
 /// Platform threads: Okabe and Ito's vermillion.
@@ -177,7 +177,7 @@ impl Style {
     /// a Latin character, a Chinese one takes a whole em, and space to
     /// spare is better than overlap).
     pub fn text_width(&self, text: &str, rel: f64) -> i32 {
-        let ems: f64 = text.chars().map(|c| if wide(c) { 1.0 } else { 0.6 }).sum();
+        let ems: f64 = text.chars().map(em_width).sum();
         (ems * self.font_px * self.rel(rel)).ceil() as i32
     }
 
@@ -240,19 +240,6 @@ impl Style {
     pub fn margin(&self) -> u32 {
         (self.font_px * 0.8) as u32
     }
-}
-
-/// Whether `c` is drawn a whole em wide: East Asian ideographs, kana,
-/// hangul and full-width forms (`，`, `（`).
-fn wide(c: char) -> bool {
-    matches!(c,
-        '\u{1100}'..='\u{115F}'
-            | '\u{2E80}'..='\u{A4CF}'
-            | '\u{AC00}'..='\u{D7A3}'
-            | '\u{F900}'..='\u{FAFF}'
-            | '\u{FE30}'..='\u{FE4F}'
-            | '\u{FF00}'..='\u{FF60}'
-            | '\u{FFE0}'..='\u{FFE6}')
 }
 
 /// The colour of a server mode.

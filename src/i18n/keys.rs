@@ -135,6 +135,17 @@ keys! {
     GUIDE_WAITING = "guide.waiting";
     GUIDE_SHOW_PROGRAM = "guide.show_program";
     GUIDE_PROGRAM = "guide.program";
+    // A lesson's handout (`app::page::handout`, `ui::handout`).
+    HANDOUT_PRINT = "handout.print";
+    HANDOUT_HEADING = "handout.heading";
+    HANDOUT_RUNNING = "handout.running";
+    HANDOUT_READY = "handout.ready";
+    HANDOUT_UNAVAILABLE = "handout.unavailable";
+    HANDOUT_PRINT_AGAIN = "handout.print_again";
+    HANDOUT_CLOSE = "handout.close";
+    HANDOUT_QUESTION = "handout.question";
+    HANDOUT_NOT_RUN = "handout.not_run";
+    HANDOUT_PROGRESS = "handout.progress";
     // A request program in plain words (`app::basis::program_words`).
     PLAIN_CPU = "plain.cpu";
     PLAIN_SLEEP = "plain.sleep";

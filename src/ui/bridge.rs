@@ -96,6 +96,24 @@ impl PartialEq for Bridge {
     }
 }
 
+impl Inner {
+    /// Terminates every worker and forgets what was on its way to it; no
+    /// worker is started again.
+    fn stop_workers(&mut self) {
+        self.given_up = true;
+        for slot in &mut self.slots {
+            if let Some(worker) = slot.worker.take() {
+                worker.set_onmessage(None);
+                worker.set_onerror(None);
+                worker.terminate();
+            }
+            slot.closures.clear();
+            slot.queue.clear();
+            slot.watchdog.reset();
+        }
+    }
+}
+
 fn now() -> f64 {
     js_sys::Date::now()
 }
@@ -166,6 +184,15 @@ impl Bridge {
         if let Some(w) = w {
             self.post(w, &ToWorker::StopStudy);
         }
+    }
+
+    /// Stops every worker for good (a handout closed): none of their
+    /// events reaches the page after this.
+    pub(crate) fn stop(&self) {
+        let mut inner = self.0.borrow_mut();
+        inner._ticker = None;
+        inner.delivery = None;
+        inner.stop_workers();
     }
 
     /// Makes the first worker fail on purpose (debug only).
@@ -392,17 +419,7 @@ impl Bridge {
             if inner.given_up {
                 return;
             }
-            inner.given_up = true;
-            for slot in &mut inner.slots {
-                if let Some(worker) = slot.worker.take() {
-                    worker.set_onmessage(None);
-                    worker.set_onerror(None);
-                    worker.terminate();
-                }
-                slot.closures.clear();
-                slot.queue.clear();
-                slot.watchdog.reset();
-            }
+            inner.stop_workers();
         }
         self.emit(Event::Unavailable(why));
     }

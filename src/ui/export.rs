@@ -25,13 +25,19 @@ const PNG_SCALE: f64 = 2.0;
 /// Downloads `bytes` as a file called `name` (or says why not in `l`'s
 /// words).
 pub(crate) fn download(name: &str, mime: &str, bytes: &[u8], l: Locale) -> Result<(), String> {
-    let why = |k: crate::i18n::keys::Key| move |_| k.text(l, &[]);
     let parts = js_sys::Array::of1(&js_sys::Uint8Array::from(bytes));
     let options = BlobPropertyBag::new();
     options.set_type(mime);
     let blob = Blob::new_with_u8_array_sequence_and_options(&parts, &options)
-        .map_err(why(words::EXPORT_NO_FILE))?;
-    let url = Url::create_object_url_with_blob(&blob).map_err(why(words::EXPORT_NO_URL))?;
+        .map_err(|_| words::EXPORT_NO_FILE.text(l, &[]))?;
+    save_blob(&blob, name, l)
+}
+
+/// Downloads `blob` as a file called `name`: an object URL, and a link to
+/// it with `download` clicked (or says why not in `l`'s words).
+pub(crate) fn save_blob(blob: &Blob, name: &str, l: Locale) -> Result<(), String> {
+    let why = |k: crate::i18n::keys::Key| move |_| k.text(l, &[]);
+    let url = Url::create_object_url_with_blob(blob).map_err(why(words::EXPORT_NO_URL))?;
     let a: HtmlAnchorElement = gloo::utils::document()
         .create_element("a")
         .map_err(why(words::EXPORT_NO_LINK))?

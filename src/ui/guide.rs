@@ -1,7 +1,7 @@
 //! The lesson panel: binds `app::page::guide::GuideView` to the page (the
 //! chapter's words, the question's input, Run, the prediction beside the
 //! result, what to notice, the "now try" buttons, back and next), the keys
-//! that step through a lesson, the page's "Lessons" entry, and the
+//! that step through a lesson, "Print handout", the page's "Lessons" entry, and the
 //! learner's progress in local storage (nothing leaves the browser).
 
 use wasm_bindgen::JsCast;
@@ -123,7 +123,7 @@ fn focus_kind(el: &Element) -> String {
 
 /// Scrolls the element `id` to the top of the window: smoothly, unless the
 /// visitor asked for reduced motion.
-fn scroll_to_top_of_view(id: &str) {
+pub(crate) fn scroll_to_top_of_view(id: &str) {
     let Some(el) = gloo::utils::document().get_element_by_id(id) else {
         return;
     };
@@ -172,6 +172,10 @@ pub(crate) struct GuideProps {
     /// Opens the chapter's replay (the full page; an embed has none).
     #[prop_or_default]
     pub(crate) on_replay: Option<Callback<()>>,
+    /// Opens the lesson's handout to print (the full page; an embed has
+    /// none).
+    #[prop_or_default]
+    pub(crate) on_handout: Option<Callback<()>>,
 }
 
 /// The page's "Lessons" entry: opens the first lesson at its first chapter.
@@ -258,6 +262,9 @@ pub(crate) fn LessonPanel(p: &GuideProps) -> Html {
                 <h2 id="guide-title">{v.title.clone()}</h2>
                 if !v.embedded {
                     <button type="button" class="guide-close" id="guide-close" onclick={guide(GuideAction::Close)}>{word(keys::GUIDE_CLOSE)}</button>
+                }
+                if let Some(open) = &p.on_handout {
+                    <button type="button" class="guide-handout" id="handout-open" onclick={open.reform(|_| ())}>{word(keys::HANDOUT_PRINT)}</button>
                 }
             </header>
             <ol class="guide-steps" aria-label={word(keys::GUIDE_STEPS)}>

@@ -17,6 +17,7 @@ use super::charts::Charts;
 use super::embed::Embed;
 use super::form::ScenarioForm;
 use super::guide::{self, LessonPanel, LessonsEntry, use_lesson_keys, use_stored_progress};
+use super::handout::HandoutSheet;
 use super::interrupted::Interrupted;
 use super::measured_panel::MeasuredPanel;
 use super::notice::LinkNotice;
@@ -287,6 +288,15 @@ fn Full(p: &PageProps) -> Html {
             }
         })
     };
+    let handout = use_state(|| false);
+    let on_handout = {
+        let handout = handout.clone();
+        Callback::from(move |_| handout.set(true))
+    };
+    let on_handout_close = {
+        let handout = handout.clone();
+        Callback::from(move |_| handout.set(false))
+    };
     let replay_slot = html! {
         <ReplaySlot status={replay} locale={state.view.locale()} on_close={on_replay_close} />
     };
@@ -329,7 +339,11 @@ fn Full(p: &PageProps) -> Html {
                 </div>
             }
             <main class={classes!("results", stale.then_some("stale"))} id="results" tabindex="-1" aria-label={w(RESULTS)}>
-                <LessonPanel state={state.clone()} dispatch={dispatch.clone()} on_replay={on_chapter_replay} />
+                if *handout && state.lesson.is_some() {
+                    // A new language is a new handout: its charts speak it too.
+                    <HandoutSheet key={l.code()} state={state.clone()} on_close={on_handout_close} />
+                }
+                <LessonPanel state={state.clone()} dispatch={dispatch.clone()} on_replay={on_chapter_replay} {on_handout} />
                 if stale { <p class="stale-note" role="status">{w(STALE)}</p> }
                 if let Some(f) = &r.failure { <p class="warn">{f.text(l)}</p> }
                 <Interrupted state={state.clone()} runner={p.runner.clone()} />

@@ -176,7 +176,7 @@ fn replaced(why: &Failure) -> String {
 
 /// How many simulation workers to start: one per core the machine has
 /// but one, within the page's (or an embed's) cap.
-fn workers(embed: bool) -> usize {
+pub(crate) fn workers(embed: bool) -> usize {
     let cores = web_sys::window().map_or(1.0, |w| w.navigator().hardware_concurrency());
     pool_size(
         cores,

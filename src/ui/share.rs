@@ -1,6 +1,6 @@
 //! The page's share bar: copy the link, choose the theme and the charts,
 //! open the Embed dialog, and take results away (CSV, the command line's
-//! JSON and text, each chart as PNG or SVG).
+//! JSON and text, an image card for feeds, each chart as PNG or SVG).
 
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
@@ -14,6 +14,7 @@ use crate::app::basis::chart_registry::column_of;
 use crate::app::basis::chart_registry::ids;
 use crate::app::link::permalink::encode;
 use crate::app::link::view::Theme;
+use crate::app::share::card::Card;
 use crate::app::share::export::{
     Source, hey_text, over_time_csv, replications_csv, reports_json, sweep_csv,
 };
@@ -219,6 +220,21 @@ fn exports_menu(p: &ShareProps, status: &UseStateHandle<String>) -> Html {
             report(&status, l, Some(words::SHARE_DOWNLOADED), r)
         })
     };
+    let image_card = {
+        let (st, status) = (state.clone(), status.clone());
+        Callback::from(move |_| {
+            let src = source(&st);
+            let card = Card::of(&st, &src.permalink, l);
+            let name = src.file_name(&st, "card", "png");
+            let status = status.clone();
+            match super::card::paint(&card, l) {
+                Ok(canvas) => super::card::download_png(&canvas, name, l, move |r| {
+                    report(&status, l, Some(words::SHARE_DOWNLOADED), r)
+                }),
+                Err(e) => report(&status, l, None, Err(e)),
+            }
+        })
+    };
     let chart_item = |id: &'static str| {
         html! {
             <li><span>{id}</span>{" "}
@@ -237,6 +253,7 @@ fn exports_menu(p: &ShareProps, status: &UseStateHandle<String>) -> Html {
                 <button type="button" id="export-replications-csv" onclick={csv("replications", replications_csv)} disabled={!done}>{word(words::SHARE_REPLICATIONS_CSV)}</button>
                 <button type="button" id="export-json" onclick={reports(false)} disabled={!done}>{word(words::SHARE_JSON)}</button>
                 <button type="button" id="export-hey" onclick={reports(true)} disabled={!done}>{word(words::SHARE_HEY)}</button>
+                <button type="button" id="export-card" onclick={image_card} disabled={!done}>{word(words::SHARE_CARD)}</button>
                 <ul class="chart-exports">{ for ids().filter(|id| state.view.shows_chart(id) && runs_for(state, id)).map(chart_item) }</ul>
             </div>
         </details>

@@ -148,3 +148,24 @@ pub(crate) fn text_parts(text: &str) -> Vec<TextPart<'_>> {
     }
     out
 }
+
+/// Whether `c` is drawn a whole em wide: East Asian ideographs, kana,
+/// hangul and full-width forms (`，`, `（`).
+pub(crate) fn wide(c: char) -> bool {
+    matches!(c,
+        '\u{1100}'..='\u{115F}'
+            | '\u{2E80}'..='\u{A4CF}'
+            | '\u{AC00}'..='\u{D7A3}'
+            | '\u{F900}'..='\u{FAFF}'
+            | '\u{FE30}'..='\u{FE4F}'
+            | '\u{FF00}'..='\u{FF60}'
+            | '\u{FFE0}'..='\u{FFE6}')
+}
+
+/// About how wide `c` is, in ems, in the page's sans-serif fonts: a Latin
+/// character averages ~0.55 em (0.6: space to spare is better than
+/// overlap), a wide one a whole em. Charts and the image card fit their
+/// text by it.
+pub(crate) fn em_width(c: char) -> f64 {
+    if wide(c) { 1.0 } else { 0.6 }
+}

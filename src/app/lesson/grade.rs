@@ -347,6 +347,16 @@ impl Question {
         }
     }
 
+    /// What `runs` give for the question, with no prediction to grade:
+    /// the number, or the options that hold; `None` while a run it needs
+    /// is missing.
+    pub(crate) fn actual(&self, runs: Runs<'_>) -> Option<Actual> {
+        match self {
+            Question::Number(q) => q.answer.value(runs).map(Actual::Number),
+            Question::Choice(q) => q.holding(runs).map(Actual::Choice),
+        }
+    }
+
     /// Whether `prediction` is an answer of the right kind: a finite number
     /// for a number question, one of the options for a choice.
     pub(crate) fn accepts(&self, prediction: &Prediction) -> bool {

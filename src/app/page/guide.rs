@@ -505,7 +505,7 @@ impl GuideView {
             can_run: answer.is_some(),
             running: p.step == Step::Run,
             compare: match (prediction, grade) {
-                (Some(pr), Some(g)) => Some(compare(state, chapter, pr, g, locale)),
+                (Some(pr), Some(g)) => Some(compare(&lesson.id, chapter, pr, g, locale)),
                 _ => None,
             },
             notice: graded.then(|| t(Part::Notice)),
@@ -533,41 +533,25 @@ impl GuideView {
     }
 }
 
-/// A prediction and its grade in words.
-fn compare(
-    state: &State,
+/// A prediction and its grade in words (`lesson`: the chapter's lesson's
+/// id, which names its words).
+pub(super) fn compare(
+    lesson: &str,
     chapter: &Chapter,
     prediction: &Prediction,
     grade: &Grade,
     locale: Locale,
 ) -> CompareView {
-    let option_text = |id: &str| {
-        let lesson = state.lesson.as_ref().map_or("", |p| p.lesson.as_str());
-        chapter.text(lesson, Part::Option(id), locale)
-    };
-    let unit = match &chapter.question {
-        Question::Number(q) => keys::Key::text(q.unit.key(), locale, &[]),
-        Question::Choice(_) => String::new(),
-    };
-    let number = |x: f64| format!("{} {unit}", locale.short(x));
     let said = match prediction {
-        Prediction::Number(x) => number(*x),
-        Prediction::Choice(id) => option_text(id),
-    };
-    let actual = match &grade.actual {
-        Actual::Number(x) => number(*x),
-        Actual::Choice(ids) => ids
-            .iter()
-            .map(|id| option_text(id))
-            .collect::<Vec<_>>()
-            .join(" · "),
+        Prediction::Number(x) => number_in(chapter, *x, locale),
+        Prediction::Choice(id) => chapter.text(lesson, Part::Option(id), locale),
     };
     let theory = match &chapter.question {
         Question::Number(q) => q
             .theory
             .as_ref()
             .and_then(|t| chapter.setup().ok().and_then(|s| t.theory.value(&s)))
-            .map(number),
+            .map(|x| number_in(chapter, x, locale)),
         Question::Choice(_) => None,
     };
     let verdict_key = match grade.verdict {
@@ -582,11 +566,38 @@ fn compare(
     }
     CompareView {
         prediction: said,
-        actual,
+        actual: actual_words(lesson, chapter, &grade.actual, locale),
         theory,
         verdict: grade.verdict,
         verdict_text,
     }
+}
+
+/// What a chapter's run gave, in words: the number in the question's
+/// unit, or the options that hold.
+pub(super) fn actual_words(
+    lesson: &str,
+    chapter: &Chapter,
+    actual: &Actual,
+    locale: Locale,
+) -> String {
+    match actual {
+        Actual::Number(x) => number_in(chapter, *x, locale),
+        Actual::Choice(ids) => ids
+            .iter()
+            .map(|id| chapter.text(lesson, Part::Option(id), locale))
+            .collect::<Vec<_>>()
+            .join(" · "),
+    }
+}
+
+/// `x` in the unit of `chapter`'s question (none for a choice).
+fn number_in(chapter: &Chapter, x: f64, locale: Locale) -> String {
+    let unit = match &chapter.question {
+        Question::Number(q) => keys::Key::text(q.unit.key(), locale, &[]),
+        Question::Choice(_) => String::new(),
+    };
+    format!("{} {unit}", locale.short(x))
 }
 
 /// A percentage with its sign (`+12`, `−3.5`).

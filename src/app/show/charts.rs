@@ -546,3 +546,22 @@ pub fn charts(state: &State) -> Vec<ChartView> {
     };
     chart_ids().iter().filter_map(|c| made.view(c)).collect()
 }
+
+/// The key chart of `state`: the first chart it draws that its view
+/// shows (the sweep's throughput, unless the link chose other charts).
+/// An image card and a handout's page without proving charts show it.
+pub(crate) fn key_chart(state: &State) -> Option<ChartView> {
+    (charts(state).into_iter()).find(|c| state.view.shows_chart(c.chart.id()))
+}
+
+/// The charts of `state` that prove a chapter's answer (`proof`: ids
+/// without `chart-`, in the page's order), or its key chart when the
+/// chapter names none.
+pub(crate) fn proving(state: &State, proof: &[&str]) -> Vec<ChartView> {
+    if proof.is_empty() {
+        return key_chart(state).into_iter().collect();
+    }
+    (charts(state).into_iter())
+        .filter(|c| proof.contains(&c.chart.id()))
+        .collect()
+}

@@ -96,6 +96,11 @@ keys! {
     SHARE_NO_CHART = "share.no_chart";
     SHARE_PNG = "share.png";
     SHARE_SVG = "share.svg";
+    SHARE_CARD = "share.card";
+    // The image card for feeds (`app::share::card`).
+    CARD_THROUGHPUT = "card.throughput";
+    CARD_P99 = "card.p99";
+    CARD_OPEN = "card.open";
     SHARE_EXPORT = "share.export";
     SHARE_WHEN_DONE = "share.when_done";
     SHARE_SWEEP_CSV = "share.sweep_csv";
