@@ -178,17 +178,14 @@
       .then(function (m) { return m.default({ module_or_path: wasm }); })
       .catch(fail);
   }
-  // An embed's module; when a facade's Run opened it (`run=1`), its
-  // worker's files too, side by side with it.
+  // An embed's module. Its worker's files are not fetched ahead: the
+  // worker fetches them itself, and on a host whose files carry no cache
+  // validators a fetch ahead is a second download (bench-embed-post.mjs
+  // measured the worker's 805 kB gzip twice).
   var started = false;
   function startEmbed() {
     if (started) return;
     started = true;
-    if (runNow && !chapter) {
-      ['./worker-loader.js', './threadlab-worker.js', './threadlab-worker_bg.wasm'].forEach(function (u) {
-        fetch(u).catch(function () {});
-      });
-    }
     load('./threadlab-embed.js', './threadlab-embed_bg.wasm');
   }
   try {
