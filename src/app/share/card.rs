@@ -1,6 +1,6 @@
 //! The image card for feeds (Medium, Substack and feed readers drop an
 //! embed's iframe, but keep an image): a 1200 × 630 PNG with the
-//! scenario's title, each column's throughput and p99, the key chart, the
+//! scenario's title, each column's successful requests/s and p99, the key chart, the
 //! permalink as text and as a QR code. Everything here is layout: which
 //! figures and lines, at which sizes and places, and the QR code's
 //! modules; `ui::card` only paints it and downloads the file.
@@ -11,6 +11,7 @@ use crate::app::basis::format::{em_width, ms_in};
 use crate::app::basis::modes::Mode;
 use crate::app::page::state::State;
 use crate::app::share::export::Source;
+use crate::app::share::facade::Figures as Headline;
 use crate::app::show::charts::{ChartView, key_chart};
 use crate::i18n::Locale;
 use crate::i18n::keys::{self, ui as words};
@@ -223,21 +224,20 @@ impl Card {
         for (i, run) in state.results.runs(state.setup.modes).iter().enumerate() {
             let top = 140.0 + 136.0 * i as f64;
             let x = FIGURES_X + 24.0;
-            // Throughput takes the wider share: "12,609 req/s" beside "253 ms".
+            // The successful requests/s take the wider share: "12,609 req/s" beside "253 ms".
             let room = f64::from(w) - MARGIN - x - GUTTER;
             let (wide, narrow) = (room * 0.6, room * 0.4);
             let p99_x = x + wide + GUTTER;
             let name = state.setup.columns.name(run.mode, l);
-            let rps = l.number(run.throughput_rps, 0);
-            let throughput = format!("{rps} {}", keys::UNIT_REQ_PER_S.text(l, &[]));
+            // As the summary card: the figure, and "successful requests/s" under it.
+            let Headline { goodput, p99 } = Headline::of(run, l);
             let ink = Ink::Column(run.mode);
-            let p99 = ms_in(l, run.latency.p99);
             lines.extend([
                 line(&name, x, top + 26.0, 22.0, true, ink, room + GUTTER),
-                line(&throughput, x, top + 70.0, 30.0, true, Ink::Text, wide),
+                line(&goodput, x, top + 70.0, 30.0, true, Ink::Text, wide),
                 line(&p99, p99_x, top + 70.0, 30.0, true, Ink::Text, narrow),
                 line(
-                    &words::CARD_THROUGHPUT.text(l, &[]),
+                    &words::SUMMARY_HEADLINE.text(l, &[]),
                     x,
                     top + 98.0,
                     17.0,

@@ -12,12 +12,13 @@
 //! edited scenario has no entry and shows its changes instead; a lesson's
 //! chapter shows its question, never its answer.
 
+use crate::app::basis::format::ms_in;
 use crate::app::page::state::State;
+use crate::app::run::digest::RunView;
+use crate::i18n::Locale;
+use serde::Serialize;
 #[cfg(all(test, not(target_arch = "wasm32")))]
-use {
-    crate::app::basis::format::ms_in, crate::app::basis::modes::Mode, crate::i18n::Locale,
-    crate::scenario::mode_word, serde::Serialize,
-};
+use {crate::app::basis::modes::Mode, crate::scenario::mode_word};
 
 /// How an embed picks its colours.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -52,14 +53,25 @@ impl EmbedTheme {
 }
 
 /// One column's headline figures as the summary card writes them: the
-/// successful requests per second and the p99 of their latency.
-#[cfg(all(test, not(target_arch = "wasm32")))]
+/// successful requests per second and the p99 of their latency. Every
+/// place that quotes a run in two numbers (a facade, a feed's image card)
+/// takes them from here, so they cannot drift from the summary card.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub(crate) struct Figures {
     /// Successful requests per second.
     pub(crate) goodput: String,
     /// The 99th percentile of the successful requests' latency.
     pub(crate) p99: String,
+}
+
+impl Figures {
+    /// `run`'s headline figures in `l`'s words.
+    pub(crate) fn of(run: &RunView, l: Locale) -> Figures {
+        Figures {
+            goodput: l.number(run.goodput_rps, 0),
+            p99: ms_in(l, run.latency.p99),
+        }
+    }
 }
 
 /// The key of a scenario's entry in `embed-facts.js`: a preset's name when
@@ -80,11 +92,7 @@ pub(crate) fn figures(state: &State, l: Locale) -> Vec<(&'static str, Figures)> 
     (state.setup.modes.list().iter())
         .filter_map(|&mode: &Mode| {
             let r = state.results.singles.get(mode).as_ref()?;
-            let f = Figures {
-                goodput: l.number(r.goodput_rps, 0),
-                p99: ms_in(l, r.latency.p99),
-            };
-            Some((mode_word(mode), f))
+            Some((mode_word(mode), Figures::of(r, l)))
         })
         .collect()
 }

@@ -91,15 +91,30 @@ fn the_card_fits_1200_by_630_with_the_runs_figures_in_every_language() {
         assert_eq!(c.figures.len(), 2);
         assert_eq!(c.figures[0].mode, Mode::Platform);
         for r in &runs {
-            let rps = l.number(r.throughput_rps, 0);
-            assert!(
-                said.iter().any(|t| t.contains(&rps)),
-                "{l:?}: {rps} in {said:?}"
-            );
+            let rps = l.number(r.goodput_rps, 0);
+            assert!(said.contains(&rps.as_str()), "{l:?}: {rps} in {said:?}");
             let p99 = crate::app::basis::format::ms_in(l, r.latency.p99);
             assert!(said.contains(&p99.as_str()), "{l:?}: {p99} in {said:?}");
         }
     }
+}
+
+#[test]
+fn the_cards_headline_is_the_summary_cards_successful_requests_not_all_answers() {
+    let mut s = small_state(true);
+    // A run where a third of the answers failed: throughput and goodput part.
+    let run = s.results.singles.get_mut(Mode::Platform).as_mut().unwrap();
+    let run = std::rc::Rc::make_mut(run);
+    run.goodput_rps = run.throughput_rps * 2.0 / 3.0;
+    let (goodput, throughput) = (run.goodput_rps, run.throughput_rps);
+    let l = Locale::En;
+    let c = Card::of(&s, URL, l);
+    let said: Vec<&str> = c.lines.iter().map(|t| t.text.as_str()).collect();
+    assert!(said.contains(&l.number(goodput, 0).as_str()), "{said:?}");
+    let all = l.number(throughput, 0);
+    assert!(!said.iter().any(|t| t.contains(&all)), "{all} in {said:?}");
+    let label = crate::i18n::keys::ui::SUMMARY_HEADLINE.text(l, &[]);
+    assert_eq!(said.iter().filter(|t| **t == label).count(), 2, "{said:?}");
 }
 
 #[test]

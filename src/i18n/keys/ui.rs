@@ -98,7 +98,6 @@ keys! {
     SHARE_SVG = "share.svg";
     SHARE_CARD = "share.card";
     // The image card for feeds (`app::share::card`).
-    CARD_THROUGHPUT = "card.throughput";
     CARD_P99 = "card.p99";
     CARD_OPEN = "card.open";
     SHARE_EXPORT = "share.export";
