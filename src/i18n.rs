@@ -75,7 +75,7 @@ pub(crate) use files::fnv1a;
 
 /// What the code knows of a language besides its catalogue: one entry per
 /// [`Locale`], in [`Locale::ALL`] order. A new language is a variant of
-/// [`Locale`], its entry here and its catalogue files in
+/// [`Locale`], its entry here and in [`FILES`], and its catalogue files in
 /// `src/i18n/catalogue/<code>/` (the page ships that folder whole).
 struct Facts {
     /// Its code, as `lang=` and `<html lang>` write it.
@@ -84,8 +84,6 @@ struct Facts {
     own_name: &'static str,
     /// The separators of its numbers: (thousands, decimal).
     separators: (char, char),
-    /// Its catalogue files, in [`AREAS`] order, read while compiling.
-    files: [&'static str; AREAS.len()],
 }
 
 const FACTS: [Facts; Locale::ALL.len()] = [
@@ -93,21 +91,27 @@ const FACTS: [Facts; Locale::ALL.len()] = [
         code: "en",
         own_name: "English",
         separators: (',', '.'),
-        files: area_files!("en"),
     },
     Facts {
         code: "de",
         own_name: "Deutsch",
         separators: ('.', ','),
-        files: area_files!("de"),
     },
     Facts {
         code: "zh",
         own_name: "中文",
         separators: (',', '.'),
-        files: area_files!("zh"),
     },
 ];
+
+/// Each language's catalogue files, in [`Locale::ALL`] order, then in
+/// [`AREAS`] order, read while compiling. Kept apart from [`FACTS`], which
+/// code indexes at run time: a constant indexed at run time is placed in
+/// the program whole, and with the texts inside it every module carried
+/// every language's catalogue (~0.5 MB of each WebAssembly module). Only
+/// constant evaluation reads this table ([`FILE_VERSIONS`], [`SOURCES`]).
+const FILES: [[&str; AREAS.len()]; Locale::ALL.len()] =
+    [area_files!("en"), area_files!("de"), area_files!("zh")];
 
 /// A version of each catalogue file (FNV-1a over its bytes, 64 bits), by
 /// locale in [`Locale::ALL`] order, then by area, for [`file_address`].
@@ -121,7 +125,7 @@ const FILE_VERSIONS: [[u64; AREAS.len()]; Locale::ALL.len()] = {
     let mut out = [[0; AREAS.len()]; Locale::ALL.len()];
     let mut i = 0;
     while i < out.len() {
-        out[i] = files::versions(FACTS[i].files);
+        out[i] = files::versions(FILES[i]);
         i += 1;
     }
     out
@@ -139,7 +143,7 @@ const SOURCES: [[&str; AREAS.len()]; Locale::ALL.len()] = {
     let mut i = 0;
     while i < out.len() {
         if cfg!(not(target_arch = "wasm32")) || i == Locale::En.index() {
-            out[i] = FACTS[i].files;
+            out[i] = FILES[i];
         }
         i += 1;
     }

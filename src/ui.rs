@@ -88,7 +88,20 @@ pub fn start() {
 /// Starts an embed (`?embed=1`) from its own, lighter module: the
 /// playground without its full page.
 pub fn start_embed() {
+    bridge::workers_share_this_module();
     catalogue::then_start(opening_locale(), mount::<playground::EmbedPage>);
+}
+
+/// The embed module's entry: in a Web Worker it is the embed's simulation
+/// worker (the page hands its module to `embed-worker.js`), elsewhere the
+/// embed itself.
+pub fn start_embed_or_its_worker() {
+    use wasm_bindgen::JsCast;
+    if js_sys::global().is_instance_of::<web_sys::DedicatedWorkerGlobalScope>() {
+        start_worker();
+    } else {
+        start_embed();
+    }
 }
 
 /// The language the page opens in: its link's, else the browser's.

@@ -5,13 +5,13 @@
 //! replaced, and one silent in a job for longer than `SLICE_LIMIT_MS` is
 //! stopped and replaced, each with a message for the page.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::rc::{Rc, Weak};
 
 use gloo::timers::callback::{Interval, Timeout};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
-use web_sys::{ErrorEvent, MessageEvent, Worker};
+use web_sys::{ErrorEvent, MessageEvent, Worker, WorkerOptions, WorkerType};
 
 use crate::app::replay::{ReplayReply, ReplayRequest};
 use crate::app::study;
@@ -25,6 +25,36 @@ use crate::i18n::keys::ui as words;
 
 /// The worker's loader, relative to the page.
 const WORKER_URL: &str = "./worker-loader.js";
+
+/// An embed's worker script, relative to the page: a module worker that
+/// runs the embed's own module, handed to it as its first message.
+const EMBED_WORKER_URL: &str = "./embed-worker.js";
+
+thread_local! {
+    /// Whether this module's workers run this module itself (an embed's)
+    /// rather than the simulation worker's own module (the page's).
+    static WORKERS_SHARE_THIS_MODULE: Cell<bool> = const { Cell::new(false) };
+}
+
+/// From now on, workers run this module: an embed's reader then downloads
+/// one module, not two (the page's worker keeps its own, built for speed at
+/// `opt-level = 3`; the embed's is built for size).
+pub(crate) fn workers_share_this_module() {
+    WORKERS_SHARE_THIS_MODULE.set(true);
+}
+
+/// A new worker, from the worker's loader or with this module.
+fn new_worker() -> Result<Worker, JsValue> {
+    if !WORKERS_SHARE_THIS_MODULE.get() {
+        return Worker::new(WORKER_URL);
+    }
+    let options = WorkerOptions::new();
+    options.set_type(WorkerType::Module);
+    let worker = Worker::new_with_options(EMBED_WORKER_URL, &options)?;
+    // Compiled already: the worker instantiates it without a download.
+    worker.post_message(&wasm_bindgen::module())?;
+    Ok(worker)
+}
 
 /// What the bridge tells the page.
 #[derive(Clone, Debug, PartialEq)]
@@ -269,7 +299,7 @@ impl Bridge {
     }
 
     fn spawn(&self, w: usize) {
-        let worker = match Worker::new(WORKER_URL) {
+        let worker = match new_worker() {
             Ok(worker) => worker,
             Err(e) => {
                 let why = e.as_string().unwrap_or_else(|| format!("{e:?}"));
@@ -282,9 +312,15 @@ impl Bridge {
             b.heard(w, e.unchecked_into::<MessageEvent>())
         });
         let on_error = listener(&weak, move |b, e| {
-            let e: ErrorEvent = e.unchecked_into();
+            // A script that fails to load (a module worker's, a classic
+            // one's) sends a plain Event, which has no message to read.
+            let e: web_sys::Event = e.unchecked_into();
             e.prevent_default();
-            b.died(w, Failure::Crashed(error_text(&e)));
+            let why = match e.dyn_ref::<ErrorEvent>() {
+                Some(e) => error_text(e),
+                None => words::WORKER_SCRIPT.text(super::address::page_locale(), &[]),
+            };
+            b.died(w, Failure::Crashed(why));
         });
         worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
         worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));

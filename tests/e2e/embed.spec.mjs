@@ -76,7 +76,11 @@ try {
         c.querySelector('.goodput .big').textContent, [...c.querySelectorAll('.numbers div')].find((d) => d.querySelector('dt').textContent === 'p99').querySelector('dd').textContent]));
       assert(JSON.stringify(ran) === JSON.stringify(figures[id]), `${id}: after the run ${JSON.stringify(ran)}, on the facade ${JSON.stringify(figures[id])}`);
     }
-    assert(workerRequests.some((u) => u.includes(`${prefix}worker-loader.js`)), 'the worker loads from the sub-path');
+    assert(workerRequests.some((u) => u.includes(`${prefix}embed-worker.js`)), 'the worker loads from the sub-path');
+    // The embed's worker runs the embed's own module, handed over compiled:
+    // neither the page's worker loader nor its module is fetched.
+    assert(!workerRequests.some((u) => /worker-loader\.js|threadlab-worker/.test(u)), `the page's worker files: ${workerRequests.join(' ')}`);
+    assert(wasmRequests.every((u) => /threadlab-embed_bg\.wasm$/.test(u)), `one module for the embed and its worker: ${wasmRequests.join(' ')}`);
     await page.screenshot({ path: path.join(artifacts, 'embed-post-after-run.png'), fullPage: true });
     await (await page.$('#embed-e2')).screenshot({ path: path.join(artifacts, 'embed-light-760.png') });
     await (await page.$('#embed-pinning')).screenshot({ path: path.join(artifacts, 'embed-dark-760.png') });
@@ -389,17 +393,17 @@ try {
   await check('a worker whose first download fails is retried without a word, and the run completes', async () => {
     const p = await broken.newPage();
     let aborted = 0;
-    await p.route('**/threadlab-worker_bg.wasm', (r) => (aborted++ === 0 ? r.abort() : r.continue()));
+    await p.route('**/embed-worker.js', (r) => (aborted++ === 0 ? r.abort() : r.continue()));
     await p.goto(`${base}?embed=1&v=1`);
     await p.click('#embed-run-early');
     await settle(p, { charts: 2 });
-    assert(aborted === 2, `${aborted} downloads of the worker's WebAssembly (one failed, one retried)`);
+    assert(aborted === 2, `${aborted} downloads of the worker's script (one failed, one retried)`);
     assert(await p.$eval('#panic', (e) => e.hidden), 'no error panel for a retried start');
     await p.close();
   });
   await check('an embed whose worker cannot load says so after Run, once', async () => {
     const p = await broken.newPage();
-    await p.route('**/threadlab-worker_bg.wasm', (r) => r.abort());
+    await p.route('**/embed-worker.js', (r) => r.abort());
     await p.goto(`${base}?embed=1&v=1`);
     await p.click('#embed-run-early');
     await p.waitForSelector('#panic:not([hidden])', { timeout: 20000 });

@@ -7,14 +7,14 @@
 
 use qrcode::{Color, EcLevel, QrCode};
 
-use crate::app::basis::format::{em_width, ms_in};
+use crate::app::basis::format::em_width;
 use crate::app::basis::modes::Mode;
 use crate::app::page::state::State;
 use crate::app::share::export::Source;
 use crate::app::share::facade::Figures as Headline;
 use crate::app::show::charts::{ChartView, key_chart};
 use crate::i18n::Locale;
-use crate::i18n::keys::{self, ui as words};
+use crate::i18n::keys::ui as words;
 
 /// The card's size, px: what Open Graph and Twitter's large card expect.
 pub(crate) const CARD_SIZE: (u32, u32) = (1200, 630);
