@@ -23,30 +23,59 @@ fi
 # place with the package half-configured, and apt refuses everything until
 # `dpkg --configure -a` has finished it.
 installed() { [ "$(dpkg-query -W -f='${Status}' "$1" 2>/dev/null)" = "install ok installed" ]; }
-if ! installed chromium || ! installed chromium-driver || ! installed fonts-noto-cjk; then
-  log "installing Debian's chromium and chromium-driver"
+# libssl-dev and pkg-config: Trunk is built against the system's OpenSSL
+# (below), which compiles in a fraction of rustls and ring's time.
+DEBIAN_PACKAGES=(chromium chromium-driver fonts-noto-cjk libssl-dev pkg-config)
+missing=()
+for p in "${DEBIAN_PACKAGES[@]}"; do installed "$p" || missing+=("$p"); done
+if [ ${#missing[@]} -gt 0 ]; then
+  log "installing Debian's ${missing[*]}"
   export DEBIAN_FRONTEND=noninteractive
   dpkg --configure -a
   apt-get update -qq
-  apt-get install -y -qq --no-install-recommends chromium chromium-driver fonts-noto-cjk >/dev/null
+  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-# The tools' own release profiles use fat LTO and one codegen unit: most of a
-# fresh machine's setup time, for no difference a build of the page can see
-# (toolchain.md). Built without LTO in 16 units, a fresh machine's setup took
-# 463 s instead of 543 s of wall time (BENCHMARKS.md, "A fresh machine").
-FAST_TOOL_BUILD=(env CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16)
+# Trunk and wasm-bindgen-cli only start other programs, copy files and
+# rewrite a few small ones, so they are built for build speed, not their own:
+# no LTO, 16 codegen units, no optimisation (opt-level 0 takes 60 % less CPU
+# than 1; the page built with them is byte for byte the same and its build
+# 1-3 s slower), without features this project does not use (Trunk's update
+# check, rustls and ring in favour of the system's OpenSSL; wasm-bindgen's
+# download client), the two side by side. BENCHMARKS.md, "A fresh machine".
+TOOL_BUILD=(env CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16
+  CARGO_PROFILE_RELEASE_OPT_LEVEL=0)
+TOOL_LOGS=${TMPDIR:-/tmp}/threadlab-setup
+building=()
+
+# Starts `cargo install` of a tool in the background, its output in a log.
+build_tool() {
+  local name=$1; shift
+  mkdir -p "$TOOL_LOGS"
+  "${TOOL_BUILD[@]}" cargo install "$@" > "$TOOL_LOGS/$name.log" 2>&1 &
+  building+=("$name:$!")
+}
 
 if ! trunk --version 2>/dev/null | grep -q "trunk $TRUNK_VERSION"; then
-  log "building trunk $TRUNK_VERSION from crates.io (about 6 minutes, once)"
-  "${FAST_TOOL_BUILD[@]}" cargo install --locked "trunk@$TRUNK_VERSION" --ignore-rust-version
+  log "building trunk $TRUNK_VERSION from crates.io (once; log in $TOOL_LOGS/trunk.log)"
+  build_tool trunk --locked "trunk@$TRUNK_VERSION" --ignore-rust-version \
+    --no-default-features --features native-tls
 fi
 
 if ! wasm-bindgen --version 2>/dev/null | grep -q "wasm-bindgen $WASM_BINDGEN_VERSION"; then
-  log "building wasm-bindgen-cli $WASM_BINDGEN_VERSION from crates.io (about 2 minutes, once)"
+  log "building wasm-bindgen-cli $WASM_BINDGEN_VERSION from crates.io (once; log in $TOOL_LOGS/wasm-bindgen.log)"
   # --locked fails: its lockfile pins a webpki-roots version the registry no longer serves.
-  "${FAST_TOOL_BUILD[@]}" cargo install --force "wasm-bindgen-cli@$WASM_BINDGEN_VERSION"
+  build_tool wasm-bindgen --force "wasm-bindgen-cli@$WASM_BINDGEN_VERSION" --no-default-features
 fi
+
+for job in "${building[@]}"; do
+  if ! wait "${job#*:}"; then
+    tail -n 30 "$TOOL_LOGS/${job%%:*}.log" >&2
+    log "building ${job%%:*} failed (the whole log: $TOOL_LOGS/${job%%:*}.log)"
+    exit 1
+  fi
+  log "${job%%:*} built"
+done
 
 if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ] || [ ! -f node_modules/axe-core/axe.min.js ]; then
   log "installing npm packages (binaryen for wasm-opt, playwright-core, axe-core)"
