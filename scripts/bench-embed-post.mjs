@@ -14,7 +14,7 @@
 //
 //   trunk build --release && node scripts/bench-embed-post.mjs [--loads 5] [--br] [--cpu 4] [--no-network]
 import path from 'node:path';
-import { serveDist, launchChromium, median, benchCommandLine } from './serve-dist.mjs';
+import { serveDist, launchChromium, throttle, median, benchCommandLine } from './serve-dist.mjs';
 
 const { args, opt, dist } = benchCommandLine();
 const loads = Number(opt('--loads', 5));
@@ -47,15 +47,7 @@ async function once() {
   const page = await context.newPage();
   await page.setViewportSize({ width: 760, height: 900 });
   await page.route(`${base}bench-post.html`, (r) => r.fulfill({ contentType: 'text/html', body: post }));
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  if (network) {
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false, latency: 562.5, downloadThroughput: 1440000 / 8, uploadThroughput: 675000 / 8,
-    });
-  }
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
+  await throttle(context, page, { cpu, network });
   server.served.length = 0;
   const sent = () => server.served.reduce((a, f) => a + f.bytes, 0);
   await page.goto(`${base}bench-post.html`, { waitUntil: 'load' });

@@ -15,7 +15,7 @@
 // For a build without embeds (the "before" figures): --query '' --ready '#preset'
 // --no-run measures the full page's load until the app has rendered.
 import path from 'node:path';
-import { serveDist, launchChromium, median, benchCommandLine } from './serve-dist.mjs';
+import { serveDist, launchChromium, throttle, median, benchCommandLine } from './serve-dist.mjs';
 
 const { args, opt, dist } = benchCommandLine();
 const loads = Number(opt('--loads', 5));
@@ -33,15 +33,7 @@ async function once() {
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.setViewportSize({ width: 760, height: 900 });
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  if (network) {
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false, latency: 562.5, downloadThroughput: 1440000 / 8, uploadThroughput: 675000 / 8,
-    });
-  }
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
+  const cdp = await throttle(context, page, { cpu, network });
   const encodings = new Set();
   cdp.on('Network.responseReceived', (e) => encodings.add(e.response.headers['content-encoding'] || e.response.headers['Content-Encoding'] || 'none'));
   // Bytes as the server sent them (compressed): the worker's requests too.

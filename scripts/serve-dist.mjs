@@ -68,6 +68,26 @@ export function serveDist(dist, { prefix = '/', compress } = {}) {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
+/**
+ * A reader on a phone, as the page benchmarks model one through the DevTools
+ * protocol: the browser's cache off (a host without cache validators), the
+ * CPU `cpu` times slower and, with `network`, DevTools' "Fast 3G" (562.5 ms
+ * per request, 1.44 Mbit/s down: Lighthouse's mobile profile). Returns the
+ * session, for listening to its events.
+ */
+export async function throttle(context, page, { cpu, network }) {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  if (network) {
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false, latency: 562.5, downloadThroughput: 1440000 / 8, uploadThroughput: 675000 / 8,
+    });
+  }
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
+  return cdp;
+}
+
 /** Debian's Chromium, headless, with its background network services off. */
 export function launchChromium() {
   const { chromium } = require('playwright-core');
