@@ -70,6 +70,26 @@ fn every_key_at_its_extremes_runs_within_its_budgets() {
 
 /// A mixture: a base draft, up to 14 keys each at an extreme or drawn,
 /// and small budgets.
+#[test]
+fn a_tiny_cpu_limit_under_processor_sharing_is_used_at_most_whole() {
+    // Found by the mixture below: a limit of 0.01 core on preset e2-platform,
+    // stopped by its event budget, reported 1.00000003 of its quota used.
+    let base = scenario::preset("e2-platform").unwrap().draft();
+    let budgets = Budgets {
+        events: 8_235,
+        wall_s: 1.0,
+        memory_mb: 16,
+    };
+    let settings = [
+        ("server.cpu_limit".to_string(), "0.01".to_string()),
+        ("server.cpu_model".to_string(), "ps".to_string()),
+    ];
+    let cfg = config_of(&base, &settings, budgets)
+        .unwrap()
+        .expect("valid");
+    check_now(&cfg).unwrap_or_else(|e| panic!("{e}"));
+}
+
 fn mixture() -> impl Strategy<Value = (usize, Vec<(usize, u8, u64)>, Budgets)> {
     let n = keys().len();
     (
