@@ -86,13 +86,13 @@ pub(crate) fn facts_key(state: &State) -> Option<String> {
 }
 
 #[cfg(all(test, not(target_arch = "wasm32")))]
-/// Each column's figures of a finished run, in `l`'s words, keyed by the
-/// mode's word; columns not run yet are left out.
-pub(crate) fn figures(state: &State, l: Locale) -> Vec<(&'static str, Figures)> {
+/// Each column's figures of a finished run, in `l`'s words, with its mode;
+/// columns not run yet are left out.
+pub(crate) fn figures(state: &State, l: Locale) -> Vec<(Mode, Figures)> {
     (state.setup.modes.list().iter())
         .filter_map(|&mode: &Mode| {
             let r = state.results.singles.get(mode).as_ref()?;
-            Some((mode_word(mode), Figures::of(r, l)))
+            Some((mode, Figures::of(r, l)))
         })
         .collect()
 }
@@ -109,7 +109,12 @@ pub(crate) fn facts_js(states: &[State]) -> String {
             let Some(key) = facts_key(s) else { continue };
             let columns: serde_json::Map<String, serde_json::Value> = figures(s, l)
                 .into_iter()
-                .map(|(m, f)| (m.to_string(), serde_json::json!([f.goodput, f.p99])))
+                .map(|(m, f)| {
+                    (
+                        mode_word(m).to_string(),
+                        serde_json::json!([f.goodput, f.p99]),
+                    )
+                })
                 .collect();
             presets.insert(key, columns.into());
         }
@@ -132,15 +137,21 @@ pub(crate) fn facts_js(states: &[State]) -> String {
 /// by `scripts/share-pages.mjs` from `www/share-pages.json`). A feed's
 /// crawler reads its tags; a reader is sent on to the playground.
 pub(crate) fn card_page(state: &State) -> Option<String> {
-    let lang = state.view.locale().code();
+    let l = state.view.locale();
     if let Some(link) = state.view.lesson.filter(|_| state.lesson.is_some()) {
-        return Some(format!(
-            "share/{lang}/{}-{}.html",
-            link.lesson,
-            link.chapter + 1
-        ));
+        return Some(chapter_page(l, link.lesson, link.chapter));
     }
-    facts_key(state).map(|name| format!("share/{lang}/{name}.html"))
+    facts_key(state).map(|name| preset_page(l, &name))
+}
+
+/// Where the card page of preset `name` in `l` is.
+fn preset_page(l: Locale, name: &str) -> String {
+    format!("share/{}/{name}.html", l.code())
+}
+
+/// Where the card page of `lesson`'s chapter `index` (from 0) in `l` is.
+fn chapter_page(l: Locale, lesson: &str, index: usize) -> String {
+    format!("share/{}/{lesson}-{}.html", l.code(), index + 1)
 }
 
 /// One page of `www/share-pages.json`: where it is written, its language,
@@ -170,12 +181,11 @@ pub(crate) fn preset_card(state: &State, l: Locale) -> Option<CardPage> {
     let p = crate::scenario::preset(&name)?;
     let figures: Vec<String> = figures(state, l)
         .into_iter()
-        .zip(state.setup.modes.list())
-        .map(|((_, f), mode)| {
+        .map(|(mode, f)| {
             words::SHARE_CARD_FIGURES.text(
                 l,
                 &[
-                    ("column", Arg::Text(state.setup.columns.name(*mode, l))),
+                    ("column", Arg::Text(state.setup.columns.name(mode, l))),
                     ("goodput", Arg::Text(f.goodput)),
                     ("p99", Arg::Text(f.p99)),
                 ],
@@ -183,7 +193,7 @@ pub(crate) fn preset_card(state: &State, l: Locale) -> Option<CardPage> {
         })
         .collect();
     Some(CardPage {
-        path: format!("share/{}/{name}.html", l.code()),
+        path: preset_page(l, &name),
         lang: l.code(),
         link: format!("?preset={name}&lang={}&v=1", l.code()),
         title: p.title(l),
@@ -198,7 +208,7 @@ pub(crate) fn chapter_card(lesson: &crate::app::lesson::Lesson, n: usize, l: Loc
     use crate::app::lesson::Part;
     let c = &lesson.chapters[n];
     CardPage {
-        path: format!("share/{}/{}-{}.html", l.code(), lesson.id, n + 1),
+        path: chapter_page(l, &lesson.id, n),
         lang: l.code(),
         link: format!(
             "?lesson={}&chapter={}&lang={}&v=1",
