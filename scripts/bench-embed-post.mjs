@@ -14,14 +14,9 @@
 //
 //   trunk build --release && node scripts/bench-embed-post.mjs [--loads 5] [--br] [--cpu 4] [--no-network]
 import path from 'node:path';
-import { serveDist, launchChromium, throttle, median, benchCommandLine } from './serve-dist.mjs';
+import { launchChromium, throttle, median, phoneBench } from './serve-dist.mjs';
 
-const { args, opt, dist } = benchCommandLine();
-const loads = Number(opt('--loads', 5));
-const cpu = Number(opt('--cpu', 4));
-const compress = args.includes('--br') ? 'br' : 'gzip';
-const network = !args.includes('--no-network');
-const server = await serveDist(dist, { compress });
+const { loads, cpu, compress, network, server } = await phoneBench();
 const base = `http://127.0.0.1:${server.address().port}/`;
 const browser = await launchChromium();
 

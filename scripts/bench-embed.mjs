@@ -15,17 +15,12 @@
 // For a build without embeds (the "before" figures): --query '' --ready '#preset'
 // --no-run measures the full page's load until the app has rendered.
 import path from 'node:path';
-import { serveDist, launchChromium, throttle, median, benchCommandLine } from './serve-dist.mjs';
+import { launchChromium, throttle, median, phoneBench } from './serve-dist.mjs';
 
-const { args, opt, dist } = benchCommandLine();
-const loads = Number(opt('--loads', 5));
-const cpu = Number(opt('--cpu', 4));
-const compress = args.includes('--br') ? 'br' : 'gzip';
-const network = !args.includes('--no-network');
+const { args, opt, loads, cpu, compress, network, server } = await phoneBench();
 const ready = opt('--ready', '#embed-run:not([disabled])');
 const run = !args.includes('--no-run');
 const query = opt('--query', 'preset=e2-platform&embed=1&controls=server.threads_max&charts=sweep-throughput,throughput-time&v=1');
-const server = await serveDist(dist, { compress });
 const url = `http://127.0.0.1:${server.address().port}/${query ? `?${query}` : ''}`;
 const browser = await launchChromium();
 

@@ -110,6 +110,25 @@ export function benchCommandLine() {
   return { args, opt, dist: path.resolve(opt('--dist', path.join(root, 'dist'))) };
 }
 
+/**
+ * What a phone benchmark of the embeds reads from its command line
+ * (`--loads N`, `--cpu N`, `--br`, `--no-network`, `--dist DIR`), with the
+ * build served compressed that way.
+ */
+export async function phoneBench() {
+  const { args, opt, dist } = benchCommandLine();
+  const compress = args.includes('--br') ? 'br' : 'gzip';
+  return {
+    args,
+    opt,
+    loads: Number(opt('--loads', 5)),
+    cpu: Number(opt('--cpu', 4)),
+    compress,
+    network: !args.includes('--no-network'),
+    server: await serveDist(dist, { compress }),
+  };
+}
+
 /** The value after `--name` in `args`, or `dflt`. */
 export function option(args, name, dflt) {
   const i = args.indexOf(name);
